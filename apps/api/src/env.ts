@@ -1,0 +1,93 @@
+// Typed configuration, parsed once at boot. Every value has a default so `npm start` needs no environment variable.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SITE_TIME_ZONE: z.string().default('Australia/Sydney'),
+  /** Segment for anonymous visitors; when unset the one stored in the web configuration applies. */
+  DEFAULT_SEGMENT: z.string().regex(/^[A-Za-z0-9_-]+$/).optional(),
+  /** app-key:secret pairs. The web app's secret ships to browsers: it identifies the app, it is not a login. */
+  APP_KEYS: z.string().default('web:shop-web-public-signing-secret'),
+  SIGNATURE_REQUIRED: bool.default(true),
+  SIGNATURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  CORS_ORIGINS: csv.optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  TRUST_PROXY: bool.default(false),
+  JOBS_ENABLED: bool.default(true),
+});
+
+export type AppConfig = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  siteTimeZone: string;
+  defaultSegment: string | undefined;
+  appKeys: Record<string, string>;
+  signatureRequired: boolean;
+  signatureWindowSeconds: number;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+  jobsEnabled: boolean;
+};
+
+export function parseAppKeys(raw: string): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const pair of raw.split(',')) {
+    const i = pair.indexOf(':');
+    if (i <= 0 || i === pair.length - 1) throw new Error(`APP_KEYS: expected key:secret pairs, got "${pair}"`);
+    keys[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+  }
+  return keys;
+}
+
+/** Parse configuration from an environment (process.env by default); throws one readable error listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const config: AppConfig = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    siteTimeZone: e.SITE_TIME_ZONE,
+    defaultSegment: e.DEFAULT_SEGMENT,
+    appKeys: parseAppKeys(e.APP_KEYS),
+    signatureRequired: e.SIGNATURE_REQUIRED,
+    signatureWindowSeconds: e.SIGNATURE_WINDOW_SECONDS,
+    corsOrigins: e.CORS_ORIGINS ?? [new URL(publicUrl).origin],
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    trustProxy: e.TRUST_PROXY,
+    jobsEnabled: e.JOBS_ENABLED,
+  };
+  return { ...config, ...overrides };
+}
