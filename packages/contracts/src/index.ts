@@ -1,2 +1,4 @@
 export * from './common.ts';
 export * from './platform.ts';
+export * from './money.ts';
+export * from './content.ts';
