@@ -1,0 +1,90 @@
+// buildApp registers the cross-cutting plugins, then the routes; it never listens (tests use app.inject, server.ts
+// listens). Order matters: hooks run in registration order, and the route table, docs and metrics must see every
+// route, so their plugins come before any route.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './env.ts';
+import type { Database } from './db/index.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import routeTable from './plugins/route-table.ts';
+import errors, { frameworkErrorHandler } from './plugins/errors.ts';
+import casing from './plugins/casing.ts';
+import requestContext, { requestIdFor } from './plugins/request-context.ts';
+import security from './plugins/security.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import versioning from './plugins/versioning.ts';
+import signature from './plugins/signature.ts';
+import metrics from './plugins/metrics.ts';
+import openapi from './plugins/openapi.ts';
+import storefront, { type WebHandler } from './plugins/storefront.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { platformRoutes } from './modules/platform/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+  /** React Router's Node request listener; when set, every non-/api path is handed to it. */
+  webHandler?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** apps/web/build/client: served as static files in front of the web handler. */
+  webAssetsDir?: string;
+  /** Fastify logger option; defaults to pino at config.logLevel. */
+  logger?: boolean | object;
+  /** CSP nonce source; tests inject a fixed one. Defaults to 16 random bytes per request. */
+  cspNonce?: () => string;
+}
+
+/** Upload limits for later identity-verification uploads (multipart). */
+export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 100 * 1024, parts: 30 } as const;
+
+const API_DOC_VERSION = '2.0.0';
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    // Prototype-polluting keys are dropped, like the casing plugin does for forms and queries.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+
+  await app.register(routeTable);
+  await app.register(errors);
+  await app.register(casing);
+  await app.register(cookie);
+  await app.register(requestContext);
+  await app.register(security, { config, nonce: opts.cspNonce });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { config });
+  await app.register(signature, { config, clock });
+  await app.register(versioning);
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await app.register(openapi, { config, version: API_DOC_VERSION });
+  await app.register(metrics);
+
+  const deps = { database, config, clock };
+  await app.register(systemRoutes, { prefix: '/api', ...deps });
+  await app.register(platformRoutes, { prefix: '/api/v2', ...deps });
+  await app.register(contentRoutes, { prefix: '/api/cms', ...deps });
+  await app.register(storefront, { webHandler: opts.webHandler as WebHandler | undefined, webAssetsDir: opts.webAssetsDir });
+
+  return app;
+}

@@ -1,0 +1,88 @@
+// Operator commands run through runOps against a test database (the child-process path is in test/db/embedded).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/helpers/app.ts';
+import { createTestDatabase } from '../../test/helpers/db.ts';
+import type { Database } from '../db/index.ts';
+import { fixedClock } from '../lib/clock.ts';
+import { createContentService } from '../modules/content/index.ts';
+import { createPlatformService } from '../modules/platform/index.ts';
+import { runOps } from './ops.ts';
+
+let database: Database;
+const config = testConfig();
+const clock = fixedClock('2026-03-01T00:00:00Z');
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function ops(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOps(argv, { config, clock, database, out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+const platform = () => createPlatformService({ db: database.db, config, clock });
+
+describe('ops CLI', () => {
+  it('help lists every command with one line each', async () => {
+    const r = await ops('help');
+    expect(r.code).toBe(0);
+    for (const name of ['help', 'status', 'maintenance on|off', 'segment:default', 'banner:set', 'banner:clear']) expect(r.out).toContain(name);
+    expect(r.out.split('\n').filter((l) => l.startsWith('  '))).toHaveLength(6);
+  });
+
+  it('without a command prints help and exits 1; an unknown command exits 1 with a pointer to help', async () => {
+    expect((await ops()).code).toBe(1);
+    const r = await ops('frobnicate');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('Unknown command "frobnicate"');
+  });
+
+  it('maintenance on|off flips the stored flag; anything else is a usage error', async () => {
+    expect((await ops('maintenance', 'on')).out).toBe('Maintenance mode is on.');
+    expect((await platform().getWebConfig()).maintenanceMode).toBe(true);
+    expect((await ops('maintenance', 'off')).code).toBe(0);
+    expect((await platform().getWebConfig()).maintenanceMode).toBe(false);
+    const bad = await ops('maintenance', 'maybe');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('Usage: npm run ops -- maintenance on|off');
+  });
+
+  it('segment:default changes the stored default and refuses unknown segments', async () => {
+    expect((await ops('segment:default', 'no_withdrawal')).code).toBe(0);
+    expect(await platform().getDefaultSegmentName()).toBe('no_withdrawal');
+    const bad = await ops('segment:default', 'vip');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('default, charity, no_withdrawal');
+    expect(await platform().getDefaultSegmentName()).toBe('no_withdrawal');
+    await ops('segment:default', 'default');
+  });
+
+  it('banner:set publishes a banner with its link; banner:clear takes it down', async () => {
+    const set = await ops('banner:set', 'Oz Lotto: $30 million this Tuesday', '--link', '/oz-lotto', '--link-text', 'Play Oz Lotto');
+    expect(set.code).toBe(0);
+    const content = createContentService({ db: database.db, clock });
+    expect(await content.getSitewideBanner()).toMatchObject({ text: 'Oz Lotto: $30 million this Tuesday', linkUrl: '/oz-lotto', linkText: 'Play Oz Lotto' });
+
+    expect((await ops('banner:set', 'Half a link', '--link', '/x')).code).toBe(1);
+    expect((await ops('banner:set', 'Bad', '--link', 'javascript:alert(1)', '--link-text', 'x')).code).toBe(1);
+    expect(await content.getSitewideBanner()).toMatchObject({ text: 'Oz Lotto: $30 million this Tuesday' });
+
+    expect((await ops('banner:clear')).out).toBe('The sitewide banner is down.');
+    expect(await content.getSitewideBanner()).toBeNull();
+    expect((await ops('banner:clear')).out).toBe('There was no sitewide banner.');
+  });
+
+  it('status reports the database without its password, migrations and segments', async () => {
+    const r = await ops('status');
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain(new URL(database.url).password);
+    expect(r.out).toContain('***');
+    expect(r.out).toMatch(/Migrations: +1 applied, 0 pending/);
+    expect(r.out).toContain('default (default)');
+    expect(r.out).toContain('charity');
+  });
+});

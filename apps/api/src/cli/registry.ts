@@ -1,0 +1,8 @@
+// Every operator command. A later issue adds a file under commands/ and one entry here.
+import type { Command } from './command.ts';
+import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
+import { maintenanceCommand } from './commands/maintenance.ts';
+import { segmentDefaultCommand } from './commands/segment.ts';
+import { statusCommand } from './commands/status.ts';
+
+export const commands: Command[] = [statusCommand, maintenanceCommand, segmentDefaultCommand, bannerSetCommand, bannerClearCommand];

@@ -1,0 +1,173 @@
+// The one way to reach PostgreSQL: DATABASE_URL when set, otherwise the embedded server under DATA_DIR (DESIGN.md §3).
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { AppConfig } from '../env.ts';
+import { ensureEmbeddedServer } from './embedded.ts';
+
+export type Db = NodePgDatabase<Record<string, unknown>>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Name of the shop's database inside the embedded server. */
+export const SHOP_DATABASE = 'shop';
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Arbitrary constant key: serialises migrations when several processes start at once. */
+const MIGRATION_LOCK_KEY = 72_015_331;
+
+export interface ConnectOptions {
+  max?: number;
+  onClose?: () => Promise<void>;
+}
+
+/** Wrap a connection string in a pool + drizzle handle. */
+export function connectDatabase(url: string, options: ConnectOptions = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, application_name: 'lottery-shop' });
+  // An idle client dies when the server restarts or db:reset drops the database; without a listener that error
+  // would crash the process. The pool replaces the client on the next checkout.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool) as Db;
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    pool,
+    url,
+    close: () =>
+      (closing ??= (async () => {
+        await pool.end();
+        await options.onClose?.();
+      })()),
+  };
+}
+
+export function databaseNameOf(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!name) throw new Error('DATABASE_URL must name a database');
+  return name;
+}
+
+/** The same server, another database (for CREATE/DROP DATABASE, which cannot run inside the target). */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(database)}`;
+  return u.toString();
+}
+
+export function quoteIdent(name: string) {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, name: string) {
+  await withClient(adminUrl, async (c) => {
+    const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return;
+    try {
+      await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
+    } catch (err) {
+      // 42P04: created by another process between our check and our CREATE.
+      if ((err as { code?: string }).code !== '42P04') throw err;
+    }
+  });
+}
+
+/** Drop (forcing off other sessions, e.g. a running shop) and recreate a database. */
+export async function recreateDatabase(adminUrl: string, name: string) {
+  await withClient(adminUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
+  });
+}
+
+export async function openDatabase(config: AppConfig, opts: { forTests?: boolean; log?: (line: string) => void } = {}): Promise<Database> {
+  if (config.databaseUrl) return connectDatabase(config.databaseUrl);
+  const server = await ensureEmbeddedServer(config.dataDir, { fsync: !opts.forTests, log: opts.log });
+  try {
+    await createDatabaseIfMissing(server.url('postgres'), SHOP_DATABASE);
+  } catch (err) {
+    await server.release();
+    throw err;
+  }
+  return connectDatabase(server.url(SHOP_DATABASE), { onClose: () => server.release() });
+}
+
+/** Apply every committed migration not yet applied; safe to run from several processes at once. */
+export async function migrate(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await drizzleMigrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export interface JournalEntry {
+  idx: number;
+  tag: string;
+  when: number;
+}
+
+export function readJournal(folder = MIGRATIONS_FOLDER): JournalEntry[] {
+  const journal = JSON.parse(fs.readFileSync(`${folder}/meta/_journal.json`, 'utf8')) as { entries: JournalEntry[] };
+  return journal.entries;
+}
+
+export interface MigrationStatus {
+  applied: string[];
+  pending: string[];
+}
+
+/** Which journal entries the database has applied; drizzle records each by its journal timestamp. */
+export async function migrationStatus(database: Database): Promise<MigrationStatus> {
+  const entries = readJournal();
+  let applied = new Set<number>();
+  try {
+    const rows = await database.pool.query<{ created_at: string }>('SELECT created_at FROM drizzle.__drizzle_migrations');
+    applied = new Set(rows.rows.map((r) => Number(r.created_at)));
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    // 42P01 undefined table, 3F000 undefined schema: nothing migrated yet.
+    if (code !== '42P01' && code !== '3F000') throw err;
+  }
+  return {
+    applied: entries.filter((e) => applied.has(e.when)).map((e) => e.tag),
+    pending: entries.filter((e) => !applied.has(e.when)).map((e) => e.tag),
+  };
+}
+
+export async function checkReadiness(database: Database): Promise<{ reachable: boolean; migrated: boolean; detail?: string }> {
+  try {
+    await database.pool.query('SELECT 1');
+  } catch (err) {
+    return { reachable: false, migrated: false, detail: `database unreachable: ${(err as Error).message}` };
+  }
+  try {
+    const status = await migrationStatus(database);
+    if (status.pending.length) return { reachable: true, migrated: false, detail: `pending migrations: ${status.pending.join(', ')}` };
+    return { reachable: true, migrated: true };
+  } catch (err) {
+    return { reachable: true, migrated: false, detail: `migration state unknown: ${(err as Error).message}` };
+  }
+}

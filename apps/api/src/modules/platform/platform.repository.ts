@@ -1,0 +1,83 @@
+// The only code that queries platform_settings and platform_segments.
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { platformSegments, platformSettings } from './platform.schema.ts';
+
+export const WEB_CONFIG_KEY = 'web_config';
+
+export interface SegmentRow {
+  segmentName: string;
+  capabilities: string[];
+  isDefault: boolean;
+}
+
+export function createPlatformRepository(db: Db) {
+  return {
+    async getSetting(key: string): Promise<unknown | undefined> {
+      const rows = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, key));
+      return rows[0]?.value;
+    },
+
+    async putSetting(key: string, value: unknown, now: Date): Promise<void> {
+      await db
+        .insert(platformSettings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: now } });
+    },
+
+    /** Insert when absent; an existing row (possibly changed by an operator) is left alone. */
+    async insertSettingIfMissing(key: string, value: unknown): Promise<boolean> {
+      const rows = await db.insert(platformSettings).values({ key, value }).onConflictDoNothing().returning({ key: platformSettings.key });
+      return rows.length > 0;
+    },
+
+    /**
+     * Change one top-level field of a settings document in place, so concurrent writers of other fields (the
+     * operator CLI and the running shop) do not overwrite each other.
+     */
+    async setSettingField(key: string, field: string, value: unknown, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(platformSettings)
+        .set({ value: sql`jsonb_set(${platformSettings.value}, ${`{${field}}`}::text[], ${JSON.stringify(value)}::jsonb, true)`, updatedAt: now })
+        .where(eq(platformSettings.key, key))
+        .returning({ key: platformSettings.key });
+      return rows.length > 0;
+    },
+
+    async listSegments(): Promise<SegmentRow[]> {
+      return db
+        .select({ segmentName: platformSegments.segmentName, capabilities: platformSegments.capabilities, isDefault: platformSegments.isDefault })
+        .from(platformSegments)
+        .orderBy(asc(platformSegments.id));
+    },
+
+    async findSegment(name: string): Promise<SegmentRow | undefined> {
+      const rows = await db
+        .select({ segmentName: platformSegments.segmentName, capabilities: platformSegments.capabilities, isDefault: platformSegments.isDefault })
+        .from(platformSegments)
+        .where(eq(platformSegments.segmentName, name));
+      return rows[0];
+    },
+
+    async insertSegmentIfMissing(segment: SegmentRow): Promise<boolean> {
+      const rows = await db
+        .insert(platformSegments)
+        .values(segment)
+        .onConflictDoNothing()
+        .returning({ id: platformSegments.id });
+      return rows.length > 0;
+    },
+
+    /** Move the default flag in one transaction; the partial unique index guarantees a single default. */
+    async setDefaultSegment(name: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const target = await tx.select({ id: platformSegments.id }).from(platformSegments).where(eq(platformSegments.segmentName, name)).for('update');
+        if (!target[0]) return false;
+        await tx.update(platformSegments).set({ isDefault: false, updatedAt: now }).where(eq(platformSegments.isDefault, true));
+        await tx.update(platformSegments).set({ isDefault: true, updatedAt: now }).where(eq(platformSegments.id, target[0].id));
+        return true;
+      });
+    },
+  };
+}
+export type PlatformRepository = ReturnType<typeof createPlatformRepository>;

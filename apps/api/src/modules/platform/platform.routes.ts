@@ -1,0 +1,60 @@
+// Main API (/api/v2) routes of the platform domain: web configuration and capabilities (spec core §7).
+import { CapabilitiesResult, successEnvelope, WebConfig } from '@shop/contracts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/index.ts';
+import type { AppConfig } from '../../env.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ok } from '../../lib/http.ts';
+import { createPlatformService } from './platform.service.ts';
+
+export interface PlatformRoutesOptions {
+  database: Database;
+  config: AppConfig;
+  clock: Clock;
+}
+
+/** Spec core §9: server-side cache 60 s by default. */
+const DEFAULT_MAX_AGE = 60;
+
+function cacheFor(reply: FastifyReply, seconds: number, scope: 'public' | 'private') {
+  reply.header('cache-control', `${scope}, max-age=${seconds}`);
+}
+
+export const platformRoutes: FastifyPluginAsync<PlatformRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const platform = createPlatformService({ db: opts.database.db, config: opts.config, clock: opts.clock });
+
+  routes.get(
+    '/config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Web configuration of the site (spec core §3)',
+        response: { 200: successEnvelope(WebConfig) },
+      },
+    },
+    async (_request, reply) => {
+      const webConfig = await platform.getWebConfig();
+      cacheFor(reply, DEFAULT_MAX_AGE, 'public');
+      return ok(webConfig);
+    },
+  );
+
+  routes.get(
+    '/capabilities',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: "Every segment's capabilities, and those of the segment that applies to this request",
+        response: { 200: successEnvelope(CapabilitiesResult) },
+      },
+    },
+    async (request, reply) => {
+      const result = await platform.capabilitiesFor(request.ctx?.segmentName);
+      // The answer depends on the customer's segment: shared caches must not keep it.
+      cacheFor(reply, DEFAULT_MAX_AGE, 'private');
+      return ok(result);
+    },
+  );
+};

@@ -1,0 +1,91 @@
+// Open routes every deployment needs: service discovery, liveness, readiness, metrics and the API reference.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DiscoverResult, HealthResult, successEnvelope, type DiscoverResult as Discover } from '@shop/contracts';
+import type { AppConfig } from '../../env.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ok } from '../../lib/http.ts';
+import { serviceUnavailable } from '../../lib/errors.ts';
+import { checkReadiness, type Database } from '../../db/index.ts';
+import { renderDocsPage } from './docs-page.ts';
+
+export interface SystemRoutesOptions {
+  database: Database;
+  config: AppConfig;
+  clock: Clock;
+}
+
+/** Absolute base URLs of every service (spec core §7), built from PUBLIC_URL so a split deployment can move them. */
+export function discoverServices(publicUrl: string): Discover {
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    services: {
+      main: `${base}/api/v2`,
+      cms: `${base}/api/cms`,
+      social: `${base}/api/social/v3`,
+      rewards: `${base}/api/rewards`,
+      customerVerify: `${base}/api/customer-verify`,
+      placement: `${base}/api/placement`,
+      translation: `${base}/api/translation`,
+      analytics: `${base}/api/analytics`,
+    },
+  };
+}
+
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (instance, { database, config }) => {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const discovery = discoverServices(config.publicUrl);
+
+  app.get(
+    '/discover',
+    { schema: { summary: 'Base URLs of every service', response: { 200: successEnvelope(DiscoverResult) } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      return ok(discovery);
+    },
+  );
+
+  app.get(
+    '/healthz',
+    { schema: { summary: 'Liveness: the process is up', response: { 200: successEnvelope(HealthResult) } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok({ status: 'ok' as const, checks: { process: 'up' } });
+    },
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: { summary: 'Readiness: the database is reachable and migrated', response: { 200: successEnvelope(HealthResult) } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      let state: Awaited<ReturnType<typeof checkReadiness>>;
+      try {
+        state = await checkReadiness(database);
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        state = { reachable: false, migrated: false };
+      }
+      if (!state.reachable) throw serviceUnavailable('The database is not reachable.', 'database_unreachable');
+      if (!state.migrated) throw serviceUnavailable('The database schema is not up to date.', 'database_not_migrated');
+      return ok({ status: 'ok' as const, checks: { database: 'reachable', migrations: 'applied' } });
+    },
+  );
+
+  app.get('/metrics', { schema: { summary: 'Prometheus metrics (text exposition format)' } }, async (_request, reply) => {
+    const body = await instance.metrics.metrics();
+    return reply.header('cache-control', 'no-store').type(instance.metrics.contentType).send(body);
+  });
+
+  app.get('/docs/openapi.json', { schema: { summary: 'This API as an OpenAPI 3.1 document' } }, async (_request, reply) => {
+    // Already in wire casing: send it as it is, past the casing serializer.
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(instance.swagger()));
+  });
+
+  app.get('/docs', { schema: { summary: 'This API reference as a web page' } }, async (_request, reply) => {
+    const html = renderDocsPage(instance.swagger() as unknown as Record<string, unknown>);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+};

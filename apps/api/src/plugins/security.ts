@@ -1,0 +1,70 @@
+// Security headers and CORS. The storefront's SSR emits inline module scripts for hydration, so scripts are allowed
+// by a per-request nonce: it is generated here and left on the Node request as `req.cspNonce` for the web handler
+// (React Router's entry.server renders <Scripts nonce>, <ScrollRestoration nonce> with it). Styles keep
+// 'unsafe-inline' because server-rendered style attributes cannot carry a nonce.
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import { HEADERS } from '@shop/contracts';
+import type { AppConfig } from '../env.ts';
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** Nonce of this response's Content-Security-Policy script-src; set for every request. */
+    cspNonce?: string;
+  }
+}
+
+export function contentSecurityDirectives(config: AppConfig) {
+  const https = config.publicUrl.startsWith('https:');
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const connect = [...new Set(["'self'", publicOrigin, ...config.corsOrigins])];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'", (req: { cspNonce?: string }) => `'nonce-${req.cspNonce ?? ''}'`],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:', 'https:'],
+    connectSrc: connect,
+    mediaSrc: ["'self'", 'https:'],
+    objectSrc: ["'none'"],
+    frameSrc: ["'self'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+    manifestSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    ...(https ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+const securityPlugin: FastifyPluginAsync<{ config: AppConfig; nonce?: () => string }> = async (app, { config, nonce }) => {
+  const makeNonce = nonce ?? (() => randomBytes(16).toString('base64url'));
+  app.addHook('onRequest', async (request) => {
+    request.raw.cspNonce = makeNonce();
+  });
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'authorization', ...Object.values(HEADERS)],
+    exposedHeaders: [HEADERS.requestId, 'retry-after'],
+    maxAge: 600,
+    // A bare OPTIONS without the preflight headers gets an empty 204 without CORS headers instead of a plain-text 400.
+    strictPreflight: false,
+  });
+};
+
+export default fp(securityPlugin, { name: 'security' });

@@ -1,0 +1,114 @@
+// `npm start`: one Node process serving the API and the server-rendered storefront on one port (DESIGN.md §1).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequestListener } from '@react-router/node';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app.ts';
+import { migrate, openDatabase } from './db/index.ts';
+import { EmbeddedDatabaseError } from './db/embedded.ts';
+import { loadConfig, type AppConfig } from './env.ts';
+import { systemClock } from './lib/clock.ts';
+import { createPlatformService } from './modules/platform/index.ts';
+import { seedIfEmpty } from './seed/index.ts';
+
+const WEB_SERVER_BUILD = fileURLToPath(new URL('../../web/build/server/index.js', import.meta.url));
+const WEB_ASSETS_DIR = fileURLToPath(new URL('../../web/build/client', import.meta.url));
+
+class StartupError extends Error {}
+
+/** The origin the SSR loaders use to reach this same process. */
+function loopbackOrigin(host: string, port: number) {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '' || host === 'localhost';
+  if (wildcard) return `http://127.0.0.1:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+function webHandlerFor(config: AppConfig, port: () => number) {
+  const appSecret = config.appKeys.web;
+  if (!appSecret) throw new StartupError('APP_KEYS has no "web" key; the storefront signs its API calls with it (e.g. APP_KEYS=web:<secret>).');
+  // getLoadContext receives a Fetch Request, not the Node request that carries this response's CSP nonce; the
+  // request is passed through AsyncLocalStorage instead.
+  const current = new AsyncLocalStorage<IncomingMessage>();
+  const listener = createRequestListener({
+    build: () => import(pathToFileURL(WEB_SERVER_BUILD).href) as Promise<ServerBuild>,
+    getLoadContext: () => ({
+      apiOrigin: loopbackOrigin(config.host, port()),
+      appKey: 'web',
+      appSecret,
+      cspNonce: current.getStore()?.cspNonce,
+    }),
+    mode: config.nodeEnv === 'production' ? 'production' : 'development',
+  });
+  return (req: IncomingMessage, res: ServerResponse) => {
+    current.run(req, () => {
+      void listener(req, res);
+    });
+  };
+}
+
+async function main(argv: string[]) {
+  const unknown = argv.filter((a) => a !== '--api-only');
+  if (unknown.length) throw new StartupError(`Unknown option ${unknown.join(' ')}; the only option is --api-only.`);
+  const apiOnly = argv.includes('--api-only');
+  const config = loadConfig();
+  if (!apiOnly && !fs.existsSync(WEB_SERVER_BUILD)) {
+    throw new StartupError('The storefront is not built (apps/web/build is missing): run `npm run build`, or start the API alone with --api-only.');
+  }
+
+  const database = await openDatabase(config);
+  let closing: Promise<void> | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      process.stderr.write(`${signal} again: exiting now\n`);
+      process.exit(1);
+    }
+    closing = (async () => {
+      try {
+        await app?.close();
+      } finally {
+        await database.close();
+      }
+    })().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`Shutdown failed: ${(err as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await migrate(database);
+    await seedIfEmpty(database, { config, clock: systemClock });
+    let port = config.port;
+    app = await buildApp({
+      config,
+      database,
+      clock: systemClock,
+      ...(apiOnly ? {} : { webHandler: webHandlerFor(config, () => port), webAssetsDir: WEB_ASSETS_DIR }),
+    });
+    await app.listen({ host: config.host, port: config.port });
+    port = (app.server.address() as AddressInfo).port;
+    const { siteName } = await createPlatformService({ db: database.db, config, clock: systemClock }).getWebConfig();
+    process.stdout.write(`${siteName} is ready at ${config.publicUrl}\n`);
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  const e = err as NodeJS.ErrnoException;
+  if (err instanceof StartupError || err instanceof EmbeddedDatabaseError) process.stderr.write(`${e.message}\n`);
+  else if (e.code === 'EADDRINUSE') process.stderr.write(`Port ${process.env.PORT ?? 3000} is already in use: stop the other server or set PORT.\n`);
+  else process.stderr.write(`Could not start: ${e.stack ?? String(err)}\n`);
+  process.exit(1);
+});
+

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from '@shop/contracts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ config: { rateLimit: { max: 3, windowMs: 60_000 } } });
+});
+afterAll(() => t.close());
+
+describe('rate limit', () => {
+  it('answers 429 with the envelope and Retry-After once an IP exceeds the limit', async () => {
+    const from = (ip: string) => t.app.inject({ method: 'GET', url: '/api/discover', remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.7')).statusCode).toBe(200);
+    const limited = await from('203.0.113.7');
+    expect(limited.statusCode).toBe(429);
+    const body = ErrorEnvelope.parse(limited.json());
+    expect(body.messages[0]?.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-request-id']).toBeDefined();
+
+    // Per IP: another address is unaffected.
+    expect((await from('203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('never limits health, readiness or metrics probes', async () => {
+    for (let i = 0; i < 6; i++) {
+      for (const url of ['/api/healthz', '/api/readyz', '/api/metrics']) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.1' });
+        expect(res.statusCode, url).toBe(200);
+      }
+    }
+  });
+});

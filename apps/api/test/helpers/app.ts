@@ -1,0 +1,62 @@
+// Build the real app against a fresh migrated + seeded database, with a fixed clock and test configuration.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/env.ts';
+import { fixedClock } from '../../src/lib/clock.ts';
+import type { Database } from '../../src/db/index.ts';
+import { createTestDatabase } from './db.ts';
+import { signedHeaders, type SignOptions } from './sign.ts';
+
+export const TEST_NOW = '2025-06-02T00:00:00.000Z';
+export const TEST_PUBLIC_URL = 'https://shop.example.test';
+export const TEST_APP_KEYS = 'web:test-web-secret,partner:test-partner-secret';
+
+/** Configuration as a test deployment would have it; overrides win. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, APP_KEYS: TEST_APP_KEYS, LOG_LEVEL: 'silent' }, overrides);
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  clock: ReturnType<typeof fixedClock>;
+  /** Signed headers for the app's current clock. */
+  sign(options?: SignOptions): Record<string, string>;
+  /** app.inject with signed headers merged under any headers given. */
+  injectSigned(options: InjectOptions & { sign?: SignOptions }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>> {
+  config?: Partial<AppConfig>;
+  /** Reuse a database (e.g. several apps over one); otherwise a fresh one is created and dropped on close. */
+  database?: Database;
+  now?: string;
+  /** Runs after buildApp, before ready: register test-only routes here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { config: overrides, database: given, now, beforeReady, ...rest } = options;
+  const config = testConfig(overrides);
+  const database = given ?? (await createTestDatabase());
+  const clock = fixedClock(now ?? TEST_NOW);
+  const app = await buildApp({ config, database, clock, logger: false, ...rest });
+  await beforeReady?.(app);
+  await app.ready();
+  const sign = (o?: SignOptions) => signedHeaders(config, clock, o);
+  return {
+    app,
+    config,
+    database,
+    clock,
+    sign,
+    injectSigned: ({ sign: signOptions, headers, ...inject }) =>
+      app.inject({ ...inject, headers: { ...sign(signOptions), ...(headers as Record<string, string> | undefined) } }),
+    close: async () => {
+      await app.close();
+      if (!given) await database.close();
+    },
+  };
+}
