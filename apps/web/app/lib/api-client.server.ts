@@ -1,0 +1,35 @@
+// Server-side construction of the api client: one client per request (visitor headers from its cookies),
+// sharing one GET cache and one discovery result across requests.
+import type { AppLoadContext } from 'react-router';
+import { ApiClient, createDiscoveryCache, createGetCache, type GetCache } from './api-client.ts';
+import type { ApiError } from './api-errors.ts';
+import type { VisitorSession } from './session.server.ts';
+import './load-context.ts';
+
+const cacheDisabled = ['off', 'false', '0', 'no'].includes((process.env.WEB_API_CACHE ?? '').toLowerCase());
+const sharedCache: GetCache | null = cacheDisabled ? null : createGetCache();
+const sharedDiscovery = createDiscoveryCache();
+
+/** `?clear_cache` on any page empties the server-side cache before that page loads (spec core §9). */
+export function wantsCacheCleared(request: Request): boolean {
+  return new URL(request.url).searchParams.has('clear_cache');
+}
+
+function reportToLog(error: ApiError): void {
+  console.error(`[api] ${error.status} ${error.url}: ${error.message}`);
+}
+
+export function serverApi(context: AppLoadContext, session: Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> | null): ApiClient {
+  const origin = context.apiOrigin.replace(/\/+$/, '');
+  return new ApiClient({
+    discoveryUrl: `${origin}/api/discover`,
+    serviceOrigin: origin,
+    appKey: context.appKey,
+    appSecret: context.appSecret,
+    cache: sharedCache,
+    discovery: sharedDiscovery,
+    session: { get: () => session ?? {} },
+    onReport: reportToLog,
+    timeoutMs: 15_000,
+  });
+}

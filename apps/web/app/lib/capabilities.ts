@@ -1,0 +1,46 @@
+// Capability checks (spec core §1, §2): a check asks for one flag, all flags of a list, or (FAQ) an absent flag.
+import type { Capability } from '@shop/contracts';
+
+export type CapabilitySet = ReadonlySet<Capability> | readonly Capability[];
+
+/** A route's gate: any one of anyOf, every one of allOf, none of absent. An empty gate lets everyone in. */
+export interface Gate {
+  anyOf?: readonly Capability[];
+  allOf?: readonly Capability[];
+  absent?: readonly Capability[];
+}
+
+function asSet(caps: CapabilitySet): ReadonlySet<Capability> {
+  return caps instanceof Set ? caps : new Set(caps as readonly Capability[]);
+}
+
+export function hasCapability(caps: CapabilitySet, flag: Capability): boolean {
+  return asSet(caps).has(flag);
+}
+
+export function hasAllCapabilities(caps: CapabilitySet, flags: readonly Capability[]): boolean {
+  const set = asSet(caps);
+  return flags.every((f) => set.has(f));
+}
+
+export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean {
+  if (!gate) return true;
+  const set = asSet(caps);
+  if (gate.anyOf?.length && !gate.anyOf.some((f) => set.has(f))) return false;
+  if (gate.allOf?.length && !gate.allOf.every((f) => set.has(f))) return false;
+  if (gate.absent?.length && gate.absent.some((f) => set.has(f))) return false;
+  return true;
+}
+
+/**
+ * Gates of the registered screens, keyed by route id (spec core §2 "Sitemap and screen gating by capability").
+ * Later issues add their screens' rows here, e.g. lottery pages { anyOf: ['commercial_lotteries', 'multi_offer_site'] }.
+ */
+export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
+  'about-faq': { absent: ['support_faq'] },
+  'about-terms-of-use': { allOf: ['terms_of_use'] },
+};
+
+export function routeAllowed(routeId: string, caps: CapabilitySet): boolean {
+  return gateAllows(ROUTE_GATES[routeId], caps);
+}

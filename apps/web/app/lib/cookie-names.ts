@@ -1,0 +1,11 @@
+// Cookie names of spec core §9 plus ours (session_id, aff, sv), shared by the server and the browser.
+export const COOKIE_NAMES = {
+  sessionId: 'session_id',
+  affiliate: 'aff',
+  subVariant: 'sv',
+  customerId: 'customer_id',
+  customerToken: 'customer_token',
+  accessToken: 'web_access_token',
+  refreshToken: 'web_refresh_token',
+  consent: 'cookie_consent',
+} as const;

@@ -1,0 +1,27 @@
+// Turning api client failures into route errors with the right HTTP status (spec core §8): loaders throw these and
+// the root ErrorBoundary renders the page for the status.
+import { data, isRouteErrorResponse } from 'react-router';
+import { errorPageStatus, isAbortedError, isApiError } from './api-errors.ts';
+
+/** What a thrown route error carries to the ErrorBoundary (never internals). */
+export interface RouteErrorData {
+  message?: string;
+}
+
+export function toRouteError(error: unknown): unknown {
+  if (error instanceof Response || isRouteErrorResponse(error) || isAbortedError(error)) return error;
+  if (isDataWithResponseInit(error)) return error;
+  if (isApiError(error)) {
+    // The message stays in the server log: internal addresses never reach the page.
+    return data<RouteErrorData>({}, { status: errorPageStatus(error.status) });
+  }
+  return error;
+}
+
+function isDataWithResponseInit(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { type?: string }).type === 'DataWithResponseInit';
+}
+
+export function notFound(): never {
+  throw data<RouteErrorData>({}, { status: 404 });
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { apiSessionFrom, handleActCode, readVisitor } from './session.server.ts';
+
+const req = (url: string, cookie?: string) => new Request(`https://shop.test${url}`, { headers: cookie ? { cookie } : {} });
+const opts = { consentCapability: true, sessionIdleMinutes: 30, randomId: () => 'new-session-id' };
+
+function cookieNamed(setCookies: string[], name: string) {
+  return setCookies.find((c) => c.startsWith(`${name}=`));
+}
+
+describe('session id (sliding idle window)', () => {
+  it('starts a session with a cookie that lives for the idle window', () => {
+    const { session, setCookies } = readVisitor(req('/'), opts);
+    expect(session).toMatchObject({ sessionId: 'new-session-id', sessionRenewed: true });
+    expect(cookieNamed(setCookies, 'session_id')).toBe('session_id=new-session-id; Path=/; Max-Age=1800; SameSite=Lax; Secure');
+  });
+
+  it('keeps and re-sends a valid id so the window slides with activity', () => {
+    const { session, setCookies } = readVisitor(req('/', 'session_id=abc-123'), opts);
+    expect(session).toMatchObject({ sessionId: 'abc-123', sessionRenewed: false });
+    expect(cookieNamed(setCookies, 'session_id')).toContain('session_id=abc-123; Path=/; Max-Age=1800');
+  });
+
+  it('treats an id breaking the identifier rule as absent', () => {
+    const { session } = readVisitor(req('/', 'session_id=abc%20123'), opts);
+    expect(session.sessionId).toBe('new-session-id');
+  });
+});
+
+describe('query codes', () => {
+  it('stores aff for 14 days and sv for one year', () => {
+    const { session, setCookies } = readVisitor(req('/?aff=partner_7&sv=variant-b'), opts);
+    expect(session).toMatchObject({ affiliateCode: 'partner_7', subVariant: 'variant-b' });
+    expect(cookieNamed(setCookies, 'aff')).toContain(`Max-Age=${14 * 86400}`);
+    expect(cookieNamed(setCookies, 'sv')).toContain(`Max-Age=${365 * 86400}`);
+  });
+
+  it('ignores codes that are not identifiers and keeps stored ones', () => {
+    const { session, setCookies } = readVisitor(req('/?aff=<script>&sv=a%20b', 'aff=stored_1; sv=old'), opts);
+    expect(session).toMatchObject({ affiliateCode: 'stored_1', subVariant: 'old' });
+    expect(cookieNamed(setCookies, 'aff')).toBeUndefined();
+    expect(cookieNamed(setCookies, 'sv')).toBeUndefined();
+  });
+
+  it('keeps utm values only with consent to non-essential cookies', () => {
+    const url = '/?utm_source=news&utm_campaign=spring%20jackpot';
+    const noChoice = readVisitor(req(url), opts);
+    expect(noChoice.session.utm).toEqual({});
+    expect(cookieNamed(noChoice.setCookies, 'utm_source')).toBeUndefined();
+
+    const essential = readVisitor(req(url, 'cookie_consent=essential'), opts);
+    expect(essential.session.utm).toEqual({});
+
+    const all = readVisitor(req(url, 'cookie_consent=all'), opts);
+    expect(all.session.utm).toEqual({ utm_source: 'news', utm_campaign: 'spring jackpot' });
+    expect(cookieNamed(all.setCookies, 'utm_campaign')).toContain('utm_campaign=spring%20jackpot');
+
+    // Without the consent capability the site asks nothing and keeps them.
+    const noCapability = readVisitor(req(url), { ...opts, consentCapability: false });
+    expect(noCapability.session.utm).toMatchObject({ utm_source: 'news' });
+  });
+
+  it('reads p, favourite_numbers and act', () => {
+    const { session } = readVisitor(req('/?p=partner&favourite_numbers=1,2,3&act=ACT_1'), opts);
+    expect(session.queryCodes).toEqual({ p: 'partner', favouriteNumbers: '1,2,3', act: 'ACT_1' });
+  });
+
+  it('counts a customer as authenticated only with both id and token', () => {
+    expect(readVisitor(req('/', 'customer_id=cus_1'), opts).session.isAuthenticated).toBe(false);
+    expect(readVisitor(req('/', 'customer_id=cus_1; customer_token=tok_1'), opts).session.isAuthenticated).toBe(true);
+    expect(readVisitor(req('/', 'customer_id=cus_1; customer_token=tok%201'), opts).session.isAuthenticated).toBe(false);
+  });
+});
+
+describe('act code', () => {
+  it('converts the cart for an anonymous visitor and keeps the address', async () => {
+    const converted: string[] = [];
+    const request = req('/?act=ACT_1');
+    const { session } = readVisitor(request, opts);
+    await expect(handleActCode(request, session, async (code) => void converted.push(code))).resolves.toBeNull();
+    expect(converted).toEqual(['ACT_1']);
+  });
+
+  it('removes the code from the address of an authenticated customer', async () => {
+    const request = req('/about?act=ACT_1&sv=x', 'customer_id=c; customer_token=t');
+    const { session } = readVisitor(request, opts);
+    await expect(handleActCode(request, session, null)).resolves.toBe('/about?sv=x');
+  });
+});
+
+describe('apiSessionFrom', () => {
+  it('reads identifiers for API headers without issuing cookies', () => {
+    expect(apiSessionFrom(req('/', 'session_id=s1; customer_id=c1; customer_token=bad!'))).toMatchObject({ sessionId: 's1', customerId: 'c1', customerToken: null });
+  });
+});

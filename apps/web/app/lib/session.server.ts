@@ -1,0 +1,151 @@
+// Visitor cookies and address query codes (spec core §1, §5, §9): session id, affiliate code, sub-variant,
+// campaign tags and the act code. Pure functions of the request; the root loader sends the Set-Cookie headers.
+import { nonEssentialAllowed, readConsent, type ConsentChoice } from './consent.ts';
+import { parseCookies, serializeCookie } from './cookies.ts';
+import { COOKIE_NAMES } from './cookie-names.ts';
+import { identifierOrNull } from './identifiers.ts';
+
+export const COOKIES = COOKIE_NAMES;
+
+const DAY = 86_400;
+export const AFFILIATE_COOKIE_DAYS = 14;
+export const SUB_VARIANT_COOKIE_DAYS = 365;
+/** Campaign tags kept for attribution at signup and carried to the cart (spec core §2 Navigation behaviour). */
+export const UTM_KEYS = ['utm_campaign', 'utm_medium', 'utm_source', 'utm_term', 'utm_content'] as const;
+export type UtmKey = (typeof UTM_KEYS)[number];
+const UTM_COOKIE_DAYS = 14;
+const UTM_MAX_LENGTH = 200;
+
+export interface VisitorSession {
+  sessionId: string;
+  /** True when this request started a new session (first visit, or idle longer than the idle window). */
+  sessionRenewed: boolean;
+  subVariant: string | null;
+  affiliateCode: string | null;
+  customerId: string | null;
+  customerToken: string | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  isAuthenticated: boolean;
+  consent: ConsentChoice | null;
+  utm: Partial<Record<UtmKey, string>>;
+  /** Codes read from the address for later features: p, favourite_numbers, act. */
+  queryCodes: { p: string | null; favouriteNumbers: string | null; act: string | null };
+}
+
+export interface ReadVisitorOptions {
+  consentCapability: boolean;
+  sessionIdleMinutes: number;
+  randomId?: () => string;
+}
+
+function cleanUtm(value: string | null | undefined): string | null {
+  if (!value) return null;
+  // eslint-disable-next-line no-control-regex
+  const v = value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, UTM_MAX_LENGTH);
+  return v || null;
+}
+
+/**
+ * Reads the visitor's cookies and the address query codes and returns the session plus the Set-Cookie headers to
+ * send. The session id cookie lives for the idle window and is re-sent on every request, so it slides while the
+ * visitor is active and a new id starts after the idle window passes without a request.
+ */
+export function readVisitor(request: Request, options: ReadVisitorOptions): { session: VisitorSession; setCookies: string[] } {
+  const url = new URL(request.url);
+  const cookies = parseCookies(request.headers.get('cookie'));
+  const secure = url.protocol === 'https:';
+  const setCookies: string[] = [];
+  const randomId = options.randomId ?? (() => crypto.randomUUID());
+
+  let sessionId = identifierOrNull(cookies[COOKIES.sessionId]);
+  const sessionRenewed = sessionId === null;
+  if (!sessionId) sessionId = randomId();
+  setCookies.push(serializeCookie(COOKIES.sessionId, sessionId, { maxAgeSeconds: options.sessionIdleMinutes * 60, httpOnly: false, secure }));
+
+  let affiliateCode = identifierOrNull(cookies[COOKIES.affiliate]);
+  const affFromQuery = identifierOrNull(url.searchParams.get('aff'));
+  if (affFromQuery) {
+    affiliateCode = affFromQuery;
+    setCookies.push(serializeCookie(COOKIES.affiliate, affFromQuery, { maxAgeSeconds: AFFILIATE_COOKIE_DAYS * DAY, secure }));
+  }
+
+  let subVariant = identifierOrNull(cookies[COOKIES.subVariant]);
+  const svFromQuery = identifierOrNull(url.searchParams.get('sv'));
+  if (svFromQuery) {
+    subVariant = svFromQuery;
+    setCookies.push(serializeCookie(COOKIES.subVariant, svFromQuery, { maxAgeSeconds: SUB_VARIANT_COOKIE_DAYS * DAY, secure }));
+  }
+
+  const consent = readConsent(request.headers.get('cookie'));
+  const mayTrack = nonEssentialAllowed(options.consentCapability, consent);
+  const utm: Partial<Record<UtmKey, string>> = {};
+  for (const key of UTM_KEYS) {
+    const fromQuery = cleanUtm(url.searchParams.get(key));
+    const stored = cleanUtm(cookies[key]);
+    if (!mayTrack) continue;
+    if (fromQuery) {
+      utm[key] = fromQuery;
+      setCookies.push(serializeCookie(key, fromQuery, { maxAgeSeconds: UTM_COOKIE_DAYS * DAY, secure }));
+    } else if (stored) {
+      utm[key] = stored;
+    }
+  }
+
+  const customerId = identifierOrNull(cookies[COOKIES.customerId]);
+  const customerToken = identifierOrNull(cookies[COOKIES.customerToken]);
+
+  return {
+    session: {
+      sessionId,
+      sessionRenewed,
+      subVariant,
+      affiliateCode,
+      customerId,
+      customerToken,
+      accessToken: cookies[COOKIES.accessToken] || null,
+      refreshToken: cookies[COOKIES.refreshToken] || null,
+      isAuthenticated: !!(customerId && customerToken),
+      consent,
+      utm,
+      queryCodes: {
+        p: identifierOrNull(url.searchParams.get('p')),
+        favouriteNumbers: url.searchParams.get('favourite_numbers'),
+        act: identifierOrNull(url.searchParams.get('act')),
+      },
+    },
+    setCookies,
+  };
+}
+
+/** Converts an anonymous visitor's cart for an act code; the cart issue registers the real conversion. */
+export type ActCartConverter = (code: string, session: VisitorSession) => Promise<void>;
+
+/**
+ * The act code (spec core §1): for an anonymous visitor it converts the cart; for an authenticated customer the code
+ * is removed from the address. Returns the address to redirect to when the code must disappear, else null.
+ */
+export async function handleActCode(request: Request, session: VisitorSession, convertCart: ActCartConverter | null): Promise<string | null> {
+  const code = session.queryCodes.act;
+  if (!code) return null;
+  if (!session.isAuthenticated) {
+    if (convertCart) await convertCart(code, session);
+    return null;
+  }
+  const url = new URL(request.url);
+  url.searchParams.delete('act');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The visitor identifiers the api client sends, read from cookies without issuing any (for route loaders). */
+export function apiSessionFrom(request: Request): Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> {
+  const cookies = parseCookies(request.headers.get('cookie'));
+  return {
+    sessionId: identifierOrNull(cookies[COOKIES.sessionId]) ?? '',
+    subVariant: identifierOrNull(new URL(request.url).searchParams.get('sv')) ?? identifierOrNull(cookies[COOKIES.subVariant]),
+    customerId: identifierOrNull(cookies[COOKIES.customerId]),
+    customerToken: identifierOrNull(cookies[COOKIES.customerToken]),
+    accessToken: cookies[COOKIES.accessToken] || null,
+    refreshToken: cookies[COOKIES.refreshToken] || null,
+  };
+}

@@ -1,0 +1,88 @@
+// The data every page's layout renders (loaded once by the root loader) and how it is derived from the API answers.
+import type { Capability, CurrencyCode, Money, Navigation, NavigationItem, PaymentLogo, SitewideBanner, Theme, WebConfig } from '@shop/contracts';
+import { gateAllows, hasAllCapabilities } from './capabilities.ts';
+
+/** The part of the web configuration the browser needs (the rest stays on the server). */
+export interface SiteSettings {
+  siteName: string;
+  locale: 'en-AU' | 'en-GB';
+  currency: CurrencyCode;
+  timeZone: string;
+  sessionIdleMinutes: number;
+  heartbeat: { enabled: boolean; intervalSeconds: number };
+  socialLinks: WebConfig['socialLinks'];
+  supportPageUrls: WebConfig['supportPageUrls'];
+  appStoreLinks: WebConfig['appStoreLinks'];
+  supportNumber: string;
+  supportOpeningHours: string[];
+  gamblingHelpLine: string;
+  supportedPaymentMethods: PaymentLogo[];
+  cookieLifetimeDays: number;
+  disclaimer: string;
+  disableIndexing: boolean;
+}
+
+export function siteSettingsOf(config: WebConfig): SiteSettings {
+  return {
+    siteName: config.siteName,
+    locale: config.siteLocale,
+    currency: config.baseCurrency,
+    timeZone: config.siteTimeZone,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    heartbeat: config.heartbeat,
+    socialLinks: config.socialLinks,
+    supportPageUrls: config.supportPageUrls,
+    appStoreLinks: config.appStoreLinks,
+    supportNumber: config.supportNumber,
+    supportOpeningHours: config.supportOpeningHours,
+    gamblingHelpLine: config.gamblingHelpLine,
+    supportedPaymentMethods: config.supportedPaymentMethods,
+    cookieLifetimeDays: config.cookieConsent.cookieLifetimeDays,
+    disclaimer: config.disclaimer,
+    disableIndexing: config.disableIndexing,
+  };
+}
+
+/** The signed-in customer as the layout shows them. Null until the accounts issue signs anyone in. */
+export interface CustomerSummary {
+  firstname: string | null;
+  availableFunds: Money | null;
+}
+
+/** A product offer as the footer lists it (play link and results link). */
+export interface FooterOffer {
+  name: string;
+  url: string;
+}
+
+export interface ShellData {
+  site: SiteSettings;
+  capabilities: Capability[];
+  theme: Theme | null;
+  navigation: Navigation;
+  banner: SitewideBanner | null;
+  customer: CustomerSummary | null;
+  cartItemCount: number;
+  notificationCount: number;
+  consentBannerVisible: boolean;
+  /** The app key and secret the browser signs with; they identify the app, not the visitor. */
+  api: { appKey: string; appSecret: string };
+  productOffers: FooterOffer[];
+}
+
+/** Primary items the visitor may see: every listed capability present, children filtered the same way. */
+export function visibleNavigationItems(items: readonly NavigationItem[], caps: readonly Capability[]): NavigationItem[] {
+  return items
+    .filter((item) => hasAllCapabilities(caps, item.capabilities))
+    .map((item) => ({ ...item, children: visibleNavigationItems(item.children, caps) }));
+}
+
+/** Footer links: every listed capability present and none of requiresAbsent. */
+export function visibleFooterLinks(links: Navigation['footer'], caps: readonly Capability[]): Navigation['footer'] {
+  return links.filter((l) => gateAllows({ allOf: l.capabilities, absent: l.requiresAbsent }, caps));
+}
+
+/** An item with a product group and children opens a drawer listing them (spec features §2). */
+export function opensDrawer(item: NavigationItem): boolean {
+  return item.productGroup !== null && item.children.length > 0;
+}

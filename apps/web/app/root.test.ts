@@ -1,0 +1,162 @@
+// The root loader against a fake API (fetch stubbed): parallel shell data, maintenance 503, capability-gated 404.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeApi, errorEnvelope, ok, ORIGIN, type FakeHandler } from './test-support/fake-api.ts';
+import { loader } from './root.tsx';
+import { loader as cmsPageLoader } from './routes/cms-page.tsx';
+import { action as consentAction } from './routes/cookie-consent.tsx';
+
+const context = { apiOrigin: ORIGIN, appKey: 'web', appSecret: 'secret' };
+
+function webConfig(overrides: Record<string, unknown> = {}) {
+  const pause = { enabled: true, durationsWeeks: [1, 2], maxPauseWeeks: 4 };
+  return {
+    siteName: 'Lucky Koala Lotteries',
+    baseCurrency: 'AUD',
+    siteLocale: 'en-AU',
+    siteTimeZone: 'Australia/Sydney',
+    baseUrl: 'http://localhost:3000',
+    sessionTimeout: 3600,
+    sessionIdleMinutes: 30,
+    heartbeat: { enabled: true, intervalSeconds: 60 },
+    minRegistrationAge: 18,
+    socialLinks: [],
+    supportPageUrls: { contactUs: '/about/contact-us', faq: '/about/faq', responsibleGambling: '/about/responsible-gaming', helpCentre: '/about' },
+    appStoreLinks: { android: null, ios: null },
+    customerAddressConfig: [],
+    regions: ['NSW'],
+    immutableCustomerFields: [],
+    twoFactorAuthenticationConfig: { enabled: true, methods: ['email'], codeLength: 6, resendLockSeconds: 60, rememberDeviceDays: 30 },
+    unsubscribeReasons: [],
+    cookieConsent: { enabled: true, cookieLifetimeDays: 200, categories: ['essential', 'non_essential'] },
+    supportedPaymentMethods: ['visa'],
+    supportNumber: '13 00 00',
+    supportOpeningHours: [],
+    gamblingHelpLine: '1800 858 858',
+    defaultPartner: null,
+    autoplayPauseSettings: pause,
+    subscriptionPauseSettings: pause,
+    disableIndexing: false,
+    maintenanceMode: false,
+    signupFlags: { phoneRequired: false, addressRequired: false, marketingConsentDefault: false, favouriteNumbersEnabled: true, emailConfirmationRequired: false },
+    disclaimer: '18+ only',
+    ...overrides,
+  };
+}
+
+function routes(opts: { config?: Record<string, unknown>; capabilities?: string[]; extra?: Record<string, FakeHandler> } = {}) {
+  const caps = opts.capabilities ?? ['cookie_consent', 'sitewide_banner'];
+  return createFakeApi({
+    'GET /api/v2/config': () => ok(webConfig(opts.config)),
+    'GET /api/v2/capabilities': () => ok({ segments: [], segmentName: 'default', capabilities: caps }),
+    'GET /api/cms/items/navigation': () => ok({ primary: [], footer: [] }),
+    'GET /api/cms/items/theme': () => errorEnvelope(500),
+    'GET /api/cms/items/sitewide_banner': () => ok({ id: 'b', text: 'Big jackpot', linkUrl: null, linkText: null }),
+    ...opts.extra,
+  });
+}
+
+const args = (path: string, init: RequestInit = {}) =>
+  ({ request: new Request(`http://localhost:3000${path}`, init), context, params: {} }) as unknown as Parameters<typeof loader>[0];
+
+async function thrown(p: Promise<unknown>): Promise<{ init: ResponseInit | null; data: unknown }> {
+  try {
+    await p;
+  } catch (e) {
+    return e as { init: ResponseInit | null; data: unknown };
+  }
+  throw new Error('expected the loader to throw');
+}
+
+beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('root loader', () => {
+  it('loads config, capabilities, navigation, theme and banner in parallel and sets the visitor cookies', async () => {
+    const api = routes();
+    vi.stubGlobal('fetch', api.fetch);
+    const res = (await loader(args('/?clear_cache=1&aff=partner_1'))) as unknown as { data: { shell: import('./lib/shell.ts').ShellData }; init: ResponseInit };
+    const { shell } = res.data;
+    expect(shell.site.siteName).toBe('Lucky Koala Lotteries');
+    expect(shell.banner?.text).toBe('Big jackpot');
+    // The theme failed: the page still renders, with the design defaults.
+    expect(shell.theme).toBeNull();
+    expect(shell.consentBannerVisible).toBe(true);
+    expect(shell.cartItemCount).toBe(0);
+    const setCookie = new Headers(res.init.headers).getSetCookie();
+    expect(setCookie.some((c) => c.startsWith('session_id='))).toBe(true);
+    expect(setCookie.some((c) => c.startsWith('aff=partner_1'))).toBe(true);
+    const signed = api.requests.filter((r) => r.url.includes('/api/v2/') || r.url.includes('/api/cms/'));
+    expect(signed.length).toBe(5);
+    expect(signed.every((r) => r.headers['x-signature'] && r.headers['x-app-key'] === 'web' && r.headers.version === '3.0')).toBe(true);
+  });
+
+  it('hides the banner without the sitewide_banner capability', async () => {
+    vi.stubGlobal('fetch', routes({ capabilities: [] }).fetch);
+    const res = (await loader(args('/?clear_cache=1'))) as unknown as { data: { shell: { banner: unknown; consentBannerVisible: boolean } } };
+    expect(res.data.shell.banner).toBeNull();
+    expect(res.data.shell.consentBannerVisible).toBe(false);
+  });
+
+  it('answers 503 in maintenance mode', async () => {
+    vi.stubGlobal('fetch', routes({ config: { maintenanceMode: true } }).fetch);
+    const e = await thrown(loader(args('/?clear_cache=1')));
+    expect(e.init?.status).toBe(503);
+  });
+
+  it('shows the page for the API failure: 503 stays 503, a 502 becomes the 500 page', async () => {
+    vi.stubGlobal('fetch', routes({ extra: { 'GET /api/v2/config': () => errorEnvelope(503) } }).fetch);
+    expect((await thrown(loader(args('/?clear_cache=1')))).init?.status).toBe(503);
+    vi.stubGlobal('fetch', routes({ extra: { 'GET /api/v2/config': () => errorEnvelope(502) } }).fetch);
+    const e = await thrown(loader(args('/?clear_cache=1')));
+    expect(e.init?.status).toBe(500);
+    expect(JSON.stringify(e.data)).not.toContain(ORIGIN);
+  });
+
+  it('gates routes by capability: FAQ is a 404 when support_faq is present, terms of use needs terms_of_use', async () => {
+    vi.stubGlobal('fetch', routes({ capabilities: ['support_faq'] }).fetch);
+    expect((await thrown(loader(args('/about/faq?clear_cache=1')))).init?.status).toBe(404);
+    expect((await thrown(loader(args('/about/terms-of-use?clear_cache=1')))).init?.status).toBe(404);
+    vi.stubGlobal('fetch', routes({ capabilities: ['terms_of_use'] }).fetch);
+    await expect(loader(args('/about/faq?clear_cache=1'))).resolves.toBeTruthy();
+    await expect(loader(args('/about/terms-of-use?clear_cache=1'))).resolves.toBeTruthy();
+  });
+});
+
+describe('CMS page loader', () => {
+  const page = (overrides: Record<string, unknown> = {}) => ({
+    id: 'pg_about',
+    path: '/about',
+    name: 'About',
+    template: 'default',
+    status: 'published',
+    datePublished: '2026-01-01T00:00:00.000Z',
+    seo: { title: 'About us', description: 'Who we are' },
+    sections: [{ kind: 'page_header', title: 'About us', subtitle: null }],
+    ...overrides,
+  });
+
+  it('loads the page for its path and answers 404 when the CMS has none or it is not published', async () => {
+    const byPath: Record<string, unknown[]> = { '/about': [page()], '/about/privacy': [page({ path: '/about/privacy', status: 'draft' })] };
+    const api = createFakeApi({ 'GET /api/cms/items/pages': (req) => ok(byPath[new URL(req.url).searchParams.get('path') ?? ''] ?? []) });
+    vi.stubGlobal('fetch', api.fetch);
+    const res = await cmsPageLoader(args('/about/') as never);
+    expect(res.page.seo.title).toBe('About us');
+    expect(api.requests.at(-1)!.url).toContain('/api/cms/items/pages?path=%2Fabout');
+    expect((await thrown(cmsPageLoader(args('/about/privacy') as never))).init?.status).toBe(404);
+    expect((await thrown(cmsPageLoader(args('/about/contact-us') as never))).init?.status).toBe(404);
+  });
+});
+
+describe('cookie consent action', () => {
+  it('stores the choice for the configured lifetime and returns to a same-site path only', async () => {
+    vi.stubGlobal('fetch', routes().fetch);
+    const post = (body: string) => args('/cookie-consent', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = (await consentAction(post('choice=essential&returnTo=%2Fabout') as never)) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/about');
+    expect(res.headers.get('set-cookie')).toMatch(/^cookie_consent=essential; Path=\/; Max-Age=17280000/);
+    const evil = (await consentAction(post('choice=all&returnTo=%2F%2Fevil.example') as never)) as Response;
+    expect(evil.headers.get('location')).toBe('/');
+    await expect(consentAction(post('choice=maybe') as never)).rejects.toMatchObject({ status: 400 });
+  });
+});
