@@ -107,6 +107,29 @@ describe('error pages', () => {
   });
 });
 
+describe('capability gating by segment', () => {
+  it('a page gated off for the segment is a 404 and its links disappear; it comes back with the segment', async () => {
+    const { page, baseUrl } = await browse();
+    const before = await page.goto(`${baseUrl}/about/faq?clear_cache=1`);
+    expect(before?.status()).toBe(200);
+    await expect(page.getByRole('navigation', { name: /main/i }).getByText('Lotteries', { exact: true }).count()).resolves.toBeGreaterThan(0);
+
+    // The charity-only segment has support_faq (FAQ page hidden) and no commercial_lotteries (no Lotteries item).
+    ops('segment:default', 'charity');
+    try {
+      const gated = await page.goto(`${baseUrl}/about/faq?clear_cache=1`);
+      expect(gated?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Something went wrong.');
+      await expect(page.getByRole('navigation', { name: /main/i }).getByText('Lotteries', { exact: true }).count()).resolves.toBe(0);
+      await expect(page.locator('footer a[href="/about/faq"]').count()).resolves.toBe(0);
+    } finally {
+      ops('segment:default', 'default');
+    }
+    const back = await page.goto(`${baseUrl}/about/faq?clear_cache=1`);
+    expect(back?.status()).toBe(200);
+  });
+});
+
 describe('sitewide banner and cookie consent', () => {
   it('the banner dismisses and stays dismissed after a reload', async () => {
     const { page, baseUrl } = await browse();

@@ -3,7 +3,8 @@ import { isProcessAlive, readServerState } from '../../db/embedded.ts';
 import { createPlatformService } from '../../modules/platform/index.ts';
 import { defineCommand, UsageError } from '../command.ts';
 
-function withoutPassword(url: string) {
+/** The database URL as the CLI prints it: the password, when there is one, replaced by ***. */
+export function withoutPassword(url: string) {
   const u = new URL(url);
   if (u.password) u.password = '***';
   return u.toString();
