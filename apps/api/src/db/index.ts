@@ -5,7 +5,10 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../env.ts';
+import { createChangeFeed, type ChangeFeed } from './change-feed.ts';
 import { ensureEmbeddedServer } from './embedded.ts';
+
+export type { ChangeFeed } from './change-feed.ts';
 
 export type Db = NodePgDatabase<Record<string, unknown>>;
 
@@ -13,6 +16,8 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   url: string;
+  /** Writes to cached tables, announced across processes (LISTEN/NOTIFY); connects on first subscription. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -34,13 +39,16 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   // would crash the process. The pool replaces the client on the next checkout.
   pool.on('error', () => undefined);
   const db = drizzle(pool) as Db;
+  const changes = createChangeFeed(url);
   let closing: Promise<void> | undefined;
   return {
     db,
     pool,
     url,
+    changes,
     close: () =>
       (closing ??= (async () => {
+        await changes.close();
         await pool.end();
         await options.onClose?.();
       })()),

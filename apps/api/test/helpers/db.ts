@@ -1,7 +1,7 @@
 // A fresh, migrated and seeded database per call: a copy of the run's template (see ../global-setup.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { connectDatabase, quoteIdent, withDatabase, type Database } from '../../src/db/index.ts';
 
 async function onAdmin(adminUrl: string, sql: string) {
@@ -35,4 +35,22 @@ export async function createTestDatabase(): Promise<Database> {
     max: 5,
     onClose: () => onAdmin(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
   });
+}
+
+/**
+ * Run a write and resolve once the database's change feed has announced it to this process: what a running API
+ * serves from memory is current from then on (the feed's latency is the only staleness there is).
+ */
+export async function afterChangeOf<T>(database: Database, table: string, write: () => Promise<T>): Promise<T> {
+  let announced!: () => void;
+  const seen = new Promise<void>((resolve) => (announced = resolve));
+  const off = database.changes.on(table, () => announced());
+  try {
+    await vi.waitFor(() => expect(database.changes.isLive()).toBe(true), { timeout: 10_000 });
+    const result = await write();
+    await seen;
+    return result;
+  } finally {
+    off();
+  }
 }

@@ -1,5 +1,5 @@
 // The only code that queries content_items.
-import { and, asc, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { contentItems } from './content.schema.ts';
 
@@ -33,9 +33,17 @@ const columns = {
   updatedAt: contentItems.updatedAt,
 };
 
+/** Table whose writes are announced on the change feed (migration 0001), for in-memory caches. */
+export const CONTENT_TABLE = getTableName(contentItems);
+
 /** Features §4: visible only when published and the publish date is empty or not in the future. */
 function visibleAt(now: Date): SQL {
   return and(eq(contentItems.status, 'published'), or(isNull(contentItems.datePublished), lte(contentItems.datePublished, now)))!;
+}
+
+/** The same rule as visibleAt, for a row already in memory (a cached item is checked against the clock each time). */
+export function isVisibleAt(row: Pick<ContentRow, 'status' | 'datePublished'>, now: Date): boolean {
+  return row.status === 'published' && (row.datePublished === null || row.datePublished.getTime() <= now.getTime());
 }
 
 export function createContentRepository(db: Db) {

@@ -2,7 +2,7 @@
 import { Navigation, SiteConfig, Theme } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
-import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { afterChangeOf, createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createContentService } from './index.ts';
@@ -72,12 +72,12 @@ describe('sitewide banner', () => {
     expect(first).toMatchObject({ id: 'bnr_welcome', link_url: '/set-for-life' });
 
     const content = createContentService({ db: database.db, clock: t.clock, newId: () => 'bnr_test_2' });
-    await content.setSitewideBanner({ text: '  Powerball jackpots to $100 million  ' });
+    await afterChangeOf(database, 'content_items', () => content.setSitewideBanner({ text: '  Powerball jackpots to $100 million  ' }));
     const second = (await get('/api/cms/items/sitewide_banner')).json().result;
     expect(second).toEqual({ id: 'bnr_test_2', text: 'Powerball jackpots to $100 million', link_url: null, link_text: null });
 
     await expect(content.setSitewideBanner({ text: 'x', linkUrl: 'javascript:alert(1)', linkText: 'Go' })).rejects.toMatchObject({ statusCode: 422 });
-    expect(await content.clearSitewideBanner()).toBe(true);
+    expect(await afterChangeOf(database, 'content_items', () => content.clearSitewideBanner())).toBe(true);
     expect(await content.clearSitewideBanner()).toBe(false);
     const none = await get('/api/cms/items/sitewide_banner');
     expect(none.statusCode).toBe(200);

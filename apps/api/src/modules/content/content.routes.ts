@@ -25,7 +25,7 @@ function cacheFor(reply: FastifyReply, seconds: number, query: { clearCache?: st
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const content = createContentService({ db: opts.database.db, clock: opts.clock });
+  const content = createContentService({ db: opts.database.db, clock: opts.clock, changes: opts.database.changes });
   const tags = ['content'];
 
   routes.get(

@@ -3,15 +3,21 @@ import { randomBytes } from 'node:crypto';
 import { CmsPage, Navigation, SiteComponents, SiteConfig, SitewideBanner, Theme } from '@shop/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
+import { cachedUntilChanged, type CachedValue, type ChangeSource } from '../../lib/cached-until-changed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { createContentRepository, type ContentRow, type ContentStatus } from './content.repository.ts';
+import { CONTENT_TABLE, createContentRepository, isVisibleAt, type ContentRow, type ContentStatus } from './content.repository.ts';
 
 export interface ContentDeps {
   db: Db;
   clock: Clock;
   /** Id source for new banners; tests pass a deterministic one. */
   newId?: () => string;
+  /**
+   * Long-lived services (the API routes) pass the database's change feed: the singletons (theme, navigation, site
+   * configuration, banner), read on every page, are kept in memory until content_items changes.
+   */
+  changes?: ChangeSource;
 }
 
 /** A page as stored: the contract minus what the row itself carries (id = item key, status, publish date). */
@@ -56,9 +62,27 @@ export function createContentService(deps: ContentDeps) {
   const repo = createContentRepository(deps.db);
   const newId = deps.newId ?? defaultNewId;
 
+  // The stored row whatever its status (visibility depends on the clock, so it is checked on every read), parsed once.
+  const singletons = new Map<SingletonCollection, CachedValue<{ row: ContentRow; item: unknown } | undefined>>();
+  function storedSingleton(collection: SingletonCollection) {
+    let cached = singletons.get(collection);
+    if (!cached) {
+      cached = cachedUntilChanged(deps.changes, [CONTENT_TABLE], async () => {
+        const row = await repo.find(collection, collection);
+        return row ? { row, item: parseStored(SINGLETONS[collection] as z.ZodType, row) } : undefined;
+      });
+      singletons.set(collection, cached);
+    }
+    return cached.get();
+  }
+  const forgetSingletons = () => {
+    for (const cached of singletons.values()) cached.invalidate();
+  };
+
   async function singleton<C extends SingletonCollection>(collection: C): Promise<z.infer<(typeof SINGLETONS)[C]> | undefined> {
-    const row = await repo.findVisible(collection, collection, deps.clock.now());
-    return row ? (parseStored(SINGLETONS[collection] as z.ZodType, row) as z.infer<(typeof SINGLETONS)[C]>) : undefined;
+    const stored = await storedSingleton(collection);
+    if (!stored || !isVisibleAt(stored.row, deps.clock.now())) return undefined;
+    return stored.item as z.infer<(typeof SINGLETONS)[C]>;
   }
 
   async function required<C extends SingletonCollection>(collection: C, what: string) {
@@ -101,6 +125,7 @@ export function createContentService(deps: ContentDeps) {
       }
       const now = deps.clock.now();
       await repo.upsert({ collection: 'sitewide_banner', itemKey: 'sitewide_banner', status: 'published', datePublished: now, data: banner }, now);
+      forgetSingletons();
       return banner;
     },
 
@@ -108,7 +133,9 @@ export function createContentService(deps: ContentDeps) {
     async clearSitewideBanner(): Promise<boolean> {
       const current = await repo.find('sitewide_banner', 'sitewide_banner');
       if (!current || current.status === 'archived') return false;
-      return repo.setStatus('sitewide_banner', 'sitewide_banner', 'archived', deps.clock.now());
+      const archived = await repo.setStatus('sitewide_banner', 'sitewide_banner', 'archived', deps.clock.now());
+      forgetSingletons();
+      return archived;
     },
 
     /** Seed support: validates every item against its collection's contract and inserts the missing ones. */
@@ -118,6 +145,7 @@ export function createContentService(deps: ContentDeps) {
         const data = STORED_SHAPES[item.collection].parse(item.data);
         if (await repo.insertIfMissing({ ...item, data })) inserted++;
       }
+      forgetSingletons();
       return { inserted };
     },
   };

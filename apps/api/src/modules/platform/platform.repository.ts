@@ -1,9 +1,12 @@
 // The only code that queries platform_settings and platform_segments.
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { platformSegments, platformSettings } from './platform.schema.ts';
 
 export const WEB_CONFIG_KEY = 'web_config';
+
+/** Tables whose writes are announced on the change feed (migration 0001), for in-memory caches. */
+export const PLATFORM_TABLES = { settings: getTableName(platformSettings), segments: getTableName(platformSegments) } as const;
 
 export interface SegmentRow {
   segmentName: string;

@@ -2,7 +2,7 @@
 import { CAPABILITIES, WebConfig } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
-import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { afterChangeOf, createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { createPlatformService } from './index.ts';
 
@@ -67,9 +67,10 @@ describe('GET /api/v2/config', () => {
   it('follows maintenance mode as the platform service sets it', async () => {
     await withApp({}, async (t) => {
       const platform = createPlatformService({ db: database.db, config: t.config, clock: t.clock });
-      await platform.setMaintenanceMode(true);
+      // Another process's write reaches a running API through the change feed.
+      await afterChangeOf(database, 'platform_settings', () => platform.setMaintenanceMode(true));
       expect((await t.injectSigned({ method: 'GET', url: '/api/v2/config' })).json().result.maintenance_mode).toBe(true);
-      await platform.setMaintenanceMode(false);
+      await afterChangeOf(database, 'platform_settings', () => platform.setMaintenanceMode(false));
       expect((await t.injectSigned({ method: 'GET', url: '/api/v2/config' })).json().result.maintenance_mode).toBe(false);
     });
   });

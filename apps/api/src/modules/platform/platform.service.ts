@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { AppConfig } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { cachedUntilChanged, type ChangeSource } from '../../lib/cached-until-changed.ts';
 import { notFound, serviceUnavailable } from '../../lib/errors.ts';
-import { createPlatformRepository, WEB_CONFIG_KEY, type SegmentRow } from './platform.repository.ts';
+import { createPlatformRepository, PLATFORM_TABLES, WEB_CONFIG_KEY, type SegmentRow } from './platform.repository.ts';
 
 /** What is stored: everything but baseUrl, which comes from PUBLIC_URL at read time so one database serves any host. */
 export const StoredWebConfig = WebConfig.omit({ baseUrl: true });
@@ -16,6 +17,11 @@ export interface PlatformDeps {
   db: Db;
   config: Pick<AppConfig, 'publicUrl' | 'defaultSegment'>;
   clock: Clock;
+  /**
+   * Long-lived services (the API routes) pass the database's change feed: the configuration and segments, read on
+   * every page, are then kept in memory until a write to their tables is announced. Without it every call reads.
+   */
+  changes?: ChangeSource;
 }
 
 const KNOWN = new Set<string>(Capability.options);
@@ -28,13 +34,15 @@ function toSegment(row: SegmentRow): Segment {
 export function createPlatformService(deps: PlatformDeps) {
   const repo = createPlatformRepository(deps.db);
 
-  async function readStored(): Promise<StoredWebConfig> {
+  const storedConfig = cachedUntilChanged(deps.changes, [PLATFORM_TABLES.settings], async () => {
     const raw = await repo.getSetting(WEB_CONFIG_KEY);
     if (raw === undefined) throw serviceUnavailable('The site is not configured yet.', 'not_configured');
     const parsed = StoredWebConfig.safeParse(raw);
     if (!parsed.success) throw new Error(`The stored web configuration does not match the WebConfig contract: ${parsed.error.message}`);
     return parsed.data;
-  }
+  });
+  const readStored = () => storedConfig.get();
+  const segmentRows = cachedUntilChanged(deps.changes, [PLATFORM_TABLES.segments], () => repo.listSegments());
 
   const service = {
     async isConfigured(): Promise<boolean> {
@@ -48,19 +56,21 @@ export function createPlatformService(deps: PlatformDeps) {
     /** Replace the stored configuration; rejects anything the contract rejects. */
     async saveWebConfig(next: StoredWebConfig): Promise<void> {
       await repo.putSetting(WEB_CONFIG_KEY, StoredWebConfig.parse(next), deps.clock.now());
+      storedConfig.invalidate();
     },
 
     async setMaintenanceMode(on: boolean): Promise<void> {
       await readStored();
       await repo.setSettingField(WEB_CONFIG_KEY, 'maintenanceMode', on, deps.clock.now());
+      storedConfig.invalidate();
     },
 
     async listSegments(): Promise<Segment[]> {
-      return (await repo.listSegments()).map(toSegment);
+      return (await segmentRows.get()).map(toSegment);
     },
 
     async getDefaultSegmentName(): Promise<string | undefined> {
-      return (await repo.listSegments()).find((s) => s.isDefault)?.segmentName;
+      return (await segmentRows.get()).find((s) => s.isDefault)?.segmentName;
     },
 
     async getSegmentCapabilities(name: string): Promise<Capability[]> {
@@ -70,7 +80,9 @@ export function createPlatformService(deps: PlatformDeps) {
     },
 
     async setDefaultSegment(name: string): Promise<void> {
-      if (!(await repo.setDefaultSegment(name, deps.clock.now()))) throw notFound(`There is no segment named "${name}".`, 'segment_not_found');
+      const found = await repo.setDefaultSegment(name, deps.clock.now());
+      segmentRows.invalidate();
+      if (!found) throw notFound(`There is no segment named "${name}".`, 'segment_not_found');
     },
 
     /**
@@ -78,7 +90,7 @@ export function createPlatformService(deps: PlatformDeps) {
      * default. A name that matches no segment falls through to the next candidate.
      */
     async capabilitiesFor(customerSegment: string | undefined): Promise<CapabilitiesResult> {
-      const rows = await repo.listSegments();
+      const rows = await segmentRows.get();
       const segments = rows.map(toSegment);
       const byName = new Map(segments.map((s) => [s.segmentName, s]));
       const candidates = [customerSegment, deps.config.defaultSegment, rows.find((r) => r.isDefault)?.segmentName];
@@ -95,6 +107,8 @@ export function createPlatformService(deps: PlatformDeps) {
         const seg = Segment.parse(s);
         if (await repo.insertSegmentIfMissing({ segmentName: seg.segmentName, capabilities: seg.capabilities, isDefault: false })) inserted++;
       }
+      storedConfig.invalidate();
+      segmentRows.invalidate();
       if (!(await service.getDefaultSegmentName())) await service.setDefaultSegment(input.defaultSegment);
       return { inserted };
     },

@@ -1,0 +1,51 @@
+// A value read from the database and kept in memory until one of its tables changes (see db/change-feed.ts).
+// Without a live change feed nothing is kept: every call reads through, so a cache never serves what it cannot
+// prove is current.
+
+export interface ChangeSource {
+  on(table: string, listener: () => void): () => void;
+  isLive(): boolean;
+}
+
+export interface CachedValue<T> {
+  get(): Promise<T>;
+  /** Forget the value now (this process wrote the tables itself). */
+  invalidate(): void;
+}
+
+export function cachedUntilChanged<T>(source: ChangeSource | undefined, tables: readonly string[], load: () => Promise<T>): CachedValue<T> {
+  let value: Promise<T> | undefined;
+  // Bumped by every change: a load that started before a change must not be kept after it.
+  let generation = 0;
+  let subscribed = false;
+
+  const invalidate = () => {
+    generation++;
+    value = undefined;
+  };
+
+  return {
+    get() {
+      if (!source) return load();
+      if (!subscribed) {
+        subscribed = true;
+        for (const t of tables) source.on(t, invalidate);
+      }
+      if (!source.isLive()) return load();
+      if (value) return value;
+      const started = generation;
+      const loading = load();
+      value = loading;
+      loading.then(
+        () => {
+          if (generation !== started && value === loading) value = undefined;
+        },
+        () => {
+          if (value === loading) value = undefined;
+        },
+      );
+      return loading;
+    },
+    invalidate,
+  };
+}
