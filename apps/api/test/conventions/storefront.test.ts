@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@shop/contracts';
@@ -42,6 +43,17 @@ afterAll(async () => {
 });
 
 describe('storefront mount', () => {
+  it('compresses pages for browsers that accept it, and leaves them alone otherwise', async () => {
+    const padded = '/about/' + 'x'.repeat(1500); // the echoed body is over the 1 KiB threshold
+    const gz = await t.app.inject({ method: 'GET', url: padded, headers: { 'accept-encoding': 'gzip' }, remoteAddress: '192.0.2.50' });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).url).toBe(padded);
+    const plain = await t.app.inject({ method: 'GET', url: padded, remoteAddress: '192.0.2.51' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().url).toBe(padded);
+  });
+
   it('hands every non-/api path and method to the web handler with the raw body and the CSP nonce', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       const res = await t.app.inject({
