@@ -8,6 +8,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { useShopErrorMessages } from '@shop/contracts';
 import type { AppConfig } from './env.ts';
 import type { Database } from './db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -48,6 +49,8 @@ const API_DOC_VERSION = '2.0.0';
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const clock = opts.clock ?? systemClock;
+  // 422 field errors in the spec's form wording (features §5), the same the storefront's forms show.
+  useShopErrorMessages();
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
