@@ -1,7 +1,7 @@
 // Shared helpers for the benchmarks: start the real shop the way `npm start` does, on a free port and a fresh
 // DATA_DIR, and measure it from outside. Numbers are reported, never asserted.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,8 @@ export function freePort() {
 
 export function tempDataDir() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  // As root the embedded PostgreSQL runs as 'postgres', which must be able to enter the (0700) temp dir.
+  chmodSync(dir, 0o755);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
