@@ -194,6 +194,14 @@ describe('OpenAPI document and docs page', () => {
     expect(doc.paths['/api/v2/test/versions'].get['x-api-versions']).toEqual(['3.3', '3.4']);
   });
 
+  it('answers the document itself at /api/docs when a tool asks for JSON, the page when a browser asks', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'application/json' } });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(json.json().openapi).toBe('3.1.0');
+    const browser = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(browser.headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('renders the reference as a self-contained HTML page grouped by service', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -84,7 +84,12 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (inst
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(instance.swagger()));
   });
 
-  app.get('/docs', { schema: { summary: 'This API reference as a web page' } }, async (_request, reply) => {
+  app.get('/docs', { schema: { summary: 'This API reference: the web page, or the OpenAPI document when JSON is asked for' } }, async (request, reply) => {
+    // Tools asking for JSON (Accept: application/json, not text/html) get the document itself.
+    const accept = request.headers.accept ?? '';
+    if (/application\/(?:json|vnd\.oai\.openapi\+json)/.test(accept) && !accept.includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(instance.swagger()));
+    }
     const html = renderDocsPage(instance.swagger() as unknown as Record<string, unknown>);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
