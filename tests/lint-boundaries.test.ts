@@ -1,0 +1,87 @@
+// The import boundaries of STYLE.md are enforced by lint (eslint.config.js), not by review. This keeps the rules
+// honest: each one is shown a violating file at a real path and must report it, and a legal import must pass.
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const cases: { name: string; file: string; code: string; expect: RegExp }[] = [
+  {
+    name: "a module reaching into another module's repository",
+    file: 'apps/api/src/modules/platform/platform.service.ts',
+    code: "import { createContentRepository } from '../content/content.repository.ts';\nexport const x = createContentRepository;\n",
+    expect: /index\.ts/,
+  },
+  {
+    name: 'SQL in a routes file',
+    file: 'apps/api/src/modules/platform/platform.routes.ts',
+    code: "import { sql } from 'drizzle-orm';\nexport const x = sql;\n",
+    expect: /Routes hold no SQL/,
+  },
+  {
+    name: 'src/lib importing the rest of the app',
+    file: 'apps/api/src/lib/money-helper.ts',
+    code: "import { buildApp } from '../app.ts';\nexport const x = buildApp;\n",
+    expect: /src\/lib holds pure helpers/,
+  },
+  {
+    name: 'the storefront importing API code',
+    file: 'apps/web/app/lib/thing.ts',
+    code: "import { buildApp } from '../../../api/src/app.ts';\nexport const x = buildApp;\n",
+    expect: /apps\/web never imports apps\/api/,
+  },
+  {
+    name: 'a ui primitive importing a feature',
+    file: 'apps/web/app/ui/thing.tsx',
+    code: "import { SiteHeader } from '../features/layout/site-header.tsx';\nexport const x = SiteHeader;\n",
+    expect: /bottom layer/,
+  },
+  {
+    name: 'a feature importing another feature',
+    file: 'apps/web/app/features/layout/thing.tsx',
+    code: "import { CookieConsentBanner } from '../consent/cookie-consent-banner.tsx';\nexport const x = CookieConsentBanner;\n",
+    expect: /A feature never imports another feature/,
+  },
+  {
+    name: 'a *.server.ts module imported from a component',
+    file: 'apps/web/app/features/layout/thing.tsx',
+    code: "import { readVisitor } from '../../lib/session.server.ts';\nexport const x = readVisitor;\n",
+    expect: /\.server\.ts is imported only from/,
+  },
+  {
+    name: 'packages/lottery doing I/O',
+    file: 'packages/lottery/src/thing.ts',
+    code: "import fs from 'node:fs';\nexport const x = fs;\n",
+    expect: /lottery/i,
+  },
+  {
+    name: 'packages/contracts depending on more than zod',
+    file: 'packages/contracts/src/thing.ts',
+    code: "import { jackpotText } from '@shop/lottery';\nexport const x = jackpotText;\n",
+    expect: /zod only/,
+  },
+];
+
+describe('lint import boundaries (STYLE.md)', () => {
+  for (const c of cases) {
+    it(`reports ${c.name}`, async () => {
+      const found = await problems(c.file, c.code);
+      expect(found.some((p) => c.expect.test(p)), found.join('\n') || 'no problems reported').toBe(true);
+    });
+  }
+
+  it('lets legal imports through', async () => {
+    expect(
+      await problems('apps/api/src/modules/platform/platform.service.ts', "import { createContentService } from '../content/index.ts';\nexport const x = createContentService;\n"),
+    ).toEqual([]);
+    expect(await problems('apps/web/app/routes/thing.tsx', "import { readVisitor } from '../lib/session.server.ts';\nexport const x = readVisitor;\n")).toEqual([]);
+  });
+});
