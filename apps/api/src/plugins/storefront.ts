@@ -57,8 +57,9 @@ const storefrontPlugin: FastifyPluginAsync<{ webHandler?: WebHandler; webAssetsD
       reply.hijack();
       compress(request.raw as Parameters<typeof compress>[0], reply.raw as Parameters<typeof compress>[1], () => webHandler(request.raw, reply.raw));
     };
-    web.route({ method: [...WEB_METHODS], url: '/', exposeHeadRoute: false, schema: { hide: true }, handler });
-    web.route({ method: [...WEB_METHODS], url: '/*', exposeHeadRoute: false, schema: { hide: true }, handler });
+    const config = { storefrontPage: true };
+    web.route({ method: [...WEB_METHODS], url: '/', exposeHeadRoute: false, schema: { hide: true }, config, handler });
+    web.route({ method: [...WEB_METHODS], url: '/*', exposeHeadRoute: false, schema: { hide: true }, config, handler });
   });
 };
 

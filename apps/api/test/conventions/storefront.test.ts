@@ -43,6 +43,15 @@ afterAll(async () => {
 });
 
 describe('storefront mount', () => {
+  it('counts server-rendered pages in the request metrics under one storefront label', async () => {
+    await t.app.inject({ method: 'GET', url: '/about/privacy', remoteAddress: '192.0.2.60' });
+    await t.app.inject({ method: 'GET', url: '/some/other/page', remoteAddress: '192.0.2.61' });
+    const text = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    const count = /http_request_duration_seconds_count\{route="storefront",method="GET",status_code="200"\} (\d+)/.exec(text);
+    expect(Number(count?.[1])).toBeGreaterThanOrEqual(2);
+    expect(text).not.toContain('route="/about/privacy"');
+  });
+
   it('compresses pages for browsers that accept it, and leaves them alone otherwise', async () => {
     const padded = '/about/' + 'x'.repeat(1500); // the echoed body is over the 1 KiB threshold
     const gz = await t.app.inject({ method: 'GET', url: padded, headers: { 'accept-encoding': 'gzip' }, remoteAddress: '192.0.2.50' });
