@@ -1,7 +1,7 @@
 // SSR TTFB of `/` (median of 20), JS shipped by `/` (gzip), and GET /api/v2/config under autocannon.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort, machine, median, startShop, tempDataDir } from './lib.mjs';
 
@@ -25,13 +25,15 @@ export async function jsShipped(base) {
   for (const m of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) srcs.add(m[1]);
   let raw = 0;
   let gz = 0;
+  let br = 0;
   for (const src of srcs) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
     raw += body.length;
     gz += gzipSync(body, { level: 9 }).length;
+    br += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
   const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
-  return { files: srcs.size, rawKB: raw / 1024, gzipKB: gz / 1024, inlineGzipKB: gzipSync(Buffer.from(inline)).length / 1024 };
+  return { files: srcs.size, rawKB: raw / 1024, gzipKB: gz / 1024, brotliKB: br / 1024, inlineGzipKB: gzipSync(Buffer.from(inline)).length / 1024 };
 }
 
 function signedHeaders(appKey, secret) {
@@ -66,7 +68,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const r = await httpBench(shop.url);
     console.log(machine());
     console.log(`SSR TTFB of / : median ${r.ttfbMedianMs.toFixed(1)} ms (min ${r.ttfbMinMs.toFixed(1)}, max ${r.ttfbMaxMs.toFixed(1)}) over 20 requests`);
-    console.log(`JS shipped by / : ${r.js.files} files, ${r.js.rawKB.toFixed(1)} KB raw, ${r.js.gzipKB.toFixed(1)} KB gzip (+ ${r.js.inlineGzipKB.toFixed(1)} KB inline gzip)`);
+    console.log(`JS shipped by / : ${r.js.files} files, ${r.js.rawKB.toFixed(1)} KB raw, ${r.js.gzipKB.toFixed(1)} KB gzip, ${r.js.brotliKB.toFixed(1)} KB brotli as served (+ ${r.js.inlineGzipKB.toFixed(1)} KB inline gzip)`);
     console.log(`GET /api/v2/config, autocannon 50 connections 10 s: ${Math.round(r.config.rps)} req/s, p50 ${r.config.p50} ms, p99 ${r.config.p99} ms, non-2xx ${r.config.non2xx}, errors ${r.config.errors}`);
   } finally {
     await shop.stop();

@@ -34,6 +34,8 @@ const storefrontPlugin: FastifyPluginAsync<{ webHandler?: WebHandler; webAssetsD
         wildcard: false,
         index: false,
         cacheControl: false,
+        // The web build writes .br/.gz beside each bundle (apps/web/scripts/precompress.mjs): served as they are.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           // Fingerprinted bundles never change; anything else (favicon, robots.txt) may.
           const relative = path.relative(webAssetsDir, filePath).split(path.sep);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@shop/contracts';
@@ -31,6 +31,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(assetsDir, 'assets'));
   fs.writeFileSync(path.join(assetsDir, 'assets', 'entry.client-AbC123.js'), 'console.log("hydrate")');
   fs.writeFileSync(path.join(assetsDir, 'robots.txt'), 'User-agent: *\n');
+  // The web build's precompressed sibling (apps/web/scripts/precompress.mjs).
+  fs.writeFileSync(path.join(assetsDir, 'assets', 'entry.client-AbC123.js.br'), brotliCompressSync('console.log("hydrate")'));
   t = await buildTestApp({
     webHandler: echoWebHandler,
     webAssetsDir: assetsDir,
@@ -43,6 +45,13 @@ afterAll(async () => {
 });
 
 describe('storefront mount', () => {
+  it('serves the build\'s precompressed brotli file to browsers that accept it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/entry.client-AbC123.js', headers: { 'accept-encoding': 'br' }, remoteAddress: '192.0.2.70' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe('console.log("hydrate")');
+  });
+
   it('counts server-rendered pages in the request metrics under one storefront label', async () => {
     await t.app.inject({ method: 'GET', url: '/about/privacy', remoteAddress: '192.0.2.60' });
     await t.app.inject({ method: 'GET', url: '/some/other/page', remoteAddress: '192.0.2.61' });
