@@ -26,21 +26,26 @@ function loopbackOrigin(host: string, port: number) {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
-function webHandlerFor(config: AppConfig, port: () => number) {
+async function webHandlerFor(config: AppConfig, port: () => number) {
   const appSecret = config.appKeys.web;
   if (!appSecret) throw new StartupError('APP_KEYS has no "web" key; the storefront signs its API calls with it (e.g. APP_KEYS=web:<secret>).');
+  // Imported once: a build *function* is called on every request, and each dynamic import() then goes through the
+  // module loader again (a round trip to tsx's loader thread), which cost whole milliseconds per page under load.
+  const build = (await import(pathToFileURL(WEB_SERVER_BUILD).href)) as ServerBuild;
   // getLoadContext receives a Fetch Request, not the Node request that carries this response's CSP nonce; the
   // request is passed through AsyncLocalStorage instead.
   const current = new AsyncLocalStorage<IncomingMessage>();
   const listener = createRequestListener({
-    build: () => import(pathToFileURL(WEB_SERVER_BUILD).href) as Promise<ServerBuild>,
+    build,
     getLoadContext: () => ({
       apiOrigin: loopbackOrigin(config.host, port()),
       appKey: 'web',
       appSecret,
       cspNonce: current.getStore()?.cspNonce,
     }),
-    mode: config.nodeEnv === 'production' ? 'production' : 'development',
+    // Always a production build (react-router build), so always production mode: render errors reach visitors
+    // sanitised, whatever NODE_ENV says.
+    mode: 'production',
   });
   return (req: IncomingMessage, res: ServerResponse) => {
     current.run(req, () => {
@@ -91,7 +96,7 @@ async function main(argv: string[]) {
       config,
       database,
       clock: systemClock,
-      ...(apiOnly ? {} : { webHandler: webHandlerFor(config, () => port), webAssetsDir: WEB_ASSETS_DIR }),
+      ...(apiOnly ? {} : { webHandler: await webHandlerFor(config, () => port), webAssetsDir: WEB_ASSETS_DIR }),
     });
     await app.listen({ host: config.host, port: config.port });
     port = (app.server.address() as AddressInfo).port;
