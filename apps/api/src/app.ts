@@ -46,14 +46,9 @@ export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 4, fields: 
 
 const API_DOC_VERSION = '2.0.0';
 
-export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, database } = opts;
-  const clock = opts.clock ?? systemClock;
-  // 422 field errors in the spec's form wording (features §5), the same the storefront's forms show.
-  useShopErrorMessages();
-
-  const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+function createFastify(config: AppConfig, logger: boolean | object | undefined): FastifyInstance {
+  return Fastify({
+    logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: requestIdFor,
@@ -65,7 +60,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
   });
+}
 
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const clock = opts.clock ?? systemClock;
+  // 422 field errors in the spec's form wording (features §5), the same the storefront's forms show.
+  useShopErrorMessages();
+
+  const app = createFastify(config, opts.logger);
   app.setValidatorCompiler(validatorCompiler);
 
   await app.register(routeTable);
@@ -89,5 +92,33 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(contentRoutes, { prefix: '/api/cms', ...deps });
   await app.register(storefront, { webHandler: opts.webHandler as WebHandler | undefined, webAssetsDir: opts.webAssetsDir });
 
+  return app;
+}
+
+export interface BuildWebAppOptions {
+  config: AppConfig;
+  webHandler: (req: IncomingMessage, res: ServerResponse) => void;
+  webAssetsDir?: string;
+  logger?: boolean | object;
+  cspNonce?: () => string;
+}
+
+/**
+ * The storefront alone (`npm run start:web`): the same pages, headers, CSP nonce, rate limit and metrics as the one
+ * process, without the API routes or a database. A load balancer sends /api to the API processes; an /api request
+ * that reaches this process anyway gets the 404 envelope.
+ */
+export async function buildWebApp(opts: BuildWebAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = createFastify(config, opts.logger);
+  await app.register(routeTable);
+  await app.register(errors);
+  await app.register(cookie);
+  await app.register(requestContext);
+  await app.register(security, { config, nonce: opts.cspNonce });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { config });
+  await app.register(metrics);
+  await app.register(storefront, { webHandler: opts.webHandler as WebHandler, webAssetsDir: opts.webAssetsDir });
   return app;
 }

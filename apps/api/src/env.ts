@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /** Where a web-only process (`npm run start:web`) finds the API for server rendering; default: this process. */
+  API_ORIGIN: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SITE_TIME_ZONE: z.string().default('Australia/Sydney'),
@@ -37,6 +39,7 @@ export type AppConfig = {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  apiOrigin: string | undefined;
   dataDir: string;
   logLevel: string;
   siteTimeZone: string;
@@ -76,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
+    apiOrigin: e.API_ORIGIN?.replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     siteTimeZone: e.SITE_TIME_ZONE,

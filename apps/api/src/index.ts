@@ -1,4 +1,4 @@
 // Public face of @shop/api: build the app (server.ts listens) and sign requests the way the API checks them.
-export { buildApp, type BuildAppOptions } from './app.ts';
+export { buildApp, buildWebApp, type BuildAppOptions, type BuildWebAppOptions } from './app.ts';
 export { signRequest, signaturePayload, signatureMatches, unixSeconds, type SignatureInput } from './lib/signature.ts';
 export { loadConfig, type AppConfig } from './env.ts';

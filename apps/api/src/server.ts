@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestListener } from '@react-router/node';
 import type { ServerBuild } from 'react-router';
-import { buildApp } from './app.ts';
+import { buildApp, buildWebApp } from './app.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { loadConfig, type AppConfig } from './env.ts';
@@ -38,7 +38,7 @@ async function webHandlerFor(config: AppConfig, port: () => number) {
   const listener = createRequestListener({
     build,
     getLoadContext: () => ({
-      apiOrigin: loopbackOrigin(config.host, port()),
+      apiOrigin: config.apiOrigin ?? loopbackOrigin(config.host, port()),
       appKey: 'web',
       appSecret,
       cspNonce: current.getStore()?.cspNonce,
@@ -54,30 +54,15 @@ async function webHandlerFor(config: AppConfig, port: () => number) {
   };
 }
 
-async function main(argv: string[]) {
-  const unknown = argv.filter((a) => a !== '--api-only');
-  if (unknown.length) throw new StartupError(`Unknown option ${unknown.join(' ')}; the only option is --api-only.`);
-  const apiOnly = argv.includes('--api-only');
-  const config = loadConfig();
-  if (!apiOnly && !fs.existsSync(WEB_SERVER_BUILD)) {
-    throw new StartupError('The storefront is not built (apps/web/build is missing): run `npm run build`, or start the API alone with --api-only.');
-  }
-
-  const database = await openDatabase(config);
+/** SIGINT/SIGTERM run `close` once and exit; a second signal exits at once. */
+function exitOnSignals(close: () => Promise<void>) {
   let closing: Promise<void> | undefined;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const shutdown = (signal: string) => {
     if (closing) {
       process.stderr.write(`${signal} again: exiting now\n`);
       process.exit(1);
     }
-    closing = (async () => {
-      try {
-        await app?.close();
-      } finally {
-        await database.close();
-      }
-    })().then(
+    closing = close().then(
       () => process.exit(0),
       (err: unknown) => {
         process.stderr.write(`Shutdown failed: ${(err as Error).message}\n`);
@@ -87,6 +72,31 @@ async function main(argv: string[]) {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+const OPTIONS = ['--api-only', '--web-only'];
+
+async function main(argv: string[]) {
+  const unknown = argv.filter((a) => !OPTIONS.includes(a));
+  if (unknown.length) throw new StartupError(`Unknown option ${unknown.join(' ')}; the options are ${OPTIONS.join(' and ')}.`);
+  const apiOnly = argv.includes('--api-only');
+  const webOnly = argv.includes('--web-only');
+  if (apiOnly && webOnly) throw new StartupError('Choose one of --api-only and --web-only (neither runs both in one process).');
+  const config = loadConfig();
+  if (!apiOnly && !fs.existsSync(WEB_SERVER_BUILD)) {
+    throw new StartupError('The storefront is not built (apps/web/build is missing): run `npm run build`, or start the API alone with --api-only.');
+  }
+  if (webOnly) return startWebOnly(config);
+
+  const database = await openDatabase(config);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  exitOnSignals(async () => {
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+  });
 
   try {
     await migrate(database);
@@ -107,6 +117,17 @@ async function main(argv: string[]) {
     await database.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** The storefront alone, rendering against API_ORIGIN; behind a load balancer that sends /api to the API processes. */
+async function startWebOnly(config: AppConfig) {
+  if (!config.apiOrigin) {
+    throw new StartupError('A web-only process renders pages from an API process: set API_ORIGIN (e.g. API_ORIGIN=http://127.0.0.1:3001 with PORT=3001 npm run start:api).');
+  }
+  const app = await buildWebApp({ config, webHandler: await webHandlerFor(config, () => config.port), webAssetsDir: WEB_ASSETS_DIR });
+  exitOnSignals(() => app.close());
+  await app.listen({ host: config.host, port: config.port });
+  process.stdout.write(`The storefront is ready at ${config.publicUrl} (API at ${config.apiOrigin})\n`);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
