@@ -361,24 +361,64 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
   const lock = path.join(dataDir, 'start.lock');
   const deadline = Date.now() + 120_000;
   for (;;) {
-    try {
-      fs.writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number.parseInt(fs.readFileSync(lock, 'utf8'), 10);
-      if (!Number.isInteger(holder) || !isProcessAlive(holder)) {
-        fs.rmSync(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new EmbeddedDatabaseError(`Process ${holder} has been starting the database in ${dataDir} for two minutes; stop it and retry.`);
-      await sleep(200);
+    if (takeLock(lock)) break;
+    const holder = Number.parseInt(readIfExists(lock) ?? '', 10);
+    // The lock is created whole (pid included) by link(), so a lock without a readable pid is gone, not half-written.
+    if (Number.isInteger(holder) && !isProcessAlive(holder)) {
+      clearStaleLock(lock, holder);
+      continue;
     }
+    if (Date.now() > deadline) throw new EmbeddedDatabaseError(`Process ${holder} has been starting the database in ${dataDir} for two minutes; stop it and retry.`);
+    await sleep(200);
   }
   try {
     return await fn();
   } finally {
     fs.rmSync(lock, { force: true });
+  }
+}
+
+/** Create the lock atomically with its content: write a private file, then link() it into place (fails if taken). */
+function takeLock(lock: string): boolean {
+  const mine = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(mine, String(process.pid), { mode: 0o600 });
+  try {
+    fs.linkSync(mine, lock);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return false;
+  } finally {
+    fs.rmSync(mine, { force: true });
+  }
+}
+
+/**
+ * Take away a lock left by a dead process. rename() is atomic, so of two processes doing this at once only one moves
+ * the file; if what it moved is no longer the dead holder's lock (another process took over in between), put it back.
+ */
+function clearStaleLock(lock: string, deadHolder: number) {
+  const aside = `${lock}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    fs.renameSync(lock, aside);
+  } catch {
+    return;
+  }
+  if (Number.parseInt(readIfExists(aside) ?? '', 10) !== deadHolder) {
+    try {
+      fs.linkSync(aside, lock);
+    } catch {
+      // A third process holds the lock now; the one we moved belongs to a process that will remove its own.
+    }
+  }
+  fs.rmSync(aside, { force: true });
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
   }
 }
 

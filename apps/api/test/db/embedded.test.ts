@@ -142,14 +142,16 @@ describe('embedded PostgreSQL', () => {
     const fresh = path.join(base, 'race');
     const start = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/db/fixtures/hold-server.ts', fresh], { cwd: repo });
-      const out = { line: '' };
+      const out = { line: '', err: '' };
       child.stdout.on('data', (d) => (out.line += d));
+      child.stderr.on('data', (d) => (out.err += d));
       return { child, out };
     };
     const a = start();
     const b = start();
     try {
-      expect(await waitFor(() => a.out.line.includes('ready') && b.out.line.includes('ready'), 40_000)).toBe(true);
+      const bothReady = await waitFor(() => a.out.line.includes('ready') && b.out.line.includes('ready'), 40_000);
+      expect(bothReady, `a: ${a.out.line}${a.out.err}\nb: ${b.out.line}${b.out.err}`).toBe(true);
       const [, pidA, ownedA] = a.out.line.trim().split(' ');
       const [, pidB, ownedB] = b.out.line.trim().split(' ');
       expect(pidA).toBe(pidB);
