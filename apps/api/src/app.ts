@@ -20,6 +20,7 @@ import security from './plugins/security.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import versioning from './plugins/versioning.ts';
 import signature from './plugins/signature.ts';
+import auth, { type AuthOptions } from './plugins/auth.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import storefront, { type WebHandler } from './plugins/storefront.ts';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** CSP nonce source; tests inject a fixed one. Defaults to 16 random bytes per request. */
   cspNonce?: () => string;
+  /** Overrides the identity module's session check (tests of the auth plugin). */
+  sessionActive?: AuthOptions['sessionActive'];
 }
 
 /** Upload limits for later identity-verification uploads (multipart). */
@@ -80,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { config });
   await app.register(signature, { config, clock });
+  await app.register(auth, { config, clock, sessionActive: opts.sessionActive } satisfies AuthOptions);
   await app.register(versioning);
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(multipart, { limits: MULTIPART_LIMITS });

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   TRUST_PROXY: bool.default(false),
   JOBS_ENABLED: bool.default(true),
+  /** Signs access tokens; when unset one is generated and kept in DATA_DIR/auth.secret. */
+  AUTH_SECRET: z.string().min(32).optional(),
 });
 
 export type AppConfig = {
@@ -52,6 +54,7 @@ export type AppConfig = {
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
   jobsEnabled: boolean;
+  authSecret: string | undefined;
 };
 
 export function parseAppKeys(raw: string): Record<string, string> {
@@ -92,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    authSecret: e.AUTH_SECRET,
   };
   return { ...config, ...overrides };
 }

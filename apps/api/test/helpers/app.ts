@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
+import { signAccessToken } from '../../src/lib/access-token.ts';
 import type { Database } from '../../src/db/index.ts';
 import { createTestDatabase } from './db.ts';
 import { signedHeaders, type SignOptions } from './sign.ts';
@@ -10,10 +11,11 @@ import { signedHeaders, type SignOptions } from './sign.ts';
 export const TEST_NOW = '2025-06-02T00:00:00.000Z';
 export const TEST_PUBLIC_URL = 'https://shop.example.test';
 export const TEST_APP_KEYS = 'web:test-web-secret,partner:test-partner-secret';
+export const TEST_AUTH_SECRET = 'test-auth-secret-0123456789abcdef0123456789';
 
 /** Configuration as a test deployment would have it; overrides win. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, APP_KEYS: TEST_APP_KEYS, LOG_LEVEL: 'silent' }, overrides);
+  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, APP_KEYS: TEST_APP_KEYS, LOG_LEVEL: 'silent', AUTH_SECRET: TEST_AUTH_SECRET }, overrides);
 }
 
 export interface TestApp {
@@ -23,6 +25,8 @@ export interface TestApp {
   clock: ReturnType<typeof fixedClock>;
   /** Signed headers for the app's current clock. */
   sign(options?: SignOptions): Record<string, string>;
+  /** A valid access token for a customer public id (tests that need a signed-in customer without logging in). */
+  tokenFor(customerId: string, sessionId?: string): string;
   /** app.inject with signed headers merged under any headers given. */
   injectSigned(options: InjectOptions & { sign?: SignOptions }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -52,6 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     clock,
     sign,
+    tokenFor: (customerId, sessionId = `ses_test_${customerId}`) => signAccessToken(config.authSecret!, { customerId, sessionId }, clock.now()),
     injectSigned: ({ sign: signOptions, headers, ...inject }) =>
       app.inject({ ...inject, headers: { ...sign(signOptions), ...(headers as Record<string, string> | undefined) } }),
     close: async () => {
