@@ -11,6 +11,10 @@ import { ensureEmbeddedServer } from './embedded.ts';
 export type { ChangeFeed } from './change-feed.ts';
 
 export type Db = NodePgDatabase<Record<string, unknown>>;
+/** A transaction handle (what `db.transaction(async (tx) => ...)` passes); cross-module writes take one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: repository functions that can join a caller's transaction take this. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
