@@ -1,3 +1,13 @@
-// The pure lottery domain: rules and display text that need no I/O (today the spec's draw and jackpot labels;
-// later issues add game definitions, entry validation, systems, scoring, prizes and quickpick). Depends only on @shop/contracts.
+// The pure lottery domain: game rules, entry validation, systems, scoring, quickpick, simulated results and the
+// spec's draw and jackpot labels. No I/O; depends only on @shop/contracts.
 export * from './labels.ts';
+export * from './types.ts';
+export * from './errors.ts';
+export * from './games.ts';
+export * from './combinatorics.ts';
+export * from './random.ts';
+export * from './systems.ts';
+export * from './validation.ts';
+export * from './scoring.ts';
+export * from './fast-scoring.ts';
+export * from './simulate.ts';
