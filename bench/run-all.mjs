@@ -6,3 +6,17 @@ for (const script of ['cold-start.mjs', 'http.mjs', 'lighthouse.mjs']) {
   console.log(`\n# ${script}`);
   execFileSync(process.execPath, [`bench/${script}`], { cwd: repoRoot, stdio: 'inherit' });
 }
+
+// The engine bench imports TypeScript sources, so it runs under tsx.
+console.log('\n# scoring.mjs');
+execFileSync(process.execPath, ['--import', 'tsx', 'bench/scoring.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+
+console.log('\n# wallet.mjs');
+execFileSync(process.execPath, ['--import', 'tsx', 'bench/wallet.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+
+// Settlement registers tsx itself (it imports the API's TypeScript sources).
+console.log('\n# settlement.mjs');
+execFileSync(process.execPath, ['bench/settlement.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+
+console.log('\n# login.mjs');
+execFileSync(process.execPath, ['--import', 'tsx', 'bench/login.mjs'], { cwd: repoRoot, stdio: 'inherit' });

@@ -27,6 +27,13 @@ import storefront, { type WebHandler } from './plugins/storefront.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
+import idempotency from './plugins/idempotency.ts';
+import { createLedger, walletRoutes } from './modules/wallet/index.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
+import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { drawsRoutes } from './modules/draws/index.ts';
+import { createIdentityService, identityRoutes } from './modules/identity/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -83,17 +90,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { config });
   await app.register(signature, { config, clock });
-  await app.register(auth, { config, clock, sessionActive: opts.sessionActive } satisfies AuthOptions);
+  // Revoked sessions (logout, password change, closure) stop working at once: an indexed lookup per request.
+  const identity = createIdentityService({ db: database.db, clock, config });
+  await app.register(auth, { config, clock, sessionActive: opts.sessionActive ?? identity.sessionActive } satisfies AuthOptions);
   await app.register(versioning);
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(openapi, { config, version: API_DOC_VERSION });
   await app.register(metrics);
+  await app.register(idempotency, { database, clock });
 
   const deps = { database, config, clock };
   await app.register(systemRoutes, { prefix: '/api', ...deps });
   await app.register(platformRoutes, { prefix: '/api/v2', ...deps });
   await app.register(contentRoutes, { prefix: '/api/cms', ...deps });
+  await app.register(catalogueRoutes, { prefix: '/api/v2', ...deps });
+  await app.register(drawsRoutes, { prefix: '/api/v2', ...deps });
+  const ledger = createLedger({ db: database.db, clock });
+  await app.register(walletRoutes, { prefix: '/api/v2', ...deps, ledger });
+  await app.register(paymentsRoutes, { prefix: '/api/v2', ...deps, ledger });
+  await app.register(identityRoutes, { prefix: '/api/v2', ...deps, funds: ledger });
+  await app.register(notificationsRoutes, { prefix: '/api/v2', ...deps });
   await app.register(storefront, { webHandler: opts.webHandler as WebHandler | undefined, webAssetsDir: opts.webAssetsDir });
 
   return app;

@@ -33,6 +33,16 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   /** Signs access tokens; when unset one is generated and kept in DATA_DIR/auth.secret. */
   AUTH_SECRET: z.string().min(32).optional(),
+  /** Identity (issue 4): minimum sign-up age, argon2id cost (OWASP defaults), remembered 2FA devices, banned countries. */
+  MIN_AGE: z.coerce.number().int().min(18).max(120).default(18),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+  TWO_FACTOR_REMEMBER_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  BANNED_COUNTRIES: csv.optional(),
+  /** Notifications: SMTP when set (nodemailer URL), otherwise the dev mailbox table. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Lucky Koala Lotteries <no-reply@luckykoala.example>'),
 });
 
 export type AppConfig = {
@@ -55,6 +65,12 @@ export type AppConfig = {
   trustProxy: boolean;
   jobsEnabled: boolean;
   authSecret: string | undefined;
+  minAge: number;
+  argon2: { memoryKib: number; timeCost: number; parallelism: number };
+  twoFactorRememberDays: number;
+  bannedCountries: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export function parseAppKeys(raw: string): Record<string, string> {
@@ -96,6 +112,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
     authSecret: e.AUTH_SECRET,
+    minAge: e.MIN_AGE,
+    argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST, parallelism: e.ARGON2_PARALLELISM },
+    twoFactorRememberDays: e.TWO_FACTOR_REMEMBER_DAYS,
+    bannedCountries: (e.BANNED_COUNTRIES ?? ['US', 'FR', 'SG']).map((c) => c.toUpperCase()),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
   return { ...config, ...overrides };
 }

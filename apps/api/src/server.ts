@@ -13,6 +13,8 @@ import { loadConfig, type AppConfig } from './env.ts';
 import { systemClock } from './lib/clock.ts';
 import { createPlatformService } from './modules/platform/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { startJobs, type JobRunner } from './jobs/runner.ts';
+import { shopTasks } from './jobs/shop-tasks.ts';
 
 const WEB_SERVER_BUILD = fileURLToPath(new URL('../../web/build/server/index.js', import.meta.url));
 const WEB_ASSETS_DIR = fileURLToPath(new URL('../../web/build/client', import.meta.url));
@@ -90,8 +92,10 @@ async function main(argv: string[]) {
 
   const database = await openDatabase(config);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let jobs: JobRunner | undefined;
   exitOnSignals(async () => {
     try {
+      await jobs?.stop();
       await app?.close();
     } finally {
       await database.close();
@@ -110,9 +114,11 @@ async function main(argv: string[]) {
     });
     await app.listen({ host: config.host, port: config.port });
     port = (app.server.address() as AddressInfo).port;
+    if (config.jobsEnabled) jobs = await startJobs({ database, log: app.log, tasks: shopTasks({ database, config, clock: systemClock, log: app.log }) });
     const { siteName } = await createPlatformService({ db: database.db, config, clock: systemClock }).getWebConfig();
     process.stdout.write(`${siteName} is ready at ${config.publicUrl}\n`);
   } catch (err) {
+    await jobs?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;

@@ -7,6 +7,7 @@ import { fixedClock } from '../lib/clock.ts';
 import { createContentService } from '../modules/content/index.ts';
 import { createPlatformService } from '../modules/platform/index.ts';
 import { runOps } from './ops.ts';
+import { commands } from './registry.ts';
 import { withoutPassword } from './commands/status.ts';
 
 let database: Database;
@@ -31,8 +32,9 @@ describe('ops CLI', () => {
   it('help lists every command with one line each', async () => {
     const r = await ops('help');
     expect(r.code).toBe(0);
-    for (const name of ['help', 'status', 'maintenance on|off', 'segment:default', 'banner:set', 'banner:clear']) expect(r.out).toContain(name);
-    expect(r.out.split('\n').filter((l) => l.startsWith('  '))).toHaveLength(6);
+    const names = ['help', 'status', 'maintenance on|off', 'segment:default', 'banner:set', 'banner:clear', 'draw:advance', 'draw:result', 'draw:import', 'withdrawals:approve', 'withdrawals:reject', 'deposits:reconcile'];
+    for (const name of names) expect(r.out).toContain(name);
+    expect(r.out.split('\n').filter((l) => l.startsWith('  '))).toHaveLength(commands.length + 1);
   });
 
   it('without a command prints help and exits 1; an unknown command exits 1 with a pointer to help', async () => {

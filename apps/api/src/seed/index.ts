@@ -5,6 +5,8 @@ import type { AppConfig } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createContentService, type ContentSeedItem } from '../modules/content/index.ts';
 import { createPlatformService } from '../modules/platform/index.ts';
+import { seedCatalogue } from '../modules/catalogue/index.ts';
+import { seedDraws } from '../modules/draws/index.ts';
 import { componentsSeed, navigationSeed } from './navigation.ts';
 import { pagesSeed } from './pages.ts';
 import { DEFAULT_SEGMENT, segmentsSeed } from './segments.ts';
@@ -57,7 +59,9 @@ export async function seedDatabase(database: Database, deps: SeedDeps): Promise<
   const content = createContentService({ db: database.db, clock: deps.clock });
   const a = await platform.ensureDefaults({ webConfig: webConfigSeed(deps.config.siteTimeZone), segments: segmentsSeed, defaultSegment: DEFAULT_SEGMENT });
   const b = await content.ensureItems(contentSeed(deps.clock.now()));
-  return { inserted: a.inserted + b.inserted };
+  const c = await seedCatalogue(database.db);
+  const d = await seedDraws({ db: database.db, clock: deps.clock });
+  return { inserted: a.inserted + b.inserted + c + d.inserted };
 }
 
 /** True once the web configuration exists: the marker `npm start` uses to seed a fresh database only once. */

@@ -70,8 +70,13 @@ describe('a fresh database', () => {
     expect(first.segments.map((s) => s.segment_name)).toEqual(['charity', 'default', 'no_withdrawal']);
 
     expect(await seedIfEmpty(empty, { config, clock })).toBe(false);
-    clock.advance(86_400_000);
     expect((await seedDatabase(empty, { config, clock })).inserted).toBe(0);
+    // A day later the only new rows are the draws that entered the 8-week sales window; nothing else is touched.
+    clock.advance(86_400_000);
+    const drawsBefore = await countDraws(empty);
+    const { inserted } = await seedDatabase(empty, { config, clock });
+    expect(inserted).toBeGreaterThan(0);
+    expect(inserted).toBe((await countDraws(empty)) - drawsBefore);
     expect(await snapshot(empty)).toEqual(first);
   });
 
@@ -86,6 +91,10 @@ describe('a fresh database', () => {
     }
   });
 });
+
+async function countDraws(database: Database) {
+  return (await database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM draws_draws')).rows[0]!.n;
+}
 
 describe('the test database harness', () => {
   it('hands out separate migrated and seeded copies and drops them on close', async () => {

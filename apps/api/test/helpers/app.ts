@@ -4,6 +4,7 @@ import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { signAccessToken } from '../../src/lib/access-token.ts';
+import { createIdentityService } from '../../src/modules/identity/index.ts';
 import type { Database } from '../../src/db/index.ts';
 import { createTestDatabase } from './db.ts';
 import { signedHeaders, type SignOptions } from './sign.ts';
@@ -46,7 +47,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = testConfig(overrides);
   const database = given ?? (await createTestDatabase());
   const clock = fixedClock(now ?? TEST_NOW);
-  const app = await buildApp({ config, database, clock, logger: false, ...rest });
+  // Sessions minted by tokenFor (customers that exist only in the test) are live; any other session goes through
+  // the identity module's real check, so logout, password changes and closure still revoke real logins.
+  const minted = new Set<string>();
+  const identity = createIdentityService({ db: database.db, clock, config });
+  const sessionActive = rest.sessionActive ?? (async (sid: string, cid: string) => minted.has(sid) || identity.sessionActive(sid, cid));
+  const app = await buildApp({ config, database, clock, logger: false, ...rest, sessionActive });
   await beforeReady?.(app);
   await app.ready();
   const sign = (o?: SignOptions) => signedHeaders(config, clock, o);
@@ -56,7 +62,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     clock,
     sign,
-    tokenFor: (customerId, sessionId = `ses_test_${customerId}`) => signAccessToken(config.authSecret!, { customerId, sessionId }, clock.now()),
+    tokenFor: (customerId, sessionId = `ses_test_${customerId}`) => {
+      minted.add(sessionId);
+      return signAccessToken(config.authSecret!, { customerId, sessionId }, clock.now());
+    },
     injectSigned: ({ sign: signOptions, headers, ...inject }) =>
       app.inject({ ...inject, headers: { ...sign(signOptions), ...(headers as Record<string, string> | undefined) } }),
     close: async () => {

@@ -1,0 +1,43 @@
+// withdrawals:approve / withdrawals:reject / deposits:reconcile through runOps against a test database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/helpers/app.ts';
+import { createTestDatabase } from '../../../test/helpers/db.ts';
+import type { Database } from '../../db/index.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { buildPaymentsService } from '../../modules/payments/index.ts';
+import { createLedger } from '../../modules/wallet/index.ts';
+import { runOps } from '../ops.ts';
+
+let database: Database;
+const config = testConfig();
+const clock = fixedClock('2026-03-01T00:00:00Z');
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function ops(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOps(argv, { config, clock, database, out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('withdrawal commands', () => {
+  it('approves by id, rejects with funds returned, and refuses a decided withdrawal', async () => {
+    const ledger = createLedger({ db: database.db, clock });
+    const payments = buildPaymentsService({ database, clock, ledger });
+    await database.db.transaction((tx) => ledger.creditPrize(tx, { customerId: 'cus_cli', amountCents: 5000, currency: 'AUD', reference: 'cli:prize', description: 'Prize' }));
+    const a = await payments.withdraw('cus_cli', 'tw', 'test', { amount: 10 });
+    const b = await payments.withdraw('cus_cli', 'tw', 'test', { amount: 15 });
+    const approved = await ops('withdrawals:approve', '--id', a.id);
+    expect(approved).toMatchObject({ code: 0, out: `${a.id}: paid (10.00 AUD by tw)` });
+    expect((await ops('withdrawals:approve', '--id', a.id)).code).toBe(1);
+    const rejected = await ops('withdrawals:reject', '--id', b.id, '--reason', 'Name mismatch');
+    expect(rejected.code).toBe(0);
+    expect(await ledger.fundsSummary('cus_cli')).toMatchObject({ withdrawableCents: 4000, pendingWithdrawalsCents: 0 });
+    expect((await ops('withdrawals:approve')).out).toBe('No pending withdrawals.');
+    expect((await ops('withdrawals:reject')).code).toBe(1);
+    expect((await ops('deposits:reconcile')).out).toBe('Reconciled 0 deposit(s).');
+  });
+});

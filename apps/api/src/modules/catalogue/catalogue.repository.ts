@@ -1,0 +1,58 @@
+// The only code that queries the catalogue tables.
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+import { catalogueBrandings, catalogueOffers, cataloguePrices, cataloguePricings, catalogueTips } from './catalogue.schema.ts';
+
+export type OfferRow = typeof catalogueOffers.$inferSelect;
+export type NewOfferRow = typeof catalogueOffers.$inferInsert;
+export type PriceRow = typeof cataloguePrices.$inferSelect;
+export type BrandingRow = typeof catalogueBrandings.$inferSelect;
+export type TipRow = typeof catalogueTips.$inferSelect;
+
+export function createCatalogueRepository(ex: Executor) {
+  return {
+    async pricingExists(pricingId: string): Promise<boolean> {
+      const rows = await ex.select({ id: cataloguePricings.id }).from(cataloguePricings).where(eq(cataloguePricings.id, pricingId));
+      return rows.length > 0;
+    },
+
+    /** Every offer with its price under the pricing (offers without a price there are not sold under it). */
+    offersWithPrices(pricingId: string) {
+      return ex
+        .select({ offer: catalogueOffers, price: cataloguePrices })
+        .from(catalogueOffers)
+        .innerJoin(cataloguePrices, eq(cataloguePrices.offerKey, catalogueOffers.key))
+        .where(eq(cataloguePrices.pricingId, pricingId))
+        .orderBy(asc(catalogueOffers.ranking), asc(catalogueOffers.key));
+    },
+
+    brandings: () => ex.select().from(catalogueBrandings).orderBy(asc(catalogueBrandings.id)),
+    tips: () => ex.select().from(catalogueTips).orderBy(asc(catalogueTips.ranking), asc(catalogueTips.id)),
+
+    /** Seed writes: insert what is missing, never overwrite what an operator changed. */
+    async insertMissing(seed: {
+      pricings: (typeof cataloguePricings.$inferInsert)[];
+      offers: NewOfferRow[];
+      prices: (typeof cataloguePrices.$inferInsert)[];
+      brandings: (typeof catalogueBrandings.$inferInsert)[];
+      tips: (typeof catalogueTips.$inferInsert)[];
+    }): Promise<number> {
+      let inserted = 0;
+      const count = (rows: unknown[]) => (inserted += rows.length);
+      if (seed.pricings.length) count(await ex.insert(cataloguePricings).values(seed.pricings).onConflictDoNothing().returning({ id: cataloguePricings.id }));
+      if (seed.offers.length) count(await ex.insert(catalogueOffers).values(seed.offers).onConflictDoNothing().returning({ key: catalogueOffers.key }));
+      if (seed.prices.length) count(await ex.insert(cataloguePrices).values(seed.prices).onConflictDoNothing().returning({ key: cataloguePrices.offerKey }));
+      if (seed.brandings.length) count(await ex.insert(catalogueBrandings).values(seed.brandings).onConflictDoNothing().returning({ id: catalogueBrandings.id }));
+      if (seed.tips.length) count(await ex.insert(catalogueTips).values(seed.tips).onConflictDoNothing().returning({ id: catalogueTips.id }));
+      return inserted;
+    },
+
+    setOfferState(key: string, state: { availability?: 'available' | 'unavailable'; suspended?: boolean }) {
+      return ex
+        .update(catalogueOffers)
+        .set({ ...state, updatedAt: sql`now()` })
+        .where(eq(catalogueOffers.key, key))
+        .returning({ key: catalogueOffers.key });
+    },
+  };
+}

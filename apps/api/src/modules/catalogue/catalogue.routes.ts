@@ -1,0 +1,62 @@
+// Catalogue routes under /api/v2 (features §7 Draw and offer calls): product offers by pricing, branding, tips.
+import { Branding, PricingParams, ProductOffers, ProductOffersQuery, successEnvelope, Tip } from '@shop/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/index.ts';
+import type { AppConfig } from '../../env.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { ok } from '../../lib/http.ts';
+import { createDrawsService } from '../draws/index.ts';
+import { createCatalogueService } from './catalogue.service.ts';
+
+export interface CatalogueRoutesOptions {
+  database: Database;
+  config: AppConfig;
+  clock: Clock;
+}
+
+/** Shared caches may keep these a little; the draw list changes when a draw closes, so not for long. */
+const OFFERS_MAX_AGE_SECONDS = 30;
+/** Core §9: branding 24 h, tips 18 min. */
+const BRANDING_MAX_AGE_SECONDS = 24 * 60 * 60;
+const TIPS_MAX_AGE_SECONDS = 18 * 60;
+
+export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const draws = createDrawsService({ db: opts.database.db, clock: opts.clock, config: opts.config });
+  const catalogue = createCatalogueService({
+    db: opts.database.db,
+    clock: opts.clock,
+    upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
+  });
+  const tags = ['catalogue'];
+
+  routes.get(
+    '/pricing/:pricingName/product_offers',
+    {
+      schema: {
+        tags,
+        summary: 'Product offers under a pricing, keyed by key: available offers with at least one open draw',
+        params: PricingParams,
+        querystring: ProductOffersQuery,
+        response: { 200: successEnvelope(ProductOffers) },
+      },
+    },
+    async (request, reply) => {
+      const offers = await catalogue.productOffers(request.params.pricingName, request.query);
+      reply.header('cache-control', `public, max-age=${OFFERS_MAX_AGE_SECONDS}`);
+      return ok(offers);
+    },
+  );
+
+  routes.get('/branding', { schema: { tags, summary: 'Product branding per game and region', response: { 200: successEnvelope(z.array(Branding)) } } }, async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${BRANDING_MAX_AGE_SECONDS}`);
+    return ok(await catalogue.brandings());
+  });
+
+  routes.get('/tips', { schema: { tags, summary: 'Playing tips', response: { 200: successEnvelope(z.array(Tip)) } } }, async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${TIPS_MAX_AGE_SECONDS}`);
+    return ok(await catalogue.tips());
+  });
+};

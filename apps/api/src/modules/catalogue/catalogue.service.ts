@@ -1,0 +1,249 @@
+// Catalogue rules: which offers are listed (features §4: only available offers with at least one open draw), their
+// game types and game offers (built from the engine's game rules), and their prices under a pricing id.
+import {
+  DEFAULT_STANDARD_GAMES,
+  toMoney,
+  type Branding,
+  type CurrencyCode,
+  type GameOffer,
+  type OfferDraw,
+  type OfferGameType,
+  type OfferGameTypeEntry,
+  type ProductOffer,
+  type ProductOffers,
+  type Tip,
+} from '@shop/contracts';
+import { gamesInEntry, getGame, isGameKey, type GameDefinition, type GameType } from '@shop/lottery';
+import type { Db } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { createCatalogueRepository, type OfferRow, type PriceRow } from './catalogue.repository.ts';
+
+/** The part of an upcoming draw the catalogue shows (the draws module's DrawSummary satisfies it). */
+export interface UpcomingDraw {
+  id: string;
+  drawNo: number;
+  stopAt: Date;
+  drawAt: Date;
+  jackpotCents: number | null;
+  /** Draws far ahead are sold as pre-orders (the draws module decides); standard when absent. */
+  purchaseStatus?: 'standard' | 'pre_order';
+}
+
+export interface CatalogueDeps {
+  db: Db;
+  clock: Clock;
+  /** Open draws of a game, soonest first (the draws module's upcomingDraws). */
+  upcomingDraws(gameKey: string, limit?: number): Promise<UpcomingDraw[]>;
+  /**
+   * How long a built list of offers is kept per pricing. Offers are the hottest read; draws close on the clock (and
+   * are filtered by stop time on every read) and offers change rarely, so a few seconds of staleness is the price.
+   */
+  cacheTtlMs?: number;
+}
+
+/** Draws listed per offer: enough for the draw picker and forward draw labels. */
+export const DRAWS_PER_OFFER = 12;
+const DEFAULT_TTL_MS = 5_000;
+/** Lines of a system or PowerHit entry one ticket may hold. */
+const MAX_SYSTEM_LINES = 10;
+
+export interface StoredGameType {
+  key: OfferGameType;
+  name: string;
+}
+
+/** Prize pool wording where the top prize is not a lump sum (features §9 jackpot text: 'Win {k}k' + suffix). */
+const PRIZE_POOL_SUFFIX: Partial<Record<string, string>> = { 'set-for-life': 'a month for 20 years' };
+
+/** Price of `games` games from a block price (half-up to whole cents: $2.70 per 4 games makes 1 game 68c). */
+export function priceOfGames(games: number, price: Pick<PriceRow, 'blockGames' | 'blockCents'>): number {
+  return Math.floor((games * price.blockCents * 2 + price.blockGames) / (2 * price.blockGames));
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+function gameOffer(
+  game: GameDefinition,
+  price: PriceRow,
+  currency: CurrencyCode,
+  o: { key: string; name: string; minGames: number; maxGames: number; defaultGames: number; gameType: GameType; mainPick: number; withBonus: boolean },
+): GameOffer {
+  const main = game.numberSets[0]!;
+  const numberSets = game.numberSets
+    .filter((s, i) => i === 0 || o.withBonus)
+    .map((s) => ({ name: s.name, from: s.from, to: s.to, pick: s === main ? o.mainPick : s.pick }));
+  const sampleSets = Object.fromEntries(numberSets.map((s) => [s.name, range(s.from, s.from + s.pick - 1)]));
+  const gamesPerLine = gamesInEntry(game, { gameType: o.gameType, sets: sampleSets });
+  const lineCents = priceOfGames(gamesPerLine, price);
+  return {
+    key: o.key,
+    name: o.name,
+    minGames: o.minGames,
+    maxGames: o.maxGames,
+    defaultGames: o.defaultGames,
+    gamesPerLine,
+    numberSets,
+    pricePerLine: toMoney(lineCents, currency),
+    prices: range(o.minGames, o.maxGames).map((n) => ({ numGames: n, price: toMoney(priceOfGames(n * gamesPerLine, price), currency) })),
+  };
+}
+
+/** Game offers of one game type, from the game's rules (min/max games, system and PowerHit sizes, number sets). */
+export function gameOffersFor(game: GameDefinition, type: OfferGameType, price: PriceRow, currency: CurrencyCode): GameOffer[] {
+  const main = game.numberSets[0]!;
+  const single = (key: string, name: string, gameType: GameType, defaultGames: number) =>
+    gameOffer(game, price, currency, { key, name, minGames: game.minGames, maxGames: game.maxGames, defaultGames, gameType, mainPick: main.pick, withBonus: true });
+  switch (type) {
+    case 'standard':
+      return [single('standard', 'Standard', 'standard', Math.min(game.maxGames, Math.max(game.minGames, DEFAULT_STANDARD_GAMES)))];
+    case 'random':
+      return [single('random', 'QuickPick', 'random', game.minGames)];
+    case 'strike_standard':
+      return [single('strike_standard', 'Strike', 'strike_standard', game.minGames)];
+    case 'strike_boxed':
+      return [
+        gameOffer(game, price, currency, { key: 'boxed', name: 'Box 24', minGames: 1, maxGames: MAX_SYSTEM_LINES, defaultGames: 1, gameType: 'strike_boxed', mainPick: main.pick, withBonus: true }),
+      ];
+    case 'reduced_system':
+      return game.systems
+        ? range(game.systems.min, game.systems.max).map((n) =>
+            gameOffer(game, price, currency, { key: `system-${n}`, name: `System ${n}`, minGames: 1, maxGames: MAX_SYSTEM_LINES, defaultGames: 1, gameType: 'system', mainPick: n, withBonus: true }),
+          )
+        : [];
+    case 'powerhit':
+      return game.powerHit
+        ? range(game.powerHit.min, game.powerHit.max).map((n) =>
+            gameOffer(game, price, currency, { key: `powerhit-${n}`, name: `PowerHit ${n}`, minGames: 1, maxGames: MAX_SYSTEM_LINES, defaultGames: 1, gameType: 'powerhit', mainPick: n, withBonus: false }),
+          )
+        : [];
+    default:
+      // Game types the engine does not sell yet are not listed rather than listed without game offers.
+      return [];
+  }
+}
+
+function offerDraw(offer: OfferRow, draw: UpcomingDraw, currency: CurrencyCode): OfferDraw {
+  const prizePool = draw.jackpotCents === null ? null : toMoney(draw.jackpotCents, currency);
+  return {
+    drawId: draw.id,
+    drawNo: draw.drawNo,
+    stop: draw.stopAt.toISOString(),
+    prizePool,
+    prizePoolSuffix: PRIZE_POOL_SUFFIX[offer.key] ?? null,
+    isPrizePoolUnknown: prizePool === null,
+    purchaseStatus: draw.purchaseStatus ?? 'standard',
+    drawData: {
+      drawNumber: draw.drawNo,
+      drawStop: draw.stopAt.toISOString(),
+      drawDate: draw.drawAt.toISOString(),
+      featureImage: null,
+      name: `${offer.name} draw ${draw.drawNo}`,
+      value: prizePool,
+      drawPreOrderStartDate: null,
+    },
+  };
+}
+
+interface BuiltOffer {
+  offer: ProductOffer;
+  /** Sales close of each draw, to drop the draws that closed since the list was built. */
+  stops: number[];
+}
+
+export function createCatalogueService(deps: CatalogueDeps) {
+  const repo = createCatalogueRepository(deps.db);
+  const ttl = deps.cacheTtlMs ?? DEFAULT_TTL_MS;
+  const cache = new Map<string, { at: number; built: Promise<BuiltOffer[]> }>();
+
+  async function build(pricingId: string): Promise<BuiltOffer[]> {
+    if (!(await repo.pricingExists(pricingId))) throw notFound(`There is no pricing named "${pricingId}".`, 'unknown_pricing');
+    const rows = await repo.offersWithPrices(pricingId);
+    const built = await Promise.all(
+      rows.map(async ({ offer, price }): Promise<BuiltOffer | null> => {
+        if (offer.availability !== 'available' || !offer.gameKey || !isGameKey(offer.gameKey)) return null;
+        const draws = await deps.upcomingDraws(offer.gameKey, DRAWS_PER_OFFER);
+        if (draws.length === 0) return null;
+        const currency = offer.currency as CurrencyCode;
+        const game = getGame(offer.gameKey, draws[0]!.drawNo);
+        const gameTypes: OfferGameTypeEntry[] = (offer.gameTypes as StoredGameType[])
+          .map((t) => ({ key: t.key, name: t.name, gameOffers: gameOffersFor(game, t.key, price, currency) }))
+          .filter((t) => t.gameOffers.length > 0);
+        const product: ProductOffer = {
+          key: offer.key,
+          type: offer.type as ProductOffer['type'],
+          name: offer.name,
+          url: offer.url,
+          urlAliases: offer.urlAliases as ProductOffer['urlAliases'],
+          availability: 'available',
+          currency,
+          gameKey: offer.gameKey,
+          draws: draws.map((d) => offerDraw(offer, d, currency)),
+          displayCategory: offer.displayCategory,
+          suspended: offer.suspended,
+          gameTypes,
+          causes: offer.causes as ProductOffer['causes'],
+          recurringPurchase: offer.recurringPurchase as ProductOffer['recurringPurchase'],
+          recurringPurchaseInformation: offer.recurringPurchaseInformation,
+          regionOverrides: offer.regionOverrides as ProductOffer['regionOverrides'],
+          ranking: offer.ranking,
+          restrictions: offer.restrictions as ProductOffer['restrictions'],
+        };
+        return { offer: product, stops: draws.map((d) => d.stopAt.getTime()) };
+      }),
+    );
+    return built.filter((b): b is BuiltOffer => b !== null);
+  }
+
+  function builtFor(pricingId: string): Promise<BuiltOffer[]> {
+    const now = deps.clock.now().getTime();
+    const hit = cache.get(pricingId);
+    if (hit && now - hit.at < ttl && now >= hit.at) return hit.built;
+    const built = build(pricingId);
+    cache.set(pricingId, { at: now, built });
+    // A failed load (unknown pricing, database down) is not kept: the next read tries again.
+    built.catch(() => {
+      if (cache.get(pricingId)?.built === built) cache.delete(pricingId);
+    });
+    return built;
+  }
+
+  return {
+    /** Offers keyed by key under a pricing: available, with at least one draw still open for sales now. */
+    async productOffers(pricingId: string, filter: { market?: 'AU' | 'GB'; category?: string } = {}): Promise<ProductOffers> {
+      const now = deps.clock.now().getTime();
+      const out: ProductOffers = {};
+      for (const { offer, stops } of await builtFor(pricingId)) {
+        if (filter.market && offer.currency !== (filter.market === 'AU' ? 'AUD' : 'GBP')) continue;
+        if (filter.category && offer.displayCategory !== filter.category) continue;
+        const open = offer.draws.filter((_, i) => stops[i]! > now);
+        if (open.length === 0) continue;
+        out[offer.key] = open.length === offer.draws.length ? offer : { ...offer, draws: open };
+      }
+      return out;
+    },
+
+    async brandings(): Promise<Branding[]> {
+      return (await repo.brandings()).map((b) => ({
+        id: b.id,
+        aliases: b.aliases as string[],
+        regionOverrides: b.regionOverrides as Branding['regionOverrides'],
+        subvariant: b.subvariant,
+        url: b.url,
+      }));
+    },
+
+    async tips(): Promise<Tip[]> {
+      return (await repo.tips()).map((t) => ({ id: t.id, offerKey: t.offerKey, title: t.title, text: t.text }));
+    },
+
+    /** Operator switch (availability or suspension); this process forgets its cached lists at once. */
+    async setOfferState(key: string, state: { availability?: 'available' | 'unavailable'; suspended?: boolean }) {
+      const rows = await repo.setOfferState(key, state);
+      if (rows.length === 0) throw notFound(`There is no product offer "${key}".`, 'unknown_offer');
+      cache.clear();
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,161 @@
+// The only code that queries draws_draws. Every state step is one conditional UPDATE (WHERE status = the expected
+// state), so when two processes race, exactly one of them moves the draw and the other sees zero rows.
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/index.ts';
+import { drawsDraws } from './draws.schema.ts';
+
+export type DrawStatus = 'DRAW_OPEN' | 'DRAW_CLOSED' | 'DRAW_DRAWN' | 'DRAW_SCORED' | 'DRAW_PAID' | 'DRAW_EMAILED';
+export const VISIBLE_STATUSES: DrawStatus[] = ['DRAW_DRAWN', 'DRAW_SCORED', 'DRAW_PAID', 'DRAW_EMAILED'];
+
+export type DrawRow = typeof drawsDraws.$inferSelect;
+export type NewDrawRow = Pick<typeof drawsDraws.$inferInsert, 'publicId' | 'gameKey' | 'drawNo' | 'stopAt' | 'drawAt' | 'jackpotCents' | 'purchaseStatus'> &
+  Partial<Pick<typeof drawsDraws.$inferInsert, 'status' | 'result' | 'dividends' | 'resultSource' | 'closedAt' | 'drawnAt' | 'scoredAt' | 'paidAt' | 'emailedAt'>>;
+
+/** The timestamp column each state stamps when a draw enters it. */
+const STAMP = {
+  DRAW_CLOSED: 'closedAt',
+  DRAW_DRAWN: 'drawnAt',
+  DRAW_SCORED: 'scoredAt',
+  DRAW_PAID: 'paidAt',
+  DRAW_EMAILED: 'emailedAt',
+} as const;
+
+export interface ResultsFilter {
+  gameKeys?: readonly string[];
+  /** Draw time window [from, to), per game (archived months are months in each game's own time zone). */
+  windows?: { gameKey: string; from: Date; to: Date }[];
+}
+
+function resultsWhere(filter: ResultsFilter): SQL {
+  const parts: (SQL | undefined)[] = [inArray(drawsDraws.status, VISIBLE_STATUSES)];
+  if (filter.gameKeys) parts.push(filter.gameKeys.length ? inArray(drawsDraws.gameKey, [...filter.gameKeys]) : sql`false`);
+  if (filter.windows) {
+    parts.push(
+      filter.windows.length
+        ? or(...filter.windows.map((w) => and(eq(drawsDraws.gameKey, w.gameKey), gte(drawsDraws.drawAt, w.from), lt(drawsDraws.drawAt, w.to))))
+        : sql`false`,
+    );
+  }
+  return and(...parts)!;
+}
+
+export function createDrawsRepository(db: Db) {
+  return {
+    /** Inserts the draws not there yet (by game and number); returns how many were new. */
+    async insertMissing(rows: NewDrawRow[], executor: Executor = db): Promise<number> {
+      if (rows.length === 0) return 0;
+      const inserted = await executor.insert(drawsDraws).values(rows).onConflictDoNothing().returning({ id: drawsDraws.id });
+      return inserted.length;
+    },
+
+    async findByPublicId(publicId: string): Promise<DrawRow | undefined> {
+      return (await db.select().from(drawsDraws).where(eq(drawsDraws.publicId, publicId)))[0];
+    },
+
+    async findByNumber(gameKey: string, drawNo: number): Promise<DrawRow | undefined> {
+      return (await db.select().from(drawsDraws).where(and(eq(drawsDraws.gameKey, gameKey), eq(drawsDraws.drawNo, drawNo))))[0];
+    },
+
+    async latestDrawNo(gameKey: string): Promise<number | null> {
+      const rows = await db.select({ n: max(drawsDraws.drawNo) }).from(drawsDraws).where(eq(drawsDraws.gameKey, gameKey));
+      return rows[0]?.n ?? null;
+    },
+
+    async upcoming(gameKey: string, now: Date, limit: number): Promise<DrawRow[]> {
+      return db
+        .select()
+        .from(drawsDraws)
+        .where(and(eq(drawsDraws.gameKey, gameKey), eq(drawsDraws.status, 'DRAW_OPEN'), gt(drawsDraws.stopAt, now)))
+        .orderBy(asc(drawsDraws.drawAt))
+        .limit(limit);
+    },
+
+    async withStatus(status: DrawStatus, limit: number, before?: { drawAt: Date }): Promise<DrawRow[]> {
+      return db
+        .select()
+        .from(drawsDraws)
+        .where(and(eq(drawsDraws.status, status), before ? lte(drawsDraws.drawAt, before.drawAt) : undefined))
+        .orderBy(asc(drawsDraws.drawAt))
+        .limit(limit);
+    },
+
+    /** Closes every open draw whose sales stop time has come; returns the draws this call closed. */
+    async closeDue(now: Date): Promise<DrawRow[]> {
+      return db
+        .update(drawsDraws)
+        .set({ status: 'DRAW_CLOSED', closedAt: now, updatedAt: now })
+        .where(and(eq(drawsDraws.status, 'DRAW_OPEN'), lte(drawsDraws.stopAt, now)))
+        .returning();
+    },
+
+    /** Moves one draw from `from` to `to`; undefined when it was not in `from` (another process moved it first). */
+    async transition(publicId: string, from: DrawStatus, to: keyof typeof STAMP, now: Date): Promise<DrawRow | undefined> {
+      const rows = await db
+        .update(drawsDraws)
+        .set({ status: to, [STAMP[to]]: now, updatedAt: now })
+        .where(and(eq(drawsDraws.publicId, publicId), eq(drawsDraws.status, from)))
+        .returning();
+      return rows[0];
+    },
+
+    async recordResult(publicId: string, values: { result: unknown; dividends: unknown; resultSource: string }, now: Date): Promise<DrawRow | undefined> {
+      const rows = await db
+        .update(drawsDraws)
+        .set({ status: 'DRAW_DRAWN', result: values.result, dividends: values.dividends, resultSource: values.resultSource, drawnAt: now, updatedAt: now })
+        .where(and(eq(drawsDraws.publicId, publicId), eq(drawsDraws.status, 'DRAW_CLOSED')))
+        .returning();
+      return rows[0];
+    },
+
+    /** Visible results, newest draw first, with the total for paging. */
+    async results(filter: ResultsFilter, page: { limit: number; offset: number }): Promise<{ rows: DrawRow[]; total: number }> {
+      const where = resultsWhere(filter);
+      const [rows, totals] = await Promise.all([
+        db.select().from(drawsDraws).where(where).orderBy(desc(drawsDraws.drawAt), asc(drawsDraws.gameKey)).limit(page.limit).offset(page.offset),
+        db.select({ n: count() }).from(drawsDraws).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    /** (game, draw number, draw time) of every visible result: enough to build the archive's month index. */
+    async resultIndex(gameKeys: readonly string[]): Promise<{ gameKey: string; drawNo: number; drawAt: Date }[]> {
+      return db
+        .select({ gameKey: drawsDraws.gameKey, drawNo: drawsDraws.drawNo, drawAt: drawsDraws.drawAt })
+        .from(drawsDraws)
+        .where(resultsWhere({ gameKeys }))
+        .orderBy(desc(drawsDraws.drawAt));
+    },
+
+    /** Every visible result of a game, oldest first (statistics). */
+    async resultsOf(gameKey: string): Promise<{ drawNo: number; drawAt: Date; result: unknown }[]> {
+      return db
+        .select({ drawNo: drawsDraws.drawNo, drawAt: drawsDraws.drawAt, result: drawsDraws.result })
+        .from(drawsDraws)
+        .where(resultsWhere({ gameKeys: [gameKey] }))
+        .orderBy(asc(drawsDraws.drawNo));
+    },
+
+    /** Changes whenever a result of the game arrives: the key of the statistics cache. */
+    async resultsVersion(gameKey: string): Promise<string> {
+      const rows = await db
+        .select({ n: count(), last: max(drawsDraws.drawnAt) })
+        .from(drawsDraws)
+        .where(resultsWhere({ gameKeys: [gameKey] }));
+      return `${rows[0]?.n ?? 0}:${rows[0]?.last?.toISOString() ?? ''}`;
+    },
+
+    async neighbours(gameKey: string, drawNo: number): Promise<{ previous: number | null; next: number | null }> {
+      const [prev, next] = await Promise.all([
+        db.select({ n: max(drawsDraws.drawNo) }).from(drawsDraws).where(and(eq(drawsDraws.gameKey, gameKey), lt(drawsDraws.drawNo, drawNo))),
+        db
+          .select({ n: drawsDraws.drawNo })
+          .from(drawsDraws)
+          .where(and(eq(drawsDraws.gameKey, gameKey), gt(drawsDraws.drawNo, drawNo)))
+          .orderBy(asc(drawsDraws.drawNo))
+          .limit(1),
+      ]);
+      return { previous: prev[0]?.n ?? null, next: next[0]?.n ?? null };
+    },
+  };
+}
+export type DrawsRepository = ReturnType<typeof createDrawsRepository>;

@@ -1,0 +1,222 @@
+// SQL of the identity domain. Services call these; routes never do.
+import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+import {
+  identityCredentials,
+  identityCustomers,
+  identityEmailCodes,
+  identityLoginAttempts,
+  identityOneTimeTokens,
+  identityRefreshTokens,
+  identityRememberedDevices,
+  identitySessions,
+  identityTwoFactor,
+} from './identity.schema.ts';
+
+export type CustomerRow = typeof identityCustomers.$inferSelect;
+export type NewCustomerRow = typeof identityCustomers.$inferInsert;
+export type TwoFactorRow = typeof identityTwoFactor.$inferSelect;
+export type OneTimeTokenKind = 'autologin' | 'login_challenge' | 'password_reset' | 'confirm_email' | 'confirm_address';
+
+export const customers = {
+  byPublicId: async (db: Executor, publicId: string) =>
+    (await db.select().from(identityCustomers).where(and(eq(identityCustomers.publicId, publicId), eq(identityCustomers.status, 'active'))).limit(1))[0],
+  byId: async (db: Executor, id: number) => (await db.select().from(identityCustomers).where(eq(identityCustomers.id, id)).limit(1))[0],
+  activeByEmail: async (db: Executor, email: string) =>
+    (await db.select().from(identityCustomers).where(and(eq(identityCustomers.email, email), eq(identityCustomers.status, 'active'))).limit(1))[0],
+  insert: async (db: Executor, row: NewCustomerRow) => (await db.insert(identityCustomers).values(row).returning())[0]!,
+  update: async (db: Executor, id: number, patch: Partial<NewCustomerRow>) =>
+    (await db.update(identityCustomers).set(patch).where(eq(identityCustomers.id, id)).returning())[0]!,
+};
+
+export const credentials = {
+  get: async (db: Executor, customerId: number) =>
+    (await db.select().from(identityCredentials).where(eq(identityCredentials.customerId, customerId)).limit(1))[0],
+  set: async (db: Executor, customerId: number, passwordHash: string, now: Date) =>
+    db
+      .insert(identityCredentials)
+      .values({ customerId, passwordHash, updatedAt: now })
+      .onConflictDoUpdate({ target: identityCredentials.customerId, set: { passwordHash, updatedAt: now } }),
+};
+
+export const sessions = {
+  create: async (db: Executor, row: typeof identitySessions.$inferInsert) => (await db.insert(identitySessions).values(row).returning())[0]!,
+  byId: async (db: Executor, id: number) => (await db.select().from(identitySessions).where(eq(identitySessions.id, id)).limit(1))[0],
+  byPublicId: async (db: Executor, publicId: string) => (await db.select().from(identitySessions).where(eq(identitySessions.publicId, publicId)).limit(1))[0],
+  /** The indexed lookup behind every authenticated request. */
+  isActive: async (db: Executor, sessionPublicId: string, customerPublicId: string, now: Date) => {
+    const rows = await db
+      .select({ one: sql<number>`1` })
+      .from(identitySessions)
+      .innerJoin(identityCustomers, eq(identityCustomers.id, identitySessions.customerId))
+      .where(
+        and(
+          eq(identitySessions.publicId, sessionPublicId),
+          eq(identityCustomers.publicId, customerPublicId),
+          isNull(identitySessions.revokedAt),
+          gt(identitySessions.expiresAt, now),
+          eq(identityCustomers.status, 'active'),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+  revoke: async (db: Executor, id: number, reason: string, now: Date) =>
+    db.update(identitySessions).set({ revokedAt: now, revokedReason: reason }).where(and(eq(identitySessions.id, id), isNull(identitySessions.revokedAt))),
+  /** Revoke every live session of a customer, except `keep` (the one making the change). */
+  revokeAll: async (db: Executor, customerId: number, reason: string, now: Date, keep?: number) =>
+    db
+      .update(identitySessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(
+        and(
+          eq(identitySessions.customerId, customerId),
+          isNull(identitySessions.revokedAt),
+          keep === undefined ? undefined : sql`${identitySessions.id} <> ${keep}`,
+        ),
+      ),
+};
+
+export const refreshTokens = {
+  insert: async (db: Executor, sessionId: number, tokenHash: string, now: Date) =>
+    db.insert(identityRefreshTokens).values({ sessionId, tokenHash, createdAt: now }),
+  byHash: async (db: Executor, tokenHash: string) =>
+    (await db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.tokenHash, tokenHash)).limit(1))[0],
+  /** Marks the token rotated; returns false when another request rotated it first (the reuse signal). */
+  rotate: async (db: Executor, id: number, now: Date) =>
+    (
+      await db
+        .update(identityRefreshTokens)
+        .set({ rotatedAt: now })
+        .where(and(eq(identityRefreshTokens.id, id), isNull(identityRefreshTokens.rotatedAt)))
+        .returning({ id: identityRefreshTokens.id })
+    ).length === 1,
+};
+
+export const oneTimeTokens = {
+  insert: async (db: Executor, row: typeof identityOneTimeTokens.$inferInsert) => db.insert(identityOneTimeTokens).values(row),
+  /** Consume a live token of this kind exactly once (atomic): the row, or undefined if unknown, used or expired. */
+  consume: async (db: Executor, kind: OneTimeTokenKind, tokenHash: string, now: Date) =>
+    (
+      await db
+        .update(identityOneTimeTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(identityOneTimeTokens.tokenHash, tokenHash),
+            eq(identityOneTimeTokens.kind, kind),
+            isNull(identityOneTimeTokens.usedAt),
+            gt(identityOneTimeTokens.expiresAt, now),
+          ),
+        )
+        .returning()
+    )[0],
+  /** Read a live token without consuming it (login challenges stay valid across wrong codes). */
+  peek: async (db: Executor, kind: OneTimeTokenKind, tokenHash: string, now: Date) =>
+    (
+      await db
+        .select()
+        .from(identityOneTimeTokens)
+        .where(
+          and(
+            eq(identityOneTimeTokens.tokenHash, tokenHash),
+            eq(identityOneTimeTokens.kind, kind),
+            isNull(identityOneTimeTokens.usedAt),
+            gt(identityOneTimeTokens.expiresAt, now),
+          ),
+        )
+        .limit(1)
+    )[0],
+  invalidateAll: async (db: Executor, customerId: number, kind: OneTimeTokenKind, now: Date) =>
+    db
+      .update(identityOneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(identityOneTimeTokens.customerId, customerId), eq(identityOneTimeTokens.kind, kind), isNull(identityOneTimeTokens.usedAt))),
+};
+
+export const twoFactor = {
+  get: async (db: Executor, customerId: number) => (await db.select().from(identityTwoFactor).where(eq(identityTwoFactor.customerId, customerId)).limit(1))[0],
+  upsert: async (db: Executor, customerId: number, patch: Partial<typeof identityTwoFactor.$inferInsert>) => {
+    const insert = db.insert(identityTwoFactor).values({ customerId, ...patch });
+    return Object.keys(patch).length ? insert.onConflictDoUpdate({ target: identityTwoFactor.customerId, set: patch }) : insert.onConflictDoNothing();
+  },
+  /** Count a wrong code atomically; returns the new count. */
+  fail: async (db: Executor, customerId: number, lockAfter: number, now: Date) => {
+    const [row] = await db
+      .update(identityTwoFactor)
+      .set({
+        failedAttempts: sql`${identityTwoFactor.failedAttempts} + 1`,
+        lockedAt: sql`case when ${identityTwoFactor.failedAttempts} + 1 >= ${lockAfter} then coalesce(${identityTwoFactor.lockedAt}, ${now.toISOString()}::timestamptz) else ${identityTwoFactor.lockedAt} end`,
+      })
+      .where(eq(identityTwoFactor.customerId, customerId))
+      .returning({ failedAttempts: identityTwoFactor.failedAttempts });
+    return row?.failedAttempts ?? 0;
+  },
+};
+
+export const emailCodes = {
+  insert: async (db: Executor, row: typeof identityEmailCodes.$inferInsert) => db.insert(identityEmailCodes).values(row),
+  latest: async (db: Executor, customerId: number, purpose: string) =>
+    (
+      await db
+        .select()
+        .from(identityEmailCodes)
+        .where(and(eq(identityEmailCodes.customerId, customerId), eq(identityEmailCodes.purpose, purpose)))
+        .orderBy(desc(identityEmailCodes.createdAt), desc(identityEmailCodes.id))
+        .limit(1)
+    )[0],
+  consume: async (db: Executor, customerId: number, purpose: string, codeHash: string, now: Date) =>
+    (
+      await db
+        .update(identityEmailCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(identityEmailCodes.customerId, customerId),
+            eq(identityEmailCodes.purpose, purpose),
+            eq(identityEmailCodes.codeHash, codeHash),
+            isNull(identityEmailCodes.usedAt),
+            gt(identityEmailCodes.expiresAt, now),
+          ),
+        )
+        .returning({ id: identityEmailCodes.id })
+    ).length > 0,
+};
+
+export const rememberedDevices = {
+  insert: async (db: Executor, row: typeof identityRememberedDevices.$inferInsert) => db.insert(identityRememberedDevices).values(row),
+  valid: async (db: Executor, customerId: number, tokenHash: string, now: Date) =>
+    (
+      await db
+        .select({ id: identityRememberedDevices.id })
+        .from(identityRememberedDevices)
+        .where(
+          and(
+            eq(identityRememberedDevices.customerId, customerId),
+            eq(identityRememberedDevices.tokenHash, tokenHash),
+            gt(identityRememberedDevices.expiresAt, now),
+          ),
+        )
+        .limit(1)
+    ).length > 0,
+  removeAll: async (db: Executor, customerId: number) => db.delete(identityRememberedDevices).where(eq(identityRememberedDevices.customerId, customerId)),
+};
+
+export const attempts = {
+  record: async (db: Executor, row: typeof identityLoginAttempts.$inferInsert) => db.insert(identityLoginAttempts).values(row),
+  count: async (db: Executor, where: { kind: string; account?: string; ip?: string; since: Date; failuresOnly: boolean }) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(identityLoginAttempts)
+      .where(
+        and(
+          eq(identityLoginAttempts.kind, where.kind),
+          where.account !== undefined ? eq(identityLoginAttempts.account, where.account) : undefined,
+          where.ip !== undefined ? eq(identityLoginAttempts.ip, where.ip) : undefined,
+          gte(identityLoginAttempts.createdAt, where.since),
+          where.failuresOnly ? eq(identityLoginAttempts.success, false) : undefined,
+        ),
+      );
+    return row?.n ?? 0;
+  },
+};

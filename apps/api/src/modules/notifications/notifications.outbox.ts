@@ -1,0 +1,138 @@
+// The outbox: emails are enqueued inside the business transaction (so a rolled-back signup sends nothing) and
+// delivered later by dispatchOutbox, through SMTP when SMTP_URL is set and into the dev mailbox table otherwise.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notificationsMailbox, notificationsOutbox } from './notifications.schema.ts';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the email is for, e.g. 'verify_email', 'password_reset', '2fa_code'. */
+  kind: string;
+}
+
+export interface MailTransport {
+  send(message: EmailMessage, from: string): Promise<void>;
+}
+
+export interface OutboxDeps {
+  db: Db;
+  clock: Clock;
+  /** SMTP when set; otherwise messages land in the dev mailbox table. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  transport?: MailTransport;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    send: async (m, from) => {
+      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    },
+  };
+}
+
+export function createOutbox(deps: OutboxDeps) {
+  const { db, clock } = deps;
+  const from = deps.mailFrom ?? 'Lucky Koala Lotteries <no-reply@luckykoala.example>';
+  const transport = deps.transport ?? (deps.smtpUrl ? smtpTransport(deps.smtpUrl) : undefined);
+
+  async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<number> {
+    const [row] = await tx
+      .insert(notificationsOutbox)
+      .values({
+        kind: message.kind,
+        toAddress: message.to.toLowerCase(),
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html ?? null,
+        createdAt: clock.now(),
+      })
+      .returning({ id: notificationsOutbox.id });
+    return row!.id;
+  }
+
+  /** Send up to `limit` pending emails; each row is claimed with SKIP LOCKED so concurrent dispatchers never double-send. */
+  async function dispatchOutbox(limit = 50): Promise<{ sent: number; failed: number }> {
+    let sent = 0;
+    let failed = 0;
+    for (let i = 0; i < limit; i++) {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(notificationsOutbox)
+          .where(eq(notificationsOutbox.status, 'pending'))
+          .orderBy(asc(notificationsOutbox.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!row) return 'empty' as const;
+        const message: EmailMessage = { to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, kind: row.kind };
+        try {
+          if (transport) await transport.send(message, from);
+          else {
+            await tx
+              .insert(notificationsMailbox)
+              .values({ outboxId: row.id, kind: row.kind, toAddress: row.toAddress, subject: row.subject, textBody: row.textBody, htmlBody: row.htmlBody, deliveredAt: clock.now() })
+              .onConflictDoNothing();
+          }
+          await tx.update(notificationsOutbox).set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1 }).where(eq(notificationsOutbox.id, row.id));
+          return 'sent' as const;
+        } catch (err) {
+          const attempts = row.attempts + 1;
+          await tx
+            .update(notificationsOutbox)
+            .set({ attempts, lastError: String((err as Error).message).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+            .where(eq(notificationsOutbox.id, row.id));
+          return 'failed' as const;
+        }
+      });
+      if (outcome === 'empty') break;
+      if (outcome === 'sent') sent++;
+      else {
+        failed++;
+        // A failing transport would otherwise spin on the same row within one call.
+        break;
+      }
+    }
+    return { sent, failed };
+  }
+
+  /** Latest delivered dev-mailbox messages, newest first, optionally for one address. */
+  async function mailbox(options: { to?: string; limit?: number } = {}) {
+    const where = options.to ? eq(notificationsMailbox.toAddress, options.to.toLowerCase()) : undefined;
+    return db
+      .select()
+      .from(notificationsMailbox)
+      .where(where)
+      .orderBy(desc(notificationsMailbox.id))
+      .limit(options.limit ?? 20);
+  }
+
+  /** Emails still in the outbox (pending or sent) for an address, newest first: tests read codes from here. */
+  async function outboxFor(to: string, kinds?: string[]) {
+    const conditions = [eq(notificationsOutbox.toAddress, to.toLowerCase())];
+    if (kinds?.length) conditions.push(inArray(notificationsOutbox.kind, kinds));
+    return db
+      .select()
+      .from(notificationsOutbox)
+      .where(and(...conditions))
+      .orderBy(desc(notificationsOutbox.id))
+      .limit(50);
+  }
+
+  async function pendingCount(): Promise<number> {
+    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(notificationsOutbox).where(eq(notificationsOutbox.status, 'pending'));
+    return r?.n ?? 0;
+  }
+
+  return { enqueueEmail, dispatchOutbox, mailbox, outboxFor, pendingCount };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

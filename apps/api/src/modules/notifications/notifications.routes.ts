@@ -1,0 +1,44 @@
+// GET /api/v2/dev/mailbox: the emails the shop "sent" in development (non-production only; 404 in production).
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DevMailboxQuery, DevMailboxResult, successEnvelope } from '@shop/contracts';
+import type { Database } from '../../db/index.ts';
+import type { AppConfig } from '../../env.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { ok } from '../../lib/http.ts';
+import { createOutbox } from './notifications.outbox.ts';
+
+export interface NotificationsRoutesOptions {
+  database: Database;
+  config: AppConfig;
+  clock: Clock;
+}
+
+export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const outbox = createOutbox({ db: opts.database.db, clock: opts.clock, smtpUrl: opts.config.smtpUrl, mailFrom: opts.config.mailFrom });
+
+  routes.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Development mailbox: emails delivered without SMTP, newest first (not in production)',
+        querystring: DevMailboxQuery,
+        response: { 200: successEnvelope(DevMailboxResult) },
+      },
+    },
+    async (request, reply) => {
+      if (opts.config.nodeEnv === 'production') throw notFound();
+      // Deliver what is waiting first, so a developer (or a browser test) sees an email as soon as it is enqueued.
+      if (!opts.config.smtpUrl) await outbox.dispatchOutbox(100);
+      const rows = await outbox.mailbox({ to: request.query.to, limit: request.query.limit });
+      reply.header('cache-control', 'no-store');
+      return ok(
+        rows.map((r) => ({ id: r.id, kind: r.kind, to: r.toAddress, subject: r.subject, text: r.textBody, html: r.htmlBody, deliveredAt: r.deliveredAt.toISOString() })),
+      );
+    },
+  );
+};
+

@@ -1,0 +1,44 @@
+// Tables of the notifications domain: the outbox every email is written to in the business transaction, and the
+// dev mailbox that stands in for SMTP when none is configured (DESIGN.md §9).
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const notificationsOutbox = pgTable(
+  'notifications_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notifications_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index('notifications_outbox_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    index('notifications_outbox_to_idx').on(t.toAddress, t.id),
+  ],
+);
+
+export const notificationsMailbox = pgTable(
+  'notifications_mailbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => notificationsOutbox.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
+  },
+  // One delivery per outbox row: dispatching twice is harmless.
+  (t) => [uniqueIndex('notifications_mailbox_outbox_key').on(t.outboxId), index('notifications_mailbox_to_idx').on(t.toAddress, t.id)],
+);

@@ -1,0 +1,86 @@
+// The only code that queries the orders tables.
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+import { ordersPrizes, ordersTicketLines } from './orders.schema.ts';
+
+export type TicketLineRow = typeof ordersTicketLines.$inferSelect;
+export type NewTicketLineRow = typeof ordersTicketLines.$inferInsert;
+export type PrizeRow = typeof ordersPrizes.$inferSelect;
+export type NewPrizeRow = typeof ordersPrizes.$inferInsert;
+
+/** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters. */
+const INSERT_CHUNK = 2_000;
+
+export function createOrdersRepository() {
+  return {
+    async insertLines(ex: Executor, rows: NewTicketLineRow[]): Promise<TicketLineRow[]> {
+      const out: TicketLineRow[] = [];
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        out.push(...(await ex.insert(ordersTicketLines).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
+      }
+      return out;
+    },
+
+    linesForDraw(ex: Executor, drawId: string, afterId: number, limit: number) {
+      return ex
+        .select({
+          id: ordersTicketLines.id,
+          publicId: ordersTicketLines.publicId,
+          customerId: ordersTicketLines.customerId,
+          gameType: ordersTicketLines.gameType,
+          // A masked line is scored from its mask: not shipping and parsing its JSON saves most of the read.
+          numbers: sql<unknown>`case when ${ordersTicketLines.maskLo} is null then ${ordersTicketLines.numbers} end`,
+          maskLo: ordersTicketLines.maskLo,
+          maskHi: ordersTicketLines.maskHi,
+          maskBonus: ordersTicketLines.maskBonus,
+        })
+        .from(ordersTicketLines)
+        .where(and(eq(ordersTicketLines.drawId, drawId), gt(ordersTicketLines.id, afterId)))
+        .orderBy(asc(ordersTicketLines.id))
+        .limit(limit);
+    },
+
+    async prizedLineIds(ex: Executor, drawId: string, lineIds: number[]): Promise<Set<number>> {
+      if (lineIds.length === 0) return new Set();
+      const rows = await ex
+        .select({ lineId: ordersPrizes.lineId })
+        .from(ordersPrizes)
+        .where(and(eq(ordersPrizes.drawId, drawId), inArray(ordersPrizes.lineId, lineIds)));
+      return new Set(rows.map((r) => r.lineId));
+    },
+
+    /** Inserts what is not recorded yet; answers the line ids this call recorded. */
+    async insertPrizes(ex: Executor, rows: NewPrizeRow[]): Promise<number[]> {
+      const inserted: number[] = [];
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const got = await ex
+          .insert(ordersPrizes)
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .onConflictDoNothing({ target: [ordersPrizes.lineId, ordersPrizes.drawId] })
+          .returning({ lineId: ordersPrizes.lineId });
+        for (const r of got) inserted.push(r.lineId);
+      }
+      return inserted;
+    },
+
+    prizesForDraw(ex: Executor, drawId: string) {
+      return ex.select().from(ordersPrizes).where(eq(ordersPrizes.drawId, drawId)).orderBy(asc(ordersPrizes.lineId));
+    },
+
+    async countLines(ex: Executor, drawId: string): Promise<number> {
+      const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(ordersTicketLines).where(eq(ordersTicketLines.drawId, drawId));
+      return row?.n ?? 0;
+    },
+
+    /** Winning games per division over every prize of the draw (a system entry counts each winning game). */
+    async winnersByDivision(ex: Executor, drawId: string): Promise<{ division: number; winners: number }[]> {
+      const result = await ex.execute<{ division: number; winners: number }>(sql`
+        select d.key::int as division, sum(d.value::int)::int as winners
+        from ${ordersPrizes} p, jsonb_each_text(p.divisions) d
+        where p.draw_id = ${drawId}
+        group by d.key::int
+        order by 1`);
+      return result.rows.map((r) => ({ division: Number(r.division), winners: Number(r.winners) }));
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Tables of payments: saved funds (never a card number: the gateway's token, brand, last 4 digits and expiry),
+// deposits, withdrawals, the built-in test gateway's own records, and stored Idempotency-Key responses.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const paymentsFunds = pgTable(
+  'payments_funds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    /** Payment or withdrawal type code: cc card, pl PayPal, tt bank account. */
+    code: text('code').notNull(),
+    type: text('type').notNull(),
+    gateway: text('gateway'),
+    token: text('token'),
+    brand: text('brand'),
+    last4: text('last4'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    holderName: text('holder_name'),
+    accountName: text('account_name'),
+    accountNumber: text('account_number'),
+    bankCode: text('bank_code'),
+    email: text('email'),
+    isDefault: boolean('is_default').notNull().default(false),
+    verification: text('verification').notNull().default('Unverified'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_funds_public_id_key').on(t.publicId),
+    index('payments_funds_customer_idx').on(t.customerId),
+    // One default fund per customer.
+    uniqueIndex('payments_funds_default_key').on(t.customerId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+    check('payments_funds_type_check', sql`${t.type} in ('card', 'bank', 'paypal')`),
+    check('payments_funds_verification_check', sql`${t.verification} in ('Failed Verification', 'Pending Verification', 'Unverified', 'Verified')`),
+  ],
+);
+
+export const paymentsDeposits = pgTable(
+  'payments_deposits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    fundId: text('fund_id'),
+    methodCode: text('method_code').notNull(),
+    gateway: text('gateway').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    gatewayReference: text('gateway_reference'),
+    failureReason: text('failure_reason'),
+    ledgerEntryId: text('ledger_entry_id'),
+    browserData: jsonb('browser_data'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_deposits_public_id_key').on(t.publicId),
+    index('payments_deposits_customer_idx').on(t.customerId, t.createdAt),
+    check('payments_deposits_status_check', sql`${t.status} in ('pending', 'challenge', 'approved', 'failed')`),
+    check('payments_deposits_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const paymentsWithdrawals = pgTable(
+  'payments_withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    fundId: text('fund_id'),
+    methodCode: text('method_code').notNull(),
+    destination: text('destination'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_withdrawals_public_id_key').on(t.publicId),
+    index('payments_withdrawals_status_idx').on(t.status, t.createdAt),
+    index('payments_withdrawals_customer_idx').on(t.customerId, t.createdAt),
+    check('payments_withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'paid', 'rejected')`),
+    check('payments_withdrawals_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The test gateway's own book: what it approved is the truth reconciliation credits from. */
+export const paymentsTestGatewayCharges = pgTable(
+  'payments_test_gateway_charges',
+  {
+    reference: text('reference').primaryKey(),
+    /** The merchant's order id (our deposit id): one charge per deposit. */
+    orderId: text('order_id').notNull(),
+    token: text('token'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('payments_test_gateway_charges_order_key').on(t.orderId), index('payments_test_gateway_charges_status_idx').on(t.status)],
+);
+
+/** The test gateway's vault: a token stands for a test card's behaviour; the card number itself is not kept. */
+export const paymentsTestGatewayTokens = pgTable('payments_test_gateway_tokens', {
+  token: text('token').primaryKey(),
+  outcome: text('outcome').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const paymentsIdempotencyKeys = pgTable(
+  'payments_idempotency_keys',
+  {
+    /** Who sent the key (customer id, or app key for anonymous calls): keys are per caller. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    responseHeaders: jsonb('response_headers'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('payments_idempotency_keys_expires_idx').on(t.expiresAt), check('payments_idempotency_keys_status_check', sql`${t.status} in ('running', 'done')`)],
+);

@@ -1,0 +1,378 @@
+// Payments: saved funds, deposits through a PaymentGateway, withdrawals, reconciliation. The gateway is always called
+// outside a database transaction (DESIGN.md §6): a deposit row is written first, the gateway charged, then the ledger
+// credit and the deposit's approval are written together. If the process dies in between, reconcileDeposits()
+// credits from the gateway's record; the ledger's unique reference `deposit:<id>` makes that happen exactly once.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { FORM_MESSAGES, formatCurrency, toCents, toMoney, type BrowserData, type CurrencyCode, type DepositBody, type Fund } from '@shop/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import type { Ledger } from '../wallet/index.ts';
+import { GatewayTimeoutError, luhnValid, TEST_CARDS, type PaymentGateway } from './payments.gateway.ts';
+import { bankDirectoryErrors, depositMethod, mapBankErrors, parseMethodFilter, selectMethods, withdrawalMethod, type MethodDefinition } from './payments.methods.ts';
+import { paymentsDeposits as deposits, paymentsFunds as funds, paymentsWithdrawals as withdrawals } from './payments.schema.ts';
+
+export interface PaymentsDeps {
+  db: Db;
+  clock: Clock;
+  ledger: Ledger;
+  gateway: PaymentGateway;
+  /** Responsible gambling fills this in: true blocks withdrawals until the customer is verified. */
+  verificationRequired?: (customerId: string) => Promise<boolean>;
+  /** Test hook: die (SIGKILL) between the gateway's approval and the ledger write, as a crash would. */
+  crashAfterGatewayApproval?: boolean;
+}
+
+type FundRow = typeof funds.$inferSelect;
+type DepositRow = typeof deposits.$inferSelect;
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+const publicId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+export const fundView = (f: FundRow): Fund => ({
+  id: f.publicId,
+  code: f.code,
+  type: f.type as Fund['type'],
+  default: f.isDefault,
+  verification: f.verification as Fund['verification'],
+  gateway: f.gateway,
+  brand: f.brand,
+  last4: f.last4,
+  expiryMonth: f.expiryMonth,
+  expiryYear: f.expiryYear,
+  holderName: f.holderName,
+  accountName: f.accountName,
+  bankCode: f.bankCode,
+  email: f.email,
+});
+
+/** Amount as typed → cents, or the spec's form message (features §5) on the amount field. */
+export function parseAmount(input: number | string, rules: { minCents: number; maxCents: number }, currency: CurrencyCode): number {
+  let cents: number;
+  try {
+    cents = toCents(typeof input === 'string' ? input.trim() : input);
+  } catch {
+    throw unprocessable(FORM_MESSAGES.currency, 'invalid_amount', { amount: [FORM_MESSAGES.currency] });
+  }
+  if (cents < rules.minCents) {
+    const text = FORM_MESSAGES.minimumAmount(formatCurrency(rules.minCents, currency));
+    throw unprocessable(text, 'amount_below_minimum', { amount: [text] });
+  }
+  if (cents > rules.maxCents) {
+    const text = FORM_MESSAGES.maximumAmount(formatCurrency(rules.maxCents, currency));
+    throw unprocessable(text, 'amount_above_maximum', { amount: [text] });
+  }
+  return cents;
+}
+
+const DEPOSIT_FAILURES: Record<string, string> = {
+  declined: 'Your card was declined. No money has been taken; please try another card.',
+  insufficient_funds: 'Your card was declined for insufficient funds. No money has been taken.',
+  challenge_failed: 'The 3-D Secure check was not completed. No money has been taken.',
+};
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, clock, ledger, gateway } = deps;
+  const verificationRequired = deps.verificationRequired ?? (async () => false);
+
+  const currencyOf = async (customerId: string) => (await ledger.fundsSummary(customerId)).currency;
+
+  async function ownFund(customerId: string, fundId: string): Promise<FundRow> {
+    const [row] = await db.select().from(funds).where(and(eq(funds.publicId, fundId), eq(funds.customerId, customerId), isNull(funds.deletedAt)));
+    // Someone else's fund is indistinguishable from a missing one.
+    if (!row) throw notFound('There is no such payment method.', 'fund_not_found');
+    return row;
+  }
+
+  async function listFunds(customerId: string): Promise<FundRow[]> {
+    return db.select().from(funds).where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt))).orderBy(asc(funds.id));
+  }
+
+  async function saveFund(customerId: string, values: Omit<typeof funds.$inferInsert, 'publicId' | 'customerId' | 'createdAt' | 'isDefault'>, makeDefault: boolean | undefined): Promise<Fund> {
+    return db.transaction(async (tx) => {
+      // Serialise fund changes per customer so the one-default rule never races.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`funds:${customerId}`}))`);
+      const [existing] = await tx.select({ id: funds.id }).from(funds).where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt), eq(funds.isDefault, true)));
+      const isDefault = makeDefault === true || !existing;
+      if (isDefault && existing) await tx.update(funds).set({ isDefault: false }).where(eq(funds.id, existing.id));
+      const [row] = await tx.insert(funds).values({ ...values, publicId: publicId('fnd'), customerId, isDefault, createdAt: clock.now() }).returning();
+      return fundView(row!);
+    });
+  }
+
+  const methodView = (m: MethodDefinition, own: FundRow[], includeFailed: boolean, currency: CurrencyCode) => ({
+    code: m.code,
+    name: m.name,
+    kind: m.kind,
+    digitalWallet: m.digitalWallet,
+    funds: m.fundType ? own.filter((f) => f.type === m.fundType && (includeFailed || f.verification !== 'Failed Verification')).map(fundView) : [],
+    availableGateways: m.gateways,
+    attributes: m.attributes,
+    rules: { enabled: true, minAmount: toMoney(m.minCents, currency), maxAmount: toMoney(m.maxCents, currency), cscRequired: m.cscRequired },
+    withdrawalPath: m.kind === 'withdrawal' ? `/funds/${m.code}` : null,
+  });
+
+  const depositView = (d: DepositRow) => ({
+    id: d.publicId,
+    status: d.status as 'pending' | 'challenge' | 'approved' | 'failed',
+    amount: toMoney(d.amountCents, d.currency as CurrencyCode),
+    methodCode: d.methodCode,
+    fundId: d.fundId,
+    failureReason: d.failureReason,
+    challengeUrl: d.status === 'challenge' ? challengeUrlFor(d.publicId) : null,
+    transactionId: d.ledgerEntryId,
+    createdAt: d.createdAt.toISOString(),
+  });
+
+  const withdrawalView = (w: WithdrawalRow) => ({
+    id: w.publicId,
+    status: w.status as 'pending' | 'approved' | 'paid' | 'rejected',
+    amount: toMoney(w.amountCents, w.currency as CurrencyCode),
+    methodCode: w.methodCode,
+    fundId: w.fundId,
+    reason: w.reason,
+    createdAt: w.createdAt.toISOString(),
+  });
+
+  /**
+   * Write the gateway's answer for a deposit. Approved: credit the wallet and mark the deposit in one transaction
+   * (the deposit row is locked, and the ledger reference is unique, so a concurrent reconcile cannot credit twice).
+   */
+  async function settleDeposit(depositId: string, record: { status: string } | null): Promise<DepositRow> {
+    return db.transaction(async (tx) => {
+      const [d] = await tx.select().from(deposits).where(eq(deposits.publicId, depositId)).for('update');
+      if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
+      if (d.status === 'approved' || d.status === 'failed' || !record) return d;
+      if (record.status === 'approved') {
+        const { entryId } = await ledger.creditDeposit(tx, {
+          customerId: d.customerId,
+          amountCents: d.amountCents,
+          currency: d.currency as CurrencyCode,
+          reference: `deposit:${d.publicId}`,
+          description: `Deposit (${depositMethod(d.methodCode)?.name ?? d.methodCode})`,
+        });
+        const [u] = await tx.update(deposits).set({ status: 'approved', ledgerEntryId: entryId, failureReason: null, updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+        return u!;
+      }
+      if (record.status === 'challenge') {
+        const [u] = await tx.update(deposits).set({ status: 'challenge', updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+        return u!;
+      }
+      const reason = DEPOSIT_FAILURES[record.status] ?? DEPOSIT_FAILURES.declined!;
+      const [u] = await tx.update(deposits).set({ status: 'failed', failureReason: reason, updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+      return u!;
+    });
+  }
+
+  function challengeUrlFor(depositId: string) {
+    return `/api/v2/funds/test-gateway/3ds/${depositId}`;
+  }
+
+  return {
+    challengeUrlFor,
+    listFunds: async (customerId: string) => (await listFunds(customerId)).map(fundView),
+
+    async paymentMethods(customerId: string | null, filterText: string | undefined) {
+      const filter = parseMethodFilter(filterText);
+      const own = customerId ? await listFunds(customerId) : [];
+      const currency = customerId ? await currencyOf(customerId) : 'AUD';
+      return selectMethods(filter).map((m) => methodView(m, own, filter.failedVerification === true, currency));
+    },
+
+    cardGateways() {
+      return [{ key: gateway.key, name: 'Test gateway', cscRequired: gateway.cscRequired, testCards: TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })) }];
+    },
+
+    async setDefault(customerId: string, fundId: string): Promise<Fund> {
+      const fund = await ownFund(customerId, fundId);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`funds:${customerId}`}))`);
+        await tx.update(funds).set({ isDefault: false }).where(and(eq(funds.customerId, customerId), eq(funds.isDefault, true)));
+        const [row] = await tx.update(funds).set({ isDefault: true }).where(eq(funds.id, fund.id)).returning();
+        return fundView(row!);
+      });
+    },
+
+    async deleteFund(customerId: string, fundId: string): Promise<void> {
+      const fund = await ownFund(customerId, fundId);
+      await db.update(funds).set({ deletedAt: clock.now(), isDefault: false }).where(eq(funds.id, fund.id));
+    },
+
+    async addCard(customerId: string, card: { cardNumber: string; expiryMonth: number; expiryYear: number; holderName: string; default?: boolean }): Promise<Fund> {
+      if (!luhnValid(card.cardNumber)) throw unprocessable('Please enter a valid card number.', 'invalid_card', { cardNumber: ['Please enter a valid card number.'] });
+      const now = clock.now();
+      if (card.expiryYear < now.getUTCFullYear() || (card.expiryYear === now.getUTCFullYear() && card.expiryMonth < now.getUTCMonth() + 1)) {
+        throw unprocessable('This card has expired.', 'card_expired', { expiryYear: ['This card has expired.'] });
+      }
+      // The card number goes to the gateway's vault and no further: we keep its token, brand, last 4 and expiry.
+      const { token, brand, last4 } = await gateway.tokenizeCard(card);
+      return saveFund(customerId, { code: 'cc', type: 'card', gateway: gateway.key, token, brand, last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName, verification: 'Verified' }, card.default);
+    },
+
+    async addBankAccount(customerId: string, body: { accountNumber: string; accountName: string; bankCode: string; default?: boolean }): Promise<Fund> {
+      const errors = bankDirectoryErrors(body.bankCode, body.accountNumber);
+      if (Object.keys(errors).length) {
+        const mapped = mapBankErrors(errors);
+        throw unprocessable(Object.values(mapped)[0]![0]!, 'invalid_bank_account', mapped);
+      }
+      return saveFund(customerId, { code: 'tt', type: 'bank', accountName: body.accountName, accountNumber: body.accountNumber, bankCode: body.bankCode, last4: body.accountNumber.slice(-4), verification: 'Unverified' }, body.default);
+    },
+
+    async addPayPal(customerId: string, body: { email: string; default?: boolean }): Promise<Fund> {
+      return saveFund(customerId, { code: 'pl', type: 'paypal', gateway: 'braintree', email: body.email, token: `pp_${randomBytes(10).toString('hex')}`, verification: 'Verified' }, body.default);
+    },
+
+    async depositForm(customerId: string, code: string) {
+      const m = depositMethod(code);
+      if (!m) throw notFound('There is no such deposit method.');
+      const own = await listFunds(customerId);
+      // BPAY: the customer pays from their bank with this reference; the number is stable per customer.
+      const bpay = m.code === 'bp' ? { billerCode: String(m.attributes.billerCode), reference: bpayReference(customerId) } : null;
+      return { method: methodView(m, own, false, await currencyOf(customerId)), bpay };
+    },
+
+    /** POST /funds/{id}/deposit: id is a saved fund, or a token-less method code (td, pl, ap, gp). */
+    async deposit(customerId: string, id: string, body: DepositBody) {
+      let fund: FundRow | null = null;
+      let m: MethodDefinition | undefined;
+      if (id.startsWith('fnd_')) {
+        fund = await ownFund(customerId, id);
+        m = depositMethod(fund.code);
+      } else {
+        m = depositMethod(id);
+      }
+      if (!m || m.code === 'bp') throw unprocessable('This payment method cannot be used to deposit.', 'method_not_depositable');
+      const currency = await currencyOf(customerId);
+      const amountCents = parseAmount(body.amount, m, currency);
+      const gatewayKey = fund?.gateway ?? m.gateways[0] ?? 'test';
+      if (m.cscRequired[gatewayKey] && fund && !body.csc) {
+        throw unprocessable('Please enter the card security code.', 'csc_required', { csc: [FORM_MESSAGES.required] });
+      }
+      const now = clock.now();
+      const [row] = await db
+        .insert(deposits)
+        .values({ publicId: publicId('dep'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, gateway: gatewayKey, amountCents, currency, status: 'pending', browserData: body.strongCustomerAuthentication ?? null, createdAt: now, updatedAt: now })
+        .returning();
+      const d = row!;
+      let result;
+      try {
+        result = await gateway.charge({ orderId: d.publicId, token: fund?.token ?? null, amountCents, currency, browserData: body.strongCustomerAuthentication as BrowserData | undefined });
+      } catch (err) {
+        if (!(err instanceof GatewayTimeoutError)) throw err;
+        // Unknown outcome: the deposit stays pending and reconciliation settles it from the gateway's record.
+        return depositView(d);
+      }
+      if (result.status === 'approved' && deps.crashAfterGatewayApproval) process.kill(process.pid, 'SIGKILL');
+      const settled = await settleDeposit(d.publicId, result);
+      if (settled.status === 'failed') {
+        throw new AppError(422, settled.failureReason!, { code: 'deposit_failed', messages: [{ code: 'deposit_failed', text: settled.failureReason!, level: 'error' }] });
+      }
+      return depositView(settled);
+    },
+
+    async getDeposit(customerId: string, depositId: string) {
+      const [d] = await db.select().from(deposits).where(and(eq(deposits.publicId, depositId), eq(deposits.customerId, customerId)));
+      if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
+      return depositView(d);
+    },
+
+    /** The test gateway's challenge page was answered; the gateway's record now says approved or declined. */
+    async completeChallenge(depositId: string, passed: boolean) {
+      const [d] = await db.select().from(deposits).where(eq(deposits.publicId, depositId));
+      if (!d || d.status !== 'challenge') throw notFound('There is no 3-D Secure check waiting for this deposit.', 'deposit_not_found');
+      await gateway.completeChallenge(depositId, passed);
+    },
+
+    /** /3ds/notify: settle the deposit from the gateway's record (not from anything the browser says). */
+    async notifyChallenge(depositId: string) {
+      const record = await gateway.lookup(depositId);
+      const settled = await settleDeposit(depositId, record && record.status === 'declined' ? { status: 'challenge_failed' } : record);
+      return depositView(settled);
+    },
+
+    /** Credit every deposit the gateway approved but the ledger has not seen (exactly once). Returns how many. */
+    async reconcileDeposits(): Promise<number> {
+      let credited = 0;
+      const open = await db.select({ publicId: deposits.publicId }).from(deposits).where(ne(deposits.status, 'approved'));
+      const openIds = new Set(open.map((d) => d.publicId));
+      for (const charge of await gateway.approvedCharges()) {
+        if (!openIds.has(charge.orderId)) continue;
+        const before = await db.select({ status: deposits.status }).from(deposits).where(eq(deposits.publicId, charge.orderId));
+        if (before[0]?.status === 'failed') continue;
+        const after = await settleDeposit(charge.orderId, charge);
+        if (after.status === 'approved' && before[0]?.status !== 'approved') credited++;
+      }
+      return credited;
+    },
+
+    /** POST {withdrawalPath}/{id}/withdraw: hold the amount from winnings; an operator pays or rejects it. */
+    async withdraw(customerId: string, code: string, id: string, body: { amount: number | string }) {
+      const m = withdrawalMethod(code);
+      if (!m) throw notFound('There is no such withdrawal method.');
+      let fund: FundRow | null = null;
+      if (m.fundType) {
+        fund = await ownFund(customerId, id);
+        if (fund.type !== m.fundType) throw notFound('There is no such payment method.', 'fund_not_found');
+      }
+      const currency = await currencyOf(customerId);
+      const amountCents = parseAmount(body.amount, m, currency);
+      if (await verificationRequired(customerId)) {
+        throw new AppError(422, 'Please verify your account before withdrawing.', { code: 'verify_account_required' });
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({ publicId: publicId('wdr'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, destination: fund ? null : id, amountCents, currency, status: 'pending', createdAt: clock.now() })
+          .returning();
+        await ledger.holdWithdrawal(tx, { customerId, amountCents, currency, reference: `withdrawal:${row!.publicId}`, description: `Withdrawal (${m.name})` });
+        return withdrawalView(row!);
+      });
+    },
+
+    async getWithdrawal(customerId: string, withdrawalId: string) {
+      const [w] = await db.select().from(withdrawals).where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.customerId, customerId)));
+      if (!w) throw notFound('There is no such withdrawal.', 'withdrawal_not_found');
+      return withdrawalView(w);
+    },
+
+    async pendingWithdrawals() {
+      return (await db.select().from(withdrawals).where(eq(withdrawals.status, 'pending')).orderBy(asc(withdrawals.id))).map(withdrawalView);
+    },
+
+    /** Operator decision: paid (money leaves through the gateway's payout) or rejected (back to winnings). */
+    async decideWithdrawal(withdrawalId: string, decision: 'approve' | 'reject', reason?: string) {
+      return db.transaction(async (tx) => {
+        const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.publicId, withdrawalId)).for('update');
+        if (!w) throw notFound('There is no such withdrawal.', 'withdrawal_not_found');
+        if (w.status !== 'pending') throw new AppError(409, `Withdrawal ${withdrawalId} is already ${w.status}.`, { code: 'withdrawal_decided' });
+        const outcome = decision === 'approve' ? 'paid' : 'returned';
+        await ledger.settleWithdrawal(tx, {
+          customerId: w.customerId,
+          amountCents: w.amountCents,
+          currency: w.currency as CurrencyCode,
+          reference: `withdrawal:${w.publicId}:${outcome}`,
+          description: decision === 'approve' ? 'Withdrawal paid' : 'Withdrawal rejected: funds returned',
+          outcome,
+        });
+        const [u] = await tx
+          .update(withdrawals)
+          .set({ status: decision === 'approve' ? 'paid' : 'rejected', reason: reason ?? null, decidedAt: clock.now() })
+          .where(eq(withdrawals.id, w.id))
+          .returning();
+        return withdrawalView(u!);
+      });
+    },
+  };
+}
+
+/** A BPAY customer reference: digits from the customer id plus a Luhn-style check digit. */
+export function bpayReference(customerId: string): string {
+  let n = 0n;
+  for (const ch of customerId) n = (n * 131n + BigInt(ch.charCodeAt(0))) % 10n ** 9n;
+  const base = n.toString().padStart(9, '0');
+  for (let check = 0; check < 10; check++) if (luhnValid(base + check)) return base + check;
+  return base + '0';
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,178 @@
+// Settlement (DESIGN.md §7): score every ticket line of a drawn draw, record each winning line's prize and credit it
+// to the customer's wallet in the same transaction, one batch of lines at a time. A crash loses at most the batch in
+// flight (rolled back whole); running again skips what is recorded, so every prize is recorded and paid exactly once.
+import { createScorer, getGame, scoreEntry, type DrawResult, type GameKey } from '@shop/lottery';
+import type { Db, Executor } from '../db/index.ts';
+import type { Clock } from '../lib/clock.ts';
+import { AppError, notFound } from '../lib/errors.ts';
+import type { NewPrize, OrdersService } from '../modules/orders/index.ts';
+
+/** What settlement needs of the draws module (createDrawsService satisfies it). */
+export interface SettlementDraws {
+  getDraw(drawId: string): Promise<{
+    id: string;
+    gameKey: string;
+    drawNo: number;
+    status: string;
+    result: DrawResult | null;
+    dividends: { division: number; prizeCents: number }[] | null;
+  } | null>;
+  markScored(drawId: string): Promise<unknown>;
+  markPaid(drawId: string): Promise<unknown>;
+}
+
+/** What settlement needs of the wallet ledger (createLedger satisfies it). */
+export interface SettlementLedger {
+  creditPrize(
+    tx: Executor,
+    credit: { customerId: string; amountCents: number; currency: 'AUD' | 'GBP'; reference: string; description: string },
+  ): Promise<{ entryId: string; created: boolean }>;
+  /** The same for many prizes at once, in input order (a batch of winners in one transaction). */
+  creditPrizes(
+    tx: Executor,
+    credits: { customerId: string; amountCents: number; currency: 'AUD' | 'GBP'; reference: string; description: string }[],
+  ): Promise<{ entryId: string; created: boolean }[]>;
+}
+
+export interface SettleDeps {
+  db: Db;
+  clock: Clock;
+  draws: SettlementDraws;
+  orders: OrdersService;
+  ledger: SettlementLedger;
+}
+
+export interface SettleOptions {
+  /** Lines per batch (one transaction each). */
+  batchSize?: number;
+  /** Batch transactions recording prizes at once (1: strictly in line order). */
+  concurrency?: number;
+  /** Called after each committed batch with the number of batches committed so far (tests crash the process here). */
+  afterBatch?: (batches: number) => void | Promise<void>;
+  /** Called inside a batch's transaction, after its credits and prizes are written and before it commits. */
+  beforeCommit?: (batch: number) => void | Promise<void>;
+}
+
+export interface SettleReport {
+  drawId: string;
+  /** Lines read and scored by this run. */
+  linesScored: number;
+  /** Prizes recorded (and credited) by this run; prizes found already recorded are not counted. */
+  prizesRecorded: number;
+  prizeCentsRecorded: number;
+  batches: number;
+  status: 'DRAW_PAID';
+}
+
+/** Ledger reference of a line's prize: unique, so a repeated credit is refused by the wallet. */
+export const prizeReference = (linePublicId: string, drawId: string) => `prize:${linePublicId}:${drawId}`;
+
+const SETTLED = new Set(['DRAW_PAID', 'DRAW_EMAILED']);
+const DEFAULT_CONCURRENCY = 4;
+
+export async function settleDraw(deps: SettleDeps, drawId: string, options: SettleOptions = {}): Promise<SettleReport> {
+  const draw = await deps.draws.getDraw(drawId);
+  if (!draw) throw notFound(`There is no draw ${drawId}.`, 'draw_not_found');
+  const report: SettleReport = { drawId, linesScored: 0, prizesRecorded: 0, prizeCentsRecorded: 0, batches: 0, status: 'DRAW_PAID' };
+  if (SETTLED.has(draw.status)) return report;
+  if (draw.status !== 'DRAW_DRAWN' && draw.status !== 'DRAW_SCORED') {
+    throw new AppError(409, `Draw ${drawId} has no result yet (status ${draw.status}).`, { code: 'draw_not_drawn' });
+  }
+  if (draw.status === 'DRAW_DRAWN') {
+    const result = draw.result;
+    if (!result) throw new AppError(409, `Draw ${drawId} is drawn but has no result.`, { code: 'draw_not_drawn' });
+    const game = getGame(draw.gameKey as GameKey, draw.drawNo);
+    const scorer = createScorer(game, result);
+    const dividend = new Map((draw.dividends ?? []).map((d) => [d.division, d.prizeCents]));
+    const batchSize = options.batchSize ?? 10_000;
+
+    type Winner = NewPrize & { publicId: string; currency: 'AUD' | 'GBP' };
+
+    const record = async (winners: Winner[], batch: number) => {
+      const recorded = await deps.db.transaction(async (tx) => {
+        // A previous run may have committed this batch before dying: those prizes are paid already.
+        const done = await deps.orders.prizedLineIds(tx, drawId, winners.map((w) => w.lineId));
+        const fresh = winners.filter((w) => !done.has(w.lineId));
+        const paying = fresh.filter((w) => w.prizeCents > 0);
+        const credits = await deps.ledger.creditPrizes(
+          tx,
+          paying.map((w) => ({
+            customerId: w.customerId,
+            amountCents: w.prizeCents,
+            currency: w.currency,
+            reference: prizeReference(w.publicId, drawId),
+            description: `${game.name} draw ${draw.drawNo}: division ${w.division} prize`,
+          })),
+        );
+        paying.forEach((w, i) => (w.ledgerEntryId = credits[i]!.entryId));
+        const inserted = new Set(await deps.orders.recordPrizes(tx, fresh.map(({ publicId: _publicId, ...prize }) => prize)));
+        await options.beforeCommit?.(batch);
+        return fresh.filter((w) => inserted.has(w.lineId));
+      });
+      report.prizesRecorded += recorded.length;
+      for (const w of recorded) report.prizeCentsRecorded += w.prizeCents;
+    };
+
+    // Reading and scoring is one keyset walk; recording runs up to `concurrency` batch transactions at once (the
+    // ledger's per-customer locks are the slow part). Winners are credited in customer order, so two batches that
+    // pay the same customers take their locks in the same order and cannot deadlock.
+    const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+    const inflight = new Set<Promise<void>>();
+    let failure: { error: unknown } | null = null;
+    const committed = async () => {
+      report.batches++;
+      await options.afterBatch?.(report.batches);
+    };
+    let batchNo = 0;
+    let afterId = 0;
+    for (;;) {
+      const { lines, nextAfterId } = await deps.orders.linesForDraw(drawId, { afterId, limit: batchSize });
+      if (lines.length === 0) break;
+      const winners: Winner[] = [];
+      for (const line of lines) {
+        let best = 0;
+        let prizeCents = 0;
+        const divisions: Record<string, number> = {};
+        if (line.words !== null) {
+          const division = scorer.words(line.words[0], line.words[1], line.words[2]);
+          if (division === 0) continue;
+          best = division;
+          divisions[division] = 1;
+          prizeCents = dividend.get(division) ?? 0;
+        } else {
+          const won = scoreEntry(game, result, { gameType: line.gameType, sets: line.sets });
+          for (const [division, count] of won) {
+            if (count <= 0) continue;
+            divisions[division] = count;
+            prizeCents += count * (dividend.get(division) ?? 0);
+            if (best === 0 || division < best) best = division;
+          }
+          if (best === 0) continue;
+        }
+        winners.push({ publicId: line.publicId, lineId: line.id, drawId, customerId: line.customerId, division: best, divisions, prizeCents, currency: game.currency, ledgerEntryId: null });
+      }
+      report.linesScored += lines.length;
+      const batch = ++batchNo;
+      if (winners.length === 0) {
+        await committed();
+      } else {
+        winners.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : a.lineId - b.lineId));
+        const tracked: Promise<void> = record(winners, batch)
+          .then(committed)
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => inflight.delete(tracked));
+        inflight.add(tracked);
+        while (inflight.size >= concurrency) await Promise.race(inflight);
+      }
+      if (failure || nextAfterId === null) break;
+      afterId = nextAfterId;
+    }
+    await Promise.all(inflight);
+    if (failure) throw (failure as { error: unknown }).error;
+    await deps.draws.markScored(drawId);
+  }
+  await deps.draws.markPaid(drawId);
+  return report;
+}
