@@ -39,6 +39,35 @@ export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean
 export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },
+  // Lotteries (issue 3, core §2 sitemap): lottery pages need commercial lotteries or a multi-offer site; raffle
+  // results charity lotteries or a multi-offer site; statistics commercial lotteries.
+  'lotto-tickets': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
+  'lotto-results': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
+  'lotto-results-lotteries': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
+  'lotto-results-raffles': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  offer: { anyOf: ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'] },
+  'offer-results': { anyOf: ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'] },
+  'offer-results-draw': { anyOf: ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'] },
+  'offer-statistics': { allOf: ['commercial_lotteries'] },
+  'offer-terms': { anyOf: ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'] },
+  // Wallet (issue 5, core §2 sitemap): funds need wallet_manage; withdraw wallet_withdrawal; transactions and the
+  // withdraw summary view_orders; withdraw details has no gate.
+  deposit: { allOf: ['wallet_manage'] },
+  'my-account-deposit': { allOf: ['wallet_manage'] },
+  'my-account-deposit-summary': { allOf: ['wallet_manage'] },
+  'my-account-deposit-authorisation': { allOf: ['wallet_manage'] },
+  'my-account-deposit-details': { allOf: ['wallet_manage'] },
+  'my-account-deposit-details-success': { allOf: ['wallet_manage'] },
+  'my-account-deposit-details-failure': { allOf: ['wallet_manage'] },
+  'my-account-deposit-cancel': { allOf: ['wallet_manage'] },
+  'checkout-deposit-success': { allOf: ['wallet_manage'] },
+  'checkout-deposit-cancel': { allOf: ['wallet_manage'] },
+  'three-ds-notify': { allOf: ['wallet_manage'] },
+  'my-account-cards-and-accounts': { allOf: ['wallet_manage'] },
+  'my-account-withdraw': { allOf: ['wallet_withdrawal'] },
+  'my-account-withdraw-summary': { allOf: ['view_orders'] },
+  'my-account-transactions': { allOf: ['view_orders'] },
+  'my-account-transaction': { allOf: ['view_orders'] },
 };
 
 export function routeAllowed(routeId: string, caps: CapabilitySet): boolean {

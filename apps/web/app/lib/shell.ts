@@ -1,18 +1,28 @@
 // The data every page's layout renders (loaded once by the root loader) and how it is derived from the API answers.
-import type { Capability, CurrencyCode, Money, Navigation, NavigationItem, PaymentLogo, SitewideBanner, Theme, WebConfig } from '@shop/contracts';
-import { gateAllows, hasAllCapabilities } from './capabilities.ts';
+import type {
+  Capability,
+  CurrencyCode,
+  Money,
+  Navigation,
+  NavigationItem,
+  PaymentLogo,
+  SitewideBanner,
+  Theme,
+  WebConfig,
+} from "@shop/contracts";
+import { gateAllows, hasAllCapabilities } from "./capabilities.ts";
 
 /** The part of the web configuration the browser needs (the rest stays on the server). */
 export interface SiteSettings {
   siteName: string;
-  locale: 'en-AU' | 'en-GB';
+  locale: "en-AU" | "en-GB";
   currency: CurrencyCode;
   timeZone: string;
   sessionIdleMinutes: number;
   heartbeat: { enabled: boolean; intervalSeconds: number };
-  socialLinks: WebConfig['socialLinks'];
-  supportPageUrls: WebConfig['supportPageUrls'];
-  appStoreLinks: WebConfig['appStoreLinks'];
+  socialLinks: WebConfig["socialLinks"];
+  supportPageUrls: WebConfig["supportPageUrls"];
+  appStoreLinks: WebConfig["appStoreLinks"];
   supportNumber: string;
   supportOpeningHours: string[];
   gamblingHelpLine: string;
@@ -43,10 +53,28 @@ export function siteSettingsOf(config: WebConfig): SiteSettings {
   };
 }
 
-/** The signed-in customer as the layout shows them. Null until the accounts issue signs anyone in. */
+/** The signed-in customer as the layout shows them (header button, account drawer, confirmation banner). */
 export interface CustomerSummary {
   firstname: string | null;
   availableFunds: Money | null;
+  /** Features §2 Address or email confirmation banner: the address variant shows first. */
+  addressConfirmationRequired?: boolean;
+  emailAddressConfirmationRequired?: boolean;
+}
+
+/** The layout's view of GET /customer (spec core §3 Customer overview). */
+export function customerSummaryOf(customer: {
+  firstname: string;
+  availableFunds: Money;
+  addressConfirmationRequired: boolean;
+  emailAddressConfirmationRequired: boolean;
+}): CustomerSummary {
+  return {
+    firstname: customer.firstname || null,
+    availableFunds: customer.availableFunds,
+    addressConfirmationRequired: customer.addressConfirmationRequired,
+    emailAddressConfirmationRequired: customer.emailAddressConfirmationRequired,
+  };
 }
 
 /** A product offer as the footer lists it (play link and results link). */
@@ -71,15 +99,26 @@ export interface ShellData {
 }
 
 /** Primary items the visitor may see: every listed capability present, children filtered the same way. */
-export function visibleNavigationItems(items: readonly NavigationItem[], caps: readonly Capability[]): NavigationItem[] {
+export function visibleNavigationItems(
+  items: readonly NavigationItem[],
+  caps: readonly Capability[],
+): NavigationItem[] {
   return items
     .filter((item) => hasAllCapabilities(caps, item.capabilities))
-    .map((item) => ({ ...item, children: visibleNavigationItems(item.children, caps) }));
+    .map((item) => ({
+      ...item,
+      children: visibleNavigationItems(item.children, caps),
+    }));
 }
 
 /** Footer links: every listed capability present and none of requiresAbsent. */
-export function visibleFooterLinks(links: Navigation['footer'], caps: readonly Capability[]): Navigation['footer'] {
-  return links.filter((l) => gateAllows({ allOf: l.capabilities, absent: l.requiresAbsent }, caps));
+export function visibleFooterLinks(
+  links: Navigation["footer"],
+  caps: readonly Capability[],
+): Navigation["footer"] {
+  return links.filter((l) =>
+    gateAllows({ allOf: l.capabilities, absent: l.requiresAbsent }, caps),
+  );
 }
 
 /** An item with a product group and children opens a drawer listing them (spec features §2). */

@@ -1,0 +1,144 @@
+// Server-side reads of the catalogue and the results (spec features §7 Draw and offer calls) for the route loaders.
+// Every answer is parsed (contract or lenient reader) before a screen sees it; a 404 from the API, or an offer or
+// draw that is not there, becomes the 404 page with HTTP 404.
+import type { AppLoadContext } from 'react-router';
+import { serverApi } from '../../lib/api-client.server.ts';
+import { ApiError } from '../../lib/api-errors.ts';
+import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
+import { parseCookies } from '../../lib/cookies.ts';
+import { identifierOrNull } from '../../lib/identifiers.ts';
+import { notFound, toRouteError } from '../../lib/route-errors.ts';
+import { apiSessionFrom } from '../../lib/session.server.ts';
+import { WebConfig, type ApiVersion, type ResultKey } from '@shop/contracts';
+import {
+  normaliseDrawDetails,
+  normaliseOffers,
+  normalisePastDraws,
+  normaliseResultKeys,
+  normaliseStatistics,
+  type OfferView,
+  type PastDrawView,
+  type StatisticsView,
+} from './lotteries.wire.ts';
+import { RESULTS_PAGE_SIZE } from './results-paging.ts';
+
+/** The price list of anonymous visitors; a visitor's `pricing_id` cookie (spec core §9) picks another. */
+export const DEFAULT_PRICING = 'default';
+
+export function pricingOf(request: Request): string {
+  return identifierOrNull(parseCookies(request.headers.get('cookie')).pricing_id) ?? DEFAULT_PRICING;
+}
+
+function invalid(what: string): ApiError {
+  return new ApiError({ status: 422, url: what, message: `invalid-response: ${what} does not match its contract`, reason: 'invalid_response' });
+}
+
+async function getResult(
+  context: AppLoadContext,
+  request: Request,
+  path: string,
+  query?: Record<string, string | number>,
+  version?: ApiVersion,
+): Promise<{ result: unknown; total: number | null }> {
+  try {
+    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, { query, version, cache: { ttlMs: SERVER_CACHE_TTL.default } });
+    return { result: res.result, total: res.pageInfo?.total ?? null };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+/** The en-AU site sells the Australian games, the en-GB site the British ones (the configuration is cached). */
+async function marketOf(context: AppLoadContext, request: Request): Promise<'AU' | 'GB'> {
+  const { result } = await getResult(context, request, '/config');
+  const config = WebConfig.safeParse(result);
+  if (!config.success) throw toRouteError(invalid('GET /config'));
+  return config.data.baseCurrency === 'GBP' ? 'GB' : 'AU';
+}
+
+/**
+ * The offers a visitor can buy (features §4 Offer availability: only available offers with at least one draw),
+ * in the catalogue's ranking order.
+ */
+export async function loadOffers(context: AppLoadContext, request: Request): Promise<OfferView[]> {
+  const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
+  const { result } = await getResult(context, request, path, { market: await marketOf(context, request) });
+  const offers = normaliseOffers(result);
+  if (!offers) throw toRouteError(invalid(`GET ${path}`));
+  return offers.filter((o) => o.available && !o.suspended && o.draws.length > 0).sort((a, b) => a.ranking - b.ranking);
+}
+
+/** The offer whose url slug, alias or key is `param`, or the 404 page. */
+export async function loadOffer(context: AppLoadContext, request: Request, param: string | undefined): Promise<OfferView> {
+  const wanted = (param ?? '').toLowerCase();
+  if (!wanted) notFound();
+  const offers = await loadOffers(context, request);
+  const offer =
+    offers.find((o) => o.slug.toLowerCase() === wanted) ??
+    offers.find((o) => o.aliases.some((a) => a.toLowerCase() === wanted)) ??
+    offers.find((o) => o.key.toLowerCase() === wanted);
+  if (!offer) notFound();
+  return offer;
+}
+
+export interface ResultsPage {
+  draws: PastDrawView[];
+  total: number | null;
+}
+
+function pastDraws(raw: unknown, what: string): PastDrawView[] {
+  const draws = normalisePastDraws(raw);
+  if (!draws) throw toRouteError(invalid(what));
+  return draws;
+}
+
+/**
+ * Latest results (features §7: page size 5) across offers, or of one category (lotteries, raffles), or of one offer.
+ */
+export async function loadPastResults(
+  context: AppLoadContext,
+  request: Request,
+  page: number,
+  filter: { category?: 'lotteries' | 'raffles'; productOfferKey?: string } = {},
+): Promise<ResultsPage> {
+  const path = `/draws/pricing/${encodeURIComponent(pricingOf(request))}/past`;
+  const query: Record<string, string | number> = { limit: RESULTS_PAGE_SIZE, offset: (page - 1) * RESULTS_PAGE_SIZE };
+  if (filter.category) query.category = filter.category;
+  if (filter.productOfferKey) query.productOfferKey = filter.productOfferKey;
+  const { result, total } = await getResult(context, request, path, query, '3.7');
+  return { draws: pastDraws(result, `GET ${path}`), total };
+}
+
+/** Which months of which offers have results (the archive navigation). */
+export async function loadResultKeys(context: AppLoadContext, request: Request): Promise<ResultKey[]> {
+  const path = `/draws/pricing/${encodeURIComponent(pricingOf(request))}/past/result_keys`;
+  const { result } = await getResult(context, request, path);
+  const keys = normaliseResultKeys(result);
+  if (!keys) throw toRouteError(invalid(`GET ${path}`));
+  return keys;
+}
+
+/** One month of an offer's archived results, newest first. */
+export async function loadArchivedMonth(context: AppLoadContext, request: Request, offer: OfferView, year: number, month: number): Promise<PastDrawView[]> {
+  const path = `/draws/past/archived/${encodeURIComponent(offer.key)}/${year}/${month}`;
+  const { result } = await getResult(context, request, path);
+  return pastDraws(result, `GET ${path}`).sort((a, b) => b.drawNo - a.drawNo);
+}
+
+/** One draw's result with its prizes and neighbours (draw details, v3.6), or the 404 page (unknown or not drawn). */
+export async function loadDrawResult(context: AppLoadContext, request: Request, offer: OfferView, drawNo: number): Promise<PastDrawView> {
+  const path = `/draw/details/${encodeURIComponent(offer.key)}/${drawNo}`;
+  const { result } = await getResult(context, request, path, undefined, '3.6');
+  const details = normaliseDrawDetails(result);
+  if (!details) throw toRouteError(invalid(`GET ${path}`));
+  if (!details.draw || details.draw.drawNo !== drawNo) notFound();
+  return details.draw;
+}
+
+export async function loadStatistics(context: AppLoadContext, request: Request, offer: OfferView): Promise<StatisticsView> {
+  const path = `/statistics/${encodeURIComponent(offer.key)}`;
+  const { result } = await getResult(context, request, path);
+  const stats = normaliseStatistics(result);
+  if (!stats) throw toRouteError(invalid(`GET ${path}`));
+  return stats;
+}

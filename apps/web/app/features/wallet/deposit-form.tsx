@@ -1,0 +1,105 @@
+// The deposit form (spec features §2 Deposit, §4 Deposit forms, §5 card deposits and amount messages): amount with
+// presets, the source to fund from, the card security code when the gateway asks for it, and the 3-D Secure browser
+// data, read in the browser just before the form is sent.
+import { useRef, useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { Field, FormErrors, IdempotencyKeyInput, type FormFeedback } from './form-parts.tsx';
+import type { DepositSource } from './wallet-labels.ts';
+import { amountLabel, challengeWindowSize, type WalletLocale } from './wallet-rules.ts';
+
+export interface DepositFormProps {
+  sources: DepositSource[];
+  idempotencyKey: string;
+  feedback: FormFeedback;
+  values: { amount?: string; source?: string };
+  presets: number[];
+  currency: 'AUD' | 'GBP';
+  locale: WalletLocale;
+  weeklyLimitHelp?: boolean;
+}
+
+function fillBrowserData(form: HTMLFormElement) {
+  const set = (name: string, value: string) => {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement) input.value = value;
+  };
+  set('browserJavascript', 'true');
+  set('browserLanguage', navigator.language);
+  set('browserColourDepth', String(window.screen.colorDepth));
+  set('browserScreenHeight', String(window.screen.height));
+  set('browserScreenWidth', String(window.screen.width));
+  set('browserTimezoneOffset', String(new Date().getTimezoneOffset()));
+  set('browserChallengeWindowSize', challengeWindowSize(window.innerWidth));
+}
+
+export function DepositForm({ sources, idempotencyKey, feedback, values, presets, currency, locale, weeklyLimitHelp }: DepositFormProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const [sourceId, setSourceId] = useState(values.source ?? sources[0]?.id ?? '');
+  const [amount, setAmount] = useState(values.amount ?? '');
+  const formRef = useRef<HTMLFormElement>(null);
+  const source = sources.find((s) => s.id === sourceId) ?? sources[0];
+
+  if (!sources.length) {
+    return (
+      <div className="flex flex-col gap-1">
+        <p>Add a card to deposit into your account.</p>
+        <Link to="/my-account/cards-and-accounts" className="btn btn-primary self-start">
+          Add a card
+        </Link>
+      </div>
+    );
+  }
+
+  const min = source ? Math.max(Math.round(source.method.rules.minAmount.amount * 100), 1) : 1;
+  const max = source ? Math.round(source.method.rules.maxAmount.amount * 100) : null;
+  const limits = `Minimum ${amountLabel(min, currency, locale)}${max ? `, maximum ${amountLabel(max, currency, locale)}` : ''}.`;
+
+  return (
+    <Form method="post" ref={formRef} className="flex max-w-[32rem] flex-col gap-1" noValidate onSubmit={(e) => fillBrowserData(e.currentTarget)} aria-busy={submitting}>
+      <FormErrors errors={feedback.generalErrors} title={feedback.generalErrors.length ? 'Your deposit failed' : undefined} />
+      <IdempotencyKeyInput value={idempotencyKey} />
+      <input type="hidden" name="browserJavascript" defaultValue="false" />
+      <input type="hidden" name="browserLanguage" defaultValue="" />
+      <input type="hidden" name="browserColourDepth" defaultValue="" />
+      <input type="hidden" name="browserScreenHeight" defaultValue="" />
+      <input type="hidden" name="browserScreenWidth" defaultValue="" />
+      <input type="hidden" name="browserTimezoneOffset" defaultValue="" />
+      <input type="hidden" name="browserChallengeWindowSize" defaultValue="" />
+
+      <fieldset className="flex flex-col gap-0.5">
+        <legend className="mb-0.5 font-bold">Deposit from</legend>
+        {sources.map((s) => (
+          <label key={s.id} className="flex min-h-[44px] items-center gap-0.5 rounded-theme border border-black/20 px-0.5">
+            <input type="radio" name="source" value={s.id} checked={s.id === source?.id} onChange={() => setSourceId(s.id)} />
+            <span>{s.label}</span>
+          </label>
+        ))}
+        {feedback.fieldErrors.source?.length ? <p className="text-sm font-bold text-error">{feedback.fieldErrors.source[0]}</p> : null}
+      </fieldset>
+
+      <div className="flex flex-wrap gap-0.5" role="group" aria-label="Choose an amount">
+        {presets.map((cents) => (
+          <button key={cents} type="button" className="btn btn-secondary" aria-pressed={amount === String(cents / 100)} onClick={() => setAmount(String(cents / 100))}>
+            {amountLabel(cents, currency, locale)}
+          </button>
+        ))}
+      </div>
+      <Field
+        name="amount"
+        label={`Deposit amount (${currency === 'GBP' ? '£' : '$'})`}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(e) => setAmount(e.currentTarget.value)}
+        errors={feedback.fieldErrors.amount}
+        hint={limits}
+      />
+      {source?.cscRequired ? <Field name="csc" label="Card security code (CVC)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} errors={feedback.fieldErrors.csc} /> : null}
+      {weeklyLimitHelp ? <p className="text-sm">Weekly deposit limit: the maximum deposit in any 7-day period.</p> : null}
+      <button type="submit" className="btn btn-primary self-start" disabled={submitting}>
+        {submitting ? 'Depositing…' : 'Deposit'}
+      </button>
+    </Form>
+  );
+}

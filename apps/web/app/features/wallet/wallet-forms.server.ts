@@ -1,0 +1,175 @@
+// What the wallet's form posts do on the server: read and check the fields (the same messages as the browser), call
+// the API once with the form's Idempotency-Key, and say where the customer goes next or what the form shows.
+import { moneyToCents, type PaymentMethod } from '@shop/contracts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
+import type { FormFeedback } from './form-parts.tsx';
+import { DEPOSIT_FAILURE_TEXT, depositSources, savedFunds } from './wallet-labels.ts';
+import { browserDataFromForm, cardHolderNameError, checkAmount, FORM_MESSAGES, IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey, type WalletLocale } from './wallet-rules.ts';
+import * as wallet from './wallet.server.ts';
+
+export type FormOutcome = { redirectTo: string } | { feedback: FormFeedback; values: Record<string, string>; idempotencyKey: string };
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+};
+
+/** The posted key, or a fresh one when the post carried none or junk (a hand-made request). */
+function keyOf(form: FormData): string {
+  const key = text(form, 'idempotencyKey');
+  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : newIdempotencyKey();
+}
+
+function failed(error: unknown, values: Record<string, string>, idempotencyKey: string): FormOutcome {
+  if (!(error instanceof ApiError) || error.status >= 500 || error.reason) throw error;
+  const { fieldErrors, generalErrors } = formErrorsOf(error);
+  const general = Object.keys(fieldErrors).length && !error.generalErrors.length ? [] : generalErrors;
+  // The API's "this" key is a form-level message (core §8).
+  const { this: formLevel = [], ...fields } = fieldErrors;
+  return { feedback: { fieldErrors: fields, generalErrors: [...formLevel, ...general] }, values, idempotencyKey };
+}
+
+export interface SiteMoney {
+  currency: 'AUD' | 'GBP';
+  locale: WalletLocale;
+}
+
+/** POST of the deposit form: approved -> details/success, 3-D Secure -> authorisation, declined -> the form says why. */
+export async function submitDeposit(api: ApiClient, methods: PaymentMethod[], form: FormData, origin: string, site: SiteMoney, checkout = false): Promise<FormOutcome> {
+  const sources = depositSources(methods);
+  const values = { amount: text(form, 'amount'), source: text(form, 'source') };
+  const idempotencyKey = keyOf(form);
+  const source = sources.find((s) => s.id === values.source);
+  const fieldErrors: Record<string, string[]> = {};
+  if (!source) fieldErrors.source = [FORM_MESSAGES.required];
+  const amount = checkAmount(values.amount, {
+    currency: source?.method.rules.minAmount.currency ?? site.currency,
+    locale: site.locale,
+    minCents: source ? moneyToCents(source.method.rules.minAmount) : null,
+    maxCents: source ? moneyToCents(source.method.rules.maxAmount) : null,
+  });
+  if ('error' in amount) fieldErrors.amount = [amount.error];
+  const csc = text(form, 'csc').trim();
+  if (source?.cscRequired && !/^\d{3,4}$/.test(csc)) fieldErrors.csc = [csc ? FORM_MESSAGES.numbersOnly : FORM_MESSAGES.required];
+  if (Object.keys(fieldErrors).length || !source || 'error' in amount) return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+
+  let result;
+  try {
+    result = await wallet.deposit(
+      api,
+      { source: source.id, amountCents: amount.cents, csc: source.cscRequired ? csc : undefined, browserData: browserDataFromForm(form, origin), checkout },
+      idempotencyKey,
+    );
+  } catch (error) {
+    return failed(error, values, idempotencyKey);
+  }
+  switch (result.status) {
+    case 'approved':
+      return { redirectTo: `/my-account/deposit/details/${result.id}/success` };
+    case 'challenge':
+      return { redirectTo: `/my-account/deposit/authorisation/${result.id}` };
+    case 'pending':
+      return { redirectTo: `/my-account/deposit/details/${result.id}` };
+    case 'failed':
+      // No money moved: the same form again, with a new key so a corrected retry is a new deposit.
+      return { feedback: { fieldErrors: {}, generalErrors: [result.failureReason ?? DEPOSIT_FAILURE_TEXT] }, values, idempotencyKey: newIdempotencyKey() };
+  }
+}
+
+/** POST of the withdraw form: only from withdrawable funds; the API's reason shows on the form. */
+export async function submitWithdrawal(api: ApiClient, methods: PaymentMethod[], withdrawableCents: number, form: FormData, site: SiteMoney): Promise<FormOutcome> {
+  const values = { amount: text(form, 'amount'), fund: text(form, 'fund') };
+  const idempotencyKey = keyOf(form);
+  const method = methods.find((m) => m.withdrawalPath && m.funds.some((f) => f.id === values.fund));
+  const fieldErrors: Record<string, string[]> = {};
+  if (!method) fieldErrors.fund = [FORM_MESSAGES.required];
+  const maxCents = method ? Math.min(moneyToCents(method.rules.maxAmount), withdrawableCents) : withdrawableCents;
+  const amount = checkAmount(values.amount, { currency: site.currency, locale: site.locale, minCents: method ? moneyToCents(method.rules.minAmount) : null, maxCents });
+  if ('error' in amount) fieldErrors.amount = [amount.error];
+  if (Object.keys(fieldErrors).length || !method || 'error' in amount) return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+  try {
+    const fund = method.funds.find((f) => f.id === values.fund);
+    const withdrawal = await wallet.withdraw(api, { withdrawalPath: method.withdrawalPath!, fundId: values.fund, amountCents: amount.cents, type: fund?.type === 'bank' ? 'bank' : undefined }, idempotencyKey);
+    return { redirectTo: `/my-account/withdraw/details/${withdrawal.id}` };
+  } catch (error) {
+    return failed(error, values, idempotencyKey);
+  }
+}
+
+/** The forms of the cards-and-accounts screen, told apart by their intent. */
+export async function submitFundsForm(api: ApiClient, methods: PaymentMethod[], form: FormData, gatewayKey: string | null): Promise<FormOutcome & { intent: string }> {
+  const intent = text(form, 'intent');
+  const idempotencyKey = keyOf(form);
+  const known = new Set(savedFunds(methods).map((f) => f.id));
+  const fundId = text(form, 'fundId');
+  try {
+    switch (intent) {
+      case 'set-default':
+      case 'delete': {
+        if (!known.has(fundId)) return { intent, feedback: { fieldErrors: {}, generalErrors: ['That card or account is no longer saved.'] }, values: {}, idempotencyKey };
+        if (intent === 'set-default') await wallet.setDefaultFund(api, fundId);
+        else await wallet.deleteFund(api, fundId);
+        return { intent, redirectTo: '/my-account/cards-and-accounts' };
+      }
+      case 'add-card': {
+        const values = { holderName: text(form, 'holderName'), cardNumber: text(form, 'cardNumber'), expiryMonth: text(form, 'expiryMonth'), expiryYear: text(form, 'expiryYear') };
+        const fieldErrors: Record<string, string[]> = {};
+        const nameError = cardHolderNameError(values.holderName);
+        if (nameError) fieldErrors.holderName = [nameError];
+        const number = values.cardNumber.replace(/[\s-]/g, '');
+        if (!number) fieldErrors.cardNumber = [FORM_MESSAGES.required];
+        else if (!/^\d{12,19}$/.test(number)) fieldErrors.cardNumber = ['Please enter a valid card number.'];
+        const month = Number(values.expiryMonth);
+        if (!Number.isInteger(month) || month < 1 || month > 12) fieldErrors.expiryMonth = ['Please enter a valid expiry month.'];
+        const yearText = values.expiryYear.trim();
+        const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+        if (!/^\d{2}(\d{2})?$/.test(yearText)) fieldErrors.expiryYear = [FORM_MESSAGES.numbersOnly];
+        const csc = text(form, 'csc').trim();
+        if (csc && !/^\d{3,4}$/.test(csc)) fieldErrors.csc = [FORM_MESSAGES.numbersOnly];
+        if (!gatewayKey) return { intent, feedback: { fieldErrors: {}, generalErrors: ['Cards cannot be added right now.'] }, values, idempotencyKey };
+        if (Object.keys(fieldErrors).length) return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+        await wallet.addCard(
+          api,
+          { gateway: gatewayKey, holderName: values.holderName.trim(), cardNumber: number, expiryMonth: month, expiryYear: year, ...(csc ? { csc } : {}), default: form.get('default') === 'on' },
+          idempotencyKey,
+        );
+        return { intent, redirectTo: '/my-account/cards-and-accounts' };
+      }
+      case 'add-bank-account': {
+        const values = { accountName: text(form, 'accountName'), bankCode: text(form, 'bankCode'), accountNumber: text(form, 'accountNumber') };
+        const fieldErrors: Record<string, string[]> = {};
+        if (!values.accountName.trim()) fieldErrors.accountName = [FORM_MESSAGES.required];
+        const bsb = values.bankCode.replace(/[\s-]/g, '');
+        const account = values.accountNumber.replace(/[\s-]/g, '');
+        if (!bsb) fieldErrors.bankCode = [FORM_MESSAGES.required];
+        else if (!/^\d+$/.test(bsb)) fieldErrors.bankCode = [FORM_MESSAGES.numbersOnly];
+        if (!account) fieldErrors.accountNumber = [FORM_MESSAGES.required];
+        else if (!/^\d+$/.test(account)) fieldErrors.accountNumber = [FORM_MESSAGES.numbersOnly];
+        if (Object.keys(fieldErrors).length) return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+        try {
+          await wallet.addBankAccount(api, { accountName: values.accountName.trim(), bankCode: bsb, accountNumber: account, default: form.get('default') === 'on' }, idempotencyKey);
+        } catch (error) {
+          return { intent, ...failed(mapBankErrors(error), values, idempotencyKey) };
+        }
+        return { intent, redirectTo: '/my-account/cards-and-accounts' };
+      }
+      default:
+        return { intent, feedback: { fieldErrors: {}, generalErrors: ['Choose what to do.'] }, values: {}, idempotencyKey };
+    }
+  } catch (error) {
+    return { intent, ...failed(error, {}, idempotencyKey) };
+  }
+}
+
+/** Spec features §5: the server's account_number, bsb and swift errors belong to the accountNumber and bankCode fields. */
+export function mapBankErrors(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const alias: Record<string, string> = { account_number: 'accountNumber', accountNumber: 'accountNumber', bsb: 'bankCode', swift: 'bankCode', bank_code: 'bankCode', bankCode: 'bankCode' };
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.fieldErrors)) {
+    const target = alias[field] ?? field;
+    fieldErrors[target] = [...(fieldErrors[target] ?? []), ...messages];
+  }
+  return new ApiError({ status: error.status, url: error.url, message: error.message, fieldErrors, generalErrors: error.generalErrors, messages: error.messages });
+}

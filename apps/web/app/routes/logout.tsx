@@ -1,0 +1,38 @@
+// /logout (spec core §4 Logout): ends the session at the API, clears the customer's cookies and goes home.
+import { redirect } from "react-router";
+import { authApi } from "../features/auth/auth.server.ts";
+import { IDENTITY_PATHS } from "../features/auth/login.server.ts";
+import type { Route } from "./+types/logout";
+
+async function logout(request: Request, context: Route.LoaderArgs["context"]) {
+  const auth = authApi(request, context);
+  if (auth.hasTokens) {
+    try {
+      await auth.api.get("main", IDENTITY_PATHS.logout, {
+        cache: false,
+        skipAuthRefresh: true,
+      });
+    } catch (error) {
+      // The cookies go either way: a session the API already ended (or cannot reach) must not keep the visitor in.
+      console.error(
+        `[web] logout: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  auth.signOut();
+  return redirect("/", {
+    headers: auth.headers({ "Cache-Control": "no-store" }),
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return logout(request, context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return logout(request, context);
+}
+
+export default function Logout() {
+  return null;
+}

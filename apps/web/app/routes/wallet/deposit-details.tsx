@@ -1,0 +1,34 @@
+// Deposit details with success and failure variants (/my-account/deposit/details/:depositID[/success|/failure]).
+import { data, redirect } from 'react-router';
+import { DepositDetails, depositVariant } from '../../features/wallet/wallet-views.tsx';
+import { getDeposit } from '../../features/wallet/wallet.server.ts';
+import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
+import type { Route } from './+types/deposit-details';
+
+export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d && 'deposit' in d && d.deposit.status === 'failed' ? 'Deposit failed' : 'Deposit details' }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const id = checkId(params.depositID);
+  const wallet = await walletContext(request, context);
+  let deposit;
+  try {
+    deposit = await getDeposit(wallet.api, id);
+  } catch (error) {
+    throw walletRouteError(error);
+  }
+  // The address names the variant; when it disagrees with the deposit's state the deposit wins.
+  const variant = depositVariant(deposit);
+  const asked = new URL(request.url).pathname.split('/').pop();
+  if ((asked === 'success' || asked === 'failure') && asked !== variant) {
+    throw redirect(`/my-account/deposit/details/${id}${variant === 'pending' ? '' : `/${variant}`}`, { headers: wallet.headers() });
+  }
+  return data({ deposit, site: wallet.site }, { headers: wallet.headers() });
+}
+
+export default function DepositDetailsRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="page-container py-1.5">
+      <DepositDetails deposit={loaderData.deposit} site={loaderData.site} />
+    </div>
+  );
+}

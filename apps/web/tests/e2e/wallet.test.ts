@@ -1,0 +1,169 @@
+// Browser journeys of the wallet (issue 5 Done when): add a test card -> deposit $50 -> the balance shows in the account
+// button -> withdraw winnings to a bank account; a declined card shows the failure and moves no money.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { signRequest } from '../../app/lib/signature.ts';
+import { axeViolations, DESKTOP, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
+
+const APP_KEY = 'web';
+const APP_SECRET = 'shop-web-public-signing-secret';
+
+let open: OpenBrowser | null = null;
+afterEach(async () => {
+  await open?.close();
+  open = null;
+});
+
+async function signedHeaders(version = '3.0'): Promise<Record<string, string>> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    'content-type': 'application/json',
+    version,
+    'x-app-key': APP_KEY,
+    'x-timestamp': String(timestamp),
+    'x-signature': await signRequest(APP_SECRET, timestamp, APP_KEY, null),
+  };
+}
+
+/** Signs up and logs in through the real API inside the browser context, so its cookies are the customer's. */
+async function signUpAndLogin(o: OpenBrowser): Promise<{ customerId: string }> {
+  const email = `wallet-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Correct-horse-battery-9';
+  const signup = await o.context.request.post(`${o.baseUrl}/api/v2/signup`, {
+    headers: await signedHeaders('3.5'),
+    data: {
+      firstname: 'Wally',
+      lastname: 'Wallet',
+      email,
+      password,
+      date_of_birth: '1980-02-03',
+      phone: '0412345678',
+      address: '1 George Street',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+      country: 'AU',
+      terms_and_conditions: true,
+    },
+  });
+  expect(signup.status(), await signup.text()).toBeLessThan(300);
+  const login = await o.context.request.post(`${o.baseUrl}/api/v2/login`, { headers: await signedHeaders(), data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const body = (await login.json()) as { result: { customer?: { customer_id?: string } } };
+  const customerId = body.result.customer?.customer_id;
+  expect(customerId).toMatch(/^cus_/);
+  return { customerId: customerId! };
+}
+
+/** Winnings the customer can withdraw: a prize credited through the ledger, as settlement does. */
+function creditPrize(customerId: string, amountCents: number) {
+  const script = `
+    import { loadConfig } from './apps/api/src/env.ts';
+    import { openDatabase } from './apps/api/src/db/index.ts';
+    import { createLedger } from './apps/api/src/modules/wallet/index.ts';
+    import { systemClock } from './apps/api/src/lib/clock.ts';
+    const database = await openDatabase(loadConfig());
+    try {
+      await database.db.transaction((tx) => createLedger({ db: database.db, clock: systemClock }).creditPrize(tx, {
+        customerId: ${JSON.stringify(customerId)}, amountCents: ${amountCents}, currency: 'AUD',
+        reference: 'e2e-prize-${randomUUID()}', description: 'Prize: e2e draw',
+      }));
+    } finally { await database.close(); }`;
+  const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: inject('repoRoot'),
+    env: { ...process.env, DATA_DIR: inject('dataDir'), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`crediting a prize failed:\n${res.stdout}\n${res.stderr}`);
+}
+
+async function addCard(o: OpenBrowser, number: string) {
+  const { page, baseUrl } = o;
+  await page.goto(`${baseUrl}/my-account/cards-and-accounts`);
+  await waitForHydration(page);
+  await page.getByLabel('Name on card').fill('Wally Wallet');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry month (MM)').fill('12');
+  await page.getByLabel('Expiry year (YY)').fill(String((new Date().getFullYear() + 3) % 100));
+  await page.getByLabel('Card security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.getByTestId('saved-fund').filter({ hasText: `ending ${number.slice(-4)}` }).waitFor();
+}
+
+async function deposit(o: OpenBrowser, preset: string) {
+  const { page, baseUrl } = o;
+  await page.goto(`${baseUrl}/my-account/deposit`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: preset }).click();
+  const csc = page.getByLabel('Card security code (CVC)');
+  if (await csc.count()) await csc.fill('123');
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+}
+
+for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  describe(`wallet journey at ${viewport.width} px`, () => {
+    it('adds a test card, deposits $50, shows the balance, withdraws winnings to a bank account', async () => {
+      open = await openBrowser(viewport, { bypassCSP: true });
+      const { page } = open;
+      const { customerId } = await signUpAndLogin(open);
+
+      await addCard(open, '4242424242424242');
+      await page.screenshot({ path: screenshotPath(`wallet-cards-${name}`), fullPage: true });
+      await expect(axeViolations(page)).resolves.toEqual([]);
+
+      await deposit(open, '$50.00');
+      await page.waitForURL(/\/my-account\/deposit\/details\/dep_[A-Za-z0-9]+\/success$/);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Deposit successful');
+      await expect(page.getByText('$50.00 has been added to your account.').count()).resolves.toBe(1);
+      await page.screenshot({ path: screenshotPath(`wallet-deposit-success-${name}`), fullPage: true });
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      // The account button in the header carries the available funds (spec features §2 main navigation).
+      await expect(page.getByRole('button', { name: /^Account \$50\.00$/ }).count()).resolves.toBeGreaterThan(0);
+
+      // Deposits are not withdrawable; winnings are.
+      creditPrize(customerId, 2500);
+      await page.goto(`${open.baseUrl}/my-account/cards-and-accounts`);
+      await page.getByLabel('Account name').fill('Wally Wallet');
+      await page.getByLabel('BSB').fill('062-000');
+      await page.getByLabel('Account number').fill('12345678');
+      await page.getByRole('button', { name: 'Save bank account' }).click();
+      await page.getByTestId('saved-fund').filter({ hasText: 'BSB 062000' }).waitFor();
+
+      await page.goto(`${open.baseUrl}/my-account/withdraw`);
+      await waitForHydration(page);
+      await expect(page.getByTestId('withdrawable-funds').textContent()).resolves.toContain('$25.00');
+      await page.getByLabel(/Withdrawal amount/).fill('30');
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await expect(page.getByText('Please enter an amount equal to or less than $25.00.').count()).resolves.toBe(1);
+      await page.getByLabel(/Withdrawal amount/).fill('25');
+      await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await page.waitForURL(/\/my-account\/withdraw\/details\/wdr_[A-Za-z0-9]+$/);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Withdrawal requested');
+      await page.screenshot({ path: screenshotPath(`wallet-withdraw-${name}`), fullPage: true });
+      await expect(axeViolations(page)).resolves.toEqual([]);
+
+      await page.goto(`${open.baseUrl}/my-account/transactions`);
+      await expect(page.getByTestId('transaction-row').count()).resolves.toBe(3);
+      await expect(axeViolations(page)).resolves.toEqual([]);
+    });
+  });
+}
+
+describe('a declined card', () => {
+  it('shows the failure on the deposit form and moves no money', async () => {
+    open = await openBrowser(PHONE, { bypassCSP: true });
+    const { page, baseUrl } = open;
+    await signUpAndLogin(open);
+    await addCard(open, '4000000000000002');
+    await deposit(open, '$20.00');
+    await page.getByTestId('form-errors').waitFor();
+    await expect(page.getByTestId('form-errors').textContent()).resolves.toContain('Your deposit failed');
+    expect(new URL(page.url()).pathname).toBe('/my-account/deposit');
+    await page.screenshot({ path: screenshotPath('wallet-deposit-declined-phone'), fullPage: true });
+    await expect(axeViolations(page)).resolves.toEqual([]);
+
+    await page.goto(`${baseUrl}/my-account/transactions`);
+    await expect(page.getByText('You have no transactions yet.').count()).resolves.toBe(1);
+  });
+});
