@@ -15,14 +15,15 @@ afterEach(async () => {
   open = null;
 });
 
-async function signedHeaders(version = '3.0'): Promise<Record<string, string>> {
+/** Signed as the storefront signs: the customer_token cookie, once there is one, is part of the signature. */
+async function signedHeaders(version = '3.0', customerToken: string | null = null): Promise<Record<string, string>> {
   const timestamp = Math.floor(Date.now() / 1000);
   return {
     'content-type': 'application/json',
     version,
     'x-app-key': APP_KEY,
     'x-timestamp': String(timestamp),
-    'x-signature': await signRequest(APP_SECRET, timestamp, APP_KEY, null),
+    'x-signature': await signRequest(APP_SECRET, timestamp, APP_KEY, customerToken),
   };
 }
 
@@ -48,7 +49,8 @@ async function signUpAndLogin(o: OpenBrowser): Promise<{ customerId: string }> {
     },
   });
   expect(signup.status(), await signup.text()).toBeLessThan(300);
-  const login = await o.context.request.post(`${o.baseUrl}/api/v2/login`, { headers: await signedHeaders(), data: { email, password } });
+  const token = (await o.context.cookies()).find((c) => c.name === 'customer_token')?.value ?? null;
+  const login = await o.context.request.post(`${o.baseUrl}/api/v2/login`, { headers: await signedHeaders('3.0', token), data: { email, password } });
   expect(login.status(), await login.text()).toBe(200);
   const body = (await login.json()) as { result: { customer?: { customer_id?: string } } };
   const customerId = body.result.customer?.customer_id;
@@ -114,7 +116,8 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const
 
       await deposit(open, '$50.00');
       await page.waitForURL(/\/my-account\/deposit\/details\/dep_[A-Za-z0-9]+\/success$/);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Deposit successful');
+      // The address changes as the client-side navigation starts: wait for the new page's heading itself.
+      await page.getByRole('heading', { level: 1, name: 'Deposit successful' }).waitFor();
       await expect(page.getByText('$50.00 has been added to your account.').count()).resolves.toBe(1);
       await page.screenshot({ path: screenshotPath(`wallet-deposit-success-${name}`), fullPage: true });
       await expect(axeViolations(page)).resolves.toEqual([]);
@@ -135,11 +138,13 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const
       await expect(page.getByTestId('withdrawable-funds').textContent()).resolves.toContain('$25.00');
       await page.getByLabel(/Withdrawal amount/).fill('30');
       await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      // The form posts and comes back with the message: wait for it rather than counting at once.
+      await page.getByText('Please enter an amount equal to or less than $25.00.').waitFor({ timeout: 15_000 });
       await expect(page.getByText('Please enter an amount equal to or less than $25.00.').count()).resolves.toBe(1);
       await page.getByLabel(/Withdrawal amount/).fill('25');
       await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await page.waitForURL(/\/my-account\/withdraw\/details\/wdr_[A-Za-z0-9]+$/);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Withdrawal requested');
+      await page.getByRole('heading', { level: 1, name: 'Withdrawal requested' }).waitFor();
       await page.screenshot({ path: screenshotPath(`wallet-withdraw-${name}`), fullPage: true });
       await expect(axeViolations(page)).resolves.toEqual([]);
 
