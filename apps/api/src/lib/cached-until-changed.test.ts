@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedUntilChanged, type ChangeSource } from './cached-until-changed.ts';
+import { cachedUntilChanged, keyedCacheUntilChanged, type ChangeSource } from './cached-until-changed.ts';
 
 /** A change source the test drives: `change(table)` announces a write. */
 function source(live = true): ChangeSource & { change(table: string): void } {
@@ -94,5 +94,37 @@ describe('cachedUntilChanged', () => {
     await cached.get();
     cached.invalidate();
     expect(await cached.get()).toBe(2);
+  });
+});
+
+describe('keyedCacheUntilChanged', () => {
+  it('keeps a value per key until one of its tables changes, and bounds the number kept', async () => {
+    const s = source();
+    const c = counter();
+    const cache = keyedCacheUntilChanged<number>(s, ['draws'], 2);
+    expect(await cache.get('a', c.load)).toBe(1);
+    expect(await cache.get('b', c.load)).toBe(2);
+    expect(await cache.get('a', c.load)).toBe(1);
+    s.change('other');
+    expect(await cache.get('b', c.load)).toBe(2);
+    s.change('draws');
+    expect(await cache.get('a', c.load)).toBe(3);
+    expect(await cache.get('b', c.load)).toBe(4);
+    expect(await cache.get('c', c.load)).toBe(5);
+    // 'a' was the oldest of three with room for two.
+    expect(await cache.get('a', c.load)).toBe(6);
+  });
+
+  it('reads through when the feed is not live, and drops a failed load', async () => {
+    const dead = source(false);
+    const c = counter();
+    const cache = keyedCacheUntilChanged<number>(dead, ['t']);
+    await cache.get('k', c.load);
+    await cache.get('k', c.load);
+    expect(c.calls).toBe(2);
+    const live = keyedCacheUntilChanged<number>(source(), ['t']);
+    await expect(live.get('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await live.get('k', async () => 7)).toBe(7);
   });
 });

@@ -49,3 +49,49 @@ export function cachedUntilChanged<T>(source: ChangeSource | undefined, tables: 
     invalidate,
   };
 }
+
+export interface KeyedCache<T> {
+  get(key: string, load: () => Promise<T>): Promise<T>;
+  invalidate(): void;
+}
+
+/**
+ * Many values of the same tables by key (a page of results per query): all dropped together when a table changes.
+ * Same rule as cachedUntilChanged: without a live change feed every call reads through. At most `maxEntries` are
+ * kept; past that the oldest is dropped.
+ */
+export function keyedCacheUntilChanged<T>(source: ChangeSource | undefined, tables: readonly string[], maxEntries = 1000): KeyedCache<T> {
+  const values = new Map<string, Promise<T>>();
+  let generation = 0;
+  let subscribed = false;
+  const invalidate = () => {
+    generation++;
+    values.clear();
+  };
+  return {
+    get(key, load) {
+      if (!source) return load();
+      if (!subscribed) {
+        subscribed = true;
+        for (const t of tables) source.on(t, invalidate);
+      }
+      if (!source.isLive()) return load();
+      const hit = values.get(key);
+      if (hit) return hit;
+      const started = generation;
+      const loading = load();
+      if (values.size >= maxEntries) values.delete(values.keys().next().value!);
+      values.set(key, loading);
+      loading.then(
+        () => {
+          if (generation !== started && values.get(key) === loading) values.delete(key);
+        },
+        () => {
+          if (values.get(key) === loading) values.delete(key);
+        },
+      );
+      return loading;
+    },
+    invalidate,
+  };
+}

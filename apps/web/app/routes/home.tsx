@@ -25,26 +25,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const lotteries = hasCapability(caps, 'commercial_lotteries') || hasCapability(caps, 'multi_offer_site') || hasCapability(caps, 'charity_lotteries');
   const { offers, now } = loaderData;
   const next = [...offers].sort((a, b) => Date.parse(a.draws[0]!.stop) - Date.parse(b.draws[0]!.stop))[0];
-  return (
-    <>
-      <CmsPageView page={loaderData.page} siteName={root?.shell.site.siteName ?? ''} />
-      {lotteries && offers.length > 0 ? (
-        <section aria-labelledby="featured-offers" className="page-container flex flex-col gap-1 py-1.5">
-          <h2 id="featured-offers" className="text-2xl font-bold">
-            Play today's jackpots
-          </h2>
-          {next ? (
-            <div className="flex flex-col gap-0.25 rounded-theme bg-surface p-1" data-testid="next-draw">
-              <p className="font-semibold">
-                Next draw: <a href={offerPath(next)} className="underline">{next.name}</a> · {drawJackpotText(next.draws[0]!, site)} ·{' '}
-                {drawWhenLabel(next.draws[0]!.drawAt ?? next.draws[0]!.stop, now, site)}
-              </p>
-              <Countdown stop={next.draws[0]!.stop} now={now} />
-            </div>
-          ) : null}
-          <OfferGrid offers={offers} now={now} site={site} />
-        </section>
-      ) : null}
-    </>
-  );
+  const featured =
+    lotteries && offers.length > 0 ? (
+      <section aria-labelledby="featured-offers" className="page-container flex flex-col gap-1 py-1.5">
+        <h2 id="featured-offers" className="text-2xl font-bold">
+          Play today's jackpots
+        </h2>
+        {next ? (
+          <div className="flex flex-col gap-0.25 rounded-theme bg-surface p-1" data-testid="next-draw">
+            <p className="font-semibold">
+              Next draw: <a href={offerPath(next)} className="underline">{next.name}</a> · {drawJackpotText(next.draws[0]!, site)} ·{' '}
+              {drawWhenLabel(next.draws[0]!.drawAt ?? next.draws[0]!.stop, now, site)}
+            </p>
+            <Countdown stop={next.draws[0]!.stop} now={now} />
+          </div>
+        ) : null}
+        <OfferGrid offers={offers} now={now} site={site} />
+      </section>
+    ) : null;
+  // The jackpots come straight after the page header: on a phone they are what a visitor came for.
+  return <CmsPageView page={loaderData.page} siteName={root?.shell.site.siteName ?? ''} afterHeader={featured} />;
 }

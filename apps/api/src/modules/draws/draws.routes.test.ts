@@ -4,6 +4,7 @@ import { CustomerDrawResultItem, DrawDetails, DrawPreview, DrawResultItem, Error
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { afterChangeOf } from '../../../test/helpers/db.ts';
 import { camelizeKeys } from '../../lib/casing.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createDrawsService, seedDraws } from './index.ts';
@@ -189,5 +190,20 @@ describe('statistics', () => {
     expect(after.drawsAnalysed).toBe(before.drawsAnalysed + 1);
     expect(after.lastDrawNo).toBe(next.drawNo);
     expect(after.numberSets[0]!.frequencies[0]!.timesDrawn).toBe(before.numberSets[0]!.frequencies[0]!.timesDrawn + 1);
+  });
+
+  it('serves results pages from memory until a draw changes, then shows the new result', async () => {
+    const list = async () => (await get('/api/v2/draws/pricing/default/past?product_offer_key=powerball&limit=5&offset=0')).json();
+    const warm = await list();
+    const draws = createDrawsService({ db: t.database.db, clock: t.clock });
+    const next = (await draws.upcomingDraws('powerball', 1))[0]!;
+    await afterChangeOf(t.database, 'draws_draws', () => draws.close(next.id));
+    expect(await list()).toEqual(warm);
+    await afterChangeOf(t.database, 'draws_draws', () =>
+      draws.recordResult(next.id, { numbers: [1, 2, 3, 4, 5, 6, 7], supplementaries: [], bonus: { powerball: [9] } }, [], 'manual'),
+    );
+    const fresh = await list();
+    expect(fresh.page_info.total).toBe(warm.page_info.total + 1);
+    expect(fresh.result[0].draw_no).toBe(next.drawNo);
   });
 });

@@ -29,6 +29,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import type { AppConfig } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { keyedCacheUntilChanged } from '../../lib/cached-until-changed.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
@@ -121,6 +122,9 @@ function etagHook(request: FastifyRequest, reply: FastifyReply, payload: unknown
 export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const draws = createDrawsService({ db: opts.database.db, clock: opts.clock, config: opts.config });
+  // Results lists are the hottest read right after a draw and change only when a draw does (migration 0004 announces
+  // every write to draws_draws): pages are kept in memory until then.
+  const resultPages = keyedCacheUntilChanged<Awaited<ReturnType<typeof draws.results>>>(opts.database.changes, ['draws_draws']);
   const tags = ['draws'];
   const statsCache = new Map<GameKey, { version: string; value: z.infer<typeof OfferStatistics> }>();
 
@@ -151,7 +155,8 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const q = request.query;
-      const page = await draws.results({ gameKeys: gamesOf(q.category, q.productOfferKey) }, q);
+      const gameKeys = gamesOf(q.category, q.productOfferKey);
+      const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () => draws.results({ gameKeys }, q));
       cacheFor(reply, MAX_AGE.lists, q);
       return pageOf(page.items.map(toWireResult), page.total, q, request.url);
     },
@@ -170,7 +175,8 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const q = request.query;
-      const page = await draws.results({ gameKeys: gamesOf(q.category, q.productOfferKey) }, q);
+      const gameKeys = gamesOf(q.category, q.productOfferKey);
+      const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () => draws.results({ gameKeys }, q));
       reply.header('cache-control', 'private, no-store');
       return pageOf(
         page.items.map((d) => ({ ...toWireResult(d), customerData: { orders: [] } })),

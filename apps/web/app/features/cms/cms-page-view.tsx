@@ -1,5 +1,6 @@
 // Renders a CMS page's sections (spec features §3 Content management). Text is plain: React escapes it.
 import type { CmsPage, PageSection } from '@shop/contracts';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 function CallToActionLink({ url, children }: { url: string; children: string }) {
@@ -78,7 +79,8 @@ export function pageTitle(title: string, siteName: string): string {
   return `${title} | ${siteName}`;
 }
 
-export function CmsPageView({ page, siteName }: { page: CmsPage; siteName: string }) {
+/** `afterHeader`: content a route puts right under the page header (the home page's jackpots), above the rest. */
+export function CmsPageView({ page, siteName, afterHeader }: { page: CmsPage; siteName: string; afterHeader?: ReactNode }) {
   const hasHeading = page.sections[0]?.kind === 'page_header';
   return (
     <article>
@@ -90,8 +92,12 @@ export function CmsPageView({ page, siteName }: { page: CmsPage; siteName: strin
         </div>
       )}
       {page.sections.map((section, i) => (
-        <Section key={i} section={section} first={i === 0} />
+        <Fragment key={i}>
+          <Section section={section} first={i === 0} />
+          {i === 0 ? afterHeader : null}
+        </Fragment>
       ))}
+      {page.sections.length === 0 ? afterHeader : null}
     </article>
   );
 }
