@@ -399,6 +399,15 @@ describe('profile and preferences', () => {
     const c = await signUpAndLogin(t);
     const fav = await send('PUT', '/api/v2/favourite-numbers', { favourite_numbers: [{ lottery_key: 'powerball', sets: { numbers: [1, 2, 3, 4, 5, 6, 7], powerball: [9] } }] }, c.accessToken);
     expect(fav.json().result.favourite_numbers[0].sets.powerball).toEqual([9]);
+    // Numbers that break the game's rules: 422 naming the entry, the game's number set and the rule; nothing stored.
+    const bad = await send('PUT', '/api/v2/favourite-numbers', { favourite_numbers: [{ lottery_key: 'powerball', sets: { numbers: [1, 2, 36], powerball: [21] } }, { lottery_key: 'oz-lotto', sets: { numbers: [5, 5] } }] }, c.accessToken);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      'favourite_numbers.0.sets.numbers': ['Powerball Numbers must be between 1 and 35.'],
+      'favourite_numbers.0.sets.powerball': ['Powerball Powerball must be between 1 and 20.'],
+      'favourite_numbers.1.sets.numbers': ["Oz Lotto Numbers can't repeat a number."],
+    });
+    expect((await get('/api/v2/customer', c.accessToken)).json().result.favourite_numbers[0].sets.powerball).toEqual([9]);
     expect((await send('POST', '/api/v2/customer/terms-and-conditions', {}, c.accessToken)).json().result.accepted).toBe(true);
     const rpm = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/recurring-purchase-method?recurring_purchase_method=wallet', headers: bearer(c.accessToken) });
     expect(rpm.json().result.selected_recurring_purchase_method_key).toBe('wallet');

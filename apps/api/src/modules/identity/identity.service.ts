@@ -43,6 +43,7 @@ import {
   type OneTimeTokenKind,
 } from './identity.repository.ts';
 import { countryForIp } from './ip-locations.ts';
+import { favouriteNumbersErrors } from './favourite-numbers.ts';
 
 export interface FundsSource {
   fundsSummary(customerId: string): Promise<{ balanceCents: number; availableFundsCents: number; currency: 'AUD' | 'GBP' }>;
@@ -334,6 +335,7 @@ export function createIdentityService(deps: IdentityDeps) {
       else if (new Date(`${input.dateOfBirth}T00:00:00Z`).getUTCFullYear() < 1900) fieldErrors.dateOfBirth = ['Please enter a valid date.'];
       const problem = passwordProblem(input.password, input.email);
       if (problem) fieldErrors.password = [problem];
+      Object.assign(fieldErrors, favouriteNumbersErrors(input.favouriteNumbers ?? []));
       if (Object.keys(fieldErrors).length) throw unprocessable(Object.values(fieldErrors)[0]![0]!, 'validation_failed', fieldErrors);
       if (await customers.activeByEmail(db, input.email)) throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
       const passwordHash = await hasher.hash(input.password);
@@ -551,6 +553,9 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async setFavouriteNumbers(customerId: string, favourites: FavouriteNumbers) {
+      const errors = favouriteNumbersErrors(favourites);
+      const first = Object.values(errors)[0]?.[0];
+      if (first) throw unprocessable(first, 'invalid_numbers', errors);
       const c = await requireCustomer(customerId);
       const u = await customers.update(db, c.id, { favouriteNumbers: favourites, updatedAt: clock.now() });
       return u.favouriteNumbers as FavouriteNumbers;
