@@ -1,6 +1,6 @@
 // /logout (spec core §4 Logout): ends the session at the API, clears the customer's cookies and goes home.
 import { redirect } from "react-router";
-import { authApi } from "../features/auth/auth.server.ts";
+import { authApi, clearAnalyticsCookies } from "../features/auth/auth.server.ts";
 import { IDENTITY_PATHS } from "../features/auth/login.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -20,9 +20,9 @@ async function logout(request: Request, context: Route.LoaderArgs["context"]) {
     }
   }
   auth.signOut();
-  return redirect("/", {
-    headers: auth.headers({ "Cache-Control": "no-store" }),
-  });
+  const headers = auth.headers({ "Cache-Control": "no-store" });
+  for (const c of clearAnalyticsCookies(new URL(request.url).protocol === "https:")) headers.append("Set-Cookie", c);
+  return redirect("/", { headers });
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ import {
 } from "../../lib/api-errors.ts";
 import { parseCookies, serializeCookie } from "../../lib/cookies.ts";
 import { COOKIE_NAMES } from "../../lib/cookie-names.ts";
-import { apiSessionFrom } from "../../lib/session.server.ts";
+import { apiSessionFrom, UTM_KEYS } from "../../lib/session.server.ts";
 import "../../lib/load-context.ts";
 
 const discovery = createDiscoveryCache();
@@ -150,6 +150,11 @@ export function clearSessionCookies(secure: boolean): string[] {
       secure,
     }),
   );
+}
+
+/** Logout clears analytics data (core §4): the campaign tags kept for attribution go with the session. */
+export function clearAnalyticsCookies(secure: boolean): string[] {
+  return UTM_KEYS.map((name) => serializeCookie(name, "", { maxAgeSeconds: 0, secure }));
 }
 
 export interface AuthApi {

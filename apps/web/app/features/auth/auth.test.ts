@@ -3,6 +3,7 @@ import { IDENTITY_TEXTS, TWO_FACTOR_TEXTS } from "@shop/contracts";
 import { describe, expect, it } from "vitest";
 import { accountFlagRedirect } from "./account-flags.ts";
 import {
+  clearAnalyticsCookies,
   clearSessionCookies,
   jwtSecondsLeft,
   safeRedirectPath,
@@ -144,6 +145,12 @@ describe("session cookies", () => {
     expect(
       clearSessionCookies(false).every((c) => c.includes("Max-Age=0")),
     ).toBe(true);
+  });
+
+  it("clears the campaign tags at logout (analytics data)", () => {
+    const cleared = clearAnalyticsCookies(true);
+    expect(cleared.map((c) => c.split(";")[0])).toEqual(["utm_campaign=", "utm_medium=", "utm_source=", "utm_term=", "utm_content="]);
+    expect(cleared.every((c) => c.includes("Max-Age=0") && c.includes("Secure"))).toBe(true);
   });
 
   it("reads the seconds left on a JWT and nothing from junk", () => {
