@@ -65,7 +65,7 @@ export function AccountHome(props: {
       </p>
       <dl className="mb-2 grid grid-cols-[auto_1fr] gap-x-1 gap-y-0.5">
         <dt className="font-semibold">Email</dt>
-        <dd>{props.email}</dd>
+        <dd className="min-w-0 break-all">{props.email}</dd>
         {hasCapability(props.capabilities, "wallet_balance") ? (
           <>
             <dt className="font-semibold">Available funds</dt>

@@ -151,7 +151,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
   const items = visibleNavigationItems(shell.navigation.primary, capabilities);
   const [accountOpen, setAccountOpen] = useState(false);
   const showFunds = hasCapability(capabilities, 'wallet_balance') && customer?.availableFunds;
-  const accountLabel = showFunds && customer?.availableFunds ? `Account ${formatMoney(customer.availableFunds, site.locale)}` : 'Account';
+  const funds = showFunds && customer?.availableFunds ? formatMoney(customer.availableFunds, site.locale) : null;
   const secondaryClass = 'relative inline-flex min-h-[44px] items-center gap-[6px] whitespace-nowrap rounded-theme px-0.5 font-semibold text-white hover:underline';
 
   return (
@@ -178,7 +178,11 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
                 trigger={
                   <button type="button" className={secondaryClass}>
                     <UserIcon />
-                    <span>{accountLabel}</span>
+                    {/* On a phone the funds alone fit beside the cart; the word stays in the accessible name. */}
+                    <span>
+                      <span className={funds ? 'sr-only md:not-sr-only' : undefined}>Account</span>
+                      {funds ? <span>{` ${funds}`}</span> : null}
+                    </span>
                   </button>
                 }
               />

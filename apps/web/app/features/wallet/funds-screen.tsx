@@ -75,7 +75,7 @@ export function FundsScreen({ funds, gateway, result, keys }: FundsScreenProps) 
             <FormErrors errors={card?.feedback.generalErrors ?? []} />
             <Field idPrefix="card" name="holderName" label="Name on card" autoComplete="cc-name" defaultValue={card?.values.holderName} errors={card?.feedback.fieldErrors.holderName} />
             <Field idPrefix="card" name="cardNumber" label="Card number" inputMode="numeric" autoComplete="cc-number" defaultValue={card?.values.cardNumber} errors={card?.feedback.fieldErrors.cardNumber} />
-            <div className="grid grid-cols-2 gap-0.5">
+            <div className="grid grid-cols-2 items-end gap-0.5">
               <Field idPrefix="card" name="expiryMonth" label="Expiry month (MM)" inputMode="numeric" autoComplete="cc-exp-month" maxLength={2} defaultValue={card?.values.expiryMonth} errors={card?.feedback.fieldErrors.expiryMonth} />
               <Field idPrefix="card" name="expiryYear" label="Expiry year (YY)" inputMode="numeric" autoComplete="cc-exp-year" maxLength={4} defaultValue={card?.values.expiryYear} errors={card?.feedback.fieldErrors.expiryYear} />
             </div>
