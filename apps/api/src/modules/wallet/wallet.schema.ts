@@ -1,5 +1,5 @@
 // Tables of the wallet: a double-entry journal (DESIGN.md §6). Every movement is one entry whose lines sum to zero
-// (checked by a deferred constraint trigger, wallet.custom.sql, and by the ledger before it writes).
+// (checked by a deferred constraint trigger in migration drizzle/0003_wallet_custom.sql, and by the ledger before it writes).
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
