@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -61,4 +61,25 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
+}
+
+/**
+ * A browser per test, closed after it, that collects page errors and console errors so a journey can assert there
+ * were none. Call once at the top of a test file: `const browse = useBrowser();`.
+ */
+export function useBrowser() {
+  let open: OpenBrowser | null = null;
+  afterEach(async () => {
+    await open?.close();
+    open = null;
+  });
+  return async (viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}) => {
+    open = await openBrowser(viewport, opts);
+    const errors: string[] = [];
+    open.page.on('pageerror', (e) => errors.push(e.message));
+    open.page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    return { ...open, errors };
+  };
 }

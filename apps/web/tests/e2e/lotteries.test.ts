@@ -1,23 +1,9 @@
 // Browser journeys of the lottery screens (issue 3: "browser tests show an offer page, a results page and
 // statistics") against the real server and its seeded demo offers and draws, at 375 px and 1280 px.
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
 
-let open: OpenBrowser | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
-
-async function browse(viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}) {
-  open = await openBrowser(viewport, opts);
-  const errors: string[] = [];
-  open.page.on('pageerror', (e) => errors.push(e.message));
-  open.page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return { ...open, errors };
-}
+const browse = useBrowser();
 
 describe('offer page', () => {
   it('shows the offer with its jackpot, draws to choose and game types with prices; ?firstDrawNo= picks the draw', async () => {

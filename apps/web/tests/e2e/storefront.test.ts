@@ -1,23 +1,9 @@
 // Browser journeys of the storefront shell (Foundation issue) against the real server.
 import { spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
 
-let open: OpenBrowser | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
-
-async function browse(viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}) {
-  open = await openBrowser(viewport, opts);
-  const errors: string[] = [];
-  open.page.on('pageerror', (e) => errors.push(e.message));
-  open.page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return { ...open, errors };
-}
+const browse = useBrowser();
 
 function ops(...args: string[]) {
   const res = spawnSync('npm', ['run', 'ops', '--', ...args], {
