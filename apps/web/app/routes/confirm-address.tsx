@@ -62,6 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data(
         {
           ok: false,
+          kind,
           message: params.token ? IDENTITY_TEXTS.linkInvalid : error.message,
         },
         { status: 400, headers: auth.headers() },
@@ -72,14 +73,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The root loader runs again after this action, so the customer is refetched and a confirmed banner goes away.
   const message =
     apiMessage ?? (kind === "address" ? ADDRESS_CONFIRMED : EMAIL_CONFIRMED);
-  return data({ ok: true, message }, { headers: auth.headers() });
+  return data({ ok: true, kind, message }, { headers: auth.headers() });
 }
 
 export default function ConfirmAddress({
   loaderData,
   actionData,
 }: Route.ComponentProps) {
-  const what = loaderData.kind === "address" ? "address" : "email address";
+  // The banner posts its variant to the bare path, whose loader cannot know it: the answer names what was confirmed.
+  const kind = actionData?.kind ?? loaderData.kind;
+  const what = kind === "address" ? "address" : "email address";
   return (
     <AccountPage title={`Confirm your ${what}`}>
       {actionData ? (

@@ -1,12 +1,6 @@
 // Browser journeys of accounts (issue 4): sign-up -> logout -> login with an emailed 2FA code read from the dev
 // mailbox, the generic wrong-password message, the under-age field error, at 375 px with screenshots and axe.
-// The shared e2e server runs in production mode, where the dev mailbox does not exist, so these journeys start their
-// own server in development mode from the same build, with its own fresh database.
-import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
+// The dev mailbox only exists outside production, so these journeys run against their own development-mode server.
 import { IDENTITY_TEXTS, TWO_FACTOR_TEXTS } from "@shop/contracts";
 import type { Page } from "playwright-core";
 import {
@@ -15,7 +9,6 @@ import {
   beforeAll,
   describe,
   expect,
-  inject,
   it,
 } from "vitest";
 import {
@@ -26,72 +19,18 @@ import {
   waitForHydration,
   type OpenBrowser,
 } from "./browser.ts";
+import { startDevServer, type DevServer } from "./dev-server.ts";
 
-let server: ChildProcess | null = null;
-let dataDir = "";
+let server: DevServer;
 let baseUrl = "";
-let log = "";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-accounts-"));
-  chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(
-    process.execPath,
-    ["--import", "tsx", "apps/api/src/server.ts"],
-    {
-      cwd: inject("repoRoot"),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        NODE_ENV: "development",
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  server.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  server.stderr?.on("data", (d: Buffer) => (log += d.toString()));
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null)
-      throw new Error(
-        `The development server exited with ${server.exitCode}:\n${log}`,
-      );
-    const ready = await fetch(`${baseUrl}/api/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The development server did not become ready:\n${log}`);
+  server = await startDevServer("accounts");
+  baseUrl = server.baseUrl;
 }, 180_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 }, 60_000);
 
 let open: OpenBrowser | null = null;

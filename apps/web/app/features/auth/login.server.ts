@@ -70,6 +70,7 @@ export type AuthActionData =
 /** An API failure as the form's errors: field errors under their names, the rest above the form. */
 export function apiErrorReply(
   submission: {
+    payload?: Record<string, unknown>;
     reply(opts: {
       formErrors?: string[];
       fieldErrors?: Record<string, string[]>;
@@ -83,7 +84,17 @@ export function apiErrorReply(
     error.reason === undefined
   ) {
     const { this: general, ...fieldErrors } = error.fieldErrors;
-    const formErrors = [...(general ?? []), ...error.generalErrors];
+    // The API repeats a field's message among its general messages; once under the field it is enough, unless the
+    // form has no such field to show it under.
+    const shownUnderFields = new Set(
+      Object.entries(fieldErrors)
+        .filter(([name]) => submission.payload && name in submission.payload)
+        .flatMap(([, messages]) => messages ?? []),
+    );
+    // The envelope's message often comes back both as `errors.this` and among the general messages: show it once.
+    const formErrors = [
+      ...new Set([...(general ?? []), ...error.generalErrors]),
+    ].filter((m) => !shownUnderFields.has(m));
     if (!formErrors.length && !Object.keys(fieldErrors).length)
       formErrors.push(error.message || FALLBACK_MESSAGE);
     return submission.reply({ formErrors, fieldErrors });

@@ -173,22 +173,25 @@ export function TwoFactorForm(props: {
           Continue
         </SubmitButton>
       </Form>
-      <Form method="post" className="mt-1">
-        <input type="hidden" name="intent" value="resend-2fa" />
-        <input type="hidden" name="token" value={state.token} />
-        <input type="hidden" name="method" value={state.method} />
-        <input type="hidden" name="identifier" value={state.identifier} />
-        {props.redirectTo ? (
-          <input type="hidden" name="redirect" value={props.redirectTo} />
-        ) : null}
-        <button
-          type="submit"
-          disabled={locked || resendLeft > 0 || busy}
-          className="min-h-[44px] font-semibold text-action-secondary underline disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {resendLeft > 0 ? `Resend code (${resendLeft}s)` : "Resend code"}
-        </button>
-      </Form>
+      {/* An authenticator app makes its own codes: there is nothing to resend, and the API refuses it. */}
+      {state.method === "email" ? (
+        <Form method="post" className="mt-1">
+          <input type="hidden" name="intent" value="resend-2fa" />
+          <input type="hidden" name="token" value={state.token} />
+          <input type="hidden" name="method" value={state.method} />
+          <input type="hidden" name="identifier" value={state.identifier} />
+          {props.redirectTo ? (
+            <input type="hidden" name="redirect" value={props.redirectTo} />
+          ) : null}
+          <button
+            type="submit"
+            disabled={locked || resendLeft > 0 || busy}
+            className="min-h-[44px] font-semibold text-action-secondary underline disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {resendLeft > 0 ? `Resend code (${resendLeft}s)` : "Resend code"}
+          </button>
+        </Form>
+      ) : null}
       <p className="mt-1">
         <Link to={props.supportUrl} className="underline">
           {TWO_FACTOR_TEXTS.support}
