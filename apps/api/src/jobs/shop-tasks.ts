@@ -4,6 +4,7 @@ import type { Database } from '../db/index.ts';
 import type { AppConfig } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createDrawsService, createSimulatedResultsProvider } from '../modules/draws/index.ts';
+import { createIdentityService } from '../modules/identity/index.ts';
 import { createOutbox } from '../modules/notifications/index.ts';
 import { createOrdersService } from '../modules/orders/index.ts';
 import { buildPaymentsService } from '../modules/payments/index.ts';
@@ -36,6 +37,7 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
   const provider = createSimulatedResultsProvider();
   const outbox = createOutbox({ db, clock, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const payments = buildPaymentsService({ database, clock, ledger });
+  const identity = createIdentityService({ db, clock, config });
 
   return [
     {
@@ -48,6 +50,13 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
     },
     { name: 'outbox', everySeconds: TASK_SECONDS.outbox, run: async () => void (await outbox.dispatchOutbox(100)) },
     { name: 'deposit-reconciliation', everySeconds: TASK_SECONDS.depositReconciliation, run: async () => void (await payments.reconcileDeposits()) },
-    { name: 'housekeeping', everySeconds: TASK_SECONDS.housekeeping, run: async () => void (await purgeExpiredIdempotencyKeys(database, clock.now())) },
+    {
+      name: 'housekeeping',
+      everySeconds: TASK_SECONDS.housekeeping,
+      run: async () => {
+        await purgeExpiredIdempotencyKeys(database, clock.now());
+        await identity.purgeExpired();
+      },
+    },
   ];
 }

@@ -220,3 +220,26 @@ export const attempts = {
     return row?.n ?? 0;
   },
 };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Housekeeping: rows whose only use has passed. Ended sessions (expired or revoked) are kept 30 days so a replayed
+ * refresh token is still recognised as reuse for a while, then go with their refresh tokens (cascade); one-time
+ * tokens and email codes a day after they expire; remembered devices when they expire; throttle records (windows of
+ * an hour at most) after a day. Returns the rows removed per table.
+ */
+export async function purgeExpired(db: Executor, now: Date): Promise<Record<string, number>> {
+  const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const removed = async (q: Promise<unknown[]>) => (await q).length;
+  return {
+    sessions: await removed(
+      db.delete(identitySessions).where(sql`${identitySessions.expiresAt} < ${monthAgo} or ${identitySessions.revokedAt} < ${monthAgo}`).returning({ id: identitySessions.id }),
+    ),
+    oneTimeTokens: await removed(db.delete(identityOneTimeTokens).where(sql`${identityOneTimeTokens.expiresAt} < ${dayAgo}`).returning({ id: identityOneTimeTokens.id })),
+    emailCodes: await removed(db.delete(identityEmailCodes).where(sql`${identityEmailCodes.expiresAt} < ${dayAgo}`).returning({ id: identityEmailCodes.id })),
+    rememberedDevices: await removed(db.delete(identityRememberedDevices).where(sql`${identityRememberedDevices.expiresAt} < ${now}`).returning({ id: identityRememberedDevices.id })),
+    loginAttempts: await removed(db.delete(identityLoginAttempts).where(sql`${identityLoginAttempts.createdAt} < ${dayAgo}`).returning({ id: identityLoginAttempts.id })),
+  };
+}

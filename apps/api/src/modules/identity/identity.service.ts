@@ -41,6 +41,7 @@ import {
   twoFactor,
   type CustomerRow,
   type OneTimeTokenKind,
+  purgeExpired,
 } from './identity.repository.ts';
 import { countryForIp } from './ip-locations.ts';
 import { favouriteNumbersErrors } from './favourite-numbers.ts';
@@ -324,6 +325,8 @@ export function createIdentityService(deps: IdentityDeps) {
   // ---------------------------------------------------------------- public API
   return {
     sessionActive,
+    /** Housekeeping (a scheduled job): removes sessions, tokens, codes and throttle records whose use has passed. */
+    purgeExpired: () => purgeExpired(db, clock.now()),
     outbox,
 
     async signup(input: SignupBody, req: RequestInfo): Promise<Authenticated> {
