@@ -93,7 +93,10 @@ export const BankAccountBody = z
   })
   .strict();
 
-export const PayPalBody = z.object({ email: z.email().max(254), default: z.boolean().optional() }).strict();
+/** Linking PayPal: the e-mail shown to the customer and the gateway's payment-method nonce (Braintree's vault). */
+export const PayPalBody = z
+  .object({ email: z.email().max(254), nonce: z.string().min(1).max(500).regex(/^[A-Za-z0-9_.:-]+$/), default: z.boolean().optional() })
+  .strict();
 
 export const FundParams = z.object({ id: z.string().min(1).max(64).regex(/^fnd_[A-Za-z0-9]+$/) }).strict();
 
@@ -132,10 +135,26 @@ export const DepositBody = z
   })
   .strict();
 export type DepositBody = z.infer<typeof DepositBody>;
-export const DepositParams = z.object({ id: z.string().min(1).max(64).regex(/^(fnd_[A-Za-z0-9]+|td|pl|ap|gp)$/) }).strict();
+// PayPal deposits come from the linked PayPal fund; Apple Pay and Google Pay from POST /funds/{method}/{gateway}/deposit.
+export const DepositParams = z.object({ id: z.string().min(1).max(64).regex(/^(fnd_[A-Za-z0-9]+|td)$/) }).strict();
+
+/** Digital-wallet deposits (spec features §7: POST /funds/{method}/{gateway}/deposit for Apple or Google Pay). */
+export const WALLET_DEPOSIT_METHODS = ['ap', 'gp'] as const;
+export const WalletDepositParams = z.object({ method: z.enum(WALLET_DEPOSIT_METHODS), gateway: z.string().min(1).max(40).regex(/^[a-z_]+$/) }).strict();
+export const WalletDepositBody = z
+  .object({
+    amount: AmountInput,
+    /** The payment token the wallet's payment sheet gave the browser (simulated tokens on the test gateway). */
+    walletToken: z.string().min(1).max(4000),
+    checkout: z.boolean().optional(),
+    deviceData: z.string().max(4000).optional(),
+    metadata: z.record(z.string().max(64), z.string().max(500)).optional(),
+  })
+  .strict();
+export type WalletDepositBody = z.infer<typeof WalletDepositBody>;
 export const DepositMethodParams = z.object({ code: DepositMethodCode }).strict();
 
-export const DEPOSIT_STATUSES = ['pending', 'challenge', 'approved', 'failed'] as const;
+export const DEPOSIT_STATUSES = ['pending', 'challenge', 'approved', 'failed', 'cancelled'] as const;
 export const DepositStatus = z.enum(DEPOSIT_STATUSES);
 export const Deposit = z.object({
   id: z.string(),

@@ -172,3 +172,48 @@ describe('a declined card', () => {
     await expect(page.getByText('You have no transactions yet.').count()).resolves.toBe(1);
   });
 });
+
+describe('digital wallets, BPAY and a cancelled deposit', () => {
+  it('links PayPal, deposits with Google Pay (no Apple Pay in Chromium), shows BPAY, and cancels a 3-D Secure deposit', async () => {
+    open = await openBrowser(DESKTOP, { bypassCSP: true });
+    const { page, baseUrl } = open;
+    await signUpAndLogin(open);
+
+    await page.goto(`${baseUrl}/my-account/deposit`);
+    await waitForHydration(page);
+    await page.getByTestId('wallet-gp').waitFor();
+    await expect(page.getByTestId('wallet-ap').count()).resolves.toBe(0);
+    await expect(page.getByTestId('bpay-biller-code').textContent()).resolves.toBe('123456');
+    await expect(page.getByTestId('bpay-reference').textContent()).resolves.toMatch(/^\d{10}$/);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+
+    await page.getByLabel('PayPal email address').fill('wally@example.com');
+    await page.getByRole('button', { name: 'Link PayPal' }).click();
+    await page.getByText('PayPal wally@example.com').waitFor();
+    await expect(page.getByRole('button', { name: 'Link PayPal' }).count()).resolves.toBe(0);
+
+    await waitForHydration(page);
+    await page.getByLabel(/Deposit amount/).fill('20');
+    await page.getByTestId('wallet-gp').click();
+    await page.waitForURL(/\/my-account\/deposit\/details\/dep_[A-Za-z0-9]+\/success$/);
+    await page.getByRole('heading', { level: 1, name: 'Deposit successful' }).waitFor();
+    await expect(page.getByText('$20.00 has been added to your account.').count()).resolves.toBe(1);
+
+    // PayPal, linked first, is the default source: choose the 3-D Secure card.
+    await addCard(open, '4000000000003220');
+    await page.goto(`${baseUrl}/my-account/deposit`);
+    await waitForHydration(page);
+    await page.getByLabel(/ending 3220/).check();
+    await page.getByLabel(/Deposit amount/).fill('20');
+    await page.getByLabel('Card security code (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.waitForURL(/\/my-account\/deposit\/authorisation\/dep_[A-Za-z0-9]+$/);
+    const depositId = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${baseUrl}/my-account/deposit/${depositId}/cancel`);
+    await page.getByRole('heading', { level: 1, name: 'Deposit cancelled' }).waitFor();
+    await page.goto(`${baseUrl}/my-account/deposit/details/${depositId}`);
+    await page.getByRole('heading', { level: 1, name: 'Deposit cancelled' }).waitFor();
+    await page.goto(`${baseUrl}/my-account/transactions`);
+    await expect(page.getByTestId('transaction-row').count()).resolves.toBe(1);
+  });
+});

@@ -8,7 +8,8 @@ import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { paymentsTestGatewayCharges as charges, paymentsTestGatewayTokens as tokens } from './payments.schema.ts';
 
-export type ChargeOutcome = 'approved' | 'declined' | 'insufficient_funds' | 'challenge';
+/** `voided`: the shop cancelled the order before the gateway approved it; it can never be approved after. */
+export type ChargeOutcome = 'approved' | 'declined' | 'insufficient_funds' | 'challenge' | 'voided';
 export type CardOutcome = ChargeOutcome | 'timeout';
 
 export interface ChargeRequest {
@@ -45,6 +46,10 @@ export interface PaymentGateway {
   key: string;
   cscRequired: boolean;
   tokenizeCard(card: { cardNumber: string; expiryMonth: number; expiryYear: number }): Promise<{ token: string; brand: string; last4: string }>;
+  /** Exchange a digital wallet's payment token (PayPal nonce, Apple Pay or Google Pay token) for a chargeable token. */
+  tokenizeWallet(walletToken: string): Promise<{ token: string }>;
+  /** Cancel an order the gateway has not approved: afterwards no charge or challenge can approve it. */
+  voidCharge(orderId: string, amountCents: number, currency: string): Promise<ChargeRecord>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The gateway's record of an order, or null when it never charged it. */
   lookup(orderId: string): Promise<ChargeRecord | null>;
@@ -61,6 +66,18 @@ export const TEST_CARDS: { number: string; outcome: CardOutcome }[] = [
   { number: '4000000000009995', outcome: 'insufficient_funds' },
   { number: '4000000000003220', outcome: 'challenge' },
   { number: '4000000000000119', outcome: 'timeout' },
+];
+
+/**
+ * Simulated wallet tokens of the built-in gateway (Braintree's test nonces): what the PayPal, Apple Pay and Google Pay
+ * payment sheets would hand the browser. Any other token is unreadable and declines.
+ */
+export const TEST_WALLET_TOKENS: { token: string; outcome: ChargeOutcome }[] = [
+  { token: 'fake-paypal-billing-agreement-nonce', outcome: 'approved' },
+  { token: 'fake-apple-pay-visa-nonce', outcome: 'approved' },
+  { token: 'fake-android-pay-visa-nonce', outcome: 'approved' },
+  { token: 'fake-processor-declined-visa-nonce', outcome: 'declined' },
+  { token: 'fake-insufficient-funds-visa-nonce', outcome: 'insufficient_funds' },
 ];
 
 export function luhnValid(digits: string): boolean {
@@ -95,6 +112,18 @@ export function createTestGateway(deps: { db: Db; clock: Clock; challengeUrlFor:
       const token = `tok_${randomBytes(12).toString('hex')}`;
       await db.insert(tokens).values({ token, outcome, createdAt: clock.now() });
       return { token, brand: cardBrand(card.cardNumber), last4: card.cardNumber.slice(-4) };
+    },
+    async tokenizeWallet(walletToken) {
+      const outcome = TEST_WALLET_TOKENS.find((t) => t.token === walletToken)?.outcome ?? 'declined';
+      const token = `tok_${randomBytes(12).toString('hex')}`;
+      await db.insert(tokens).values({ token, outcome, createdAt: clock.now() });
+      return { token };
+    },
+    async voidCharge(orderId, amountCents, currency) {
+      // Never charged: record the void so a late charge of this order finds it and does nothing.
+      await db.insert(charges).values({ reference: `ch_${randomBytes(10).toString('hex')}`, orderId, token: null, amountCents, currency, status: 'voided', createdAt: clock.now() }).onConflictDoNothing();
+      await db.update(charges).set({ status: 'voided' }).where(and(eq(charges.orderId, orderId), eq(charges.status, 'challenge')));
+      return (await this.lookup(orderId))!;
     },
     async charge(request) {
       const existing = await this.lookup(request.orderId);

@@ -22,9 +22,9 @@ const method = (m: Omit<MethodDefinition, 'attributes'> & { attributes?: MethodD
 export const DEPOSIT_METHODS: MethodDefinition[] = [
   method({ code: 'cc', name: 'Credit or debit card', kind: 'deposit', digitalWallet: false, cart: true, fundType: 'card', gateways: ['test'], cscRequired: { test: true }, minCents: 1000, maxCents: 500_000 }),
   method({ code: 'td', name: 'Test deposit', kind: 'deposit', digitalWallet: false, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 500, maxCents: 1_000_000 }),
-  method({ code: 'pl', name: 'PayPal', kind: 'deposit', digitalWallet: true, cart: true, fundType: 'paypal', gateways: ['braintree'], cscRequired: { braintree: false }, minCents: 1000, maxCents: 500_000 }),
-  method({ code: 'ap', name: 'Apple Pay', kind: 'deposit', digitalWallet: true, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 1000, maxCents: 500_000, attributes: { requiresBrowserSupport: 'ApplePaySession' } }),
-  method({ code: 'gp', name: 'Google Pay', kind: 'deposit', digitalWallet: true, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 1000, maxCents: 500_000 }),
+  method({ code: 'pl', name: 'PayPal', kind: 'deposit', digitalWallet: true, cart: true, fundType: 'paypal', gateways: ['braintree'], cscRequired: { braintree: false }, minCents: 1000, maxCents: 500_000, attributes: { linkPath: '/funds/pl/braintree', testNonce: 'fake-paypal-billing-agreement-nonce' } }),
+  method({ code: 'ap', name: 'Apple Pay', kind: 'deposit', digitalWallet: true, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 1000, maxCents: 500_000, attributes: { requiresBrowserSupport: 'ApplePaySession', depositPath: '/funds/ap/test/deposit', testWalletToken: 'fake-apple-pay-visa-nonce' } }),
+  method({ code: 'gp', name: 'Google Pay', kind: 'deposit', digitalWallet: true, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 1000, maxCents: 500_000, attributes: { depositPath: '/funds/gp/test/deposit', testWalletToken: 'fake-android-pay-visa-nonce' } }),
   method({ code: 'bp', name: 'BPAY', kind: 'deposit', digitalWallet: false, cart: false, fundType: null, gateways: [], cscRequired: {}, minCents: 1000, maxCents: 1_000_000, attributes: { billerCode: '123456' } }),
 ];
 

@@ -19,6 +19,8 @@ import {
   successEnvelope,
   ThreeDsChallengeBody,
   ThreeDsNotifyQuery,
+  WalletDepositBody,
+  WalletDepositParams,
   Withdrawal,
   WithdrawalIdParams,
   WithdrawBody,
@@ -97,6 +99,18 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       const messages = deposit.status === 'challenge' ? [{ code: 'deposit_pending', text: 'Please complete the 3-D Secure check with your bank.', level: 'info' as const }] : [];
       return ok(deposit, messages);
     },
+  );
+
+  routes.post(
+    '/funds/:method/:gateway/deposit',
+    { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Deposit with Apple Pay or Google Pay: the wallet payment token goes to the gateway', params: WalletDepositParams, body: WalletDepositBody, response: { 200: successEnvelope(Deposit) } } },
+    async (request) => ok(await payments.walletDeposit(request.auth!.customerId, request.params.method, request.params.gateway, request.body)),
+  );
+
+  routes.post(
+    '/deposits/:depositId/cancel',
+    { ...auth, schema: { tags, summary: 'Cancel a deposit the customer abandoned at the payment provider (409 once approved)', params: DepositIdParams, response: { 200: successEnvelope(Deposit) } } },
+    async (request) => ok(await payments.cancelDeposit(request.auth!.customerId, request.params.depositId)),
   );
 
   routes.get('/deposits/:depositId', { ...auth, schema: { tags, summary: 'A deposit: summary, authorisation and details', params: DepositIdParams, response: { 200: successEnvelope(Deposit) } } }, async (request) =>

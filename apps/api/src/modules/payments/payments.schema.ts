@@ -60,7 +60,7 @@ export const paymentsDeposits = pgTable(
   (t) => [
     uniqueIndex('payments_deposits_public_id_key').on(t.publicId),
     index('payments_deposits_customer_idx').on(t.customerId, t.createdAt),
-    check('payments_deposits_status_check', sql`${t.status} in ('pending', 'challenge', 'approved', 'failed')`),
+    check('payments_deposits_status_check', sql`${t.status} in ('pending', 'challenge', 'approved', 'failed', 'cancelled')`),
     check('payments_deposits_amount_check', sql`${t.amountCents} > 0`),
   ],
 );

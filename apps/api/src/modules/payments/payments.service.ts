@@ -3,8 +3,8 @@
 // credit and the deposit's approval are written together. If the process dies in between, reconcileDeposits()
 // credits from the gateway's record; the ledger's unique reference `deposit:<id>` makes that happen exactly once.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { FORM_MESSAGES, formatCurrency, toCents, toMoney, type BrowserData, type CurrencyCode, type DepositBody, type Fund } from '@shop/contracts';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { FORM_MESSAGES, formatCurrency, toCents, toMoney, type BrowserData, type CurrencyCode, type DepositBody, type Fund, type WalletDepositBody } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -115,7 +115,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   const depositView = (d: DepositRow) => ({
     id: d.publicId,
-    status: d.status as 'pending' | 'challenge' | 'approved' | 'failed',
+    status: d.status as 'pending' | 'challenge' | 'approved' | 'failed' | 'cancelled',
     amount: toMoney(d.amountCents, d.currency as CurrencyCode),
     methodCode: d.methodCode,
     fundId: d.fundId,
@@ -143,7 +143,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return db.transaction(async (tx) => {
       const [d] = await tx.select().from(deposits).where(eq(deposits.publicId, depositId)).for('update');
       if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
-      if (d.status === 'approved' || d.status === 'failed' || !record) return d;
+      // A cancelled deposit stays cancelled: its gateway order was voided, so nothing can approve it.
+      if (d.status === 'approved' || d.status === 'failed' || d.status === 'cancelled' || !record) return d;
       if (record.status === 'approved') {
         const { entryId } = await ledger.creditDeposit(tx, {
           customerId: d.customerId,
@@ -159,9 +160,70 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const [u] = await tx.update(deposits).set({ status: 'challenge', updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
         return u!;
       }
+      if (record.status === 'voided') {
+        const [u] = await tx.update(deposits).set({ status: 'cancelled', updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+        return u!;
+      }
       const reason = DEPOSIT_FAILURES[record.status] ?? DEPOSIT_FAILURES.declined!;
       const [u] = await tx.update(deposits).set({ status: 'failed', failureReason: reason, updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
       return u!;
+    });
+  }
+
+  /** Write the deposit pending, charge the gateway outside any transaction, then settle from its answer. */
+  async function runDeposit(input: { customerId: string; fund: FundRow | null; m: MethodDefinition; gatewayKey: string; token: string | null; amountCents: number; currency: CurrencyCode; browserData?: BrowserData }) {
+    const { customerId, fund, m, gatewayKey, token, amountCents, currency, browserData } = input;
+    const now = clock.now();
+    const [row] = await db
+      .insert(deposits)
+      .values({ publicId: publicId('dep'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, gateway: gatewayKey, amountCents, currency, status: 'pending', browserData: browserData ?? null, createdAt: now, updatedAt: now })
+      .returning();
+    const d = row!;
+    let result;
+    try {
+      result = await gateway.charge({ orderId: d.publicId, token, amountCents, currency, browserData });
+    } catch (err) {
+      if (!(err instanceof GatewayTimeoutError)) throw err;
+      // Unknown outcome: the deposit stays pending and reconciliation settles it from the gateway's record.
+      return depositView(d);
+    }
+    if (result.status === 'approved' && deps.crashAfterGatewayApproval) process.kill(process.pid, 'SIGKILL');
+    const settled = await settleDeposit(d.publicId, result);
+    if (settled.status === 'failed') {
+      throw new AppError(422, settled.failureReason!, { code: 'deposit_failed', messages: [{ code: 'deposit_failed', text: settled.failureReason!, level: 'error' }] });
+    }
+    return depositView(settled);
+  }
+
+  async function alreadyDecided(withdrawalId: string): Promise<AppError> {
+    const [w] = await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.publicId, withdrawalId));
+    if (!w) return notFound('There is no such withdrawal.', 'withdrawal_not_found');
+    return new AppError(409, `Withdrawal ${withdrawalId} is already ${w.status}.`, { code: 'withdrawal_decided' });
+  }
+
+  /** pending -> approved. Repeating it on an approved withdrawal is a no-op; any other state is 409. */
+  async function approveWithdrawal(withdrawalId: string) {
+    const [u] = await db.update(withdrawals).set({ status: 'approved', decidedAt: clock.now() }).where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.status, 'pending'))).returning();
+    if (u) return withdrawalView(u);
+    const [w] = await db.select().from(withdrawals).where(eq(withdrawals.publicId, withdrawalId));
+    if (w?.status === 'approved') return withdrawalView(w);
+    throw await alreadyDecided(withdrawalId);
+  }
+
+  /** approved -> paid with its ledger entry, in one transaction; only the run whose UPDATE matched pays. */
+  async function payWithdrawal(withdrawalId: string) {
+    return db.transaction(async (tx) => {
+      const [u] = await tx.update(withdrawals).set({ status: 'paid' }).where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.status, 'approved'))).returning();
+      if (!u) throw await alreadyDecided(withdrawalId);
+      await ledger.settleWithdrawal(tx, {
+        customerId: u.customerId,
+        amountCents: u.amountCents,
+        currency: u.currency as CurrencyCode,
+        reference: `withdrawal:${u.publicId}:paid`,
+        description: 'Withdrawal paid',
+        outcome: 'paid',
+      });
+      return withdrawalView(u);
     });
   }
 
@@ -219,8 +281,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return saveFund(customerId, { code: 'tt', type: 'bank', accountName: body.accountName, accountNumber: body.accountNumber, bankCode: body.bankCode, last4: body.accountNumber.slice(-4), verification: 'Unverified' }, body.default);
     },
 
-    async addPayPal(customerId: string, body: { email: string; default?: boolean }): Promise<Fund> {
-      return saveFund(customerId, { code: 'pl', type: 'paypal', gateway: 'braintree', email: body.email, token: `pp_${randomBytes(10).toString('hex')}`, verification: 'Verified' }, body.default);
+    /** Link PayPal: the nonce PayPal's approval gave the browser is vaulted; later deposits charge the vault token. */
+    async addPayPal(customerId: string, body: { email: string; nonce: string; default?: boolean }): Promise<Fund> {
+      const { token } = await gateway.tokenizeWallet(body.nonce);
+      return saveFund(customerId, { code: 'pl', type: 'paypal', gateway: 'braintree', email: body.email, token, verification: 'Verified' }, body.default);
     },
 
     async depositForm(customerId: string, code: string) {
@@ -232,7 +296,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { method: methodView(m, own, false, await currencyOf(customerId)), bpay };
     },
 
-    /** POST /funds/{id}/deposit: id is a saved fund, or a token-less method code (td, pl, ap, gp). */
+    /** POST /funds/{id}/deposit: id is a saved fund (card, linked PayPal) or the test deposit method (td). */
     async deposit(customerId: string, id: string, body: DepositBody) {
       let fund: FundRow | null = null;
       let m: MethodDefinition | undefined;
@@ -242,32 +306,42 @@ export function createPaymentsService(deps: PaymentsDeps) {
       } else {
         m = depositMethod(id);
       }
-      if (!m || m.code === 'bp') throw unprocessable('This payment method cannot be used to deposit.', 'method_not_depositable');
+      // Wallet methods need their payment token (or a linked PayPal fund); only the test deposit goes without.
+      if (!m || m.code === 'bp' || (!fund && m.code !== 'td')) throw unprocessable('This payment method cannot be used to deposit.', 'method_not_depositable');
       const currency = await currencyOf(customerId);
       const amountCents = parseAmount(body.amount, m, currency);
       const gatewayKey = fund?.gateway ?? m.gateways[0] ?? 'test';
       if (m.cscRequired[gatewayKey] && fund && !body.csc) {
         throw unprocessable('Please enter the card security code.', 'csc_required', { csc: [FORM_MESSAGES.required] });
       }
-      const now = clock.now();
-      const [row] = await db
-        .insert(deposits)
-        .values({ publicId: publicId('dep'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, gateway: gatewayKey, amountCents, currency, status: 'pending', browserData: body.strongCustomerAuthentication ?? null, createdAt: now, updatedAt: now })
-        .returning();
-      const d = row!;
-      let result;
-      try {
-        result = await gateway.charge({ orderId: d.publicId, token: fund?.token ?? null, amountCents, currency, browserData: body.strongCustomerAuthentication as BrowserData | undefined });
-      } catch (err) {
-        if (!(err instanceof GatewayTimeoutError)) throw err;
-        // Unknown outcome: the deposit stays pending and reconciliation settles it from the gateway's record.
-        return depositView(d);
-      }
-      if (result.status === 'approved' && deps.crashAfterGatewayApproval) process.kill(process.pid, 'SIGKILL');
-      const settled = await settleDeposit(d.publicId, result);
-      if (settled.status === 'failed') {
-        throw new AppError(422, settled.failureReason!, { code: 'deposit_failed', messages: [{ code: 'deposit_failed', text: settled.failureReason!, level: 'error' }] });
-      }
+      return runDeposit({ customerId, fund, m, gatewayKey, token: fund?.token ?? null, amountCents, currency, browserData: body.strongCustomerAuthentication });
+    },
+
+    /** POST /funds/{method}/{gateway}/deposit: Apple Pay or Google Pay with the payment sheet's token. */
+    async walletDeposit(customerId: string, code: string, gatewayKey: string, body: WalletDepositBody) {
+      const m = depositMethod(code);
+      if (!m || !m.digitalWallet || m.fundType) throw notFound('There is no such wallet payment method.', 'method_not_found');
+      if (!m.gateways.includes(gatewayKey) || gatewayKey !== gateway.key) throw notFound('There is no such payment gateway for this method.', 'gateway_not_found');
+      const currency = await currencyOf(customerId);
+      const amountCents = parseAmount(body.amount, m, currency);
+      const { token } = await gateway.tokenizeWallet(body.walletToken);
+      return runDeposit({ customerId, fund: null, m, gatewayKey, token, amountCents, currency });
+    },
+
+    /**
+     * The customer came back from the payment provider's cancel address. The gateway's order is voided first, so no
+     * later answer can approve it; if the gateway had already approved, the deposit is credited instead and the cancel
+     * refused (409). A cancel moves no money; repeating it answers the same cancelled deposit.
+     */
+    async cancelDeposit(customerId: string, depositId: string) {
+      const [d] = await db.select().from(deposits).where(and(eq(deposits.publicId, depositId), eq(deposits.customerId, customerId)));
+      if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
+      const refuse = () => new AppError(409, 'This deposit has already been approved and cannot be cancelled.', { code: 'deposit_already_approved' });
+      if (d.status === 'approved') throw refuse();
+      if (d.status === 'cancelled' || d.status === 'failed') return depositView(d);
+      const record = await gateway.voidCharge(d.publicId, d.amountCents, d.currency);
+      const settled = await settleDeposit(d.publicId, record);
+      if (settled.status === 'approved') throw refuse();
       return depositView(settled);
     },
 
@@ -294,7 +368,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** Credit every deposit the gateway approved but the ledger has not seen (exactly once). Returns how many. */
     async reconcileDeposits(): Promise<number> {
       let credited = 0;
-      const open = await db.select({ publicId: deposits.publicId }).from(deposits).where(ne(deposits.status, 'approved'));
+      const open = await db.select({ publicId: deposits.publicId }).from(deposits).where(notInArray(deposits.status, ['approved', 'cancelled']));
       const openIds = new Set(open.map((d) => d.publicId));
       for (const charge of await gateway.approvedCharges()) {
         if (!openIds.has(charge.orderId)) continue;
@@ -336,31 +410,40 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return withdrawalView(w);
     },
 
+    /** Withdrawals an operator still has to decide or finish paying (approved but not yet paid, e.g. after a crash). */
     async pendingWithdrawals() {
-      return (await db.select().from(withdrawals).where(eq(withdrawals.status, 'pending')).orderBy(asc(withdrawals.id))).map(withdrawalView);
+      return (await db.select().from(withdrawals).where(inArray(withdrawals.status, ['pending', 'approved'])).orderBy(asc(withdrawals.id))).map(withdrawalView);
     },
 
-    /** Operator decision: paid (money leaves through the gateway's payout) or rejected (back to winnings). */
+    approveWithdrawal,
+    payWithdrawal,
+
+    /**
+     * Operator decision. Approve: pending -> approved, then approved -> paid (money leaves through the gateway's
+     * payout); each step is a conditional UPDATE, so a repeat or a resumed run after a crash does each at most once.
+     * Reject: pending -> rejected, the funds go back to winnings.
+     */
     async decideWithdrawal(withdrawalId: string, decision: 'approve' | 'reject', reason?: string) {
+      if (decision === 'approve') {
+        await approveWithdrawal(withdrawalId);
+        return payWithdrawal(withdrawalId);
+      }
       return db.transaction(async (tx) => {
-        const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.publicId, withdrawalId)).for('update');
-        if (!w) throw notFound('There is no such withdrawal.', 'withdrawal_not_found');
-        if (w.status !== 'pending') throw new AppError(409, `Withdrawal ${withdrawalId} is already ${w.status}.`, { code: 'withdrawal_decided' });
-        const outcome = decision === 'approve' ? 'paid' : 'returned';
-        await ledger.settleWithdrawal(tx, {
-          customerId: w.customerId,
-          amountCents: w.amountCents,
-          currency: w.currency as CurrencyCode,
-          reference: `withdrawal:${w.publicId}:${outcome}`,
-          description: decision === 'approve' ? 'Withdrawal paid' : 'Withdrawal rejected: funds returned',
-          outcome,
-        });
         const [u] = await tx
           .update(withdrawals)
-          .set({ status: decision === 'approve' ? 'paid' : 'rejected', reason: reason ?? null, decidedAt: clock.now() })
-          .where(eq(withdrawals.id, w.id))
+          .set({ status: 'rejected', reason: reason ?? null, decidedAt: clock.now() })
+          .where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.status, 'pending')))
           .returning();
-        return withdrawalView(u!);
+        if (!u) throw await alreadyDecided(withdrawalId);
+        await ledger.settleWithdrawal(tx, {
+          customerId: u.customerId,
+          amountCents: u.amountCents,
+          currency: u.currency as CurrencyCode,
+          reference: `withdrawal:${u.publicId}:returned`,
+          description: 'Withdrawal rejected: funds returned',
+          outcome: 'returned',
+        });
+        return withdrawalView(u);
       });
     },
   };

@@ -46,6 +46,41 @@ export function depositSources(methods: readonly PaymentMethod[]): DepositSource
   return out.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
 }
 
+/** A digital-wallet button of the deposit screen (Apple Pay, Google Pay): POST /funds/{method}/{gateway}/deposit. */
+export interface WalletButton {
+  code: string;
+  name: string;
+  depositPath: string;
+  /** The token the wallet's payment sheet gives on the built-in test gateway (no real wallet offline). */
+  walletToken: string;
+  /** Apple Pay: shown only where the browser has this API and it says it can pay. */
+  requiresBrowserSupport: string | null;
+  method: PaymentMethod;
+}
+
+const attr = (m: PaymentMethod, key: string) => (typeof m.attributes[key] === 'string' ? (m.attributes[key] as string) : null);
+
+export function walletButtons(methods: readonly PaymentMethod[]): WalletButton[] {
+  const out: WalletButton[] = [];
+  for (const method of methods) {
+    if (!method.rules.enabled || method.kind !== 'deposit' || !method.digitalWallet) continue;
+    const depositPath = attr(method, 'depositPath');
+    const walletToken = attr(method, 'testWalletToken');
+    if (!depositPath || !walletToken) continue;
+    out.push({ code: method.code, name: method.name, depositPath, walletToken, requiresBrowserSupport: attr(method, 'requiresBrowserSupport'), method });
+  }
+  return out;
+}
+
+/** PayPal on the deposit screen: linked funds are deposit sources; linking is offered while none is linked. */
+export function payPalLink(methods: readonly PaymentMethod[]): { linkPath: string; nonce: string } | null {
+  const method = methods.find((m) => m.kind === 'deposit' && m.code === 'pl' && m.rules.enabled);
+  if (!method || method.funds.length) return null;
+  const linkPath = attr(method, 'linkPath');
+  const nonce = attr(method, 'testNonce');
+  return linkPath && nonce ? { linkPath, nonce } : null;
+}
+
 /** Every saved fund once (a card can appear under several methods), deposit and withdrawal methods together. */
 export function savedFunds(methods: readonly PaymentMethod[]): Fund[] {
   const byId = new Map<string, Fund>();

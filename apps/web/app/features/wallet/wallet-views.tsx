@@ -10,11 +10,12 @@ export interface SiteView {
   timeZone: string;
 }
 
-export type DepositVariant = 'success' | 'failure' | 'pending';
+export type DepositVariant = 'success' | 'failure' | 'pending' | 'cancelled';
 
 export function depositVariant(deposit: Deposit): DepositVariant {
   if (deposit.status === 'approved') return 'success';
   if (deposit.status === 'failed') return 'failure';
+  if (deposit.status === 'cancelled') return 'cancelled';
   return 'pending';
 }
 
@@ -34,6 +35,11 @@ export function DepositDetails({ deposit, site }: { deposit: Deposit; site: Site
           <p role="alert">{deposit.failureReason ?? DEPOSIT_FAILURE_TEXT}</p>
           <p>No money was taken.</p>
         </>
+      ) : variant === 'cancelled' ? (
+        <>
+          <h1 className="text-3xl font-extrabold text-brand">Deposit cancelled</h1>
+          <p>You cancelled the payment. No money was taken.</p>
+        </>
       ) : (
         <>
           <h1 className="text-3xl font-extrabold text-brand">Deposit pending</h1>
@@ -49,7 +55,7 @@ export function DepositDetails({ deposit, site }: { deposit: Deposit; site: Site
         <dd>{deposit.id}</dd>
       </dl>
       <div className="flex flex-wrap gap-0.5">
-        {variant === 'failure' ? (
+        {variant === 'failure' || variant === 'cancelled' ? (
           <Link to="/my-account/deposit" className="btn btn-primary">
             Try again
           </Link>
@@ -85,16 +91,33 @@ export function DepositAuthorisation({ deposit, site }: { deposit: Deposit; site
   );
 }
 
+const WITHDRAWAL_HEADINGS: Record<Withdrawal['status'], string> = {
+  pending: 'Withdrawal requested',
+  approved: 'Withdrawal approved',
+  paid: 'Withdrawal paid',
+  rejected: 'Withdrawal rejected',
+};
+
+/** What each withdrawal state means for the customer: pending, approved, paid, or rejected with the funds returned. */
+export function withdrawalStateText(status: Withdrawal['status'], amount: string): string {
+  switch (status) {
+    case 'pending':
+      return `Your withdrawal of ${amount} has been received. We'll pay it into your account once it is approved.`;
+    case 'approved':
+      return `Your withdrawal of ${amount} has been approved and is being paid into your account.`;
+    case 'paid':
+      return `Your withdrawal of ${amount} has been paid into your account.`;
+    case 'rejected':
+      return `Your withdrawal of ${amount} was rejected and the funds were returned to your account.`;
+  }
+}
+
 export function WithdrawalDetails({ withdrawal, site }: { withdrawal: Withdrawal; site: SiteView }) {
   const amount = moneyLabel(withdrawal.amount, site.locale);
   return (
     <div className="flex flex-col gap-1" data-testid="withdrawal-details">
-      <h1 className="text-3xl font-extrabold text-brand">{withdrawal.status === 'rejected' ? 'Withdrawal rejected' : 'Withdrawal requested'}</h1>
-      <p>
-        {withdrawal.status === 'rejected'
-          ? `Your withdrawal of ${amount} was rejected and the funds were returned to your account.`
-          : `Your withdrawal of ${amount} has been received. We'll pay it into your account once it is approved.`}
-      </p>
+      <h1 className="text-3xl font-extrabold text-brand">{WITHDRAWAL_HEADINGS[withdrawal.status]}</h1>
+      <p data-testid="withdrawal-state">{withdrawalStateText(withdrawal.status, amount)}</p>
       <dl className="grid max-w-[32rem] grid-cols-2 gap-0.5">
         <dt className="font-bold">Amount</dt>
         <dd>{amount}</dd>

@@ -26,8 +26,8 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   return result.data;
 }
 
-/** Spec features §7: the deposit screen lists the methods a customer can fund from; withdrawal filters its own. */
-export const DEPOSIT_FILTER = 'funds.withdraw eq false';
+/** Spec features §7: the deposit screen lists the methods a customer can fund from, digital wallets included. */
+export const DEPOSIT_FILTER = 'funds.withdraw eq false and funds.digital_wallets eq true';
 export const WITHDRAW_FILTER = 'funds.withdraw eq true';
 
 export async function paymentMethods(api: ApiClient, filter?: string): Promise<PaymentMethod[]> {
@@ -104,6 +104,28 @@ export async function deposit(api: ApiClient, input: DepositInput, idempotencyKe
   };
   const res = await api.post<unknown>('main', `/funds/${encodeURIComponent(input.source)}/deposit`, body, { version, idempotencyKey });
   return parsed(Deposit, res.result, 'POST /funds/{id}/deposit');
+}
+
+/** POST /funds/{method}/{gateway}/deposit (spec features §7, Apple or Google Pay) with the wallet's payment token. */
+export async function walletDeposit(
+  api: ApiClient,
+  input: { depositPath: string; amountCents: number; walletToken: string; checkout?: boolean },
+  idempotencyKey: string,
+): Promise<Deposit> {
+  const body = { amount: centsToAmount(input.amountCents), walletToken: input.walletToken, ...(input.checkout ? { checkout: true } : {}) };
+  const res = await api.post<unknown>('main', input.depositPath, body, { idempotencyKey });
+  return parsed(Deposit, res.result, 'POST /funds/{method}/{gateway}/deposit');
+}
+
+/** POST /funds/pl/braintree: link PayPal with the nonce PayPal's approval gave. */
+export async function linkPayPal(api: ApiClient, input: { linkPath: string; email: string; nonce: string }, idempotencyKey: string): Promise<void> {
+  await api.post('main', input.linkPath, { email: input.email, nonce: input.nonce }, { idempotencyKey });
+}
+
+/** POST /deposits/{id}/cancel: the customer abandoned the payment at the provider (409 once it was approved). */
+export async function cancelDeposit(api: ApiClient, depositId: string): Promise<Deposit> {
+  const res = await api.post<unknown>('main', `/deposits/${encodeURIComponent(depositId)}/cancel`);
+  return parsed(Deposit, res.result, 'POST /deposits/{id}/cancel');
 }
 
 export async function getDeposit(api: ApiClient, depositId: string): Promise<Deposit> {

@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const variant = depositVariant(deposit);
   const asked = new URL(request.url).pathname.split('/').pop();
   if ((asked === 'success' || asked === 'failure') && asked !== variant) {
-    throw redirect(`/my-account/deposit/details/${id}${variant === 'pending' ? '' : `/${variant}`}`, { headers: wallet.headers() });
+    throw redirect(`/my-account/deposit/details/${id}${variant === 'success' || variant === 'failure' ? `/${variant}` : ''}`, { headers: wallet.headers() });
   }
   return data({ deposit, site: wallet.site }, { headers: wallet.headers() });
 }

@@ -1,8 +1,11 @@
 // Payment-provider returns (spec core §2): /checkout/deposit/:depositId/success and /cancel, and
-// /my-account/deposit/:depositId/cancel. A cancelled deposit moves no money (the provider never confirmed it);
-// success shows the deposit's real state, whatever the provider's address claims.
+// /my-account/deposit/:depositId/cancel. Cancel tells the API (POST /deposits/{id}/cancel), which voids the provider's
+// order so no later answer can approve it; no money moves, and coming back twice is harmless. A deposit the provider
+// had already approved cannot be cancelled (409): the customer sees its success page. Success shows the deposit's
+// real state, whatever the provider's address claims.
 import { data, redirect } from 'react-router';
-import { getDeposit } from '../../features/wallet/wallet.server.ts';
+import { ApiError } from '../../lib/api-errors.ts';
+import { cancelDeposit, getDeposit } from '../../features/wallet/wallet.server.ts';
 import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
 import type { Route } from './+types/deposit-return';
 
@@ -12,13 +15,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const cancelled = new URL(request.url).pathname.endsWith('/cancel');
   let deposit;
   try {
-    deposit = await getDeposit(wallet.api, id);
+    deposit = cancelled ? await cancelOrCurrent(wallet.api, id) : await getDeposit(wallet.api, id);
   } catch (error) {
     throw walletRouteError(error);
   }
-  if (cancelled && deposit.status !== 'approved') return data({ depositId: deposit.id, checkout: new URL(request.url).pathname.startsWith('/checkout') }, { headers: wallet.headers() });
+  if (cancelled && deposit.status === 'cancelled') return data({ depositId: deposit.id, checkout: new URL(request.url).pathname.startsWith('/checkout') }, { headers: wallet.headers() });
   const variant = deposit.status === 'approved' ? '/success' : deposit.status === 'failed' ? '/failure' : '';
   throw redirect(`/my-account/deposit/details/${deposit.id}${variant}`, { headers: wallet.headers() });
+}
+
+async function cancelOrCurrent(api: Parameters<typeof getDeposit>[0], id: string) {
+  try {
+    return await cancelDeposit(api, id);
+  } catch (error) {
+    // Approved before the customer came back: not cancellable, show what happened instead.
+    if (error instanceof ApiError && error.status === 409) return getDeposit(api, id);
+    throw error;
+  }
 }
 
 export default function DepositReturnRoute({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,2 @@
+ALTER TABLE "payments_deposits" DROP CONSTRAINT "payments_deposits_status_check";--> statement-breakpoint
+ALTER TABLE "payments_deposits" ADD CONSTRAINT "payments_deposits_status_check" CHECK ("payments_deposits"."status" in ('pending', 'challenge', 'approved', 'failed', 'cancelled'));

@@ -1,0 +1,89 @@
+import type { Fund, PaymentMethod } from '@shop/contracts';
+import { describe, expect, it } from 'vitest';
+import { browserSupports } from './deposit-form.tsx';
+import { depositSources, payPalLink, walletButtons } from './wallet-labels.ts';
+import { withdrawalStateText } from './wallet-views.tsx';
+
+const money = (amount: number) => ({ amount, currency: 'AUD' as const });
+const method = (code: string, over: Partial<PaymentMethod> = {}): PaymentMethod => ({
+  code,
+  name: code.toUpperCase(),
+  kind: 'deposit',
+  digitalWallet: false,
+  funds: [],
+  availableGateways: ['test'],
+  attributes: {},
+  rules: { enabled: true, minAmount: money(10), maxAmount: money(5000), cscRequired: { test: code === 'cc' } },
+  withdrawalPath: null,
+  ...over,
+});
+const paypalFund: Fund = {
+  id: 'fnd_pp1',
+  code: 'pl',
+  type: 'paypal',
+  default: false,
+  verification: 'Verified',
+  gateway: 'braintree',
+  brand: null,
+  last4: null,
+  expiryMonth: null,
+  expiryYear: null,
+  holderName: null,
+  accountName: null,
+  bankCode: null,
+  email: 'ada@example.com',
+};
+const paypal = (funds: Fund[] = []) =>
+  method('pl', { name: 'PayPal', digitalWallet: true, funds, availableGateways: ['braintree'], attributes: { linkPath: '/funds/pl/braintree', testNonce: 'fake-paypal-billing-agreement-nonce' } });
+const apple = method('ap', {
+  name: 'Apple Pay',
+  digitalWallet: true,
+  attributes: { requiresBrowserSupport: 'ApplePaySession', depositPath: '/funds/ap/test/deposit', testWalletToken: 'fake-apple-pay-visa-nonce' },
+});
+const google = method('gp', { name: 'Google Pay', digitalWallet: true, attributes: { depositPath: '/funds/gp/test/deposit', testWalletToken: 'fake-android-pay-visa-nonce' } });
+
+describe('digital wallets on the deposit screen', () => {
+  it('makes Apple Pay and Google Pay buttons from the methods, Apple Pay marked as browser-dependent', () => {
+    const buttons = walletButtons([method('cc'), paypal(), apple, google, method('bp')]);
+    expect(buttons.map((b) => [b.code, b.depositPath, b.walletToken, b.requiresBrowserSupport])).toEqual([
+      ['ap', '/funds/ap/test/deposit', 'fake-apple-pay-visa-nonce', 'ApplePaySession'],
+      ['gp', '/funds/gp/test/deposit', 'fake-android-pay-visa-nonce', null],
+    ]);
+    expect(walletButtons([{ ...google, rules: { ...google.rules, enabled: false } }])).toEqual([]);
+  });
+
+  it('offers to link PayPal until a PayPal account is linked, which then is a deposit source', () => {
+    expect(payPalLink([paypal()])).toEqual({ linkPath: '/funds/pl/braintree', nonce: 'fake-paypal-billing-agreement-nonce' });
+    expect(depositSources([paypal()])).toEqual([]);
+    expect(payPalLink([paypal([paypalFund])])).toBeNull();
+    const [source] = depositSources([paypal([paypalFund])]);
+    expect(source).toMatchObject({ id: 'fnd_pp1', label: 'PayPal ada@example.com', cscRequired: false });
+    expect(payPalLink([method('cc')])).toBeNull();
+  });
+
+  it('shows Apple Pay only where ApplePaySession says it can pay, never on the server', () => {
+    expect(browserSupports(null, undefined)).toBe(true);
+    expect(browserSupports('ApplePaySession', undefined)).toBe(false);
+    expect(browserSupports('ApplePaySession', {})).toBe(false);
+    expect(browserSupports('ApplePaySession', { ApplePaySession: { canMakePayments: () => false } })).toBe(false);
+    expect(browserSupports('ApplePaySession', { ApplePaySession: { canMakePayments: () => true } })).toBe(true);
+    expect(
+      browserSupports('ApplePaySession', {
+        ApplePaySession: {
+          canMakePayments: () => {
+            throw new Error('insecure context');
+          },
+        },
+      }),
+    ).toBe(false);
+  });
+});
+
+describe('withdrawal states', () => {
+  it('says what pending, approved, paid and rejected mean', () => {
+    expect(withdrawalStateText('pending', '$30.00')).toContain('once it is approved');
+    expect(withdrawalStateText('approved', '$30.00')).toBe('Your withdrawal of $30.00 has been approved and is being paid into your account.');
+    expect(withdrawalStateText('paid', '$30.00')).toBe('Your withdrawal of $30.00 has been paid into your account.');
+    expect(withdrawalStateText('rejected', '$30.00')).toContain('returned to your account');
+  });
+});
