@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_LIMIT, PAGE_SIZES } from './constants.ts';
 
 /** Spec core §5: stored identifiers are letters, digits, hyphen and underscore only. */
 export const IDENTIFIER_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -25,8 +26,7 @@ export const PageLinks = z.object({ next: z.string().nullable(), prev: z.string(
 export type PageLinks = z.infer<typeof PageLinks>;
 
 /** Spec defaults: 10, groups 6, results 5, giveaways 9, blog 12. */
-export const PAGE_SIZES = { default: 10, groups: 6, results: 5, giveaways: 9, blog: 12 } as const;
-export const MAX_PAGE_LIMIT = 100;
+export { MAX_PAGE_LIMIT, PAGE_SIZES };
 
 export function paginationQuery(defaultLimit: number = PAGE_SIZES.default) {
   return z

@@ -1,6 +1,7 @@
 // Results paging (spec features §9 "results page size 5") and the period part of archive urls
 // ("Past results path ends in month name and year, or only a year").
-import { PAGE_SIZES } from '@shop/contracts';
+// The zod-free entry: this module ships to the browser with the home page.
+import { PAGE_SIZES } from '@shop/contracts/constants';
 
 export const RESULTS_PAGE_SIZE = PAGE_SIZES.results;
 
