@@ -10,6 +10,7 @@ import { createOrdersService } from '../modules/orders/index.ts';
 import { buildPaymentsService } from '../modules/payments/index.ts';
 import { createLedger } from '../modules/wallet/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../plugins/idempotency.ts';
+import { emailWinners } from '../workflows/email-winners.workflow.ts';
 import { settleDraw } from '../workflows/settle-draw.workflow.ts';
 import { drawClockTick } from './draw-clock.ts';
 import type { JobTask } from './runner.ts';
@@ -44,7 +45,13 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
       name: 'draw-clock',
       everySeconds: TASK_SECONDS.drawClock,
       run: async () => {
-        const report = await drawClockTick({ draws, provider, clock, settle: (drawId) => settleDraw({ db, clock, draws, orders, ledger }, drawId) });
+        const report = await drawClockTick({
+          draws,
+          provider,
+          clock,
+          settle: (drawId) => settleDraw({ db, clock, draws, orders, ledger }, drawId),
+          emailWinners: (drawId) => emailWinners({ db, draws, orders, contacts: identity, outbox, publicUrl: config.publicUrl }, drawId),
+        });
         for (const f of report.failures) log.warn({ draw: f.drawId, step: f.step }, `draw clock: ${f.message}`);
       },
     },

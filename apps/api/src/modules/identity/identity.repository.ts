@@ -1,5 +1,5 @@
 // SQL of the identity domain. Services call these; routes never do.
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import {
   identityCredentials,
@@ -22,6 +22,13 @@ export const customers = {
   byPublicId: async (db: Executor, publicId: string) =>
     (await db.select().from(identityCustomers).where(and(eq(identityCustomers.publicId, publicId), eq(identityCustomers.status, 'active'))).limit(1))[0],
   byId: async (db: Executor, id: number) => (await db.select().from(identityCustomers).where(eq(identityCustomers.id, id)).limit(1))[0],
+  contactsByPublicIds: async (db: Executor, publicIds: string[]) =>
+    publicIds.length === 0
+      ? []
+      : db
+          .select({ publicId: identityCustomers.publicId, email: identityCustomers.email, firstname: identityCustomers.firstname })
+          .from(identityCustomers)
+          .where(and(inArray(identityCustomers.publicId, publicIds), eq(identityCustomers.status, 'active'))),
   activeByEmail: async (db: Executor, email: string) =>
     (await db.select().from(identityCustomers).where(and(eq(identityCustomers.email, email), eq(identityCustomers.status, 'active'))).limit(1))[0],
   insert: async (db: Executor, row: NewCustomerRow) => (await db.insert(identityCustomers).values(row).returning())[0]!,

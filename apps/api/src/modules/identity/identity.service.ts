@@ -325,6 +325,11 @@ export function createIdentityService(deps: IdentityDeps) {
   // ---------------------------------------------------------------- public API
   return {
     sessionActive,
+    /** Email address and first name of active customers (service messages such as a winner's notice). */
+    async contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> {
+      const rows = await customers.contactsByPublicIds(db, customerIds);
+      return new Map(rows.map((r) => [r.publicId, { email: r.email, firstname: r.firstname }]));
+    },
     /** Housekeeping (a scheduled job): removes sessions, tokens, codes and throttle records whose use has passed. */
     purgeExpired: () => purgeExpired(db, clock.now()),
     outbox,

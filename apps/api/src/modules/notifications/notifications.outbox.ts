@@ -13,6 +13,8 @@ export interface EmailMessage {
   html?: string;
   /** What the email is for, e.g. 'verify_email', 'password_reset', '2fa_code'. */
   kind: string;
+  /** When given, an email with the same key is enqueued only once (enqueueEmail then returns null). */
+  dedupeKey?: string;
 }
 
 export interface MailTransport {
@@ -44,7 +46,8 @@ export function createOutbox(deps: OutboxDeps) {
   const from = deps.mailFrom ?? 'Lucky Koala Lotteries <no-reply@luckykoala.example>';
   const transport = deps.transport ?? (deps.smtpUrl ? smtpTransport(deps.smtpUrl) : undefined);
 
-  async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<number> {
+  /** The outbox row's id, or null when `dedupeKey` was enqueued before. */
+  async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<number | null> {
     const [row] = await tx
       .insert(notificationsOutbox)
       .values({
@@ -54,9 +57,11 @@ export function createOutbox(deps: OutboxDeps) {
         textBody: message.text,
         htmlBody: message.html ?? null,
         createdAt: clock.now(),
+        dedupeKey: message.dedupeKey ?? null,
       })
+      .onConflictDoNothing({ target: notificationsOutbox.dedupeKey })
       .returning({ id: notificationsOutbox.id });
-    return row!.id;
+    return row?.id ?? null;
   }
 
   /** Send up to `limit` pending emails; each row is claimed with SKIP LOCKED so concurrent dispatchers never double-send. */

@@ -17,8 +17,11 @@ export const notificationsOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set for emails that must go at most once (a draw's winner notice): a second enqueue with it is a no-op. */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
+    uniqueIndex('notifications_outbox_dedupe_key').on(t.dedupeKey),
     check('notifications_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     index('notifications_outbox_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     index('notifications_outbox_to_idx').on(t.toAddress, t.id),

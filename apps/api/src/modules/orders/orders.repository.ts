@@ -72,6 +72,14 @@ export function createOrdersRepository() {
       return row?.n ?? 0;
     },
 
+    /** Each winning customer of a draw with the total they won and their best division. */
+    async winnersByCustomer(ex: Executor, drawId: string): Promise<{ customerId: string; prizeCents: number; lines: number; bestDivision: number }[]> {
+      const result = await ex.execute<{ customer_id: string; prize_cents: string; lines: number; best: number }>(sql`
+        select customer_id, sum(prize_cents)::bigint as prize_cents, count(*)::int as lines, min(division)::int as best
+        from ${ordersPrizes} where draw_id = ${drawId} group by customer_id order by customer_id`);
+      return result.rows.map((r) => ({ customerId: r.customer_id, prizeCents: Number(r.prize_cents), lines: Number(r.lines), bestDivision: Number(r.best) }));
+    },
+
     /** Winning games per division over every prize of the draw (a system entry counts each winning game). */
     async winnersByDivision(ex: Executor, drawId: string): Promise<{ division: number; winners: number }[]> {
       const result = await ex.execute<{ division: number; winners: number }>(sql`

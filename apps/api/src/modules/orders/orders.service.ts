@@ -128,6 +128,7 @@ export function createOrdersService(deps: OrdersDeps) {
     prizesForDraw: (drawId: string): Promise<PrizeRow[]> => repo.prizesForDraw(deps.db, drawId),
     countLines: (drawId: string) => repo.countLines(deps.db, drawId),
     winnersByDivision: (drawId: string) => repo.winnersByDivision(deps.db, drawId),
+    winnersByCustomer: (drawId: string) => repo.winnersByCustomer(deps.db, drawId),
   };
 }
 

@@ -1,0 +1,55 @@
+// After a draw is paid (DRAW_PAID -> DRAW_EMAILED, DESIGN.md §7): each winning customer gets one email with what they
+// won, already in their wallet. The emails are written to the outbox in one transaction, each with a key per draw
+// and customer, so a run repeated after a crash (before the draw was marked emailed) sends nobody a second one.
+// Winning notices are service messages: they go whatever the customer's marketing preferences say.
+import { formatCurrency } from '@shop/contracts';
+import { getGame, type GameKey } from '@shop/lottery';
+import type { Db } from '../db/index.ts';
+import type { Outbox } from '../modules/notifications/index.ts';
+import type { OrdersService } from '../modules/orders/index.ts';
+
+export interface EmailWinnersDeps {
+  db: Db;
+  draws: { getDraw(drawId: string): Promise<{ id: string; gameKey: string; drawNo: number; status: string } | null> };
+  orders: Pick<OrdersService, 'winnersByCustomer'>;
+  contacts: { contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> };
+  outbox: Pick<Outbox, 'enqueueEmail'>;
+  publicUrl: string;
+}
+
+export const winnerEmailKey = (drawId: string, customerId: string) => `winner:${drawId}:${customerId}`;
+
+/** Queues the winners' emails of a paid draw; returns how many were queued by this call. */
+export async function emailWinners(deps: EmailWinnersDeps, drawId: string): Promise<number> {
+  const draw = await deps.draws.getDraw(drawId);
+  if (!draw || (draw.status !== 'DRAW_PAID' && draw.status !== 'DRAW_EMAILED')) return 0;
+  const game = getGame(draw.gameKey as GameKey, draw.drawNo);
+  const winners = (await deps.orders.winnersByCustomer(drawId)).filter((w) => w.prizeCents > 0);
+  const contacts = await deps.contacts.contactsOf(winners.map((w) => w.customerId));
+  const resultsUrl = `${deps.publicUrl}/${game.key}/results/draw/${draw.drawNo}`;
+  return deps.db.transaction(async (tx) => {
+    let queued = 0;
+    for (const w of winners) {
+      const contact = contacts.get(w.customerId);
+      // A customer who closed their account since buying still has their prize; there is no address to write to.
+      if (!contact) continue;
+      const amount = formatCurrency(w.prizeCents, game.currency, game.currency === 'GBP' ? 'en-GB' : 'en-AU');
+      const id = await deps.outbox.enqueueEmail(tx, {
+        to: contact.email,
+        kind: 'draw_winner',
+        dedupeKey: winnerEmailKey(drawId, w.customerId),
+        subject: `You won ${amount} in ${game.name} draw ${draw.drawNo}`,
+        text: [
+          `Hi ${contact.firstname},`,
+          '',
+          `Congratulations: your ${game.name} ticket${w.lines === 1 ? '' : 's'} in draw ${draw.drawNo} won ${amount} (best prize: division ${w.bestDivision}).`,
+          'The money is already in your account, ready to play with or withdraw.',
+          '',
+          `See the results and prizes: ${resultsUrl}`,
+        ].join('\n'),
+      });
+      if (id !== null) queued++;
+    }
+    return queued;
+  });
+}
