@@ -56,11 +56,23 @@ export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 4, fields: 
 
 const API_DOC_VERSION = '2.0.0';
 
+/**
+ * The server-rendered storefront calls the API over loopback on behalf of visitors and says whose request it is in
+ * X-Forwarded-For; loopback is therefore always a trusted hop, so rate limits, login throttling and /locate see the
+ * visitor's address rather than one shared 127.0.0.1. A visitor connecting directly cannot spoof it: their own
+ * address is not trusted. TRUST_PROXY adds load balancers and web-only storefront hosts.
+ */
+export const LOOPBACK = ['127.0.0.0/8', '::1', '::ffff:127.0.0.1'];
+export function trustedProxies(config: AppConfig): boolean | string[] {
+  if (config.trustProxy === true) return true;
+  return [...LOOPBACK, ...(config.trustProxy === false ? [] : config.trustProxy)];
+}
+
 function createFastify(config: AppConfig, logger: boolean | object | undefined): FastifyInstance {
   return Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config),
     genReqId: requestIdFor,
     requestIdHeader: false,
     // Prototype-polluting keys are dropped, like the casing plugin does for forms and queries.

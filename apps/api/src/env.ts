@@ -29,7 +29,11 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  TRUST_PROXY: bool.default(false),
+  /** true/false, or the addresses/CIDRs of proxies (and web-only storefront processes) whose X-Forwarded-For counts. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (['true', '1', 'yes'].includes(v) ? true : ['false', '0', 'no', ''].includes(v) ? false : v.split(',').map((x) => x.trim()).filter(Boolean))),
   JOBS_ENABLED: bool.default(true),
   /** Signs access tokens; when unset one is generated and kept in DATA_DIR/auth.secret. */
   AUTH_SECRET: z.string().min(32).optional(),
@@ -62,7 +66,8 @@ export type AppConfig = {
   corsOrigins: string[];
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
-  trustProxy: boolean;
+  /** true: trust every hop; a list: trust those addresses. Loopback is always trusted (the storefront's own calls). */
+  trustProxy: boolean | string[];
   jobsEnabled: boolean;
   authSecret: string | undefined;
   minAge: number;

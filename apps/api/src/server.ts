@@ -44,6 +44,7 @@ async function webHandlerFor(config: AppConfig, port: () => number) {
       appKey: 'web',
       appSecret,
       cspNonce: current.getStore()?.cspNonce,
+      clientIp: current.getStore()?.clientIp,
     }),
     // Always a production build (react-router build), so always production mode: render errors reach visitors
     // sanitised, whatever NODE_ENV says.

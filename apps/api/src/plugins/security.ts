@@ -14,6 +14,8 @@ declare module 'node:http' {
   interface IncomingMessage {
     /** Nonce of this response's Content-Security-Policy script-src; set for every request. */
     cspNonce?: string;
+    /** The visitor's address as Fastify resolved it (trusted proxies applied); the storefront forwards it to the API. */
+    clientIp?: string;
   }
 }
 
@@ -45,6 +47,7 @@ const securityPlugin: FastifyPluginAsync<{ config: AppConfig; nonce?: () => stri
   const makeNonce = nonce ?? (() => randomBytes(16).toString('base64url'));
   app.addHook('onRequest', async (request) => {
     request.raw.cspNonce = makeNonce();
+    request.raw.clientIp = request.ip;
   });
 
   const https = config.publicUrl.startsWith('https:');

@@ -31,5 +31,6 @@ export function serverApi(context: AppLoadContext, session: Pick<VisitorSession,
     session: { get: () => session ?? {} },
     onReport: reportToLog,
     timeoutMs: 15_000,
+    forwardedFor: context.clientIp,
   });
 }

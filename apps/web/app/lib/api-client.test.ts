@@ -69,6 +69,14 @@ describe('headers and signing', () => {
     });
   });
 
+  it("forwards the visitor's address on server-side calls, and only when it is given", async () => {
+    const api = createFakeApi({ 'GET /api/v2/config': () => ok({}) });
+    await client(api.fetch, { forwardedFor: '198.51.100.7' }).get('main', '/config');
+    expect(api.requests.at(-1)!.headers['x-forwarded-for']).toBe('198.51.100.7');
+    await client(api.fetch).get('main', '/config');
+    expect(api.requests.at(-1)!.headers['x-forwarded-for']).toBeUndefined();
+  });
+
   it('defaults to version 3.0 and leaves out customer headers unless both id and token are valid', async () => {
     const api = createFakeApi({ 'GET /api/v2/config': () => ok({}) });
     await client(api.fetch, {}, { customerId: 'cus_1', customerToken: 'bad token!', sessionId: 'has space' }).get('main', '/config');

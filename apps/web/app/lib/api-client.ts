@@ -97,6 +97,8 @@ export interface ApiClientOptions {
   /** Share discovery between clients (the server builds one client per request). */
   discovery?: DiscoveryCache;
   timeoutMs?: number;
+  /** Server side only: the visitor's address, sent as X-Forwarded-For so the API limits and locates per visitor. */
+  forwardedFor?: string;
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
@@ -322,6 +324,7 @@ export class ApiClient {
     }
     if (s.accessToken) headers.authorization = `Bearer ${s.accessToken}`;
     if (opts.idempotencyKey && method !== 'GET') headers[HEADERS.idempotencyKey] = opts.idempotencyKey;
+    if (this.options.forwardedFor) headers['x-forwarded-for'] = this.options.forwardedFor;
     return { ...headers, ...opts.headers };
   }
 

@@ -10,6 +10,8 @@ declare module 'react-router' {
     appSecret: string;
     /** Per-request CSP nonce, when the server sets one. */
     cspNonce?: string;
+    /** The visitor's address; server-side API calls forward it (X-Forwarded-For) so limits apply per visitor. */
+    clientIp?: string;
   }
 }
 

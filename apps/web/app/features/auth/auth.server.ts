@@ -283,6 +283,7 @@ export function authApi(
     onReport: (error) =>
       console.error(`[api] ${error.status} ${error.url}: ${error.message}`),
     timeoutMs: 15_000,
+    forwardedFor: context.clientIp,
   });
 
   return {
