@@ -20,14 +20,19 @@ export interface RunOptions {
   commands?: Command[];
 }
 
+/** Usages up to this wide share a line with their summary; a longer one puts the summary on the next line. */
+const HELP_COLUMN = 44;
+
 function helpText(commands: Command[]): string[] {
-  const width = Math.max(...commands.map((c) => `${c.name} ${c.usage}`.trim().length), 4);
+  const entries: [string, string][] = [['help', 'List the commands.'], ...commands.map((c): [string, string] => [`${c.name} ${c.usage}`.trim(), c.summary])];
+  const width = Math.min(HELP_COLUMN, Math.max(...entries.map(([u]) => u.length)));
   return [
     'Usage: npm run ops -- <command> [arguments]',
     '',
     'Commands:',
-    `  ${'help'.padEnd(width)}  List the commands.`,
-    ...commands.map((c) => `  ${`${c.name} ${c.usage}`.trim().padEnd(width)}  ${c.summary}`),
+    ...entries.flatMap(([usage, summary]) =>
+      usage.length <= width ? [`  ${usage.padEnd(width)}  ${summary}`] : [`  ${usage}`, `  ${' '.repeat(width)}  ${summary}`],
+    ),
   ];
 }
 

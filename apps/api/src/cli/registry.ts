@@ -1,10 +1,11 @@
 // Every operator command. A later issue adds a file under commands/ and one entry here.
 import type { Command } from './command.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
+import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
 import { statusCommand } from './commands/status.ts';
 import { depositsReconcileCommand, withdrawalsApproveCommand, withdrawalsRejectCommand } from './commands/withdrawals.ts';
 
-export const commands: Command[] = [statusCommand, maintenanceCommand, segmentDefaultCommand, bannerSetCommand, bannerClearCommand, drawAdvanceCommand, drawResultCommand, drawImportCommand, withdrawalsApproveCommand, withdrawalsRejectCommand, depositsReconcileCommand];
+export const commands: Command[] = [statusCommand, maintenanceCommand, segmentDefaultCommand, bannerSetCommand, bannerClearCommand, drawAdvanceCommand, drawResultCommand, drawImportCommand, withdrawalsApproveCommand, withdrawalsRejectCommand, depositsReconcileCommand, customerUnlockTwoFactorCommand];

@@ -325,6 +325,18 @@ export function createIdentityService(deps: IdentityDeps) {
   // ---------------------------------------------------------------- public API
   return {
     sessionActive,
+    /**
+     * Support: lift a two-factor lock (5 wrong codes) once the customer's identity has been checked another way.
+     * 'unknown' when no active customer has the email, 'not_locked' when there was nothing to lift.
+     */
+    async unlockTwoFactor(email: string): Promise<'unlocked' | 'not_locked' | 'unknown'> {
+      const c = await customers.activeByEmail(db, email.trim().toLowerCase());
+      if (!c) return 'unknown';
+      const tf = await twoFactor.get(db, c.id);
+      if (!tf?.lockedAt) return 'not_locked';
+      await twoFactor.upsert(db, c.id, { lockedAt: null, failedAttempts: 0 });
+      return 'unlocked';
+    },
     /** Email address and first name of active customers (service messages such as a winner's notice). */
     async contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> {
       const rows = await customers.contactsByPublicIds(db, customerIds);

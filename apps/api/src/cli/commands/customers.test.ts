@@ -1,0 +1,38 @@
+// customer:unlock-2fa through runOps: a customer locked out by wrong codes can log in with a right one again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { signUpAndLogin } from '../../../test/helpers/customers.ts';
+import { runOps } from '../ops.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ config: { argon2: { memoryKib: 1024, timeCost: 1, parallelism: 1 } } });
+});
+afterAll(() => t.close());
+
+async function ops(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOps(argv, { config: t.config, clock: t.clock, database: t.database, out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('customer:unlock-2fa', () => {
+  it('lifts a two-factor lock, says when there was none, and refuses an unknown email', async () => {
+    const c = await signUpAndLogin(t);
+    await t.database.pool.query(
+      `INSERT INTO identity_two_factor (customer_id, method, failed_attempts, locked_at)
+       SELECT id, 'email', 5, now() FROM identity_customers WHERE public_id = $1`,
+      [c.customerId],
+    );
+    const locked = async () =>
+      (await t.database.pool.query('SELECT locked_at, failed_attempts FROM identity_two_factor t JOIN identity_customers c ON c.id = t.customer_id WHERE c.public_id = $1', [c.customerId])).rows[0];
+    expect((await locked()).locked_at).not.toBeNull();
+
+    expect(await ops('customer:unlock-2fa', c.email.toUpperCase())).toMatchObject({ code: 0, out: `Two-factor authentication for ${c.email.toUpperCase()} is unlocked.` });
+    expect(await locked()).toEqual({ locked_at: null, failed_attempts: 0 });
+    expect((await ops('customer:unlock-2fa', c.email)).out).toContain('was not locked');
+    expect(await ops('customer:unlock-2fa', 'nobody@example.test')).toMatchObject({ code: 1, err: 'No open account has the email nobody@example.test.' });
+    expect((await ops('customer:unlock-2fa')).code).toBe(1);
+  });
+});
