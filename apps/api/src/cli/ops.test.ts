@@ -35,7 +35,7 @@ describe('ops CLI', () => {
     const names = ['help', 'status', 'maintenance on|off', 'segment:default', 'banner:set', 'banner:clear', 'draw:advance', 'draw:result', 'draw:import', 'withdrawals:approve', 'withdrawals:reject', 'deposits:reconcile'];
     for (const name of names) expect(r.out).toContain(name);
     // One entry per command, starting at the indent; a long usage's summary continues on an indented line below it.
-    expect(r.out.split('\n').filter((l) => /^  \S/.test(l))).toHaveLength(commands.length + 1);
+    expect(r.out.split('\n').filter((l) => /^ {2}\S/.test(l))).toHaveLength(commands.length + 1);
     expect(Math.max(...r.out.split('\n').map((l) => l.length))).toBeLessThan(200);
   });
 
