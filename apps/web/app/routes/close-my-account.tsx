@@ -7,6 +7,7 @@ import { CloseAccountSchema } from "../features/account/account-schemas.ts";
 import {
   mergeSetCookieHeaders,
   requireCustomer,
+  signedInScreen,
 } from "../features/auth/auth.server.ts";
 import { apiErrorReply } from "../features/auth/login.server.ts";
 import { toRouteError } from "../lib/route-errors.ts";
@@ -20,15 +21,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
-    const { auth } = await requireCustomer(request, context);
-    return data(
-      {},
-      { headers: auth.headers({ "Cache-Control": "private, no-store" }) },
-    );
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  return signedInScreen(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -21,25 +21,33 @@ export function FieldErrors({ id, errors }: FieldErrorsProps) {
 export const inputClass =
   "block w-full min-h-[44px] rounded-theme border border-[#767676] bg-white px-0.5 text-base text-black focus:outline-2 focus:outline-offset-1 focus:outline-brand aria-[invalid=true]:border-[#b00020]";
 
+/** What a form library knows of a field: the control's id, its errors' id and the errors (Conform's field metadata). */
+export interface FieldMeta {
+  id: string;
+  errorId: string;
+  errors?: readonly string[] | undefined;
+}
+
 /** A labelled control; pass the control as children so any input type (text, date, select) fits. */
 export function Field(props: {
   label: string;
-  htmlFor: string;
-  errorId: string;
-  errors?: readonly string[] | undefined;
-  hint?: string;
+  meta: FieldMeta;
+  /** Help under the label; its id is `${meta.id}-hint`, for the control's aria-describedby. */
+  hint?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="mb-1">
-      <label htmlFor={props.htmlFor} className="mb-[4px] block font-semibold">
+      <label htmlFor={props.meta.id} className="mb-[4px] block font-semibold">
         {props.label}
       </label>
       {props.hint ? (
-        <p className="mb-[4px] text-sm text-[#4a4a4a]">{props.hint}</p>
+        <p id={`${props.meta.id}-hint`} className="mb-[4px] text-sm text-[#4a4a4a]">
+          {props.hint}
+        </p>
       ) : null}
       {props.children}
-      <FieldErrors id={props.errorId} errors={props.errors} />
+      <FieldErrors id={props.meta.errorId} errors={props.meta.errors} />
     </div>
   );
 }

@@ -84,9 +84,7 @@ export function SchemaForm(props: {
               key={f.name}
               label={f.label}
               hint={f.hint}
-              htmlFor={meta.id}
-              errorId={meta.errorId}
-              errors={meta.errors}
+              meta={meta}
             >
               <select
                 {...getSelectProps(meta)}
@@ -108,9 +106,7 @@ export function SchemaForm(props: {
             key={f.name}
             label={f.label}
             hint={f.hint}
-            htmlFor={meta.id}
-            errorId={meta.errorId}
-            errors={meta.errors}
+            meta={meta}
           >
             <input
               {...getInputProps(meta, { type: f.type ?? "text" })}

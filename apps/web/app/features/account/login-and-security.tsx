@@ -111,9 +111,7 @@ function ConfirmCodeForm({
       ))}
       <Field
         label="6 digit code"
-        htmlFor={fields.otp.id}
-        errorId={fields.otp.errorId}
-        errors={fields.otp.errors}
+        meta={fields.otp}
       >
         <input
           {...getInputProps(fields.otp, { type: "text" })}
@@ -150,9 +148,7 @@ function DisableForm({
       <Field
         label="Password"
         hint="Enter your password to turn two-factor authentication off."
-        htmlFor={fields.password.id}
-        errorId={fields.password.errorId}
-        errors={fields.password.errors}
+        meta={fields.password}
       >
         <input
           {...getInputProps(fields.password, { type: "password" })}

@@ -7,7 +7,7 @@ import {
   RefreshResult,
   type TwoFactorMethod,
 } from "@shop/contracts";
-import { redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import {
   ApiClient,
   createDiscoveryCache,
@@ -23,6 +23,7 @@ import { parseCookies, serializeCookie } from "../../lib/cookies.ts";
 import { COOKIE_NAMES } from "../../lib/cookie-names.ts";
 import { apiSessionFrom, UTM_KEYS } from "../../lib/session.server.ts";
 import "../../lib/load-context.ts";
+import { toRouteError } from "../../lib/route-errors.ts";
 
 const discovery = createDiscoveryCache();
 
@@ -377,6 +378,16 @@ export async function requireCustomer(
   if (!customer)
     throw redirect(loginPathFor(request), { headers: auth.headers() });
   return { auth, customer };
+}
+
+/** Loader of a protected screen that shows nothing from the API: only a signed-in customer may open it. */
+export async function signedInScreen(request: Request, context: AppLoadContext) {
+  try {
+    const { auth } = await requireCustomer(request, context);
+    return data({}, { headers: auth.headers({ "Cache-Control": "private, no-store" }) });
+  } catch (error) {
+    throw toRouteError(error);
+  }
 }
 
 /** A second factor the visitor must give: the code goes back with this token (POST /login, v3.3). */

@@ -58,9 +58,7 @@ export function LoginForm(props: {
         ) : null}
         <Field
           label="Email"
-          htmlFor={fields.email.id}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
+          meta={fields.email}
         >
           <input
             {...getInputProps(fields.email, { type: "email" })}
@@ -70,9 +68,7 @@ export function LoginForm(props: {
         </Field>
         <Field
           label="Password"
-          htmlFor={fields.password.id}
-          errorId={fields.password.errorId}
-          errors={fields.password.errors}
+          meta={fields.password}
         >
           <input
             {...getInputProps(fields.password, { type: "password" })}
@@ -146,9 +142,7 @@ export function RegisterForm(props: {
   ) => (
     <Field
       label={label}
-      htmlFor={fields[name].id}
-      errorId={fields[name].errorId}
-      errors={fields[name].errors}
+      meta={fields[name]}
     >
       <input
         {...getInputProps(fields[name], { type: "text" })}
@@ -175,9 +169,7 @@ export function RegisterForm(props: {
         {text("lastname", "Last name", "family-name")}
         <Field
           label="Email"
-          htmlFor={fields.email.id}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
+          meta={fields.email}
         >
           <input
             {...getInputProps(fields.email, { type: "email" })}
@@ -188,9 +180,7 @@ export function RegisterForm(props: {
         <Field
           label="Password"
           hint="At least 8 characters."
-          htmlFor={fields.password.id}
-          errorId={fields.password.errorId}
-          errors={fields.password.errors}
+          meta={fields.password}
         >
           <input
             {...getInputProps(fields.password, { type: "password" })}
@@ -201,9 +191,7 @@ export function RegisterForm(props: {
         <Field
           label="Date of birth"
           hint={`You must be ${options.minAge} or over.`}
-          htmlFor={fields.dateOfBirth.id}
-          errorId={fields.dateOfBirth.errorId}
-          errors={fields.dateOfBirth.errors}
+          meta={fields.dateOfBirth}
         >
           <input
             {...getInputProps(fields.dateOfBirth, { type: "date" })}
@@ -214,9 +202,7 @@ export function RegisterForm(props: {
         </Field>
         <Field
           label="Mobile phone"
-          htmlFor={fields.phone.id}
-          errorId={fields.phone.errorId}
-          errors={fields.phone.errors}
+          meta={fields.phone}
         >
           <input
             {...getInputProps(fields.phone, { type: "tel" })}
@@ -229,9 +215,7 @@ export function RegisterForm(props: {
         {text("suburb", "Suburb", "address-level2")}
         <Field
           label="State"
-          htmlFor={fields.state.id}
-          errorId={fields.state.errorId}
-          errors={fields.state.errors}
+          meta={fields.state}
         >
           <select
             {...getSelectProps(fields.state)}

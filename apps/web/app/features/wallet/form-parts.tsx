@@ -1,6 +1,7 @@
-// Small form pieces shared by the wallet forms: a labelled field with its error, the form-level error list and the
+// Small form pieces shared by the wallet forms: the shop's labelled field for plain forms, the form-level error list and the
 // hidden Idempotency-Key of a money-moving form.
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { inputClass, Field as UiField } from '../../ui/form-field.tsx';
 
 export interface FormFeedback {
   fieldErrors: Record<string, string[]>;
@@ -31,35 +32,14 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' 
   idPrefix?: string;
 }
 
+/** The shop's labelled field (ui/form-field) for the wallet's plain forms, which carry their errors themselves. */
 export function Field({ name, label, errors = [], hint, idPrefix = 'wallet', ...input }: FieldProps) {
-  const id = `${idPrefix}-${name}`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, errors.length ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const meta = { id: `${idPrefix}-${name}`, errorId: `${idPrefix}-${name}-error`, errors };
+  const describedBy = [hint ? `${meta.id}-hint` : null, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="flex flex-col gap-[4px]">
-      <label htmlFor={id} className="font-bold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={describedBy}
-        className="min-h-[44px] rounded-theme border border-black/40 px-[10px] aria-invalid:border-error"
-        {...input}
-      />
-      {errors.length ? (
-        <p id={errorId} className="text-sm font-bold text-error">
-          {errors[0]}
-        </p>
-      ) : null}
-    </div>
+    <UiField label={label} hint={hint} meta={meta}>
+      <input id={meta.id} name={name} aria-invalid={errors.length ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+    </UiField>
   );
 }
 
