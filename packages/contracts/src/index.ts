@@ -9,3 +9,4 @@ export * from './catalogue.ts';
 export * from './draws.ts';
 export * from './wallet.ts';
 export * from './payments.ts';
+export * from './cart.ts';

@@ -168,6 +168,15 @@ export function createLedger(deps: LedgerDeps) {
   }
 
   const ledger = {
+    /**
+     * Lock the customer's accounts for the rest of the transaction (creating them if missing). A workflow that
+     * checks a rule over the wallet before debiting (a spend limit, a purchase) takes this first, so two purchases
+     * of one customer check and debit one after the other.
+     */
+    async lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void> {
+      await lockCustomer(tx, customerId, currency);
+    },
+
     creditPrize: (tx: Executor, m: Movement) => credit(tx, 'prize', 'winnings', 'prize_liability', m),
 
     /**
