@@ -24,3 +24,4 @@ export {
 } from './results-provider.ts';
 export { FEED_PRODUCTS, importResultsFeed, parseResultsFeed, ResultsFeedError, type FeedEntry, type ImportOutcome } from './results-import.ts';
 export { localDateOf, zonedTimeToUtc } from './draws.schedule.ts';
+export { lockOpenDraw, openDrawsFrom } from './draws.locks.ts';

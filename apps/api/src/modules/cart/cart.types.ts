@@ -1,0 +1,51 @@
+import type { CartItemInput, CartDraw, RecurringPurchase } from '@shop/contracts';
+import type { Executor } from '../../db/index.ts';
+import type { CurrencyCode } from '@shop/contracts';
+
+export interface ItemContext { customerId: string | null; region: string | null; now: Date; pricingId: string }
+
+/** What a handler makes of an item input: stored with the item and re-checked on every cart read and at purchase. */
+export interface PricedItem {
+  productType: CartItemInput['productType'];
+  productOfferKey: string;
+  offerName: string;
+  description: string;
+  gameType: string | null; gameOffer: string | null; gameOfferName: string | null;
+  games: { sets: Record<string, (number | null)[]>; quickpick: boolean }[];
+  numGames: number;
+  numTickets: number | null;
+  causeKey: string | null;
+  draws: CartDraw[];                 // the draws this item plays (one ticket per draw at purchase)
+  unitPriceCents: number;            // per draw
+  priceCents: number;                // whole item (unit x draws)
+  currency: CurrencyCode;
+  purchaseStatus: 'standard' | 'pre_order';
+  recurringPurchase: RecurringPurchase;
+  /** the normalised input to store (quickpick blanks stay null until purchase) */
+  input: CartItemInput;
+}
+export type Refreshed = { ok: true; item: PricedItem } | { ok: false; reason: 'draw_closed' | 'offer_suspended' | 'sold_out' | 'region_restricted'; message: string };
+
+export interface FulfilContext { customerId: string; orderId: string; checkoutId: string; now: Date }
+/** What fulfilment wrote, per draw, for the order's tickets. */
+export interface FulfilledTicket { drawId: string; drawNo: number; drawDate: string; lineIds: string[]; raffleTicketNumbers: number[] }
+
+export interface CartProductHandler {
+  productType: CartItemInput['productType'];
+  /** Validate and price a new item: throws unprocessable(message, code, fieldErrors) (422) naming the game and set. */
+  prepare(input: CartItemInput, ctx: ItemContext): Promise<PricedItem>;
+  /** Re-check a stored item (cart read, purchase): still sellable? re-priced. */
+  refresh(input: CartItemInput, ctx: ItemContext): Promise<Refreshed>;
+  /** Inside the purchase transaction: write the tickets (lottery: ticket lines with quickpicks filled; raffle: allocate
+   *  ticket numbers under the cap). Throw AppError 422 (e.g. code 'sold_out', 'draw_closed') to abort the whole purchase. */
+  fulfil(tx: Executor, item: PricedItem, ctx: FulfilContext): Promise<FulfilledTicket[]>;
+}
+
+/** Responsible gambling (RG-API implements; a permissive default when not wired). */
+export interface PurchaseGuard {
+  /** For the cart view: reason id -> message (spend_limit, global_spend_limit, deposit_limit, verify_account_required, self_excluded). */
+  blockedReasons(customerId: string, amountCents: number, currency: CurrencyCode): Promise<Record<string, string>>;
+  /** Inside the purchase transaction, AFTER ledger.lockWallet(tx, customerId, currency): throws AppError 422 with the
+   *  reason as code when this purchase would break a limit or the customer is excluded. */
+  assertPurchase(tx: Executor, p: { customerId: string; amountCents: number; currency: CurrencyCode }): Promise<void>;
+}

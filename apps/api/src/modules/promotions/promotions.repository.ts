@@ -1,0 +1,46 @@
+// The only code that queries the promotions tables.
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+import { promotionsPromotions, promotionsRedemptions } from './promotions.schema.ts';
+
+export type PromotionRow = typeof promotionsPromotions.$inferSelect;
+export type NewPromotionRow = typeof promotionsPromotions.$inferInsert;
+
+const byCode = (code: string) => sql`lower(${promotionsPromotions.code}) = lower(${code})`;
+
+export function createPromotionsRepository() {
+  return {
+    async findByCode(ex: Executor, code: string, options: { lock?: boolean } = {}): Promise<PromotionRow | undefined> {
+      const q = ex.select().from(promotionsPromotions).where(byCode(code));
+      return (await (options.lock ? q.for('update') : q))[0];
+    },
+
+    /** Redemptions in total and by one customer (0 for an anonymous visitor). */
+    async usage(ex: Executor, promotionId: number, customerId: string | null): Promise<{ total: number; byCustomer: number }> {
+      const [row] = await ex
+        .select({
+          total: count(),
+          byCustomer: customerId === null ? sql<number>`0` : sql<number>`count(*) filter (where ${promotionsRedemptions.customerId} = ${customerId})`,
+        })
+        .from(promotionsRedemptions)
+        .where(eq(promotionsRedemptions.promotionId, promotionId));
+      return { total: Number(row?.total ?? 0), byCustomer: Number(row?.byCustomer ?? 0) };
+    },
+
+    /** Records a redemption once per checkout; false when this checkout had already redeemed it. */
+    async insertRedemption(ex: Executor, row: typeof promotionsRedemptions.$inferInsert): Promise<boolean> {
+      const got = await ex.insert(promotionsRedemptions).values(row).onConflictDoNothing().returning({ id: promotionsRedemptions.id });
+      return got.length > 0;
+    },
+
+    async redemptionOf(ex: Executor, promotionId: number, checkoutId: string) {
+      return (await ex.select().from(promotionsRedemptions).where(and(eq(promotionsRedemptions.promotionId, promotionId), eq(promotionsRedemptions.checkoutId, checkoutId))))[0];
+    },
+
+    async insertMissing(ex: Executor, rows: NewPromotionRow[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      const got = await ex.insert(promotionsPromotions).values(rows).onConflictDoNothing().returning({ id: promotionsPromotions.id });
+      return got.length;
+    },
+  };
+}
