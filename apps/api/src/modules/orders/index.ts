@@ -9,3 +9,16 @@ export {
   type TicketLine,
 } from './orders.service.ts';
 export type { PrizeRow } from './orders.repository.ts';
+export {
+  createCheckoutService,
+  matchedNumbers,
+  newPublicId,
+  type CheckoutDeps,
+  type CheckoutService,
+  type NewCheckout,
+  type NewOrder,
+  type OrderItemSnapshot,
+  type OrdersDraws,
+} from './orders.checkout.service.ts';
+export { ordersRoutes, type OrdersRoutesOptions } from './orders.routes.ts';
+export { createRecommendationsService, type RecommendationsDeps, type RecommendationsService } from './orders.recommended.ts';

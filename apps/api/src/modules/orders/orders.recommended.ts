@@ -1,0 +1,43 @@
+// GET /orders/recommended: the next open draw of each offer the customer bought most, from the catalogue's cached
+// offers (so only offers still on sale appear).
+import type { ProductOffers, RecommendedDraw } from '@shop/contracts';
+import type { CheckoutService } from './orders.checkout.service.ts';
+
+export interface RecommendationsDeps {
+  checkouts: CheckoutService;
+  /** The catalogue's productOffers under the default pricing. */
+  productOffers(pricingId: string): Promise<ProductOffers>;
+  pricingId?: string;
+}
+
+const MAX_RECOMMENDED = 3;
+
+export function createRecommendationsService(deps: RecommendationsDeps) {
+  return {
+    async recommended(customerId: string): Promise<RecommendedDraw[]> {
+      const top = await deps.checkouts.topOffers(customerId, MAX_RECOMMENDED * 2);
+      if (!top.length) return [];
+      const offers = await deps.productOffers(deps.pricingId ?? 'default');
+      const out: RecommendedDraw[] = [];
+      for (const t of top) {
+        const offer = offers[t.productOfferKey];
+        const draw = offer?.draws[0];
+        if (!offer || offer.suspended || !draw) continue;
+        out.push({
+          productOfferKey: offer.key,
+          offerName: offer.name,
+          drawId: draw.drawId,
+          drawNo: draw.drawNo,
+          drawDate: draw.drawData.drawDate,
+          stop: draw.stop,
+          prizePool: draw.prizePool,
+          timesBought: t.orders,
+        });
+        if (out.length === MAX_RECOMMENDED) break;
+      }
+      return out;
+    },
+  };
+}
+
+export type RecommendationsService = ReturnType<typeof createRecommendationsService>;

@@ -1,0 +1,64 @@
+// Placements (features §3 Placements, §7 Placement API): offers to show around the cart, built from the catalogue.
+// The pre-cart drawer and the cart's inline slot get the two biggest upcoming jackpots not already in the cart, each
+// with a ready-made quickpick (the game offer's default number of games) that the drawer posts to /cart/build.
+import { PLACEMENT_KEYS, toCents, type Placement, type ProductOffer, type ProductOffers } from '@shop/contracts';
+
+export interface PlacementDeps {
+  productOffers(pricingId: string): Promise<ProductOffers>;
+  /** Offer keys already in a cart (by cart reference or customer), so placements don't repeat them. */
+  offersInCart?: (p: { cartReference: string | null; customerId: string | null }) => Promise<string[]>;
+}
+
+type PlacementKey = Placement['key'];
+const ITEMS_PER_KEY = 2;
+
+function quickBuy(offer: ProductOffer): Placement['build'] {
+  const type = offer.gameTypes.find((t) => t.key === 'standard') ?? offer.gameTypes[0];
+  const gameOffer = type?.gameOffers[0];
+  if (!type || !gameOffer) return null;
+  return { productOfferKey: offer.key, gameType: type.key, gameOffer: gameOffer.key, numGames: gameOffer.defaultGames, numDraws: 1 };
+}
+
+function priceOf(offer: ProductOffer, build: NonNullable<Placement['build']>): Placement['price'] {
+  const gameOffer = offer.gameTypes.find((t) => t.key === build.gameType)?.gameOffers.find((g) => g.key === build.gameOffer);
+  return gameOffer?.prices.find((p) => p.numGames === build.numGames)?.price ?? null;
+}
+
+const jackpotOf = (o: ProductOffer) => {
+  const pool = o.draws[0]?.prizePool;
+  return pool ? toCents(pool.amount) : 0;
+};
+
+export function createPlacementService(deps: PlacementDeps) {
+  return {
+    /** Placements for the keys asked (unknown keys are ignored); an empty list when nothing fits. */
+    async placements(q: { keys: string; pricingId?: string; cartReference: string | null; customerId: string | null }): Promise<Placement[]> {
+      const keys = [...new Set(q.keys.split(',').map((k) => k.trim()))].filter((k): k is PlacementKey => (PLACEMENT_KEYS as readonly string[]).includes(k));
+      if (!keys.length) return [];
+      const offers = Object.values(await deps.productOffers(q.pricingId ?? 'default')).filter((o) => !o.suspended && o.draws.length > 0);
+      const inCart = new Set(deps.offersInCart ? await deps.offersInCart({ cartReference: q.cartReference, customerId: q.customerId }) : []);
+      const byJackpot = offers.filter((o) => o.type === 'lottery_ticket').sort((a, b) => jackpotOf(b) - jackpotOf(a) || a.ranking - b.ranking);
+      const out: Placement[] = [];
+      for (const key of keys) {
+        const pool = key === 'feature_placement' ? [...offers].sort((a, b) => a.ranking - b.ranking) : byJackpot.filter((o) => !inCart.has(o.key));
+        for (const offer of pool.slice(0, key === 'feature_placement' ? 1 : ITEMS_PER_KEY)) {
+          const build = offer.type === 'lottery_ticket' ? quickBuy(offer) : null;
+          const draw = offer.draws[0]!;
+          out.push({
+            key,
+            productType: offer.type,
+            productOfferKey: offer.key,
+            title: offer.name,
+            description: draw.prizePool ? `${offer.name} draw ${draw.drawNo}` : offer.name,
+            build,
+            price: build ? priceOf(offer, build) : null,
+            config: { productType: offer.type },
+          });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+export type PlacementService = ReturnType<typeof createPlacementService>;
