@@ -1,0 +1,219 @@
+// Raffle draws across domains (DESIGN §7): the draw itself (winners derived from the committed seed, cash prizes
+// credited to wallets and winners told through the outbox, all in one transaction), the charge of pre-orders when a
+// draw opens, and the raffle clock tick that moves every draw along its lifecycle.
+import { formatCurrency, type CurrencyCode } from '@shop/contracts';
+import type { Db } from '../db/index.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Outbox } from '../modules/notifications/index.ts';
+import { deriveWinners, maskName, type RafflesService } from '../modules/raffles/index.ts';
+import type { Ledger } from '../modules/wallet/index.ts';
+
+export interface WinnerProfile {
+  firstname: string;
+  lastname: string;
+  suburb: string | null;
+  state: string | null;
+}
+
+export interface RaffleWorkflowDeps {
+  db: Db;
+  raffles: RafflesService;
+  ledger: Pick<Ledger, 'creditPrize' | 'debitPurchase' | 'lockWallet'>;
+  outbox: Pick<Outbox, 'enqueueEmail'>;
+  /** Email and first name of customers (identity's contactsOf); nobody is emailed without it. */
+  contacts?: { contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> };
+  /** Names and suburbs for the public winners list (masked); the buyer's state at purchase otherwise. */
+  profiles?: { profilesOf(customerIds: string[]): Promise<Map<string, WinnerProfile>> };
+  publicUrl: string;
+}
+
+/** WinnerProfiles from a per-customer lookup (identity's overview); customers it cannot find (closed accounts) are left out. */
+export function profilesVia(lookup: (customerId: string) => Promise<WinnerProfile>): NonNullable<RaffleWorkflowDeps['profiles']> {
+  return {
+    async profilesOf(ids) {
+      const found = await Promise.all(ids.map(async (id) => [id, await lookup(id).catch(() => null)] as const));
+      return new Map(found.filter((f): f is readonly [string, WinnerProfile] => f[1] !== null).map(([id, p]) => [id, { firstname: p.firstname, lastname: p.lastname, suburb: p.suburb, state: p.state }]));
+    },
+  };
+}
+
+export interface RaffleDrawReport {
+  drawId: string;
+  /** False when the draw had already been drawn: the same winners, nothing written. */
+  drawn: boolean;
+  winners: { rank: number; ticketNumber: number; customerId: string }[];
+}
+
+export const raffleWinnerEmailKey = (drawId: string, customerId: string) => `raffle-winner:${drawId}:${customerId}`;
+export const rafflePrizeReference = (drawId: string, rank: number) => `raffle:${drawId}:${rank}`;
+
+const localeOf = (c: CurrencyCode) => (c === 'GBP' ? 'en-GB' : 'en-AU');
+
+/** Draws a closed raffle draw. Idempotent: a drawn draw returns its recorded winners and writes nothing. */
+export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string): Promise<RaffleDrawReport> {
+  const { raffles } = deps;
+  const { repo } = raffles;
+  const draw0 = await repo.drawByPublicId(deps.db, drawPublicId);
+  if (!draw0) throw new AppError(404, `There is no raffle draw "${drawPublicId}".`, { code: 'unknown_draw' });
+  const offer = (await repo.offer(deps.db, draw0.offerKey))!;
+  const currency = offer.currency as CurrencyCode;
+  const pending = new Set<string>();
+  const report = await deps.db.transaction(async (tx): Promise<RaffleDrawReport> => {
+    const draw = (await repo.lockDraw(tx, draw0.id, 'update'))!;
+    if (draw.status === 'drawn' || draw.status === 'paid') {
+      const rows = await repo.winnersOf(tx, [draw.id]);
+      return { drawId: draw.publicId, drawn: false, winners: rows.map((r) => ({ rank: r.prize.rank, ticketNumber: r.winner.ticketNumber, customerId: r.winner.customerId })) };
+    }
+    if (draw.status !== 'closed') throw new AppError(409, `Raffle draw ${draw.publicId} is ${draw.status}; close its sales first.`, { code: 'draw_state' });
+    const { prizes, inputs, numbers } = await raffles.drawInputs(tx, draw);
+    const derived = deriveWinners(draw.seed, draw.publicId, numbers, inputs);
+    const owners = new Map((await repo.ticketOwners(tx, draw.id, derived.map((w) => w.ticketNumber))).map((o) => [o.n, o]));
+    const profiles = (await deps.profiles?.profilesOf([...new Set([...owners.values()].map((o) => o.customerId))])) ?? new Map<string, WinnerProfile>();
+    const now = deps.raffles.now();
+    const out: RaffleDrawReport['winners'] = [];
+    for (const w of derived) {
+      const prize = prizes.find((p) => p.rank === w.rank)!;
+      const owner = owners.get(w.ticketNumber)!;
+      const profile = profiles.get(owner.customerId);
+      const state = profile?.state ?? owner.region ?? null;
+      const locality = [profile?.suburb, state].filter(Boolean).join(', ') || 'Australia';
+      const winnerId = await repo.insertWinner(tx, {
+        drawId: draw.id,
+        prizeId: prize.id,
+        series: w.series,
+        ticketNumber: w.ticketNumber,
+        customerId: owner.customerId,
+        status: prize.cashCents === null ? 'to_fulfil' : 'paid',
+        displayName: maskName(profile?.firstname, profile?.lastname),
+        locality,
+        createdAt: now,
+      });
+      if (winnerId !== null && prize.cashCents !== null && prize.cashCents > 0) {
+        const posted = await deps.ledger.creditPrize(tx, {
+          customerId: owner.customerId,
+          amountCents: prize.cashCents,
+          currency,
+          reference: rafflePrizeReference(draw.publicId, prize.rank),
+          description: `${offer.name} draw ${draw.drawNo}: ${prize.name} (ticket ${w.ticketNumber})`,
+        });
+        await repo.setWinnerLedger(tx, winnerId.id, posted.entryId);
+      }
+      pending.add(owner.customerId);
+      out.push({ rank: w.rank, ticketNumber: w.ticketNumber, customerId: owner.customerId });
+    }
+    await repo.setStatus(tx, draw.id, ['closed'], 'paid', { drawnAt: now });
+
+    const contacts = (await deps.contacts?.contactsOf([...pending])) ?? new Map<string, { email: string; firstname: string }>();
+    const link = `${deps.publicUrl}/${offer.offerKey}/draw/${draw.drawNo}/verify`;
+    for (const customerId of pending) {
+      const contact = contacts.get(customerId);
+      if (!contact) continue;
+      const mine = out.filter((x) => x.customerId === customerId).map((x) => {
+        const p = prizes.find((q) => q.rank === x.rank)!;
+        const cash = p.cashCents === null ? '' : ` (${formatCurrency(p.cashCents, currency, localeOf(currency))}, already in your account)`;
+        return `- ${p.name}${cash}: ticket ${x.ticketNumber}`;
+      });
+      await deps.outbox.enqueueEmail(tx, {
+        to: contact.email,
+        kind: 'raffle_winner',
+        dedupeKey: raffleWinnerEmailKey(draw.publicId, customerId),
+        subject: `You won in ${offer.name} draw ${draw.drawNo}`,
+        text: [`Hi ${contact.firstname},`, '', `Congratulations: your ticket${mine.length === 1 ? '' : 's'} won in ${offer.name} draw ${draw.drawNo}:`, ...mine, '', 'Prizes that are not cash are delivered by our team, who will contact you.', '', `Check the draw yourself: ${link}`].join('\n'),
+      });
+    }
+    return { drawId: draw.publicId, drawn: true, winners: out };
+  });
+  return report;
+}
+
+/**
+ * Pre-orders of draws that have opened: each one is charged (ledger.debitPurchase) and numbered in its own
+ * transaction. A short wallet or a sold-out draw fails that pre-order softly: it is marked failed and the customer
+ * is told, and the others go on.
+ */
+export async function openDuePreOrders(deps: RaffleWorkflowDeps, now: Date): Promise<{ opened: string[]; filled: number; failed: number }> {
+  const { raffles } = deps;
+  const { repo } = raffles;
+  const opened = (await raffles.openDue(now)).map((d) => d.publicId);
+  let filled = 0;
+  let failed = 0;
+  for (const draw of await raffles.drawsWithPendingPreOrders()) {
+    const offer = (await repo.offer(deps.db, draw.offerKey))!;
+    for (const entry of await repo.pendingPreOrders(deps.db, draw.id)) {
+      const currency = entry.currency as CurrencyCode;
+      try {
+        await deps.db.transaction(async (tx) => {
+          const locked = await repo.lockEntry(tx, entry.id);
+          if (!locked || locked.status !== 'pre_order') return;
+          await deps.ledger.lockWallet(tx, entry.customerId, currency);
+          if (entry.amountCents > 0) {
+            await deps.ledger.debitPurchase(tx, {
+              customerId: entry.customerId,
+              amountCents: entry.amountCents,
+              currency,
+              reference: `raffle-preorder:${draw.publicId}:${entry.id}`,
+              description: `${offer.name} draw ${draw.drawNo}: pre-ordered ${entry.numTickets} ticket${entry.numTickets === 1 ? '' : 's'}`,
+            });
+          }
+          const sold = await repo.takeTickets(tx, draw.id, entry.numTickets);
+          if (sold === null) throw new AppError(422, 'The draw sold out before your pre-order could be filled.', { code: 'sold_out' });
+          const first = sold - entry.numTickets + 1;
+          await repo.setEntryAllocated(tx, entry.id, first, sold);
+          await repo.insertTicketRange(tx, { drawId: draw.id, entryId: entry.id, first, last: sold, customerId: entry.customerId, orderId: entry.orderId, causeSlug: entry.causeSlug, postal: false, at: now });
+        });
+        filled++;
+      } catch (e) {
+        if (!(e instanceof AppError) || e.statusCode !== 422) throw e;
+        failed++;
+        const reason = e.code === 'insufficient_funds' ? 'There were not enough funds in your wallet when the draw opened.' : e.message;
+        await deps.db.transaction(async (tx) => {
+          await repo.setEntryFailed(tx, entry.id, e.code ?? 'failed');
+          const contact = (await deps.contacts?.contactsOf([entry.customerId]))?.get(entry.customerId);
+          if (!contact) return;
+          await deps.outbox.enqueueEmail(tx, {
+            to: contact.email,
+            kind: 'raffle_preorder_failed',
+            dedupeKey: `raffle-preorder-failed:${entry.id}`,
+            subject: `Your pre-order for ${offer.name} draw ${draw.drawNo} could not be filled`,
+            text: [`Hi ${contact.firstname},`, '', `${reason} Your pre-order of ${entry.numTickets} ticket${entry.numTickets === 1 ? '' : 's'} was not charged.`, '', `Buy tickets now: ${deps.publicUrl}/${offer.offerKey}`].join('\n'),
+          });
+        });
+      }
+    }
+  }
+  return { opened, filled, failed };
+}
+
+export interface RaffleTickReport {
+  opened: string[];
+  preOrdersFilled: number;
+  preOrdersFailed: number;
+  closed: string[];
+  drawn: string[];
+  created: string[];
+  failures: { drawId: string; error: string }[];
+}
+
+/** One raffle clock tick (the lead schedules it with the draw clock): open, fill pre-orders, close, draw, create. */
+export async function raffleClockTick(deps: RaffleWorkflowDeps, now: Date): Promise<RaffleTickReport> {
+  const pre = await openDuePreOrders(deps, now);
+  await deps.raffles.recordCutoffs(now);
+  const closed = await deps.raffles.closeDue(now);
+  const drawn: string[] = [];
+  const failures: RaffleTickReport['failures'] = [];
+  for (const d of await deps.raffles.dueForDraw(now)) {
+    try {
+      if ((await drawRaffle(deps, d.publicId)).drawn) drawn.push(d.publicId);
+    } catch (e) {
+      failures.push({ drawId: d.publicId, error: (e as Error).message });
+    }
+  }
+  const created = await deps.raffles.createNextDraws(now);
+  return { opened: pre.opened, preOrdersFilled: pre.filled, preOrdersFailed: pre.failed, closed, drawn, created, failures };
+}
+
+/** Operator: close a raffle draw now and draw it (draw:advance / raffle:draw). */
+export async function advanceRaffle(deps: RaffleWorkflowDeps, drawPublicId: string): Promise<RaffleDrawReport> {
+  await deps.raffles.close(drawPublicId);
+  return drawRaffle(deps, drawPublicId);
+}
