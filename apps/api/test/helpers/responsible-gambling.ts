@@ -1,0 +1,104 @@
+// Test wiring for responsible gambling (issue 8): the real app (which registers the module) plus its services over the same database,
+// wired the way app.ts wires them (identity hooks, the ledger, payments with the deposit guard).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildTestApp, testConfig, type TestApp } from './app.ts';
+import { createTestDatabase } from './db.ts';
+import type { AppConfig } from '../../src/env.ts';
+import { signupBody } from './customers.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+import { createIdentityService, type IdentityService } from '../../src/modules/identity/index.ts';
+import type { PurchaseGuard } from '../../src/modules/cart/index.ts';
+import { buildPaymentsService, type DepositGuard, type PaymentsService } from '../../src/modules/payments/index.ts';
+import { createLedger, type Ledger } from '../../src/modules/wallet/index.ts';
+import { createResponsibleGamblingService, lazyDirectory, type ResponsibleGamblingService } from '../../src/modules/responsible-gambling/index.ts';
+
+export interface RgTestApp extends TestApp {
+  rg: ResponsibleGamblingService;
+  identity: IdentityService;
+  ledger: Ledger;
+  payments: PaymentsService;
+  uploadDir: string;
+  /** A customer signed up through the identity service (with the RG hooks); returns id and a bearer token. */
+  customer(overrides?: Record<string, unknown>): Promise<{ customerId: string; token: string; email: string; password: string }>;
+  /** Put money in the customer's wallet (a deposit entry now). */
+  fund(customerId: string, cents: number): Promise<void>;
+  /** Buy for cents the way the purchase workflow does: lockWallet → assertPurchase → debitPurchase in one transaction. */
+  buy(customerId: string, cents: number): Promise<void>;
+  /** Bearer header with a token minted at the current test time. */
+  auth(customer: { customerId: string }): Record<string, string>;
+}
+
+let seq = 0;
+
+export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<RgTestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-test-'));
+  const database = await createTestDatabase();
+  const db = database.db;
+  // The test app (and its clock) and the identity service exist only once built below; nothing uses them before.
+  const late: { t?: TestApp; identity?: IdentityService } = {};
+  const clock: Clock = { now: () => late.t!.clock.now() };
+  const ledger = createLedger({ db, clock });
+  const overrides: Partial<AppConfig> = { dataDir, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...config };
+  const cfg = testConfig(overrides);
+  const rg = createResponsibleGamblingService({ db, clock, config: cfg, ledger, customers: lazyDirectory(() => late.identity!) });
+  // app.ts registers the module's routes with its own service over the same database; `rg` here is for direct calls.
+  const second = await buildTestApp({ database, config: overrides });
+  late.t = second;
+  const identity = createIdentityService({ db, clock, config: second.config, funds: ledger, responsibleGambling: rg });
+  late.identity = identity;
+  const payments = buildPaymentsService({ database, clock, ledger, depositGuard: rg, verificationRequired: rg.verificationRequired });
+  const r = ledger;
+  return {
+    ...second,
+    rg,
+    identity,
+    ledger: r,
+    payments,
+    uploadDir: path.join(dataDir, 'verification-uploads'),
+    auth: (customer) => ({ authorization: `Bearer ${second.tokenFor(customer.customerId)}` }),
+    async customer(overrides = {}) {
+      const body = signupBody(second, { email: `rg${++seq}.${Date.now()}@example.test`, ...overrides });
+      const a = await identity.signup(
+        {
+          firstname: String(body.firstname),
+          lastname: String(body.lastname),
+          email: String(body.email),
+          password: String(body.password),
+          dateOfBirth: String(body.date_of_birth),
+          phone: String(body.phone),
+          address: String(body.address),
+          addressLine2: '',
+          suburb: String(body.suburb),
+          state: body.state as 'NSW',
+          postcode: String(body.postcode),
+          country: 'AU',
+          marketingConsent: Boolean(body.marketing_consent),
+          termsAndConditions: true,
+          metadata: { platform: 'Web' },
+        } as Parameters<IdentityService['signup']>[0],
+        { ip: '127.0.0.1' },
+      );
+      return { customerId: a.customer.customerId, token: second.tokenFor(a.customer.customerId), email: String(body.email), password: String(body.password) };
+    },
+    async fund(customerId, cents) {
+      await db.transaction((tx) => r.creditDeposit(tx, { customerId, amountCents: cents, currency: 'AUD', reference: `test-fund:${customerId}:${++seq}`, description: 'Test funds' }));
+    },
+    async buy(customerId, cents) {
+      await db.transaction(async (tx) => {
+        await r.lockWallet(tx, customerId, 'AUD');
+        await rg!.assertPurchase(tx, { customerId, amountCents: cents, currency: 'AUD' });
+        await r.debitPurchase(tx, { customerId, amountCents: cents, currency: 'AUD', reference: `test-order:${customerId}:${++seq}`, description: 'Test order' });
+      });
+    },
+    close: async () => {
+      await second.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The service is the cart's PurchaseGuard and the payments' DepositGuard as they are declared (checked by tsc). */
+export const asGuards = (rg: ResponsibleGamblingService): { purchase: PurchaseGuard; deposit: DepositGuard } => ({ purchase: rg, deposit: rg });
