@@ -29,11 +29,18 @@ import { platformRoutes } from './modules/platform/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
 import idempotency from './plugins/idempotency.ts';
 import { createLedger, walletRoutes } from './modules/wallet/index.ts';
-import { paymentsRoutes } from './modules/payments/index.ts';
-import { catalogueRoutes } from './modules/catalogue/index.ts';
-import { drawsRoutes } from './modules/draws/index.ts';
+import { buildPaymentsService, paymentsRoutes } from './modules/payments/index.ts';
+import { catalogueRoutes, createCatalogueService } from './modules/catalogue/index.ts';
+import { createDrawsService, drawsRoutes } from './modules/draws/index.ts';
+import { createRaffleHandler, createRafflesService, rafflesRoutes } from './modules/raffles/index.ts';
 import { createIdentityService, identityRoutes } from './modules/identity/index.ts';
-import { notificationsRoutes } from './modules/notifications/index.ts';
+import { createOutbox, notificationsRoutes } from './modules/notifications/index.ts';
+import { cartRoutes, createCartService, createLotteryHandler } from './modules/cart/index.ts';
+import { createCheckoutService, createOrdersService, createRecommendationsService, ordersRoutes } from './modules/orders/index.ts';
+import { createPlacementService, placementRoutes } from './modules/placement/index.ts';
+import { createResponsibleGamblingService, responsibleGamblingRoutes } from './modules/responsible-gambling/index.ts';
+import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
+import { purchaseRoutes } from './workflows/purchase-cart.routes.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -116,13 +123,49 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(systemRoutes, { prefix: '/api', ...deps });
   await app.register(platformRoutes, { prefix: '/api/v2', ...deps });
   await app.register(contentRoutes, { prefix: '/api/cms', ...deps });
-  await app.register(catalogueRoutes, { prefix: '/api/v2', ...deps });
-  await app.register(drawsRoutes, { prefix: '/api/v2', ...deps });
+  // Charity raffles (RAFFLE-API): the catalogue lists raffle offers from their draws; results and draw details include them.
+  const raffles = createRafflesService({ db: database.db, clock });
+  await app.register(catalogueRoutes, { prefix: '/api/v2', ...deps, raffleDraws: (key) => raffles.upcomingDraws(key), raffleGameOffer: (key) => raffles.gameOffer(key) });
+  await app.register(drawsRoutes, { prefix: '/api/v2', ...deps, raffles });
+  await app.register(rafflesRoutes, { prefix: '/api/v2', ...deps });
   const ledger = createLedger({ db: database.db, clock });
+  // Responsible gambling (issue 8): limits, verification and exclusion guard purchases, deposits, withdrawals and sign-up.
+  const responsibleGambling = createResponsibleGamblingService({ db: database.db, clock, config, ledger, customers: identity });
+  const rgHooks = { depositGuard: responsibleGambling, verificationRequired: responsibleGambling.verificationRequired };
   await app.register(walletRoutes, { prefix: '/api/v2', ...deps, ledger });
-  await app.register(paymentsRoutes, { prefix: '/api/v2', ...deps, ledger });
-  await app.register(identityRoutes, { prefix: '/api/v2', ...deps, funds: ledger });
+  await app.register(paymentsRoutes, { prefix: '/api/v2', ...deps, ledger, ...rgHooks });
+  await app.register(identityRoutes, { prefix: '/api/v2', ...deps, funds: ledger, responsibleGambling });
+  await app.register(responsibleGamblingRoutes, { prefix: '/api/v2', ...deps, responsibleGambling });
   await app.register(notificationsRoutes, { prefix: '/api/v2', ...deps });
+
+  // Cart, checkout, orders (issue 6). One catalogue for both, so the purchase warms the cache the cart reads.
+  const raffleHandler = createRaffleHandler({ db: database.db, clock, regionOf: async (id) => (await identity.overview(id)).state });
+  const drawsForOrders = createDrawsService({ db: database.db, clock, config });
+  const catalogueForOrders = createCatalogueService({ db: database.db, clock, upcomingDraws: (gameKey, limit) => drawsForOrders.upcomingDraws(gameKey as Parameters<typeof drawsForOrders.upcomingDraws>[0], limit) });
+  const cart = createCartService({ db: database.db, clock, funds: ledger, handlers: [raffleHandler], catalogue: catalogueForOrders, guard: responsibleGambling });
+  await app.register(cartRoutes, { prefix: '/api/v2', ...deps, cart });
+  const checkouts = createCheckoutService({ db: database.db, clock, draws: drawsForOrders });
+  const recommendations = createRecommendationsService({ checkouts, productOffers: (p) => catalogueForOrders.productOffers(p) });
+  await app.register(ordersRoutes, { prefix: '/api/v2', checkouts, recommendations });
+  await app.register(placementRoutes, { prefix: '/api/v2', placement: createPlacementService({ productOffers: (p) => catalogueForOrders.productOffers(p) }) });
+  const purchase = createPurchaseWorkflow({
+    db: database.db,
+    clock,
+    cart,
+    handlers: [createLotteryHandler({ db: database.db, catalogue: catalogueForOrders, orders: createOrdersService({ db: database.db, clock }) }), raffleHandler],
+    guard: responsibleGambling,
+    warmUp: () => catalogueForOrders.productOffers('default'),
+    // A purchase transaction may read through a second pooled connection (identity, house accounts); leaving two
+    // connections free means those reads can always get one.
+    maxConcurrent: Math.max(1, (database.pool.options.max ?? 10) - 2),
+    ledger,
+    checkouts,
+    outbox: createOutbox({ db: database.db, clock, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
+    contactsOf: (ids) => identity.contactsOf(ids),
+    favourites: { get: async (id) => (await identity.overview(id)).favouriteNumbers, set: (id, f) => identity.setFavouriteNumbers(id, f) },
+    payments: buildPaymentsService({ database, clock, ledger, ...rgHooks }),
+  });
+  await app.register(purchaseRoutes, { prefix: '/api/v2', workflow: purchase });
   await app.register(storefront, { webHandler: opts.webHandler as WebHandler | undefined, webAssetsDir: opts.webAssetsDir });
 
   return app;

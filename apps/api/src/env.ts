@@ -47,6 +47,12 @@ const EnvSchema = z.object({
   /** Notifications: SMTP when set (nodemailer URL), otherwise the dev mailbox table. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lucky Koala Lotteries <no-reply@luckykoala.example>'),
+  /** Responsible gambling (issue 8): cooling-off before a raised or removed limit applies, the total an unverified
+   *  customer may spend, the shop-wide weekly spend limit per customer, and whether a spend limit must be set. */
+  RG_COOLING_OFF_DAYS: z.coerce.number().min(0).max(90).default(7),
+  RG_UNVERIFIED_SPEND_CAP: z.coerce.number().min(0).max(1_000_000).default(500),
+  RG_GLOBAL_WEEKLY_SPEND_LIMIT: z.coerce.number().min(0).max(10_000_000).default(10_000),
+  RG_SPEND_LIMIT_REQUIRED: bool.default(false),
 });
 
 export type AppConfig = {
@@ -76,6 +82,7 @@ export type AppConfig = {
   bannedCountries: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  responsibleGambling: { coolingOffDays: number; unverifiedSpendCapCents: number; globalWeeklySpendLimitCents: number; spendLimitRequired: boolean };
 };
 
 export function parseAppKeys(raw: string): Record<string, string> {
@@ -123,6 +130,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bannedCountries: (e.BANNED_COUNTRIES ?? ['US', 'FR', 'SG']).map((c) => c.toUpperCase()),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    responsibleGambling: {
+      coolingOffDays: e.RG_COOLING_OFF_DAYS,
+      unverifiedSpendCapCents: Math.round(e.RG_UNVERIFIED_SPEND_CAP * 100),
+      globalWeeklySpendLimitCents: Math.round(e.RG_GLOBAL_WEEKLY_SPEND_LIMIT * 100),
+      spendLimitRequired: e.RG_SPEND_LIMIT_REQUIRED,
+    },
   };
   return { ...config, ...overrides };
 }

@@ -42,7 +42,8 @@ const MAX_DRAWS_PER_ITEM = 52;
  */
 export const TicketGameInput = z
   .object({
-    sets: z.record(z.string().min(1).max(20).regex(/^[a-z_]+$/), z.array(z.number().int().min(0).max(99).nullable()).max(40)),
+    // Keys arrive camelised by the casing plugin ('lucky_stars' -> 'luckyStars'); the cart maps them back.
+    sets: z.record(z.string().min(1).max(20).regex(/^[a-z][A-Za-z_]*$/), z.array(z.number().int().min(0).max(99).nullable()).max(40)),
     quickpick: z.boolean().optional(),
   })
   .strict();
@@ -199,6 +200,10 @@ export const CartPromotion = z.object({
   /** Bonus credit paid into the wallet at purchase (voucher_credit_amount). */
   bonusCredit: Money,
   expiresAt: z.string().nullable(),
+  /** False when the code no longer applies to this cart (e.g. below its minimum spend): no discount until it does. */
+  applicable: z.boolean(),
+  /** Why it does not apply (the promotion_not_added message), else null. */
+  message: z.string().nullable(),
 });
 export type CartPromotion = z.infer<typeof CartPromotion>;
 
@@ -386,3 +391,17 @@ export const Placement = z.object({
   config: z.object({ productType: ProductType }),
 });
 export type Placement = z.infer<typeof Placement>;
+
+/** GET /orders/recommended: the next open draws of the offers the customer bought most (CHECKOUT-API). */
+export const RecommendedDraw = z.object({
+  productOfferKey: z.string(),
+  offerName: z.string(),
+  drawId: z.string(),
+  drawNo: z.number().int(),
+  drawDate: z.string(),
+  stop: z.string(),
+  prizePool: Money.nullable(),
+  /** How many times the customer bought this offer. */
+  timesBought: z.number().int(),
+});
+export type RecommendedDraw = z.infer<typeof RecommendedDraw>;

@@ -10,3 +10,5 @@ export * from './draws.ts';
 export * from './wallet.ts';
 export * from './payments.ts';
 export * from './cart.ts';
+export * from './responsible-gambling.ts';
+export * from './raffles.ts';

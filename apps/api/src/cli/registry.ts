@@ -3,9 +3,11 @@ import type { Command } from './command.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
+import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
 import { statusCommand } from './commands/status.ts';
+import { customerExclusionCommand, verificationApproveCommand, verificationListCommand, verificationRejectCommand } from './commands/responsible-gambling.ts';
 import { depositsReconcileCommand, withdrawalsApproveCommand, withdrawalsRejectCommand } from './commands/withdrawals.ts';
 
-export const commands: Command[] = [statusCommand, maintenanceCommand, segmentDefaultCommand, bannerSetCommand, bannerClearCommand, drawAdvanceCommand, drawResultCommand, drawImportCommand, withdrawalsApproveCommand, withdrawalsRejectCommand, depositsReconcileCommand, customerUnlockTwoFactorCommand];
+export const commands: Command[] = [statusCommand, maintenanceCommand, segmentDefaultCommand, bannerSetCommand, bannerClearCommand, drawAdvanceCommand, drawResultCommand, drawImportCommand, raffleDrawCommand, raffleVerifyCommand, rafflePostalEntryCommand, withdrawalsApproveCommand, withdrawalsRejectCommand, depositsReconcileCommand, customerUnlockTwoFactorCommand, verificationListCommand, verificationApproveCommand, verificationRejectCommand, customerExclusionCommand];

@@ -8,3 +8,7 @@ export * from '../modules/wallet/wallet.schema.ts';
 export * from '../modules/payments/payments.schema.ts';
 export * from '../modules/identity/identity.schema.ts';
 export * from '../modules/notifications/notifications.schema.ts';
+export * from '../modules/responsible-gambling/responsible-gambling.schema.ts';
+export * from '../modules/raffles/raffles.schema.ts';
+export * from '../modules/cart/cart.schema.ts';
+export * from '../modules/promotions/promotions.schema.ts';

@@ -3,13 +3,16 @@
 import type { Database } from '../db/index.ts';
 import type { AppConfig } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
+import { purgeExpiredCarts } from '../modules/cart/index.ts';
 import { createDrawsService, createSimulatedResultsProvider } from '../modules/draws/index.ts';
 import { createIdentityService } from '../modules/identity/index.ts';
 import { createOutbox } from '../modules/notifications/index.ts';
 import { createOrdersService } from '../modules/orders/index.ts';
 import { buildPaymentsService } from '../modules/payments/index.ts';
+import { createRafflesService } from '../modules/raffles/index.ts';
 import { createLedger } from '../modules/wallet/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../plugins/idempotency.ts';
+import { profilesVia, raffleClockTick } from '../workflows/draw-raffle.workflow.ts';
 import { emailWinners } from '../workflows/email-winners.workflow.ts';
 import { settleDraw } from '../workflows/settle-draw.workflow.ts';
 import { drawClockTick } from './draw-clock.ts';
@@ -39,6 +42,15 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
   const outbox = createOutbox({ db, clock, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const payments = buildPaymentsService({ database, clock, ledger });
   const identity = createIdentityService({ db, clock, config });
+  const raffleDeps = {
+    db,
+    raffles: createRafflesService({ db, clock }),
+    ledger,
+    outbox,
+    contacts: identity,
+    profiles: profilesVia((id) => identity.details(id)),
+    publicUrl: config.publicUrl,
+  };
 
   return [
     {
@@ -53,6 +65,9 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
           emailWinners: (drawId) => emailWinners({ db, draws, orders, contacts: identity, outbox, publicUrl: config.publicUrl }, drawId),
         });
         for (const f of report.failures) log.warn({ draw: f.drawId, step: f.step }, `draw clock: ${f.message}`);
+        // Charity raffles run on the same clock: pre-orders charged when sales open, close, in-house draw, prizes.
+        const raffles = await raffleClockTick(raffleDeps, clock.now());
+        for (const f of raffles.failures) log.warn({ draw: f.drawId }, `raffle clock: ${f.error}`);
       },
     },
     { name: 'outbox', everySeconds: TASK_SECONDS.outbox, run: async () => void (await outbox.dispatchOutbox(100)) },
@@ -63,6 +78,7 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
       run: async () => {
         await purgeExpiredIdempotencyKeys(database, clock.now());
         await identity.purgeExpired();
+        await purgeExpiredCarts(db, clock.now());
       },
     },
   ];

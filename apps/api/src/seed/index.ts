@@ -7,6 +7,8 @@ import { createContentService, type ContentSeedItem } from '../modules/content/i
 import { createPlatformService } from '../modules/platform/index.ts';
 import { seedCatalogue } from '../modules/catalogue/index.ts';
 import { seedDraws } from '../modules/draws/index.ts';
+import { seedRaffleOffers } from './raffles.ts';
+import { seedPromotions } from '../modules/promotions/index.ts';
 import { componentsSeed, navigationSeed } from './navigation.ts';
 import { pagesSeed } from './pages.ts';
 import { DEFAULT_SEGMENT, segmentsSeed } from './segments.ts';
@@ -61,7 +63,9 @@ export async function seedDatabase(database: Database, deps: SeedDeps): Promise<
   const b = await content.ensureItems(contentSeed(deps.clock.now()));
   const c = await seedCatalogue(database.db);
   const d = await seedDraws({ db: database.db, clock: deps.clock });
-  return { inserted: a.inserted + b.inserted + c + d.inserted };
+  const raffles = await seedRaffleOffers({ db: database.db, clock: deps.clock });
+  const promotions = await seedPromotions(database.db);
+  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles };
 }
 
 /** True once the web configuration exists: the marker `npm start` uses to seed a fresh database only once. */

@@ -53,3 +53,13 @@ export async function signUpAndLogin(t: TestApp, overrides: Record<string, unkno
     password: String(body.password),
   };
 }
+
+/**
+ * A signed-up customer whose identity is verified (as the operator's verification:approve does), for tests of what
+ * only verified customers may do: withdraw, spend past the unverified cap.
+ */
+export async function verifiedCustomer(t: TestApp, overrides: Record<string, unknown> = {}): Promise<TestCustomer> {
+  const customer = await signUpAndLogin(t, overrides);
+  await t.database.pool.query('update identity_customers set is_verified = true where public_id = $1', [customer.customerId]);
+  return customer;
+}

@@ -19,6 +19,7 @@ import { createOrdersService } from '../../modules/orders/index.ts';
 import { createLedger } from '../../modules/wallet/index.ts';
 import { settleDraw } from '../../workflows/settle-draw.workflow.ts';
 import { defineCommand, parseArgs, UsageError } from '../command.ts';
+import { runRaffleDraw } from './raffles.ts';
 
 function gameArg(offer: string | undefined): GameDefinition {
   if (!offer) throw new UsageError('--offer <key> is required.');
@@ -90,6 +91,8 @@ export const drawAdvanceCommand = defineCommand({
   async run(args, ctx) {
     const { positional, options } = parseArgs(args, ['offer', 'draw']);
     if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
+    // Charity raffles are drawn in-house: the same close, draw and pay as raffle:draw.
+    if (options.offer && !isGameKey(options.offer)) return runRaffleDraw(args, ctx);
     const game = gameArg(options.offer);
     const drawNo = drawNoArg(options.draw);
     const database = await ctx.database();

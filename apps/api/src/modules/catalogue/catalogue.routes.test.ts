@@ -28,6 +28,7 @@ async function withApp<T>(fn: (t: TestApp) => Promise<T>): Promise<T> {
 }
 
 const AU_KEYS = ['powerball', 'oz-lotto', 'saturday-lotto', 'set-for-life', 'weekday-windfall', 'lotto-strike'];
+const RAFFLE_KEYS = ['hospital-prize-home', 'surf-rescue-car-raffle', 'animal-rescue-cash-raffle'];
 
 describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
   it('lists every seeded offer keyed by key with every field of features §3, snake_case on the wire', async () => {
@@ -35,7 +36,7 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
       const res = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers' });
       expect(res.statusCode).toBe(200);
       const offers = res.json().result as Record<string, Record<string, unknown>>;
-      expect(Object.keys(offers).sort()).toEqual([...AU_KEYS, 'uk-lotto', 'euromillions'].sort());
+      expect(Object.keys(offers).sort()).toEqual([...AU_KEYS, 'uk-lotto', 'euromillions', ...RAFFLE_KEYS].sort());
       const oz = offers['oz-lotto']!;
       for (const field of ['key', 'type', 'name', 'url', 'url_aliases', 'availability', 'draws', 'display_category', 'suspended', 'game_types', 'causes', 'recurring_purchase', 'recurring_purchase_information', 'region_overrides', 'ranking', 'restrictions']) {
         expect(oz, field).toHaveProperty(field);
@@ -112,7 +113,9 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
     await withApp(async (t) => {
       const gb = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers?market=GB' });
       expect(Object.keys(gb.json().result).sort()).toEqual(['euromillions', 'uk-lotto']);
-      const none = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers?category=raffles' });
+      const raffles = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers?category=raffles' });
+      expect(Object.keys(raffles.json().result).sort()).toEqual([...RAFFLE_KEYS].sort());
+      const none = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers?category=bingo' });
       expect(none.json().result).toEqual({});
     });
   });
@@ -181,7 +184,8 @@ describe('catalogue seed', () => {
     const counts = await database.pool.query<{ offers: number; prices: number; pricings: number }>(
       'select (select count(*)::int from catalogue_offers) as offers, (select count(*)::int from catalogue_prices) as prices, (select count(*)::int from catalogue_pricings) as pricings',
     );
-    expect(counts.rows[0]).toEqual({ offers: 8, prices: 16, pricings: 2 });
+    // 8 lottery offers and the 3 demo raffles (seeded with the raffles), each priced under both pricings.
+    expect(counts.rows[0]).toEqual({ offers: 11, prices: 22, pricings: 2 });
   });
 });
 

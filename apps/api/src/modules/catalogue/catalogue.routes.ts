@@ -8,12 +8,15 @@ import type { AppConfig } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
 import { createDrawsService } from '../draws/index.ts';
-import { createCatalogueService } from './catalogue.service.ts';
+import { createCatalogueService, type CatalogueDeps } from './catalogue.service.ts';
 
 export interface CatalogueRoutesOptions {
   database: Database;
   config: AppConfig;
   clock: Clock;
+  /** Raffle offers' draws and game offer (the raffles module); raffle offers are hidden without them. */
+  raffleDraws?: CatalogueDeps['raffleDraws'];
+  raffleGameOffer?: CatalogueDeps['raffleGameOffer'];
 }
 
 /** Shared caches may keep these a little; the draw list changes when a draw closes, so not for long. */
@@ -29,6 +32,8 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     db: opts.database.db,
     clock: opts.clock,
     upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
+    raffleDraws: opts.raffleDraws,
+    raffleGameOffer: opts.raffleGameOffer,
   });
   const tags = ['catalogue'];
 

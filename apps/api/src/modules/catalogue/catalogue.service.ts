@@ -40,6 +40,10 @@ export interface CatalogueDeps {
    * are filtered by stop time on every read) and offers change rarely, so a few seconds of staleness is the price.
    */
   cacheTtlMs?: number;
+  /** Raffle offers (type raffle_ticket) have no game: their draws come from the raffles module (hidden when absent). */
+  raffleDraws?(offerKey: string): Promise<UpcomingDraw[]>;
+  /** A raffle's one game offer: bundles as prices, numGames = tickets. */
+  raffleGameOffer?(offerKey: string): Promise<GameOffer | null>;
 }
 
 /** Draws listed per offer: enough for the draw picker and forward draw labels. */
@@ -154,13 +158,44 @@ interface BuiltOffer {
 export function createCatalogueService(deps: CatalogueDeps) {
   const repo = createCatalogueRepository(deps.db);
   const ttl = deps.cacheTtlMs ?? DEFAULT_TTL_MS;
-  const cache = new Map<string, { at: number; built: Promise<BuiltOffer[]> }>();
+  type CacheEntry = { at: number; built: Promise<BuiltOffer[]>; loaded?: Promise<BuiltOffer[]> };
+  const cache = new Map<string, CacheEntry>();
+
+  async function buildRaffle(offer: OfferRow): Promise<BuiltOffer | null> {
+    if (!deps.raffleDraws) return null;
+    const draws = await deps.raffleDraws(offer.key);
+    if (draws.length === 0) return null;
+    const currency = offer.currency as CurrencyCode;
+    const gameOffer = await deps.raffleGameOffer?.(offer.key);
+    const product: ProductOffer = {
+      key: offer.key,
+      type: 'raffle_ticket',
+      name: offer.name,
+      url: offer.url,
+      urlAliases: offer.urlAliases as ProductOffer['urlAliases'],
+      availability: 'available',
+      currency,
+      gameKey: null,
+      draws: draws.map((d) => offerDraw(offer, d, currency)),
+      displayCategory: offer.displayCategory,
+      suspended: offer.suspended,
+      gameTypes: gameOffer ? [{ key: 'standard', name: 'Tickets', gameOffers: [gameOffer] }] : [],
+      causes: offer.causes as ProductOffer['causes'],
+      recurringPurchase: offer.recurringPurchase as ProductOffer['recurringPurchase'],
+      recurringPurchaseInformation: offer.recurringPurchaseInformation,
+      regionOverrides: offer.regionOverrides as ProductOffer['regionOverrides'],
+      ranking: offer.ranking,
+      restrictions: offer.restrictions as ProductOffer['restrictions'],
+    };
+    return { offer: product, stops: draws.map((d) => d.stopAt.getTime()) };
+  }
 
   async function build(pricingId: string): Promise<BuiltOffer[]> {
     if (!(await repo.pricingExists(pricingId))) throw notFound(`There is no pricing named "${pricingId}".`, 'unknown_pricing');
     const rows = await repo.offersWithPrices(pricingId);
     const built = await Promise.all(
       rows.map(async ({ offer, price }): Promise<BuiltOffer | null> => {
+        if (offer.type === 'raffle_ticket') return offer.availability === 'available' ? buildRaffle(offer) : null;
         if (offer.availability !== 'available' || !offer.gameKey || !isGameKey(offer.gameKey)) return null;
         const draws = await deps.upcomingDraws(offer.gameKey, DRAWS_PER_OFFER);
         if (draws.length === 0) return null;
@@ -195,17 +230,34 @@ export function createCatalogueService(deps: CatalogueDeps) {
     return built.filter((b): b is BuiltOffer => b !== null);
   }
 
+  /**
+   * Stale-while-revalidate: once a list has loaded, an expired one is still served while a fresh one loads, so a
+   * read never waits on the database after the first. This matters inside purchase transactions: a transaction that
+   * holds a pooled connection and then waited for the list to rebuild on another one could, with every connection
+   * held that way, wait forever. Draws close on the clock and are filtered by stop time on every read, and
+   * fulfilment locks the draw row, so a list a few seconds old sells nothing it should not.
+   */
   function builtFor(pricingId: string): Promise<BuiltOffer[]> {
     const now = deps.clock.now().getTime();
     const hit = cache.get(pricingId);
     if (hit && now - hit.at < ttl && now >= hit.at) return hit.built;
     const built = build(pricingId);
-    cache.set(pricingId, { at: now, built });
-    // A failed load (unknown pricing, database down) is not kept: the next read tries again.
-    built.catch(() => {
-      if (cache.get(pricingId)?.built === built) cache.delete(pricingId);
-    });
-    return built;
+    const previous = hit?.loaded;
+    const entry: CacheEntry = { at: now, built, loaded: previous };
+    cache.set(pricingId, entry);
+    built.then(
+      () => {
+        entry.loaded = built;
+      },
+      () => {
+        // A failed load (unknown pricing, database down) is not kept: the next read tries again.
+        if (cache.get(pricingId) === entry) {
+          if (previous) cache.set(pricingId, { at: 0, built: previous, loaded: previous });
+          else cache.delete(pricingId);
+        }
+      },
+    );
+    return previous ?? built;
   }
 
   return {

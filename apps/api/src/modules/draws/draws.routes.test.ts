@@ -61,8 +61,10 @@ describe('past results', () => {
     expect(pb.every((d) => d.productOfferKey === 'powerball' && d.result.bonus.powerball!.length === 1)).toBe(true);
   });
 
-  it('filters by category: raffles are not drawn here, lotteries are', async () => {
-    expect((await get('/api/v2/draws/pricing/default/past?category=raffles')).json().page_info.total).toBe(0);
+  it('filters by category: raffles (the seeded past raffle draw), lotteries', async () => {
+    const raffles = (await get('/api/v2/draws/pricing/default/past?category=raffles')).json();
+    expect(raffles.page_info.total).toBe(1);
+    expect(raffles.result[0]).toMatchObject({ product_offer_key: 'surf-rescue-car-raffle', draw_no: 1 });
     expect((await get('/api/v2/draws/pricing/default/past?category=lotteries')).json().page_info.total).toBeGreaterThan(0);
     expect((await get('/api/v2/draws/pricing/default/past?category=bingo')).statusCode).toBe(422);
     expect((await get('/api/v2/draws/pricing/default/past?limit=0')).statusCode).toBe(422);

@@ -16,7 +16,11 @@ import {
   PastResultsQuery,
   ResultKey,
   ResultsPricingParams,
+  RaffleDrawPrizes,
+  RaffleDrawWinners,
+  RaffleResult,
   successEnvelope,
+  type RaffleDraw,
   toMoney,
   type ApiVersion,
   type DrawDividend,
@@ -40,6 +44,14 @@ export interface DrawsRoutesOptions {
   database: Database;
   config: AppConfig;
   clock: Clock;
+  /** Raffle draws (the raffles module): the results lists' raffles tab and the prizes and winners of raffle draws. */
+  raffles?: RaffleResultsSource;
+}
+
+export interface RaffleResultsSource {
+  isRaffle(offerKey: string): Promise<boolean>;
+  results(q: { limit: number; offset: number; offerKey?: string }): Promise<{ items: RaffleResult[]; total: number }>;
+  drawnDraw(offerKey: string, drawNo: number): Promise<RaffleDraw>;
 }
 
 /** Seconds a response may be reused: lists change when a draw is drawn, a drawn draw's result never changes. */
@@ -150,11 +162,16 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
         summary: 'Past results, newest first (public; page size 5)',
         params: ResultsPricingParams,
         querystring: PastResultsQuery,
-        response: { 200: paginatedEnvelope(DrawResultItem) },
+        response: { 200: paginatedEnvelope(z.union([DrawResultItem, RaffleResult])) },
       },
     },
     async (request, reply) => {
       const q = request.query;
+      if (opts.raffles && (q.category === 'raffles' || (q.productOfferKey !== undefined && (await opts.raffles.isRaffle(q.productOfferKey))))) {
+        const raffles = await opts.raffles.results({ limit: q.limit, offset: q.offset, offerKey: q.productOfferKey });
+        cacheFor(reply, MAX_AGE.lists, q);
+        return pageOf<DrawResultItem | RaffleResult>(raffles.items, raffles.total, q, request.url);
+      }
       const gameKeys = gamesOf(q.category, q.productOfferKey);
       const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () => draws.results({ gameKeys }, q));
       cacheFor(reply, MAX_AGE.lists, q);
@@ -254,8 +271,13 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
 
   routes.get(
     '/draw/details/:offerKey/:drawNo/prizes',
-    { schema: { tags, summary: 'Prize of every division of a drawn draw', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(DrawPrizes) } } },
+    { schema: { tags, summary: 'Prize of every division of a drawn draw (every prize of a drawn raffle draw)', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(z.union([DrawPrizes, RaffleDrawPrizes])) } } },
     async (request, reply) => {
+      if (opts.raffles && (await opts.raffles.isRaffle(request.params.offerKey))) {
+        const raffle = await opts.raffles.drawnDraw(request.params.offerKey, request.params.drawNo);
+        cacheFor(reply, MAX_AGE.drawn, request.query);
+        return ok({ productOfferKey: raffle.productOfferKey, drawNo: raffle.drawNo, prizes: raffle.prizes });
+      }
       const draw = await drawnOf(request.params.offerKey, request.params.drawNo);
       cacheFor(reply, MAX_AGE.drawn, request.query);
       return ok({ productOfferKey: draw.gameKey, drawNo: draw.drawNo, prizes: toWireDividends(draw) });
@@ -264,8 +286,13 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
 
   routes.get(
     '/draw/details/:offerKey/:drawNo/winners',
-    { schema: { tags, summary: 'Winners in every division of a drawn draw', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(DrawWinners) } } },
+    { schema: { tags, summary: 'Winners in every division of a drawn draw (the winners of a drawn raffle draw)', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(z.union([DrawWinners, RaffleDrawWinners])) } } },
     async (request, reply) => {
+      if (opts.raffles && (await opts.raffles.isRaffle(request.params.offerKey))) {
+        const raffle = await opts.raffles.drawnDraw(request.params.offerKey, request.params.drawNo);
+        cacheFor(reply, MAX_AGE.drawn, request.query);
+        return ok({ productOfferKey: raffle.productOfferKey, drawNo: raffle.drawNo, totalWinners: raffle.winners.length, winners: raffle.winners });
+      }
       const draw = await drawnOf(request.params.offerKey, request.params.drawNo);
       const rows = toWireDividends(draw).map((d) => ({ division: d.division, description: d.description, winners: d.winners }));
       const known = rows.every((r) => r.winners !== null);

@@ -49,7 +49,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../plugins/auth.ts';
-import { createIdentityService, REFRESH_TOKEN_TTL_DAYS, type Authenticated, type FundsSource, type IdentityService, type LoginOutcome } from './identity.service.ts';
+import { createIdentityService, REFRESH_TOKEN_TTL_DAYS, type Authenticated, type FundsSource, type ResponsibleGamblingHooks, type IdentityService, type LoginOutcome } from './identity.service.ts';
 
 export interface IdentityRoutesOptions {
   database: Database;
@@ -57,6 +57,8 @@ export interface IdentityRoutesOptions {
   clock: Clock;
   /** The wallet's fundsSummary, for the overview's balance and availableFunds; zeros when absent. */
   funds?: FundsSource;
+  /** Responsible gambling's overview fields and sign-up check (issue 8). */
+  responsibleGambling?: ResponsibleGamblingHooks;
   /** Share one service (and its sessionActive) with the auth plugin; built here when absent. */
   identity?: IdentityService;
 }
@@ -71,7 +73,7 @@ const success = (code: string, text: string): ApiMessage => ({ code, text, level
 
 export const identityRoutes: FastifyPluginAsync<IdentityRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const identity = opts.identity ?? createIdentityService({ db: opts.database.db, clock: opts.clock, config: opts.config, authSecret: app.authSecret, funds: opts.funds });
+  const identity = opts.identity ?? createIdentityService({ db: opts.database.db, clock: opts.clock, config: opts.config, authSecret: app.authSecret, funds: opts.funds, responsibleGambling: opts.responsibleGambling });
   const host = new URL(opts.config.publicUrl).hostname;
   const secure = !(host === 'localhost' || host === '127.0.0.1');
   const base = { path: '/', sameSite: 'lax' as const, secure };

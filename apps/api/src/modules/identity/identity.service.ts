@@ -58,6 +58,15 @@ export interface IdentityDeps {
   authSecret?: string;
   outbox?: Outbox;
   funds?: FundsSource;
+  /** Responsible gambling (issue 8): the overview's verification and limit fields, and sign-ups refused for excluded emails. */
+  responsibleGambling?: ResponsibleGamblingHooks;
+}
+
+export interface ResponsibleGamblingHooks {
+  overviewFields(customerId: string, isVerified: boolean): Promise<Pick<CustomerOverview, 'verification' | 'verificationRules' | 'preCommitment' | 'spendLimits' | 'spendLimitRequired'>>;
+  assertSignupAllowed(email: string): Promise<void>;
+  /** Refuses turning marketing back on during a break or self-exclusion. */
+  assertMarketingAllowed?(customerId: string): Promise<void>;
 }
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
@@ -267,6 +276,7 @@ export function createIdentityService(deps: IdentityDeps) {
       preCommitment: null,
       spendLimits: [],
       spendLimitRequired: false,
+      ...(deps.responsibleGambling ? await deps.responsibleGambling.overviewFields(c.publicId, c.isVerified) : {}),
       brandingRegion: c.state === 'OTHER' ? 'AU' : c.state,
       migrationStatus: null,
       accountUpgrade: c.accountUpgrade,
@@ -344,6 +354,22 @@ export function createIdentityService(deps: IdentityDeps) {
     },
     /** Housekeeping (a scheduled job): removes sessions, tokens, codes and throttle records whose use has passed. */
     purgeExpired: () => purgeExpired(db, clock.now()),
+
+    /** Responsible gambling's view of a customer (identity verification uses the stored details). */
+    async verificationProfile(customerId: string, exec: Executor = db) {
+      const c = await customers.byPublicId(exec, customerId);
+      if (!c) return null;
+      return { email: c.email, firstname: c.firstname, lastname: c.lastname, dateOfBirth: c.dateOfBirth, address: c.address, suburb: c.suburb, state: c.state, postcode: c.postcode, isVerified: c.isVerified };
+    },
+    async setVerified(customerId: string, verified: boolean): Promise<void> {
+      const c = await customers.byPublicId(db, customerId);
+      if (c && c.isVerified !== verified) await customers.update(db, c.id, { isVerified: verified, updatedAt: clock.now() });
+    },
+    /** An excluded customer gets no marketing: every channel off, consent withdrawn. */
+    async suppressMarketing(customerId: string): Promise<void> {
+      const c = await customers.byPublicId(db, customerId);
+      if (c) await customers.update(db, c.id, { marketingConsent: false, communicationPreferences: Object.fromEntries(COMMUNICATION_CHANNELS.map((ch) => [ch, false])), updatedAt: clock.now() });
+    },
     outbox,
 
     async signup(input: SignupBody, req: RequestInfo): Promise<Authenticated> {
@@ -357,6 +383,7 @@ export function createIdentityService(deps: IdentityDeps) {
       if (problem) fieldErrors.password = [problem];
       Object.assign(fieldErrors, favouriteNumbersErrors(input.favouriteNumbers ?? []));
       if (Object.keys(fieldErrors).length) throw unprocessable(Object.values(fieldErrors)[0]![0]!, 'validation_failed', fieldErrors);
+      await deps.responsibleGambling?.assertSignupAllowed(input.email);
       if (await customers.activeByEmail(db, input.email)) throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
       const passwordHash = await hasher.hash(input.password);
       const country = countryForIp(req.ip);
@@ -652,6 +679,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const current = (c.communicationPreferences ?? {}) as Record<string, boolean>;
       const next = { ...current };
       for (const [ch, v] of Object.entries(preferences)) next[ch] = typeof v === 'boolean' ? v : Boolean(v?.enabled);
+      if (Object.entries(next).some(([ch, on]) => on && !current[ch])) await deps.responsibleGambling?.assertMarketingAllowed?.(c.publicId);
       const u = await customers.update(db, c.id, {
         communicationPreferences: next,
         unsubscribeReasons: unsubscribeReasons?.length ? unsubscribeReasons : c.unsubscribeReasons,

@@ -8,6 +8,7 @@ export {
   THROTTLE,
   type Authenticated,
   type FundsSource,
+  type ResponsibleGamblingHooks,
   type IdentityDeps,
   type IdentityService,
   type LoginOutcome,

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { verifiedCustomer } from '../../../test/helpers/customers.ts';
 import { createLedger, type Ledger } from '../wallet/index.ts';
 import { buildPaymentsService } from './payments.routes.ts';
 
@@ -178,7 +179,8 @@ describe('deposits', () => {
 
 describe('withdrawals', () => {
   it('withdraws only winnings; pending until approved or rejected (funds returned)', async () => {
-    const customer = 'cus_wd';
+    // Only verified customers may withdraw (issue 8); the 404 below is for a customer who does not own the account.
+    const customer = (await verifiedCustomer(t)).customerId;
     await t.database.db.transaction((tx) => ledger.creditPrize(tx, { customerId: customer, amountCents: 10_000, currency: 'AUD', reference: 'wd:prize', description: 'Prize' }));
     await call({ method: 'POST', url: '/funds/td/deposit', customer, body: { amount: 500 } });
     const bank = (await call({ method: 'POST', url: '/funds/bank-account', customer, version: '3.8', body: { account_number: '12345678', account_name: 'Ada', bank_code: '062000' } })).json().result;

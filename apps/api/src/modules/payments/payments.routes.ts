@@ -35,7 +35,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
 import { createLedger, type Ledger } from '../wallet/index.ts';
 import { createTestGateway } from './payments.gateway.ts';
-import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import { createPaymentsService, type DepositGuard, type PaymentsService } from './payments.service.ts';
 
 export interface PaymentsRoutesOptions {
   database: Database;
@@ -43,15 +43,25 @@ export interface PaymentsRoutesOptions {
   clock: Clock;
   ledger?: Ledger;
   payments?: PaymentsService;
+  /** Responsible gambling (issue 8): deposit limits and exclusions, and withdrawals only once verified. */
+  depositGuard?: DepositGuard;
+  verificationRequired?: (customerId: string) => Promise<boolean>;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function buildPaymentsService(opts: { database: Database; clock: Clock; ledger?: Ledger; crashAfterGatewayApproval?: boolean }): PaymentsService {
+export function buildPaymentsService(opts: {
+  database: Database;
+  clock: Clock;
+  ledger?: Ledger;
+  crashAfterGatewayApproval?: boolean;
+  depositGuard?: DepositGuard;
+  verificationRequired?: (customerId: string) => Promise<boolean>;
+}): PaymentsService {
   const db = opts.database.db;
   const ledger = opts.ledger ?? createLedger({ db, clock: opts.clock });
   const gateway = createTestGateway({ db, clock: opts.clock, challengeUrlFor: (id) => `/api/v2/funds/test-gateway/3ds/${id}` });
-  return createPaymentsService({ db, clock: opts.clock, ledger, gateway, crashAfterGatewayApproval: opts.crashAfterGatewayApproval });
+  return createPaymentsService({ db, clock: opts.clock, ledger, gateway, crashAfterGatewayApproval: opts.crashAfterGatewayApproval, depositGuard: opts.depositGuard, verificationRequired: opts.verificationRequired });
 }
 
 export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { FORM_MESSAGES, formatCurrency, toCents, toMoney, type BrowserData, type CurrencyCode, type DepositBody, type Fund, type WalletDepositBody } from '@shop/contracts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Ledger } from '../wallet/index.ts';
@@ -20,8 +20,18 @@ export interface PaymentsDeps {
   gateway: PaymentGateway;
   /** Responsible gambling fills this in: true blocks withdrawals until the customer is verified. */
   verificationRequired?: (customerId: string) => Promise<boolean>;
+  /**
+   * Responsible gambling: refuses (AppError 422) a deposit that breaks a deposit limit or comes from an excluded
+   * customer. Runs in the transaction that writes the pending deposit, under the wallet lock, and is told about the
+   * customer's deposits still with the gateway (they count against the limit too).
+   */
+  depositGuard?: DepositGuard;
   /** Test hook: die (SIGKILL) between the gateway's approval and the ledger write, as a crash would. */
   crashAfterGatewayApproval?: boolean;
+}
+
+export interface DepositGuard {
+  assertDeposit(tx: Executor, p: { customerId: string; amountCents: number; currency: CurrencyCode; inFlight?: { amountCents: number; at: Date }[] }): Promise<void>;
 }
 
 type FundRow = typeof funds.$inferSelect;
@@ -174,10 +184,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function runDeposit(input: { customerId: string; fund: FundRow | null; m: MethodDefinition; gatewayKey: string; token: string | null; amountCents: number; currency: CurrencyCode; browserData?: BrowserData }) {
     const { customerId, fund, m, gatewayKey, token, amountCents, currency, browserData } = input;
     const now = clock.now();
-    const [row] = await db
-      .insert(deposits)
-      .values({ publicId: publicId('dep'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, gateway: gatewayKey, amountCents, currency, status: 'pending', browserData: browserData ?? null, createdAt: now, updatedAt: now })
-      .returning();
+    const insertPending = (exec: Executor) =>
+      exec
+        .insert(deposits)
+        .values({ publicId: publicId('dep'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, gateway: gatewayKey, amountCents, currency, status: 'pending', browserData: browserData ?? null, createdAt: now, updatedAt: now })
+        .returning();
+    const depositGuard = deps.depositGuard;
+    const [row] = depositGuard
+      ? await db.transaction(async (tx) => {
+          // The wallet lock serialises this customer's deposits, so two at once cannot both fit under one limit.
+          await ledger.lockWallet(tx, customerId, currency);
+          const inFlight = await tx
+            .select({ amountCents: deposits.amountCents, at: deposits.createdAt })
+            .from(deposits)
+            .where(and(eq(deposits.customerId, customerId), inArray(deposits.status, ['pending', 'challenge'])));
+          await depositGuard.assertDeposit(tx, { customerId, amountCents, currency, inFlight });
+          return insertPending(tx);
+        })
+      : await insertPending(db);
     const d = row!;
     let result;
     try {

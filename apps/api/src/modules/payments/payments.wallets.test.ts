@@ -3,6 +3,7 @@
 // pending -> approved -> paid, through the real routes and database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { verifiedCustomer } from '../../../test/helpers/customers.ts';
 import { createLedger, type Ledger } from '../wallet/index.ts';
 import { buildPaymentsService } from './payments.routes.ts';
 
@@ -155,7 +156,7 @@ describe('deposit cancel', () => {
 
 describe('withdrawal states', () => {
   it('goes pending -> approved -> paid, each step once, and shows each state', async () => {
-    const customer = 'cus_wd_states';
+    const customer = (await verifiedCustomer(t)).customerId;
     await t.database.db.transaction((tx) => ledger.creditPrize(tx, { customerId: customer, amountCents: 10_000, currency: 'AUD', reference: 'wd-states:prize', description: 'Prize' }));
     const payments = buildPaymentsService({ database: t.database, clock: t.clock });
     const w = (await call({ method: 'POST', url: '/funds/tw/test/withdraw', customer, body: { amount: 30 } })).json().result;

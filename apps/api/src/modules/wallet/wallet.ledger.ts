@@ -177,6 +177,52 @@ export function createLedger(deps: LedgerDeps) {
       await lockCustomer(tx, customerId, currency);
     },
 
+    /**
+     * Net amount the customer spent in [from, to): purchases minus refunds, read from the sales side of their entries
+     * (responsible-gambling limits). Run inside the caller's transaction after lockWallet to see a settled figure.
+     */
+    async spentBetween(tx: Executor, customerId: string, currency: CurrencyCode, from: Date | null, to: Date): Promise<number> {
+      const rows = await tx
+        .select({ total: sql<string>`coalesce(sum(${walletLines.amountCents}), 0)` })
+        .from(walletLines)
+        .innerJoin(walletEntries, eq(walletEntries.id, walletLines.entryId))
+        .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
+        .where(
+          and(
+            eq(walletEntries.customerId, customerId),
+            eq(walletEntries.currency, currency),
+            inArray(walletEntries.kind, ['purchase', 'refund']),
+            isNull(walletAccounts.customerId),
+            eq(walletAccounts.kind, 'sales'),
+            from ? sql`${walletEntries.createdAt} >= ${from.toISOString()}` : undefined,
+            sql`${walletEntries.createdAt} < ${to.toISOString()}`,
+          ),
+        );
+      return Math.max(0, Number(rows[0]?.total ?? 0));
+    },
+
+    /** Deposits credited to the customer in [from, to), each with its time (rolling deposit limits). */
+    async depositsBetween(tx: Executor, customerId: string, currency: CurrencyCode, from: Date, to: Date): Promise<{ amountCents: number; at: Date }[]> {
+      const rows = await tx
+        .select({ amountCents: walletLines.amountCents, at: walletEntries.createdAt })
+        .from(walletLines)
+        .innerJoin(walletEntries, eq(walletEntries.id, walletLines.entryId))
+        .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
+        .where(
+          and(
+            eq(walletEntries.customerId, customerId),
+            eq(walletEntries.currency, currency),
+            eq(walletEntries.kind, 'deposit'),
+            eq(walletAccounts.customerId, customerId),
+            eq(walletAccounts.kind, 'deposit'),
+            sql`${walletEntries.createdAt} >= ${from.toISOString()}`,
+            sql`${walletEntries.createdAt} < ${to.toISOString()}`,
+          ),
+        )
+        .orderBy(asc(walletEntries.createdAt));
+      return rows.map((r) => ({ amountCents: r.amountCents, at: r.at }));
+    },
+
     creditPrize: (tx: Executor, m: Movement) => credit(tx, 'prize', 'winnings', 'prize_liability', m),
 
     /**
