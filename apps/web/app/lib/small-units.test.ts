@@ -44,7 +44,7 @@ describe('capability gates', () => {
     expect(routeIdFor('/')).toBe('home');
     expect(routeIdFor('/about/faq')).toBe('about-faq');
     expect(routeIdFor('/about/faq/')).toBe('about-faq');
-    expect(routeIdFor('/nope/deeper')).toBe('not-found');
+    expect(routeIdFor('/nope/deeper/still')).toBe('not-found');
     expect(new Set(ROUTE_TABLE.map((r) => r.id)).size).toBe(ROUTE_TABLE.length);
   });
 });

@@ -1,0 +1,57 @@
+// Lottery numbers drawn as balls (tickets, cart, receipt, raffles). A matched number is not told by colour alone
+// (WCAG 1.4.1): it is filled, bold, carries a tick and an sr-only "matched". A blank (null) shows an empty ball.
+
+export type BallVariant = 'main' | 'bonus';
+export type BallSize = 'sm' | 'md' | 'lg';
+
+const SIZE: Record<BallSize, string> = {
+  sm: 'size-[28px] text-xs',
+  md: 'size-[36px] text-sm',
+  lg: 'size-[44px] text-base',
+};
+
+export interface NumberBallsProps {
+  numbers: readonly (number | null)[];
+  /** Numbers to highlight as matched against the result. */
+  matched?: readonly number[];
+  variant?: BallVariant;
+  size?: BallSize;
+  /** Names the list for assistive technology, e.g. "Game 1 numbers". */
+  label?: string;
+  className?: string;
+}
+
+export function ballClass(variant: BallVariant, matched: boolean, size: BallSize): string {
+  const base = `relative inline-flex shrink-0 items-center justify-center rounded-full border-2 tabular-nums ${SIZE[size]}`;
+  if (matched) return `${base} border-success bg-success font-extrabold text-white`;
+  return variant === 'bonus' ? `${base} border-brand-secondary bg-white font-semibold text-mono` : `${base} border-brand bg-white font-semibold text-mono`;
+}
+
+export function NumberBalls({ numbers, matched = [], variant = 'main', size = 'md', label, className = '' }: NumberBallsProps) {
+  return (
+    <ul className={`flex flex-wrap items-center gap-0.25 ${className}`} aria-label={label} data-testid="number-balls" data-variant={variant}>
+      {numbers.map((n, i) => {
+        const hit = n !== null && matched.includes(n);
+        return (
+          <li key={`${i}-${n ?? 'blank'}`} className={ballClass(variant, hit, size)} data-matched={hit ? 'true' : undefined}>
+            {n === null ? (
+              <span className="sr-only">blank</span>
+            ) : (
+              <>
+                <span>{n}</span>
+                {hit ? (
+                  <>
+                    <span aria-hidden="true" className="absolute -right-[4px] -top-[4px] flex size-[14px] items-center justify-center rounded-full bg-white text-[10px] font-bold text-success ring-1 ring-success">
+                      ✓
+                    </span>
+                    <span className="sr-only"> matched</span>
+                  </>
+                ) : null}
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

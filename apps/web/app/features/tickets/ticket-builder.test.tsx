@@ -1,0 +1,80 @@
+// Server render of the builder and the balls: the markup a screen reader and a no-JavaScript visitor get.
+import { describe, expect, it } from 'vitest';
+import { renderHtml, textOf } from '../../test-support/render.tsx';
+import type { BuilderOffer } from './builder-offer.ts';
+import { NumberBalls } from './number-balls.tsx';
+import { TicketBuilder } from './ticket-builder.tsx';
+
+const site = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' } as const;
+
+const offer: BuilderOffer = {
+  key: 'oz-lotto',
+  slug: 'oz-lotto',
+  name: 'Oz Lotto',
+  lotteryKey: 'oz-lotto',
+  currency: 'AUD',
+  ordered: false,
+  gameTypes: [
+    {
+      type: 'reduced_system',
+      name: 'Systems',
+      gameOffers: [8, 9].map((n) => ({
+        key: `system-${n}`,
+        name: `System ${n}`,
+        minGames: 1,
+        maxGames: 5,
+        defaultGames: 1,
+        gamesPerLine: n === 8 ? 8 : 36,
+        numberSets: [{ name: 'numbers', label: 'Numbers', from: 1, to: 47, pick: n }],
+        pricePerLineCents: n === 8 ? 1240 : 5580,
+        pricesCents: { 1: n === 8 ? 1240 : 5580 },
+      })),
+    },
+  ],
+  draws: [{ drawNo: 1500, stop: '2026-11-24T08:30:00Z', drawAt: '2026-11-24T09:30:00Z', purchaseStatus: 'standard' }],
+  autoplay: true,
+  autoplayInformation: 'Autoplay buys your entry for every draw.',
+  causes: [],
+};
+
+describe('ticket builder markup', () => {
+  it('renders a labelled grid of toggle buttons, the system size picker, autoplay, and a form posting the ticket as JSON', () => {
+    const html = renderHtml(
+      <TicketBuilder
+        offer={offer}
+        gameType="reduced_system"
+        site={site}
+        typeLinks={[{ type: 'reduced_system', name: 'Systems', href: '/oz-lotto/systems' }]}
+        drawChoices={[{ drawNo: 1500, label: 'Next available · Draw 1500' }]}
+        firstDrawNo={null}
+        favourites={{}}
+        signedIn={false}
+        precart={false}
+        error={null}
+      />,
+    );
+    expect(html).toMatch(/role="group" aria-labelledby="game-0-numbers-label"/);
+    expect(html.match(/aria-pressed="false"/g)).toHaveLength(47);
+    expect(textOf(html)).toContain('0 of 8 chosen');
+    expect(textOf(html)).toContain('System 9 ($55.80)');
+    expect(html).toContain('value="autoplay"');
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).toMatch(/name="ticket" value="\{&quot;productType&quot;:&quot;lottery_ticket&quot;/);
+    expect(textOf(html)).toContain('Complete at least 1 game');
+    expect(html).toMatch(/<button type="submit"[^>]*disabled/);
+    expect(html).toContain('aria-live="polite"');
+  });
+
+  it('an add-to-cart failure shows as an alert', () => {
+    const html = renderHtml(
+      <TicketBuilder offer={offer} gameType="reduced_system" site={site} typeLinks={[]} drawChoices={[]} firstDrawNo={null} favourites={{}} signedIn={false} precart={false} error="Oz Lotto draw 1500 has closed" />,
+    );
+    expect(html).toMatch(/role="alert"[^>]*>Oz Lotto draw 1500 has closed/);
+  });
+
+  it('balls mark matched numbers with a tick and sr-only text, not colour alone', () => {
+    const html = renderHtml(<NumberBalls numbers={[3, 14, null]} matched={[14]} label="Game 1 numbers" />);
+    expect(textOf(html)).toBe('3 14 ✓ matched blank');
+    expect(html.match(/data-matched="true"/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+// Upcoming and past tickets (/my-account/upcoming-tickets[/:page], /my-account/past-tickets[/:page]; features §7
+// GET /orders with status, page size 10). Protected; gated by viewing orders.
+import { Link, useLocation } from 'react-router';
+import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
+import { OrdersList, type TicketsKind } from '../../features/tickets/ticket-views.tsx';
+import { loadOrdersPage } from './tickets.server.ts';
+import type { Route } from './+types/tickets-list';
+
+function kindOf(url: string): TicketsKind {
+  return new URL(url, 'http://x').pathname.startsWith('/my-account/past-tickets') ? 'past' : 'upcoming';
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const kind = kindOf(request.url);
+  return loadOrdersPage(request, context, kind === 'past' ? 'past_products' : 'upcoming_products', params.page);
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [{ title: kindOf(location.pathname) === 'past' ? 'Past tickets' : 'Upcoming tickets' }];
+
+export default function TicketsList({ loaderData }: Route.ComponentProps) {
+  const kind = kindOf(useLocation().pathname);
+  return <TicketsListView kind={kind} {...loaderData} />;
+}
+
+function TicketsListView({ kind, orders, page, hasNext, now }: { kind: TicketsKind } & Route.ComponentProps['loaderData']) {
+  return (
+    <div className="page-container flex flex-col gap-1 py-1.5">
+      <h1 className="text-3xl font-extrabold text-brand">{kind === 'past' ? 'Past tickets' : 'Upcoming tickets'}</h1>
+      <nav aria-label="Tickets" className="flex flex-wrap gap-1 text-sm">
+        <Link to="/my-account/upcoming-tickets" aria-current={kind === 'upcoming' ? 'page' : undefined} className="inline-flex min-h-[44px] items-center underline aria-[current=page]:font-bold aria-[current=page]:no-underline">
+          Upcoming tickets
+        </Link>
+        <Link to="/my-account/past-tickets" aria-current={kind === 'past' ? 'page' : undefined} className="inline-flex min-h-[44px] items-center underline aria-[current=page]:font-bold aria-[current=page]:no-underline">
+          Past tickets
+        </Link>
+        {kind === 'upcoming' ? (
+          <Link to="/my-account/print-tickets" className="inline-flex min-h-[44px] items-center underline">
+            Print tickets
+          </Link>
+        ) : null}
+      </nav>
+      <OrdersList orders={orders} kind={kind} page={page} hasNext={hasNext} now={now} site={useSiteFormat()} />
+    </div>
+  );
+}

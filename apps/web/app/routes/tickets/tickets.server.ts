@@ -1,0 +1,244 @@
+// Server side of the play screen, the tickets pages and favourite numbers: the offer as the builder needs it, the
+// add-to-cart action (core §2 Navigation behaviour, §8 add-to-cart failure), orders and tickets (features §7 Orders
+// API) and PUT /favourite-numbers.
+import { AddCartItemBody, CustomerOverview, Order, ProductOffers, type FavouriteNumbers } from '@shop/contracts';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { serverApi } from '../../lib/api-client.server.ts';
+import { ApiError } from '../../lib/api-errors.ts';
+import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
+import { notFound, toRouteError } from '../../lib/route-errors.ts';
+import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
+import { authApi, loadCustomer, requireCustomer } from '../../features/auth/auth.server.ts';
+import { addToCart } from '../../features/cart/cart.server.ts';
+import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
+import { playPath, selectedDraw } from '../../features/lotteries/offer-links.ts';
+import type { OfferView } from '../../features/lotteries/lotteries.wire.ts';
+import { builderOffer, favouritesFor, type BuilderOffer } from '../../features/tickets/builder-offer.ts';
+
+/** Core §8: the add-to-cart failure text when the API gave no message under errors.this. */
+export const ADD_TO_CART_FALLBACK = 'Sorry, there was an unexpected error while updating your cart. Please try again.';
+
+/** The game type a play-screen path segment names (core §2 suffixes: /systems, /boxed ...), or undefined. */
+export function gameTypeForSegment(offer: Pick<BuilderOffer, 'slug' | 'gameTypes'>, segment: string) {
+  const wanted = segment.toLowerCase();
+  return offer.gameTypes.find((t) => playPath(offer, t.type).endsWith(`/${wanted}`) || t.type === wanted);
+}
+
+export interface BuilderData {
+  offer: BuilderOffer;
+  gameType: string;
+  firstDrawNo: number | null;
+  favourites: Record<string, number[]>;
+  signedIn: boolean;
+  now: string;
+}
+
+/** The play screen's data: the offer as its header shows it, the draw asked for, and the builder's view of it. */
+export interface PlayScreenData {
+  offer: OfferView;
+  selectedDrawNo: number | null;
+  now: string;
+  /** Null for offers that are not lottery tickets: the page then shows the offer without a builder. */
+  builder: BuilderData | null;
+  /** False on the plain offer path (/:productOfferKey), which plays the offer's first game type. */
+  gameTypeInPath: boolean;
+}
+
+/**
+ * The play screen /:productOfferKey/:gameTypeKey? (core §2): without a game type segment the offer's first game type
+ * (standard) is played; an unknown segment is the 404 page. `view` is the offer when the route already read it.
+ */
+export async function loadPlayScreen(
+  request: Request,
+  context: AppLoadContext,
+  params: { productOfferKey?: string; gameTypeKey?: string },
+  view?: OfferView,
+) {
+  const offerView = view ?? (await loadOffer(context, request, params.productOfferKey));
+  const selected = selectedDraw(offerView, new URL(request.url).searchParams.get('firstDrawNo'));
+  const now = new Date().toISOString();
+  const gameTypeInPath = params.gameTypeKey !== undefined;
+  if (offerView.type !== 'lottery_ticket') {
+    if (gameTypeInPath) notFound();
+    const body: PlayScreenData = { offer: offerView, selectedDrawNo: selected?.drawNo ?? null, now, builder: null, gameTypeInPath };
+    return data(body);
+  }
+  const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
+  let raw: ProductOffers;
+  try {
+    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, { cache: { ttlMs: SERVER_CACHE_TTL.default } });
+    const parsed = ProductOffers.safeParse(res.result);
+    if (!parsed.success) throw new ApiError({ status: 422, url: path, message: `invalid-response: GET ${path} does not match its contract`, reason: 'invalid_response' });
+    raw = parsed.data;
+  } catch (error) {
+    throw toRouteError(error);
+  }
+  const product = raw[offerView.key];
+  if (!product || product.type !== 'lottery_ticket') notFound();
+  const offer = builderOffer(product, offerView.slug);
+  const type = params.gameTypeKey !== undefined ? gameTypeForSegment(offer, params.gameTypeKey) : offer.gameTypes.find((t) => t.gameOffers.length > 0);
+  if (!type || type.gameOffers.length === 0) notFound();
+  const auth = authApi(request, context);
+  let customer: CustomerOverview | null = null;
+  try {
+    customer = await loadCustomer(auth);
+  } catch {
+    // Favourites are a convenience: the builder works without them when the customer cannot be read.
+  }
+  const builder: BuilderData = {
+    offer,
+    gameType: type.type,
+    firstDrawNo: selected && selected.drawNo !== offer.draws[0]?.drawNo ? selected.drawNo : null,
+    favourites: favouritesFor(customer?.favouriteNumbers, offer.lotteryKey),
+    signedIn: customer !== null,
+    now,
+  };
+  const body: PlayScreenData = { offer: offerView, selectedDrawNo: selected?.drawNo ?? null, now, builder, gameTypeInPath };
+  return data(body, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+}
+
+export type AddTicketResult = { error: string; fieldErrors?: Record<string, string[]> };
+
+/** Where the visitor goes after adding (core §2): /cart keeping the utm values, or the precart drawer on this page. */
+export function afterAddPath(requestUrl: string, precart: boolean): string {
+  const url = new URL(requestUrl);
+  if (precart) {
+    const here = new URLSearchParams(url.search);
+    here.set('precart', '1');
+    return `${url.pathname}?${here.toString()}`;
+  }
+  const kept = new URLSearchParams();
+  for (const key of UTM_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value) kept.set(key, value);
+  }
+  const query = kept.toString();
+  return query ? `/cart?${query}` : '/cart';
+}
+
+/** The play screen's action: the ticket arrives as JSON in the `ticket` field (the form works without JavaScript). */
+export async function addTicketAction(request: Request, context: AppLoadContext) {
+  const form = await request.formData();
+  let json: unknown;
+  try {
+    json = JSON.parse(String(form.get('ticket') ?? ''));
+  } catch {
+    json = null;
+  }
+  const body = AddCartItemBody.safeParse({ item: json });
+  if (!body.success || body.data.item.productType !== 'lottery_ticket') {
+    return data<AddTicketResult>({ error: 'Complete at least 1 game' }, { status: 422 });
+  }
+  const item = body.data.item;
+  // Core §4: adding with 'autoplay' as the number of draws buys one draw with recurring on.
+  const payload =
+    item.numDraws === 'autoplay' ? { item: { ...item, numDraws: 1 }, numDraws: 'autoplay' as const, recurringPurchase: { type: 'autoplay' as const, enabled: true } } : { item };
+  let change;
+  try {
+    change = await addToCart(request, context, payload);
+  } catch (error) {
+    console.error('[tickets] add to cart failed:', error instanceof Error ? error.message : error);
+    return data<AddTicketResult>({ error: ADD_TO_CART_FALLBACK }, { status: 500 });
+  }
+  if ('error' in change) {
+    const { error, fieldErrors } = change;
+    return data<AddTicketResult>({ error: error || ADD_TO_CART_FALLBACK, ...(fieldErrors ? { fieldErrors } : {}) }, { status: 422 });
+  }
+  const headers = new Headers();
+  for (const c of change.setCookies) headers.append('Set-Cookie', c);
+  throw redirect(afterAddPath(request.url, form.get('after') === 'precart'), { headers });
+}
+
+// ---- orders and tickets (features §7 Orders API) ----
+
+export const TICKETS_PAGE_SIZE = 10;
+export type TicketsStatus = 'upcoming_products' | 'past_products';
+
+export function pageOf(param: string | undefined): number | null {
+  if (param === undefined) return 1;
+  if (!/^[0-9]{1,6}$/.test(param)) return null;
+  const n = Number(param);
+  return n >= 1 ? n : null;
+}
+
+function ordersError(error: unknown): unknown {
+  if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422)) return data({}, { status: 404 });
+  return toRouteError(error);
+}
+
+export async function loadOrdersPage(request: Request, context: AppLoadContext, status: TicketsStatus, pageParam: string | undefined) {
+  const page = pageOf(pageParam);
+  if (page === null) notFound();
+  const { auth } = await requireCustomer(request, context);
+  try {
+    const res = await auth.api.get<unknown>('main', '/orders', {
+      query: { status, limit: TICKETS_PAGE_SIZE, offset: (page - 1) * TICKETS_PAGE_SIZE },
+      version: '3.3',
+      cache: false,
+    });
+    const orders = Order.array().safeParse(res.result ?? []);
+    if (!orders.success) throw new ApiError({ status: 422, url: '/orders', message: 'invalid-response: GET /orders', reason: 'invalid_response' });
+    if (page > 1 && orders.data.length === 0) notFound();
+    const total = res.pageInfo?.total ?? null;
+    const hasNext = total !== null ? (page - 1) * TICKETS_PAGE_SIZE + orders.data.length < total : orders.data.length === TICKETS_PAGE_SIZE;
+    return data({ orders: orders.data, page, hasNext, now: new Date().toISOString() }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  } catch (error) {
+    throw ordersError(error);
+  }
+}
+
+const ORDER_ID = /^ord_[A-Za-z0-9]+$/;
+
+export async function loadOrder(request: Request, context: AppLoadContext, id: string | undefined) {
+  if (!id || !ORDER_ID.test(id)) notFound();
+  const { auth } = await requireCustomer(request, context);
+  try {
+    const res = await auth.api.get<unknown>('main', `/orders/${id}`, { query: { show_details: 'true' }, version: '3.3', cache: false });
+    const order = Order.safeParse(res.result);
+    if (!order.success) throw new ApiError({ status: 422, url: '/orders/{id}', message: 'invalid-response: GET /orders/{id}', reason: 'invalid_response' });
+    return data({ order: order.data, now: new Date().toISOString() }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  } catch (error) {
+    throw ordersError(error);
+  }
+}
+
+/** The print layout's orders: the upcoming ones (up to PRINT_MAX_ORDERS) with their tickets. */
+export const PRINT_MAX_ORDERS = 50;
+
+export async function loadAllUpcoming(request: Request, context: AppLoadContext) {
+  const { auth } = await requireCustomer(request, context);
+  try {
+    const res = await auth.api.get<unknown>('main', '/orders', { query: { status: 'upcoming_products', limit: PRINT_MAX_ORDERS, offset: 0 }, version: '3.3', cache: false });
+    const list = Order.array().safeParse(res.result ?? []);
+    if (!list.success) throw new ApiError({ status: 422, url: '/orders', message: 'invalid-response: GET /orders', reason: 'invalid_response' });
+    const orders = await Promise.all(
+      list.data.map(async (o) => {
+        const one = await auth.api.get<unknown>('main', `/orders/${o.id}`, { query: { show_details: 'true' }, version: '3.3', cache: false });
+        return Order.safeParse(one.result).data ?? o;
+      }),
+    );
+    return data({ orders, now: new Date().toISOString() }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  } catch (error) {
+    throw ordersError(error);
+  }
+}
+
+// ---- favourite numbers (features §5; identity PUT /favourite-numbers) ----
+
+export async function loadFavourites(request: Request, context: AppLoadContext) {
+  const { auth, customer } = await requireCustomer(request, context);
+  return { auth, favourites: customer.favouriteNumbers };
+}
+
+export async function saveFavourites(request: Request, context: AppLoadContext, favourites: FavouriteNumbers) {
+  const { auth } = await requireCustomer(request, context);
+  try {
+    await auth.api.put<unknown>('main', '/favourite-numbers', { favouriteNumbers: favourites });
+    return { ok: true as const, headers: auth.headers() };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) {
+      return { ok: false as const, fieldErrors: error.fieldErrors, message: error.message, headers: auth.headers() };
+    }
+    throw toRouteError(error);
+  }
+}
