@@ -32,6 +32,7 @@ import {
   confirmationVariant,
 } from "./features/account/confirmation-banner.tsx";
 import { CookieConsentBanner } from "./features/consent/cookie-consent-banner.tsx";
+import { PrecartDrawerHost } from "./features/cart/precart-drawer.tsx";
 import {
   ErrorPage,
   RenderErrorBoundary,
@@ -40,6 +41,7 @@ import {
 import { CondensedFooter, SiteFooter } from "./features/layout/site-footer.tsx";
 import { SiteHeader } from "./features/layout/site-header.tsx";
 import { SitewideBanner } from "./features/layout/sitewide-banner.tsx";
+import { adoptAnonymousCart, ANON_CART_COOKIE, cartHoldsLotteryTicket, cartItemCount, checkoutDepositReturn, loadCart } from "./features/cart/cart.server.ts";
 import { serverApi, wantsCacheCleared } from "./lib/api-client.server.ts";
 import { ApiError, errorPageStatus } from "./lib/api-errors.ts";
 import { SERVER_CACHE_TTL } from "./lib/cache-policy.ts";
@@ -114,6 +116,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customerPromise = loadCustomer(auth).catch((error: unknown) => {
     console.error(
       `[web] customer unavailable: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  });
+  // The header's cart badge and lotto-link rule; a cart that cannot load shows as empty.
+  const cartPromise = loadCart(request, context, auth).catch((error: unknown) => {
+    console.error(
+      `[web] cart unavailable: ${error instanceof Error ? error.message : String(error)}`,
     );
     return null;
   });
@@ -196,15 +205,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "private, no-cache" });
   for (const c of visitor.setCookies) headers.append("Set-Cookie", c);
   const customer = await customerPromise;
+  const loadedCart = await cartPromise;
   for (const c of auth.setCookies) headers.append("Set-Cookie", c);
+  for (const c of loadedCart?.setCookies ?? [])
+    if (c.startsWith(`${ANON_CART_COOKIE}=`)) headers.append("Set-Cookie", c);
   if (config.disableIndexing) headers.set("X-Robots-Tag", "noindex, nofollow");
 
-  const actRedirect = await handleActCode(request, visitor.session, null);
+  const actRedirect = await handleActCode(
+    request,
+    visitor.session,
+    async (code) => {
+      const adopted = await adoptAnonymousCart(request, context, code);
+      for (const c of adopted) headers.append("Set-Cookie", c);
+      // The page loads again with the cookie set and the code gone from the address.
+      if (adopted.length) {
+        const clean = new URL(request.url);
+        clean.searchParams.delete("act");
+        throw redirect(`${clean.pathname}${clean.search}${clean.hash}`, { headers });
+      }
+    },
+  );
   if (actRedirect) throw redirect(actRedirect, { headers });
   const flagRedirect = customer
     ? accountFlagRedirect(customer, url.pathname)
     : null;
   if (flagRedirect) throw redirect(flagRedirect, { headers });
+  // A 3-D Secure return of a checkout deposit goes on to buy the cart.
+  const checkoutReturn = customer ? checkoutDepositReturn(request) : null;
+  if (checkoutReturn) throw redirect(checkoutReturn, { headers });
 
   const shell: ShellData = {
     site: siteSettingsOf(config),
@@ -213,7 +241,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     navigation,
     banner: hasCapability(capabilities, "sitewide_banner") ? banner : null,
     customer: customer ? customerSummaryOf(customer) : null,
-    cartItemCount: 0,
+    cartItemCount: cartItemCount(loadedCart?.cart ?? null),
+    cartHasLotteryTicket: cartHoldsLotteryTicket(loadedCart?.cart ?? null),
     notificationCount: 0,
     consentBannerVisible: consentBannerVisible(
       consentCapability,
@@ -312,6 +341,7 @@ function AppShell({
         <SiteFooter shell={shell} />
       )}
       {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
+      <PrecartDrawerHost site={shell.site} />
     </>
   );
 }

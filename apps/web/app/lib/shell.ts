@@ -91,6 +91,8 @@ export interface ShellData {
   banner: SitewideBanner | null;
   customer: CustomerSummary | null;
   cartItemCount: number;
+  /** Features §2 Main navigation bar: the lotto item links straight to the lotto page while this is true. */
+  cartHasLotteryTicket?: boolean;
   notificationCount: number;
   consentBannerVisible: boolean;
   /** The app key and secret the browser signs with; they identify the app, not the visitor. */

@@ -16,6 +16,7 @@ import {
 } from "../features/auth/login.server.ts";
 import { LOGIN_FLOW_STEPS } from "../features/auth/login-steps.ts";
 import { TwoFactorForm } from "../features/auth/two-factor-form.tsx";
+import { withAnonymousCartConverted } from "../features/cart/cart-login.server.ts";
 import { toRouteError } from "../lib/route-errors.ts";
 import { FormAlert } from "../ui/form-field.tsx";
 import type { Route } from "./+types/login";
@@ -73,7 +74,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    return await authFormAction(authApi(request, context), request, context);
+    const auth = authApi(request, context);
+    // Login success (core §4): the anonymous cart merges into the customer's cart.
+    return await withAnonymousCartConverted(request, context, auth, await authFormAction(auth, request, context));
   } catch (error) {
     throw toRouteError(error);
   }

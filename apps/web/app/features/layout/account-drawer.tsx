@@ -23,6 +23,7 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { label: 'Transactions', to: '/my-account/transactions', capability: 'view_orders' },
   { label: 'My details', to: '/my-account/my-details' },
   { label: 'Spend limits', to: '/my-account/spend-limits', capability: 'spend_limits' },
+  { label: 'Take a break or self-exclude', to: '/my-account/responsible-gambling' },
   { label: 'Login and security', to: '/my-account/login-and-security' },
 ];
 

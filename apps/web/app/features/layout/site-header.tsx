@@ -9,6 +9,7 @@ import { opensDrawer, visibleNavigationItems, type ShellData } from '../../lib/s
 import { Drawer } from '../../ui/drawer.tsx';
 import { BellIcon, CartIcon, ChevronRightIcon, ExternalIcon, MenuIcon, UserIcon } from '../../ui/icons.tsx';
 import { AccountDrawer } from './account-drawer.tsx';
+import { withCartNavigationRules } from './cart-navigation.ts';
 import { BrandLogo } from './brand-logo.tsx';
 
 export const MENU_TOGGLE_LABEL = 'Menu';
@@ -148,7 +149,7 @@ function NotificationsButton({ count }: { count: number }) {
 
 export function SiteHeader({ shell }: { shell: ShellData }) {
   const { site, capabilities, customer, theme } = shell;
-  const items = visibleNavigationItems(shell.navigation.primary, capabilities);
+  const items = withCartNavigationRules(visibleNavigationItems(shell.navigation.primary, capabilities), shell);
   const [accountOpen, setAccountOpen] = useState(false);
   const showFunds = hasCapability(capabilities, 'wallet_balance') && customer?.availableFunds;
   const funds = showFunds && customer?.availableFunds ? formatMoney(customer.availableFunds, site.locale) : null;

@@ -1,0 +1,100 @@
+// The precart drawer (spec core §2 Navigation behaviour: "With the precart prompt enabled, a precart drawer opens
+// instead"; core §3 Cart isPrecartDrawerOpen; features §3 Placements): after an add with the prompt on, the play
+// screen comes back with ?precart=1 and this drawer shows the item just added, the pre_cart_item placements (each
+// with an Add button), "Go to cart" and "Keep shopping". Closing it takes the flag off the address.
+import type { CartItem, Placement } from '@shop/contracts';
+import { useEffect } from 'react';
+import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
+import { formatMoney, type SiteFormat } from '../../lib/format.ts';
+import { Drawer } from '../../ui/drawer.tsx';
+import { useCartCacheInvalidation } from './cart-cache.ts';
+import { cartPathKeepingUtm } from './cart-rules.ts';
+
+export const PRECART_PARAM = 'precart';
+
+interface PrecartData {
+  item: CartItem | null;
+  itemCount: number;
+  placements: Placement[];
+}
+
+function withoutFlag(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(PRECART_PARAM);
+  const q = params.toString();
+  return q ? `${pathname}?${q}` : pathname;
+}
+
+function PlacementRow({ placement, site }: { placement: Placement; site: SiteFormat }) {
+  const fetcher = useFetcher<{ error: string | null; added?: boolean }>();
+  const added = fetcher.data?.added === true;
+  return (
+    <li className="flex flex-col gap-[4px] rounded-theme border border-black/15 p-0.5" data-testid="precart-placement">
+      <p className="font-bold">{placement.title}</p>
+      <p className="text-sm">{placement.description}</p>
+      {placement.price ? <p className="text-sm font-semibold">{formatMoney(placement.price, site.locale)}</p> : null}
+      {placement.build ? (
+        <fetcher.Form method="post" action="/cart/precart">
+          <input type="hidden" name="build" value={JSON.stringify(placement.build)} />
+          <button type="submit" className="btn btn-secondary" disabled={fetcher.state !== 'idle' || added}>
+            {added ? 'Added' : fetcher.state !== 'idle' ? 'Adding…' : 'Add'}
+          </button>
+          {fetcher.data?.error ? (
+            <p role="alert" className="text-sm font-bold text-error">
+              {fetcher.data.error}
+            </p>
+          ) : null}
+        </fetcher.Form>
+      ) : null}
+    </li>
+  );
+}
+
+/** Mounted once in the layout: the precart drawer, and the browser cart cache's invalidation on every change. */
+export function PrecartDrawerHost({ site }: { site: SiteFormat }) {
+  useCartCacheInvalidation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = new URLSearchParams(location.search).get(PRECART_PARAM) === '1';
+  const fetcher = useFetcher<PrecartData>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (open) void load('/cart/precart');
+  }, [open, location.key, load]);
+  if (!open) return null;
+  const close = () => void navigate(withoutFlag(location.pathname, location.search), { replace: true, preventScrollReset: true });
+  const data = fetcher.data;
+  return (
+    <Drawer open onOpenChange={(next) => (next ? undefined : close())} title="Added to your cart" side="right">
+      <div className="flex flex-col gap-1" data-testid="precart-drawer">
+        {data?.item ? (
+          <div className="flex flex-col gap-[4px]">
+            <p className="font-bold">{data.item.offerName}</p>
+            <p>{data.item.description}</p>
+            <p className="font-semibold">{formatMoney(data.item.price, site.locale)}</p>
+          </div>
+        ) : (
+          <p>{fetcher.state === 'idle' ? 'Your ticket is in your cart.' : 'Loading…'}</p>
+        )}
+        {data?.placements.length ? (
+          <section aria-labelledby="precart-more" className="flex flex-col gap-0.5">
+            <h3 id="precart-more" className="font-bold">
+              You might also like
+            </h3>
+            <ul className="flex flex-col gap-0.5">
+              {data.placements.map((p) => (
+                <PlacementRow key={`${p.key}-${p.productOfferKey}-${p.title}`} placement={p} site={site} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <Link to={cartPathKeepingUtm(location.search)} className="btn btn-primary text-center">
+          Go to cart
+        </Link>
+        <button type="button" className="btn btn-secondary" onClick={close}>
+          Keep shopping
+        </button>
+      </div>
+    </Drawer>
+  );
+}

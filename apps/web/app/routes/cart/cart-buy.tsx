@@ -1,0 +1,168 @@
+// /cart/buy (spec core §2, §4 login flow steps: select_payment is step 3; features §2 Deposit and funds, §7
+// deposit-and-purchase): an anonymous visitor goes to the login_register step (/checkout/login) first. A wallet that
+// covers the cart pays it in one click; otherwise the shortfall is deposited from a saved card (or a card added here)
+// and the cart bought with it (POST /cart/deposit_purchase, 3-D Secure through the issuer's page).
+import { moneyToCents, type Cart } from '@shop/contracts';
+import { data, redirect, redirectDocument, type HeadersFunction } from 'react-router';
+import { authApi, loadCustomer, mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { LOGIN_FLOW_STEPS } from '../../features/auth/login-steps.ts';
+import { CheckoutView, type BuyActionResult } from '../../features/cart/checkout-view.tsx';
+import { depositAmountCents, payableCents, walletCovers } from '../../features/cart/cart-rules.ts';
+import { cartFailureOf, checkoutDepositCookie, loadCart } from '../../features/cart/cart.server.ts';
+import { DEPOSIT_PURCHASE_FAILURE, depositPurchase, purchaseCart } from '../../features/cart/checkout.server.ts';
+import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
+import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
+import { depositSources } from '../../features/wallet/wallet-labels.ts';
+import { browserDataFromForm, IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { cardGateways, DEPOSIT_FILTER, paymentMethods } from '../../features/wallet/wallet.server.ts';
+import { ApiError } from '../../lib/api-errors.ts';
+import { toRouteError } from '../../lib/route-errors.ts';
+import type { Route } from './+types/cart-buy';
+
+export const handle = { footer: 'condensed' };
+export const meta: Route.MetaFunction = () => [{ title: 'Checkout' }];
+export const headers: HeadersFunction = (args) => mergeSetCookieHeaders(args);
+
+const LOGIN_STEP = `/checkout/login?redirect=${encodeURIComponent('/cart/buy')}`;
+
+async function checkoutContext(request: Request, context: Route.LoaderArgs['context']) {
+  const auth = authApi(request, context);
+  const customer = await loadCustomer(auth);
+  if (!customer) throw redirect(LOGIN_STEP, { headers: auth.headers() });
+  const loaded = await loadCart(request, context, auth);
+  if (!loaded.cart || loaded.cart.itemCount === 0) throw redirect('/cart', { headers: auth.headers() });
+  return { auth, customer, cart: loaded.cart };
+}
+
+function dueNow(cart: Cart) {
+  const cartTotalCents = moneyToCents(cart.cartTotal);
+  const preOrderTotalCents = moneyToCents(cart.preOrderTotal);
+  const walletBalanceCents = cart.walletBalance ? moneyToCents(cart.walletBalance) : null;
+  const covers = walletCovers({ cartTotalCents, preOrderTotalCents, walletBalanceCents });
+  const shortfallCents = covers ? 0 : payableCents({ cartTotalCents, preOrderTotalCents, walletBalanceCents, walletPurchase: true });
+  return { covers, shortfallCents, dueCents: Math.max(0, cartTotalCents - preOrderTotalCents) };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    const { auth, cart } = await checkoutContext(request, context);
+    const [methods, gateways] = await Promise.all([paymentMethods(auth.api, DEPOSIT_FILTER), cardGateways(auth.api).catch(() => [])]);
+    const sources = depositSources(methods).filter((s) => s.fund !== null);
+    const due = dueNow(cart);
+    const minCents = sources[0] ? moneyToCents(sources[0].method.rules.minAmount) : null;
+    const url = new URL(request.url);
+    return data(
+      {
+        cart,
+        ...due,
+        depositCents: due.covers ? 0 : depositAmountCents(due.shortfallCents, minCents),
+        sources: sources.map((s) => ({ id: s.id, label: s.label, cscRequired: s.cscRequired, isDefault: s.isDefault })),
+        gateway: gateways[0] ?? null,
+        idempotencyKey: newIdempotencyKey(),
+        cardKey: newIdempotencyKey(),
+        step: LOGIN_FLOW_STEPS.select_payment,
+        notice: url.searchParams.get('notice') === 'deposit-cancelled' ? 'You cancelled the payment. No money was taken and nothing was bought.' : null,
+      },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
+    );
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+};
+
+function keyOf(form: FormData): string {
+  const key = text(form, 'idempotencyKey');
+  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : newIdempotencyKey();
+}
+
+/** A purchase failure: draw_closed goes back to the cart (the auto-removed notice says what changed). */
+function purchaseFailure(intent: BuyActionResult['intent'], error: unknown, headers: Headers) {
+  if (error instanceof ApiError && error.code === 'draw_closed') return redirect('/cart', { headers });
+  const failure = cartFailureOf(error);
+  return data<BuyActionResult>({ intent, error: failure.error, code: failure.code, idempotencyKey: newIdempotencyKey() }, { status: 422, headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let ctx;
+  try {
+    ctx = await checkoutContext(request, context);
+  } catch (error) {
+    throw toRouteError(error);
+  }
+  const { auth, cart } = ctx;
+  const form = await request.formData();
+  const intent = text(form, 'intent');
+  const idempotencyKey = keyOf(form);
+  // The total the customer saw on the payment step: a re-priced cart that differs is refused (409 price_changed).
+  const seen = Number(text(form, 'expectedTotal'));
+  const expectedTotal = text(form, 'expectedTotal') && Number.isFinite(seen) ? { amount: seen, currency: cart.cartTotal.currency } : cart.cartTotal;
+  try {
+    if (intent === 'pay') {
+      try {
+        const result = await purchaseCart(auth.api, idempotencyKey, expectedTotal);
+        return redirect(`/receipt/${result.checkoutId}`, { headers: auth.headers() });
+      } catch (error) {
+        return purchaseFailure('pay', error, auth.headers());
+      }
+    }
+    if (intent === 'deposit-purchase') {
+      const methods = await paymentMethods(auth.api, DEPOSIT_FILTER);
+      const source = depositSources(methods).find((s) => s.id === text(form, 'source') && s.fund !== null);
+      if (!source) return data<BuyActionResult>({ intent, error: 'Choose a card to pay with.', idempotencyKey }, { status: 422, headers: auth.headers() });
+      const csc = text(form, 'csc').trim();
+      if (source.cscRequired && !/^\d{3,4}$/.test(csc))
+        return data<BuyActionResult>({ intent, error: 'Please enter the card security code.', idempotencyKey }, { status: 422, headers: auth.headers() });
+      const due = dueNow(cart);
+      const amountCents = depositAmountCents(due.shortfallCents, moneyToCents(source.method.rules.minAmount));
+      try {
+        const result = await depositPurchase(
+          auth.api,
+          {
+            amount: amountCents / 100,
+            customerFundId: source.id,
+            csc: source.cscRequired ? csc : undefined,
+            browserData: browserDataFromForm(form, new URL(request.url).origin),
+            expectedTotal,
+          },
+          idempotencyKey,
+        );
+        if (result.status === 'approved' && result.checkoutId) return redirect(`/receipt/${result.checkoutId}`, { headers: auth.headers() });
+        // The issuer's page is not a storefront route: the browser loads it as a document.
+        if (result.status === 'challenge') {
+          const headers = auth.headers();
+          headers.append('Set-Cookie', checkoutDepositCookie(result.depositId, new URL(request.url).protocol === 'https:'));
+          if (result.redirectUrl) return redirectDocument(result.redirectUrl, { headers });
+          return redirect(`/my-account/deposit/authorisation/${result.depositId}`, { headers });
+        }
+        if (result.status === 'pending') return redirect(`/checkout/deposit/${result.depositId}/success`, { headers: auth.headers() });
+        const message = result.messages[0]?.text ?? DEPOSIT_PURCHASE_FAILURE;
+        return data<BuyActionResult>({ intent, error: message, idempotencyKey: newIdempotencyKey() }, { status: 422, headers: auth.headers() });
+      } catch (error) {
+        if (error instanceof ApiError && error.reason === 'invalid_response') return data<BuyActionResult>({ intent, error: error.message, idempotencyKey: newIdempotencyKey() }, { status: 422, headers: auth.headers() });
+        return purchaseFailure('deposit-purchase', error, auth.headers());
+      }
+    }
+    if (intent === 'add-card') {
+      const [methods, gateways] = await Promise.all([paymentMethods(auth.api), cardGateways(auth.api)]);
+      const outcome = await submitFundsForm(auth.api, methods, form, gateways[0]?.key ?? null);
+      if ('redirectTo' in outcome) return redirect('/cart/buy', { headers: auth.headers() });
+      return data<BuyActionResult>(
+        { intent: 'add-card', error: outcome.feedback.generalErrors[0], fieldErrors: outcome.feedback.fieldErrors, values: outcome.values, idempotencyKey: outcome.idempotencyKey },
+        { status: 422, headers: auth.headers() },
+      );
+    }
+    return data<BuyActionResult>({ intent: 'pay', error: 'Choose how to pay.', idempotencyKey }, { status: 400, headers: auth.headers() });
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+export default function CartBuyRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSiteFormat();
+  return <CheckoutView data={loaderData} result={actionData} site={site} />;
+}

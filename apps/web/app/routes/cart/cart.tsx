@@ -1,0 +1,82 @@
+// /cart (spec core §2): the visitor's cart, anonymous or signed in. Changes post here and answer the whole cart.
+import { data, type HeadersFunction } from 'react-router';
+import { invalidateCartCache, readCartCache, visitorKey, writeCartCache } from '../../features/cart/cart-cache.ts';
+import { CartView, type CartActionResult } from '../../features/cart/cart-view.tsx';
+import { applyPromotion, dismissAutoRemoved, loadCart, removeCartItem, removePromotion, type CartChange } from '../../features/cart/cart.server.ts';
+import { authApi, mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
+import { toRouteError } from '../../lib/route-errors.ts';
+import type { Route } from './+types/cart';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your cart' }];
+export const headers: HeadersFunction = (args) => mergeSetCookieHeaders(args);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    const loaded = await loadCart(request, context, authApi(request, context));
+    const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+    for (const c of loaded.setCookies) headers.append('Set-Cookie', c);
+    return data({ cart: loaded.cart }, { headers });
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+const ITEM_ID = /^itm_[A-Za-z0-9]+$/;
+
+/** Core §9: back on /cart within 20 s the browser reuses the cart it has (any change empties the cache). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const key = visitorKey(document.cookie);
+  const hit = readCartCache<Awaited<ReturnType<typeof serverLoader>>>(key, Date.now());
+  if (hit) return hit;
+  const fresh = await serverLoader();
+  writeCartCache(key, fresh, Date.now());
+  return fresh;
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  invalidateCartCache();
+  return serverAction();
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  let change: CartChange;
+  const auth = authApi(request, context);
+  try {
+    switch (intent) {
+      case 'remove': {
+        const itemId = String(form.get('itemId') ?? '');
+        if (!ITEM_ID.test(itemId)) return data<CartActionResult>({ intent, error: 'That item is no longer in your cart.' }, { status: 422 });
+        change = await removeCartItem(request, context, itemId, auth);
+        break;
+      }
+      case 'promotion': {
+        const code = String(form.get('promotionCode') ?? '').trim();
+        if (!code || code.length > 40) return data<CartActionResult>({ intent, error: 'Please enter a promotion code.' }, { status: 422 });
+        change = await applyPromotion(request, context, code, auth);
+        break;
+      }
+      case 'remove-promotion':
+        change = await removePromotion(request, context, auth);
+        break;
+      case 'dismiss':
+        change = await dismissAutoRemoved(request, context, auth);
+        break;
+      default:
+        return data<CartActionResult>({ intent, error: 'Choose what to do.' }, { status: 400 });
+    }
+  } catch (error) {
+    throw toRouteError(error);
+  }
+  if ('error' in change) return data<CartActionResult>({ intent, error: change.error, code: change.code }, { status: 422 });
+  const headers = new Headers();
+  for (const c of change.setCookies) headers.append('Set-Cookie', c);
+  return data<CartActionResult>({ intent }, { headers });
+}
+
+export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSiteFormat();
+  return <CartView cart={loaderData.cart} site={site} result={actionData} />;
+}

@@ -1,0 +1,57 @@
+// Payment-provider returns of deposit-and-purchase (spec core §2): /checkout/deposit/:depositId/success completes the
+// purchase with the approved deposit (POST /cart/deposit_purchase/{id}/complete) and goes to the receipt;
+// /cancel voids the deposit (POST /deposits/{id}/cancel) and returns to the payment step with a notice.
+import { data, redirect, type HeadersFunction } from 'react-router';
+import { mergeSetCookieHeaders, requireCustomer } from '../../features/auth/auth.server.ts';
+import { clearCheckoutDepositCookie } from '../../features/cart/cart.server.ts';
+import { completeDepositPurchase, DEPOSIT_PURCHASE_FAILURE } from '../../features/cart/checkout.server.ts';
+import { cancelDeposit } from '../../features/wallet/wallet.server.ts';
+import { ApiError } from '../../lib/api-errors.ts';
+import { notFound, toRouteError } from '../../lib/route-errors.ts';
+import type { Route } from './+types/checkout-deposit';
+
+const DEPOSIT_ID = /^dep_[A-Za-z0-9]+$/;
+
+export const handle = { footer: 'condensed' };
+export const headers: HeadersFunction = (args) => mergeSetCookieHeaders(args);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  if (!DEPOSIT_ID.test(params.depositId)) notFound();
+  const { auth } = await requireCustomer(request, context);
+  const cancelled = new URL(request.url).pathname.endsWith('/cancel');
+  // The deposit is back from the issuer: nothing more to redirect.
+  auth.setCookies.push(clearCheckoutDepositCookie(new URL(request.url).protocol === 'https:'));
+  try {
+    if (cancelled) {
+      try {
+        await cancelDeposit(auth.api, params.depositId);
+      } catch (error) {
+        // Already approved at the provider: the money is in the wallet, so the purchase can still complete.
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+      }
+      throw redirect('/cart/buy?notice=deposit-cancelled', { headers: auth.headers() });
+    }
+    const result = await completeDepositPurchase(auth.api, params.depositId);
+    if (result.checkoutId) throw redirect(`/receipt/${result.checkoutId}`, { headers: auth.headers() });
+    return data({ error: result.messages[0]?.text ?? DEPOSIT_PURCHASE_FAILURE }, { headers: auth.headers() });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.status === 404) notFound();
+    if (error instanceof ApiError && error.status < 500 && !error.reason) return data({ error: error.message || DEPOSIT_PURCHASE_FAILURE }, { headers: auth.headers() });
+    throw toRouteError(error);
+  }
+}
+
+export default function CheckoutDepositRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="page-container flex flex-col gap-1 py-1.5">
+      <h1 className="text-3xl font-extrabold text-brand">We couldn't complete your purchase</h1>
+      <p role="alert" data-testid="checkout-error">
+        {loaderData.error}
+      </p>
+      <a href="/cart/buy" className="btn btn-primary self-start">
+        Back to payment
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// /cart/precart (resource route for the precart drawer, spec core §2 Navigation behaviour, features §3 Placements):
+// the item just added and the pre_cart_item placements (GET /placement; 204 or a failure -> none). Its action adds
+// a placement's ready-made quickpick item (POST …/build).
+import { BuildCartItemBody } from '@shop/contracts';
+import { data } from 'react-router';
+import { authApi } from '../../features/auth/auth.server.ts';
+import { buildToCart, loadCart } from '../../features/cart/cart.server.ts';
+import { lastAddedItem } from '../../features/cart/cart-rules.ts';
+import { placements } from '../../features/cart/checkout.server.ts';
+import { toRouteError } from '../../lib/route-errors.ts';
+import type { Route } from './+types/precart';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    const auth = authApi(request, context);
+    const [loaded, found] = await Promise.all([loadCart(request, context, auth), placements(auth.api, ['pre_cart_item'])]);
+    const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+    for (const c of loaded.setCookies) headers.append('Set-Cookie', c);
+    return data({ item: loaded.cart ? lastAddedItem(loaded.cart) : null, itemCount: loaded.cart?.itemCount ?? 0, placements: found }, { headers });
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  let json: unknown;
+  try {
+    json = JSON.parse(String(form.get('build') ?? ''));
+  } catch {
+    json = null;
+  }
+  const body = BuildCartItemBody.safeParse(json);
+  if (!body.success) return data({ error: 'This offer is no longer available.' }, { status: 422 });
+  const change = await buildToCart(request, context, body.data, authApi(request, context));
+  if ('error' in change) return data({ error: change.error }, { status: 422 });
+  const headers = new Headers();
+  for (const c of change.setCookies) headers.append('Set-Cookie', c);
+  return data({ error: null, added: true }, { headers });
+}

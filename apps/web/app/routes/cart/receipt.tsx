@@ -1,0 +1,33 @@
+// /receipt/:checkoutID and /receipt (the latest purchase) (spec core §2, features §4 Receipt). Another customer's or
+// an unknown checkout id is the 404 page.
+import { data } from 'react-router';
+import { requireCustomer } from '../../features/auth/auth.server.ts';
+import { getReceipt, latestCheckoutId } from '../../features/cart/checkout.server.ts';
+import { ReceiptView } from '../../features/cart/receipt-view.tsx';
+import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
+import { ApiError } from '../../lib/api-errors.ts';
+import { notFound, toRouteError } from '../../lib/route-errors.ts';
+import type { Route } from './+types/receipt';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Receipt' }];
+
+const CHECKOUT_ID = /^chk_[A-Za-z0-9]+$/;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { auth } = await requireCustomer(request, context);
+  if (params.checkoutID !== undefined && !CHECKOUT_ID.test(params.checkoutID)) notFound();
+  try {
+    const checkoutId = params.checkoutID ?? (await latestCheckoutId(auth.api));
+    if (!checkoutId) notFound();
+    const receipt = await getReceipt(auth.api, checkoutId);
+    return data({ receipt }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) notFound();
+    throw toRouteError(error);
+  }
+}
+
+export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
+  const site = useSiteFormat();
+  return <ReceiptView receipt={loaderData.receipt} site={site} />;
+}
