@@ -50,6 +50,33 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'offer-results-draw': { anyOf: ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'] },
   'offer-statistics': { allOf: ['commercial_lotteries'] },
   'offer-terms': { anyOf: ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'] },
+  // Charity raffles and causes (issue 7, core §2 sitemap): charity pages need charity lotteries or a multi-offer site;
+  // the causes directory needs causes_directory.
+  'charity-tickets': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  causes: { allOf: ['causes_directory'] },
+  cause: { allOf: ['causes_directory'] },
+  'cause-offer': { allOf: ['causes_directory'] },
+  'raffle-draw': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  'raffle-draw-buy': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  'raffle-draw-verify': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  'raffle-winners': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  'raffle-your-support': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  'raffle-prize-details': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  // Ticket builder and tickets (issue 6): the play screen is a lottery page; upcoming and past tickets (and their
+  // print layout) need viewing orders; favourite numbers need favourite_numbers.
+  'offer-play': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
+  'my-account-upcoming-tickets': { allOf: ['view_orders'] },
+  'my-account-upcoming-ticket': { allOf: ['view_orders'] },
+  'my-account-past-tickets': { allOf: ['view_orders'] },
+  'my-account-past-ticket': { allOf: ['view_orders'] },
+  'my-account-print-tickets': { allOf: ['view_orders'] },
+  'my-account-favourite-numbers': { allOf: ['favourite_numbers'] },
+  // Responsible gambling (issue 8, core §2 sitemap): spend limits need spend limits; verify, manual verification and
+  // account verification need verify ID; the pre-commitment limit and take-a-break / exclusion have no gate.
+  'my-account-spend-limits': { allOf: ['spend_limits'] },
+  'my-account-verify-account': { allOf: ['verify_id'] },
+  'my-account-manual-verification': { allOf: ['verify_id'] },
+  'account-verification': { allOf: ['verify_id'] },
   // Wallet (issue 5, core §2 sitemap): funds need wallet_manage; withdraw wallet_withdrawal; transactions and the
   // withdraw summary view_orders; withdraw details has no gate.
   deposit: { allOf: ['wallet_manage'] },

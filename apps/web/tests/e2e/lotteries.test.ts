@@ -25,17 +25,20 @@ describe('offer page', () => {
     expect(secondHref).toMatch(/^\/oz-lotto\?firstDrawNo=\d+$/);
     const secondDrawNo = secondHref.split('=')[1]!;
 
-    // Game types with a price and a Play call to action to the builder of that game type.
+    // Game types with a price and a Play call to action to the builder of that game type. The offer page is the play
+    // screen of its first game type (core §2 /:productOfferKey/:gameTypeKey?), so Standard points at the builder above.
     const standard = page.getByTestId('game-type').filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
     await expect(standard.textContent()).resolves.toMatch(/\$\d+\.\d{2} per game/);
-    await expect(standard.getByRole('link', { name: /^Play Standard/ }).getAttribute('href')).resolves.toBe('/oz-lotto/standard');
+    await expect(standard.getByRole('link', { name: /^Play Standard/ }).getAttribute('href')).resolves.toBe('#play-heading');
+    const systems = page.getByTestId('game-type').filter({ has: page.getByRole('heading', { name: 'Systems', exact: true }) });
+    await expect(systems.getByRole('link', { name: /^Play Systems/ }).getAttribute('href')).resolves.toBe('/oz-lotto/systems');
 
     await links.nth(1).click();
     await page.waitForURL(`**${secondHref}`);
     await page.getByText(`Draw ${secondDrawNo} ·`).first().waitFor();
     await expect(picker.getByRole('link').nth(1).getAttribute('aria-current')).resolves.toBe('true');
     await expect(page.getByText(`Draw ${secondDrawNo} ·`).first().isVisible()).resolves.toBe(true);
-    await expect(standard.getByRole('link', { name: /^Play Standard/ }).getAttribute('href')).resolves.toBe(`/oz-lotto/standard?firstDrawNo=${secondDrawNo}`);
+    await expect(systems.getByRole('link', { name: /^Play Systems/ }).getAttribute('href')).resolves.toBe(`/oz-lotto/systems?firstDrawNo=${secondDrawNo}`);
     expect(errors).toEqual([]);
   });
 
@@ -72,7 +75,8 @@ describe('results', () => {
     const { page } = await browse();
     await page.goto(`${baseUrl}/lotto-results/raffles`);
     await expect(page.getByRole('link', { name: 'Raffles' }).getAttribute('aria-current')).resolves.toBe('page');
-    await expect(page.getByTestId('results-empty').textContent()).resolves.toContain('There are no raffle results yet.');
+    // The seed has one drawn charity raffle: its card names the winning ticket.
+    await expect(page.getByTestId('result-card').first().getByTestId('winning-ticket').textContent()).resolves.toMatch(/\d+/);
 
     await page.goto(`${baseUrl}/lotto-results`);
     await page.getByRole('link', { name: 'Older results' }).click();

@@ -44,6 +44,16 @@ export const ACCOUNT_AREAS: readonly AreaLink[] = [
     to: "/my-account/spend-limits",
     capability: "spend_limits",
   },
+  { label: "Pre-commitment limit", to: "/my-account/precommitment-limit" },
+  {
+    label: "Verify your account",
+    to: "/my-account/verify-account",
+    capability: "verify_id",
+  },
+  {
+    label: "Take a break or self-exclude",
+    to: "/my-account/responsible-gambling",
+  },
   { label: "Close my account", to: "/close-my-account" },
 ];
 

@@ -1,0 +1,101 @@
+// What the raffle routes compose from several features: the catalogue (a raffle's url slug), the raffle API and the
+// cart (adding tickets). Features never import each other; the routes do it here once.
+import { data, redirect, type AppLoadContext } from 'react-router';
+import type { Raffle, RaffleDraw } from '@shop/contracts';
+import { addToCart } from '../../features/cart/cart.server.ts';
+import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
+import { drawNoParam, loadRaffle, loadRaffleDraw, raffleSlug, utmSearch } from '../../features/raffles/raffles.server.ts';
+import { notFound } from '../../lib/route-errors.ts';
+
+const OFFER_KEY = /^[a-z0-9-]{1,64}$/;
+
+export interface RaffleScreenLoad {
+  raffle: Raffle;
+  slug: string;
+  draw: RaffleDraw;
+  now: string;
+  utm: string;
+  chosenCause: string | null;
+}
+
+/** The raffle a path names: its url slug (as the catalogue lists it), an alias or its offer key; else the 404 page. */
+export async function resolveRaffleKey(context: AppLoadContext, request: Request, param: string | undefined): Promise<string> {
+  const wanted = (param ?? '').toLowerCase();
+  if (!wanted || wanted.length > 80) notFound();
+  const offers = await loadOffers(context, request);
+  const match = offers.find((o) => o.slug.toLowerCase() === wanted || o.aliases.some((a) => a.toLowerCase() === wanted) || o.key === wanted);
+  if (match) {
+    if (match.type !== 'raffle_ticket') notFound();
+    return match.key;
+  }
+  // A raffle with no draw on sale (every draw done) is not in the catalogue's list, yet its draws and winners stay
+  // public: the raffle API answers 404 for anything else.
+  if (!OFFER_KEY.test(wanted)) notFound();
+  return wanted;
+}
+
+/**
+ * What a raffle screen shows: the raffle and one draw (the one asked for, else the one on sale now, else the next).
+ * A draw that is no longer coming (closed, drawn) is read on its own.
+ */
+export async function loadRaffleScreen(
+  context: AppLoadContext,
+  request: Request,
+  param: string | undefined,
+  opts: { drawNo?: number; chosenCause?: string | null } = {},
+): Promise<RaffleScreenLoad> {
+  const offerKey = await resolveRaffleKey(context, request, param);
+  const raffle = await loadRaffle(context, request, offerKey);
+  let draw: RaffleDraw | undefined;
+  if (opts.drawNo !== undefined) {
+    draw = raffle.draws.find((d) => d.drawNo === opts.drawNo) ?? (await loadRaffleDraw(context, request, offerKey, opts.drawNo));
+  } else {
+    draw = raffle.draws.find((d) => d.purchaseStatus === 'open') ?? raffle.draws.find((d) => d.purchaseStatus === 'pre_order') ?? raffle.draws[0];
+  }
+  if (!draw) notFound();
+  return { raffle, slug: raffleSlug(raffle), draw, now: new Date().toISOString(), utm: utmSearch(request.url), chosenCause: opts.chosenCause ?? null };
+}
+
+export type RaffleBuyResult = { error: string; fieldErrors?: Record<string, string[]> };
+
+const CAUSE_KEY = /^[a-z0-9-]{1,80}$/;
+const TICKETS = /^[1-9][0-9]{0,3}$/;
+const BUY_FALLBACK = 'Sorry, there was an unexpected error while updating your cart. Please try again.';
+
+/**
+ * The buy form's action: the chosen bundle (or another count) and cause become a raffle_ticket cart item for this
+ * draw; then the cart, keeping the utm values (core §2 Navigation behaviour). A refusal (sold out, region, cause)
+ * comes back with the API's message for the form.
+ */
+export async function raffleBuyAction(request: Request, context: AppLoadContext, params: { productOfferKey?: string; drawNo?: string }) {
+  const offerKey = await resolveRaffleKey(context, request, params.productOfferKey);
+  const drawNo = drawNoParam(params.drawNo);
+  const form = await request.formData();
+  const other = String(form.get('otherTickets') ?? '').trim();
+  const picked = other !== '' ? other : String(form.get('numTickets') ?? '').trim();
+  if (!TICKETS.test(picked) || Number(picked) > 1000) {
+    const message = 'Choose how many tickets you want (1 to 1,000).';
+    return data<RaffleBuyResult>({ error: message, fieldErrors: { numTickets: [message] } }, { status: 422 });
+  }
+  const cause = String(form.get('causeKey') ?? '').trim();
+  if (cause !== '' && !CAUSE_KEY.test(cause)) {
+    const message = 'Choose the cause you support.';
+    return data<RaffleBuyResult>({ error: message, fieldErrors: { causeKey: [message] } }, { status: 422 });
+  }
+  let change;
+  try {
+    change = await addToCart(request, context, {
+      item: { productType: 'raffle_ticket', productOfferKey: offerKey, drawNo, numTickets: Number(picked), ...(cause ? { causeKey: cause } : {}) },
+    });
+  } catch (error) {
+    console.error('[raffles] add to cart failed:', error instanceof Error ? error.message : error);
+    return data<RaffleBuyResult>({ error: BUY_FALLBACK }, { status: 500 });
+  }
+  if ('error' in change) {
+    const fieldErrors = change.fieldErrors && Object.keys(change.fieldErrors).length > 0 ? { fieldErrors: change.fieldErrors } : {};
+    return data<RaffleBuyResult>({ error: change.error || BUY_FALLBACK, ...fieldErrors }, { status: 422 });
+  }
+  const headers = new Headers();
+  for (const c of change.setCookies) headers.append('Set-Cookie', c);
+  throw redirect(`/cart${utmSearch(request.url)}`, { headers });
+}
