@@ -132,19 +132,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Responsible gambling (issue 8): limits, verification and exclusion guard purchases, deposits, withdrawals and sign-up.
   const responsibleGambling = createResponsibleGamblingService({ db: database.db, clock, config, ledger, customers: identity });
   const rgHooks = { depositGuard: responsibleGambling, verificationRequired: responsibleGambling.verificationRequired };
+  // Cart and checkout (issue 6) share one catalogue, so the purchase warms the cache the cart reads.
+  const drawsForOrders = createDrawsService({ db: database.db, clock, config });
+  const catalogueForOrders = createCatalogueService({ db: database.db, clock, changes: database.changes, upcomingDraws: (gameKey, limit) => drawsForOrders.upcomingDraws(gameKey as Parameters<typeof drawsForOrders.upcomingDraws>[0], limit) });
+  const checkouts = createCheckoutService({ db: database.db, clock, draws: drawsForOrders });
+  // A deposit taken to pay for the cart returns from 3-D Secure to the checkout, which completes (or abandons) the purchase.
+  const challengeReturnPath = async (depositId: string, outcome: 'success' | 'failure') =>
+    (await checkouts.hasPendingPurchase(depositId)) ? `/checkout/deposit/${depositId}/${outcome === 'success' ? 'success' : 'cancel'}` : null;
   await app.register(walletRoutes, { prefix: '/api/v2', ...deps, ledger });
-  await app.register(paymentsRoutes, { prefix: '/api/v2', ...deps, ledger, ...rgHooks });
+  await app.register(paymentsRoutes, { prefix: '/api/v2', ...deps, ledger, ...rgHooks, challengeReturnPath });
   await app.register(identityRoutes, { prefix: '/api/v2', ...deps, funds: ledger, responsibleGambling });
   await app.register(responsibleGamblingRoutes, { prefix: '/api/v2', ...deps, responsibleGambling });
   await app.register(notificationsRoutes, { prefix: '/api/v2', ...deps });
 
-  // Cart, checkout, orders (issue 6). One catalogue for both, so the purchase warms the cache the cart reads.
+  // Cart, checkout, orders (issue 6).
   const raffleHandler = createRaffleHandler({ db: database.db, clock, regionOf: async (id) => (await identity.overview(id)).state });
-  const drawsForOrders = createDrawsService({ db: database.db, clock, config });
-  const catalogueForOrders = createCatalogueService({ db: database.db, clock, upcomingDraws: (gameKey, limit) => drawsForOrders.upcomingDraws(gameKey as Parameters<typeof drawsForOrders.upcomingDraws>[0], limit) });
   const cart = createCartService({ db: database.db, clock, funds: ledger, handlers: [raffleHandler], catalogue: catalogueForOrders, guard: responsibleGambling });
   await app.register(cartRoutes, { prefix: '/api/v2', ...deps, cart });
-  const checkouts = createCheckoutService({ db: database.db, clock, draws: drawsForOrders });
   const recommendations = createRecommendationsService({ checkouts, productOffers: (p) => catalogueForOrders.productOffers(p) });
   await app.register(ordersRoutes, { prefix: '/api/v2', checkouts, recommendations });
   await app.register(placementRoutes, { prefix: '/api/v2', placement: createPlacementService({ productOffers: (p) => catalogueForOrders.productOffers(p) }) });

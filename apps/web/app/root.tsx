@@ -41,7 +41,7 @@ import {
 import { CondensedFooter, SiteFooter } from "./features/layout/site-footer.tsx";
 import { SiteHeader } from "./features/layout/site-header.tsx";
 import { SitewideBanner } from "./features/layout/sitewide-banner.tsx";
-import { adoptAnonymousCart, ANON_CART_COOKIE, cartHoldsLotteryTicket, cartItemCount, checkoutDepositReturn, loadCart } from "./features/cart/cart.server.ts";
+import { adoptAnonymousCart, ANON_CART_COOKIE, cartHoldsLotteryTicket, cartItemCount, loadCart } from "./features/cart/cart.server.ts";
 import { serverApi, wantsCacheCleared } from "./lib/api-client.server.ts";
 import { ApiError, errorPageStatus } from "./lib/api-errors.ts";
 import { SERVER_CACHE_TTL } from "./lib/cache-policy.ts";
@@ -230,9 +230,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? accountFlagRedirect(customer, url.pathname)
     : null;
   if (flagRedirect) throw redirect(flagRedirect, { headers });
-  // A 3-D Secure return of a checkout deposit goes on to buy the cart.
-  const checkoutReturn = customer ? checkoutDepositReturn(request) : null;
-  if (checkoutReturn) throw redirect(checkoutReturn, { headers });
 
   const shell: ShellData = {
     site: siteSettingsOf(config),

@@ -107,7 +107,8 @@ describe('charity raffles', () => {
     await page.getByLabel('Category').selectOption('health');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.searchParams.get('category') === 'health');
-    await expect(page.getByTestId('cause-card').count()).resolves.toBe(1);
+    // The address changes as the navigation starts: wait for the filtered list itself.
+    await expect.poll(() => page.getByTestId('cause-card').count(), { timeout: 10_000 }).toBe(1);
     await shoot(page, 'causes');
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -133,6 +133,14 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const
       await page.getByRole('button', { name: 'Save bank account' }).click();
       await page.getByTestId('saved-fund').filter({ hasText: 'BSB 062000' }).waitFor();
 
+      // Only verified customers withdraw (responsible gambling): the online check with the simulated provider.
+      await page.goto(`${open.baseUrl}/my-account/verify-account`);
+      await waitForHydration(page);
+      await page.getByLabel('Document number').fill('12345678');
+      await page.getByLabel(/I agree to my details being checked/).check();
+      await page.getByRole('button', { name: 'Check my details' }).click();
+      await page.getByTestId('verification-outcome').waitFor();
+
       await page.goto(`${open.baseUrl}/my-account/withdraw`);
       await waitForHydration(page);
       await expect(page.getByTestId('withdrawable-funds').textContent()).resolves.toContain('$25.00');

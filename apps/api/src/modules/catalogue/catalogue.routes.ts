@@ -34,6 +34,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
     raffleDraws: opts.raffleDraws,
     raffleGameOffer: opts.raffleGameOffer,
+    changes: opts.database.changes,
   });
   const tags = ['catalogue'];
 

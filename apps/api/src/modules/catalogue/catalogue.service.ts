@@ -16,6 +16,7 @@ import {
 import { gamesInEntry, getGame, isGameKey, type GameDefinition, type GameType } from '@shop/lottery';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCatalogueRepository, type OfferRow, type PriceRow } from './catalogue.repository.ts';
 
@@ -40,6 +41,8 @@ export interface CatalogueDeps {
    * are filtered by stop time on every read) and offers change rarely, so a few seconds of staleness is the price.
    */
   cacheTtlMs?: number;
+  /** Draw changes (closed, drawn…) from any process: the lists are rebuilt at once rather than served stale. */
+  changes?: Pick<ChangeFeed, 'on'>;
   /** Raffle offers (type raffle_ticket) have no game: their draws come from the raffles module (hidden when absent). */
   raffleDraws?(offerKey: string): Promise<UpcomingDraw[]>;
   /** A raffle's one game offer: bundles as prices, numGames = tickets. */
@@ -160,6 +163,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
   const ttl = deps.cacheTtlMs ?? DEFAULT_TTL_MS;
   type CacheEntry = { at: number; built: Promise<BuiltOffer[]>; loaded?: Promise<BuiltOffer[]> };
   const cache = new Map<string, CacheEntry>();
+  deps.changes?.on('draws_draws', () => cache.clear());
 
   async function buildRaffle(offer: OfferRow): Promise<BuiltOffer | null> {
     if (!deps.raffleDraws) return null;

@@ -134,6 +134,11 @@ export function createCheckoutRepository() {
     },
 
     /** Lock the pending purchase of a deposit for the rest of the transaction. */
+    async pendingFor(ex: Executor, depositId: string): Promise<PendingPurchaseRow | null> {
+      const [r] = await ex.select().from(ordersPendingPurchases).where(eq(ordersPendingPurchases.depositId, depositId));
+      return r ?? null;
+    },
+
     async lockPending(ex: Executor, depositId: string, customerId: string): Promise<PendingPurchaseRow | null> {
       const [r] = await ex
         .select()

@@ -309,6 +309,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     savePendingPurchase: (p: { depositId: string; customerId: string; idempotencyKey: string; purchase: unknown }) =>
       repo.insertPending(db, { ...p, status: 'waiting', createdAt: clock.now(), updatedAt: clock.now() }),
 
+    /** Whether a deposit was taken to pay for a cart (deposit-and-purchase): its 3-D Secure return finishes the purchase. */
+    hasPendingPurchase: async (depositId: string): Promise<boolean> => (await repo.pendingFor(db, depositId)) !== null,
     lockPendingPurchase: (tx: Executor, depositId: string, customerId: string): Promise<PendingPurchaseRow | null> => repo.lockPending(tx, depositId, customerId),
 
     finishPendingPurchase: (ex: Executor, id: number, outcome: { status: 'done'; checkoutId: string } | { status: 'failed'; failure: unknown }) =>

@@ -46,6 +46,11 @@ export interface PaymentsRoutesOptions {
   /** Responsible gambling (issue 8): deposit limits and exclusions, and withdrawals only once verified. */
   depositGuard?: DepositGuard;
   verificationRequired?: (customerId: string) => Promise<boolean>;
+  /**
+   * Where the browser goes after 3-D Secure when the deposit belongs to something else (deposit-and-purchase: the
+   * checkout page that completes the purchase); the deposit's own details page when null.
+   */
+  challengeReturnPath?: (depositId: string, outcome: 'success' | 'failure') => Promise<string | null>;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -158,6 +163,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   routes.get('/3ds/notify', { config: { signature: false }, schema: { tags, summary: '3-D Secure return: settles the deposit from the gateway record and redirects to its details page', querystring: ThreeDsNotifyQuery } }, async (request, reply) => {
     const deposit = await payments.notifyChallenge(request.query.depositId);
     const outcome = deposit.status === 'approved' ? 'success' : 'failure';
-    return reply.redirect(`/my-account/deposit/details/${deposit.id}/${outcome}`, 303);
+    const elsewhere = opts.challengeReturnPath ? await opts.challengeReturnPath(deposit.id, outcome) : null;
+    return reply.redirect(elsewhere ?? `/my-account/deposit/details/${deposit.id}/${outcome}`, 303);
   });
 };

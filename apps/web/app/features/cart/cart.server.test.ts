@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keysToCamel } from '../../lib/casing.ts';
-import { anonCartRef, cartHoldsLotteryTicket, checkoutDepositReturn, parseCart } from './cart.server.ts';
+import { anonCartRef, cartHoldsLotteryTicket, parseCart } from './cart.server.ts';
 
 const money = (amount: number) => ({ amount, currency: 'AUD' });
 const item = {
@@ -67,12 +67,5 @@ describe('cookies', () => {
     expect(anonCartRef(req('/', 'anonymous_cart_token=crt_Ab12'))).toBe('crt_Ab12');
     expect(anonCartRef(req('/', 'anonymous_cart_token=crt_..%2F'))).toBeNull();
     expect(anonCartRef(req('/', ''))).toBeNull();
-  });
-  it('turns the 3-D Secure return of the checkout deposit (only that one) into the purchase step', () => {
-    expect(checkoutDepositReturn(req('/my-account/deposit/details/dep_1/success', 'checkout_deposit=dep_1'))).toBe('/checkout/deposit/dep_1/success');
-    expect(checkoutDepositReturn(req('/my-account/deposit/details/dep_1/failure', 'checkout_deposit=dep_1'))).toBe('/checkout/deposit/dep_1/success');
-    expect(checkoutDepositReturn(req('/my-account/deposit/details/dep_2/success', 'checkout_deposit=dep_1'))).toBeNull();
-    expect(checkoutDepositReturn(req('/my-account/deposit/details/dep_1/success', ''))).toBeNull();
-    expect(checkoutDepositReturn(req('/my-account', 'checkout_deposit=dep_1'))).toBeNull();
   });
 });

@@ -305,27 +305,3 @@ export function cartHoldsLotteryTicket(cart: Cart | null): boolean {
   return !!cart && (cart.cartItems.lottery_ticket?.length ?? 0) > 0;
 }
 
-/**
- * Deposit-and-purchase with 3-D Secure: the issuer's page returns through the API's /3ds/notify, which sends the
- * browser to the wallet's deposit details page. While a checkout deposit is in its challenge, this short-lived
- * cookie names it, so that landing turns into /checkout/deposit/{id}/success, which buys the cart.
- */
-export const CHECKOUT_DEPOSIT_COOKIE = 'checkout_deposit';
-const CHECKOUT_DEPOSIT_SECONDS = 30 * 60;
-const DEPOSIT_DETAILS = /^\/my-account\/deposit\/details\/(dep_[A-Za-z0-9]+)\/(success|failure)$/;
-
-export function checkoutDepositCookie(depositId: string, secure: boolean): string {
-  return serializeCookie(CHECKOUT_DEPOSIT_COOKIE, depositId, { maxAgeSeconds: CHECKOUT_DEPOSIT_SECONDS, httpOnly: true, secure, sameSite: 'Lax' });
-}
-
-export function clearCheckoutDepositCookie(secure: boolean): string {
-  return serializeCookie(CHECKOUT_DEPOSIT_COOKIE, '', { maxAgeSeconds: 0, httpOnly: true, secure, sameSite: 'Lax' });
-}
-
-/** Where a 3-D Secure return of a checkout deposit continues, or null for any other page or deposit. */
-export function checkoutDepositReturn(request: Request): string | null {
-  const match = DEPOSIT_DETAILS.exec(new URL(request.url).pathname);
-  if (!match) return null;
-  const pending = parseCookies(request.headers.get('cookie'))[CHECKOUT_DEPOSIT_COOKIE];
-  return pending && pending === match[1] ? `/checkout/deposit/${match[1]}/success` : null;
-}

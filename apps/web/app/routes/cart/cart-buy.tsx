@@ -8,7 +8,7 @@ import { authApi, loadCustomer, mergeSetCookieHeaders } from '../../features/aut
 import { LOGIN_FLOW_STEPS } from '../../features/auth/login-steps.ts';
 import { CheckoutView, type BuyActionResult } from '../../features/cart/checkout-view.tsx';
 import { depositAmountCents, payableCents, walletCovers } from '../../features/cart/cart-rules.ts';
-import { cartFailureOf, checkoutDepositCookie, loadCart } from '../../features/cart/cart.server.ts';
+import { cartFailureOf, loadCart } from '../../features/cart/cart.server.ts';
 import { DEPOSIT_PURCHASE_FAILURE, depositPurchase, purchaseCart } from '../../features/cart/checkout.server.ts';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
@@ -134,8 +134,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (result.status === 'approved' && result.checkoutId) return redirect(`/receipt/${result.checkoutId}`, { headers: auth.headers() });
         // The issuer's page is not a storefront route: the browser loads it as a document.
         if (result.status === 'challenge') {
+          // The API's 3-D Secure return sends the browser to /checkout/deposit/{id}/success, which buys the cart.
           const headers = auth.headers();
-          headers.append('Set-Cookie', checkoutDepositCookie(result.depositId, new URL(request.url).protocol === 'https:'));
           if (result.redirectUrl) return redirectDocument(result.redirectUrl, { headers });
           return redirect(`/my-account/deposit/authorisation/${result.depositId}`, { headers });
         }

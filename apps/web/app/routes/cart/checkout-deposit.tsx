@@ -3,7 +3,6 @@
 // /cancel voids the deposit (POST /deposits/{id}/cancel) and returns to the payment step with a notice.
 import { data, redirect, type HeadersFunction } from 'react-router';
 import { mergeSetCookieHeaders, requireCustomer } from '../../features/auth/auth.server.ts';
-import { clearCheckoutDepositCookie } from '../../features/cart/cart.server.ts';
 import { completeDepositPurchase, DEPOSIT_PURCHASE_FAILURE } from '../../features/cart/checkout.server.ts';
 import { cancelDeposit } from '../../features/wallet/wallet.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
@@ -19,8 +18,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!DEPOSIT_ID.test(params.depositId)) notFound();
   const { auth } = await requireCustomer(request, context);
   const cancelled = new URL(request.url).pathname.endsWith('/cancel');
-  // The deposit is back from the issuer: nothing more to redirect.
-  auth.setCookies.push(clearCheckoutDepositCookie(new URL(request.url).protocol === 'https:'));
   try {
     if (cancelled) {
       try {
