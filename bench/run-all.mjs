@@ -20,3 +20,6 @@ execFileSync(process.execPath, ['bench/settlement.mjs'], { cwd: repoRoot, stdio:
 
 console.log('\n# login.mjs');
 execFileSync(process.execPath, ['--import', 'tsx', 'bench/login.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+
+console.log('\n# checkout.mjs');
+execFileSync(process.execPath, ['--import', 'tsx', 'bench/checkout.mjs'], { cwd: repoRoot, stdio: 'inherit' });

@@ -126,7 +126,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Charity raffles (RAFFLE-API): the catalogue lists raffle offers from their draws; results and draw details include them.
   const raffles = createRafflesService({ db: database.db, clock });
   await app.register(catalogueRoutes, { prefix: '/api/v2', ...deps, raffleDraws: (key) => raffles.upcomingDraws(key), raffleGameOffer: (key) => raffles.gameOffer(key) });
-  await app.register(drawsRoutes, { prefix: '/api/v2', ...deps, raffles });
+  // Past results' customerData.orders come from the checkouts made further down (read only at request time).
+  await app.register(drawsRoutes, { prefix: '/api/v2', ...deps, raffles, customerOrders: (customerId, drawIds) => checkouts.ordersForDraws(customerId, drawIds) });
   await app.register(rafflesRoutes, { prefix: '/api/v2', ...deps });
   const ledger = createLedger({ db: database.db, clock });
   // Responsible gambling (issue 8): limits, verification and exclusion guard purchases, deposits, withdrawals and sign-up.
@@ -135,7 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Cart and checkout (issue 6) share one catalogue, so the purchase warms the cache the cart reads.
   const drawsForOrders = createDrawsService({ db: database.db, clock, config });
   const catalogueForOrders = createCatalogueService({ db: database.db, clock, changes: database.changes, upcomingDraws: (gameKey, limit) => drawsForOrders.upcomingDraws(gameKey as Parameters<typeof drawsForOrders.upcomingDraws>[0], limit) });
-  const checkouts = createCheckoutService({ db: database.db, clock, draws: drawsForOrders });
+  const checkouts = createCheckoutService({ db: database.db, clock, draws: drawsForOrders, raffleDraws: raffles });
   // A deposit taken to pay for the cart returns from 3-D Secure to the checkout, which completes (or abandons) the purchase.
   const challengeReturnPath = async (depositId: string, outcome: 'success' | 'failure') =>
     (await checkouts.hasPendingPurchase(depositId)) ? `/checkout/deposit/${depositId}/${outcome === 'success' ? 'success' : 'cancel'}` : null;

@@ -315,6 +315,8 @@ export const Ticket = z.object({
   ),
   /** Raffle ticket numbers in this draw. */
   raffleTicketNumbers: z.array(z.number().int()),
+  /** Raffle tickets: which of the numbers won, and what (a prize that is not cash at its value); empty until drawn. */
+  raffleWins: z.array(z.object({ ticketNumber: z.number().int(), prizeName: z.string(), prize: Money })).optional(),
   result: z.object({ numbers: z.array(z.number().int()), supplementaries: z.array(z.number().int()), bonus: z.record(z.string(), z.array(z.number().int())).optional() }).nullable(),
   prize: Money.nullable(),
   causeKey: z.string().nullable(),

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
 
 const run = promisify(execFile);
 const browse = useBrowser();
@@ -32,7 +32,13 @@ async function addQuickpick(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/oz-lotto/standard`);
   await waitForHydration(page);
   await answerConsent(page);
-  await page.getByRole('button', { name: 'Quickpick game 1', exact: true }).click();
+  const quickpick = page.getByRole('button', { name: 'Quickpick game 1', exact: true });
+  await quickpick.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
+    // Say what the page shows instead (an error page, no open draw...), not only that a button is missing.
+    await page.screenshot({ path: screenshotPath('checkout-no-quickpick'), fullPage: true });
+    throw new Error(`${error.message}\npage ${page.url()}:\n${(await page.locator('main').innerText()).slice(0, 1500)}`);
+  });
+  await quickpick.click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 });
 }

@@ -46,6 +46,15 @@ export interface DrawsRoutesOptions {
   clock: Clock;
   /** Raffle draws (the raffles module): the results lists' raffles tab and the prizes and winners of raffle draws. */
   raffles?: RaffleResultsSource;
+  /** The customer's orders with a ticket in each draw (the orders module's ordersForDraws): customerData.orders. */
+  customerOrders?: (customerId: string, drawIds: string[]) => Promise<Map<string, CustomerDrawOrder[]>>;
+}
+
+export interface CustomerDrawOrder {
+  orderId: string;
+  ticketId: string;
+  offerName: string;
+  description: string;
 }
 
 export interface RaffleResultsSource {
@@ -148,6 +157,8 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     if (!draw) throw notFound(`${game.name} has no draw ${drawNo}.`, 'unknown_draw');
     return draw;
   }
+  const ordersOfCustomer = async (customerId: string, drawIds: string[]): Promise<Map<string, CustomerDrawOrder[]>> =>
+    opts.customerOrders && drawIds.length ? opts.customerOrders(customerId, drawIds) : new Map();
   async function drawnOf(offerKey: string, drawNo: number): Promise<DrawSummary> {
     const draw = await drawOf(offerKey, drawNo);
     if (!isVisible(draw)) throw notFound(`${getGame(draw.gameKey).name} draw ${drawNo} has no result yet.`, 'result_not_available');
@@ -195,8 +206,10 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
       const gameKeys = gamesOf(q.category, q.productOfferKey);
       const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () => draws.results({ gameKeys }, q));
       reply.header('cache-control', 'private, no-store');
+      // The customer is the signed-in one, never the customerId query (kept for compatibility, ignored).
+      const mine = await ordersOfCustomer(request.auth!.customerId, page.items.map((d) => d.id));
       return pageOf(
-        page.items.map((d) => ({ ...toWireResult(d), customerData: { orders: [] } })),
+        page.items.map((d) => ({ ...toWireResult(d), customerData: { orders: mine.get(d.id) ?? [] } })),
         page.total,
         q,
         request.url,
@@ -261,7 +274,8 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
         const draw = await drawnOf(request.params.offerKey, request.params.drawNo);
         if (customer) {
           reply.header('cache-control', 'private, no-store');
-          return ok({ ...toWireResult(draw), customerData: { orders: [] } });
+          const mine = await ordersOfCustomer(request.auth!.customerId, [draw.id]);
+          return ok({ ...toWireResult(draw), customerData: { orders: mine.get(draw.id) ?? [] } });
         }
         cacheFor(reply, MAX_AGE.drawn, request.query);
         return ok(toWireResult(draw));

@@ -1,6 +1,6 @@
 // Draws domain: the schedule of every game's draws, their states (DESIGN §7), results and the results API.
 // Other code imports only from here.
-export { drawsRoutes, type DrawsRoutesOptions } from './draws.routes.ts';
+export { drawsRoutes, type CustomerDrawOrder, type DrawsRoutesOptions } from './draws.routes.ts';
 export {
   createDrawsService,
   drawPublicId,

@@ -19,6 +19,8 @@ export {
   type NewOrder,
   type OrderItemSnapshot,
   type OrdersDraws,
+  type OrdersRaffleDraws,
+  type RaffleDrawOutcome,
 } from './orders.checkout.service.ts';
 export { ordersRoutes, type OrdersRoutesOptions } from './orders.routes.ts';
 export { createRecommendationsService, type RecommendationsDeps, type RecommendationsService } from './orders.recommended.ts';

@@ -18,10 +18,25 @@ export interface OrdersDraws {
   } | null>;
 }
 
+/** A raffle draw as one customer's orders see it: their ticket numbers (with the order of each) and wins. */
+export interface RaffleDrawOutcome {
+  drawn: boolean;
+  drawAt: Date;
+  tickets: { ticketNumber: number; orderId: string | null }[];
+  wins: { ticketNumber: number; prizeName: string; prizeCents: number }[];
+}
+
+/** What the orders module needs of the raffles module (createRafflesService satisfies it); unknown ids are left out. */
+export interface OrdersRaffleDraws {
+  customerOutcomes(customerId: string, drawIds: string[]): Promise<Map<string, RaffleDrawOutcome>>;
+}
+
 export interface CheckoutDeps {
   db: Db;
   clock: Clock;
   draws: OrdersDraws;
+  /** Raffle draws (`raf_` ids): without it, raffle tickets never get past their draw. */
+  raffleDraws?: OrdersRaffleDraws;
 }
 
 /** The bought item as the order keeps it (the cart's PricedItem satisfies it). */
@@ -79,6 +94,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return new Map(unique.map((id, i) => [id, found[i] ?? null]));
   }
 
+  const noRaffles = new Map<string, RaffleDrawOutcome>();
+  /** Raffle draws among the ids, as the customer's orders see them. */
+  async function raffleDrawsOf(customerId: string, ids: string[]): Promise<Map<string, RaffleDrawOutcome>> {
+    return deps.raffleDraws && ids.length ? deps.raffleDraws.customerOutcomes(customerId, [...new Set(ids)]) : noRaffles;
+  }
+
   /** Ticket views of the given ticket rows, with lines, result, matched numbers and prizes. */
   async function ticketViews(ex: Executor, rows: TicketRow[], orders: Map<number, OrderRow>): Promise<Map<number, Ticket>> {
     const lines = await repo.linesByPublicIds(ex, rows.flatMap((r) => r.lineIds));
@@ -86,11 +107,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const prizes = await repo.prizesOfLines(ex, lines.map((l) => l.id));
     const prizeOf = new Map(prizes.map((p) => [`${p.lineId}:${p.drawId}`, p]));
     const draws = await drawsOf(rows.map((r) => r.drawId));
+    const raffleDraws = new Map<string, Map<string, RaffleDrawOutcome>>();
+    for (const customerId of new Set(rows.map((r) => r.customerId))) {
+      raffleDraws.set(customerId, await raffleDrawsOf(customerId, rows.filter((r) => r.customerId === customerId).map((r) => r.drawId)));
+    }
     const now = clock.now();
     const out = new Map<number, Ticket>();
     for (const r of rows) {
       const order = orders.get(r.orderId)!;
       const currency = order.currency as CurrencyCode;
+      const raffle = raffleDraws.get(r.customerId)?.get(r.drawId);
+      if (raffle) {
+        out.set(r.id, raffleTicketView(r, order, raffle, now));
+        continue;
+      }
       const draw = draws.get(r.drawId) ?? null;
       const result = draw && DONE_STATUSES.has(draw.status) ? draw.result : null;
       const quickpicks = r.quickpicks as boolean[];
@@ -138,6 +168,35 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return out;
   }
 
+  /** A raffle ticket: its numbers (filled in when a pre-order's draw opens) and, once drawn, which of them won what. */
+  function raffleTicketView(r: TicketRow, order: OrderRow, raffle: RaffleDrawOutcome, now: Date): Ticket {
+    const currency = order.currency as CurrencyCode;
+    const fromRaffle = raffle.tickets.filter((t) => t.orderId === order.publicId).map((t) => t.ticketNumber);
+    const numbers = fromRaffle.length ? fromRaffle : r.raffleTicketNumbers;
+    const mine = new Set(numbers);
+    const wins = raffle.drawn ? raffle.wins.filter((w) => mine.has(w.ticketNumber)) : [];
+    const status: Ticket['status'] = raffle.drawn ? (wins.length ? 'won' : 'not_won') : raffle.drawAt > now ? 'upcoming' : 'pending_result';
+    return {
+      id: r.publicId,
+      orderId: order.publicId,
+      productType: order.productType as Ticket['productType'],
+      productOfferKey: r.productOfferKey,
+      offerName: order.offerName,
+      gameType: order.gameType,
+      gameOfferName: order.gameOfferName,
+      drawId: r.drawId,
+      drawNo: r.drawNo,
+      drawDate: raffle.drawAt.toISOString(),
+      status,
+      lines: [],
+      raffleTicketNumbers: numbers,
+      raffleWins: wins.map((w) => ({ ticketNumber: w.ticketNumber, prizeName: w.prizeName, prize: toMoney(w.prizeCents, currency) })),
+      result: null,
+      prize: raffle.drawn ? toMoney(wins.reduce((s, w) => s + w.prizeCents, 0), currency) : null,
+      causeKey: r.causeKey,
+    };
+  }
+
   async function orderViews(ex: Executor, rows: OrderRow[], details: boolean): Promise<Order[]> {
     const tickets = await repo.ticketsOfOrders(ex, rows.map((o) => o.id));
     const checkouts = new Map((await repo.checkoutsByIds(ex, [...new Set(rows.map((o) => o.checkoutId))])).map((c) => [c.id, c]));
@@ -145,7 +204,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const views = await ticketViews(ex, tickets, byId);
     return rows.map((o) => {
       const own = tickets.filter((t) => t.orderId === o.id).map((t) => views.get(t.id)!);
-      const past = own.length > 0 && own.every((t) => t.result !== null);
+      const drawn = (t: Ticket) => t.status === 'won' || t.status === 'not_won';
+      const past = own.length > 0 && own.every(drawn);
       const currency = o.currency as CurrencyCode;
       const won = own.reduce((s, t) => s + (t.prize ? Math.round(t.prize.amount * 100) : 0), 0);
       return {
@@ -161,7 +221,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         numDraws: o.numDraws,
         firstDrawDate: o.firstDrawAt.toISOString(),
         ...(details ? { tickets: own } : {}),
-        prize: own.some((t) => t.result !== null) ? toMoney(won, currency) : null,
+        prize: own.some(drawn) ? toMoney(won, currency) : null,
       };
     });
   }
@@ -261,10 +321,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
     /** GET /orders: upcoming (a draw still to come) or past (every draw has its result), newest relevant first. */
     async listOrders(customerId: string, status: 'past_products' | 'upcoming_products', page: { limit: number; offset: number }): Promise<{ items: Order[]; total: number }> {
       const drawIds = await repo.customerDrawIds(db, customerId);
-      const draws = await drawsOf(drawIds);
+      const [draws, raffles] = await Promise.all([drawsOf(drawIds), raffleDrawsOf(customerId, drawIds)]);
       const done = drawIds.filter((id) => {
         const d = draws.get(id);
-        return d !== null && d !== undefined && DONE_STATUSES.has(d.status);
+        return (d !== null && d !== undefined && DONE_STATUSES.has(d.status)) || raffles.get(id)?.drawn === true;
       });
       const { rows, total } = await repo.pageOfOrders(db, customerId, status === 'past_products', done, page);
       return { items: await orderViews(db, rows, false), total };

@@ -50,6 +50,7 @@ export function createRafflesRepository() {
     offers: (ex: Executor) => ex.select().from(rafflesOffers).orderBy(asc(rafflesOffers.offerKey)),
 
     drawByPublicId: async (ex: Executor, id: string) => (await ex.select().from(rafflesDraws).where(eq(rafflesDraws.publicId, id)))[0] ?? null,
+    drawsByPublicIds: (ex: Executor, ids: string[]) => (ids.length ? ex.select().from(rafflesDraws).where(inArray(rafflesDraws.publicId, ids)) : Promise.resolve([] as RaffleDrawRow[])),
     drawByNumber: async (ex: Executor, offerKey: string, drawNo: number) =>
       (await ex.select().from(rafflesDraws).where(and(eq(rafflesDraws.offerKey, offerKey), eq(rafflesDraws.drawNo, drawNo))))[0] ?? null,
     drawsOf: (ex: Executor, offerKey: string) => ex.select().from(rafflesDraws).where(eq(rafflesDraws.offerKey, offerKey)).orderBy(asc(rafflesDraws.drawNo)),
@@ -110,6 +111,14 @@ export function createRafflesRepository() {
             .from(rafflesTickets)
             .innerJoin(rafflesEntries, eq(rafflesEntries.id, rafflesTickets.entryId))
             .where(and(eq(rafflesTickets.drawId, drawId), inArray(rafflesTickets.ticketNumber, numbers)))
+        : Promise.resolve([]),
+    customerTickets: (ex: Executor, customerId: string, drawIds: number[]) =>
+      drawIds.length
+        ? ex
+            .select({ drawId: rafflesTickets.drawId, n: rafflesTickets.ticketNumber, orderId: rafflesTickets.orderId })
+            .from(rafflesTickets)
+            .where(and(eq(rafflesTickets.customerId, customerId), inArray(rafflesTickets.drawId, drawIds)))
+            .orderBy(asc(rafflesTickets.ticketNumber))
         : Promise.resolve([]),
     customerEntries: (ex: Executor, customerId: string, offerKey: string) =>
       ex

@@ -37,6 +37,15 @@ export interface RaffleUpcomingDraw {
   purchaseStatus: 'standard' | 'pre_order';
 }
 
+/** One raffle draw as a customer's orders see it (customerOutcomes). */
+export interface RaffleCustomerOutcome {
+  drawn: boolean;
+  drawAt: Date;
+  tickets: { ticketNumber: number; orderId: string | null }[];
+  /** Prizes that are not cash count at their value. */
+  wins: { ticketNumber: number; prizeName: string; prizeCents: number }[];
+}
+
 export interface NewRaffleDraw {
   offerKey: string;
   drawNo?: number;
@@ -277,6 +286,32 @@ export function createRafflesService(deps: RafflesDeps) {
         causes: [...perCause].map(([slug, c]) => ({ slug, name: names.get(slug) ?? slug, tickets: c.tickets, amount: money(c.cents, offer.currency) })),
         draws: [...perDraw].map(([drawNo, d]) => ({ drawNo, ticketNumbers: d.numbers, status: d.status as RaffleSupport['draws'][number]['status'] })),
       };
+    },
+
+    /**
+     * Raffle draws as the customer's orders and tickets show them: drawn or not, the draw time, the customer's ticket
+     * numbers with the order each belongs to (pre-orders are numbered only when the draw opens), and their wins.
+     * Draws that are not raffle draws are left out.
+     */
+    async customerOutcomes(customerId: string, drawPublicIds: string[]): Promise<Map<string, RaffleCustomerOutcome>> {
+      const draws = await repo.drawsByPublicIds(db, drawPublicIds);
+      const [tickets, winners] = await Promise.all([
+        repo.customerTickets(db, customerId, draws.map((d) => d.id)),
+        repo.winnersOf(db, draws.filter(isDrawn).map((d) => d.id)),
+      ]);
+      return new Map(
+        draws.map((d) => [
+          d.publicId,
+          {
+            drawn: isDrawn(d),
+            drawAt: d.drawAt,
+            tickets: tickets.filter((t) => t.drawId === d.id).map((t) => ({ ticketNumber: t.n, orderId: t.orderId })),
+            wins: winners
+              .filter((w) => w.winner.drawId === d.id && w.winner.customerId === customerId)
+              .map((w) => ({ ticketNumber: w.winner.ticketNumber, prizeName: w.prize.name, prizeCents: w.prize.cashCents ?? w.prize.valueCents ?? 0 })),
+          },
+        ]),
+      );
     },
 
     async causes(q: { slug?: string; category?: string; q?: string; limit: number; offset: number }): Promise<{ items: Cause[]; total: number }> {

@@ -1,6 +1,6 @@
 // Orders and tickets as the account shows them (features §7 Orders API): a list of orders, and a ticket with its lines
 // as balls, the matched numbers highlighted (tick, bold and "matched" for screen readers, not colour alone), the
-// division and prize per line, and the ticket's total prize.
+// division and prize per line, and the ticket's total prize; a raffle ticket shows its numbers and the winning ones.
 import type { Order, Ticket } from '@shop/contracts';
 import { drawDateLabel, drawDayLabel, drawTimeLabel } from '@shop/lottery';
 import type { ReactNode } from 'react';
@@ -49,7 +49,7 @@ export function OrdersList({ orders, kind, page, hasNext, now, site }: { orders:
             </div>
             <div className="flex flex-col items-end text-sm">
               <span>Paid {formatMoney(o.total, site.locale)}</span>
-              {o.prize ? <span className="font-bold">Won {formatMoney(o.prize, site.locale)}</span> : kind === 'past' ? <span>No prize</span> : null}
+              {o.prize && o.prize.amount > 0 ? <span className="font-bold">Won {formatMoney(o.prize, site.locale)}</span> : kind === 'past' ? <span>No prize</span> : null}
             </div>
           </li>
         ))}
@@ -78,6 +78,42 @@ const STATUS_TEXT: Record<Ticket['status'], string> = {
   won: 'Winning ticket',
   not_won: 'No prize this time',
 };
+
+/** A raffle ticket's numbers; once drawn, each winning number is marked in words and names its prize. */
+function RaffleNumbers({ ticket, site }: { ticket: Ticket; site: SiteFormat }) {
+  const numbers = ticket.raffleTicketNumbers;
+  if (numbers.length === 0) return <p className="text-sm">Your ticket numbers are given when the draw opens.</p>;
+  const wins = ticket.raffleWins ?? [];
+  const winning = new Set(wins.map((w) => w.ticketNumber));
+  return (
+    <div className="flex flex-col gap-0.25 text-sm">
+      <span className="font-semibold">{numbers.length === 1 ? 'Ticket number' : 'Ticket numbers'}</span>
+      <ul className="flex flex-wrap gap-0.25" aria-label="Ticket numbers" data-testid="raffle-numbers">
+        {numbers.map((n) =>
+          winning.has(n) ? (
+            <li key={n} className="rounded-theme border-2 border-success bg-success px-0.5 font-extrabold tabular-nums text-white" data-winning="true">
+              {n} <span aria-hidden="true">✓</span>
+              <span className="sr-only"> winning ticket</span>
+            </li>
+          ) : (
+            <li key={n} className="rounded-theme border border-black/10 px-0.5 tabular-nums">
+              {n}
+            </li>
+          ),
+        )}
+      </ul>
+      {wins.length > 0 ? (
+        <ul className="flex flex-col gap-0.25" data-testid="raffle-wins">
+          {wins.map((w) => (
+            <li key={`${w.ticketNumber}-${w.prizeName}`}>
+              <strong>Winning ticket {w.ticketNumber}</strong>: {w.prizeName} ({formatMoney(w.prize, site.locale)})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
 
 export function TicketCard({ ticket, now, site, countdown }: { ticket: Ticket; now: string; site: SiteFormat; countdown?: ReactNode }) {
   const result = ticket.result;
@@ -132,14 +168,10 @@ export function TicketCard({ ticket, now, site, countdown }: { ticket: Ticket; n
           ))}
         </ol>
       ) : null}
-      {ticket.raffleTicketNumbers.length > 0 ? (
-        <p className="text-sm">
-          Ticket numbers: <span className="font-semibold tabular-nums">{ticket.raffleTicketNumbers.join(', ')}</span>
-        </p>
-      ) : null}
+      {ticket.productType === 'raffle_ticket' ? <RaffleNumbers ticket={ticket} site={site} /> : null}
       {ticket.status === 'won' || ticket.status === 'not_won' ? (
         <p className="font-bold" data-testid="ticket-prize">
-          {ticket.prize ? `Total prize ${formatMoney(ticket.prize, site.locale)}` : 'Total prize: none'}
+          {ticket.prize && ticket.prize.amount > 0 ? `Total prize ${formatMoney(ticket.prize, site.locale)}` : 'Total prize: none'}
         </p>
       ) : null}
     </article>
