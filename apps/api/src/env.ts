@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Identity (issue 4): minimum sign-up age, argon2id cost (OWASP defaults), remembered 2FA devices, banned countries. */
   MIN_AGE: z.coerce.number().int().min(18).max(120).default(18),
+  /** Sign-ups per visitor address per hour (account-creation throttling). */
+  SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
@@ -78,6 +80,7 @@ export type AppConfig = {
   authSecret: string | undefined;
   minAge: number;
   argon2: { memoryKib: number; timeCost: number; parallelism: number };
+  signupIpPerHour: number;
   twoFactorRememberDays: number;
   bannedCountries: string[];
   smtpUrl: string | undefined;
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     minAge: e.MIN_AGE,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST, parallelism: e.ARGON2_PARALLELISM },
+    signupIpPerHour: e.SIGNUP_IP_PER_HOUR,
     twoFactorRememberDays: e.TWO_FACTOR_REMEMBER_DAYS,
     bannedCountries: (e.BANNED_COUNTRIES ?? ['US', 'FR', 'SG']).map((c) => c.toUpperCase()),
     smtpUrl: e.SMTP_URL,

@@ -51,6 +51,10 @@ export default async function setup(project: TestProject) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: repoRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build -w @shop/web failed');
   }
+  // Every journey's browser is one visitor (127.0.0.1) to the server: with the production per-visitor limits (600
+  // requests a minute, 20 sign-ups an hour) the suite would trip them and fail wherever it happened to. The limits
+  // themselves are tested in the API suite (test/conventions/rate-limit.test.ts, identity throttling).
+  const E2E_LIMITS = { RATE_LIMIT_MAX: '100000', SIGNUP_IP_PER_HOUR: '10000' };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   // The embedded Postgres runs as the postgres user when we are root: it must be able to enter the directory.
   chmodSync(dataDir, 0o755);
@@ -59,7 +63,7 @@ export default async function setup(project: TestProject) {
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...E2E_LIMITS },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));

@@ -86,7 +86,6 @@ export const THROTTLE = {
   login: { accountPer15Min: 10, accountPerHour: 100, ipPer15Min: 50 },
   twoFactorIpPer15Min: 50,
   forgot: { accountPerHour: 5, ipPerHour: 20 },
-  signupIpPerHour: 20,
   checkEmailIpPer15Min: 60,
 } as const;
 
@@ -373,7 +372,7 @@ export function createIdentityService(deps: IdentityDeps) {
     outbox,
 
     async signup(input: SignupBody, req: RequestInfo): Promise<Authenticated> {
-      await guard('signup', [{ ip: req.ip, windowMs: HOUR, max: THROTTLE.signupIpPerHour, failuresOnly: false }]);
+      await guard('signup', [{ ip: req.ip, windowMs: HOUR, max: config.signupIpPerHour, failuresOnly: false }]);
       await record('signup', null, req.ip, true);
       const now = clock.now();
       const fieldErrors: Record<string, string[]> = {};
