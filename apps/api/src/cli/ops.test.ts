@@ -6,7 +6,7 @@ import { readJournal, type Database } from '../db/index.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { createContentService } from '../modules/content/index.ts';
 import { createPlatformService } from '../modules/platform/index.ts';
-import { runOps } from './ops.ts';
+import { runOpsCaptured } from '../../test/helpers/ops.ts';
 import { commands } from './registry.ts';
 import { withoutPassword } from './commands/status.ts';
 
@@ -20,12 +20,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, { config, clock, database, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, database });
 const platform = () => createPlatformService({ db: database.db, config, clock });
 
 describe('ops CLI', () => {

@@ -7,34 +7,12 @@ import { formatCurrency, type ApiMessage, type Cart, type CartItemAnalytics, typ
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
-import type { CartProductHandler, PricedItem, PurchaseGuard } from '../modules/cart/index.ts';
+import type { CartProductHandler, CartService, PricedItem, PurchaseGuard } from '../modules/cart/index.ts';
 import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
 import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules/promotions/index.ts';
 
-/** What the purchase needs of the cart module (createCartService satisfies it). */
-export interface CheckoutCart {
-  loadForCheckout(
-    tx: Executor,
-    customerId: string,
-  ): Promise<{
-    cartId: number;
-    cartReference: string;
-    items: { id: string; item: PricedItem }[];
-    removed: { id: string; reason: string; description: string; message: string }[];
-    promotion: { code: string } | null;
-    /** The cart's code and, when it no longer applies (ran out, expired), why. */
-    promotionCode?: string | null;
-    promotionProblem?: string | null;
-    subtotalCents: number;
-    discountCents: number;
-    bonusCreditCents: number;
-    totalCents: number;
-    preOrderTotalCents: number;
-    currency: CurrencyCode;
-  }>;
-  emptyCart(tx: Executor, cartId: number): Promise<void>;
-  addItems(customerId: string, inputs: CartItemInput[]): Promise<Cart>;
-}
+/** What the purchase needs of the cart module. */
+export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'emptyCart' | 'addItems'>;
 
 export interface PurchaseLedger {
   lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void>;

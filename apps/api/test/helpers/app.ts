@@ -74,3 +74,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
 }
+
+/** Runs fn against a fresh app and closes it after, whatever fn does. */
+export async function withTestApp<T>(options: TestAppOptions, fn: (t: TestApp) => Promise<T>): Promise<T> {
+  const t = await buildTestApp(options);
+  try {
+    return await fn(t);
+  } finally {
+    await t.close();
+  }
+}

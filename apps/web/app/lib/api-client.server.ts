@@ -1,7 +1,7 @@
 // Server-side construction of the api client: one client per request (visitor headers from its cookies),
 // sharing one GET cache and one discovery result across requests.
 import type { AppLoadContext } from 'react-router';
-import { ApiClient, createDiscoveryCache, createGetCache, type GetCache } from './api-client.ts';
+import { ApiClient, createDiscoveryCache, createGetCache, type ApiClientOptions, type GetCache } from './api-client.ts';
 import type { ApiError } from './api-errors.ts';
 import type { VisitorSession } from './session.server.ts';
 import './load-context.ts';
@@ -19,18 +19,28 @@ function reportToLog(error: ApiError): void {
   console.error(`[api] ${error.status} ${error.url}: ${error.message}`);
 }
 
-export function serverApi(context: AppLoadContext, session: Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> | null): ApiClient {
+type RequestOptions = Pick<ApiClientOptions, 'session' | 'refresh' | 'fetch' | 'discovery'>;
+
+function clientFor(context: AppLoadContext, cache: GetCache | null, options: RequestOptions): ApiClient {
   const origin = context.apiOrigin.replace(/\/+$/, '');
   return new ApiClient({
     discoveryUrl: `${origin}/api/discover`,
     serviceOrigin: origin,
     appKey: context.appKey,
     appSecret: context.appSecret,
-    cache: sharedCache,
-    discovery: sharedDiscovery,
-    session: { get: () => session ?? {} },
+    cache,
     onReport: reportToLog,
     timeoutMs: 15_000,
     forwardedFor: context.clientIp,
+    ...options,
   });
+}
+
+export function serverApi(context: AppLoadContext, session: Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> | null): ApiClient {
+  return clientFor(context, sharedCache, { discovery: sharedDiscovery, session: { get: () => session ?? {} } });
+}
+
+/** The client of one request that signs in, writes or reads the customer's data: no shared GET cache. */
+export function requestApi(context: AppLoadContext, options: RequestOptions): ApiClient {
+  return clientFor(context, null, options);
 }

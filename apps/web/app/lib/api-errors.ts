@@ -1,5 +1,6 @@
 // Errors the api client raises (spec core §8). The UI branches on these classes, never on raw responses.
 import type { ApiMessage } from '@shop/contracts';
+import type { z } from 'zod';
 
 export const FALLBACK_MESSAGE = 'Something went wrong';
 export const MISSING_REFRESH_TOKENS_MESSAGE = 'missing authentication tokens when calling refresh';
@@ -125,6 +126,13 @@ export function invalidResponseError(url: string, status: number): ApiError {
     generalErrors: [FALLBACK_MESSAGE],
     reason: 'invalid_response',
   });
+}
+
+/** An API answer checked against its contract: a shape the screens do not know is an invalid response, never rendered. */
+export function parseApiResult<T>(schema: z.ZodType<T>, value: unknown, what: string, message = `invalid-response: ${what} does not match its contract`): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError({ status: 422, url: what, message, reason: 'invalid_response' });
+  return result.data;
 }
 
 /** What a form shows: field errors under their field names, general errors above the form. */

@@ -8,6 +8,7 @@ import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
+import { register, testCustomer, uniqueEmail } from './customers.ts';
 import { latestMail, startDevServer, type DevServer } from './dev-server.ts';
 
 let server: DevServer;
@@ -39,10 +40,6 @@ async function browse() {
 const PASSWORD = 'koala-wombat-platypus-42';
 const NEW_PASSWORD = 'echidna-quokka-dingo-77';
 
-function uniqueEmail(tag: string): string {
-  return `${tag}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
-}
-
 async function expectNoAxeViolations(page: Page) {
   const violations = await axeViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
@@ -61,18 +58,7 @@ async function greeting(page: Page): Promise<string | null> {
 async function signUp(page: Page, email: string) {
   await page.goto(`${baseUrl}/login?step=register`);
   await waitForHydration(page);
-  await page.getByLabel('First name').fill('Ann');
-  await page.getByLabel('Last name').fill('Koala');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Date of birth').fill('1990-04-12');
-  await page.getByLabel('Mobile phone').fill('0412 345 678');
-  await page.getByLabel('Address', { exact: true }).fill('1 George Street');
-  await page.getByLabel('Suburb').fill('Sydney');
-  await page.getByLabel('State').selectOption('NSW');
-  await page.getByLabel('Postcode').fill('2000');
-  await page.getByLabel(/terms and conditions/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await register(page, testCustomer('account', { email, password: PASSWORD }));
   await expect(greeting(page)).resolves.toBe('Hi Ann');
 }
 

@@ -44,6 +44,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/** The consent banner sits over the bottom of a phone screen until answered. */
+export async function answerConsent(page: Page): Promise<void> {
+  const banner = page.getByTestId('cookie-consent');
+  if ((await banner.count()) === 0) return;
+  await banner.getByRole('button', { name: 'Essential only' }).click();
+  await banner.waitFor({ state: 'detached' });
+}
+
 export function screenshotPath(name: string): string {
   const dir = path.join(inject('repoRoot'), 'tmp/screens');
   mkdirSync(dir, { recursive: true });

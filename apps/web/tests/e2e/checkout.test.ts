@@ -8,26 +8,13 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
+import { register, testCustomer } from './customers.ts';
 
 const run = promisify(execFile);
 const browse = useBrowser();
 const SHOTS = '/tmp/shots-cart';
 mkdirSync(SHOTS, { recursive: true });
-const PASSWORD = 'Koala-Checkout-2026!';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** The consent banner sits over the bottom of a phone screen until answered. */
-async function answerConsent(page: Page) {
-  const banner = page.getByTestId('cookie-consent');
-  if ((await banner.count()) === 0) return;
-  await banner.getByRole('button', { name: 'Essential only' }).click();
-  await banner.waitFor({ state: 'detached' });
-}
-
 async function addQuickpick(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/oz-lotto/standard`);
   await waitForHydration(page);
@@ -51,21 +38,6 @@ async function addSystem8(page: Page, baseUrl: string) {
   for (const n of [2, 6, 10, 14, 18, 22, 26, 30]) await grid.getByRole('button', { name: String(n), exact: true }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 });
-}
-
-async function register(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Cass');
-  await page.getByLabel('Last name').fill('Koala');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Date of birth').fill('1988-02-03');
-  await page.getByLabel('Mobile phone').fill('0412 345 678');
-  await page.getByLabel('Address', { exact: true }).fill('1 George Street');
-  await page.getByLabel('Suburb').fill('Sydney');
-  await page.getByLabel('State').selectOption('NSW');
-  await page.getByLabel('Postcode').fill('2000');
-  await page.getByLabel(/terms and conditions/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
 }
 
 async function saveCard(page: Page, number: string) {
@@ -127,7 +99,7 @@ describe('checkout', () => {
     await page.getByRole('link', { name: /create (an )?account/i }).click();
     await page.waitForURL((url) => url.searchParams.get('step') === 'register');
     await waitForHydration(page);
-    await register(page, uniqueEmail('cass'));
+    await register(page, testCustomer('cass', { firstname: 'Cass' }));
     await page.waitForURL((url) => url.pathname === '/cart/buy', { timeout: 20_000 });
     expect((await context.cookies()).some((c) => c.name === 'anonymous_cart_token' && c.value)).toBe(false);
     await waitForHydration(page);
@@ -189,7 +161,7 @@ describe('checkout', () => {
     const { page, baseUrl } = await browse(DESKTOP, { bypassCSP: true });
     await page.goto(`${baseUrl}/login?step=register&redirect=/cart`);
     await waitForHydration(page);
-    await register(page, uniqueEmail('double'));
+    await register(page, testCustomer('double', { firstname: 'Cass' }));
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByTestId('cart-empty').waitFor();
     await expect(page.getByRole('link', { name: 'Buy lotto tickets' }).getAttribute('href')).resolves.toBe('/lotto-tickets');

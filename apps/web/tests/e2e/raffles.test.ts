@@ -9,41 +9,15 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { register, testCustomer } from './customers.ts';
 
 const run = promisify(execFile);
 const browse = useBrowser();
 const SHOTS = '/tmp/shots-raffles';
 mkdirSync(SHOTS, { recursive: true });
-const PASSWORD = 'Koala-Raffle-2026!';
 const SURF = 'surf-rescue-car-raffle';
 const ANIMAL = 'animal-rescue-cash-raffle';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function answerConsent(page: Page) {
-  const banner = page.getByTestId('cookie-consent');
-  if ((await banner.count()) === 0) return;
-  await banner.getByRole('button', { name: 'Essential only' }).click();
-  await banner.waitFor({ state: 'detached' });
-}
-
-async function register(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Rae');
-  await page.getByLabel('Last name').fill('Surfer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Date of birth').fill('1985-04-05');
-  await page.getByLabel('Mobile phone').fill('0412 345 678');
-  await page.getByLabel('Address', { exact: true }).fill('2 Campbell Parade');
-  await page.getByLabel('Suburb').fill('Bondi Beach');
-  await page.getByLabel('State').selectOption('NSW');
-  await page.getByLabel('Postcode').fill('2026');
-  await page.getByLabel(/terms and conditions/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
 
 async function shoot(page: Page, name: string) {
   for (const [label, viewport] of [['375', PHONE], ['1280', DESKTOP]] as const) {
@@ -145,7 +119,7 @@ describe('charity raffles', () => {
     // Sign up (the cart and the page follow), then five tickets to the cart.
     await page.goto(`${baseUrl}/login?step=register&redirect=${encodeURIComponent(`/causes/surf-life-saving/${SURF}`)}`);
     await waitForHydration(page);
-    await register(page, uniqueEmail('raffle'));
+    await register(page, testCustomer('raffle', { firstname: 'Rae', lastname: 'Surfer', address: '2 Campbell Parade', suburb: 'Bondi Beach', postcode: '2026' }));
     await page.waitForURL(`**/causes/surf-life-saving/${SURF}`, { timeout: 20_000 });
     await waitForHydration(page);
     await page.getByRole('radio', { name: /5 tickets/ }).check();

@@ -4,16 +4,13 @@
 // the cooling-off period, the deposit limit help, identity verification (an upload that is not an image is refused by
 // name, then the online check), take a break with its confirmation step, and the responsible-gaming page (Gambling
 // Help line and the odds of each game). Screenshots at 375 and 1280 px go to /tmp/shots-rg/.
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signRequest } from '../../app/lib/signature.ts';
 import { axeViolations, DESKTOP, openBrowser, PHONE, waitForHydration, type OpenBrowser } from './browser.ts';
+import { customerToken, signedHeaders, signUpAndLogin as signUpAndLoginAs, testCustomer } from './customers.ts';
 
-const APP_KEY = 'web';
-const APP_SECRET = 'shop-web-public-signing-secret';
 const SHOTS = '/tmp/shots-rg';
 
 let open: OpenBrowser | null = null;
@@ -33,51 +30,9 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
-async function customerToken(o: OpenBrowser): Promise<string | null> {
-  return (await o.context.cookies()).find((c) => c.name === 'customer_token')?.value ?? null;
-}
-
-/** Signed as the storefront signs: the customer_token cookie, once there is one, is part of the signature. */
-async function signedHeaders(version: string, token: string | null): Promise<Record<string, string>> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  return {
-    'content-type': 'application/json',
-    version,
-    'x-app-key': APP_KEY,
-    'x-timestamp': String(timestamp),
-    'x-signature': await signRequest(APP_SECRET, timestamp, APP_KEY, token),
-  };
-}
-
-/** Signs up and logs in through the real API inside the browser context, so its cookies are the customer's. */
+/** Signs up and logs in through the real API; the last name picks the verification provider's answer. */
 async function signUpAndLogin(o: OpenBrowser, lastname = 'Koala'): Promise<void> {
-  const email = `rg-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Correct-horse-battery-9';
-  const signup = await o.context.request.post(`${o.baseUrl}/api/v2/signup`, {
-    // Each journey is a different visitor (loopback is a trusted proxy): the suite's sign-ups stay under the per-address
-    // sign-up throttle that every e2e file shares on one server.
-    headers: { ...(await signedHeaders('3.5', null)), 'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 250)}` },
-    data: {
-      firstname: 'Rita',
-      lastname,
-      email,
-      password,
-      date_of_birth: '1980-02-03',
-      phone: '0412345678',
-      address: '1 George Street',
-      suburb: 'Sydney',
-      state: 'NSW',
-      postcode: '2000',
-      country: 'AU',
-      terms_and_conditions: true,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBeLessThan(300);
-  const login = await o.context.request.post(`${o.baseUrl}/api/v2/login`, {
-    headers: await signedHeaders('3.0', await customerToken(o)),
-    data: { email, password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
+  await signUpAndLoginAs(o, testCustomer('rg', { firstname: 'Rita', lastname }));
 }
 
 async function setLimit(page: Page, label: RegExp, amount: string, button = /^(Set|Update) limit$/) {
@@ -100,7 +55,7 @@ async function testDeposit(o: OpenBrowser, amount: string) {
 /** Ten Oz Lotto quickpick games ($15.50): built by the API as the offer page's quick-buy does. */
 async function addTicketsToCart(o: OpenBrowser) {
   const res = await o.context.request.post(`${o.baseUrl}/api/v2/cart/build`, {
-    headers: await signedHeaders('3.3', await customerToken(o)),
+    headers: await signedHeaders('3.3', await customerToken(o.context)),
     data: { product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', num_games: 10 },
   });
   expect(res.status(), await res.text()).toBe(200);

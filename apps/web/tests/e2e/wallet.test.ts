@@ -3,11 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { signRequest } from '../../app/lib/signature.ts';
 import { axeViolations, DESKTOP, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
-
-const APP_KEY = 'web';
-const APP_SECRET = 'shop-web-public-signing-secret';
+import { signUpAndLogin, testCustomer } from './customers.ts';
 
 let open: OpenBrowser | null = null;
 afterEach(async () => {
@@ -15,48 +12,7 @@ afterEach(async () => {
   open = null;
 });
 
-/** Signed as the storefront signs: the customer_token cookie, once there is one, is part of the signature. */
-async function signedHeaders(version = '3.0', customerToken: string | null = null): Promise<Record<string, string>> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  return {
-    'content-type': 'application/json',
-    version,
-    'x-app-key': APP_KEY,
-    'x-timestamp': String(timestamp),
-    'x-signature': await signRequest(APP_SECRET, timestamp, APP_KEY, customerToken),
-  };
-}
-
-/** Signs up and logs in through the real API inside the browser context, so its cookies are the customer's. */
-async function signUpAndLogin(o: OpenBrowser): Promise<{ customerId: string }> {
-  const email = `wallet-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Correct-horse-battery-9';
-  const signup = await o.context.request.post(`${o.baseUrl}/api/v2/signup`, {
-    headers: await signedHeaders('3.5'),
-    data: {
-      firstname: 'Wally',
-      lastname: 'Wallet',
-      email,
-      password,
-      date_of_birth: '1980-02-03',
-      phone: '0412345678',
-      address: '1 George Street',
-      suburb: 'Sydney',
-      state: 'NSW',
-      postcode: '2000',
-      country: 'AU',
-      terms_and_conditions: true,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBeLessThan(300);
-  const token = (await o.context.cookies()).find((c) => c.name === 'customer_token')?.value ?? null;
-  const login = await o.context.request.post(`${o.baseUrl}/api/v2/login`, { headers: await signedHeaders('3.0', token), data: { email, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  const body = (await login.json()) as { result: { customer?: { customer_id?: string } } };
-  const customerId = body.result.customer?.customer_id;
-  expect(customerId).toMatch(/^cus_/);
-  return { customerId: customerId! };
-}
+const WALLY = { firstname: 'Wally', lastname: 'Wallet' };
 
 /** Winnings the customer can withdraw: a prize credited through the ledger, as settlement does. */
 function creditPrize(customerId: string, amountCents: number) {
@@ -108,7 +64,7 @@ for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const
     it('adds a test card, deposits $50, shows the balance, withdraws winnings to a bank account', async () => {
       open = await openBrowser(viewport, { bypassCSP: true });
       const { page } = open;
-      const { customerId } = await signUpAndLogin(open);
+      const { customerId } = await signUpAndLogin(open, testCustomer('wallet', WALLY));
 
       await addCard(open, '4242424242424242');
       await page.screenshot({ path: screenshotPath(`wallet-cards-${name}`), fullPage: true });
@@ -167,7 +123,7 @@ describe('a declined card', () => {
   it('shows the failure on the deposit form and moves no money', async () => {
     open = await openBrowser(PHONE, { bypassCSP: true });
     const { page, baseUrl } = open;
-    await signUpAndLogin(open);
+    await signUpAndLogin(open, testCustomer('wallet', WALLY));
     await addCard(open, '4000000000000002');
     await deposit(open, '$20.00');
     await page.getByTestId('form-errors').waitFor();
@@ -185,7 +141,7 @@ describe('digital wallets, BPAY and a cancelled deposit', () => {
   it('links PayPal, deposits with Google Pay (no Apple Pay in Chromium), shows BPAY, and cancels a 3-D Secure deposit', async () => {
     open = await openBrowser(DESKTOP, { bypassCSP: true });
     const { page, baseUrl } = open;
-    await signUpAndLogin(open);
+    await signUpAndLogin(open, testCustomer('wallet', WALLY));
 
     await page.goto(`${baseUrl}/my-account/deposit`);
     await waitForHydration(page);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { runOps } from '../ops.ts';
+import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,12 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, { config: t.config, clock: t.clock, database: t.database, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsCaptured(argv, { config: t.config, clock: t.clock, database: t.database });
 
 describe('customer:unlock-2fa', () => {
   it('lifts a two-factor lock, says when there was none, and refuses an unknown email', async () => {

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createRafflesService, RAFFLE_SEED } from '../../modules/raffles/index.ts';
-import { runOps } from '../ops.ts';
+import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let database: Database;
 const config = testConfig();
@@ -18,12 +18,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, { config, clock, database, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, database });
 
 describe('raffle operator commands', () => {
   it('records postal entries, draws with draw:advance (idempotent via raffle:draw) and verifies the result', async () => {

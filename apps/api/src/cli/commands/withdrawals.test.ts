@@ -6,7 +6,7 @@ import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { buildPaymentsService } from '../../modules/payments/index.ts';
 import { createLedger } from '../../modules/wallet/index.ts';
-import { runOps } from '../ops.ts';
+import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let database: Database;
 const config = testConfig();
@@ -16,12 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, { config, clock, database, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, database });
 
 describe('withdrawal commands', () => {
   it('approves by id, rejects with funds returned, and refuses a decided withdrawal', async () => {

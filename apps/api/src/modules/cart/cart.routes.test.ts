@@ -1,7 +1,7 @@
 // Cart calls (core §7 v3.3) through the real app on a seeded database: anonymous and customer carts, conversion at
 // login, the 404 lifecycle, ticket validation, closed-draw auto-removal, autoplay, payable amount and isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
+import { TEST_NOW, withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -18,14 +18,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function withApp<T>(fn: (t: TestApp) => Promise<T>): Promise<T> {
-  const t = await buildTestApp({ database });
-  try {
-    return await fn(t);
-  } finally {
-    await t.close();
-  }
-}
+const withApp = <T>(fn: (t: TestApp) => Promise<T>): Promise<T> => withTestApp({ database }, fn);
 
 type Json = Record<string, any>;
 function api(t: TestApp, token?: string) {

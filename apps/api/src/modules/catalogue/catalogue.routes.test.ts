@@ -1,7 +1,7 @@
 // GET /api/v2/pricing/{pricingName}/product_offers, /branding and /tips through the real app on a seeded database.
 import { GAME_KEYS } from '@shop/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
+import { TEST_NOW, withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -18,14 +18,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function withApp<T>(fn: (t: TestApp) => Promise<T>): Promise<T> {
-  const t = await buildTestApp({ database });
-  try {
-    return await fn(t);
-  } finally {
-    await t.close();
-  }
-}
+const withApp = <T>(fn: (t: TestApp) => Promise<T>): Promise<T> => withTestApp({ database }, fn);
 
 const AU_KEYS = ['powerball', 'oz-lotto', 'saturday-lotto', 'set-for-life', 'weekday-windfall', 'lotto-strike'];
 const RAFFLE_KEYS = ['hospital-prize-home', 'surf-rescue-car-raffle', 'animal-rescue-cash-raffle'];

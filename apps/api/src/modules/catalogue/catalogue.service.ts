@@ -158,6 +158,32 @@ interface BuiltOffer {
   stops: number[];
 }
 
+/** An available offer with its upcoming draws and game types, as the list serves it (lotteries and raffles alike). */
+function builtOffer(offer: OfferRow, type: ProductOffer['type'], gameKey: ProductOffer['gameKey'], draws: UpcomingDraw[], gameTypes: ProductOffer['gameTypes']): BuiltOffer {
+  const currency = offer.currency as CurrencyCode;
+  const product: ProductOffer = {
+    key: offer.key,
+    type,
+    name: offer.name,
+    url: offer.url,
+    urlAliases: offer.urlAliases as ProductOffer['urlAliases'],
+    availability: 'available',
+    currency,
+    gameKey,
+    draws: draws.map((d) => offerDraw(offer, d, currency)),
+    displayCategory: offer.displayCategory,
+    suspended: offer.suspended,
+    gameTypes,
+    causes: offer.causes as ProductOffer['causes'],
+    recurringPurchase: offer.recurringPurchase as ProductOffer['recurringPurchase'],
+    recurringPurchaseInformation: offer.recurringPurchaseInformation,
+    regionOverrides: offer.regionOverrides as ProductOffer['regionOverrides'],
+    ranking: offer.ranking,
+    restrictions: offer.restrictions as ProductOffer['restrictions'],
+  };
+  return { offer: product, stops: draws.map((d) => d.stopAt.getTime()) };
+}
+
 export function createCatalogueService(deps: CatalogueDeps) {
   const repo = createCatalogueRepository(deps.db);
   const ttl = deps.cacheTtlMs ?? DEFAULT_TTL_MS;
@@ -169,29 +195,8 @@ export function createCatalogueService(deps: CatalogueDeps) {
     if (!deps.raffleDraws) return null;
     const draws = await deps.raffleDraws(offer.key);
     if (draws.length === 0) return null;
-    const currency = offer.currency as CurrencyCode;
     const gameOffer = await deps.raffleGameOffer?.(offer.key);
-    const product: ProductOffer = {
-      key: offer.key,
-      type: 'raffle_ticket',
-      name: offer.name,
-      url: offer.url,
-      urlAliases: offer.urlAliases as ProductOffer['urlAliases'],
-      availability: 'available',
-      currency,
-      gameKey: null,
-      draws: draws.map((d) => offerDraw(offer, d, currency)),
-      displayCategory: offer.displayCategory,
-      suspended: offer.suspended,
-      gameTypes: gameOffer ? [{ key: 'standard', name: 'Tickets', gameOffers: [gameOffer] }] : [],
-      causes: offer.causes as ProductOffer['causes'],
-      recurringPurchase: offer.recurringPurchase as ProductOffer['recurringPurchase'],
-      recurringPurchaseInformation: offer.recurringPurchaseInformation,
-      regionOverrides: offer.regionOverrides as ProductOffer['regionOverrides'],
-      ranking: offer.ranking,
-      restrictions: offer.restrictions as ProductOffer['restrictions'],
-    };
-    return { offer: product, stops: draws.map((d) => d.stopAt.getTime()) };
+    return builtOffer(offer, 'raffle_ticket', null, draws, gameOffer ? [{ key: 'standard', name: 'Tickets', gameOffers: [gameOffer] }] : []);
   }
 
   async function build(pricingId: string): Promise<BuiltOffer[]> {
@@ -208,27 +213,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
         const gameTypes: OfferGameTypeEntry[] = (offer.gameTypes as StoredGameType[])
           .map((t) => ({ key: t.key, name: t.name, gameOffers: gameOffersFor(game, t.key, price, currency) }))
           .filter((t) => t.gameOffers.length > 0);
-        const product: ProductOffer = {
-          key: offer.key,
-          type: offer.type as ProductOffer['type'],
-          name: offer.name,
-          url: offer.url,
-          urlAliases: offer.urlAliases as ProductOffer['urlAliases'],
-          availability: 'available',
-          currency,
-          gameKey: offer.gameKey,
-          draws: draws.map((d) => offerDraw(offer, d, currency)),
-          displayCategory: offer.displayCategory,
-          suspended: offer.suspended,
-          gameTypes,
-          causes: offer.causes as ProductOffer['causes'],
-          recurringPurchase: offer.recurringPurchase as ProductOffer['recurringPurchase'],
-          recurringPurchaseInformation: offer.recurringPurchaseInformation,
-          regionOverrides: offer.regionOverrides as ProductOffer['regionOverrides'],
-          ranking: offer.ranking,
-          restrictions: offer.restrictions as ProductOffer['restrictions'],
-        };
-        return { offer: product, stops: draws.map((d) => d.stopAt.getTime()) };
+        return builtOffer(offer, offer.type as ProductOffer['type'], offer.gameKey, draws, gameTypes);
       }),
     );
     return built.filter((b): b is BuiltOffer => b !== null);

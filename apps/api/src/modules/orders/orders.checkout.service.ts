@@ -147,15 +147,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       });
       const status: Ticket['status'] = result ? (anyPrize ? 'won' : 'not_won') : r.drawAt > now ? 'upcoming' : 'pending_result';
       out.set(r.id, {
-        id: r.publicId,
-        orderId: order.publicId,
-        productType: order.productType as Ticket['productType'],
-        productOfferKey: r.productOfferKey,
-        offerName: order.offerName,
-        gameType: order.gameType,
-        gameOfferName: order.gameOfferName,
-        drawId: r.drawId,
-        drawNo: r.drawNo,
+        ...ticketIdentity(r, order),
         drawDate: r.drawAt.toISOString(),
         status,
         lines: ticketLines,
@@ -168,14 +160,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return out;
   }
 
-  /** A raffle ticket: its numbers (filled in when a pre-order's draw opens) and, once drawn, which of them won what. */
-  function raffleTicketView(r: TicketRow, order: OrderRow, raffle: RaffleDrawOutcome, now: Date): Ticket {
-    const currency = order.currency as CurrencyCode;
-    const fromRaffle = raffle.tickets.filter((t) => t.orderId === order.publicId).map((t) => t.ticketNumber);
-    const numbers = fromRaffle.length ? fromRaffle : r.raffleTicketNumbers;
-    const mine = new Set(numbers);
-    const wins = raffle.drawn ? raffle.wins.filter((w) => mine.has(w.ticketNumber)) : [];
-    const status: Ticket['status'] = raffle.drawn ? (wins.length ? 'won' : 'not_won') : raffle.drawAt > now ? 'upcoming' : 'pending_result';
+  /** What a ticket of either kind says about its order and draw. */
+  function ticketIdentity(r: TicketRow, order: OrderRow) {
     return {
       id: r.publicId,
       orderId: order.publicId,
@@ -186,6 +172,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
       gameOfferName: order.gameOfferName,
       drawId: r.drawId,
       drawNo: r.drawNo,
+    };
+  }
+
+  /** A raffle ticket: its numbers (filled in when a pre-order's draw opens) and, once drawn, which of them won what. */
+  function raffleTicketView(r: TicketRow, order: OrderRow, raffle: RaffleDrawOutcome, now: Date): Ticket {
+    const currency = order.currency as CurrencyCode;
+    const fromRaffle = raffle.tickets.filter((t) => t.orderId === order.publicId).map((t) => t.ticketNumber);
+    const numbers = fromRaffle.length ? fromRaffle : r.raffleTicketNumbers;
+    const mine = new Set(numbers);
+    const wins = raffle.drawn ? raffle.wins.filter((w) => mine.has(w.ticketNumber)) : [];
+    const status: Ticket['status'] = raffle.drawn ? (wins.length ? 'won' : 'not_won') : raffle.drawAt > now ? 'upcoming' : 'pending_result';
+    return {
+      ...ticketIdentity(r, order),
       drawDate: raffle.drawAt.toISOString(),
       status,
       lines: [],

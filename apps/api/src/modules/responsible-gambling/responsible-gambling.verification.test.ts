@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRgTestApp, type RgTestApp } from '../../../test/helpers/responsible-gambling.ts';
-import { runOps } from '../../cli/ops.ts';
+import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let t: RgTestApp;
 beforeAll(async () => {
@@ -34,12 +34,7 @@ const statusOf = (s: { methods: { type: string; status: string }[] }, type: stri
 const verify = (c: { customerId: string }, documentNumber = '12345678') =>
   t.injectSigned({ method: 'POST', url: '/api/v2/customer/verify', headers: t.auth(c), payload: { document_type: 'drivers_licence', document_number: documentNumber, consent: true } });
 
-async function ops(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, { config: t.config, clock: t.clock, database: t.database, out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const ops = (...argv: string[]) => runOpsCaptured(argv, { config: t.config, clock: t.clock, database: t.database });
 
 describe('verification methods', () => {
   it('lists every method: offered ones not attempted, pdf_form and greenid_ui disabled; unverified rules apply', async () => {

@@ -14,6 +14,7 @@ import {
   type RefreshHook,
   type SessionState,
 } from "../../lib/api-client.ts";
+import { requestApi } from "../../lib/api-client.server.ts";
 import { keysToCamel } from "../../lib/casing.ts";
 import {
   ApiError,
@@ -264,13 +265,7 @@ export function authApi(
     return outcome.tokens;
   };
 
-  const origin = context.apiOrigin.replace(/\/+$/, "");
-  const api = new ApiClient({
-    discoveryUrl: `${origin}/api/discover`,
-    serviceOrigin: origin,
-    appKey: context.appKey,
-    appSecret: context.appSecret,
-    cache: null,
+  const api = requestApi(context, {
     discovery,
     fetch: cookieCapture,
     refresh,
@@ -281,10 +276,6 @@ export function authApi(
         session.refreshToken = tokens.refreshToken;
       },
     },
-    onReport: (error) =>
-      console.error(`[api] ${error.status} ${error.url}: ${error.message}`),
-    timeoutMs: 15_000,
-    forwardedFor: context.clientIp,
   });
 
   return {

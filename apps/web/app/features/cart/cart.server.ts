@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-errors.ts';
 import { ADD_TO_CART_FAILURE } from './cart-rules.ts';
 import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { ApiClient, createDiscoveryCache, type SessionState } from '../../lib/api-client.ts';
+import { requestApi } from '../../lib/api-client.server.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
 import '../../lib/load-context.ts';
 
@@ -27,21 +28,12 @@ const discovery = createDiscoveryCache();
 
 export function cartAuthFrom(request: Request, context: AppLoadContext): CartAuth {
   const session: SessionState = { ...apiSessionFrom(request) };
-  const origin = context.apiOrigin.replace(/\/+$/, '');
-  const api = new ApiClient({
-    discoveryUrl: `${origin}/api/discover`,
-    serviceOrigin: origin,
-    appKey: context.appKey,
-    appSecret: context.appSecret,
-    cache: null,
+  const api = requestApi(context, {
     discovery,
     session: { get: () => session },
     refresh: async () => {
       throw new ApiError({ status: 401, url: '/refresh', message: 'The session needs a refresh first' });
     },
-    onReport: (error) => console.error(`[api] ${error.status} ${error.url}: ${error.message}`),
-    timeoutMs: 15_000,
-    forwardedFor: context.clientIp,
   });
   return {
     api,

@@ -6,6 +6,7 @@ import type { Cart } from '@shop/contracts';
 import { useRef, type FormEvent } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { formatCents, type SiteFormat } from '../../lib/format.ts';
+import { BrowserDataInputs, fillBrowserData, TestCardList } from '../../ui/card-payment.tsx';
 import { BlockedReasons } from './blocked-reasons.tsx';
 import { CartTotals } from './cart-view.tsx';
 import { REGULATION_TEXT } from './cart-rules.ts';
@@ -54,19 +55,6 @@ function useSubmitGuard() {
   };
 }
 
-function fillBrowserData(form: HTMLFormElement) {
-  const set = (name: string, value: string) => {
-    const input = form.elements.namedItem(name);
-    if (input instanceof HTMLInputElement) input.value = value;
-  };
-  set('browserJavascript', 'true');
-  set('browserLanguage', navigator.language);
-  set('browserColourDepth', String(window.screen.colorDepth));
-  set('browserScreenHeight', String(window.screen.height));
-  set('browserScreenWidth', String(window.screen.width));
-  set('browserTimezoneOffset', String(new Date().getTimezoneOffset()));
-}
-
 function Errors({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
@@ -110,18 +98,7 @@ function AddCardForm({ data, result }: { data: CheckoutData; result: BuyActionRe
         </div>
         {field('csc', 'Card security code (CVC)', { inputMode: 'numeric', maxLength: 4 })}
         <input type="hidden" name="default" value="on" />
-        {data.gateway.testCards.length ? (
-          <details className="text-sm">
-            <summary>Test card numbers ({data.gateway.name})</summary>
-            <ul>
-              {data.gateway.testCards.map((c) => (
-                <li key={c.number}>
-                  <code>{c.number}</code>: {c.outcome}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
+        <TestCardList gateway={data.gateway} />
         <button type="submit" className="btn btn-secondary self-start">
           Save card
         </button>
@@ -186,12 +163,7 @@ export function CheckoutView({ data, result, site }: { data: CheckoutData; resul
                   <input type="hidden" name="intent" value="deposit-purchase" />
                   <input type="hidden" name="idempotencyKey" value={purchaseKey} />
                   <input type="hidden" name="expectedTotal" value={String(cart.cartTotal.amount)} />
-                  <input type="hidden" name="browserJavascript" defaultValue="false" />
-                  <input type="hidden" name="browserLanguage" defaultValue="" />
-                  <input type="hidden" name="browserColourDepth" defaultValue="" />
-                  <input type="hidden" name="browserScreenHeight" defaultValue="" />
-                  <input type="hidden" name="browserScreenWidth" defaultValue="" />
-                  <input type="hidden" name="browserTimezoneOffset" defaultValue="" />
+                  <BrowserDataInputs />
                   <fieldset className="flex flex-col gap-0.5">
                     <legend className="mb-0.5 font-bold">Pay with</legend>
                     {data.sources.map((s) => (

@@ -3,24 +3,18 @@
 import { type Cart, DepositPurchaseResult, Order, Placement, PurchaseResult, Receipt, type BrowserData, type Money } from '@shop/contracts';
 import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/api-errors.ts';
+import { parseApiResult } from '../../lib/api-errors.ts';
 import { CART_API_VERSION, parseCart } from './cart.server.ts';
 
 /** Features §8 Deposit purchase. */
 export const INVALID_DEPOSIT_RESPONSE = 'Received invalid deposit response when attempting purchase';
 export const DEPOSIT_PURCHASE_FAILURE = "We're experiencing technical difficulties. Please reload the page to try again.";
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string, message = `invalid-response: ${what} does not match its contract`): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError({ status: 422, url: what, message, reason: 'invalid_response' });
-  return result.data;
-}
-
 /** POST /cart/purchase with the attempt's one Idempotency-Key: a double click or a retry buys once. */
 export async function purchaseCart(api: ApiClient, idempotencyKey: string, expectedTotal: Money | null): Promise<z.infer<typeof PurchaseResult>> {
   const body = { purchase: { channelKey: 'web', ...(expectedTotal ? { expectedTotal } : {}) } };
   const res = await api.post<unknown>('main', '/cart/purchase', body, { version: CART_API_VERSION, idempotencyKey });
-  return parsed(PurchaseResult, res.result, 'POST /cart/purchase');
+  return parseApiResult(PurchaseResult, res.result, 'POST /cart/purchase');
 }
 
 export interface DepositPurchaseInput {
@@ -45,7 +39,7 @@ export async function depositPurchase(api: ApiClient, input: DepositPurchaseInpu
     purchase: { channelKey: 'web', ...(input.expectedTotal ? { expectedTotal: input.expectedTotal } : {}) },
   };
   const res = await api.post<unknown>('main', '/cart/deposit_purchase', body, { version: CART_API_VERSION, idempotencyKey });
-  return parsed(DepositPurchaseResult, res.result, 'POST /cart/deposit_purchase', INVALID_DEPOSIT_RESPONSE);
+  return parseApiResult(DepositPurchaseResult, res.result, 'POST /cart/deposit_purchase', INVALID_DEPOSIT_RESPONSE);
 }
 
 /** After 3-D Secure: POST /cart/deposit_purchase/{depositId}/complete buys the cart with the approved deposit. */
@@ -53,20 +47,20 @@ export async function completeDepositPurchase(api: ApiClient, depositId: string)
   const res = await api.post<unknown>('main', `/cart/deposit_purchase/${encodeURIComponent(depositId)}/complete`, {}, { version: CART_API_VERSION, idempotencyKey: `complete-${depositId}` });
   const asDeposit = DepositPurchaseResult.safeParse(res.result);
   if (asDeposit.success) return { checkoutId: asDeposit.data.checkoutId, status: asDeposit.data.status, messages: asDeposit.data.messages };
-  const asPurchase = parsed(PurchaseResult, res.result, 'POST /cart/deposit_purchase/{id}/complete', INVALID_DEPOSIT_RESPONSE);
+  const asPurchase = parseApiResult(PurchaseResult, res.result, 'POST /cart/deposit_purchase/{id}/complete', INVALID_DEPOSIT_RESPONSE);
   return { checkoutId: asPurchase.checkoutId, status: 'approved', messages: [] };
 }
 
 export async function getReceipt(api: ApiClient, checkoutId: string): Promise<Receipt> {
   const res = await api.get<unknown>('main', `/checkout/${encodeURIComponent(checkoutId)}`, { version: CART_API_VERSION, cache: false });
-  return parsed(Receipt, res.result, 'GET /checkout/{id}');
+  return parseApiResult(Receipt, res.result, 'GET /checkout/{id}');
 }
 
 /** The newest order's checkout (the /receipt page without an id). */
 export async function latestCheckoutId(api: ApiClient): Promise<string | null> {
   for (const status of ['upcoming_products', 'past_products'] as const) {
     const res = await api.get<unknown>('main', '/orders', { query: { status, limit: 1, offset: 0 }, cache: false });
-    const orders = parsed(Order.array(), res.result, 'GET /orders');
+    const orders = parseApiResult(Order.array(), res.result, 'GET /orders');
     if (orders[0]) return orders[0].checkoutId;
   }
   return null;

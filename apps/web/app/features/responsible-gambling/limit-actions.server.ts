@@ -5,14 +5,10 @@ import { ApiError } from '../../lib/api-errors.ts';
 import type { LimitFormState } from './limit-card.tsx';
 import { afterSavePath, checkLimitAmount, isLimitPeriod, type NoticeKey } from './rg-rules.ts';
 import * as rg from './rg.server.ts';
+import { formText } from '../../lib/form-data.ts';
 import type { RgSite } from './rg.server.ts';
 
 export type LimitOutcome = { redirectTo: string } | { state: LimitFormState; status: number };
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
 
 const PAGE = '/my-account/spend-limits';
 
@@ -27,13 +23,13 @@ function refused(formId: string, values: Record<string, string>, error: unknown)
 
 /** The forms of /my-account/spend-limits, told apart by intent: spend (set/raise/lower), remove-spend, deposit. */
 export async function submitLimitForm(api: ApiClient, site: RgSite, form: FormData, from: string | null): Promise<LimitOutcome> {
-  const intent = text(form, 'intent');
-  const formId = text(form, 'formId').slice(0, 40) || intent;
-  const period = text(form, 'period');
-  const values = { limit: text(form, 'limit') };
+  const intent = formText(form, 'intent');
+  const formId = formText(form, 'formId').slice(0, 40) || intent;
+  const period = formText(form, 'period');
+  const values = { limit: formText(form, 'limit') };
 
   if (intent === 'remove-spend' || intent === 'remove-deposit') {
-    const id = text(form, 'id');
+    const id = formText(form, 'id');
     const hash = intent === 'remove-deposit' ? '#deposit' : '';
     if (!/^[A-Za-z0-9_]{1,64}$/.test(id)) return { redirectTo: `${PAGE}${hash}` };
     try {
@@ -72,9 +68,9 @@ export async function submitLimitForm(api: ApiClient, site: RgSite, form: FormDa
 /** The forms of /my-account/precommitment-limit: save (limit + period) and remove. */
 export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form: FormData): Promise<LimitOutcome> {
   const page = '/my-account/precommitment-limit';
-  const intent = text(form, 'intent');
+  const intent = formText(form, 'intent');
   const formId = 'precommitment';
-  const values = { limit: text(form, 'limit'), period: text(form, 'period') };
+  const values = { limit: formText(form, 'limit'), period: formText(form, 'period') };
   try {
     if (intent === 'remove') {
       const change = await rg.deletePrecommitment(api);

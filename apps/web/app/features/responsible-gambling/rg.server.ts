@@ -18,20 +18,12 @@ import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { serverApi } from '../../lib/api-client.server.ts';
-import { ApiError, errorFromFailure, errorFromResponse, formErrorsOf } from '../../lib/api-errors.ts';
+import { ApiError, errorFromFailure, errorFromResponse, formErrorsOf, parseApiResult } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { keysToCamel } from '../../lib/casing.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
 import { signRequest } from '../../lib/signature.ts';
 import { centsToWire, type RgLocale } from './rg-rules.ts';
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new ApiError({ status: 422, url: what, message: `invalid-response: ${what} does not match its contract`, reason: 'invalid_response' });
-  }
-  return result.data;
-}
 
 export interface RgSite {
   currency: 'AUD' | 'GBP';
@@ -55,7 +47,7 @@ export async function siteMoney(context: AppLoadContext, request: Request): Prom
 
 export async function spendLimits(api: ApiClient): Promise<SpendLimits> {
   const res = await api.get<unknown>('main', '/spend-limits', { cache: false });
-  return parsed(SpendLimits, res.result, 'GET /spend-limits');
+  return parseApiResult(SpendLimits, res.result, 'GET /spend-limits');
 }
 
 /** A new limit is a POST, a change of an existing one a PUT (both take the form field `limit`). */
@@ -63,49 +55,49 @@ export async function saveSpendLimit(api: ApiClient, period: LimitPeriod, cents:
   const path = `/spend-limits/${period}`;
   const body = { limit: centsToWire(cents) };
   const res = exists ? await api.put<unknown>('main', path, body, { form: true }) : await api.post<unknown>('main', path, body, { form: true });
-  return parsed(LimitChange, res.result, `${exists ? 'PUT' : 'POST'} /spend-limits/{period}`);
+  return parseApiResult(LimitChange, res.result, `${exists ? 'PUT' : 'POST'} /spend-limits/{period}`);
 }
 
 export async function deleteSpendLimit(api: ApiClient, id: string): Promise<z.infer<typeof LimitChange>> {
   const res = await api.delete<unknown>('main', `/spend-limits/${encodeURIComponent(id)}`);
-  return parsed(LimitChange, res.result, 'DELETE /spend-limits/{id}');
+  return parseApiResult(LimitChange, res.result, 'DELETE /spend-limits/{id}');
 }
 
 export async function precommitment(api: ApiClient): Promise<Precommitment> {
   const res = await api.get<unknown>('main', '/precommitment', { cache: false });
-  return parsed(Precommitment, res.result, 'GET /precommitment');
+  return parseApiResult(Precommitment, res.result, 'GET /precommitment');
 }
 
 export async function savePrecommitment(api: ApiClient, period: LimitPeriod, cents: number): Promise<z.infer<typeof LimitChange>> {
   const res = await api.post<unknown>('main', '/precommitment', { limit: centsToWire(cents), period }, { form: true });
-  return parsed(LimitChange, res.result, 'POST /precommitment');
+  return parseApiResult(LimitChange, res.result, 'POST /precommitment');
 }
 
 export async function deletePrecommitment(api: ApiClient): Promise<z.infer<typeof LimitChange>> {
   const res = await api.delete<unknown>('main', '/precommitment');
-  return parsed(LimitChange, res.result, 'DELETE /precommitment');
+  return parseApiResult(LimitChange, res.result, 'DELETE /precommitment');
 }
 
 export async function depositLimits(api: ApiClient): Promise<DepositLimits> {
   const res = await api.get<unknown>('main', '/deposit-limits', { cache: false });
-  return parsed(DepositLimits, res.result, 'GET /deposit-limits');
+  return parseApiResult(DepositLimits, res.result, 'GET /deposit-limits');
 }
 
 export async function saveDepositLimit(api: ApiClient, period: LimitPeriod, cents: number): Promise<z.infer<typeof LimitChange>> {
   const res = await api.put<unknown>('main', `/deposit-limits/${period}`, { limit: centsToWire(cents) }, { form: true });
-  return parsed(LimitChange, res.result, 'PUT /deposit-limits/{period}');
+  return parseApiResult(LimitChange, res.result, 'PUT /deposit-limits/{period}');
 }
 
 export async function deleteDepositLimit(api: ApiClient, id: string): Promise<z.infer<typeof LimitChange>> {
   const res = await api.delete<unknown>('main', `/deposit-limits/${encodeURIComponent(id)}`);
-  return parsed(LimitChange, res.result, 'DELETE /deposit-limits/{id}');
+  return parseApiResult(LimitChange, res.result, 'DELETE /deposit-limits/{id}');
 }
 
 // ---- identity verification
 
 export async function verificationState(api: ApiClient): Promise<VerificationState> {
   const res = await api.get<unknown>('main', '/customer/verification', { cache: false });
-  return parsed(VerificationState, res.result, 'GET /customer/verification');
+  return parseApiResult(VerificationState, res.result, 'GET /customer/verification');
 }
 
 export async function verifyOnline(
@@ -113,22 +105,22 @@ export async function verifyOnline(
   body: { documentType: 'drivers_licence' | 'passport' | 'medicare'; documentNumber: string; consent: true },
 ): Promise<VerificationOutcome> {
   const res = await api.post<unknown>('main', '/customer/verify', body);
-  return parsed(VerificationOutcome, res.result, 'POST /customer/verify');
+  return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verify');
 }
 
 export async function verifyLicence(api: ApiClient, body: { licenceNumber: string; state: string; cardNumber?: string }): Promise<VerificationOutcome> {
   const res = await api.post<unknown>('main', '/customer/verification/licence', body);
-  return parsed(VerificationOutcome, res.result, 'POST /customer/verification/licence');
+  return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verification/licence');
 }
 
 export async function startConnectId(api: ApiClient): Promise<z.infer<typeof ConnectIdStart>> {
   const res = await api.post<unknown>('main', '/customer/verification/connectid', {});
-  return parsed(ConnectIdStart, res.result, 'POST /customer/verification/connectid');
+  return parseApiResult(ConnectIdStart, res.result, 'POST /customer/verification/connectid');
 }
 
 export async function finishConnectId(api: ApiClient, body: { code: string; state: string }): Promise<VerificationOutcome> {
   const res = await api.post<unknown>('main', '/customer/verification/connectid/callback', body);
-  return parsed(VerificationOutcome, res.result, 'POST /customer/verification/connectid/callback');
+  return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verification/connectid/callback');
 }
 
 /**
@@ -176,19 +168,19 @@ export async function uploadDocuments(
     body = null;
   }
   if (!res.ok) throw errorFromResponse(res.status, url, body);
-  return parsed(VerificationOutcome, (body as { result?: unknown } | null)?.result, 'POST /customer/verification');
+  return parseApiResult(VerificationOutcome, (body as { result?: unknown } | null)?.result, 'POST /customer/verification');
 }
 
 // ---- take a break and self-exclusion
 
 export async function takeABreak(api: ApiClient, period: string): Promise<Exclusion> {
   const res = await api.post<unknown>('main', '/customer/take-a-break', { period });
-  return parsed(Exclusion, res.result, 'POST /customer/take-a-break');
+  return parseApiResult(Exclusion, res.result, 'POST /customer/take-a-break');
 }
 
 export async function selfExclude(api: ApiClient, period: string): Promise<Exclusion> {
   const res = await api.post<unknown>('main', '/customer/self-exclusion', { period, confirm: true });
-  return parsed(Exclusion, res.result, 'POST /customer/self-exclusion');
+  return parseApiResult(Exclusion, res.result, 'POST /customer/self-exclusion');
 }
 
 // ---- form answers

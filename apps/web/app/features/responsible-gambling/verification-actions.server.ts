@@ -4,16 +4,12 @@ import { LicenceBody, VerifyBody } from '@shop/contracts';
 import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { formText } from '../../lib/form-data.ts';
 import * as rg from './rg.server.ts';
 import { UPLOAD_MAX_FILES } from './rg-rules.ts';
 import type { VerifyFormState, VerifyOutcomeView } from './verification-view.tsx';
 
 export type VerifyOutcome = { redirectTo: string } | { form: VerifyFormState; status: number } | { outcome: VerifyOutcomeView };
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
 
 function zodErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -41,10 +37,10 @@ export interface UploadSession {
 }
 
 export async function submitVerifyForm(api: ApiClient, context: AppLoadContext, session: UploadSession, form: FormData): Promise<VerifyOutcome> {
-  const intent = text(form, 'intent');
+  const intent = formText(form, 'intent');
   switch (intent) {
     case 'auto': {
-      const values = { documentType: text(form, 'documentType'), documentNumber: text(form, 'documentNumber') };
+      const values = { documentType: formText(form, 'documentType'), documentNumber: formText(form, 'documentNumber') };
       const body = VerifyBody.safeParse({ ...values, consent: form.get('consent') === 'on' });
       if (!body.success) return split('auto', zodErrors(body.error), values);
       try {
@@ -55,7 +51,7 @@ export async function submitVerifyForm(api: ApiClient, context: AppLoadContext, 
       }
     }
     case 'licence': {
-      const values = { licenceNumber: text(form, 'licenceNumber'), state: text(form, 'state'), cardNumber: text(form, 'cardNumber') };
+      const values = { licenceNumber: formText(form, 'licenceNumber'), state: formText(form, 'state'), cardNumber: formText(form, 'cardNumber') };
       const body = LicenceBody.safeParse({ ...values, cardNumber: values.cardNumber.trim() || undefined });
       if (!body.success) return split('licence', zodErrors(body.error), values);
       try {

@@ -3,6 +3,7 @@
 // data, read in the browser just before the form is sent.
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import { BrowserDataInputs, fillBrowserData } from '../../ui/card-payment.tsx';
 import { Field, FormErrors, IdempotencyKeyInput, type FormFeedback } from './form-parts.tsx';
 import type { DepositSource, WalletButton } from './wallet-labels.ts';
 import { amountLabel, challengeWindowSize, type WalletLocale } from './wallet-rules.ts';
@@ -36,6 +37,9 @@ export function browserSupports(
   }
 }
 
+/** 3-D Secure's challenge window size: only the deposit form asks the gateway for one that fits the screen. */
+const CHALLENGE_WINDOW_FIELD = 'browserChallengeWindowSize';
+
 function useSupportedWallets(wallets: WalletButton[]): WalletButton[] {
   // Starts with what the server can know (no browser-only wallets), so hydration matches; the browser adds the rest.
   const [supported, setSupported] = useState(() => wallets.filter((w) => !w.requiresBrowserSupport));
@@ -43,20 +47,6 @@ function useSupportedWallets(wallets: WalletButton[]): WalletButton[] {
     setSupported(wallets.filter((w) => browserSupports(w.requiresBrowserSupport)));
   }, [wallets]);
   return supported;
-}
-
-function fillBrowserData(form: HTMLFormElement) {
-  const set = (name: string, value: string) => {
-    const input = form.elements.namedItem(name);
-    if (input instanceof HTMLInputElement) input.value = value;
-  };
-  set('browserJavascript', 'true');
-  set('browserLanguage', navigator.language);
-  set('browserColourDepth', String(window.screen.colorDepth));
-  set('browserScreenHeight', String(window.screen.height));
-  set('browserScreenWidth', String(window.screen.width));
-  set('browserTimezoneOffset', String(new Date().getTimezoneOffset()));
-  set('browserChallengeWindowSize', challengeWindowSize(window.innerWidth));
 }
 
 export function DepositForm({ sources, idempotencyKey, feedback, values, presets, currency, locale, weeklyLimitHelp, wallets = [] }: DepositFormProps) {
@@ -90,18 +80,12 @@ export function DepositForm({ sources, idempotencyKey, feedback, values, presets
       ref={formRef}
       className="flex max-w-[32rem] flex-col gap-1"
       noValidate
-      onSubmit={(e) => fillBrowserData(e.currentTarget)}
+      onSubmit={(e) => fillBrowserData(e.currentTarget, { [CHALLENGE_WINDOW_FIELD]: challengeWindowSize(window.innerWidth) })}
       aria-busy={submitting}
     >
       <FormErrors errors={feedback.generalErrors} title={feedback.generalErrors.length ? 'Your deposit failed' : undefined} />
       <IdempotencyKeyInput value={idempotencyKey} />
-      <input type="hidden" name="browserJavascript" defaultValue="false" />
-      <input type="hidden" name="browserLanguage" defaultValue="" />
-      <input type="hidden" name="browserColourDepth" defaultValue="" />
-      <input type="hidden" name="browserScreenHeight" defaultValue="" />
-      <input type="hidden" name="browserScreenWidth" defaultValue="" />
-      <input type="hidden" name="browserTimezoneOffset" defaultValue="" />
-      <input type="hidden" name="browserChallengeWindowSize" defaultValue="" />
+      <BrowserDataInputs extra={[CHALLENGE_WINDOW_FIELD]} />
 
       {sources.length ? (
         <fieldset className="flex flex-col gap-0.5">

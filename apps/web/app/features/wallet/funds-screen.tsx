@@ -2,6 +2,7 @@
 // flag and verification status, set default, delete, add a card with the test gateway form, add a bank account.
 import type { Fund } from '@shop/contracts';
 import { Form } from 'react-router';
+import { TestCardList } from '../../ui/card-payment.tsx';
 import { Field, FormErrors, IdempotencyKeyInput, NO_FEEDBACK, type FormFeedback } from './form-parts.tsx';
 import { fundLabel } from './wallet-labels.ts';
 
@@ -83,18 +84,7 @@ export function FundsScreen({ funds, gateway, result, keys }: FundsScreenProps) 
             <label className="flex min-h-[44px] items-center gap-0.5">
               <input type="checkbox" name="default" /> Make this my default card
             </label>
-            {gateway.testCards.length ? (
-              <details className="text-sm">
-                <summary>Test card numbers ({gateway.name})</summary>
-                <ul>
-                  {gateway.testCards.map((c) => (
-                    <li key={c.number}>
-                      <code>{c.number}</code>: {c.outcome}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            ) : null}
+            <TestCardList gateway={gateway} />
             <button type="submit" className="btn btn-primary self-start">
               Save card
             </button>

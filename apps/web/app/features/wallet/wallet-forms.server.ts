@@ -3,6 +3,7 @@
 import { moneyToCents, type PaymentMethod } from '@shop/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
+import { formText } from '../../lib/form-data.ts';
 import type { FormFeedback } from './form-parts.tsx';
 import { DEPOSIT_FAILURE_TEXT, depositSources, payPalLink, savedFunds, walletButtons } from './wallet-labels.ts';
 import {
@@ -10,24 +11,13 @@ import {
   cardHolderNameError,
   checkAmount,
   FORM_MESSAGES,
-  IDEMPOTENCY_KEY_PATTERN,
+  idempotencyKeyOf,
   newIdempotencyKey,
   type WalletLocale,
 } from './wallet-rules.ts';
 import * as wallet from './wallet.server.ts';
 
 export type FormOutcome = { redirectTo: string } | { feedback: FormFeedback; values: Record<string, string>; idempotencyKey: string };
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
-
-/** The posted key, or a fresh one when the post carried none or junk (a hand-made request). */
-function keyOf(form: FormData): string {
-  const key = text(form, 'idempotencyKey');
-  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : newIdempotencyKey();
-}
 
 function failed(error: unknown, values: Record<string, string>, idempotencyKey: string): FormOutcome {
   if (!(error instanceof ApiError) || error.status >= 500 || error.reason) throw error;
@@ -53,11 +43,11 @@ export async function submitDeposit(
   checkout = false,
 ): Promise<FormOutcome> {
   // An Apple Pay or Google Pay button sends the form with its method code in `wallet`.
-  const walletCode = text(form, 'wallet');
+  const walletCode = formText(form, 'wallet');
   if (walletCode) return submitWalletDeposit(api, methods, form, walletCode, site, checkout);
   const sources = depositSources(methods);
-  const values = { amount: text(form, 'amount'), source: text(form, 'source') };
-  const idempotencyKey = keyOf(form);
+  const values = { amount: formText(form, 'amount'), source: formText(form, 'source') };
+  const idempotencyKey = idempotencyKeyOf(form);
   const source = sources.find((s) => s.id === values.source);
   const fieldErrors: Record<string, string[]> = {};
   if (!source) fieldErrors.source = [FORM_MESSAGES.required];
@@ -68,7 +58,7 @@ export async function submitDeposit(
     maxCents: source ? moneyToCents(source.method.rules.maxAmount) : null,
   });
   if ('error' in amount) fieldErrors.amount = [amount.error];
-  const csc = text(form, 'csc').trim();
+  const csc = formText(form, 'csc').trim();
   if (source?.cscRequired && !/^\d{3,4}$/.test(csc)) fieldErrors.csc = [csc ? FORM_MESSAGES.numbersOnly : FORM_MESSAGES.required];
   if (Object.keys(fieldErrors).length || !source || 'error' in amount) return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
 
@@ -107,8 +97,8 @@ async function submitWalletDeposit(
   site: SiteMoney,
   checkout: boolean,
 ): Promise<FormOutcome> {
-  const values = { amount: text(form, 'amount'), source: text(form, 'source') };
-  const idempotencyKey = keyOf(form);
+  const values = { amount: formText(form, 'amount'), source: formText(form, 'source') };
+  const idempotencyKey = idempotencyKeyOf(form);
   const button = walletButtons(methods).find((b) => b.code === code);
   if (!button)
     return { feedback: { fieldErrors: {}, generalErrors: ['This payment method is not available. Please choose another.'] }, values, idempotencyKey };
@@ -136,8 +126,8 @@ async function submitWalletDeposit(
 
 /** POST of the deposit screen's "Link PayPal" form: an e-mail, and the nonce PayPal's approval gives. */
 export async function submitLinkPayPal(api: ApiClient, methods: PaymentMethod[], form: FormData): Promise<FormOutcome> {
-  const values = { paypalEmail: text(form, 'paypalEmail').trim() };
-  const idempotencyKey = keyOf(form);
+  const values = { paypalEmail: formText(form, 'paypalEmail').trim() };
+  const idempotencyKey = idempotencyKeyOf(form);
   const link = payPalLink(methods);
   if (!link) return { feedback: { fieldErrors: {}, generalErrors: ['PayPal is already linked or not available.'] }, values, idempotencyKey };
   if (!values.paypalEmail) return { feedback: { fieldErrors: { paypalEmail: [FORM_MESSAGES.required] }, generalErrors: [] }, values, idempotencyKey };
@@ -162,8 +152,8 @@ export async function submitWithdrawal(
   form: FormData,
   site: SiteMoney,
 ): Promise<FormOutcome> {
-  const values = { amount: text(form, 'amount'), fund: text(form, 'fund') };
-  const idempotencyKey = keyOf(form);
+  const values = { amount: formText(form, 'amount'), fund: formText(form, 'fund') };
+  const idempotencyKey = idempotencyKeyOf(form);
   const method = methods.find((m) => m.withdrawalPath && m.funds.some((f) => f.id === values.fund));
   const fieldErrors: Record<string, string[]> = {};
   if (!method) fieldErrors.fund = [FORM_MESSAGES.required];
@@ -196,10 +186,10 @@ export async function submitFundsForm(
   form: FormData,
   gatewayKey: string | null,
 ): Promise<FormOutcome & { intent: string }> {
-  const intent = text(form, 'intent');
-  const idempotencyKey = keyOf(form);
+  const intent = formText(form, 'intent');
+  const idempotencyKey = idempotencyKeyOf(form);
   const known = new Set(savedFunds(methods).map((f) => f.id));
-  const fundId = text(form, 'fundId');
+  const fundId = formText(form, 'fundId');
   try {
     switch (intent) {
       case 'set-default':
@@ -212,10 +202,10 @@ export async function submitFundsForm(
       }
       case 'add-card': {
         const values = {
-          holderName: text(form, 'holderName'),
-          cardNumber: text(form, 'cardNumber'),
-          expiryMonth: text(form, 'expiryMonth'),
-          expiryYear: text(form, 'expiryYear'),
+          holderName: formText(form, 'holderName'),
+          cardNumber: formText(form, 'cardNumber'),
+          expiryMonth: formText(form, 'expiryMonth'),
+          expiryYear: formText(form, 'expiryYear'),
         };
         const fieldErrors: Record<string, string[]> = {};
         const nameError = cardHolderNameError(values.holderName);
@@ -228,7 +218,7 @@ export async function submitFundsForm(
         const yearText = values.expiryYear.trim();
         const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
         if (!/^\d{2}(\d{2})?$/.test(yearText)) fieldErrors.expiryYear = [FORM_MESSAGES.numbersOnly];
-        const csc = text(form, 'csc').trim();
+        const csc = formText(form, 'csc').trim();
         if (csc && !/^\d{3,4}$/.test(csc)) fieldErrors.csc = [FORM_MESSAGES.numbersOnly];
         if (!gatewayKey) return { intent, feedback: { fieldErrors: {}, generalErrors: ['Cards cannot be added right now.'] }, values, idempotencyKey };
         if (Object.keys(fieldErrors).length) return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
@@ -248,7 +238,7 @@ export async function submitFundsForm(
         return { intent, redirectTo: '/my-account/cards-and-accounts' };
       }
       case 'add-bank-account': {
-        const values = { accountName: text(form, 'accountName'), bankCode: text(form, 'bankCode'), accountNumber: text(form, 'accountNumber') };
+        const values = { accountName: formText(form, 'accountName'), bankCode: formText(form, 'bankCode'), accountNumber: formText(form, 'accountNumber') };
         const fieldErrors: Record<string, string[]> = {};
         if (!values.accountName.trim()) fieldErrors.accountName = [FORM_MESSAGES.required];
         const bsb = values.bankCode.replace(/[\s-]/g, '');

@@ -1,6 +1,7 @@
 // Pure rules of the wallet screens (spec features §5 form messages for amounts, §9 3-D Secure browser data): shared
 // by the forms in the browser and the actions on the server, so both say the same thing about the same input.
 import { FORM_MESSAGES, formatCurrency, snapColourDepth, type CurrencyCode } from '@shop/contracts';
+import { formText } from '../../lib/form-data.ts';
 
 export { FORM_MESSAGES, snapColourDepth };
 
@@ -137,3 +138,9 @@ export function newIdempotencyKey(): string {
 }
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The posted key, or a fresh one when the post carried none or junk (a hand-made request). */
+export function idempotencyKeyOf(form: FormData): string {
+  const key = formText(form, 'idempotencyKey');
+  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : newIdempotencyKey();
+}

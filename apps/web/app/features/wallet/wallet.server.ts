@@ -15,16 +15,8 @@ import {
 } from '@shop/contracts';
 import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { ApiError } from '../../lib/api-errors.ts';
+import { parseApiResult } from '../../lib/api-errors.ts';
 import { centsToAmount } from './wallet-rules.ts';
-
-function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new ApiError({ status: 422, url: what, message: `invalid-response: ${what} does not match its contract`, reason: 'invalid_response' });
-  }
-  return result.data;
-}
 
 /** Spec features §7: the deposit screen lists the methods a customer can fund from, digital wallets included. */
 export const DEPOSIT_FILTER = 'funds.withdraw eq false and funds.digital_wallets eq true';
@@ -32,22 +24,22 @@ export const WITHDRAW_FILTER = 'funds.withdraw eq true';
 
 export async function paymentMethods(api: ApiClient, filter?: string): Promise<PaymentMethod[]> {
   const res = await api.get<unknown>('main', '/payment_methods', { version: '3.1', query: { filter }, cache: false });
-  return parsed(PaymentMethod.array(), res.result, 'GET /payment_methods');
+  return parseApiResult(PaymentMethod.array(), res.result, 'GET /payment_methods');
 }
 
 export async function withdrawableFunds(api: ApiClient): Promise<WithdrawableFunds> {
   const res = await api.get<unknown>('main', '/customer/withdrawable-funds', { cache: false });
-  return parsed(WithdrawableFunds, res.result, 'GET /customer/withdrawable-funds');
+  return parseApiResult(WithdrawableFunds, res.result, 'GET /customer/withdrawable-funds');
 }
 
 export async function cardGateways(api: ApiClient): Promise<z.infer<typeof CardGateway>[]> {
   const res = await api.get<unknown>('main', '/funds/card_gateways', { cache: false });
-  return parsed(CardGateway.array(), res.result, 'GET /funds/card_gateways');
+  return parseApiResult(CardGateway.array(), res.result, 'GET /funds/card_gateways');
 }
 
 export async function depositForm(api: ApiClient, code: string): Promise<z.infer<typeof DepositForm>> {
   const res = await api.get<unknown>('main', `/funds/${encodeURIComponent(code)}/deposit`, { cache: false });
-  return parsed(DepositForm, res.result, 'GET /funds/{code}/deposit');
+  return parseApiResult(DepositForm, res.result, 'GET /funds/{code}/deposit');
 }
 
 export interface AddCardInput {
@@ -103,7 +95,7 @@ export async function deposit(api: ApiClient, input: DepositInput, idempotencyKe
     strongCustomerAuthentication: input.browserData,
   };
   const res = await api.post<unknown>('main', `/funds/${encodeURIComponent(input.source)}/deposit`, body, { version, idempotencyKey });
-  return parsed(Deposit, res.result, 'POST /funds/{id}/deposit');
+  return parseApiResult(Deposit, res.result, 'POST /funds/{id}/deposit');
 }
 
 /** POST /funds/{method}/{gateway}/deposit (spec features §7, Apple or Google Pay) with the wallet's payment token. */
@@ -114,7 +106,7 @@ export async function walletDeposit(
 ): Promise<Deposit> {
   const body = { amount: centsToAmount(input.amountCents), walletToken: input.walletToken, ...(input.checkout ? { checkout: true } : {}) };
   const res = await api.post<unknown>('main', input.depositPath, body, { idempotencyKey });
-  return parsed(Deposit, res.result, 'POST /funds/{method}/{gateway}/deposit');
+  return parseApiResult(Deposit, res.result, 'POST /funds/{method}/{gateway}/deposit');
 }
 
 /** POST /funds/pl/braintree: link PayPal with the nonce PayPal's approval gave. */
@@ -125,12 +117,12 @@ export async function linkPayPal(api: ApiClient, input: { linkPath: string; emai
 /** POST /deposits/{id}/cancel: the customer abandoned the payment at the provider (409 once it was approved). */
 export async function cancelDeposit(api: ApiClient, depositId: string): Promise<Deposit> {
   const res = await api.post<unknown>('main', `/deposits/${encodeURIComponent(depositId)}/cancel`);
-  return parsed(Deposit, res.result, 'POST /deposits/{id}/cancel');
+  return parseApiResult(Deposit, res.result, 'POST /deposits/{id}/cancel');
 }
 
 export async function getDeposit(api: ApiClient, depositId: string): Promise<Deposit> {
   const res = await api.get<unknown>('main', `/deposits/${encodeURIComponent(depositId)}`, { cache: false });
-  return parsed(Deposit, res.result, 'GET /deposits/{id}');
+  return parseApiResult(Deposit, res.result, 'GET /deposits/{id}');
 }
 
 export interface WithdrawInput {
@@ -145,20 +137,20 @@ export async function withdraw(api: ApiClient, input: WithdrawInput, idempotency
   const path = `${input.withdrawalPath.replace(/\/+$/, '')}/${encodeURIComponent(input.fundId)}/withdraw`;
   const body = { amount: centsToAmount(input.amountCents), ...(input.type ? { type: input.type } : {}) };
   const res = await api.post<unknown>('main', path, body, { idempotencyKey });
-  return parsed(Withdrawal, res.result, 'POST {withdrawalPath}/{id}/withdraw');
+  return parseApiResult(Withdrawal, res.result, 'POST {withdrawalPath}/{id}/withdraw');
 }
 
 export async function getWithdrawal(api: ApiClient, withdrawalId: string): Promise<Withdrawal> {
   const res = await api.get<unknown>('main', `/withdrawals/${encodeURIComponent(withdrawalId)}`, { cache: false });
-  return parsed(Withdrawal, res.result, 'GET /withdrawals/{id}');
+  return parseApiResult(Withdrawal, res.result, 'GET /withdrawals/{id}');
 }
 
 export async function transactions(api: ApiClient, page: { limit: number; offset: number }): Promise<{ items: Transaction[]; pageInfo: PageInfo | null }> {
   const res = await api.get<unknown>('main', '/transactions', { query: page, cache: false });
-  return { items: parsed(Transaction.array(), res.result, 'GET /transactions'), pageInfo: res.pageInfo };
+  return { items: parseApiResult(Transaction.array(), res.result, 'GET /transactions'), pageInfo: res.pageInfo };
 }
 
 export async function transaction(api: ApiClient, id: string): Promise<TransactionDetail> {
   const res = await api.get<unknown>('main', `/transactions/${encodeURIComponent(id)}`, { cache: false });
-  return parsed(TransactionDetail, res.result, 'GET /transactions/{id}');
+  return parseApiResult(TransactionDetail, res.result, 'GET /transactions/{id}');
 }

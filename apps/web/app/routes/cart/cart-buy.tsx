@@ -13,7 +13,8 @@ import { DEPOSIT_PURCHASE_FAILURE, depositPurchase, purchaseCart } from '../../f
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
 import { depositSources } from '../../features/wallet/wallet-labels.ts';
-import { browserDataFromForm, IDEMPOTENCY_KEY_PATTERN, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { browserDataFromForm, idempotencyKeyOf, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { formText } from '../../lib/form-data.ts';
 import { cardGateways, DEPOSIT_FILTER, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
@@ -70,16 +71,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === 'string' ? v : '';
-};
-
-function keyOf(form: FormData): string {
-  const key = text(form, 'idempotencyKey');
-  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : newIdempotencyKey();
-}
-
 /** A purchase failure: draw_closed goes back to the cart (the auto-removed notice says what changed). */
 function purchaseFailure(intent: BuyActionResult['intent'], error: unknown, headers: Headers) {
   if (error instanceof ApiError && error.code === 'draw_closed') return redirect('/cart', { headers });
@@ -96,11 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { auth, cart } = ctx;
   const form = await request.formData();
-  const intent = text(form, 'intent');
-  const idempotencyKey = keyOf(form);
+  const intent = formText(form, 'intent');
+  const idempotencyKey = idempotencyKeyOf(form);
   // The total the customer saw on the payment step: a re-priced cart that differs is refused (409 price_changed).
-  const seen = Number(text(form, 'expectedTotal'));
-  const expectedTotal = text(form, 'expectedTotal') && Number.isFinite(seen) ? { amount: seen, currency: cart.cartTotal.currency } : cart.cartTotal;
+  const seen = Number(formText(form, 'expectedTotal'));
+  const expectedTotal = formText(form, 'expectedTotal') && Number.isFinite(seen) ? { amount: seen, currency: cart.cartTotal.currency } : cart.cartTotal;
   try {
     if (intent === 'pay') {
       try {
@@ -112,9 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'deposit-purchase') {
       const methods = await paymentMethods(auth.api, DEPOSIT_FILTER);
-      const source = depositSources(methods).find((s) => s.id === text(form, 'source') && s.fund !== null);
+      const source = depositSources(methods).find((s) => s.id === formText(form, 'source') && s.fund !== null);
       if (!source) return data<BuyActionResult>({ intent, error: 'Choose a card to pay with.', idempotencyKey }, { status: 422, headers: auth.headers() });
-      const csc = text(form, 'csc').trim();
+      const csc = formText(form, 'csc').trim();
       if (source.cscRequired && !/^\d{3,4}$/.test(csc))
         return data<BuyActionResult>({ intent, error: 'Please enter the card security code.', idempotencyKey }, { status: 422, headers: auth.headers() });
       const due = dueNow(cart);

@@ -8,6 +8,7 @@ import { ExclusionView } from '../../features/responsible-gambling/exclusion-vie
 import { currentExclusion, siteMoney } from '../../features/responsible-gambling/rg.server.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { ShellData } from '../../lib/shell.ts';
+import { rgPageLoader } from './rg-route.server.ts';
 import type { Route } from './+types/responsible-gambling';
 
 export const headers = mergeSetCookieHeaders;
@@ -15,13 +16,7 @@ export const headers = mergeSetCookieHeaders;
 export const meta: Route.MetaFunction = () => [{ title: 'Take a break or exclude yourself' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  try {
-    const { auth } = await requireCustomer(request, context);
-    const [site, active] = await Promise.all([siteMoney(context, request), currentExclusion(auth.api)]);
-    return data({ site, active }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  return rgPageLoader(request, context, async (auth) => ({ active: await currentExclusion(auth.api) }));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
