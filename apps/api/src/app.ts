@@ -152,7 +152,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cartRoutes, { prefix: '/api/v2', ...deps, cart });
   const recommendations = createRecommendationsService({ checkouts, productOffers: (p) => catalogueForOrders.productOffers(p) });
   await app.register(ordersRoutes, { prefix: '/api/v2', checkouts, recommendations });
-  await app.register(placementRoutes, { prefix: '/api/v2', placement: createPlacementService({ productOffers: (p) => catalogueForOrders.productOffers(p) }) });
+  // Placements leave out offers already in the visitor's cart (an unknown or foreign cart reference counts as empty).
+  const offersInCart = async ({ cartReference, customerId }: { cartReference: string | null; customerId: string | null }) => {
+    const target = customerId ? ({ kind: 'customer', customerId } as const) : cartReference ? ({ kind: 'anonymous', reference: cartReference } as const) : null;
+    const view = target ? await cart.get(target).catch(() => null) : null;
+    return view ? Object.values(view.cartItems).flatMap((items) => items.map((i) => i.productOfferKey)) : [];
+  };
+  await app.register(placementRoutes, { prefix: '/api/v2', placement: createPlacementService({ productOffers: (p) => catalogueForOrders.productOffers(p), offersInCart }) });
   const purchase = createPurchaseWorkflow({
     db: database.db,
     clock,

@@ -5,6 +5,7 @@
 import { TWO_FACTOR_TEXTS } from "@shop/contracts";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useLocation } from "react-router";
+import { withAnonymousCartConverted } from "../features/cart/cart-login.server.ts";
 import {
   authApi,
   completeLogin,
@@ -94,7 +95,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           { step: "2fa", twoFactor: outcome.challenge },
           { headers: auth.headers() },
         );
-      return await finishSignIn(auth, redirectTo);
+      // Login success (core §4): the anonymous cart merges into the customer's cart, as after a password login.
+      return await withAnonymousCartConverted(request, context, auth, await finishSignIn(auth, redirectTo));
     } catch (error) {
       const challenge = twoFactorChallengeOf(auth, error);
       if (challenge)

@@ -27,6 +27,21 @@ describe('GET /placement', () => {
     expect(pools[0]).toBe(biggest);
   });
 
+  it('leaves out offers already in the anonymous cart it is asked about', async () => {
+    const before = (await t.injectSigned({ method: 'GET', url: '/api/v2/placement?keys=pre_cart_item' })).json().result as { product_offer_key: string; build: Record<string, unknown> }[];
+    const first = before[0]!;
+    const created = (await t.injectSigned({ method: 'POST', url: '/api/v2/anon-cart', sign: { version: '3.3' } })).json().result as { cart_reference: string };
+    const ref = created.cart_reference;
+    const added = await t.injectSigned({ method: 'POST', url: `/api/v2/anon-cart/${ref}/build`, payload: first.build, sign: { version: '3.3' } });
+    expect(added.statusCode).toBe(200);
+    const after = (await t.injectSigned({ method: 'GET', url: `/api/v2/placement?keys=pre_cart_item&cart_id=${ref}` })).json().result as { product_offer_key: string }[];
+    expect(after.map((i) => i.product_offer_key)).not.toContain(first.product_offer_key);
+    expect(after).toHaveLength(2);
+    // Another visitor's (or no) cart changes nothing.
+    const other = (await t.injectSigned({ method: 'GET', url: '/api/v2/placement?keys=pre_cart_item&cart_id=crt_nope' })).json().result as { product_offer_key: string }[];
+    expect(other.map((i) => i.product_offer_key)).toEqual(before.map((i) => i.product_offer_key));
+  });
+
   it('answers 204 when no key is one it knows', async () => {
     const res = await t.injectSigned({ method: 'GET', url: '/api/v2/placement?keys=nothing_here' });
     expect(res.statusCode).toBe(204);
