@@ -1,8 +1,9 @@
 // Charity raffles in the browser (issue 7 "Done when"): a visitor finds a cause in the causes directory, opens its
 // raffle with the cause chosen, signs up, adds a bundle of tickets, deposits with the test card and buys; the operator
-// runs the draw (`npm run ops -- raffle:draw`), and the draw page shows the published seed and the winners while the
-// verify page recomputes the winners in the browser and says the draw checks out. Also: the listing, the raffle page
-// (bundles, cause picker, permits, commitment, pre-order), the results tab and the postal-entry flag.
+// runs the draw (`npm run ops -- draw:advance --offer <raffle>`, as for lotteries), and the draw page shows the
+// published seed and the winners while the verify page recomputes the winners in the browser and says the draw
+// checks out. Also: the listing, the raffle page (bundles, cause picker, permits, commitment, pre-order), the results
+// tab and the postal-entry flag.
 // Screenshots at 375 px and 1280 px go to /tmp/shots-raffles.
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -159,7 +160,7 @@ describe('charity raffles', () => {
     const commitment = (await page.getByTestId('verify-commitment').textContent())!.trim();
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
 
-    await run('npm', ['run', 'ops', '--', 'raffle:draw', '--offer', SURF, '--draw', String(drawNo)], {
+    await run('npm', ['run', 'ops', '--', 'draw:advance', '--offer', SURF, '--draw', String(drawNo)], {
       cwd: inject('repoRoot'),
       env: { ...process.env, DATA_DIR: inject('dataDir'), NODE_ENV: 'production' },
       timeout: 120_000,
