@@ -51,9 +51,17 @@ export function createCartRepository() {
       await ex.insert(cartCarts).values({ publicId, anonymous: false, customerId, createdAt: now, updatedAt: now }).onConflictDoNothing();
     },
 
-    async insertItem(ex: Executor, row: NewCartItemRow): Promise<CartItemRow> {
-      const [item] = await ex.insert(cartItems).values(row).returning();
-      return item!;
+    /**
+     * Items appended after the cart's last position in one statement (every row's subquery reads the items as they
+     * were before the insert, so the offsets number the new rows in order): one round trip instead of a transaction.
+     */
+    async appendItems(ex: Executor, cartId: number, rows: Omit<NewCartItemRow, 'position'>[]): Promise<CartItemRow[]> {
+      if (!rows.length) return [];
+      return ex
+        .insert(cartItems)
+        .values(rows.map((r, k) => ({ ...r, cartId, position: sql<number>`(select coalesce(max(${cartItems.position}), -1)::int + 1 + ${k}::int from ${cartItems} where ${cartItems.cartId} = ${cartId})` })))
+        .returning()
+        .then((added) => added.sort((a, b) => a.position - b.position));
     },
 
     async replaceItem(ex: Executor, cartId: number, publicId: string, set: Pick<CartItemRow, 'input' | 'description' | 'numDraws' | 'recurring' | 'currency'>): Promise<boolean> {

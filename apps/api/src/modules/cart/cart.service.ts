@@ -322,7 +322,7 @@ export function createCartService(deps: CartDeps) {
     return priced;
   }
 
-  const rowOf = (cartId: number, priced: PricedItem, position: number) => ({
+  const rowOf = (cartId: number, priced: PricedItem) => ({
     publicId: newId('itm'),
     cartId,
     productType: priced.productType,
@@ -332,7 +332,6 @@ export function createCartService(deps: CartDeps) {
     numDraws: Math.max(1, priced.draws.length),
     recurring: priced.recurringPurchase,
     currency: priced.currency,
-    position,
     createdAt: clock.now(),
   });
 
@@ -344,11 +343,10 @@ export function createCartService(deps: CartDeps) {
     for (const input of inputs) priced.push(await prepare(input, ctx, items));
     const mixed = priced.find((p) => p.currency !== priced[0]!.currency);
     if (mixed) throw unprocessable('These tickets are in different currencies; buy them in separate orders.', 'currency_mismatch', { this: ['These tickets are in different currencies; buy them in separate orders.'] });
-    await db.transaction(async (tx) => {
-      let position = await repo.nextPosition(tx, cart.id);
-      for (const p of priced) await repo.insertItem(tx, rowOf(cart.id, p, position++));
-    });
-    return touched(target, cart);
+    const added = await repo.appendItems(db, cart.id, priced.map((p) => rowOf(cart.id, p)));
+    await repo.touch(db, cart, clock.now(), expiry());
+    // The cart and its items as loaded plus the rows just written: the view without reading them back.
+    return view({ cart, items: [...items, ...added] }, customerOf(target));
   }
 
   return {

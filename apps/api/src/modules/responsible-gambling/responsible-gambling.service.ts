@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, lte, sql, type Table } from 'drizzle-orm';
 import {
   DEPOSIT_LIMIT_HELP,
   FORM_MESSAGES,
@@ -61,7 +61,7 @@ export interface ResponsibleGamblingDeps {
   db: Db;
   clock: Clock;
   config: AppConfig;
-  ledger: Pick<Ledger, 'spentBetween' | 'depositsBetween' | 'fundsSummary'>;
+  ledger: Pick<Ledger, 'spentBetween' | 'spentInWindows' | 'depositsBetween' | 'fundsSummary'>;
   customers: CustomerDirectory;
   provider?: VerificationProvider;
   /** Where uploaded identity documents go; default DATA_DIR/verification-uploads (outside the web root). */
@@ -296,6 +296,39 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     return { limit: await limitView(db, result.row), applied: 'removed' as const, message: changeMessage(kind, period, 'removed', null, result.row.pendingFrom) };
   }
 
+  /**
+   * activeExclusion and rowsOf (all kinds, same order) in one statement: the purchase checks read both on every cart
+   * view and purchase, and each round trip costs more than the rows.
+   */
+  async function exclusionAndLimits(exec: Executor, customerId: string): Promise<{ excluded: typeof exclusions.$inferSelect | null; rows: LimitRow[] }> {
+    const columnsOf = (table: Table, alias: string, prefix: string) =>
+      Object.values(getTableColumns(table)).map((c) => ({ column: c, key: `${prefix}${c.name}`, select: sql`${sql.identifier(alias)}.${sql.identifier(c.name)} as ${sql.identifier(`${prefix}${c.name}`)}` }));
+    const e = columnsOf(exclusions, 'e', 'e_');
+    const l = columnsOf(limits, 'l', 'l_');
+    const { rows } = await exec.execute<Record<string, unknown>>(sql`select ${sql.join([...e, ...l].map((c) => c.select), sql`, `)}
+      from (select 1) as one
+      left join lateral (
+        select * from ${exclusions} where ${exclusions.customerId} = ${customerId} and ${exclusions.endsAt} > ${clock.now().toISOString()}
+        order by ${exclusions.endsAt} desc limit 1
+      ) as e on true
+      left join ${limits} as l on l.customer_id = ${customerId}
+      order by array_position(array['daily','weekly','monthly']::text[], l.period)`);
+    const rowOf = <T>(raw: Record<string, unknown>, cols: typeof e): T | null => {
+      if (raw[cols.find((c) => c.column.name === 'id')!.key] === null) return null;
+      return Object.fromEntries(
+        Object.entries(getTableColumns(cols === e ? exclusions : limits)).map(([prop, c]) => {
+          const v = raw[cols.find((x) => x.column === c)!.key];
+          return [prop, v === null || v === undefined ? null : c.mapFromDriverValue(v)];
+        }),
+      ) as T;
+    };
+    const first = rows[0];
+    return {
+      excluded: first ? rowOf<typeof exclusions.$inferSelect>(first, e) : null,
+      rows: rows.map((r) => rowOf<LimitRow>(r, l)).filter((r): r is LimitRow => r !== null),
+    };
+  }
+
   // ---------------------------------------------------------------- exclusions
   async function activeExclusion(exec: Executor, customerId: string) {
     const [row] = await exec
@@ -360,16 +393,25 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
   /** Every reason this customer cannot buy `amountCents` now (empty: nothing blocks). */
   async function purchaseReasons(exec: Executor, customerId: string, amountCents: number, currency: CurrencyCode, withDeposit: boolean): Promise<Reason[]> {
     const reasons: Reason[] = [];
-    const excluded = await activeExclusion(exec, customerId);
+    const { excluded, rows } = await exclusionAndLimits(exec, customerId);
     if (excluded) reasons.push(exclusionReason(excluded, 'purchase'));
     if (amountCents <= 0) return reasons;
     const now = clock.now();
-    for (const row of await rowsOf(exec, customerId)) {
-      if (row.kind === 'deposit') continue;
+    const spendLimits = rows.flatMap((row) => {
+      if (row.kind === 'deposit') return [];
       const s = settledLimit(row, now);
-      if (!s) continue;
+      return s ? [{ row, s, window: calendarWindow(row.period as LimitPeriod, now, tz) }] : [];
+    });
+    const globalWindow = rules.globalWeeklySpendLimitCents > 0 ? calendarWindow('weekly', now, tz) : null;
+    const profile = await customers.verificationProfile(customerId, exec);
+    const unverified = profile !== null && !profile.isVerified;
+    // Every sum the checks below need (each limit's window, the global week, the unverified total) in one read.
+    const windows = [...spendLimits.map((x) => ({ from: x.window.start, to: x.window.end })), ...(globalWindow ? [{ from: globalWindow.start, to: globalWindow.end }] : []), ...(unverified ? [{ from: null, to: new Date(now.getTime() + 1) }] : [])];
+    const sums = await ledger.spentInWindows(exec, customerId, currency, windows);
+    let next = 0;
+    for (const { row, s, window } of spendLimits) {
       const period = row.period as LimitPeriod;
-      const used = await spentIn(exec, customerId, currency, period);
+      const used = { ...window, spentCents: sums[next++]! };
       // Core §5: remaining = limit − spent; excess = order − remaining.
       const remaining = Math.max(0, s.limitCents - used.spentCents);
       const excess = amountCents - remaining;
@@ -383,8 +425,8 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
         });
       }
     }
-    if (rules.globalWeeklySpendLimitCents > 0) {
-      const used = await spentIn(exec, customerId, currency, 'weekly');
+    if (globalWindow) {
+      const used = { ...globalWindow, spentCents: sums[next++]! };
       const remaining = Math.max(0, rules.globalWeeklySpendLimitCents - used.spentCents);
       if (amountCents > remaining) {
         reasons.push({
@@ -393,9 +435,8 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
         });
       }
     }
-    const profile = await customers.verificationProfile(customerId, exec);
-    if (profile && !profile.isVerified) {
-      const total = await ledger.spentBetween(exec, customerId, currency, null, new Date(now.getTime() + 1));
+    if (unverified) {
+      const total = sums[next]!;
       if (total + amountCents > rules.unverifiedSpendCapCents) {
         reasons.push({
           code: 'verify_account_required',
@@ -403,11 +444,13 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
         });
       }
     }
-    if (withDeposit) {
+    const depositLimits = rows.filter((r) => r.kind === 'deposit');
+    // Without a deposit limit in force depositHeadroom answers null whatever the wallet holds: skip both reads.
+    if (withDeposit && depositLimits.some((r) => settledLimit(r, now) !== null)) {
       const funds = await ledger.fundsSummary(customerId);
       const shortfall = amountCents - funds.availableFundsCents;
       if (shortfall > 0) {
-        const d = await depositHeadroom(exec, customerId, currency, []);
+        const d = await depositHeadroom(exec, customerId, currency, [], depositLimits);
         if (d && d.remainingCents < shortfall) {
           reasons.push({
             code: 'deposit_limit',
@@ -420,10 +463,10 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
   }
 
   /** The tightest deposit limit: what may still be deposited and from when more is allowed. */
-  async function depositHeadroom(exec: Executor, customerId: string, currency: CurrencyCode, inFlight: { amountCents: number; at: Date }[]) {
+  async function depositHeadroom(exec: Executor, customerId: string, currency: CurrencyCode, inFlight: { amountCents: number; at: Date }[], known?: LimitRow[]) {
     const now = clock.now();
     let tightest: { period: LimitPeriod; limitCents: number; remainingCents: number; until: Date } | null = null;
-    for (const row of await rowsOf(exec, customerId, 'deposit')) {
+    for (const row of known ?? (await rowsOf(exec, customerId, 'deposit'))) {
       const s = settledLimit(row, now);
       if (!s) continue;
       const period = row.period as LimitPeriod;

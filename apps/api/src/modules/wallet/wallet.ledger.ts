@@ -201,6 +201,32 @@ export function createLedger(deps: LedgerDeps) {
       return Math.max(0, Number(rows[0]?.total ?? 0));
     },
 
+    /**
+     * spentBetween for several windows in one statement (one round trip for every limit a purchase checks): one
+     * figure per window, in the order given, each exactly what spentBetween answers for it.
+     */
+    async spentInWindows(tx: Executor, customerId: string, currency: CurrencyCode, windows: { from: Date | null; to: Date }[]): Promise<number[]> {
+      if (!windows.length) return [];
+      const sums = windows.map((w, i) => {
+        const inWindow = w.from
+          ? sql`${walletEntries.createdAt} >= ${w.from.toISOString()} and ${walletEntries.createdAt} < ${w.to.toISOString()}`
+          : sql`${walletEntries.createdAt} < ${w.to.toISOString()}`;
+        return sql`coalesce(sum(${walletLines.amountCents}) filter (where ${inWindow}), 0) as ${sql.raw(`w${i}`)}`;
+      });
+      const { rows } = await tx.execute<Record<string, string>>(sql`select ${sql.join(sums, sql`, `)}
+        from ${walletLines}
+        inner join ${walletEntries} on ${walletEntries.id} = ${walletLines.entryId}
+        inner join ${walletAccounts} on ${walletAccounts.id} = ${walletLines.accountId}
+        where ${and(
+          eq(walletEntries.customerId, customerId),
+          eq(walletEntries.currency, currency),
+          inArray(walletEntries.kind, ['purchase', 'refund']),
+          isNull(walletAccounts.customerId),
+          eq(walletAccounts.kind, 'sales'),
+        )}`);
+      return windows.map((_, i) => Math.max(0, Number(rows[0]?.[`w${i}`] ?? 0)));
+    },
+
     /** Deposits credited to the customer in [from, to), each with its time (rolling deposit limits). */
     async depositsBetween(tx: Executor, customerId: string, currency: CurrencyCode, from: Date, to: Date): Promise<{ amountCents: number; at: Date }[]> {
       const rows = await tx
