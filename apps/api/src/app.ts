@@ -35,8 +35,8 @@ import { createDrawsService, drawsRoutes } from './modules/draws/index.ts';
 import { createRaffleHandler, createRafflesService, rafflesRoutes } from './modules/raffles/index.ts';
 import { createIdentityService, identityRoutes } from './modules/identity/index.ts';
 import { createOutbox, notificationsRoutes } from './modules/notifications/index.ts';
-import { cartRoutes, createCartService, createLotteryHandler } from './modules/cart/index.ts';
-import { createCheckoutService, createOrdersService, createRecommendationsService, ordersRoutes } from './modules/orders/index.ts';
+import { cartRoutes, createCartService } from './modules/cart/index.ts';
+import { createCheckoutService, createRecommendationsService, ordersRoutes } from './modules/orders/index.ts';
 import { createPlacementService, placementRoutes } from './modules/placement/index.ts';
 import { createResponsibleGamblingService, responsibleGamblingRoutes } from './modules/responsible-gambling/index.ts';
 import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
@@ -147,7 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationsRoutes, { prefix: '/api/v2', ...deps });
 
   // Cart, checkout, orders (issue 6).
-  const raffleHandler = createRaffleHandler({ db: database.db, clock, regionOf: async (id) => (await identity.overview(id)).state });
+  const raffleHandler = createRaffleHandler({ db: database.db, clock, regionOf: async (id) => (await identity.verificationProfile(id))?.state ?? null });
   const cart = createCartService({ db: database.db, clock, funds: ledger, handlers: [raffleHandler], catalogue: catalogueForOrders, guard: responsibleGambling });
   await app.register(cartRoutes, { prefix: '/api/v2', ...deps, cart });
   const recommendations = createRecommendationsService({ checkouts, productOffers: (p) => catalogueForOrders.productOffers(p) });
@@ -163,7 +163,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: database.db,
     clock,
     cart,
-    handlers: [createLotteryHandler({ db: database.db, catalogue: catalogueForOrders, orders: createOrdersService({ db: database.db, clock }) }), raffleHandler],
+    // The cart's own handlers: the ones that priced the items fulfil them.
+    handlers: (['lottery_ticket', 'raffle_ticket'] as const).map((type) => cart.handlerFor(type)),
     guard: responsibleGambling,
     warmUp: () => catalogueForOrders.productOffers('default'),
     // A purchase transaction may read through a second pooled connection (identity, house accounts); leaving two
