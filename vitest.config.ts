@@ -9,6 +9,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'tests/**/*.test.ts'],
           environment: 'node',
+          // Generous: the suite must pass on a busy 2-core machine (a cold ESLint run alone can take 10 s there).
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -26,6 +29,8 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/app/**/*.test.{ts,tsx}'],
           environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
