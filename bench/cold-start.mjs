@@ -32,5 +32,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await coldStart();
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   console.log(machine());
-  console.log(`npm start to first 200 on /: fresh (builds the storefront, creates the database) ${s(r.freshMs)}; first run (build present, empty DATA_DIR) ${s(r.firstRunMs)}; second run ${s(r.secondRunMs)}`);
+  console.log(
+    `npm start to first 200 on /: fresh (builds the storefront, creates the database) ${s(r.freshMs)}; first run (build present, empty DATA_DIR) ${s(r.firstRunMs)}; second run ${s(r.secondRunMs)}`,
+  );
 }

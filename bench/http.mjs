@@ -33,7 +33,13 @@ export async function jsShipped(base) {
     br += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
   const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
-  return { files: srcs.size, rawKB: raw / 1024, gzipKB: gz / 1024, brotliKB: br / 1024, inlineGzipKB: gzipSync(Buffer.from(inline)).length / 1024 };
+  return {
+    files: srcs.size,
+    rawKB: raw / 1024,
+    gzipKB: gz / 1024,
+    brotliKB: br / 1024,
+    inlineGzipKB: gzipSync(Buffer.from(inline)).length / 1024,
+  };
 }
 
 function signedHeaders(appKey, secret) {
@@ -58,7 +64,13 @@ export async function httpBench(base) {
     ttfbMaxMs: Math.max(...samples),
     js,
     pages: { rps: pages.requests.average, p50: pages.latency.p50, p99: pages.latency.p99, non2xx: pages.non2xx },
-    config: { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors },
+    config: {
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    },
   };
 }
 
@@ -69,10 +81,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const r = await httpBench(shop.url);
     console.log(machine());
-    console.log(`SSR TTFB of / : median ${r.ttfbMedianMs.toFixed(1)} ms (min ${r.ttfbMinMs.toFixed(1)}, max ${r.ttfbMaxMs.toFixed(1)}) over 20 requests`);
-    console.log(`JS shipped by / : ${r.js.files} files, ${r.js.rawKB.toFixed(1)} KB raw, ${r.js.gzipKB.toFixed(1)} KB gzip, ${r.js.brotliKB.toFixed(1)} KB brotli as served (+ ${r.js.inlineGzipKB.toFixed(1)} KB inline gzip)`);
-    console.log(`GET / (full SSR page), autocannon 10 connections 10 s: ${Math.round(r.pages.rps)} pages/s, p50 ${r.pages.p50} ms, p99 ${r.pages.p99} ms, non-2xx ${r.pages.non2xx}`);
-    console.log(`GET /api/v2/config, autocannon 50 connections 10 s: ${Math.round(r.config.rps)} req/s, p50 ${r.config.p50} ms, p99 ${r.config.p99} ms, non-2xx ${r.config.non2xx}, errors ${r.config.errors}`);
+    console.log(
+      `SSR TTFB of / : median ${r.ttfbMedianMs.toFixed(1)} ms (min ${r.ttfbMinMs.toFixed(1)}, max ${r.ttfbMaxMs.toFixed(1)}) over 20 requests`,
+    );
+    console.log(
+      `JS shipped by / : ${r.js.files} files, ${r.js.rawKB.toFixed(1)} KB raw, ${r.js.gzipKB.toFixed(1)} KB gzip, ${r.js.brotliKB.toFixed(1)} KB brotli as served (+ ${r.js.inlineGzipKB.toFixed(1)} KB inline gzip)`,
+    );
+    console.log(
+      `GET / (full SSR page), autocannon 10 connections 10 s: ${Math.round(r.pages.rps)} pages/s, p50 ${r.pages.p50} ms, p99 ${r.pages.p99} ms, non-2xx ${r.pages.non2xx}`,
+    );
+    console.log(
+      `GET /api/v2/config, autocannon 50 connections 10 s: ${Math.round(r.config.rps)} req/s, p50 ${r.config.p50} ms, p99 ${r.config.p99} ms, non-2xx ${r.config.non2xx}, errors ${r.config.errors}`,
+    );
   } finally {
     await shop.stop();
     data.remove();

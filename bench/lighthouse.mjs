@@ -13,10 +13,24 @@ export async function lighthouseScores(url, runs = 3) {
     const chrome = await chromeLauncher.launch({
       chromePath: '/usr/bin/chromium',
       userDataDir,
-      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       const c = result.lhr.categories;
       scores.push({
         performance: Math.round(c.performance.score * 100),
@@ -40,7 +54,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const scores = await lighthouseScores(`${shop.url}/`);
     console.log(machine());
     for (const s of scores) {
-      console.log(`Lighthouse mobile /: performance ${s.performance}, accessibility ${s.accessibility} (LCP ${Math.round(s.lcpMs)} ms, TBT ${Math.round(s.tbtMs)} ms, CLS ${s.cls.toFixed(3)})`);
+      console.log(
+        `Lighthouse mobile /: performance ${s.performance}, accessibility ${s.accessibility} (LCP ${Math.round(s.lcpMs)} ms, TBT ${Math.round(s.tbtMs)} ms, CLS ${s.cls.toFixed(3)})`,
+      );
     }
   } finally {
     await shop.stop();

@@ -31,14 +31,35 @@ try {
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = app.server.address().port;
-  const body = (email) => ({ firstname: 'Bench', lastname: 'User', email, password: PASSWORD, dateOfBirth: '1980-01-01', phone: '0412 345 678', address: '1 Bench St', addressLine2: '', suburb: 'Sydney', state: 'NSW', postcode: '2000', country: 'AU', marketingConsent: false, termsAndConditions: true, metadata: { platform: 'Web' } });
+  const body = (email) => ({
+    firstname: 'Bench',
+    lastname: 'User',
+    email,
+    password: PASSWORD,
+    dateOfBirth: '1980-01-01',
+    phone: '0412 345 678',
+    address: '1 Bench St',
+    addressLine2: '',
+    suburb: 'Sydney',
+    state: 'NSW',
+    postcode: '2000',
+    country: 'AU',
+    marketingConsent: false,
+    termsAndConditions: true,
+    metadata: { platform: 'Web' },
+  });
   // A few accounts, so logins do not all update one customer row.
   const emails = Array.from({ length: 8 }, (_, i) => `bench${i}.${Date.now()}@example.test`);
   for (const email of emails) await identity.signup(body(email), { ip: '127.0.0.1' });
 
   const [appKey, secret] = Object.entries(config.appKeys)[0];
   const timestamp = unixSeconds(new Date());
-  const headers = { 'content-type': 'application/json', 'x-app-key': appKey, 'x-timestamp': String(timestamp), 'x-signature': signRequest({ timestamp, appKey, secret }) };
+  const headers = {
+    'content-type': 'application/json',
+    'x-app-key': appKey,
+    'x-timestamp': String(timestamp),
+    'x-signature': signRequest({ timestamp, appKey, secret }),
+  };
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/api/v2/login`,
     connections: CONNECTIONS,
@@ -53,14 +74,24 @@ try {
   const base = process.memoryUsage().rss;
   let peak = base;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-  await Promise.all(Array.from({ length: concurrency }, (_, i) => identity.loginWithPassword(emails[i % emails.length], PASSWORD, { ip: '127.0.0.1' })));
+  await Promise.all(
+    Array.from({ length: concurrency }, (_, i) =>
+      identity.loginWithPassword(emails[i % emails.length], PASSWORD, { ip: '127.0.0.1' }),
+    ),
+  );
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
 
   const a = config.argon2;
-  console.log(`login (argon2id m=${a.memoryKib} KiB, t=${a.timeCost}, p=${a.parallelism}; ${CONNECTIONS} connections, ${SECONDS}s; ${machine()})`);
-  console.log(`  ${result.requests.average.toFixed(1)} logins/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${non2xx}, errors ${result.errors}`);
-  console.log(`  memory: peak RSS +${((peak - base) / 1024 / 1024).toFixed(1)} MiB for ${concurrency} concurrent logins = ${((peak - base) / 1024 / 1024 / concurrency).toFixed(1)} MiB per login (argon2 needs ${(a.memoryKib / 1024).toFixed(1)} MiB each; libuv runs 4 at once)`);
+  console.log(
+    `login (argon2id m=${a.memoryKib} KiB, t=${a.timeCost}, p=${a.parallelism}; ${CONNECTIONS} connections, ${SECONDS}s; ${machine()})`,
+  );
+  console.log(
+    `  ${result.requests.average.toFixed(1)} logins/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${non2xx}, errors ${result.errors}`,
+  );
+  console.log(
+    `  memory: peak RSS +${((peak - base) / 1024 / 1024).toFixed(1)} MiB for ${concurrency} concurrent logins = ${((peak - base) / 1024 / 1024 / concurrency).toFixed(1)} MiB per login (argon2 needs ${(a.memoryKib / 1024).toFixed(1)} MiB each; libuv runs 4 at once)`,
+  );
   await app.close();
 } finally {
   await database.close();

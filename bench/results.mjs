@@ -30,8 +30,12 @@ try {
   console.log(machine());
   console.log('| what | requests/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---|---|---|---|');
-  console.log(`| GET /api/v2/draws/pricing/default/past (50 connections) | ${a.requests.average.toFixed(0)} | ${a.latency.p50} | ${a.latency.p99} | ${a.non2xx} |`);
-  console.log(`| SSR /lotto-results (10 connections) | ${s.requests.average.toFixed(0)} | ${s.latency.p50} | ${s.latency.p99} | ${s.non2xx} |`);
+  console.log(
+    `| GET /api/v2/draws/pricing/default/past (50 connections) | ${a.requests.average.toFixed(0)} | ${a.latency.p50} | ${a.latency.p99} | ${a.non2xx} |`,
+  );
+  console.log(
+    `| SSR /lotto-results (10 connections) | ${s.requests.average.toFixed(0)} | ${s.latency.p50} | ${s.latency.p99} | ${s.non2xx} |`,
+  );
 } finally {
   await shop.stop();
   data.remove();

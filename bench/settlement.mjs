@@ -14,7 +14,8 @@ const { createDrawsService } = await import('../apps/api/src/modules/draws/index
 const { createOrdersService } = await import('../apps/api/src/modules/orders/index.ts');
 const { createLedger } = await import('../apps/api/src/modules/wallet/index.ts');
 const { settleDraw } = await import('../apps/api/src/workflows/settle-draw.workflow.ts');
-const { createScorer, encodeLineWords, getGame, quickPick, seededRandom, simulateResult } = await import('@shop/lottery');
+const { createScorer, encodeLineWords, getGame, quickPick, seededRandom, simulateResult } =
+  await import('@shop/lottery');
 
 const LINES = Number(process.argv[2] ?? 1_000_000);
 const CUSTOMERS = 10_000;
@@ -77,7 +78,7 @@ async function run(label, database) {
   t = performance.now();
   let scored = 0;
   let winning = 0;
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const { lines, nextAfterId } = await orders.linesForDraw(draw.id, { afterId, limit: 5_000 });
     for (const l of lines) if (scorer.words(l.words[0], l.words[1], l.words[2]) !== 0) winning++;
     scored += lines.length;
@@ -85,11 +86,16 @@ async function run(label, database) {
     afterId = nextAfterId;
   }
   const scoreS = (performance.now() - t) / 1000;
-  console.log(`${label}: read and scored ${scored.toLocaleString('en-AU')} lines in ${scoreS.toFixed(1)} s (${winning.toLocaleString('en-AU')} winning), no writes`);
+  console.log(
+    `${label}: read and scored ${scored.toLocaleString('en-AU')} lines in ${scoreS.toFixed(1)} s (${winning.toLocaleString('en-AU')} winning), no writes`,
+  );
 
   const deps = { db: database.db, clock, draws, orders, ledger: createLedger({ db: database.db, clock }) };
   t = performance.now();
-  const report = await settleDraw(deps, draw.id, { batchSize: 5_000, concurrency: Number(process.env.SETTLE_CONCURRENCY ?? 4) });
+  const report = await settleDraw(deps, draw.id, {
+    batchSize: 5_000,
+    concurrency: Number(process.env.SETTLE_CONCURRENCY ?? 4),
+  });
   const settleS = (performance.now() - t) / 1000;
   t = performance.now();
   const again = await settleDraw(deps, draw.id);

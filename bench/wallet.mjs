@@ -5,7 +5,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../apps/api/src/env.ts';
-import { createDatabaseIfMissing, migrate, openDatabase, connectDatabase, withDatabase } from '../apps/api/src/db/index.ts';
+import {
+  createDatabaseIfMissing,
+  migrate,
+  openDatabase,
+  connectDatabase,
+  withDatabase,
+} from '../apps/api/src/db/index.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { createLedger } from '../apps/api/src/modules/wallet/index.ts';
 import { buildPaymentsService } from '../apps/api/src/modules/payments/index.ts';
@@ -39,7 +45,11 @@ function pgbench(url) {
   const target = withDatabase(url, 'wallet_pgbench');
   const env = { ...process.env, PGCONNECT_TIMEOUT: '10' };
   execFileSync(PGBENCH, ['-i', '-q', '-s', '1', target], { env, stdio: 'ignore' });
-  const out = execFileSync(PGBENCH, ['-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', target], { env, encoding: 'utf8' });
+  const out = execFileSync(
+    PGBENCH,
+    ['-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', target],
+    { env, encoding: 'utf8' },
+  );
   const tps = /tps = ([\d.]+)/.exec(out);
   return tps ? Number(tps[1]) : null;
 }
@@ -53,9 +63,26 @@ async function measure(label, database) {
   const deposits = await forDuration(CLIENTS, (c) => payments.deposit(`cus_bench${run}d${c}`, 'td', { amount: 10 }));
   // Purchases: clients share 4 wallets, so row locks are contended as on a busy account.
   const wallets = Array.from({ length: 4 }, (_, w) => `cus_bench${run}p${w}`);
-  for (const w of wallets) await database.db.transaction((tx) => ledger.creditDeposit(tx, { customerId: w, amountCents: 1_000_000_000, currency: 'AUD', reference: `bench:${run}:${w}`, description: 'Bench float' }));
+  for (const w of wallets)
+    await database.db.transaction((tx) =>
+      ledger.creditDeposit(tx, {
+        customerId: w,
+        amountCents: 1_000_000_000,
+        currency: 'AUD',
+        reference: `bench:${run}:${w}`,
+        description: 'Bench float',
+      }),
+    );
   const purchases = await forDuration(CLIENTS, (c, i) =>
-    database.db.transaction((tx) => ledger.debitPurchase(tx, { customerId: wallets[c % wallets.length], amountCents: 150, currency: 'AUD', reference: `bench:${run}:${c}:${i}`, description: 'Bench purchase' })),
+    database.db.transaction((tx) =>
+      ledger.debitPurchase(tx, {
+        customerId: wallets[c % wallets.length],
+        amountCents: 150,
+        currency: 'AUD',
+        reference: `bench:${run}:${c}:${i}`,
+        description: 'Bench purchase',
+      }),
+    ),
   );
   let tps = null;
   try {
@@ -65,15 +92,23 @@ async function measure(label, database) {
     console.log(`  pgbench skipped: ${err.message.split('\n')[0]}`);
   }
   const verify = await ledger.verify();
-  console.log(`${label}: deposits ${deposits.perSecond.toFixed(0)}/s, purchases-from-wallet ${purchases.perSecond.toFixed(0)}/s (${CLIENTS} clients, ${SECONDS}s each)`);
-  if (tps) console.log(`  pgbench tpcb-like ${tps.toFixed(0)} tps; deposits at ${((deposits.perSecond / tps) * 100).toFixed(0)}%, purchases at ${((purchases.perSecond / tps) * 100).toFixed(0)}% of it`);
+  console.log(
+    `${label}: deposits ${deposits.perSecond.toFixed(0)}/s, purchases-from-wallet ${purchases.perSecond.toFixed(0)}/s (${CLIENTS} clients, ${SECONDS}s each)`,
+  );
+  if (tps)
+    console.log(
+      `  pgbench tpcb-like ${tps.toFixed(0)} tps; deposits at ${((deposits.perSecond / tps) * 100).toFixed(0)}%, purchases at ${((purchases.perSecond / tps) * 100).toFixed(0)}% of it`,
+    );
   else console.log('  pgbench not installed: no ratio');
   console.log(`  ledger after: ${JSON.stringify(verify)}`);
 }
 
 const data = tempDataDir();
 try {
-  const embedded = await openDatabase(loadConfig({ ...process.env, DATABASE_URL: undefined, DATA_DIR: data.dir, LOG_LEVEL: 'silent' }), { forTests: false });
+  const embedded = await openDatabase(
+    loadConfig({ ...process.env, DATABASE_URL: undefined, DATA_DIR: data.dir, LOG_LEVEL: 'silent' }),
+    { forTests: false },
+  );
   try {
     await measure('embedded', embedded);
   } finally {

@@ -29,7 +29,9 @@ function newestMtime(target) {
 function storefrontSources() {
   const packages = path.join(root, 'packages');
   const pkgSrc = fs.existsSync(packages) ? fs.readdirSync(packages).map((p) => path.join(packages, p, 'src')) : [];
-  const webConfig = ['vite.config.ts', 'react-router.config.ts', 'package.json'].map((f) => path.join(root, 'apps/web', f));
+  const webConfig = ['vite.config.ts', 'react-router.config.ts', 'package.json'].map((f) =>
+    path.join(root, 'apps/web', f),
+  );
   return [path.join(root, 'apps/web/app'), ...pkgSrc, ...webConfig];
 }
 
@@ -37,7 +39,11 @@ if (!args.includes('--api-only')) {
   const builtAt = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
   const changedAt = Math.max(...storefrontSources().map(newestMtime));
   if (!builtAt || changedAt > builtAt) {
-    process.stdout.write(builtAt ? 'The storefront changed since its last build: building it...\n' : 'Building the storefront (first start)...\n');
+    process.stdout.write(
+      builtAt
+        ? 'The storefront changed since its last build: building it...\n'
+        : 'Building the storefront (first start)...\n',
+    );
     const build = spawnSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) {
       process.stderr.write('The storefront build failed; see the output above.\n');

@@ -74,14 +74,25 @@ describe('lint import boundaries (STYLE.md)', () => {
   for (const c of cases) {
     it(`reports ${c.name}`, async () => {
       const found = await problems(c.file, c.code);
-      expect(found.some((p) => c.expect.test(p)), found.join('\n') || 'no problems reported').toBe(true);
+      expect(
+        found.some((p) => c.expect.test(p)),
+        found.join('\n') || 'no problems reported',
+      ).toBe(true);
     });
   }
 
   it('lets legal imports through', async () => {
     expect(
-      await problems('apps/api/src/modules/platform/platform.service.ts', "import { createContentService } from '../content/index.ts';\nexport const x = createContentService;\n"),
+      await problems(
+        'apps/api/src/modules/platform/platform.service.ts',
+        "import { createContentService } from '../content/index.ts';\nexport const x = createContentService;\n",
+      ),
     ).toEqual([]);
-    expect(await problems('apps/web/app/routes/thing.tsx', "import { readVisitor } from '../lib/session.server.ts';\nexport const x = readVisitor;\n")).toEqual([]);
+    expect(
+      await problems(
+        'apps/web/app/routes/thing.tsx',
+        "import { readVisitor } from '../lib/session.server.ts';\nexport const x = readVisitor;\n",
+      ),
+    ).toEqual([]);
   });
 });

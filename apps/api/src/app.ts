@@ -59,7 +59,13 @@ export interface BuildAppOptions {
 }
 
 /** Upload limits for later identity-verification uploads (multipart). */
-export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 4, fields: 20, fieldSize: 100 * 1024, parts: 30 } as const;
+export const MULTIPART_LIMITS = {
+  fileSize: 10 * 1024 * 1024,
+  files: 4,
+  fields: 20,
+  fieldSize: 100 * 1024,
+  parts: 30,
+} as const;
 
 const API_DOC_VERSION = '2.0.0';
 
@@ -111,7 +117,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(signature, { config, clock });
   // Revoked sessions (logout, password change, closure) stop working at once: an indexed lookup per request.
   const identity = createIdentityService({ db: database.db, clock, config });
-  await app.register(auth, { config, clock, sessionActive: opts.sessionActive ?? identity.sessionActive } satisfies AuthOptions);
+  await app.register(auth, {
+    config,
+    clock,
+    sessionActive: opts.sessionActive ?? identity.sessionActive,
+  } satisfies AuthOptions);
   await app.register(versioning);
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
@@ -125,21 +135,45 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(contentRoutes, { prefix: '/api/cms', ...deps });
   // Charity raffles (RAFFLE-API): the catalogue lists raffle offers from their draws; results and draw details include them.
   const raffles = createRafflesService({ db: database.db, clock });
-  await app.register(catalogueRoutes, { prefix: '/api/v2', ...deps, raffleDraws: (key) => raffles.upcomingDraws(key), raffleGameOffer: (key) => raffles.gameOffer(key) });
+  await app.register(catalogueRoutes, {
+    prefix: '/api/v2',
+    ...deps,
+    raffleDraws: (key) => raffles.upcomingDraws(key),
+    raffleGameOffer: (key) => raffles.gameOffer(key),
+  });
   // Past results' customerData.orders come from the checkouts made further down (read only at request time).
-  await app.register(drawsRoutes, { prefix: '/api/v2', ...deps, raffles, customerOrders: (customerId, drawIds) => checkouts.ordersForDraws(customerId, drawIds) });
+  await app.register(drawsRoutes, {
+    prefix: '/api/v2',
+    ...deps,
+    raffles,
+    customerOrders: (customerId, drawIds) => checkouts.ordersForDraws(customerId, drawIds),
+  });
   await app.register(rafflesRoutes, { prefix: '/api/v2', ...deps });
   const ledger = createLedger({ db: database.db, clock });
   // Responsible gambling (issue 8): limits, verification and exclusion guard purchases, deposits, withdrawals and sign-up.
-  const responsibleGambling = createResponsibleGamblingService({ db: database.db, clock, config, ledger, customers: identity });
+  const responsibleGambling = createResponsibleGamblingService({
+    db: database.db,
+    clock,
+    config,
+    ledger,
+    customers: identity,
+  });
   const rgHooks = { depositGuard: responsibleGambling, verificationRequired: responsibleGambling.verificationRequired };
   // Cart and checkout (issue 6) share one catalogue, so the purchase warms the cache the cart reads.
   const drawsForOrders = createDrawsService({ db: database.db, clock, config });
-  const catalogueForOrders = createCatalogueService({ db: database.db, clock, changes: database.changes, upcomingDraws: (gameKey, limit) => drawsForOrders.upcomingDraws(gameKey as Parameters<typeof drawsForOrders.upcomingDraws>[0], limit) });
+  const catalogueForOrders = createCatalogueService({
+    db: database.db,
+    clock,
+    changes: database.changes,
+    upcomingDraws: (gameKey, limit) =>
+      drawsForOrders.upcomingDraws(gameKey as Parameters<typeof drawsForOrders.upcomingDraws>[0], limit),
+  });
   const checkouts = createCheckoutService({ db: database.db, clock, draws: drawsForOrders, raffleDraws: raffles });
   // A deposit taken to pay for the cart returns from 3-D Secure to the checkout, which completes (or abandons) the purchase.
   const challengeReturnPath = async (depositId: string, outcome: 'success' | 'failure') =>
-    (await checkouts.hasPendingPurchase(depositId)) ? `/checkout/deposit/${depositId}/${outcome === 'success' ? 'success' : 'cancel'}` : null;
+    (await checkouts.hasPendingPurchase(depositId))
+      ? `/checkout/deposit/${depositId}/${outcome === 'success' ? 'success' : 'cancel'}`
+      : null;
   await app.register(walletRoutes, { prefix: '/api/v2', ...deps, ledger });
   await app.register(paymentsRoutes, { prefix: '/api/v2', ...deps, ledger, ...rgHooks, challengeReturnPath });
   await app.register(identityRoutes, { prefix: '/api/v2', ...deps, funds: ledger, responsibleGambling });
@@ -147,18 +181,45 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificationsRoutes, { prefix: '/api/v2', ...deps });
 
   // Cart, checkout, orders (issue 6).
-  const raffleHandler = createRaffleHandler({ db: database.db, clock, regionOf: async (id) => (await identity.verificationProfile(id))?.state ?? null });
-  const cart = createCartService({ db: database.db, clock, funds: ledger, handlers: [raffleHandler], catalogue: catalogueForOrders, guard: responsibleGambling });
+  const raffleHandler = createRaffleHandler({
+    db: database.db,
+    clock,
+    regionOf: async (id) => (await identity.verificationProfile(id))?.state ?? null,
+  });
+  const cart = createCartService({
+    db: database.db,
+    clock,
+    funds: ledger,
+    handlers: [raffleHandler],
+    catalogue: catalogueForOrders,
+    guard: responsibleGambling,
+  });
   await app.register(cartRoutes, { prefix: '/api/v2', ...deps, cart });
-  const recommendations = createRecommendationsService({ checkouts, productOffers: (p) => catalogueForOrders.productOffers(p) });
+  const recommendations = createRecommendationsService({
+    checkouts,
+    productOffers: (p) => catalogueForOrders.productOffers(p),
+  });
   await app.register(ordersRoutes, { prefix: '/api/v2', checkouts, recommendations });
   // Placements leave out offers already in the visitor's cart (an unknown or foreign cart reference counts as empty).
-  const offersInCart = async ({ cartReference, customerId }: { cartReference: string | null; customerId: string | null }) => {
-    const target = customerId ? ({ kind: 'customer', customerId } as const) : cartReference ? ({ kind: 'anonymous', reference: cartReference } as const) : null;
+  const offersInCart = async ({
+    cartReference,
+    customerId,
+  }: {
+    cartReference: string | null;
+    customerId: string | null;
+  }) => {
+    const target = customerId
+      ? ({ kind: 'customer', customerId } as const)
+      : cartReference
+        ? ({ kind: 'anonymous', reference: cartReference } as const)
+        : null;
     const view = target ? await cart.get(target).catch(() => null) : null;
     return view ? Object.values(view.cartItems).flatMap((items) => items.map((i) => i.productOfferKey)) : [];
   };
-  await app.register(placementRoutes, { prefix: '/api/v2', placement: createPlacementService({ productOffers: (p) => catalogueForOrders.productOffers(p), offersInCart }) });
+  await app.register(placementRoutes, {
+    prefix: '/api/v2',
+    placement: createPlacementService({ productOffers: (p) => catalogueForOrders.productOffers(p), offersInCart }),
+  });
   const purchase = createPurchaseWorkflow({
     db: database.db,
     clock,
@@ -174,11 +235,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     checkouts,
     outbox: createOutbox({ db: database.db, clock, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom }),
     contactsOf: (ids) => identity.contactsOf(ids),
-    favourites: { get: async (id) => (await identity.overview(id)).favouriteNumbers, set: (id, f) => identity.setFavouriteNumbers(id, f) },
+    favourites: {
+      get: async (id) => (await identity.overview(id)).favouriteNumbers,
+      set: (id, f) => identity.setFavouriteNumbers(id, f),
+    },
     payments: buildPaymentsService({ database, clock, ledger, ...rgHooks }),
   });
   await app.register(purchaseRoutes, { prefix: '/api/v2', workflow: purchase });
-  await app.register(storefront, { webHandler: opts.webHandler as WebHandler | undefined, webAssetsDir: opts.webAssetsDir });
+  await app.register(storefront, {
+    webHandler: opts.webHandler as WebHandler | undefined,
+    webAssetsDir: opts.webAssetsDir,
+  });
 
   return app;
 }

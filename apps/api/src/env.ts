@@ -6,7 +6,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const csv = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,7 +25,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SITE_TIME_ZONE: z.string().default('Australia/Sydney'),
   /** Segment for anonymous visitors; when unset the one stored in the web configuration applies. */
-  DEFAULT_SEGMENT: z.string().regex(/^[A-Za-z0-9_-]+$/).optional(),
+  DEFAULT_SEGMENT: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
   /** app-key:secret pairs. The web app's secret ships to browsers: it identifies the app, it is not a login. */
   APP_KEYS: z.string().default('web:shop-web-public-signing-secret'),
   SIGNATURE_REQUIRED: bool.default(true),
@@ -33,7 +41,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v) => (['true', '1', 'yes'].includes(v) ? true : ['false', '0', 'no', ''].includes(v) ? false : v.split(',').map((x) => x.trim()).filter(Boolean))),
+    .transform((v) =>
+      ['true', '1', 'yes'].includes(v)
+        ? true
+        : ['false', '0', 'no', ''].includes(v)
+          ? false
+          : v
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean),
+    ),
   JOBS_ENABLED: bool.default(true),
   /** Signs access tokens; when unset one is generated and kept in DATA_DIR/auth.secret. */
   AUTH_SECRET: z.string().min(32).optional(),
@@ -85,7 +102,12 @@ export type AppConfig = {
   bannedCountries: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
-  responsibleGambling: { coolingOffDays: number; unverifiedSpendCapCents: number; globalWeeklySpendLimitCents: number; spendLimitRequired: boolean };
+  responsibleGambling: {
+    coolingOffDays: number;
+    unverifiedSpendCapCents: number;
+    globalWeeklySpendLimitCents: number;
+    spendLimitRequired: boolean;
+  };
 };
 
 export function parseAppKeys(raw: string): Record<string, string> {
@@ -99,7 +121,10 @@ export function parseAppKeys(raw: string): Record<string, string> {
 }
 
 /** Parse configuration from an environment (process.env by default); throws one readable error listing every bad value. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

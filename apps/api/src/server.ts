@@ -30,7 +30,10 @@ function loopbackOrigin(host: string, port: number) {
 
 async function webHandlerFor(config: AppConfig, port: () => number) {
   const appSecret = config.appKeys.web;
-  if (!appSecret) throw new StartupError('APP_KEYS has no "web" key; the storefront signs its API calls with it (e.g. APP_KEYS=web:<secret>).');
+  if (!appSecret)
+    throw new StartupError(
+      'APP_KEYS has no "web" key; the storefront signs its API calls with it (e.g. APP_KEYS=web:<secret>).',
+    );
   // Imported once: a build *function* is called on every request, and each dynamic import() then goes through the
   // module loader again (a round trip to tsx's loader thread), which cost whole milliseconds per page under load.
   const build = (await import(pathToFileURL(WEB_SERVER_BUILD).href)) as ServerBuild;
@@ -81,13 +84,17 @@ const OPTIONS = ['--api-only', '--web-only'];
 
 async function main(argv: string[]) {
   const unknown = argv.filter((a) => !OPTIONS.includes(a));
-  if (unknown.length) throw new StartupError(`Unknown option ${unknown.join(' ')}; the options are ${OPTIONS.join(' and ')}.`);
+  if (unknown.length)
+    throw new StartupError(`Unknown option ${unknown.join(' ')}; the options are ${OPTIONS.join(' and ')}.`);
   const apiOnly = argv.includes('--api-only');
   const webOnly = argv.includes('--web-only');
-  if (apiOnly && webOnly) throw new StartupError('Choose one of --api-only and --web-only (neither runs both in one process).');
+  if (apiOnly && webOnly)
+    throw new StartupError('Choose one of --api-only and --web-only (neither runs both in one process).');
   const config = loadConfig();
   if (!apiOnly && !fs.existsSync(WEB_SERVER_BUILD)) {
-    throw new StartupError('The storefront is not built (apps/web/build is missing): run `npm run build`, or start the API alone with --api-only.');
+    throw new StartupError(
+      'The storefront is not built (apps/web/build is missing): run `npm run build`, or start the API alone with --api-only.',
+    );
   }
   if (webOnly) return startWebOnly(config);
 
@@ -115,7 +122,12 @@ async function main(argv: string[]) {
     });
     await app.listen({ host: config.host, port: config.port });
     port = (app.server.address() as AddressInfo).port;
-    if (config.jobsEnabled) jobs = await startJobs({ database, log: app.log, tasks: shopTasks({ database, config, clock: systemClock, log: app.log }) });
+    if (config.jobsEnabled)
+      jobs = await startJobs({
+        database,
+        log: app.log,
+        tasks: shopTasks({ database, config, clock: systemClock, log: app.log }),
+      });
     const { siteName } = await createPlatformService({ db: database.db, config, clock: systemClock }).getWebConfig();
     process.stdout.write(`${siteName} is ready at ${config.publicUrl}\n`);
   } catch (err) {
@@ -129,9 +141,15 @@ async function main(argv: string[]) {
 /** The storefront alone, rendering against API_ORIGIN; behind a load balancer that sends /api to the API processes. */
 async function startWebOnly(config: AppConfig) {
   if (!config.apiOrigin) {
-    throw new StartupError('A web-only process renders pages from an API process: set API_ORIGIN (e.g. API_ORIGIN=http://127.0.0.1:3001 with PORT=3001 npm run start:api).');
+    throw new StartupError(
+      'A web-only process renders pages from an API process: set API_ORIGIN (e.g. API_ORIGIN=http://127.0.0.1:3001 with PORT=3001 npm run start:api).',
+    );
   }
-  const app = await buildWebApp({ config, webHandler: await webHandlerFor(config, () => config.port), webAssetsDir: WEB_ASSETS_DIR });
+  const app = await buildWebApp({
+    config,
+    webHandler: await webHandlerFor(config, () => config.port),
+    webAssetsDir: WEB_ASSETS_DIR,
+  });
   exitOnSignals(() => app.close());
   await app.listen({ host: config.host, port: config.port });
   process.stdout.write(`The storefront is ready at ${config.publicUrl} (API at ${config.apiOrigin})\n`);
@@ -140,8 +158,8 @@ async function startWebOnly(config: AppConfig) {
 main(process.argv.slice(2)).catch((err: unknown) => {
   const e = err as NodeJS.ErrnoException;
   if (err instanceof StartupError || err instanceof EmbeddedDatabaseError) process.stderr.write(`${e.message}\n`);
-  else if (e.code === 'EADDRINUSE') process.stderr.write(`Port ${process.env.PORT ?? 3000} is already in use: stop the other server or set PORT.\n`);
+  else if (e.code === 'EADDRINUSE')
+    process.stderr.write(`Port ${process.env.PORT ?? 3000} is already in use: stop the other server or set PORT.\n`);
   else process.stderr.write(`Could not start: ${e.stack ?? String(err)}\n`);
   process.exit(1);
 });
-

@@ -53,7 +53,9 @@ export default async function setup(project: TestProject) {
 
   const teardown = async () => {
     await admin(adminUrl, async (c) => {
-      const rows = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${runPrefix}\\_%`]);
+      const rows = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+        `${runPrefix}\\_%`,
+      ]);
       for (const r of rows.rows) await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(r.datname)} WITH (FORCE)`);
     }).catch(() => undefined);
     await server?.release();

@@ -20,12 +20,23 @@ function webConfig(overrides: Record<string, unknown> = {}) {
     heartbeat: { enabled: true, intervalSeconds: 60 },
     minRegistrationAge: 18,
     socialLinks: [],
-    supportPageUrls: { contactUs: '/about/contact-us', faq: '/about/faq', responsibleGambling: '/about/responsible-gaming', helpCentre: '/about' },
+    supportPageUrls: {
+      contactUs: '/about/contact-us',
+      faq: '/about/faq',
+      responsibleGambling: '/about/responsible-gaming',
+      helpCentre: '/about',
+    },
     appStoreLinks: { android: null, ios: null },
     customerAddressConfig: [],
     regions: ['NSW'],
     immutableCustomerFields: [],
-    twoFactorAuthenticationConfig: { enabled: true, methods: ['email'], codeLength: 6, resendLockSeconds: 60, rememberDeviceDays: 30 },
+    twoFactorAuthenticationConfig: {
+      enabled: true,
+      methods: ['email'],
+      codeLength: 6,
+      resendLockSeconds: 60,
+      rememberDeviceDays: 30,
+    },
     unsubscribeReasons: [],
     cookieConsent: { enabled: true, cookieLifetimeDays: 200, categories: ['essential', 'non_essential'] },
     supportedPaymentMethods: ['visa'],
@@ -37,13 +48,21 @@ function webConfig(overrides: Record<string, unknown> = {}) {
     subscriptionPauseSettings: pause,
     disableIndexing: false,
     maintenanceMode: false,
-    signupFlags: { phoneRequired: false, addressRequired: false, marketingConsentDefault: false, favouriteNumbersEnabled: true, emailConfirmationRequired: false },
+    signupFlags: {
+      phoneRequired: false,
+      addressRequired: false,
+      marketingConsentDefault: false,
+      favouriteNumbersEnabled: true,
+      emailConfirmationRequired: false,
+    },
     disclaimer: '18+ only',
     ...overrides,
   };
 }
 
-function routes(opts: { config?: Record<string, unknown>; capabilities?: string[]; extra?: Record<string, FakeHandler> } = {}) {
+function routes(
+  opts: { config?: Record<string, unknown>; capabilities?: string[]; extra?: Record<string, FakeHandler> } = {},
+) {
   const caps = opts.capabilities ?? ['cookie_consent', 'sitewide_banner'];
   return createFakeApi({
     'GET /api/v2/config': () => ok(webConfig(opts.config)),
@@ -56,7 +75,9 @@ function routes(opts: { config?: Record<string, unknown>; capabilities?: string[
 }
 
 const args = (path: string, init: RequestInit = {}) =>
-  ({ request: new Request(`http://localhost:3000${path}`, init), context, params: {} }) as unknown as Parameters<typeof loader>[0];
+  ({ request: new Request(`http://localhost:3000${path}`, init), context, params: {} }) as unknown as Parameters<
+    typeof loader
+  >[0];
 
 async function thrown(p: Promise<unknown>): Promise<{ init: ResponseInit | null; data: unknown }> {
   try {
@@ -74,7 +95,10 @@ describe('root loader', () => {
   it('loads config, capabilities, navigation, theme and banner in parallel and sets the visitor cookies', async () => {
     const api = routes();
     vi.stubGlobal('fetch', api.fetch);
-    const res = (await loader(args('/?clear_cache=1&aff=partner_1'))) as unknown as { data: { shell: import('./lib/shell.ts').ShellData }; init: ResponseInit };
+    const res = (await loader(args('/?clear_cache=1&aff=partner_1'))) as unknown as {
+      data: { shell: import('./lib/shell.ts').ShellData };
+      init: ResponseInit;
+    };
     const { shell } = res.data;
     expect(shell.site.siteName).toBe('Lucky Koala Lotteries');
     expect(shell.banner?.text).toBe('Big jackpot');
@@ -87,12 +111,16 @@ describe('root loader', () => {
     expect(setCookie.some((c) => c.startsWith('aff=partner_1'))).toBe(true);
     const signed = api.requests.filter((r) => r.url.includes('/api/v2/') || r.url.includes('/api/cms/'));
     expect(signed.length).toBe(5);
-    expect(signed.every((r) => r.headers['x-signature'] && r.headers['x-app-key'] === 'web' && r.headers.version === '3.0')).toBe(true);
+    expect(
+      signed.every((r) => r.headers['x-signature'] && r.headers['x-app-key'] === 'web' && r.headers.version === '3.0'),
+    ).toBe(true);
   });
 
   it('hides the banner without the sitewide_banner capability', async () => {
     vi.stubGlobal('fetch', routes({ capabilities: [] }).fetch);
-    const res = (await loader(args('/?clear_cache=1'))) as unknown as { data: { shell: { banner: unknown; consentBannerVisible: boolean } } };
+    const res = (await loader(args('/?clear_cache=1'))) as unknown as {
+      data: { shell: { banner: unknown; consentBannerVisible: boolean } };
+    };
     expect(res.data.shell.banner).toBeNull();
     expect(res.data.shell.consentBannerVisible).toBe(false);
   });
@@ -136,8 +164,13 @@ describe('CMS page loader', () => {
   });
 
   it('loads the page for its path and answers 404 when the CMS has none or it is not published', async () => {
-    const byPath: Record<string, unknown[]> = { '/about': [page()], '/about/privacy': [page({ path: '/about/privacy', status: 'draft' })] };
-    const api = createFakeApi({ 'GET /api/cms/items/pages': (req) => ok(byPath[new URL(req.url).searchParams.get('path') ?? ''] ?? []) });
+    const byPath: Record<string, unknown[]> = {
+      '/about': [page()],
+      '/about/privacy': [page({ path: '/about/privacy', status: 'draft' })],
+    };
+    const api = createFakeApi({
+      'GET /api/cms/items/pages': (req) => ok(byPath[new URL(req.url).searchParams.get('path') ?? ''] ?? []),
+    });
     vi.stubGlobal('fetch', api.fetch);
     const res = await cmsPageLoader(args('/about/') as never);
     expect(res.page.seo.title).toBe('About us');
@@ -150,7 +183,12 @@ describe('CMS page loader', () => {
 describe('cookie consent action', () => {
   it('stores the choice for the configured lifetime and returns to a same-site path only', async () => {
     vi.stubGlobal('fetch', routes().fetch);
-    const post = (body: string) => args('/cookie-consent', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = (body: string) =>
+      args('/cookie-consent', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     const res = (await consentAction(post('choice=essential&returnTo=%2Fabout') as never)) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/about');

@@ -7,8 +7,8 @@ import {
   SitewideBanner as BannerSchema,
   Theme,
   WebConfig,
-} from "@shop/contracts";
-import { useEffect, type ReactNode } from "react";
+} from '@shop/contracts';
+import { useEffect, type ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -22,46 +22,41 @@ import {
   useMatches,
   useRouteLoaderData,
   type HeadersFunction,
-} from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
-import { accountFlagRedirect } from "./features/auth/account-flags.ts";
-import { authApi, loadCustomer } from "./features/auth/auth.server.ts";
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { accountFlagRedirect } from './features/auth/account-flags.ts';
+import { authApi, loadCustomer } from './features/auth/auth.server.ts';
+import { ConfirmationBanner, confirmationVariant } from './features/account/confirmation-banner.tsx';
+import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
+import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
+import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
+import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
+import { SiteHeader } from './features/layout/site-header.tsx';
+import { SitewideBanner } from './features/layout/sitewide-banner.tsx';
 import {
-  ConfirmationBanner,
-  confirmationVariant,
-} from "./features/account/confirmation-banner.tsx";
-import { CookieConsentBanner } from "./features/consent/cookie-consent-banner.tsx";
-import { PrecartDrawerHost } from "./features/cart/precart-drawer.tsx";
-import {
-  ErrorPage,
-  RenderErrorBoundary,
-  RenderFailureFallback,
-} from "./features/errors/error-pages.tsx";
-import { CondensedFooter, SiteFooter } from "./features/layout/site-footer.tsx";
-import { SiteHeader } from "./features/layout/site-header.tsx";
-import { SitewideBanner } from "./features/layout/sitewide-banner.tsx";
-import { adoptAnonymousCart, ANON_CART_COOKIE, cartHoldsLotteryTicket, cartItemCount, loadCart } from "./features/cart/cart.server.ts";
-import { serverApi, wantsCacheCleared } from "./lib/api-client.server.ts";
-import { ApiError, errorPageStatus } from "./lib/api-errors.ts";
-import { SERVER_CACHE_TTL } from "./lib/cache-policy.ts";
-import { hasCapability, routeAllowed } from "./lib/capabilities.ts";
-import { consentBannerVisible } from "./lib/consent.ts";
-import { useNonce } from "./lib/nonce.tsx";
-import { routeIdFor } from "./lib/route-table.ts";
-import { toRouteError, type RouteErrorData } from "./lib/route-errors.ts";
-import { handleActCode, readVisitor } from "./lib/session.server.ts";
-import {
-  customerSummaryOf,
-  siteSettingsOf,
-  type ShellData,
-} from "./lib/shell.ts";
-import { themeCss } from "./lib/theme.ts";
-import { useHeartbeat } from "./lib/use-heartbeat.ts";
-import { RouteProgress } from "./ui/route-progress.tsx";
+  adoptAnonymousCart,
+  ANON_CART_COOKIE,
+  cartHoldsLotteryTicket,
+  cartItemCount,
+  loadCart,
+} from './features/cart/cart.server.ts';
+import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
+import { ApiError, errorPageStatus } from './lib/api-errors.ts';
+import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
+import { hasCapability, routeAllowed } from './lib/capabilities.ts';
+import { consentBannerVisible } from './lib/consent.ts';
+import { useNonce } from './lib/nonce.tsx';
+import { routeIdFor } from './lib/route-table.ts';
+import { toRouteError, type RouteErrorData } from './lib/route-errors.ts';
+import { handleActCode, readVisitor } from './lib/session.server.ts';
+import { customerSummaryOf, siteSettingsOf, type ShellData } from './lib/shell.ts';
+import { themeCss } from './lib/theme.ts';
+import { useHeartbeat } from './lib/use-heartbeat.ts';
+import { RouteProgress } from './ui/route-progress.tsx';
 
 /** Used on error pages when the configuration itself could not be loaded. */
-let lastKnownSiteName = "Online lottery shop";
+let lastKnownSiteName = 'Online lottery shop';
 
 interface ShellErrorData extends RouteErrorData {
   shell?: ShellData;
@@ -81,23 +76,18 @@ function parseOrInvalid<T>(
       status: 422,
       url: what,
       message: `invalid-response: ${what} does not match its contract`,
-      reason: "invalid_response",
+      reason: 'invalid_response',
     });
   }
   return parsed.data;
 }
 
 /** Theme and banner are decoration: when they fail the page still renders with the defaults. */
-async function optional<T>(
-  promise: Promise<T>,
-  what: string,
-): Promise<T | null> {
+async function optional<T>(promise: Promise<T>, what: string): Promise<T | null> {
   try {
     return await promise;
   } catch (error) {
-    console.error(
-      `[web] ${what} unavailable: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`[web] ${what} unavailable: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   }
 }
@@ -114,16 +104,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The customer loads beside the configuration; an expired access token is refreshed here (cookies forwarded below).
   const auth = authApi(request, context);
   const customerPromise = loadCustomer(auth).catch((error: unknown) => {
-    console.error(
-      `[web] customer unavailable: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`[web] customer unavailable: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   });
   // The header's cart badge and lotto-link rule; a cart that cannot load shows as empty.
   const cartPromise = loadCart(request, context, auth).catch((error: unknown) => {
-    console.error(
-      `[web] cart unavailable: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`[web] cart unavailable: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   });
 
@@ -133,54 +119,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let theme: Theme | null;
   let banner: BannerSchema | null;
   try {
-    const [configRes, capsRes, navRes, themeRes, bannerRes] = await Promise.all(
-      [
-        api.get("main", "/config", {
+    const [configRes, capsRes, navRes, themeRes, bannerRes] = await Promise.all([
+      api.get('main', '/config', {
+        cache: { ttlMs: SERVER_CACHE_TTL.default },
+      }),
+      api.get('main', '/capabilities', {
+        cache: { ttlMs: SERVER_CACHE_TTL.default },
+      }),
+      api.get('cms', '/items/navigation', {
+        cache: { ttlMs: SERVER_CACHE_TTL.navigation },
+      }),
+      optional(
+        api.get('cms', '/items/theme', {
+          cache: { ttlMs: SERVER_CACHE_TTL.theme },
+        }),
+        'theme',
+      ),
+      optional(
+        api.get('cms', '/items/sitewide_banner', {
           cache: { ttlMs: SERVER_CACHE_TTL.default },
         }),
-        api.get("main", "/capabilities", {
-          cache: { ttlMs: SERVER_CACHE_TTL.default },
-        }),
-        api.get("cms", "/items/navigation", {
-          cache: { ttlMs: SERVER_CACHE_TTL.navigation },
-        }),
-        optional(
-          api.get("cms", "/items/theme", {
-            cache: { ttlMs: SERVER_CACHE_TTL.theme },
-          }),
-          "theme",
-        ),
-        optional(
-          api.get("cms", "/items/sitewide_banner", {
-            cache: { ttlMs: SERVER_CACHE_TTL.default },
-          }),
-          "sitewide banner",
-        ),
-      ],
-    );
-    config = parseOrInvalid(WebConfig, configRes.result, "GET /config");
-    capabilities = parseOrInvalid(
-      CapabilitiesResult,
-      capsRes.result,
-      "GET /capabilities",
-    ).capabilities;
-    navigation = parseOrInvalid(
-      Navigation,
-      navRes.result,
-      "GET /items/navigation",
-    );
+        'sitewide banner',
+      ),
+    ]);
+    config = parseOrInvalid(WebConfig, configRes.result, 'GET /config');
+    capabilities = parseOrInvalid(CapabilitiesResult, capsRes.result, 'GET /capabilities').capabilities;
+    navigation = parseOrInvalid(Navigation, navRes.result, 'GET /items/navigation');
     theme = themeRes ? (Theme.safeParse(themeRes.result).data ?? null) : null;
-    banner =
-      bannerRes && bannerRes.result
-        ? (BannerSchema.safeParse(bannerRes.result).data ?? null)
-        : null;
+    banner = bannerRes && bannerRes.result ? (BannerSchema.safeParse(bannerRes.result).data ?? null) : null;
   } catch (error) {
     if (error instanceof ApiError) {
       // The message stays in the server log (the client reports it): internal addresses never reach the page.
-      throw data<ShellErrorData>(
-        { siteName: lastKnownSiteName },
-        { status: errorPageStatus(error.status) },
-      );
+      throw data<ShellErrorData>({ siteName: lastKnownSiteName }, { status: errorPageStatus(error.status) });
     }
     throw toRouteError(error);
   }
@@ -191,44 +161,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { siteName: config.siteName },
       {
         status: 503,
-        headers: { "Retry-After": "600", "Cache-Control": "no-store" },
+        headers: { 'Retry-After': '600', 'Cache-Control': 'no-store' },
       },
     );
   }
 
-  const consentCapability = hasCapability(capabilities, "cookie_consent");
+  const consentCapability = hasCapability(capabilities, 'cookie_consent');
   const visitor = readVisitor(request, {
     consentCapability,
     sessionIdleMinutes: config.sessionIdleMinutes,
     randomId: () => first.session.sessionId,
   });
-  const headers = new Headers({ "Cache-Control": "private, no-cache" });
-  for (const c of visitor.setCookies) headers.append("Set-Cookie", c);
+  const headers = new Headers({ 'Cache-Control': 'private, no-cache' });
+  for (const c of visitor.setCookies) headers.append('Set-Cookie', c);
   const customer = await customerPromise;
   const loadedCart = await cartPromise;
-  for (const c of auth.setCookies) headers.append("Set-Cookie", c);
+  for (const c of auth.setCookies) headers.append('Set-Cookie', c);
   for (const c of loadedCart?.setCookies ?? [])
-    if (c.startsWith(`${ANON_CART_COOKIE}=`)) headers.append("Set-Cookie", c);
-  if (config.disableIndexing) headers.set("X-Robots-Tag", "noindex, nofollow");
+    if (c.startsWith(`${ANON_CART_COOKIE}=`)) headers.append('Set-Cookie', c);
+  if (config.disableIndexing) headers.set('X-Robots-Tag', 'noindex, nofollow');
 
-  const actRedirect = await handleActCode(
-    request,
-    visitor.session,
-    async (code) => {
-      const adopted = await adoptAnonymousCart(request, context, code);
-      for (const c of adopted) headers.append("Set-Cookie", c);
-      // The page loads again with the cookie set and the code gone from the address.
-      if (adopted.length) {
-        const clean = new URL(request.url);
-        clean.searchParams.delete("act");
-        throw redirect(`${clean.pathname}${clean.search}${clean.hash}`, { headers });
-      }
-    },
-  );
+  const actRedirect = await handleActCode(request, visitor.session, async (code) => {
+    const adopted = await adoptAnonymousCart(request, context, code);
+    for (const c of adopted) headers.append('Set-Cookie', c);
+    // The page loads again with the cookie set and the code gone from the address.
+    if (adopted.length) {
+      const clean = new URL(request.url);
+      clean.searchParams.delete('act');
+      throw redirect(`${clean.pathname}${clean.search}${clean.hash}`, { headers });
+    }
+  });
   if (actRedirect) throw redirect(actRedirect, { headers });
-  const flagRedirect = customer
-    ? accountFlagRedirect(customer, url.pathname)
-    : null;
+  const flagRedirect = customer ? accountFlagRedirect(customer, url.pathname) : null;
   if (flagRedirect) throw redirect(flagRedirect, { headers });
 
   const shell: ShellData = {
@@ -236,15 +200,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capabilities,
     theme,
     navigation,
-    banner: hasCapability(capabilities, "sitewide_banner") ? banner : null,
+    banner: hasCapability(capabilities, 'sitewide_banner') ? banner : null,
     customer: customer ? customerSummaryOf(customer) : null,
     cartItemCount: cartItemCount(loadedCart?.cart ?? null),
     cartHasLotteryTicket: cartHoldsLotteryTicket(loadedCart?.cart ?? null),
     notificationCount: 0,
-    consentBannerVisible: consentBannerVisible(
-      consentCapability,
-      visitor.session.consent,
-    ),
+    consentBannerVisible: consentBannerVisible(consentCapability, visitor.session.consent),
     api: { appKey: context.appKey, appSecret: context.appSecret },
     productOffers: [],
   };
@@ -255,25 +216,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ shell }, { headers });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? loaderHeaders;
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
   const shell = rootData?.shell;
   return (
-    <html lang={shell?.site.locale ?? "en-AU"}>
+    <html lang={shell?.site.locale ?? 'en-AU'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {shell?.site.disableIndexing ? (
-          <meta name="robots" content="noindex, nofollow" />
-        ) : null}
-        <link
-          rel="icon"
-          href={shell?.theme?.metaImages.favicon || "/favicon.svg"}
-        />
+        {shell?.site.disableIndexing ? <meta name="robots" content="noindex, nofollow" /> : null}
+        <link rel="icon" href={shell?.theme?.metaImages.favicon || '/favicon.svg'} />
         <Meta />
         <Links />
         <style nonce={nonce} suppressHydrationWarning>
@@ -302,41 +257,24 @@ function SkipLink() {
 
 /** Screens whose route handle asks for it get the condensed footer (checkout steps, login and register). */
 function useCondensedFooter(): boolean {
-  return useMatches().some(
-    (m) =>
-      (m.handle as { footer?: string } | undefined)?.footer === "condensed",
-  );
+  return useMatches().some((m) => (m.handle as { footer?: string } | undefined)?.footer === 'condensed');
 }
 
-function AppShell({
-  shell,
-  children,
-}: {
-  shell: ShellData;
-  children: ReactNode;
-}) {
+function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const nonce = useNonce();
   const condensed = useCondensedFooter();
-  const confirmation = shell.customer
-    ? confirmationVariant(shell.customer)
-    : null;
+  const confirmation = shell.customer ? confirmationVariant(shell.customer) : null;
   return (
     <>
       <SkipLink />
       <RouteProgress />
-      {shell.banner ? (
-        <SitewideBanner banner={shell.banner} nonce={nonce} />
-      ) : null}
+      {shell.banner ? <SitewideBanner banner={shell.banner} nonce={nonce} /> : null}
       <SiteHeader shell={shell} />
       {confirmation ? <ConfirmationBanner variant={confirmation} /> : null}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      {condensed ? (
-        <CondensedFooter shell={shell} />
-      ) : (
-        <SiteFooter shell={shell} />
-      )}
+      {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
       {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       <PrecartDrawerHost site={shell.site} />
     </>
@@ -345,7 +283,7 @@ function AppShell({
 
 function useHydratedMarker() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
 }
 
@@ -353,16 +291,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { shell } = loaderData;
   const location = useLocation();
   useHydratedMarker();
-  useHeartbeat(
-    shell.site.heartbeat.enabled,
-    shell.site.heartbeat.intervalSeconds,
-    shell.site.sessionIdleMinutes,
-  );
+  useHeartbeat(shell.site.heartbeat.enabled, shell.site.heartbeat.intervalSeconds, shell.site.sessionIdleMinutes);
   return (
     <AppShell shell={shell}>
-      <RenderErrorBoundary
-        locationKey={`${location.pathname}${location.search}`}
-      >
+      <RenderErrorBoundary locationKey={`${location.pathname}${location.search}`}>
         <Outlet />
       </RenderErrorBoundary>
     </AppShell>
@@ -370,14 +302,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const rootData = useRouteLoaderData<typeof loader>('root');
   useHydratedMarker();
-  const errorData = isRouteErrorResponse(error)
-    ? (error.data as ShellErrorData | undefined)
-    : undefined;
+  const errorData = isRouteErrorResponse(error) ? (error.data as ShellErrorData | undefined) : undefined;
   const shell = rootData?.shell ?? errorData?.shell;
-  const siteName =
-    shell?.site.siteName ?? errorData?.siteName ?? lastKnownSiteName;
+  const siteName = shell?.site.siteName ?? errorData?.siteName ?? lastKnownSiteName;
 
   if (!isRouteErrorResponse(error)) {
     if (import.meta.env.DEV) console.error(error);

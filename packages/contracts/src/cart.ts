@@ -8,11 +8,23 @@ import { OfferGameType, ProductType } from './catalogue.ts';
 import { BrowserData } from './payments.ts';
 
 /** Spec core §3: product types a cart item can have (syndicates and memberships come with their own issues). */
-export const CART_PRODUCT_TYPES = ['lottery_ticket', 'multi_draw_ticket', 'raffle_ticket', 'syndicate_share', 'social_syndicate_share', 'membership'] as const;
+export const CART_PRODUCT_TYPES = [
+  'lottery_ticket',
+  'multi_draw_ticket',
+  'raffle_ticket',
+  'syndicate_share',
+  'social_syndicate_share',
+  'membership',
+] as const;
 export const CartProductType = z.enum(CART_PRODUCT_TYPES);
 export type CartProductType = z.infer<typeof CartProductType>;
 
-export const VOUCHER_TYPES = ['voucher_fixed_discount', 'voucher_percent_discount', 'voucher_fixed_discount_expire', 'voucher_credit_amount'] as const;
+export const VOUCHER_TYPES = [
+  'voucher_fixed_discount',
+  'voucher_percent_discount',
+  'voucher_fixed_discount_expire',
+  'voucher_credit_amount',
+] as const;
 export const VoucherType = z.enum(VOUCHER_TYPES);
 export type VoucherType = z.infer<typeof VoucherType>;
 
@@ -22,7 +34,12 @@ export const AutoRemovedReason = z.enum(AUTO_REMOVED_REASONS);
 export type AutoRemovedReason = z.infer<typeof AutoRemovedReason>;
 
 /** Core §8: reasons that give the user actions; any other key is fixed text. */
-export const ACTIONABLE_BLOCKED_REASONS = ['spend_limit', 'verify_account_required', 'global_spend_limit', 'deposit_limit'] as const;
+export const ACTIONABLE_BLOCKED_REASONS = [
+  'spend_limit',
+  'verify_account_required',
+  'global_spend_limit',
+  'deposit_limit',
+] as const;
 
 export const RECURRING_AVAILABILITY = ['never', 'optional', 'always'] as const;
 export const RecurringPurchase = z.object({
@@ -31,7 +48,9 @@ export const RecurringPurchase = z.object({
   enabled: z.boolean(),
 });
 export type RecurringPurchase = z.infer<typeof RecurringPurchase>;
-export const RecurringPurchaseInput = z.object({ type: z.enum(['autoplay', 'subscription', 'none']), enabled: z.boolean() }).strict();
+export const RecurringPurchaseInput = z
+  .object({ type: z.enum(['autoplay', 'subscription', 'none']), enabled: z.boolean() })
+  .strict();
 
 const MAX_GAMES_PER_ITEM = 100;
 const MAX_DRAWS_PER_ITEM = 52;
@@ -43,7 +62,14 @@ const MAX_DRAWS_PER_ITEM = 52;
 export const TicketGameInput = z
   .object({
     // Keys arrive camelised by the casing plugin ('lucky_stars' -> 'luckyStars'); the cart maps them back.
-    sets: z.record(z.string().min(1).max(20).regex(/^[a-z][A-Za-z_]*$/), z.array(z.number().int().min(0).max(99).nullable()).max(40)),
+    sets: z.record(
+      z
+        .string()
+        .min(1)
+        .max(20)
+        .regex(/^[a-z][A-Za-z_]*$/),
+      z.array(z.number().int().min(0).max(99).nullable()).max(40),
+    ),
     quickpick: z.boolean().optional(),
   })
   .strict();
@@ -57,7 +83,11 @@ export const LotteryTicketInput = z
     productOfferKey: Identifier,
     gameType: OfferGameType,
     /** The game offer key within the game type (e.g. 'system-8'). */
-    gameOffer: z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/),
+    gameOffer: z
+      .string()
+      .min(1)
+      .max(60)
+      .regex(/^[A-Za-z0-9_-]+$/),
     games: z.array(TicketGameInput).min(1).max(MAX_GAMES_PER_ITEM),
     numDraws: z.union([z.number().int().min(1).max(MAX_DRAWS_PER_ITEM), z.literal('autoplay')]).default(1),
     /** The first draw (the offer page's ?firstDrawNo=); the next open draw when absent. */
@@ -93,7 +123,11 @@ export type CartItemInput = z.infer<typeof CartItemInput>;
 export const AddCartItemBody = z
   .object({
     item: CartItemInput,
-    affiliateCode: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/).optional(),
+    affiliateCode: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]*$/)
+      .optional(),
     numDraws: z.union([z.number().int().min(1).max(MAX_DRAWS_PER_ITEM), z.literal('autoplay')]).optional(),
     recurringPurchase: RecurringPurchaseInput.optional(),
   })
@@ -112,7 +146,11 @@ export const BuildCartItemBody = z
   .object({
     productOfferKey: Identifier,
     gameType: OfferGameType,
-    gameOffer: z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/),
+    gameOffer: z
+      .string()
+      .min(1)
+      .max(60)
+      .regex(/^[A-Za-z0-9_-]+$/),
     numGames: z.number().int().min(1).max(MAX_GAMES_PER_ITEM),
     numDraws: z.union([z.number().int().min(1).max(MAX_DRAWS_PER_ITEM), z.literal('autoplay')]).default(1),
     firstDrawNo: z.number().int().positive().optional(),
@@ -120,8 +158,24 @@ export const BuildCartItemBody = z
   .strict();
 export type BuildCartItemBody = z.infer<typeof BuildCartItemBody>;
 
-export const CartRefParams = z.object({ ref: z.string().min(1).max(64).regex(/^crt_[A-Za-z0-9]+$/) }).strict();
-export const CartItemParams = z.object({ itemId: z.string().min(1).max(64).regex(/^itm_[A-Za-z0-9]+$/) }).strict();
+export const CartRefParams = z
+  .object({
+    ref: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^crt_[A-Za-z0-9]+$/),
+  })
+  .strict();
+export const CartItemParams = z
+  .object({
+    itemId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^itm_[A-Za-z0-9]+$/),
+  })
+  .strict();
 export const AnonCartItemParams = CartRefParams.extend({ itemId: CartItemParams.shape.itemId }).strict();
 
 /** POST /cart/promotion and /anon-cart/{ref}/promotion: body promotion_code. */
@@ -173,7 +227,9 @@ export const CartItem = z.object({
   gameOffer: z.string().nullable(),
   gameOfferName: z.string().nullable(),
   /** Lottery games with quickpicks still shown as chosen (quickpick games are filled at purchase). */
-  games: z.array(z.object({ sets: z.record(z.string(), z.array(z.number().int().nullable())), quickpick: z.boolean() })),
+  games: z.array(
+    z.object({ sets: z.record(z.string(), z.array(z.number().int().nullable())), quickpick: z.boolean() }),
+  ),
   numGames: z.number().int(),
   numDraws: z.number().int(),
   draws: z.array(CartDraw),
@@ -212,7 +268,9 @@ export const Cart = z.object({
   cartReference: z.string(),
   cartItems: z.record(z.string(), z.array(CartItem)),
   itemCount: z.number().int(),
-  autoRemovedItems: z.array(z.object({ id: z.string(), reason: z.string(), description: z.string(), message: z.string() })),
+  autoRemovedItems: z.array(
+    z.object({ id: z.string(), reason: z.string(), description: z.string(), message: z.string() }),
+  ),
   /** Sum of item prices after the promotion's discount. */
   cartTotal: Money,
   /** The part of cartTotal that is pre-ordered (charged when the draw opens). */
@@ -238,14 +296,21 @@ export const PurchaseBody = z
   .object({
     purchase: z
       .object({
-        channelKey: z.string().max(40).regex(/^[a-z0-9_]*$/).optional(),
+        channelKey: z
+          .string()
+          .max(40)
+          .regex(/^[a-z0-9_]*$/)
+          .optional(),
         /** The cart total the customer saw; a purchase whose re-priced total differs fails with 409 price_changed. */
         expectedTotal: Money.optional(),
         metadata: z.record(z.string(), z.string().max(200)).optional(),
       })
       .strict()
       .default({}),
-    partner: z.object({ partnerKey: z.string().max(40) }).strict().optional(),
+    partner: z
+      .object({ partnerKey: z.string().max(40) })
+      .strict()
+      .optional(),
     depositMethodCode: z.string().max(4).optional(),
   })
   .strict();
@@ -317,7 +382,13 @@ export const Ticket = z.object({
   raffleTicketNumbers: z.array(z.number().int()),
   /** Raffle tickets: which of the numbers won, and what (a prize that is not cash at its value); empty until drawn. */
   raffleWins: z.array(z.object({ ticketNumber: z.number().int(), prizeName: z.string(), prize: Money })).optional(),
-  result: z.object({ numbers: z.array(z.number().int()), supplementaries: z.array(z.number().int()), bonus: z.record(z.string(), z.array(z.number().int())).optional() }).nullable(),
+  result: z
+    .object({
+      numbers: z.array(z.number().int()),
+      supplementaries: z.array(z.number().int()),
+      bonus: z.record(z.string(), z.array(z.number().int())).optional(),
+    })
+    .nullable(),
   prize: Money.nullable(),
   causeKey: z.string().nullable(),
 });
@@ -348,9 +419,25 @@ export const OrdersQuery = z
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .strict();
-export const OrderParams = z.object({ id: z.string().min(1).max(64).regex(/^ord_[A-Za-z0-9]+$/) }).strict();
+export const OrderParams = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^ord_[A-Za-z0-9]+$/),
+  })
+  .strict();
 export const OrderDetailsQuery = z.object({ showDetails: z.coerce.boolean().optional() }).strict();
-export const TicketParams = z.object({ id: z.string().min(1).max(64).regex(/^tkt_[A-Za-z0-9]+$/) }).strict();
+export const TicketParams = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^tkt_[A-Za-z0-9]+$/),
+  })
+  .strict();
 
 /** Features §4 Receipt: orders, total and tracking data. */
 export const Receipt = z.object({
@@ -364,13 +451,34 @@ export const Receipt = z.object({
   /** The deposit taken for this purchase (deposit-and-purchase), if any. */
   deposit: Money.nullable(),
   promotionCode: z.string().nullable(),
-  trackingData: z.object({ transactionId: z.string(), revenue: z.number(), currency: z.string(), items: z.array(CartItemAnalytics) }),
+  trackingData: z.object({
+    transactionId: z.string(),
+    revenue: z.number(),
+    currency: z.string(),
+    items: z.array(CartItemAnalytics),
+  }),
 });
 export type Receipt = z.infer<typeof Receipt>;
-export const CheckoutParams = z.object({ checkoutId: z.string().min(1).max(64).regex(/^chk_[A-Za-z0-9]+$/) }).strict();
+export const CheckoutParams = z
+  .object({
+    checkoutId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^chk_[A-Za-z0-9]+$/),
+  })
+  .strict();
 
 /** GET /placement (features §7 Placement API): keys is a comma list of placement keys. */
-export const PLACEMENT_KEYS = ['cart_inline_item', 'feature_placement', 'pre_cart_item', 'fast_play', 'instant_play', 'pre_cart_promoted', 'pre_cart_standard'] as const;
+export const PLACEMENT_KEYS = [
+  'cart_inline_item',
+  'feature_placement',
+  'pre_cart_item',
+  'fast_play',
+  'instant_play',
+  'pre_cart_promoted',
+  'pre_cart_standard',
+] as const;
 export const PlacementQuery = z
   .object({
     brandingKey: z.string().max(40).optional(),

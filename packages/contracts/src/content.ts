@@ -46,4 +46,12 @@ export type CmsPagesQuery = z.infer<typeof CmsPagesQuery>;
 
 export const CmsItemParams = z.object({ collection: z.string().max(64) }).strict();
 export const CmsItemByIdParams = z.object({ collection: z.string().max(64), id: z.string().max(128) }).strict();
-export const CmsPageParams = z.object({ id: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/) }).strict();
+export const CmsPageParams = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();

@@ -2,12 +2,24 @@
 import { z } from 'zod';
 import { Money, PAGE_SIZES, MAX_PAGE_LIMIT } from './common.ts';
 
-export const DRAW_STATUSES = ['DRAW_OPEN', 'DRAW_CLOSED', 'DRAW_DRAWN', 'DRAW_SCORED', 'DRAW_PAID', 'DRAW_EMAILED'] as const;
+export const DRAW_STATUSES = [
+  'DRAW_OPEN',
+  'DRAW_CLOSED',
+  'DRAW_DRAWN',
+  'DRAW_SCORED',
+  'DRAW_PAID',
+  'DRAW_EMAILED',
+] as const;
 export const DrawStatus = z.enum(DRAW_STATUSES);
 export type DrawStatus = z.infer<typeof DrawStatus>;
 
 /** Spec features §4: "Results-visible states: drawn, scored, paid, emailed." */
-export const RESULT_VISIBLE_STATUSES = ['DRAW_DRAWN', 'DRAW_SCORED', 'DRAW_PAID', 'DRAW_EMAILED'] as const satisfies readonly DrawStatus[];
+export const RESULT_VISIBLE_STATUSES = [
+  'DRAW_DRAWN',
+  'DRAW_SCORED',
+  'DRAW_PAID',
+  'DRAW_EMAILED',
+] as const satisfies readonly DrawStatus[];
 
 /** Spec features §4: "Purchase status otherwise standard or pre_order." */
 export const DrawPurchaseStatus = z.enum(['standard', 'pre_order']);
@@ -17,7 +29,11 @@ export const ResultSource = z.enum(['simulated', 'import', 'manual']);
 export type ResultSource = z.infer<typeof ResultSource>;
 
 /** A product offer key as used in URLs (`oz-lotto`); offers are keyed like their game. */
-export const OfferKey = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
+export const OfferKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9-]+$/);
 export const DrawNo = z.coerce.number().int().min(1).max(1_000_000_000);
 
 export const DrawNumbers = z.object({
@@ -94,14 +110,18 @@ export const DrawWinners = z.object({
   productOfferKey: z.string(),
   drawNo: z.number().int(),
   totalWinners: z.number().int().nullable(),
-  winners: z.array(z.object({ division: z.number().int(), description: z.string(), winners: z.number().int().nullable() })),
+  winners: z.array(
+    z.object({ division: z.number().int(), description: z.string(), winners: z.number().int().nullable() }),
+  ),
 });
 
 /** Result keys: which months of which offers have results (archive navigation). */
 export const ResultKey = z.object({
   productOfferKey: z.string(),
   latestDrawNo: z.number().int(),
-  months: z.array(z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), draws: z.number().int() })),
+  months: z.array(
+    z.object({ year: z.number().int(), month: z.number().int().min(1).max(12), draws: z.number().int() }),
+  ),
 });
 export type ResultKey = z.infer<typeof ResultKey>;
 
@@ -150,7 +170,15 @@ export const PastResultsQuery = z
   .strict();
 export type PastResultsQuery = z.infer<typeof PastResultsQuery>;
 
-export const ResultsPricingParams = z.object({ pricingId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) }).strict();
+export const ResultsPricingParams = z
+  .object({
+    pricingId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();
 export const ArchivedParams = z
   .object({
     offer: OfferKey,

@@ -59,16 +59,50 @@ export function maskEmail(email: string): string {
 }
 
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
-export const EmailAddress = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: FORM_MESSAGES.email }));
-export const Password = z.string().min(PASSWORD_MIN_LENGTH, { error: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.` }).max(PASSWORD_MAX_LENGTH);
-export const PhoneNumber = z.string().trim().regex(/^\+?[0-9][0-9 ]{7,17}$/, { error: FORM_MESSAGES.phone });
-export const PostCode = z.string().trim().regex(/^[0-9]{4}$/, { error: FORM_MESSAGES.postCode });
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter a date as YYYY-MM-DD.' }).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'Please enter a valid date.' });
-export const OtpCode = z.string().trim().regex(/^[0-9]{6}$/, { error: TWO_FACTOR_TEXTS.incomplete });
-export const CountryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Please choose a country.' });
+export const EmailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: FORM_MESSAGES.email }));
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .max(PASSWORD_MAX_LENGTH);
+export const PhoneNumber = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ]{7,17}$/, { error: FORM_MESSAGES.phone });
+export const PostCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{4}$/, { error: FORM_MESSAGES.postCode });
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Please enter a date as YYYY-MM-DD.' })
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    { error: 'Please enter a valid date.' },
+  );
+export const OtpCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{6}$/, { error: TWO_FACTOR_TEXTS.incomplete });
+export const CountryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: 'Please choose a country.' });
 
 export const FavouriteNumbers = z
-  .array(z.object({ lotteryKey: Identifier, sets: z.record(z.string().regex(/^[a-z_]{1,32}$/), z.array(z.number().int().min(0).max(99)).max(40)) }).strict())
+  .array(
+    z
+      .object({
+        lotteryKey: Identifier,
+        sets: z.record(z.string().regex(/^[a-z_]{1,32}$/), z.array(z.number().int().min(0).max(99)).max(40)),
+      })
+      .strict(),
+  )
   .max(20);
 export type FavouriteNumbers = z.infer<typeof FavouriteNumbers>;
 
@@ -104,7 +138,10 @@ export const SignupBody = z
     marketingConsent: z.boolean().default(false),
     termsAndConditions: z.literal(true, { error: FORM_MESSAGES.terms }),
     attribution: Attribution.optional(),
-    metadata: z.object({ platform: z.enum(['Web', 'App']).default('Web') }).strict().default({ platform: 'Web' }),
+    metadata: z
+      .object({ platform: z.enum(['Web', 'App']).default('Web') })
+      .strict()
+      .default({ platform: 'Web' }),
     favouriteNumbers: FavouriteNumbers.optional(),
   })
   .strict();
@@ -157,7 +194,12 @@ export const CustomerOverview = z.object({
   emailAddressConfirmationRequired: z.boolean(),
   favouriteNumbers: FavouriteNumbers,
   experimentGroups: z.record(z.string(), z.string()),
-  atv: z.object({ atvCommercial: AtvAmount, atvCharity: AtvAmount, atvSocialSyndicate: AtvAmount, atvSyndicate: AtvAmount }),
+  atv: z.object({
+    atvCommercial: AtvAmount,
+    atvCharity: AtvAmount,
+    atvSocialSyndicate: AtvAmount,
+    atvSyndicate: AtvAmount,
+  }),
 });
 export type CustomerOverview = z.infer<typeof CustomerOverview>;
 
@@ -217,14 +259,20 @@ export const LocateResult = z.object({ country: z.string().nullable(), countryBa
 export const AcceptedResult = z.object({ accepted: z.boolean(), acceptedAt: z.string() });
 
 export const CommunicationPreferences = z.object({
-  features: z.object({ methodsEnabled: z.boolean(), methods: z.array(z.object({ key: CommunicationChannel, name: z.string(), hidden: z.boolean() })) }),
+  features: z.object({
+    methodsEnabled: z.boolean(),
+    methods: z.array(z.object({ key: CommunicationChannel, name: z.string(), hidden: z.boolean() })),
+  }),
   preferences: z.record(z.string(), z.object({ enabled: z.boolean() })),
 });
 const PreferenceValue = z.union([z.boolean(), z.object({ enabled: z.boolean() }).strict()]);
 export const CommunicationPreferencesUpdate = z
   .object({
     preferences: z.partialRecord(CommunicationChannel, PreferenceValue),
-    unsubscribeReasons: z.array(z.string().regex(/^[a-z_]{1,40}$/)).max(10).optional(),
+    unsubscribeReasons: z
+      .array(z.string().regex(/^[a-z_]{1,40}$/))
+      .max(10)
+      .optional(),
     /** From an unsubscribe link, for a visitor who is not signed in. */
     token: z.string().min(16).max(200).optional(),
   })
@@ -233,7 +281,9 @@ export const CommunicationPrefsParams = z.object({ customerId: Identifier }).str
 export const CommunicationPrefsOfferParams = z.object({ customerId: Identifier, productOfferKey: Identifier }).strict();
 
 export const RecurringPurchaseMethods = z.object({
-  availableRecurringPurchaseMethods: z.array(z.object({ recurringPurchaseMethodKey: z.string(), disabled: z.boolean() })),
+  availableRecurringPurchaseMethods: z.array(
+    z.object({ recurringPurchaseMethodKey: z.string(), disabled: z.boolean() }),
+  ),
   selectedRecurringPurchaseMethodKey: z.string().nullable(),
 });
 export const RecurringPurchaseMethodQuery = z.object({ recurringPurchaseMethod: z.string().min(1).max(40) }).strict();
@@ -241,13 +291,23 @@ export const RecurringPurchaseMethodQuery = z.object({ recurringPurchaseMethod: 
 export const ForgotPasswordBody = z.object({ email: EmailAddress }).strict();
 export const ResetPasswordBody = z.object({ token: z.string().min(16).max(200), password: Password }).strict();
 export const ForceChangeBody = z.object({ password: Password }).strict();
-export const ChangePasswordBody = z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: Password }).strict();
-export const CloseAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH), reason: z.string().max(500).optional() }).strict();
+export const ChangePasswordBody = z
+  .object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: Password })
+  .strict();
+export const CloseAccountBody = z
+  .object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH), reason: z.string().max(500).optional() })
+  .strict();
 export const ReauthBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) }).strict();
 export const OtpBody = z.object({ otp: OtpCode }).strict();
 export const ResendBody = z.object({ token: z.string().min(16).max(200) }).strict();
 
-export const TwoFactorStatus = z.object({ enabled: z.boolean(), method: TwoFactorMethod.nullable(), pendingMethod: TwoFactorMethod.nullable(), identifier: z.string().nullable(), locked: z.boolean() });
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  method: TwoFactorMethod.nullable(),
+  pendingMethod: TwoFactorMethod.nullable(),
+  identifier: z.string().nullable(),
+  locked: z.boolean(),
+});
 export const AuthenticatorEnrolment = z.object({ secret: z.string(), otpauthUri: z.string(), qrDataUrl: z.string() });
 export const AutologinTokenResult = z.object({ token: z.string(), expiresAt: z.string() });
 export const MessageOnly = z.object({ done: z.boolean() });

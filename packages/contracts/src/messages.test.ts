@@ -28,6 +28,8 @@ describe('house validation messages (spec features §5)', () => {
   });
 
   it('leaves a schema its own message', () => {
-    expect(first(z.number().min(0.01, FORM_MESSAGES.minimumAmount('$0.01')), 0)).toBe('Please enter an amount equal to or greater than $0.01.');
+    expect(first(z.number().min(0.01, FORM_MESSAGES.minimumAmount('$0.01')), 0)).toBe(
+      'Please enter an amount equal to or greater than $0.01.',
+    );
   });
 });

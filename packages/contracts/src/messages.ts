@@ -17,7 +17,8 @@ export const FORM_MESSAGES = {
 } as const;
 
 const NUMERIC = new Set(['number', 'int', 'bigint']);
-const list = (values: readonly unknown[]) => (values.length > 8 ? `${values.slice(0, 8).join(', ')}, ...` : values.join(', '));
+const list = (values: readonly unknown[]) =>
+  values.length > 8 ? `${values.slice(0, 8).join(', ')}, ...` : values.join(', ');
 
 /**
  * Messages for the generic issues; a schema's own message (e.g. a money field's minimum amount) still wins.
@@ -35,7 +36,8 @@ export const shopErrorMap: z.core.$ZodErrorMap = (issue) => {
       if (issue.format === 'url') return 'Please enter a valid web address.';
       return undefined;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? FORM_MESSAGES.required : `Must be at least ${issue.minimum} characters.`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? FORM_MESSAGES.required : `Must be at least ${issue.minimum} characters.`;
       if (issue.origin === 'number' || issue.origin === 'bigint') return `Must be at least ${issue.minimum}.`;
       if (issue.origin === 'array' || issue.origin === 'set') return `Choose at least ${issue.minimum}.`;
       return undefined;

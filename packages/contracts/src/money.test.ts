@@ -56,12 +56,7 @@ describe('toCents', () => {
     expect(Object.is(toCents(input), -0)).toBe(false);
   });
 
-  it.each([
-    ['0.001'],
-    ['12.345'],
-    ['1e-3'],
-    ['12.301'],
-  ])('rejects %s: more than 2 decimal places', (input) => {
+  it.each([['0.001'], ['12.345'], ['1e-3'], ['12.301']])('rejects %s: more than 2 decimal places', (input) => {
     expect(() => toCents(input)).toThrow(RangeError);
   });
 
@@ -73,12 +68,22 @@ describe('toCents', () => {
     expect(() => toCents(input)).toThrow(RangeError);
   });
 
-  it.each([[''], ['abc'], ['1,000.00'], [' 12'], ['12 '], ['$12'], ['1_000'], ['-'], ['.'], ['NaN'], ['Infinity'], ['0x10']])(
-    'rejects the non-decimal string %j',
-    (input) => {
-      expect(() => toCents(input)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    [''],
+    ['abc'],
+    ['1,000.00'],
+    [' 12'],
+    ['12 '],
+    ['$12'],
+    ['1_000'],
+    ['-'],
+    ['.'],
+    ['NaN'],
+    ['Infinity'],
+    ['0x10'],
+  ])('rejects the non-decimal string %j', (input) => {
+    expect(() => toCents(input)).toThrow(RangeError);
+  });
 
   it('property: a third decimal that is not zero is always rejected, never rounded', () => {
     fc.assert(
@@ -171,9 +176,7 @@ describe('centsToDecimalString', () => {
   });
 
   it('property: toCents reads it back', () => {
-    fc.assert(
-      fc.property(fc.maxSafeInteger(), (cents) => toCents(centsToDecimalString(cents)) === cents),
-    );
+    fc.assert(fc.property(fc.maxSafeInteger(), (cents) => toCents(centsToDecimalString(cents)) === cents));
   });
 });
 

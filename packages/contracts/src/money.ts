@@ -124,6 +124,10 @@ export function formatCurrency(amountCents: number | bigint, currency: CurrencyC
 }
 
 /** Jackpot amount with 0 decimals, cents dropped (never rounded up): 2_000_000_000 AUD -> "$20,000,000". */
-export function formatJackpotAmount(amountCents: number | bigint, currency: CurrencyCode, locale: string = 'en-AU'): string {
+export function formatJackpotAmount(
+  amountCents: number | bigint,
+  currency: CurrencyCode,
+  locale: string = 'en-AU',
+): string {
   return formatDecimal(currencyFormatter(currency, locale, 0), amountCents);
 }

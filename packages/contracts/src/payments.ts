@@ -12,7 +12,12 @@ export const WithdrawalMethodCode = z.enum(WITHDRAWAL_METHOD_CODES);
 export type WithdrawalMethodCode = z.infer<typeof WithdrawalMethodCode>;
 export const CARD_GATEWAYS = ['braintree', 'eway', 'opayo', 'paystream', 'stripe', 'test'] as const;
 
-export const FUND_VERIFICATION_STATUSES = ['Failed Verification', 'Pending Verification', 'Unverified', 'Verified'] as const;
+export const FUND_VERIFICATION_STATUSES = [
+  'Failed Verification',
+  'Pending Verification',
+  'Unverified',
+  'Verified',
+] as const;
 export const FundVerification = z.enum(FUND_VERIFICATION_STATUSES);
 
 export const FundType = z.enum(['card', 'bank', 'paypal']);
@@ -57,7 +62,12 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 /** `filter=funds.cart eq true and funds.withdraw eq false` (clauses joined by "and" or ","). */
 export const PaymentMethodsQuery = z.object({ filter: z.string().max(500).optional() }).strict();
 
-export const CardGateway = z.object({ key: z.string(), name: z.string(), cscRequired: z.boolean(), testCards: z.array(z.object({ number: z.string(), outcome: z.string() })) });
+export const CardGateway = z.object({
+  key: z.string(),
+  name: z.string(),
+  cscRequired: z.boolean(),
+  testCards: z.array(z.object({ number: z.string(), outcome: z.string() })),
+});
 
 /** An amount as typed: a number or its decimal text; cents and limits are checked by the service (per method). */
 export const AmountInput = z.union([z.number(), z.string().max(40)]);
@@ -72,10 +82,21 @@ export const CardHolderName = z
 
 export const AddCardBody = z
   .object({
-    cardNumber: z.string().max(40).transform(digitsOnly).pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number.')),
-    expiryMonth: z.coerce.number().int().min(1, 'Please enter a valid expiry month.').max(12, 'Please enter a valid expiry month.'),
+    cardNumber: z
+      .string()
+      .max(40)
+      .transform(digitsOnly)
+      .pipe(z.string().regex(/^\d{12,19}$/, 'Please enter a valid card number.')),
+    expiryMonth: z.coerce
+      .number()
+      .int()
+      .min(1, 'Please enter a valid expiry month.')
+      .max(12, 'Please enter a valid expiry month.'),
     expiryYear: z.coerce.number().int().min(2000).max(2100),
-    csc: z.string().regex(/^\d{3,4}$/, FORM_MESSAGES.numbersOnly).optional(),
+    csc: z
+      .string()
+      .regex(/^\d{3,4}$/, FORM_MESSAGES.numbersOnly)
+      .optional(),
     holderName: CardHolderName,
     default: z.boolean().optional(),
   })
@@ -95,10 +116,26 @@ export const BankAccountBody = z
 
 /** Linking PayPal: the e-mail shown to the customer and the gateway's payment-method nonce (Braintree's vault). */
 export const PayPalBody = z
-  .object({ email: z.email().max(254), nonce: z.string().min(1).max(500).regex(/^[A-Za-z0-9_.:-]+$/), default: z.boolean().optional() })
+  .object({
+    email: z.email().max(254),
+    nonce: z
+      .string()
+      .min(1)
+      .max(500)
+      .regex(/^[A-Za-z0-9_.:-]+$/),
+    default: z.boolean().optional(),
+  })
   .strict();
 
-export const FundParams = z.object({ id: z.string().min(1).max(64).regex(/^fnd_[A-Za-z0-9]+$/) }).strict();
+export const FundParams = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^fnd_[A-Za-z0-9]+$/),
+  })
+  .strict();
 
 export const COLOUR_DEPTHS = [1, 4, 8, 15, 16, 24, 32, 48] as const;
 /** Snap a reported colour depth to the nearest value 3-D Secure accepts (ties go down). */
@@ -127,7 +164,10 @@ export const DepositBody = z
   .object({
     amount: AmountInput,
     checkout: z.boolean().optional(),
-    csc: z.string().regex(/^\d{3,4}$/, FORM_MESSAGES.numbersOnly).optional(),
+    csc: z
+      .string()
+      .regex(/^\d{3,4}$/, FORM_MESSAGES.numbersOnly)
+      .optional(),
     strongCustomerAuthentication: BrowserData.optional(),
     gatewayKey: z.string().max(40).optional(),
     deviceData: z.string().max(4000).optional(),
@@ -136,11 +176,28 @@ export const DepositBody = z
   .strict();
 export type DepositBody = z.infer<typeof DepositBody>;
 // PayPal deposits come from the linked PayPal fund; Apple Pay and Google Pay from POST /funds/{method}/{gateway}/deposit.
-export const DepositParams = z.object({ id: z.string().min(1).max(64).regex(/^(fnd_[A-Za-z0-9]+|td)$/) }).strict();
+export const DepositParams = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^(fnd_[A-Za-z0-9]+|td)$/),
+  })
+  .strict();
 
 /** Digital-wallet deposits (spec features §7: POST /funds/{method}/{gateway}/deposit for Apple or Google Pay). */
 export const WALLET_DEPOSIT_METHODS = ['ap', 'gp'] as const;
-export const WalletDepositParams = z.object({ method: z.enum(WALLET_DEPOSIT_METHODS), gateway: z.string().min(1).max(40).regex(/^[a-z_]+$/) }).strict();
+export const WalletDepositParams = z
+  .object({
+    method: z.enum(WALLET_DEPOSIT_METHODS),
+    gateway: z
+      .string()
+      .min(1)
+      .max(40)
+      .regex(/^[a-z_]+$/),
+  })
+  .strict();
 export const WalletDepositBody = z
   .object({
     amount: AmountInput,
@@ -168,7 +225,15 @@ export const Deposit = z.object({
   createdAt: z.string(),
 });
 export type Deposit = z.infer<typeof Deposit>;
-export const DepositIdParams = z.object({ depositId: z.string().min(1).max(64).regex(/^dep_[A-Za-z0-9]+$/) }).strict();
+export const DepositIdParams = z
+  .object({
+    depositId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^dep_[A-Za-z0-9]+$/),
+  })
+  .strict();
 
 export const DepositForm = z.object({
   method: PaymentMethod,
@@ -176,7 +241,16 @@ export const DepositForm = z.object({
 });
 
 export const WithdrawBody = z.object({ amount: AmountInput, type: z.string().max(20).optional() }).strict();
-export const WithdrawParams = z.object({ code: WithdrawalMethodCode, id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) }).strict();
+export const WithdrawParams = z
+  .object({
+    code: WithdrawalMethodCode,
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'paid', 'rejected'] as const;
 export const Withdrawal = z.object({
   id: z.string(),
@@ -188,7 +262,23 @@ export const Withdrawal = z.object({
   createdAt: z.string(),
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
-export const WithdrawalIdParams = z.object({ withdrawalId: z.string().min(1).max(64).regex(/^wdr_[A-Za-z0-9]+$/) }).strict();
+export const WithdrawalIdParams = z
+  .object({
+    withdrawalId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^wdr_[A-Za-z0-9]+$/),
+  })
+  .strict();
 
-export const ThreeDsNotifyQuery = z.object({ depositId: z.string().min(1).max(64).regex(/^dep_[A-Za-z0-9]+$/) }).strict();
+export const ThreeDsNotifyQuery = z
+  .object({
+    depositId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^dep_[A-Za-z0-9]+$/),
+  })
+  .strict();
 export const ThreeDsChallengeBody = z.object({ outcome: z.enum(['approve', 'fail']) }).strict();

@@ -51,7 +51,16 @@ export const CapabilitiesResult = z.object({
 });
 export type CapabilitiesResult = z.infer<typeof CapabilitiesResult>;
 
-export const SERVICE_NAMES = ['main', 'cms', 'social', 'rewards', 'customerVerify', 'placement', 'translation', 'analytics'] as const;
+export const SERVICE_NAMES = [
+  'main',
+  'cms',
+  'social',
+  'rewards',
+  'customerVerify',
+  'placement',
+  'translation',
+  'analytics',
+] as const;
 export const DiscoverResult = z.object({
   services: z.object({
     main: z.string().url(),
@@ -196,12 +205,23 @@ export const NavigationItem: z.ZodType<NavigationItem> = z.lazy(() =>
 export const Navigation = z.object({
   primary: z.array(NavigationItem),
   footer: z.array(
-    z.object({ id: z.string(), label: z.string(), url: z.string(), capabilities: z.array(Capability), requiresAbsent: z.array(Capability) }),
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      url: z.string(),
+      capabilities: z.array(Capability),
+      requiresAbsent: z.array(Capability),
+    }),
   ),
 });
 export type Navigation = z.infer<typeof Navigation>;
 
-export const SitewideBanner = z.object({ id: z.string(), text: z.string(), linkUrl: z.string().nullable(), linkText: z.string().nullable() });
+export const SitewideBanner = z.object({
+  id: z.string(),
+  text: z.string(),
+  linkUrl: z.string().nullable(),
+  linkText: z.string().nullable(),
+});
 export type SitewideBanner = z.infer<typeof SitewideBanner>;
 
 /** CMS page blocks (features §3 Content management), the subset the shell renders. Text is plain, never HTML. */
@@ -212,7 +232,13 @@ export const PageSection = z.discriminatedUnion('kind', [
     kind: z.literal('two_column_grid'),
     columns: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
   }),
-  z.object({ kind: z.literal('call_to_action'), heading: z.string(), text: z.string(), linkText: z.string(), linkUrl: z.string() }),
+  z.object({
+    kind: z.literal('call_to_action'),
+    heading: z.string(),
+    text: z.string(),
+    linkText: z.string(),
+    linkUrl: z.string(),
+  }),
   z.object({ kind: z.literal('divider') }),
 ]);
 export type PageSection = z.infer<typeof PageSection>;
@@ -230,4 +256,7 @@ export const CmsPage = z.object({
 });
 export type CmsPage = z.infer<typeof CmsPage>;
 
-export const HealthResult = z.object({ status: z.enum(['ok', 'unavailable']), checks: z.record(z.string(), z.string()) });
+export const HealthResult = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.string()),
+});

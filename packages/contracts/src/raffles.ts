@@ -20,8 +20,16 @@ export type RafflePrizeKind = z.infer<typeof RafflePrizeKind>;
 
 export const CAUSE_CATEGORIES = ['health', 'community', 'animals', 'environment', 'education', 'sport'] as const;
 
-const Slug = z.string().min(1).max(80).regex(/^[a-z0-9-]+$/);
-const RaffleOfferKey = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
+const Slug = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9-]+$/);
+const RaffleOfferKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9-]+$/);
 const RaffleDrawNo = z.coerce.number().int().min(1).max(1_000_000_000);
 
 export const Cause = z.object({
@@ -129,14 +137,27 @@ export const RaffleDrawParams = z.object({ offerKey: RaffleOfferKey, drawNo: Raf
 export const CausesQuery = z
   .object({
     slug: Slug.optional(),
-    category: z.string().min(1).max(40).regex(/^[a-z_-]+$/).optional(),
+    category: z
+      .string()
+      .min(1)
+      .max(40)
+      .regex(/^[a-z_-]+$/)
+      .optional(),
     q: z.string().trim().max(100).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(10),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .strict();
 /** GET /causes/{id}: the cau_… id or the slug. */
-export const CauseParams = z.object({ id: z.string().min(1).max(80).regex(/^[A-Za-z0-9_-]+$/) }).strict();
+export const CauseParams = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(80)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .strict();
 export const CauseDetails = Cause.extend({ raffles: z.array(Raffle) });
 export type CauseDetails = z.infer<typeof CauseDetails>;
 
@@ -146,7 +167,9 @@ export const RaffleSupport = z.object({
   ticketsBought: z.number().int(),
   amountContributed: Money,
   causes: z.array(z.object({ slug: z.string(), name: z.string(), tickets: z.number().int(), amount: Money })),
-  draws: z.array(z.object({ drawNo: z.number().int(), ticketNumbers: z.array(z.number().int()), status: RaffleDrawStatus })),
+  draws: z.array(
+    z.object({ drawNo: z.number().int(), ticketNumbers: z.array(z.number().int()), status: RaffleDrawStatus }),
+  ),
 });
 export type RaffleSupport = z.infer<typeof RaffleSupport>;
 
@@ -192,6 +215,15 @@ export const RaffleResult = z.object({
 export type RaffleResult = z.infer<typeof RaffleResult>;
 
 /** GET /draw/details/{offerKey}/{drawNo}/prizes for a raffle offer. */
-export const RaffleDrawPrizes = z.object({ productOfferKey: z.string(), drawNo: z.number().int(), prizes: z.array(RafflePrize) });
+export const RaffleDrawPrizes = z.object({
+  productOfferKey: z.string(),
+  drawNo: z.number().int(),
+  prizes: z.array(RafflePrize),
+});
 /** GET /draw/details/{offerKey}/{drawNo}/winners for a raffle offer: masked names, locality, ticket number, prize. */
-export const RaffleDrawWinners = z.object({ productOfferKey: z.string(), drawNo: z.number().int(), totalWinners: z.number().int(), winners: z.array(RaffleWinner) });
+export const RaffleDrawWinners = z.object({
+  productOfferKey: z.string(),
+  drawNo: z.number().int(),
+  totalWinners: z.number().int(),
+  winners: z.array(RaffleWinner),
+});

@@ -51,7 +51,11 @@ export type LimitBody = z.infer<typeof LimitBody>;
 
 export const PrecommitmentBody = z.object({ limit: AmountInput, period: LimitPeriod.default('monthly') }).strict();
 export type PrecommitmentBody = z.infer<typeof PrecommitmentBody>;
-export const Precommitment = z.object({ enabled: z.boolean(), limit: CustomerLimit.nullable(), coolingOffDays: z.number().int() });
+export const Precommitment = z.object({
+  enabled: z.boolean(),
+  limit: CustomerLimit.nullable(),
+  coolingOffDays: z.number().int(),
+});
 export type Precommitment = z.infer<typeof Precommitment>;
 
 export const DepositLimit = CustomerLimit.extend({ help: z.string() });
@@ -64,13 +68,31 @@ export const DepositLimits = z.object({
 export type DepositLimits = z.infer<typeof DepositLimits>;
 
 /** Result of a limit change: the limit as it now stands and whether the change waits for the cooling-off delay. */
-export const LimitChange = z.object({ limit: CustomerLimit.nullable(), applied: z.enum(['now', 'after_cooling_off', 'removed']), message: z.string() });
+export const LimitChange = z.object({
+  limit: CustomerLimit.nullable(),
+  applied: z.enum(['now', 'after_cooling_off', 'removed']),
+  message: z.string(),
+});
 
 // ---------------------------------------------------------------- identity verification (features §4)
-export const VERIFICATION_METHOD_TYPES = ['auto_verification', 'connect_id', 'drivers_licence', 'greenid_ui', 'pdf_form', 'photo_id_upload'] as const;
+export const VERIFICATION_METHOD_TYPES = [
+  'auto_verification',
+  'connect_id',
+  'drivers_licence',
+  'greenid_ui',
+  'pdf_form',
+  'photo_id_upload',
+] as const;
 export const VerificationMethodType = z.enum(VERIFICATION_METHOD_TYPES);
 export type VerificationMethodType = z.infer<typeof VerificationMethodType>;
-export const VERIFICATION_STATUSES = ['disabled', 'not_attempted', 'pending', 'in_progress', 'attempted', 'verified'] as const;
+export const VERIFICATION_STATUSES = [
+  'disabled',
+  'not_attempted',
+  'pending',
+  'in_progress',
+  'attempted',
+  'verified',
+] as const;
 export const VerificationStatus = z.enum(VERIFICATION_STATUSES);
 export type VerificationStatus = z.infer<typeof VerificationStatus>;
 
@@ -81,7 +103,9 @@ export const VerificationState = z.object({
   /** What an unverified customer may still spend in total before verifying. */
   unverifiedSpendCap: Money,
   unverifiedSpendRemaining: Money.nullable(),
-  lastOutcome: z.object({ method: VerificationMethodType, status: z.string(), message: z.string(), at: z.string() }).nullable(),
+  lastOutcome: z
+    .object({ method: VerificationMethodType, status: z.string(), message: z.string(), at: z.string() })
+    .nullable(),
 });
 export type VerificationState = z.infer<typeof VerificationState>;
 
@@ -92,17 +116,34 @@ export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] a
 export const VerifyBody = z
   .object({
     documentType: z.enum(ID_DOCUMENT_TYPES).default('drivers_licence'),
-    documentNumber: z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9]+$/, 'Please enter letters and numbers only.'),
-    consent: z.literal(true, { error: 'Please agree to your details being checked with the issuer or official record holder.' }),
+    documentNumber: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .regex(/^[A-Za-z0-9]+$/, 'Please enter letters and numbers only.'),
+    consent: z.literal(true, {
+      error: 'Please agree to your details being checked with the issuer or official record holder.',
+    }),
   })
   .strict();
 export type VerifyBody = z.infer<typeof VerifyBody>;
 
 export const LicenceBody = z
   .object({
-    licenceNumber: z.string().trim().min(4).max(12).regex(/^[A-Za-z0-9]+$/, 'Please enter letters and numbers only.'),
+    licenceNumber: z
+      .string()
+      .trim()
+      .min(4)
+      .max(12)
+      .regex(/^[A-Za-z0-9]+$/, 'Please enter letters and numbers only.'),
     state: z.enum(AU_STATES),
-    cardNumber: z.string().trim().max(12).regex(/^[A-Za-z0-9]*$/, 'Please enter letters and numbers only.').optional(),
+    cardNumber: z
+      .string()
+      .trim()
+      .max(12)
+      .regex(/^[A-Za-z0-9]*$/, 'Please enter letters and numbers only.')
+      .optional(),
   })
   .strict();
 export type LicenceBody = z.infer<typeof LicenceBody>;
@@ -117,12 +158,20 @@ export const VerificationOutcome = z.object({
 export type VerificationOutcome = z.infer<typeof VerificationOutcome>;
 
 export const ConnectIdStart = z.object({ id: z.string(), authorizeUrl: z.string(), state: z.string() });
-export const ConnectIdCallbackBody = z.object({ code: z.string().min(1).max(200), state: z.string().min(1).max(200) }).strict();
+export const ConnectIdCallbackBody = z
+  .object({ code: z.string().min(1).max(200), state: z.string().min(1).max(200) })
+  .strict();
 
 // ---------------------------------------------------------------- take a break and self-exclusion
 export const TAKE_A_BREAK_PERIODS = ['24h', '48h', '1w', '2w', '4w', '6w'] as const;
 export const SELF_EXCLUSION_PERIODS = ['6m', '1y', '2y', '5y'] as const;
 export const TakeABreakBody = z.object({ period: z.enum(TAKE_A_BREAK_PERIODS) }).strict();
 export const SelfExclusionBody = z.object({ period: z.enum(SELF_EXCLUSION_PERIODS) }).strict();
-export const Exclusion = z.object({ kind: z.enum(['take_a_break', 'self_exclusion']), period: z.string(), startsAt: z.string(), endsAt: z.string(), message: z.string() });
+export const Exclusion = z.object({
+  kind: z.enum(['take_a_break', 'self_exclusion']),
+  period: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  message: z.string(),
+});
 export type Exclusion = z.infer<typeof Exclusion>;

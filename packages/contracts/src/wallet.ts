@@ -11,7 +11,17 @@ export const WithdrawableFunds = z.object({
 });
 export type WithdrawableFunds = z.infer<typeof WithdrawableFunds>;
 
-export const TRANSACTION_KINDS = ['deposit', 'purchase', 'prize', 'refund', 'withdrawal', 'withdrawal_paid', 'withdrawal_returned', 'reversal', 'bonus'] as const;
+export const TRANSACTION_KINDS = [
+  'deposit',
+  'purchase',
+  'prize',
+  'refund',
+  'withdrawal',
+  'withdrawal_paid',
+  'withdrawal_returned',
+  'reversal',
+  'bonus',
+] as const;
 export const TransactionKind = z.enum(TRANSACTION_KINDS);
 
 export const TransactionLine = z.object({ account: z.string(), amount: Money });
@@ -27,8 +37,19 @@ export const Transaction = z.object({
 });
 export type Transaction = z.infer<typeof Transaction>;
 
-export const TransactionDetail = Transaction.extend({ lines: z.array(TransactionLine), reverses: z.string().nullable() });
+export const TransactionDetail = Transaction.extend({
+  lines: z.array(TransactionLine),
+  reverses: z.string().nullable(),
+});
 export type TransactionDetail = z.infer<typeof TransactionDetail>;
 
 export const TransactionsQuery = paginationQuery();
-export const TransactionParams = z.object({ id: z.string().min(1).max(64).regex(/^txn_[A-Za-z0-9]+$/) }).strict();
+export const TransactionParams = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^txn_[A-Za-z0-9]+$/),
+  })
+  .strict();

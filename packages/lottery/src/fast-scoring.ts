@@ -97,7 +97,8 @@ export function createScorer(game: GameDefinition, result: DrawResult): Scorer {
       let winners = 0;
       for (let i = 0, w = 0; i < count; i++, w += 3) {
         const x = buffer[w]! ^ drawn;
-        const m = +((x & 63) === 0) + +(((x >>> 6) & 63) === 0) + +(((x >>> 12) & 63) === 0) + +(((x >>> 18) & 63) === 0);
+        const m =
+          +((x & 63) === 0) + +(((x >>> 6) & 63) === 0) + +(((x >>> 12) & 63) === 0) + +(((x >>> 18) & 63) === 0);
         const d = table[m]!;
         out[i] = d;
         if (d !== 0) winners++;
@@ -119,7 +120,9 @@ export function createScorer(game: GameDefinition, result: DrawResult): Scorer {
     const bMask = rule ? bonusWord(result.bonus?.[rule.name]) : 0;
     wordsFn = (lo, hi, bonus) =>
       table[
-        ((popcount(lo & wLo) + popcount(hi & wHi)) << 4) | ((popcount(lo & sLo) + popcount(hi & sHi)) << 2) | popcount(bonus & bMask)
+        ((popcount(lo & wLo) + popcount(hi & wHi)) << 4) |
+          ((popcount(lo & sLo) + popcount(hi & sHi)) << 2) |
+          popcount(bonus & bMask)
       ]!;
     batch = (buffer, out, count) => {
       let winners = 0;
@@ -144,7 +147,11 @@ export function createScorer(game: GameDefinition, result: DrawResult): Scorer {
   }
 
   const scorer = ((encoded: bigint) => {
-    const d = wordsFn(Number(BigInt.asUintN(32, encoded)), Number(BigInt.asUintN(32, encoded >> 32n)), Number(BigInt.asUintN(32, encoded >> 64n)));
+    const d = wordsFn(
+      Number(BigInt.asUintN(32, encoded)),
+      Number(BigInt.asUintN(32, encoded >> 32n)),
+      Number(BigInt.asUintN(32, encoded >> 64n)),
+    );
     return d === 0 ? null : d;
   }) as Scorer;
   scorer.words = wordsFn;

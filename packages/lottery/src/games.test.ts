@@ -15,30 +15,109 @@ import { fixedResult, lineWith } from './test-support.ts';
 type Case = [number, number, number, number | null];
 const TABLES: Record<GameKey, Case[]> = {
   'oz-lotto': [
-    [7, 0, 0, 1], [6, 1, 0, 2], [6, 0, 0, 3], [5, 2, 0, 4], [5, 1, 0, 4], [5, 0, 0, 5], [4, 3, 0, 6], [4, 0, 0, 6],
-    [3, 1, 0, 7], [3, 3, 0, 7], [3, 0, 0, null], [2, 3, 0, null], [0, 0, 0, null],
+    [7, 0, 0, 1],
+    [6, 1, 0, 2],
+    [6, 0, 0, 3],
+    [5, 2, 0, 4],
+    [5, 1, 0, 4],
+    [5, 0, 0, 5],
+    [4, 3, 0, 6],
+    [4, 0, 0, 6],
+    [3, 1, 0, 7],
+    [3, 3, 0, 7],
+    [3, 0, 0, null],
+    [2, 3, 0, null],
+    [0, 0, 0, null],
   ],
   powerball: [
-    [7, 0, 1, 1], [7, 0, 0, 2], [6, 0, 1, 3], [6, 0, 0, 4], [5, 0, 1, 5], [4, 0, 1, 6], [5, 0, 0, 7], [3, 0, 1, 8],
-    [2, 0, 1, 9], [4, 0, 0, null], [3, 0, 0, null], [2, 0, 0, null], [1, 0, 1, null], [0, 0, 1, null],
+    [7, 0, 1, 1],
+    [7, 0, 0, 2],
+    [6, 0, 1, 3],
+    [6, 0, 0, 4],
+    [5, 0, 1, 5],
+    [4, 0, 1, 6],
+    [5, 0, 0, 7],
+    [3, 0, 1, 8],
+    [2, 0, 1, 9],
+    [4, 0, 0, null],
+    [3, 0, 0, null],
+    [2, 0, 0, null],
+    [1, 0, 1, null],
+    [0, 0, 1, null],
   ],
   'saturday-lotto': [
-    [6, 0, 0, 1], [5, 1, 0, 2], [5, 0, 0, 3], [4, 2, 0, 4], [4, 0, 0, 4], [3, 1, 0, 5], [3, 2, 0, 5], [3, 0, 0, 6],
-    [2, 2, 0, null], [1, 2, 0, null], [2, 0, 0, null],
+    [6, 0, 0, 1],
+    [5, 1, 0, 2],
+    [5, 0, 0, 3],
+    [4, 2, 0, 4],
+    [4, 0, 0, 4],
+    [3, 1, 0, 5],
+    [3, 2, 0, 5],
+    [3, 0, 0, 6],
+    [2, 2, 0, null],
+    [1, 2, 0, null],
+    [2, 0, 0, null],
   ],
   'weekday-windfall': [
-    [6, 0, 0, 1], [5, 1, 0, 2], [5, 0, 0, 3], [4, 0, 0, 4], [4, 2, 0, 4], [3, 1, 0, 5], [3, 2, 0, 5], [3, 0, 0, null],
-    [2, 2, 0, 6], [1, 2, 0, 6], [2, 1, 0, null], [0, 2, 0, null], [1, 1, 0, null],
+    [6, 0, 0, 1],
+    [5, 1, 0, 2],
+    [5, 0, 0, 3],
+    [4, 0, 0, 4],
+    [4, 2, 0, 4],
+    [3, 1, 0, 5],
+    [3, 2, 0, 5],
+    [3, 0, 0, null],
+    [2, 2, 0, 6],
+    [1, 2, 0, 6],
+    [2, 1, 0, null],
+    [0, 2, 0, null],
+    [1, 1, 0, null],
   ],
   'set-for-life': [
-    [7, 0, 0, 1], [6, 1, 0, 2], [6, 0, 0, 3], [5, 1, 0, 4], [5, 0, 0, 5], [4, 2, 0, 6], [4, 0, 0, 7], [3, 1, 0, 8],
-    [3, 0, 0, null], [2, 2, 0, null],
+    [7, 0, 0, 1],
+    [6, 1, 0, 2],
+    [6, 0, 0, 3],
+    [5, 1, 0, 4],
+    [5, 0, 0, 5],
+    [4, 2, 0, 6],
+    [4, 0, 0, 7],
+    [3, 1, 0, 8],
+    [3, 0, 0, null],
+    [2, 2, 0, null],
   ],
-  'lotto-strike': [[4, 0, 0, 1], [3, 0, 0, 2], [2, 0, 0, 3], [1, 0, 0, 4], [0, 0, 0, null]],
-  'uk-lotto': [[6, 0, 0, 1], [5, 1, 0, 2], [5, 0, 0, 3], [4, 1, 0, 4], [4, 0, 0, 4], [3, 0, 0, 5], [2, 1, 0, 6], [1, 1, 0, null]],
+  'lotto-strike': [
+    [4, 0, 0, 1],
+    [3, 0, 0, 2],
+    [2, 0, 0, 3],
+    [1, 0, 0, 4],
+    [0, 0, 0, null],
+  ],
+  'uk-lotto': [
+    [6, 0, 0, 1],
+    [5, 1, 0, 2],
+    [5, 0, 0, 3],
+    [4, 1, 0, 4],
+    [4, 0, 0, 4],
+    [3, 0, 0, 5],
+    [2, 1, 0, 6],
+    [1, 1, 0, null],
+  ],
   euromillions: [
-    [5, 0, 2, 1], [5, 0, 1, 2], [5, 0, 0, 3], [4, 0, 2, 4], [4, 0, 1, 5], [3, 0, 2, 6], [4, 0, 0, 7], [2, 0, 2, 8],
-    [3, 0, 1, 9], [3, 0, 0, 10], [1, 0, 2, 11], [2, 0, 1, 12], [2, 0, 0, 13], [1, 0, 1, null], [0, 0, 2, null],
+    [5, 0, 2, 1],
+    [5, 0, 1, 2],
+    [5, 0, 0, 3],
+    [4, 0, 2, 4],
+    [4, 0, 1, 5],
+    [3, 0, 2, 6],
+    [4, 0, 0, 7],
+    [2, 0, 2, 8],
+    [3, 0, 1, 9],
+    [3, 0, 0, 10],
+    [1, 0, 2, 11],
+    [2, 0, 1, 12],
+    [2, 0, 0, 13],
+    [1, 0, 1, null],
+    [0, 0, 2, null],
   ],
 };
 
@@ -92,10 +171,19 @@ describe('getGame versions', () => {
   });
 
   it('has the prices, minimums and schedules of games.md', () => {
-    expect(getGame('oz-lotto')).toMatchObject({ priceCents: 155, drawDays: [2], timeZone: 'Australia/Sydney', currency: 'AUD' });
+    expect(getGame('oz-lotto')).toMatchObject({
+      priceCents: 155,
+      drawDays: [2],
+      timeZone: 'Australia/Sydney',
+      currency: 'AUD',
+    });
     expect(getGame('powerball')).toMatchObject({ priceCents: 120, drawDays: [4] });
     expect(getGame('saturday-lotto')).toMatchObject({ priceCents: 85, minGames: 4, drawDays: [6] });
-    expect(getGame('weekday-windfall')).toMatchObject({ price: { games: 4, cents: 270 }, minGames: 4, drawDays: [1, 3, 5] });
+    expect(getGame('weekday-windfall')).toMatchObject({
+      price: { games: 4, cents: 270 },
+      minGames: 4,
+      drawDays: [1, 3, 5],
+    });
     expect(getGame('uk-lotto')).toMatchObject({ priceCents: 200, currency: 'GBP', region: 'GB', drawDays: [3, 6] });
     expect(getGame('euromillions')).toMatchObject({ priceCents: 250, drawDays: [2, 5] });
     expect(getGame('euromillions').divisions).toHaveLength(13);
@@ -106,7 +194,9 @@ describe('getGame versions', () => {
     for (const type of NOT_OFFERED_GAME_TYPES) {
       expect(() => assertGameTypeOffered(getGame('powerball'), type)).toThrow(GameTypeNotOfferedError);
     }
-    expect(() => assertGameTypeOffered(getGame('powerball'), 'mega_combo')).toThrow('Powerball mega combo games are not offered');
+    expect(() => assertGameTypeOffered(getGame('powerball'), 'mega_combo')).toThrow(
+      'Powerball mega combo games are not offered',
+    );
     expect(() => assertGameTypeOffered(getGame('oz-lotto'), 'powerhit')).toThrow(GameTypeNotOfferedError);
   });
 });

@@ -44,9 +44,16 @@ export function isGameType(value: unknown): value is GameType {
   return typeof value === 'string' && (GAME_TYPES as readonly string[]).includes(value);
 }
 
-const numbers = (from: number, to: number, pick: number): NumberSetRule => ({ name: 'numbers', label: 'Numbers', from, to, pick });
+const numbers = (from: number, to: number, pick: number): NumberSetRule => ({
+  name: 'numbers',
+  label: 'Numbers',
+  from,
+  to,
+  pick,
+});
 const pool = (percent: number) => ({ kind: 'pool', percent }) as const;
-const jackpot = (percent?: number) => (percent === undefined ? ({ kind: 'jackpot' } as const) : ({ kind: 'jackpot', percent } as const));
+const jackpot = (percent?: number) =>
+  percent === undefined ? ({ kind: 'jackpot' } as const) : ({ kind: 'jackpot', percent } as const);
 const fixed = (cents: number, capWinners?: number) =>
   capWinners === undefined ? ({ kind: 'fixed', cents } as const) : ({ kind: 'fixed', cents, capWinners } as const);
 
@@ -107,7 +114,10 @@ const powerballBase: Base = {
   drawNoAnchor: { drawNo: 1144, date: '2018-04-19' },
   addOnTo: null,
 };
-const powerballSets: NumberSetRule[] = [numbers(1, 35, 7), { name: 'powerball', label: 'Powerball', from: 1, to: 20, pick: 1 }];
+const powerballSets: NumberSetRule[] = [
+  numbers(1, 35, 7),
+  { name: 'powerball', label: 'Powerball', from: 1, to: 20, pick: 1 },
+];
 // The 2023 split (draw 1410); the split before it is not published in games.md, so earlier draws reuse it.
 const powerballDivisions: DivisionRule[] = [
   { division: 1, label: '7 + Powerball', main: [7], bonus: { powerball: 1 }, odds: 134_490_400, prize: jackpot(33.5) },
@@ -270,12 +280,36 @@ const em = (division: number, main: number, stars: number, percent: number, odds
 export const GAME_VERSIONS: Readonly<Record<GameKey, readonly GameDefinition[]>> = {
   'oz-lotto': [
     // Before draw 1474: 7 from 1-45 and 2 supplementaries; the published odds above are for the current barrel.
-    { ...ozLottoBase, effectiveFromDrawNo: 1, numberSets: [numbers(1, 45, 7)], supplementaries: 2, divisions: ozLottoDivisions(false) },
-    { ...ozLottoBase, effectiveFromDrawNo: 1474, numberSets: [numbers(1, 47, 7)], supplementaries: 3, divisions: ozLottoDivisions(true) },
+    {
+      ...ozLottoBase,
+      effectiveFromDrawNo: 1,
+      numberSets: [numbers(1, 45, 7)],
+      supplementaries: 2,
+      divisions: ozLottoDivisions(false),
+    },
+    {
+      ...ozLottoBase,
+      effectiveFromDrawNo: 1474,
+      numberSets: [numbers(1, 47, 7)],
+      supplementaries: 3,
+      divisions: ozLottoDivisions(true),
+    },
   ],
   powerball: [
-    { ...powerballBase, effectiveFromDrawNo: 1144, numberSets: powerballSets, supplementaries: 0, divisions: powerballDivisions },
-    { ...powerballBase, effectiveFromDrawNo: 1410, numberSets: powerballSets, supplementaries: 0, divisions: powerballDivisions },
+    {
+      ...powerballBase,
+      effectiveFromDrawNo: 1144,
+      numberSets: powerballSets,
+      supplementaries: 0,
+      divisions: powerballDivisions,
+    },
+    {
+      ...powerballBase,
+      effectiveFromDrawNo: 1410,
+      numberSets: powerballSets,
+      supplementaries: 0,
+      divisions: powerballDivisions,
+    },
   ],
   'saturday-lotto': [
     {
@@ -407,7 +441,10 @@ export function listGames(region?: 'AU' | 'GB'): GameDefinition[] {
 }
 
 /** Throws GameTypeNotOfferedError unless the game sells this game type. */
-export function assertGameTypeOffered(game: GameDefinition, gameType: GameType | string): asserts gameType is OfferedGameType {
+export function assertGameTypeOffered(
+  game: GameDefinition,
+  gameType: GameType | string,
+): asserts gameType is OfferedGameType {
   if (!(game.gameTypes as readonly string[]).includes(gameType)) {
     throw new GameTypeNotOfferedError(game.key, gameType, game.name);
   }

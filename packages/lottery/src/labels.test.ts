@@ -18,7 +18,9 @@ describe('jackpotText', () => {
     jackpotText({ amountCents, currency: 'AUD', isPrizePoolUnknown: false, prizePoolSuffix });
 
   it('shows "Announced soon" for an unknown prize pool, whatever the amount', () => {
-    expect(jackpotText({ amountCents: 2_000_000_000, currency: 'AUD', isPrizePoolUnknown: true })).toBe('Announced soon');
+    expect(jackpotText({ amountCents: 2_000_000_000, currency: 'AUD', isPrizePoolUnknown: true })).toBe(
+      'Announced soon',
+    );
     expect(jackpotText({ amountCents: null, currency: 'AUD', isPrizePoolUnknown: false })).toBe(ANNOUNCED_SOON);
   });
 
@@ -153,7 +155,7 @@ describe('drawDayLabel (Australia/Sydney, en-AU)', () => {
       expect(drawDayLabel(utc('2026-10-04T13:30:00Z'), saturdayLate)).toBe('This Monday'); // Mon 00:30 AEDT
     });
 
-    it('uses the draw day\'s own offset for the day and the hour', () => {
+    it("uses the draw day's own offset for the day and the hour", () => {
       const saturdayNoonAest = utc('2026-10-03T02:00:00Z');
       // Mon 00:30 AEDT is Sun 23:30 if Saturday's +10 offset were reused.
       expect(drawDayLabel(utc('2026-10-04T13:30:00Z'), saturdayNoonAest)).toBe('This Monday');
@@ -216,19 +218,24 @@ describe('drawDayLabel (Australia/Sydney, en-AU)', () => {
 
   it('property: labels only move forward as the draw moves later, and weekdays match the draw', () => {
     fc.assert(
-      fc.property(instant, fc.integer({ min: 0, max: 20 * 24 * HOUR }), fc.integer({ min: 0, max: 3 * 24 * HOUR }), (now, ahead, later) => {
-        const first = drawDayLabel(new Date(now + ahead), new Date(now));
-        const second = drawDayLabel(new Date(now + ahead + later), new Date(now));
-        expect(rank(first)).toBeLessThanOrEqual(rank(second));
-        const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'Australia/Sydney' }).format(
-          new Date(now + ahead),
-        );
-        if (rank(first) >= 3) expect(first.includes(weekday)).toBe(true);
-        if (first === 'Tomorrow') expect(ahead).toBeLessThan(49 * HOUR);
-        if (rank(first) === 3) expect(ahead).toBeLessThan(7 * 24 * HOUR + HOUR);
-        if (rank(first) === 4) expect(ahead).toBeGreaterThan(6 * 24 * HOUR - HOUR);
-        if (rank(first) === 5) expect(ahead).toBeGreaterThan(13 * 24 * HOUR - HOUR);
-      }),
+      fc.property(
+        instant,
+        fc.integer({ min: 0, max: 20 * 24 * HOUR }),
+        fc.integer({ min: 0, max: 3 * 24 * HOUR }),
+        (now, ahead, later) => {
+          const first = drawDayLabel(new Date(now + ahead), new Date(now));
+          const second = drawDayLabel(new Date(now + ahead + later), new Date(now));
+          expect(rank(first)).toBeLessThanOrEqual(rank(second));
+          const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'Australia/Sydney' }).format(
+            new Date(now + ahead),
+          );
+          if (rank(first) >= 3) expect(first.includes(weekday)).toBe(true);
+          if (first === 'Tomorrow') expect(ahead).toBeLessThan(49 * HOUR);
+          if (rank(first) === 3) expect(ahead).toBeLessThan(7 * 24 * HOUR + HOUR);
+          if (rank(first) === 4) expect(ahead).toBeGreaterThan(6 * 24 * HOUR - HOUR);
+          if (rank(first) === 5) expect(ahead).toBeGreaterThan(13 * 24 * HOUR - HOUR);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -236,7 +243,9 @@ describe('drawDayLabel (Australia/Sydney, en-AU)', () => {
   it('property: total over any pair of valid dates', () => {
     fc.assert(
       fc.property(fc.date({ noInvalidDate: true }), fc.date({ noInvalidDate: true }), (drawAt, now) => {
-        expect(drawDayLabel(drawAt, now)).toMatch(/^(Today|Tonight|Tomorrow|(This|Next) [A-Z][a-z]+day|[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ -?\d+)$/);
+        expect(drawDayLabel(drawAt, now)).toMatch(
+          /^(Today|Tonight|Tomorrow|(This|Next) [A-Z][a-z]+day|[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ -?\d+)$/,
+        );
       }),
     );
   });

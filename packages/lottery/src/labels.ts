@@ -140,9 +140,13 @@ export function drawDayLabel(
 export function drawDateLabel(drawAt: Date, timeZone: string = SITE_TIME_ZONE, locale: string = SITE_LOCALE): string {
   assertValidDate(drawAt, 'drawAt');
   return plainSpaces(
-    new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(
-      drawAt,
-    ),
+    new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone,
+    }).format(drawAt),
   );
 }
 

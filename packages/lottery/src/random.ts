@@ -73,7 +73,12 @@ export interface QuickPickOptions {
  * A random entry of the given game type (default: the game's plain line). Unordered sets come back sorted; Strike
  * numbers keep their drawn order because position is what they play.
  */
-export function quickPick(game: GameDefinition, rng: RandomSource, gameType?: GameType, options: QuickPickOptions = {}): Entry {
+export function quickPick(
+  game: GameDefinition,
+  rng: RandomSource,
+  gameType?: GameType,
+  options: QuickPickOptions = {},
+): Entry {
   const type = gameType ?? (game.ordered ? 'strike_standard' : 'standard');
   assertGameTypeOffered(game, type);
   const main = mainSet(game);
@@ -92,7 +97,8 @@ export function quickPick(game: GameDefinition, rng: RandomSource, gameType?: Ga
   const picked = drawDistinct(rng, main.from, main.to, mainCount);
   sets[main.name] = game.ordered ? picked : picked.sort(ascending);
   if (withBonus) {
-    for (const set of game.numberSets.slice(1)) sets[set.name] = drawDistinct(rng, set.from, set.to, set.pick).sort(ascending);
+    for (const set of game.numberSets.slice(1))
+      sets[set.name] = drawDistinct(rng, set.from, set.to, set.pick).sort(ascending);
   }
   const entryType = type === 'random' ? (game.ordered ? 'strike_standard' : 'standard') : type;
   return { gameType: entryType, sets };

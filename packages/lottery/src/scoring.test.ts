@@ -32,14 +32,24 @@ const sumOfExpanded = (game: GameDefinition, result: ReturnType<typeof simulateR
 describe('systems, PowerHit and Strike Box', () => {
   it('counts games per entry type', () => {
     const oz = getGame('oz-lotto');
-    const system = (n: number): Entry => ({ gameType: 'system', sets: { numbers: Array.from({ length: n }, (_, i) => i + 1) } });
+    const system = (n: number): Entry => ({
+      gameType: 'system',
+      sets: { numbers: Array.from({ length: n }, (_, i) => i + 1) },
+    });
     expect([8, 9, 10, 12, 15, 20].map((n) => gamesInEntry(oz, system(n)))).toEqual([8, 36, 120, 792, 6435, 77520]);
     const sat = getGame('saturday-lotto');
-    expect([7, 8, 9, 10, 12, 15, 20].map((n) => gamesInEntry(sat, system(n)))).toEqual([7, 28, 84, 210, 924, 5005, 38760]);
+    expect([7, 8, 9, 10, 12, 15, 20].map((n) => gamesInEntry(sat, system(n)))).toEqual([
+      7, 28, 84, 210, 924, 5005, 38760,
+    ]);
     const pb = getGame('powerball');
-    const hit = (n: number): Entry => ({ gameType: 'powerhit', sets: { numbers: Array.from({ length: n }, (_, i) => i + 1) } });
+    const hit = (n: number): Entry => ({
+      gameType: 'powerhit',
+      sets: { numbers: Array.from({ length: n }, (_, i) => i + 1) },
+    });
     expect([7, 8, 10].map((n) => gamesInEntry(pb, hit(n)))).toEqual([20, 160, 2400]);
-    expect(gamesInEntry(getGame('lotto-strike'), { gameType: 'strike_boxed', sets: { numbers: [5, 1, 9, 3] } })).toBe(24);
+    expect(gamesInEntry(getGame('lotto-strike'), { gameType: 'strike_boxed', sets: { numbers: [5, 1, 9, 3] } })).toBe(
+      24,
+    );
     expect(entryPriceCents(pb, hit(8))).toBe(160 * 120);
     expect(entryPriceCents(oz, system(10), 170)).toBe(120 * 170);
     expect(entryPriceCents(getGame('weekday-windfall'), system(7))).toBe(Math.round((7 * 270) / 4));
@@ -47,31 +57,45 @@ describe('systems, PowerHit and Strike Box', () => {
 
   it('rejects system sizes out of range and a Powerball on a PowerHit', () => {
     const oz = getGame('oz-lotto');
-    expect(() => gamesInEntry(oz, { gameType: 'system', sets: { numbers: Array.from({ length: 21 }, (_, i) => i + 1) } })).toThrow(
-      'Oz Lotto System entries have 8 to 20 Numbers',
+    expect(() =>
+      gamesInEntry(oz, { gameType: 'system', sets: { numbers: Array.from({ length: 21 }, (_, i) => i + 1) } }),
+    ).toThrow('Oz Lotto System entries have 8 to 20 Numbers');
+    expect(() =>
+      gamesInEntry(getGame('powerball'), {
+        gameType: 'powerhit',
+        sets: { numbers: [1, 2, 3, 4, 5, 6, 7], powerball: [3] },
+      }),
+    ).toThrow(/PowerHit/);
+    expect(() => gamesInEntry(oz, { gameType: 'standard', sets: { numbers: [1, 1, 2, 3, 4, 5, 6] } })).toThrow(
+      /repeat/,
     );
-    expect(() => gamesInEntry(getGame('powerball'), { gameType: 'powerhit', sets: { numbers: [1, 2, 3, 4, 5, 6, 7], powerball: [3] } })).toThrow(
-      /PowerHit/,
+    expect(() => gamesInEntry(oz, { gameType: 'syndicate', sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } })).toThrow(
+      /not offered/,
     );
-    expect(() => gamesInEntry(oz, { gameType: 'standard', sets: { numbers: [1, 1, 2, 3, 4, 5, 6] } })).toThrow(/repeat/);
-    expect(() => gamesInEntry(oz, { gameType: 'syndicate', sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } })).toThrow(/not offered/);
   });
 
   const systemGames = GAME_KEYS.map((key) => getGame(key)).filter((game) => game.systems);
   it('property: system scoring equals scoring the expanded games', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...systemGames), fc.integer(), fc.integer({ min: 0, max: 4 }), (game, seed, extra) => {
-        const rng = seededRandom(seed);
-        const result = simulateResult(game, rng);
-        const entry = quickPick(game, rng, 'system', { size: game.systems!.min + extra });
-        // Bias towards wins: put some winning numbers into the system.
-        const numbers = entry.sets.numbers!;
-        for (let i = 0; i < rng.int(numbers.length); i++) {
-          const n = [...result.numbers, ...result.supplementaries][rng.int(result.numbers.length + result.supplementaries.length)]!;
-          if (!numbers.includes(n)) numbers[i] = n;
-        }
-        expect(scoreEntry(game, result, entry)).toEqual(sumOfExpanded(game, result, entry));
-      }),
+      fc.property(
+        fc.constantFrom(...systemGames),
+        fc.integer(),
+        fc.integer({ min: 0, max: 4 }),
+        (game, seed, extra) => {
+          const rng = seededRandom(seed);
+          const result = simulateResult(game, rng);
+          const entry = quickPick(game, rng, 'system', { size: game.systems!.min + extra });
+          // Bias towards wins: put some winning numbers into the system.
+          const numbers = entry.sets.numbers!;
+          for (let i = 0; i < rng.int(numbers.length); i++) {
+            const n = [...result.numbers, ...result.supplementaries][
+              rng.int(result.numbers.length + result.supplementaries.length)
+            ]!;
+            if (!numbers.includes(n)) numbers[i] = n;
+          }
+          expect(scoreEntry(game, result, entry)).toEqual(sumOfExpanded(game, result, entry));
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -83,7 +107,10 @@ describe('systems, PowerHit and Strike Box', () => {
         const rng = seededRandom(seed);
         const result = simulateResult(game, rng);
         const entry = quickPick(game, rng, 'powerhit', { size });
-        entry.sets.numbers = [...new Set([...result.numbers.slice(0, rng.int(8)), ...entry.sets.numbers!])].slice(0, size);
+        entry.sets.numbers = [...new Set([...result.numbers.slice(0, rng.int(8)), ...entry.sets.numbers!])].slice(
+          0,
+          size,
+        );
         const wins = scoreEntry(game, result, entry);
         expect(wins).toEqual(sumOfExpanded(game, result, entry));
         expect([...wins.values()].reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(gamesInEntry(game, entry));
@@ -140,7 +167,11 @@ describe('odds', () => {
         const odds = total / lines.get(rule.division)!;
         // Sources round differently (Powerball D2 is 7,078,442.1 exactly, published as 7,078,443): within one unit of the last digit.
         const unit = Number.isInteger(rule.odds) ? 1 : 0.1;
-        expect({ key, division: rule.division, close: Math.abs(odds - rule.odds) < unit }).toEqual({ key, division: rule.division, close: true });
+        expect({ key, division: rule.division, close: Math.abs(odds - rule.odds) < unit }).toEqual({
+          key,
+          division: rule.division,
+          close: true,
+        });
       }
     }
   });
@@ -163,7 +194,9 @@ describe('odds', () => {
                   const bits = [a, b, c, d, e, f];
                   let lo = 0;
                   let hi = 0;
-                  for (const x of bits) if (x < 32) lo |= 1 << x; else hi |= 1 << (x - 32);
+                  for (const x of bits)
+                    if (x < 32) lo |= 1 << x;
+                    else hi |= 1 << (x - 32);
                   buffer[n * 3] = lo >>> 0;
                   buffer[n * 3 + 1] = hi >>> 0;
                   buffer[n * 3 + 2] = 0;
@@ -203,9 +236,13 @@ describe('fast scorer', () => {
           if (i % 3 === 0 && !game.ordered) {
             const drawn = [...result.numbers, ...result.supplementaries];
             const keep = rng.int(line.sets.numbers!.length + 1);
-            line.sets.numbers = [...new Set([...drawn.slice(0, keep), ...line.sets.numbers!])].slice(0, line.sets.numbers!.length);
+            line.sets.numbers = [...new Set([...drawn.slice(0, keep), ...line.sets.numbers!])].slice(
+              0,
+              line.sets.numbers!.length,
+            );
           }
-          if (i % 3 === 0 && game.ordered) line.sets.numbers = result.numbers.map((n, p) => (p < rng.int(5) ? n : line.sets.numbers![p]!));
+          if (i % 3 === 0 && game.ordered)
+            line.sets.numbers = result.numbers.map((n, p) => (p < rng.int(5) ? n : line.sets.numbers![p]!));
           return line;
         }).filter((line) => new Set(line.sets.numbers).size === line.sets.numbers!.length);
         const buffer = new Uint32Array(lines.length * WORDS_PER_LINE);

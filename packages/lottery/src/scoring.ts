@@ -8,11 +8,21 @@ import type { DivisionRule, DrawResult, Entry, GameDefinition, Line, NumberSetNa
 export type BonusMatches = Partial<Record<NumberSetName, number>>;
 
 /** The division a game line with these match counts wins (the first rule it meets, in rank order), or null. */
-export function divisionFor(game: GameDefinition, main: number, supps: number, bonus: BonusMatches = {}): number | null {
+export function divisionFor(
+  game: GameDefinition,
+  main: number,
+  supps: number,
+  bonus: BonusMatches = {},
+): number | null {
   return ruleFor(game.divisions, main, supps, bonus)?.division ?? null;
 }
 
-function ruleFor(divisions: readonly DivisionRule[], main: number, supps: number, bonus: BonusMatches): DivisionRule | undefined {
+function ruleFor(
+  divisions: readonly DivisionRule[],
+  main: number,
+  supps: number,
+  bonus: BonusMatches,
+): DivisionRule | undefined {
   outer: for (const rule of divisions) {
     if (!rule.main.includes(main)) continue;
     if (rule.minSupps !== undefined && supps < rule.minSupps) continue;
@@ -36,7 +46,8 @@ export function validateResult(game: GameDefinition, result: DrawResult): string
     values.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= from && v <= to);
   const distinct = (values: number[]) => new Set(values).size === values.length;
   const mainText = `${game.name} needs ${main.pick} main numbers between ${main.from} and ${main.to}`;
-  if (!inRange(result.numbers, main.from, main.to, main.pick)) return game.ordered ? `${mainText}, in the order drawn` : mainText;
+  if (!inRange(result.numbers, main.from, main.to, main.pick))
+    return game.ordered ? `${mainText}, in the order drawn` : mainText;
   if (!distinct(result.numbers)) return `${game.name} main numbers must all be different`;
   const supps = result.supplementaries ?? [];
   if (!inRange(supps, main.from, main.to, game.supplementaries)) {
@@ -45,10 +56,12 @@ export function validateResult(game: GameDefinition, result: DrawResult): string
       : `${game.name} needs ${game.supplementaries} supplementary number${game.supplementaries === 1 ? '' : 's'} between ${main.from} and ${main.to}`;
   }
   if (!distinct(supps)) return `${game.name} supplementary numbers must all be different`;
-  if (supps.some((s) => result.numbers.includes(s))) return `${game.name} supplementary numbers must differ from the main numbers`;
+  if (supps.some((s) => result.numbers.includes(s)))
+    return `${game.name} supplementary numbers must differ from the main numbers`;
   const bonus = result.bonus ?? {};
   for (const name of Object.keys(bonus)) {
-    if (!game.numberSets.slice(1).some((rule) => rule.name === name)) return `${game.name} has no ${name.replace(/_/g, ' ')} numbers`;
+    if (!game.numberSets.slice(1).some((rule) => rule.name === name))
+      return `${game.name} has no ${name.replace(/_/g, ' ')} numbers`;
   }
   for (const rule of game.numberSets.slice(1)) {
     const values = bonus[rule.name];
@@ -68,7 +81,8 @@ function countIn(values: readonly number[], winning: readonly number[]): number 
 
 function bonusMatches(game: GameDefinition, result: DrawResult, sets: Record<string, number[]>): BonusMatches {
   const matches: BonusMatches = {};
-  for (const rule of game.numberSets.slice(1)) matches[rule.name] = countIn(sets[rule.name] ?? [], result.bonus?.[rule.name] ?? []);
+  for (const rule of game.numberSets.slice(1))
+    matches[rule.name] = countIn(sets[rule.name] ?? [], result.bonus?.[rule.name] ?? []);
   return matches;
 }
 
@@ -83,7 +97,12 @@ export function scoreLine(game: GameDefinition, result: DrawResult, line: Line):
   checkEntry(game, { gameType: game.ordered ? 'strike_standard' : 'standard', sets: line.sets });
   const picked = line.sets[mainSet(game).name]!;
   if (game.ordered) return divisionFor(game, orderedMatches(picked, result.numbers), 0);
-  return divisionFor(game, countIn(picked, result.numbers), countIn(picked, result.supplementaries), bonusMatches(game, result, line.sets));
+  return divisionFor(
+    game,
+    countIn(picked, result.numbers),
+    countIn(picked, result.supplementaries),
+    bonusMatches(game, result, line.sets),
+  );
 }
 
 function add(map: Map<number, number>, division: number | null, count: number): void {
@@ -120,14 +139,24 @@ export function scoreEntry(game: GameDefinition, result: DrawResult, entry: Entr
   const wins = new Map<number, number>();
   switch (checked.gameType) {
     case 'strike_boxed':
-      for (const order of permutationsOf(picked)) add(wins, divisionFor(game, orderedMatches(order, result.numbers), 0), 1);
+      for (const order of permutationsOf(picked))
+        add(wins, divisionFor(game, orderedMatches(order, result.numbers), 0), 1);
       return wins;
     case 'strike_standard':
       add(wins, divisionFor(game, orderedMatches(picked, result.numbers), 0), 1);
       return wins;
     case 'standard':
     case 'random':
-      add(wins, divisionFor(game, countIn(picked, result.numbers), countIn(picked, result.supplementaries), bonusMatches(game, result, checked.sets)), 1);
+      add(
+        wins,
+        divisionFor(
+          game,
+          countIn(picked, result.numbers),
+          countIn(picked, result.supplementaries),
+          bonusMatches(game, result, checked.sets),
+        ),
+        1,
+      );
       return wins;
     default: {
       const a = countIn(picked, result.numbers);
@@ -135,7 +164,9 @@ export function scoreEntry(game: GameDefinition, result: DrawResult, entry: Entr
       const rest = picked.length - a - s;
       const k = main.pick;
       const bonuses =
-        checked.gameType === 'powerhit' ? bonusDistribution(game, result) : [{ matches: bonusMatches(game, result, checked.sets), ways: 1 }];
+        checked.gameType === 'powerhit'
+          ? bonusDistribution(game, result)
+          : [{ matches: bonusMatches(game, result, checked.sets), ways: 1 }];
       for (let m = 0; m <= Math.min(a, k); m++) {
         for (let t = 0; t <= Math.min(s, k - m); t++) {
           const games = binomial(a, m) * binomial(s, t) * binomial(rest, k - m - t);
@@ -161,7 +192,8 @@ export function divisionLineCounts(game: GameDefinition): { total: number; lines
     // Exactly j of k positions right, by inclusion-exclusion over which positions match.
     for (let j = 0; j <= k; j++) {
       let exact = 0;
-      for (let i = j; i <= k; i++) exact += (-1) ** (i - j) * binomial(i, j) * binomial(k, i) * permutations(size - i, k - i);
+      for (let i = j; i <= k; i++)
+        exact += (-1) ** (i - j) * binomial(i, j) * binomial(k, i) * permutations(size - i, k - i);
       add(lines, divisionFor(game, j, 0), exact);
     }
     return { total: permutations(size, k), lines };
@@ -172,7 +204,9 @@ export function divisionLineCounts(game: GameDefinition): { total: number; lines
   const bonuses = bonusDistribution(game, {
     numbers: [],
     supplementaries: [],
-    bonus: Object.fromEntries(game.numberSets.slice(1).map((rule) => [rule.name, Array.from({ length: rule.pick }, (_, i) => rule.from + i)])),
+    bonus: Object.fromEntries(
+      game.numberSets.slice(1).map((rule) => [rule.name, Array.from({ length: rule.pick }, (_, i) => rule.from + i)]),
+    ),
   });
   let total = binomial(size, main.pick);
   for (const rule of game.numberSets.slice(1)) total *= binomial(rule.to - rule.from + 1, rule.pick);

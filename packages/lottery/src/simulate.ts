@@ -21,7 +21,9 @@ export function simulateResult(game: GameDefinition, rng: RandomSource): DrawRes
   };
   const bonusRules = game.numberSets.slice(1);
   if (bonusRules.length > 0) {
-    result.bonus = Object.fromEntries(bonusRules.map((rule) => [rule.name, drawDistinct(rng, rule.from, rule.to, rule.pick).sort((a, b) => a - b)]));
+    result.bonus = Object.fromEntries(
+      bonusRules.map((rule) => [rule.name, drawDistinct(rng, rule.from, rule.to, rule.pick).sort((a, b) => a - b)]),
+    );
   }
   return result;
 }
@@ -36,9 +38,12 @@ export function simulateDividends(
   jackpotCents: number,
   winnersByDivision: ReadonlyMap<number, number> | Readonly<Record<number, number>> = {},
 ): DividendRow[] {
-  if (!Number.isInteger(jackpotCents) || jackpotCents < 0) throw new RangeError('jackpotCents must be whole non-negative cents');
+  if (!Number.isInteger(jackpotCents) || jackpotCents < 0)
+    throw new RangeError('jackpotCents must be whole non-negative cents');
   const winners = (division: number): number =>
-    winnersByDivision instanceof Map ? (winnersByDivision.get(division) ?? 0) : ((winnersByDivision as Record<number, number>)[division] ?? 0);
+    winnersByDivision instanceof Map
+      ? (winnersByDivision.get(division) ?? 0)
+      : ((winnersByDivision as Record<number, number>)[division] ?? 0);
   const pricePerGame = game.price.cents / game.price.games;
   const jackpotRule = game.divisions.find((d) => d.prize.kind === 'jackpot' && d.prize.percent !== undefined);
   const poolCents =

@@ -11,7 +11,10 @@ function checkSet(game: GameDefinition, rule: NumberSetRule, values: unknown, co
   const seen = new Set<number>();
   for (const value of values) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < rule.from || value > rule.to) {
-      throw new InvalidEntryError(`${game.name} needs ${count} ${rule.label} between ${rule.from} and ${rule.to}`, field);
+      throw new InvalidEntryError(
+        `${game.name} needs ${count} ${rule.label} between ${rule.from} and ${rule.to}`,
+        field,
+      );
     }
     if (seen.has(value)) throw new InvalidEntryError(`${rule.label} must not repeat (${value})`, field);
     seen.add(value);
@@ -40,7 +43,10 @@ export function checkEntry(game: GameDefinition, entry: Entry): Entry & { gameTy
   const size = Array.isArray(mainValues) ? mainValues.length : 0;
   if (range.min !== range.max && (size < range.min || size > range.max)) {
     const kind = gameType === 'powerhit' ? 'PowerHit' : 'System';
-    throw new InvalidEntryError(`${game.name} ${kind} entries have ${range.min} to ${range.max} ${main.label}`, main.name);
+    throw new InvalidEntryError(
+      `${game.name} ${kind} entries have ${range.min} to ${range.max} ${main.label}`,
+      main.name,
+    );
   }
   checkSet(game, main, mainValues, range.min === range.max ? range.min : size, main.name);
   for (const rule of game.numberSets.slice(1)) {
@@ -54,7 +60,8 @@ export function checkEntry(game: GameDefinition, entry: Entry): Entry & { gameTy
   }
   const known = new Set(game.numberSets.map((rule) => rule.name));
   for (const name of Object.keys(entry.sets)) {
-    if (!known.has(name as NumberSetRule['name'])) throw new InvalidEntryError(`${game.name} has no number set "${name}"`, name);
+    if (!known.has(name as NumberSetRule['name']))
+      throw new InvalidEntryError(`${game.name} has no number set "${name}"`, name);
   }
   return entry as Entry & { gameType: OfferedGameType };
 }
@@ -69,7 +76,9 @@ export function gamesInEntry(game: GameDefinition, entry: Entry): number {
     case 'reduced_system':
       return binomial(n, main.pick);
     case 'powerhit':
-      return game.numberSets.slice(1).reduce((games, rule) => games * binomial(rule.to - rule.from + 1, rule.pick), binomial(n, main.pick));
+      return game.numberSets
+        .slice(1)
+        .reduce((games, rule) => games * binomial(rule.to - rule.from + 1, rule.pick), binomial(n, main.pick));
     case 'strike_boxed':
       return permutationsOf(checked.sets[main.name]!).length;
     default:
@@ -106,7 +115,9 @@ export function expandEntry(game: GameDefinition, entry: Entry): Line[] {
         let bonusChoices: Record<string, number[]>[] = [{}];
         for (const rule of bonusRules) {
           const all = Array.from({ length: rule.to - rule.from + 1 }, (_, i) => rule.from + i);
-          bonusChoices = bonusChoices.flatMap((choice) => [...combinations(all, rule.pick)].map((pick) => ({ ...choice, [rule.name]: pick })));
+          bonusChoices = bonusChoices.flatMap((choice) =>
+            [...combinations(all, rule.pick)].map((pick) => ({ ...choice, [rule.name]: pick })),
+          );
         }
         for (const choice of bonusChoices) lines.push({ sets: { [main.name]: numbers, ...choice } });
       }

@@ -8,7 +8,10 @@ export function fixedResult(game: GameDefinition): DrawResult {
   const supplementaries = Array.from({ length: game.supplementaries }, (_, i) => main.from + main.pick + i);
   const result: DrawResult = { numbers, supplementaries };
   const bonus = game.numberSets.slice(1);
-  if (bonus.length > 0) result.bonus = Object.fromEntries(bonus.map((rule) => [rule.name, Array.from({ length: rule.pick }, (_, i) => rule.from + i)]));
+  if (bonus.length > 0)
+    result.bonus = Object.fromEntries(
+      bonus.map((rule) => [rule.name, Array.from({ length: rule.pick }, (_, i) => rule.from + i)]),
+    );
   return result;
 }
 

@@ -13,23 +13,11 @@ export type GameKey =
 
 /** Game types the engine can price, validate and score. */
 export type OfferedGameType =
-  | 'standard'
-  | 'random'
-  | 'reduced_system'
-  | 'system'
-  | 'powerhit'
-  | 'strike_standard'
-  | 'strike_boxed';
+  'standard' | 'random' | 'reduced_system' | 'system' | 'powerhit' | 'strike_standard' | 'strike_boxed';
 
 /** Game types named by the spec that no issue has built yet: recognised, answered with GameTypeNotOfferedError. */
 export type RecognisedGameType =
-  | 'powerpik'
-  | 'powerpik_system'
-  | 'mega_combo'
-  | 'sequential'
-  | 'deferred'
-  | 'lotto_party'
-  | 'syndicate';
+  'powerpik' | 'powerpik_system' | 'mega_combo' | 'sequential' | 'deferred' | 'lotto_party' | 'syndicate';
 
 export type GameType = OfferedGameType | RecognisedGameType;
 

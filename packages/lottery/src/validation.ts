@@ -81,12 +81,17 @@ function checkSetValues(
  * and a cause where causes exist. A game is complete when every number set has its count with no blanks; a game
  * left entirely blank is ignored, a partly filled one is an error on its number set.
  */
-export function validateTicket(game: GameDefinition, ticket: TicketInput, context: TicketContext = {}): TicketValidation {
+export function validateTicket(
+  game: GameDefinition,
+  ticket: TicketInput,
+  context: TicketContext = {},
+): TicketValidation {
   const errors: FieldErrors = {};
   const entries: Entry[] = [];
   const gameType = ticket.gameType === 'random' ? (game.ordered ? 'strike_standard' : 'standard') : ticket.gameType;
   try {
-    if (!isGameType(ticket.gameType)) throw new LotteryError('game_type_not_offered', `${game.name} ${String(ticket.gameType)} games are not offered`);
+    if (!isGameType(ticket.gameType))
+      throw new LotteryError('game_type_not_offered', `${game.name} ${String(ticket.gameType)} games are not offered`);
     assertGameTypeOffered(game, ticket.gameType);
     assertGameTypeOffered(game, gameType);
   } catch (error) {
@@ -102,7 +107,8 @@ export function validateTicket(game: GameDefinition, ticket: TicketInput, contex
     if (ruleSets.every((values) => isBlank(values))) return;
     let complete = true;
     for (const rule of rules) {
-      const count = rule.name === mainSet(game).name ? mainCountRange(game, gameType) : { min: rule.pick, max: rule.pick };
+      const count =
+        rule.name === mainSet(game).name ? mainCountRange(game, gameType) : { min: rule.pick, max: rule.pick };
       if (!checkSetValues(rule, sets[rule.name], count, `games.${index}.${rule.name}`, errors)) complete = false;
     }
     if (sets.favourites !== undefined && sets.favourites.filter((v) => v !== null).length === 0) {
@@ -123,7 +129,8 @@ export function validateTicket(game: GameDefinition, ticket: TicketInput, contex
   });
   const minGames = context.minGames ?? game.minGames;
   const maxGames = context.maxGames ?? game.maxGames;
-  if (entries.length < minGames) push(errors, 'games', `Choose at least ${minGames} complete game${minGames === 1 ? '' : 's'}`);
+  if (entries.length < minGames)
+    push(errors, 'games', `Choose at least ${minGames} complete game${minGames === 1 ? '' : 's'}`);
   if (games.length > maxGames) push(errors, 'games', `Choose at most ${maxGames} games`);
   if (context.selectableDays && context.selectableDays.length > 0) {
     if (!ticket.day) push(errors, 'day', REQUIRED_MESSAGE);

@@ -41,7 +41,8 @@ export function parseArgs(args: string[], known: string[]): { positional: string
       const [name, inline] = a.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
       if (!known.includes(name)) throw new UsageError(`Unknown option --${name}.`);
       const value = inline ?? args[++i];
-      if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`--${name} needs a value.`);
+      if (value === undefined || (inline === undefined && value.startsWith('--')))
+        throw new UsageError(`--${name} needs a value.`);
       options[name] = value;
     } else {
       positional.push(a);

@@ -1,7 +1,14 @@
 // `npm run db:reset`: drop and recreate the shop's database (forcing off the running shop's connections), migrate,
 // seed. Refuses in production unless --force is given.
 import { pathToFileURL } from 'node:url';
-import { connectDatabase, databaseNameOf, migrate, recreateDatabase, SHOP_DATABASE, withDatabase } from '../db/index.ts';
+import {
+  connectDatabase,
+  databaseNameOf,
+  migrate,
+  recreateDatabase,
+  SHOP_DATABASE,
+  withDatabase,
+} from '../db/index.ts';
 import { EmbeddedDatabaseError, ensureEmbeddedServer } from '../db/embedded.ts';
 import { loadConfig, type AppConfig } from '../env.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
@@ -45,7 +52,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   if (config.nodeEnv === 'production' && !argv.includes('--force')) {
-    process.stderr.write('NODE_ENV is production: db:reset would delete every customer record. Add -- --force if you mean it.\n');
+    process.stderr.write(
+      'NODE_ENV is production: db:reset would delete every customer record. Add -- --force if you mean it.\n',
+    );
     return 1;
   }
   try {
@@ -53,7 +62,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`Database "${database}" was reset: migrated and seeded.\n`);
     return 0;
   } catch (e) {
-    process.stderr.write(`${e instanceof EmbeddedDatabaseError ? e.message : `db:reset failed: ${(e as Error).message}`}\n`);
+    process.stderr.write(
+      `${e instanceof EmbeddedDatabaseError ? e.message : `db:reset failed: ${(e as Error).message}`}\n`,
+    );
     return 1;
   }
 }

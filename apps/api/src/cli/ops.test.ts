@@ -27,7 +27,20 @@ describe('ops CLI', () => {
   it('help lists every command with one line each', async () => {
     const r = await ops('help');
     expect(r.code).toBe(0);
-    const names = ['help', 'status', 'maintenance on|off', 'segment:default', 'banner:set', 'banner:clear', 'draw:advance', 'draw:result', 'draw:import', 'withdrawals:approve', 'withdrawals:reject', 'deposits:reconcile'];
+    const names = [
+      'help',
+      'status',
+      'maintenance on|off',
+      'segment:default',
+      'banner:set',
+      'banner:clear',
+      'draw:advance',
+      'draw:result',
+      'draw:import',
+      'withdrawals:approve',
+      'withdrawals:reject',
+      'deposits:reconcile',
+    ];
     for (const name of names) expect(r.out).toContain(name);
     // One entry per command, starting at the indent; a long usage's summary continues on an indented line below it.
     expect(r.out.split('\n').filter((l) => /^ {2}\S/.test(l))).toHaveLength(commands.length + 1);
@@ -62,10 +75,21 @@ describe('ops CLI', () => {
   });
 
   it('banner:set publishes a banner with its link; banner:clear takes it down', async () => {
-    const set = await ops('banner:set', 'Oz Lotto: $30 million this Tuesday', '--link', '/oz-lotto', '--link-text', 'Play Oz Lotto');
+    const set = await ops(
+      'banner:set',
+      'Oz Lotto: $30 million this Tuesday',
+      '--link',
+      '/oz-lotto',
+      '--link-text',
+      'Play Oz Lotto',
+    );
     expect(set.code).toBe(0);
     const content = createContentService({ db: database.db, clock });
-    expect(await content.getSitewideBanner()).toMatchObject({ text: 'Oz Lotto: $30 million this Tuesday', linkUrl: '/oz-lotto', linkText: 'Play Oz Lotto' });
+    expect(await content.getSitewideBanner()).toMatchObject({
+      text: 'Oz Lotto: $30 million this Tuesday',
+      linkUrl: '/oz-lotto',
+      linkText: 'Play Oz Lotto',
+    });
 
     expect((await ops('banner:set', 'Half a link', '--link', '/x')).code).toBe(1);
     expect((await ops('banner:set', 'Bad', '--link', 'javascript:alert(1)', '--link-text', 'x')).code).toBe(1);

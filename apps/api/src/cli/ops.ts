@@ -24,14 +24,19 @@ export interface RunOptions {
 const HELP_COLUMN = 44;
 
 function helpText(commands: Command[]): string[] {
-  const entries: [string, string][] = [['help', 'List the commands.'], ...commands.map((c): [string, string] => [`${c.name} ${c.usage}`.trim(), c.summary])];
+  const entries: [string, string][] = [
+    ['help', 'List the commands.'],
+    ...commands.map((c): [string, string] => [`${c.name} ${c.usage}`.trim(), c.summary]),
+  ];
   const width = Math.min(HELP_COLUMN, Math.max(...entries.map(([u]) => u.length)));
   return [
     'Usage: npm run ops -- <command> [arguments]',
     '',
     'Commands:',
     ...entries.flatMap(([usage, summary]) =>
-      usage.length <= width ? [`  ${usage.padEnd(width)}  ${summary}`] : [`  ${usage}`, `  ${' '.repeat(width)}  ${summary}`],
+      usage.length <= width
+        ? [`  ${usage.padEnd(width)}  ${summary}`]
+        : [`  ${usage}`, `  ${' '.repeat(width)}  ${summary}`],
     ),
   ];
 }

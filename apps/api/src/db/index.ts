@@ -108,7 +108,10 @@ export async function recreateDatabase(adminUrl: string, name: string) {
   });
 }
 
-export async function openDatabase(config: AppConfig, opts: { forTests?: boolean; log?: (line: string) => void } = {}): Promise<Database> {
+export async function openDatabase(
+  config: AppConfig,
+  opts: { forTests?: boolean; log?: (line: string) => void } = {},
+): Promise<Database> {
   if (config.databaseUrl) return connectDatabase(config.databaseUrl);
   const server = await ensureEmbeddedServer(config.dataDir, { fsync: !opts.forTests, log: opts.log });
   try {
@@ -156,7 +159,9 @@ export async function migrationStatus(database: Database): Promise<MigrationStat
   const entries = readJournal();
   let applied = new Set<number>();
   try {
-    const rows = await database.pool.query<{ created_at: string }>('SELECT created_at FROM drizzle.__drizzle_migrations');
+    const rows = await database.pool.query<{ created_at: string }>(
+      'SELECT created_at FROM drizzle.__drizzle_migrations',
+    );
     applied = new Set(rows.rows.map((r) => Number(r.created_at)));
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -169,7 +174,9 @@ export async function migrationStatus(database: Database): Promise<MigrationStat
   };
 }
 
-export async function checkReadiness(database: Database): Promise<{ reachable: boolean; migrated: boolean; detail?: string }> {
+export async function checkReadiness(
+  database: Database,
+): Promise<{ reachable: boolean; migrated: boolean; detail?: string }> {
   try {
     await database.pool.query('SELECT 1');
   } catch (err) {
@@ -177,7 +184,8 @@ export async function checkReadiness(database: Database): Promise<{ reachable: b
   }
   try {
     const status = await migrationStatus(database);
-    if (status.pending.length) return { reachable: true, migrated: false, detail: `pending migrations: ${status.pending.join(', ')}` };
+    if (status.pending.length)
+      return { reachable: true, migrated: false, detail: `pending migrations: ${status.pending.join(', ')}` };
     return { reachable: true, migrated: true };
   } catch (err) {
     return { reachable: true, migrated: false, detail: `migration state unknown: ${(err as Error).message}` };

@@ -2,7 +2,12 @@
 // -> SCORED -> PAID (-> EMAILED), and keeps every game's schedule 8 weeks ahead. Each step is a conditional UPDATE
 // in the draws module, so a tick can run twice, in two processes at once, or after a crash half-way, and every draw
 // still moves exactly once. The lead schedules it with the job runner; tests call it with an injected clock.
-import { DEFAULT_SCHEDULE_WEEKS, type DrawSummary, type DrawsService, type ResultsProvider } from '../modules/draws/index.ts';
+import {
+  DEFAULT_SCHEDULE_WEEKS,
+  type DrawSummary,
+  type DrawsService,
+  type ResultsProvider,
+} from '../modules/draws/index.ts';
 import type { Clock } from '../lib/clock.ts';
 
 export interface DrawClockDeps {
@@ -50,7 +55,10 @@ export async function drawClockTick(deps: DrawClockDeps): Promise<DrawClockRepor
   }
 
   // DRAW_SCORED too: a settlement that crashed after scoring resumes and finishes paying.
-  const toSettle = [...(await draws.drawsInState('DRAW_DRAWN', { limit: batch })), ...(await draws.drawsInState('DRAW_SCORED', { limit: batch }))];
+  const toSettle = [
+    ...(await draws.drawsInState('DRAW_DRAWN', { limit: batch })),
+    ...(await draws.drawsInState('DRAW_SCORED', { limit: batch })),
+  ];
   for (const draw of toSettle) {
     try {
       await deps.settle(draw.id);

@@ -56,10 +56,16 @@ describe('job runner', () => {
       database,
       log: quiet,
       pollingIntervalSeconds: 0.5,
-      tasks: [{ name: 'test-flaky', everySeconds: 1, run: async () => {
-        calls += 1;
-        if (calls === 1) throw new Error('first run fails');
-      } }],
+      tasks: [
+        {
+          name: 'test-flaky',
+          everySeconds: 1,
+          run: async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('first run fails');
+          },
+        },
+      ],
     });
     try {
       expect(await until(() => calls >= 2, 30_000)).toBe(true);

@@ -28,7 +28,12 @@ export interface StartJobsOptions {
 
 export const JOBS_SCHEMA = 'pgboss';
 
-export async function startJobs({ database, tasks, log, pollingIntervalSeconds = 2 }: StartJobsOptions): Promise<JobRunner> {
+export async function startJobs({
+  database,
+  tasks,
+  log,
+  pollingIntervalSeconds = 2,
+}: StartJobsOptions): Promise<JobRunner> {
   const boss = new PgBoss({ connectionString: database.url, schema: JOBS_SCHEMA, max: 3, schedule: false });
   boss.on('error', (err) => log.error({ err }, 'job runner error'));
   await boss.start();
@@ -36,7 +41,11 @@ export async function startJobs({ database, tasks, log, pollingIntervalSeconds =
   const timers: NodeJS.Timeout[] = [];
   const offer = async (task: JobTask, singletonSeconds?: number) => {
     try {
-      await boss.send(task.name, {}, { singletonSeconds, retryLimit: 0, expireInSeconds: Math.max(60, task.everySeconds * 10) });
+      await boss.send(
+        task.name,
+        {},
+        { singletonSeconds, retryLimit: 0, expireInSeconds: Math.max(60, task.everySeconds * 10) },
+      );
     } catch (err) {
       log.error({ err, task: task.name }, 'could not queue a job');
     }

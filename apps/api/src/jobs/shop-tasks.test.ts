@@ -19,11 +19,17 @@ describe('shop tasks', () => {
     const warnings: unknown[] = [];
     const tasks = shopTasks({ database, config: testConfig(), clock, log: { warn: (obj) => warnings.push(obj) } });
     expect(tasks.map((t) => t.name).sort()).toEqual(['deposit-reconciliation', 'draw-clock', 'housekeeping', 'outbox']);
-    const before = await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1", [clock.now()]);
+    const before = await database.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1",
+      [clock.now()],
+    );
     expect(before.rows[0]!.n).toBeGreaterThan(0);
     for (const task of tasks) await task.run();
     expect(warnings).toEqual([]);
-    const stillOpen = await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM draws_draws WHERE status IN ('DRAW_OPEN', 'DRAW_CLOSED', 'DRAW_DRAWN') AND draw_at <= $1", [clock.now()]);
+    const stillOpen = await database.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM draws_draws WHERE status IN ('DRAW_OPEN', 'DRAW_CLOSED', 'DRAW_DRAWN') AND draw_at <= $1",
+      [clock.now()],
+    );
     expect(stillOpen.rows[0]!.n).toBe(0);
   }, 60_000);
 });

@@ -62,7 +62,8 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
           provider,
           clock,
           settle: (drawId) => settleDraw({ db, clock, draws, orders, ledger }, drawId),
-          emailWinners: (drawId) => emailWinners({ db, draws, orders, contacts: identity, outbox, publicUrl: config.publicUrl }, drawId),
+          emailWinners: (drawId) =>
+            emailWinners({ db, draws, orders, contacts: identity, outbox, publicUrl: config.publicUrl }, drawId),
         });
         for (const f of report.failures) log.warn({ draw: f.drawId, step: f.step }, `draw clock: ${f.message}`);
         // Charity raffles run on the same clock: pre-orders charged when sales open, close, in-house draw, prizes.
@@ -71,7 +72,11 @@ export function shopTasks({ database, config, clock, log }: ShopTaskDeps): JobTa
       },
     },
     { name: 'outbox', everySeconds: TASK_SECONDS.outbox, run: async () => void (await outbox.dispatchOutbox(100)) },
-    { name: 'deposit-reconciliation', everySeconds: TASK_SECONDS.depositReconciliation, run: async () => void (await payments.reconcileDeposits()) },
+    {
+      name: 'deposit-reconciliation',
+      everySeconds: TASK_SECONDS.depositReconciliation,
+      run: async () => void (await payments.reconcileDeposits()),
+    },
     {
       name: 'housekeeping',
       everySeconds: TASK_SECONDS.housekeeping,

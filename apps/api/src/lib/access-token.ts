@@ -17,7 +17,12 @@ function mac(secret: string, data: string) {
   return createHmac('sha256', secret).update(data).digest();
 }
 
-export function signAccessToken(secret: string, claims: AccessTokenClaims, now: Date, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): string {
+export function signAccessToken(
+  secret: string,
+  claims: AccessTokenClaims,
+  now: Date,
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+): string {
   const iat = Math.floor(now.getTime() / 1000);
   const payload = b64(JSON.stringify({ sub: claims.customerId, sid: claims.sessionId, iat, exp: iat + ttlSeconds }));
   const body = `${HEADER}.${payload}`;

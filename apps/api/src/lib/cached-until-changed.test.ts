@@ -19,9 +19,12 @@ function source(live = true): ChangeSource & { change(table: string): void } {
 
 function counter() {
   let n = 0;
-  return { load: async () => ++n, get calls() {
-    return n;
-  } };
+  return {
+    load: async () => ++n,
+    get calls() {
+      return n;
+    },
+  };
 }
 
 describe('cachedUntilChanged', () => {

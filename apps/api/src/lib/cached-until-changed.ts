@@ -13,7 +13,11 @@ export interface CachedValue<T> {
   invalidate(): void;
 }
 
-export function cachedUntilChanged<T>(source: ChangeSource | undefined, tables: readonly string[], load: () => Promise<T>): CachedValue<T> {
+export function cachedUntilChanged<T>(
+  source: ChangeSource | undefined,
+  tables: readonly string[],
+  load: () => Promise<T>,
+): CachedValue<T> {
   let value: Promise<T> | undefined;
   // Bumped by every change: a load that started before a change must not be kept after it.
   let generation = 0;
@@ -60,7 +64,11 @@ export interface KeyedCache<T> {
  * Same rule as cachedUntilChanged: without a live change feed every call reads through. At most `maxEntries` are
  * kept; past that the oldest is dropped.
  */
-export function keyedCacheUntilChanged<T>(source: ChangeSource | undefined, tables: readonly string[], maxEntries = 1000): KeyedCache<T> {
+export function keyedCacheUntilChanged<T>(
+  source: ChangeSource | undefined,
+  tables: readonly string[],
+  maxEntries = 1000,
+): KeyedCache<T> {
   const values = new Map<string, Promise<T>>();
   let generation = 0;
   let subscribed = false;

@@ -28,7 +28,8 @@ export const badRequest = (message = 'The request could not be understood.', cod
   new AppError(400, message, { code });
 export const unauthorized = (message = 'Authentication is required.', code = 'unauthorized') =>
   new AppError(401, message, { code });
-export const forbidden = (message = 'You are not allowed to do this.', code = 'forbidden') => new AppError(403, message, { code });
+export const forbidden = (message = 'You are not allowed to do this.', code = 'forbidden') =>
+  new AppError(403, message, { code });
 export const notFound = (message = 'Not found.', code = 'not_found') => new AppError(404, message, { code });
 export const conflict = (message: string, code = 'conflict', fieldErrors?: FieldErrors) =>
   new AppError(409, message, { code, fieldErrors });

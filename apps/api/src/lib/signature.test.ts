@@ -5,7 +5,9 @@ import { signRequest, signatureMatches, signaturePayload, unixSeconds } from './
 describe('request signature', () => {
   it('is the hex HMAC-SHA256 of timestamp + app key + customer token with the secret', () => {
     const expected = createHmac('sha256', 's3cret').update('1700000000webtok_1').digest('hex');
-    expect(signRequest({ timestamp: 1700000000, appKey: 'web', customerToken: 'tok_1', secret: 's3cret' })).toBe(expected);
+    expect(signRequest({ timestamp: 1700000000, appKey: 'web', customerToken: 'tok_1', secret: 's3cret' })).toBe(
+      expected,
+    );
     expect(signaturePayload({ timestamp: '1700000000', appKey: 'web' })).toBe('1700000000web');
   });
 

@@ -8,7 +8,8 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { camelizeKeys, snakeizeKeys } from '../lib/casing.ts';
 
 function resolveSchema(schema: unknown): $ZodType {
-  if (schema && typeof schema === 'object' && 'properties' in schema) return (schema as { properties: $ZodType }).properties;
+  if (schema && typeof schema === 'object' && 'properties' in schema)
+    return (schema as { properties: $ZodType }).properties;
   return schema as $ZodType;
 }
 

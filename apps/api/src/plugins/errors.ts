@@ -78,7 +78,8 @@ function validationFieldErrors(issues: ZodIssueLike[], context: string | undefin
         add([...segments, camelToSnake(String(k))].join('.'), 'This field is not allowed.');
       continue;
     }
-    const key = segments.length > 0 ? segments.join('.') : context === 'body' || context === undefined ? 'this' : context;
+    const key =
+      segments.length > 0 ? segments.join('.') : context === 'body' || context === undefined ? 'this' : context;
     const missing = issue.keyword === 'invalid_type' && /received undefined$/.test(issue.message);
     add(key, missing ? 'This field is required.' : issue.message);
   }

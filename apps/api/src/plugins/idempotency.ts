@@ -41,7 +41,10 @@ function requestHash(request: FastifyRequest): string {
   return h.digest('hex');
 }
 
-const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }> = async (app, { database, clock }) => {
+const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }> = async (
+  app,
+  { database, clock },
+) => {
   const { db } = database;
   app.decorateRequest('idempotencyClaim', null);
 
@@ -52,7 +55,11 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
     // Unauthenticated: the route answers 401 itself; nothing to store.
     if (!request.auth) return;
     const key = Array.isArray(raw) ? raw[0] : raw;
-    if (!key || !KEY_PATTERN.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 255 letters, digits or - _ : .', 'invalid_idempotency_key');
+    if (!key || !KEY_PATTERN.test(key))
+      throw badRequest(
+        'The Idempotency-Key header must be 1 to 255 letters, digits or - _ : .',
+        'invalid_idempotency_key',
+      );
     const scope = request.auth.customerId;
     const hash = requestHash(request);
     const route = `${request.method} ${request.routeOptions.url}`;
@@ -61,14 +68,25 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
     for (let attempt = 0; attempt < 2; attempt++) {
       const claimed = await db
         .insert(keys)
-        .values({ scope, key, route, requestHash: hash, status: 'running', createdAt: now, expiresAt: new Date(now.getTime() + REPLAY_TTL_MS) })
+        .values({
+          scope,
+          key,
+          route,
+          requestHash: hash,
+          status: 'running',
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + REPLAY_TTL_MS),
+        })
         .onConflictDoNothing()
         .returning({ key: keys.key });
       if (claimed.length) {
         request.idempotencyClaim = { scope, key };
         return;
       }
-      const [row] = await db.select().from(keys).where(and(eq(keys.scope, scope), eq(keys.key, key)));
+      const [row] = await db
+        .select()
+        .from(keys)
+        .where(and(eq(keys.scope, scope), eq(keys.key, key)));
       if (!row) continue;
       const stale = row.status === 'running' && row.createdAt.getTime() < now.getTime() - STALE_CLAIM_MS;
       if (row.expiresAt <= now || stale) {
@@ -77,15 +95,25 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
         continue;
       }
       if (row.requestHash !== hash) {
-        throw new AppError(422, 'This Idempotency-Key was already used with different parameters.', { code: 'idempotency_key_reused' });
+        throw new AppError(422, 'This Idempotency-Key was already used with different parameters.', {
+          code: 'idempotency_key_reused',
+        });
       }
-      if (row.status === 'running') throw conflict('A request with this Idempotency-Key is still being processed. Try again shortly.', 'idempotency_in_flight');
+      if (row.status === 'running')
+        throw conflict(
+          'A request with this Idempotency-Key is still being processed. Try again shortly.',
+          'idempotency_in_flight',
+        );
       reply.header('idempotent-replayed', 'true');
-      for (const [name, value] of Object.entries((row.responseHeaders ?? {}) as Record<string, string>)) reply.header(name, value);
+      for (const [name, value] of Object.entries((row.responseHeaders ?? {}) as Record<string, string>))
+        reply.header(name, value);
       reply.code(row.responseStatus ?? 200).type('application/json; charset=utf-8');
       return reply.send(row.responseBody ?? '');
     }
-    throw conflict('A request with this Idempotency-Key is still being processed. Try again shortly.', 'idempotency_in_flight');
+    throw conflict(
+      'A request with this Idempotency-Key is still being processed. Try again shortly.',
+      'idempotency_in_flight',
+    );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -101,7 +129,12 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
     const location = reply.getHeader('location');
     await db
       .update(keys)
-      .set({ status: 'done', responseStatus: reply.statusCode, responseBody: payload, responseHeaders: location ? { location: String(location) } : {} })
+      .set({
+        status: 'done',
+        responseStatus: reply.statusCode,
+        responseBody: payload,
+        responseHeaders: location ? { location: String(location) } : {},
+      })
       .where(where);
     return payload;
   });
@@ -109,13 +142,24 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
   app.addHook('onResponse', async (request) => {
     // A claim whose reply never reached onSend (connection dropped) must not block retries for 24 h.
     const claim = request.idempotencyClaim;
-    if (claim) await db.delete(keys).where(and(eq(keys.scope, claim.scope), eq(keys.key, claim.key), eq(keys.status, 'running')));
+    if (claim)
+      await db
+        .delete(keys)
+        .where(and(eq(keys.scope, claim.scope), eq(keys.key, claim.key), eq(keys.status, 'running')));
   });
 };
 
 /** Forget stored responses older than their replay window (a scheduled job calls this). */
 export async function purgeExpiredIdempotencyKeys(database: Database, now: Date): Promise<number> {
-  const removed = await database.db.delete(keys).where(or(lt(keys.expiresAt, now), and(eq(keys.status, 'running'), lt(keys.createdAt, sql`${new Date(now.getTime() - REPLAY_TTL_MS)}`)))).returning({ key: keys.key });
+  const removed = await database.db
+    .delete(keys)
+    .where(
+      or(
+        lt(keys.expiresAt, now),
+        and(eq(keys.status, 'running'), lt(keys.createdAt, sql`${new Date(now.getTime() - REPLAY_TTL_MS)}`)),
+      ),
+    )
+    .returning({ key: keys.key });
   return removed.length;
 }
 

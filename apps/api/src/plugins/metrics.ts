@@ -33,7 +33,10 @@ const metricsPlugin: FastifyPluginAsync = async (app) => {
     const started = process.hrtime.bigint();
     reply.raw.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      duration.observe({ route: STOREFRONT_ROUTE, method: request.method, status_code: String(reply.raw.statusCode) }, seconds);
+      duration.observe(
+        { route: STOREFRONT_ROUTE, method: request.method, status_code: String(reply.raw.statusCode) },
+        seconds,
+      );
     });
   });
   app.addHook('onResponse', async (request, reply) => {

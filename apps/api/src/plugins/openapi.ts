@@ -61,7 +61,12 @@ const openapiPlugin: FastifyPluginAsync<{ config: AppConfig; version: string }> 
       components: {
         securitySchemes: {
           appKey: { type: 'apiKey', in: 'header', name: 'x-app-key', description: 'The calling app' },
-          timestamp: { type: 'apiKey', in: 'header', name: 'x-timestamp', description: 'Unix time in seconds; 5-minute window' },
+          timestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-timestamp',
+            description: 'Unix time in seconds; 5-minute window',
+          },
           signature: {
             type: 'apiKey',
             in: 'header',
@@ -86,7 +91,8 @@ const openapiPlugin: FastifyPluginAsync<{ config: AppConfig; version: string }> 
       if (!transformed.tags) transformed.tags = [serviceTag(url)];
       const versions = route?.config?.apiVersions;
       if (versions) transformed['x-api-versions'] = [...versions];
-      if (requiresSignature(url, route?.config ?? {})) transformed.security = [{ appKey: [], timestamp: [], signature: [] }];
+      if (requiresSignature(url, route?.config ?? {}))
+        transformed.security = [{ appKey: [], timestamp: [], signature: [] }];
       return { schema: transformed as FastifySchema, url };
     },
     transformObject: (documentObject) =>

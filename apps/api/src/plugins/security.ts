@@ -43,7 +43,10 @@ export function contentSecurityDirectives(config: AppConfig) {
   };
 }
 
-const securityPlugin: FastifyPluginAsync<{ config: AppConfig; nonce?: () => string }> = async (app, { config, nonce }) => {
+const securityPlugin: FastifyPluginAsync<{ config: AppConfig; nonce?: () => string }> = async (
+  app,
+  { config, nonce },
+) => {
   const makeNonce = nonce ?? (() => randomBytes(16).toString('base64url'));
   app.addHook('onRequest', async (request) => {
     request.raw.cspNonce = makeNonce();

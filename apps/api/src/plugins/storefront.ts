@@ -12,7 +12,8 @@ export type WebHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
-const BLANK_HTML = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ok</title></head><body></body></html>';
+const BLANK_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ok</title></head><body></body></html>';
 const WEB_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 const storefrontPlugin: FastifyPluginAsync<{ webHandler?: WebHandler; webAssetsDir?: string }> = async (
@@ -57,7 +58,9 @@ const storefrontPlugin: FastifyPluginAsync<{ webHandler?: WebHandler; webAssetsD
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
       reply.hijack();
-      compress(request.raw as Parameters<typeof compress>[0], reply.raw as Parameters<typeof compress>[1], () => webHandler(request.raw, reply.raw));
+      compress(request.raw as Parameters<typeof compress>[0], reply.raw as Parameters<typeof compress>[1], () =>
+        webHandler(request.raw, reply.raw),
+      );
     };
     const config = { storefrontPage: true };
     web.route({ method: [...WEB_METHODS], url: '/', exposeHeadRoute: false, schema: { hide: true }, config, handler });

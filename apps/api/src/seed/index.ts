@@ -39,15 +39,18 @@ export function contentSeed(now: Date): ContentSeedItem[] {
     singleton('navigation', navigationSeed),
     singleton('site_config', { components: componentsSeed }),
     singleton('sitewide_banner', SEED_BANNER),
-    ...pagesSeed.map(
-      (p): ContentSeedItem => ({
-        collection: 'pages',
-        itemKey: p.itemKey,
-        status: p.status,
-        datePublished: p.schedule === 'published' ? SEED_PUBLISHED_AT : p.schedule === 'scheduled' ? new Date(now.getTime() + SCHEDULED_AFTER_MS) : null,
-        data: p.page,
-      }),
-    ),
+    ...pagesSeed.map((p): ContentSeedItem => ({
+      collection: 'pages',
+      itemKey: p.itemKey,
+      status: p.status,
+      datePublished:
+        p.schedule === 'published'
+          ? SEED_PUBLISHED_AT
+          : p.schedule === 'scheduled'
+            ? new Date(now.getTime() + SCHEDULED_AFTER_MS)
+            : null,
+      data: p.page,
+    })),
   ];
 }
 
@@ -59,7 +62,11 @@ export interface SeedDeps {
 export async function seedDatabase(database: Database, deps: SeedDeps): Promise<{ inserted: number }> {
   const platform = createPlatformService({ db: database.db, config: deps.config, clock: deps.clock });
   const content = createContentService({ db: database.db, clock: deps.clock });
-  const a = await platform.ensureDefaults({ webConfig: webConfigSeed(deps.config.siteTimeZone), segments: segmentsSeed, defaultSegment: DEFAULT_SEGMENT });
+  const a = await platform.ensureDefaults({
+    webConfig: webConfigSeed(deps.config.siteTimeZone),
+    segments: segmentsSeed,
+    defaultSegment: DEFAULT_SEGMENT,
+  });
   const b = await content.ensureItems(contentSeed(deps.clock.now()));
   const c = await seedCatalogue(database.db);
   const d = await seedDraws({ db: database.db, clock: deps.clock });

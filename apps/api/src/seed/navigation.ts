@@ -1,7 +1,13 @@
 // Seeded navigation (features §2 Main navigation bar and Footer) and component variants (features §3, §5).
 import type { Navigation, NavigationItem, SiteComponents } from '@shop/contracts';
 
-const link = (id: string, label: string, url: string, capabilities: NavigationItem['capabilities'] = [], extra: Partial<NavigationItem> = {}): NavigationItem => ({
+const link = (
+  id: string,
+  label: string,
+  url: string,
+  capabilities: NavigationItem['capabilities'] = [],
+  extra: Partial<NavigationItem> = {},
+): NavigationItem => ({
   id,
   label,
   routeType: 'internal',
@@ -45,14 +51,38 @@ export const navigationSeed: Navigation = {
     link('help-centre', 'Help centre', 'https://help.luckykoalalotteries.com.au', [], { routeType: 'external' }),
   ],
   footer: [
-    { id: 'customer-support', label: 'Customer support', url: '/about/contact-us', capabilities: [], requiresAbsent: [] },
+    {
+      id: 'customer-support',
+      label: 'Customer support',
+      url: '/about/contact-us',
+      capabilities: [],
+      requiresAbsent: [],
+    },
     { id: 'privacy', label: 'Privacy policy', url: '/about/privacy', capabilities: [], requiresAbsent: [] },
     { id: 'cookie-policy', label: 'Cookie policy', url: '/about/cookie-policy', capabilities: [], requiresAbsent: [] },
     { id: 'about', label: 'About us', url: '/about', capabilities: [], requiresAbsent: [] },
-    { id: 'terms-of-use', label: 'Terms of use', url: '/about/terms-of-use', capabilities: ['terms_of_use'], requiresAbsent: [] },
-    { id: 'terms-and-conditions', label: 'Terms and conditions', url: '/about/terms-and-conditions', capabilities: [], requiresAbsent: [] },
+    {
+      id: 'terms-of-use',
+      label: 'Terms of use',
+      url: '/about/terms-of-use',
+      capabilities: ['terms_of_use'],
+      requiresAbsent: [],
+    },
+    {
+      id: 'terms-and-conditions',
+      label: 'Terms and conditions',
+      url: '/about/terms-and-conditions',
+      capabilities: [],
+      requiresAbsent: [],
+    },
     { id: 'faq', label: 'FAQ', url: '/about/faq', capabilities: [], requiresAbsent: ['support_faq'] },
-    { id: 'responsible-gambling', label: 'Responsible gambling', url: '/about/responsible-gaming', capabilities: ['responsible_gambling'], requiresAbsent: [] },
+    {
+      id: 'responsible-gambling',
+      label: 'Responsible gambling',
+      url: '/about/responsible-gaming',
+      capabilities: ['responsible_gambling'],
+      requiresAbsent: [],
+    },
     { id: 'news', label: 'News', url: '/blog', capabilities: ['blog'], requiresAbsent: [] },
   ],
 };

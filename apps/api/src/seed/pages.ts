@@ -4,10 +4,27 @@ import type { PageSection } from '@shop/contracts';
 import type { StoredPage } from '../modules/content/index.ts';
 import { GAMBLING_HELP_LINE, SITE_NAME } from './web-config.ts';
 
-const header = (title: string, subtitle: string | null = null): PageSection => ({ kind: 'page_header', title, subtitle });
-const column = (heading: string | null, ...paragraphs: string[]): PageSection => ({ kind: 'single_column', heading, paragraphs });
-const grid = (...columns: { heading: string; paragraphs: string[] }[]): PageSection => ({ kind: 'two_column_grid', columns });
-const cta = (heading: string, text: string, linkText: string, linkUrl: string): PageSection => ({ kind: 'call_to_action', heading, text, linkText, linkUrl });
+const header = (title: string, subtitle: string | null = null): PageSection => ({
+  kind: 'page_header',
+  title,
+  subtitle,
+});
+const column = (heading: string | null, ...paragraphs: string[]): PageSection => ({
+  kind: 'single_column',
+  heading,
+  paragraphs,
+});
+const grid = (...columns: { heading: string; paragraphs: string[] }[]): PageSection => ({
+  kind: 'two_column_grid',
+  columns,
+});
+const cta = (heading: string, text: string, linkText: string, linkUrl: string): PageSection => ({
+  kind: 'call_to_action',
+  heading,
+  text,
+  linkText,
+  linkUrl,
+});
 const divider: PageSection = { kind: 'divider' };
 
 export interface PageSeed {
@@ -18,7 +35,14 @@ export interface PageSeed {
   page: StoredPage;
 }
 
-const page = (itemKey: string, path: string, name: string, seoDescription: string, sections: PageSection[], template = 'content'): PageSeed => ({
+const page = (
+  itemKey: string,
+  path: string,
+  name: string,
+  seoDescription: string,
+  sections: PageSection[],
+  template = 'content',
+): PageSeed => ({
   itemKey,
   status: 'published',
   schedule: 'published',
@@ -32,7 +56,10 @@ export const pagesSeed: PageSeed[] = [
     'Home',
     `Buy Oz Lotto, Powerball, Saturday Lotto and charity raffle tickets online with ${SITE_NAME}.`,
     [
-      header("Australia's favourite lotteries, online", 'Buy your tickets in minutes, check results any time and get paid straight into your account when you win.'),
+      header(
+        "Australia's favourite lotteries, online",
+        'Buy your tickets in minutes, check results any time and get paid straight into your account when you win.',
+      ),
       grid(
         {
           heading: 'Lotteries',
@@ -56,7 +83,12 @@ export const pagesSeed: PageSeed[] = [
         'Winnings are paid into your account and can be withdrawn to your bank account.',
       ),
       divider,
-      cta('Play responsibly', `Set spend limits in your account at any time. Gambling Help is available 24 hours a day on ${GAMBLING_HELP_LINE}.`, 'Responsible gambling', '/about/responsible-gaming'),
+      cta(
+        'Play responsibly',
+        `Set spend limits in your account at any time. Gambling Help is available 24 hours a day on ${GAMBLING_HELP_LINE}.`,
+        'Responsible gambling',
+        '/about/responsible-gaming',
+      ),
     ],
     'home',
   ),
@@ -75,63 +107,75 @@ export const pagesSeed: PageSeed[] = [
     ),
     cta('Need a hand?', 'Our Australian support team is here seven days a week.', 'Contact us', '/about/contact-us'),
   ]),
-  page('page_responsible_gaming', '/about/responsible-gaming', 'Responsible gambling', 'Tools and support to keep play fun and affordable.', [
-    header('Responsible gambling', 'Lotteries should be fun. These tools help you keep them that way.'),
-    column(
-      'Our commitment',
-      'We sell tickets only to people aged 18 and over, and we check the identity of every customer.',
-      'We never extend credit: you can only play with money you have deposited or won.',
-    ),
-    grid(
-      {
-        heading: 'Set your limits',
-        paragraphs: [
-          'Choose a daily, weekly or monthly spend limit in your account. Lowering a limit takes effect straight away; raising it takes effect after a cooling-off period.',
-          'You can also set a pre-commitment limit for the amount you plan to spend before you play.',
-        ],
-      },
-      {
-        heading: 'Take a break',
-        paragraphs: [
-          'Pause your account for a day, a week, a month or longer. While paused you cannot buy tickets, and recurring purchases stop.',
-          'If you want to stop for good, you can close your account or ask us to exclude you.',
-        ],
-      },
-    ),
-    column(
-      'Signs it may be time to get help',
-      'Spending more than you can afford, chasing losses, borrowing money to play, or feeling anxious about gambling are signs to pause and talk to someone.',
-    ),
-    cta(
-      'Free, confidential support',
-      `Gambling Help is available 24 hours a day, 7 days a week on ${GAMBLING_HELP_LINE}, or online at gamblinghelponline.org.au.`,
-      'Contact our team',
-      '/about/contact-us',
-    ),
-  ]),
-  page('page_privacy', '/about/privacy', 'Privacy policy', 'How we collect, use and protect your personal information.', [
-    header('Privacy policy', 'How we handle your personal information under the Australian Privacy Principles.'),
-    column(
-      'What we collect',
-      'Your name, date of birth, address, email and phone number when you open an account, and the identity details needed to verify your age.',
-      'Your tickets, deposits, withdrawals and limits, so we can run your account and meet our legal obligations.',
-      'How you use our site, through essential cookies and, if you allow them, analytics cookies.',
-    ),
-    column(
-      'How we use it',
-      'To sell you tickets, pay your winnings, verify your identity and age, prevent fraud and keep you informed about your account.',
-      'We send marketing only if you agree, and you can unsubscribe at any time from your communication preferences.',
-    ),
-    column(
-      'Who we share it with',
-      'Lottery operators and charities whose tickets you buy, payment providers, identity verification services and regulators when the law requires it. We do not sell your personal information.',
-    ),
-    column(
-      'Your choices',
-      'You can see and correct your details in your account, and ask us for a copy of the information we hold about you.',
-      'If you are unhappy with how we handled your information, contact us first; you can also complain to the Office of the Australian Information Commissioner.',
-    ),
-  ]),
+  page(
+    'page_responsible_gaming',
+    '/about/responsible-gaming',
+    'Responsible gambling',
+    'Tools and support to keep play fun and affordable.',
+    [
+      header('Responsible gambling', 'Lotteries should be fun. These tools help you keep them that way.'),
+      column(
+        'Our commitment',
+        'We sell tickets only to people aged 18 and over, and we check the identity of every customer.',
+        'We never extend credit: you can only play with money you have deposited or won.',
+      ),
+      grid(
+        {
+          heading: 'Set your limits',
+          paragraphs: [
+            'Choose a daily, weekly or monthly spend limit in your account. Lowering a limit takes effect straight away; raising it takes effect after a cooling-off period.',
+            'You can also set a pre-commitment limit for the amount you plan to spend before you play.',
+          ],
+        },
+        {
+          heading: 'Take a break',
+          paragraphs: [
+            'Pause your account for a day, a week, a month or longer. While paused you cannot buy tickets, and recurring purchases stop.',
+            'If you want to stop for good, you can close your account or ask us to exclude you.',
+          ],
+        },
+      ),
+      column(
+        'Signs it may be time to get help',
+        'Spending more than you can afford, chasing losses, borrowing money to play, or feeling anxious about gambling are signs to pause and talk to someone.',
+      ),
+      cta(
+        'Free, confidential support',
+        `Gambling Help is available 24 hours a day, 7 days a week on ${GAMBLING_HELP_LINE}, or online at gamblinghelponline.org.au.`,
+        'Contact our team',
+        '/about/contact-us',
+      ),
+    ],
+  ),
+  page(
+    'page_privacy',
+    '/about/privacy',
+    'Privacy policy',
+    'How we collect, use and protect your personal information.',
+    [
+      header('Privacy policy', 'How we handle your personal information under the Australian Privacy Principles.'),
+      column(
+        'What we collect',
+        'Your name, date of birth, address, email and phone number when you open an account, and the identity details needed to verify your age.',
+        'Your tickets, deposits, withdrawals and limits, so we can run your account and meet our legal obligations.',
+        'How you use our site, through essential cookies and, if you allow them, analytics cookies.',
+      ),
+      column(
+        'How we use it',
+        'To sell you tickets, pay your winnings, verify your identity and age, prevent fraud and keep you informed about your account.',
+        'We send marketing only if you agree, and you can unsubscribe at any time from your communication preferences.',
+      ),
+      column(
+        'Who we share it with',
+        'Lottery operators and charities whose tickets you buy, payment providers, identity verification services and regulators when the law requires it. We do not sell your personal information.',
+      ),
+      column(
+        'Your choices',
+        'You can see and correct your details in your account, and ask us for a copy of the information we hold about you.',
+        'If you are unhappy with how we handled your information, contact us first; you can also complain to the Office of the Australian Information Commissioner.',
+      ),
+    ],
+  ),
   page('page_cookie_policy', '/about/cookie-policy', 'Cookie policy', 'Which cookies we use and how to control them.', [
     header('Cookie policy', 'Which cookies we use, and the choice you have.'),
     column(
@@ -142,49 +186,98 @@ export const pagesSeed: PageSeed[] = [
       'Non-essential cookies',
       'Analytics and marketing cookies help us understand how the site is used and which campaigns bring people to us. They are only set if you accept them.',
     ),
-    column('Changing your mind', 'Your cookie choice is remembered for one year. To change it sooner, clear the cookies for this site in your browser and we will ask you again.'),
-  ]),
-  page('page_faq', '/about/faq', 'Frequently asked questions', 'Answers to common questions about tickets, results and payments.', [
-    header('Frequently asked questions'),
-    column('How do I know if I have won?', 'We check every ticket after each draw. If you win, we email you and the prize appears in your account.'),
-    column('How are prizes paid?', 'Prizes are paid into your account. You can use them to play again or withdraw them to your bank account.'),
-    column('Can I lose my ticket?', 'No. Your tickets are stored in your account, so there is no paper ticket to lose.'),
-    column('How old do I have to be?', 'You must be 18 or over to open an account and buy tickets.'),
-    column('When do ticket sales close?', 'Each draw closes shortly before the draw time. The closing time is shown on every lottery page and in your cart.'),
-  ]),
-  page('page_terms_and_conditions', '/about/terms-and-conditions', 'Terms and conditions', 'The terms that apply when you buy tickets from us.', [
-    header('Terms and conditions', `These terms apply to every purchase you make with ${SITE_NAME}.`),
     column(
-      'Your account',
-      'You must be 18 or over and live in Australia to open an account. You may hold only one account, and you must keep your details up to date.',
+      'Changing your mind',
+      'Your cookie choice is remembered for one year. To change it sooner, clear the cookies for this site in your browser and we will ask you again.',
     ),
-    column(
-      'Buying tickets',
-      'A ticket is bought when we confirm your order. Orders received after a draw closes go into the next draw where the game allows it, otherwise they are refunded.',
-      'Game rules, prize divisions and odds are set by each lottery operator or charity and are shown on the game pages.',
-    ),
-    column(
-      'Prizes and your account balance',
-      'Prizes are credited to your account after the official results are confirmed. Deposited funds can be used to buy tickets; winnings can also be withdrawn.',
-    ),
-    column('Changes to these terms', 'We will tell you before changes that affect you take effect. If you do not agree, you can close your account at any time.'),
   ]),
+  page(
+    'page_faq',
+    '/about/faq',
+    'Frequently asked questions',
+    'Answers to common questions about tickets, results and payments.',
+    [
+      header('Frequently asked questions'),
+      column(
+        'How do I know if I have won?',
+        'We check every ticket after each draw. If you win, we email you and the prize appears in your account.',
+      ),
+      column(
+        'How are prizes paid?',
+        'Prizes are paid into your account. You can use them to play again or withdraw them to your bank account.',
+      ),
+      column(
+        'Can I lose my ticket?',
+        'No. Your tickets are stored in your account, so there is no paper ticket to lose.',
+      ),
+      column('How old do I have to be?', 'You must be 18 or over to open an account and buy tickets.'),
+      column(
+        'When do ticket sales close?',
+        'Each draw closes shortly before the draw time. The closing time is shown on every lottery page and in your cart.',
+      ),
+    ],
+  ),
+  page(
+    'page_terms_and_conditions',
+    '/about/terms-and-conditions',
+    'Terms and conditions',
+    'The terms that apply when you buy tickets from us.',
+    [
+      header('Terms and conditions', `These terms apply to every purchase you make with ${SITE_NAME}.`),
+      column(
+        'Your account',
+        'You must be 18 or over and live in Australia to open an account. You may hold only one account, and you must keep your details up to date.',
+      ),
+      column(
+        'Buying tickets',
+        'A ticket is bought when we confirm your order. Orders received after a draw closes go into the next draw where the game allows it, otherwise they are refunded.',
+        'Game rules, prize divisions and odds are set by each lottery operator or charity and are shown on the game pages.',
+      ),
+      column(
+        'Prizes and your account balance',
+        'Prizes are credited to your account after the official results are confirmed. Deposited funds can be used to buy tickets; winnings can also be withdrawn.',
+      ),
+      column(
+        'Changes to these terms',
+        'We will tell you before changes that affect you take effect. If you do not agree, you can close your account at any time.',
+      ),
+    ],
+  ),
   page('page_terms_of_use', '/about/terms-of-use', 'Terms of use', 'The rules for using this website.', [
     header('Terms of use'),
     column(
       'Using this site',
       'You may use this site for your personal, non-commercial use. Do not try to interfere with it, access other customers’ accounts or collect data from it automatically.',
     ),
-    column('Content', `The text, images and logos on this site belong to ${SITE_NAME} or its partners and may not be copied without permission.`),
-    column('Availability', 'We work to keep the site available at all times, but it may be unavailable during scheduled maintenance or for reasons outside our control.'),
+    column(
+      'Content',
+      `The text, images and logos on this site belong to ${SITE_NAME} or its partners and may not be copied without permission.`,
+    ),
+    column(
+      'Availability',
+      'We work to keep the site available at all times, but it may be unavailable during scheduled maintenance or for reasons outside our control.',
+    ),
   ]),
   page('page_contact_us', '/about/contact-us', 'Contact us', 'How to reach our customer support team.', [
     header('Contact us', 'Our Australian support team is happy to help.'),
     grid(
-      { heading: 'Call us', paragraphs: ['13 56 28', 'Monday to Friday: 8:30am to 8:00pm (Sydney time)', 'Saturday: 9:00am to 5:00pm (Sydney time)'] },
-      { heading: 'Write to us', paragraphs: ['Use the help centre to send us a message. We reply within one business day.'] },
+      {
+        heading: 'Call us',
+        paragraphs: [
+          '13 56 28',
+          'Monday to Friday: 8:30am to 8:00pm (Sydney time)',
+          'Saturday: 9:00am to 5:00pm (Sydney time)',
+        ],
+      },
+      {
+        heading: 'Write to us',
+        paragraphs: ['Use the help centre to send us a message. We reply within one business day.'],
+      },
     ),
-    column('Need support with gambling?', `Gambling Help is free, confidential and open 24 hours a day on ${GAMBLING_HELP_LINE}.`),
+    column(
+      'Need support with gambling?',
+      `Gambling Help is free, confidential and open 24 hours a day on ${GAMBLING_HELP_LINE}.`,
+    ),
   ]),
   {
     itemKey: 'page_careers',
@@ -207,7 +300,10 @@ export const pagesSeed: PageSeed[] = [
       name: 'Annual report',
       template: 'content',
       seo: { title: `Annual report | ${SITE_NAME}`, description: 'Our year in numbers.' },
-      sections: [header('Annual report', 'Our year in numbers.'), column(null, 'Prizes paid, money raised for charities and the causes we supported this year.')],
+      sections: [
+        header('Annual report', 'Our year in numbers.'),
+        column(null, 'Prizes paid, money raised for charities and the causes we supported this year.'),
+      ],
     },
   },
 ];

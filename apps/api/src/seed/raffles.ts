@@ -7,7 +7,11 @@ import { PRICINGS } from '../modules/catalogue/index.ts';
 import { raffleCatalogueOffers, raffleCataloguePrices, seedRaffles } from '../modules/raffles/index.ts';
 
 export async function seedRaffleOffers(deps: { db: Db; clock: Clock }): Promise<number> {
-  const offers = await deps.db.insert(catalogueOffers).values(raffleCatalogueOffers()).onConflictDoNothing().returning({ key: catalogueOffers.key });
+  const offers = await deps.db
+    .insert(catalogueOffers)
+    .values(raffleCatalogueOffers())
+    .onConflictDoNothing()
+    .returning({ key: catalogueOffers.key });
   const prices = await deps.db
     .insert(cataloguePrices)
     .values(raffleCataloguePrices(PRICINGS.map((p) => p.id)))

@@ -2,12 +2,18 @@
 // background for mono text. theme.test.ts checks both.
 import type { Theme } from '@shop/contracts';
 
-const svg = (body: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${body}</svg>`)}`;
+const svg = (body: string) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${body}</svg>`)}`;
 const mark = (fill: string, ink: string) =>
-  svg(`<rect width="40" height="40" rx="9" fill="${fill}"/><circle cx="11" cy="13" r="6" fill="${ink}"/><circle cx="29" cy="13" r="6" fill="${ink}"/><ellipse cx="20" cy="23" rx="11" ry="10" fill="${ink}"/><ellipse cx="20" cy="25" rx="3.5" ry="4.5" fill="${fill}"/>`);
+  svg(
+    `<rect width="40" height="40" rx="9" fill="${fill}"/><circle cx="11" cy="13" r="6" fill="${ink}"/><circle cx="29" cy="13" r="6" fill="${ink}"/><ellipse cx="20" cy="23" rx="11" ry="10" fill="${ink}"/><ellipse cx="20" cy="25" rx="3.5" ry="4.5" fill="${fill}"/>`,
+  );
 
 export const themeSeed: Theme = {
-  attributes: { borderRadius: '0.5rem', boxShadow: '0 1px 3px rgba(31, 41, 51, 0.16), 0 4px 12px rgba(31, 41, 51, 0.08)' },
+  attributes: {
+    borderRadius: '0.5rem',
+    boxShadow: '0 1px 3px rgba(31, 41, 51, 0.16), 0 4px 12px rgba(31, 41, 51, 0.08)',
+  },
   colours: {
     brandPrimary: '#0b5d3b',
     brandSecondary: '#f4c542',

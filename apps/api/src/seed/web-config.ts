@@ -59,7 +59,11 @@ export function webConfigSeed(siteTimeZone: string): StoredWebConfig {
     cookieConsent: { enabled: true, cookieLifetimeDays: 365, categories: ['essential', 'non_essential'] },
     supportedPaymentMethods: ['visa', 'mastercard', 'amex', 'paypal', 'apple_pay', 'google_pay'],
     supportNumber: '13 56 28',
-    supportOpeningHours: ['Monday to Friday: 8:30am to 8:00pm (Sydney time)', 'Saturday: 9:00am to 5:00pm (Sydney time)', 'Sunday and public holidays: closed'],
+    supportOpeningHours: [
+      'Monday to Friday: 8:30am to 8:00pm (Sydney time)',
+      'Saturday: 9:00am to 5:00pm (Sydney time)',
+      'Sunday and public holidays: closed',
+    ],
     gamblingHelpLine: GAMBLING_HELP_LINE,
     defaultPartner: null,
     autoplayPauseSettings: { enabled: true, durationsWeeks: [1, 2, 4, 8], maxPauseWeeks: 12 },

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { AppError } from '../lib/errors.ts';
 import { createOutbox } from '../modules/notifications/index.ts';
-import { commitmentOf, createRaffleHandler, createRafflesService, soldListHash, verifyRaffleDraw, type RafflesService } from '../modules/raffles/index.ts';
+import {
+  commitmentOf,
+  createRaffleHandler,
+  createRafflesService,
+  soldListHash,
+  verifyRaffleDraw,
+  type RafflesService,
+} from '../modules/raffles/index.ts';
 import { createLedger, type Ledger } from '../modules/wallet/index.ts';
 import { drawRaffle, openDuePreOrders, raffleClockTick, type RaffleWorkflowDeps } from './draw-raffle.workflow.ts';
 
@@ -37,7 +44,10 @@ async function newOffer(o: { excluded?: string[]; causes?: string[]; price?: num
   return key;
 }
 
-async function newDraw(offerKey: string, o: { cap?: number; preOrder?: boolean; seed?: string; earlyBirdInDays?: number } = {}) {
+async function newDraw(
+  offerKey: string,
+  o: { cap?: number; preOrder?: boolean; seed?: string; earlyBirdInDays?: number } = {},
+) {
   const now = t.clock.now().getTime();
   const salesOpenAt = new Date(o.preOrder ? now + 2 * DAY : now - DAY);
   const stopAt = new Date(salesOpenAt.getTime() + 10 * DAY);
@@ -52,13 +62,32 @@ async function newDraw(offerKey: string, o: { cap?: number; preOrder?: boolean; 
     prizes: [
       { kind: 'first', name: 'Car', description: 'A car.', cashCents: null, valueCents: 5_000_000 },
       { kind: 'secondary', name: '$500 cash', description: 'Cash.', cashCents: 50_000, valueCents: null },
-      ...(o.earlyBirdInDays === undefined ? [] : [{ kind: 'early_bird' as const, name: '$100 early bird', description: 'Cash.', cashCents: 10_000, valueCents: null, closesAt: new Date(now + o.earlyBirdInDays * DAY) }]),
+      ...(o.earlyBirdInDays === undefined
+        ? []
+        : [
+            {
+              kind: 'early_bird' as const,
+              name: '$100 early bird',
+              description: 'Cash.',
+              cashCents: 10_000,
+              valueCents: null,
+              closesAt: new Date(now + o.earlyBirdInDays * DAY),
+            },
+          ]),
     ],
   });
 }
 
 async function fund(customerId: string, cents: number) {
-  await t.database.db.transaction((tx) => ledger.creditDeposit(tx, { customerId, amountCents: cents, currency: AUD, reference: `test-deposit:${customerId}:${cents}`, description: 'Test deposit' }));
+  await t.database.db.transaction((tx) =>
+    ledger.creditDeposit(tx, {
+      customerId,
+      amountCents: cents,
+      currency: AUD,
+      reference: `test-deposit:${customerId}:${cents}`,
+      description: 'Test deposit',
+    }),
+  );
 }
 
 async function balanceOf(customerId: string) {
@@ -73,8 +102,20 @@ async function purchase(customerId: string, offerKey: string, numTickets: number
   const checkoutId = `chk_${customerId.slice(4)}${numTickets}`;
   return t.database.db.transaction(async (tx) => {
     await ledger.lockWallet(tx, customerId, AUD);
-    if (item.purchaseStatus === 'standard') await ledger.debitPurchase(tx, { customerId, amountCents: item.priceCents, currency: AUD, reference: checkoutId, description: item.description });
-    return handler.fulfil(tx, item, { customerId, orderId: `ord_${checkoutId.slice(4)}`, checkoutId, now: t.clock.now() });
+    if (item.purchaseStatus === 'standard')
+      await ledger.debitPurchase(tx, {
+        customerId,
+        amountCents: item.priceCents,
+        currency: AUD,
+        reference: checkoutId,
+        description: item.description,
+      });
+    return handler.fulfil(tx, item, {
+      customerId,
+      orderId: `ord_${checkoutId.slice(4)}`,
+      checkoutId,
+      now: t.clock.now(),
+    });
   });
 }
 
@@ -87,8 +128,13 @@ beforeAll(async () => {
     raffles,
     ledger,
     outbox: createOutbox({ db: t.database.db, clock: t.clock }),
-    contacts: { contactsOf: async (ids) => new Map(ids.map((id) => [id, { email: `${id}@example.test`, firstname: 'Pat' }])) },
-    profiles: { profilesOf: async (ids) => new Map(ids.map((id) => [id, { firstname: 'Jane', lastname: 'Smith', suburb: 'Bondi', state: 'NSW' }])) },
+    contacts: {
+      contactsOf: async (ids) => new Map(ids.map((id) => [id, { email: `${id}@example.test`, firstname: 'Pat' }])),
+    },
+    profiles: {
+      profilesOf: async (ids) =>
+        new Map(ids.map((id) => [id, { firstname: 'Jane', lastname: 'Smith', suburb: 'Bondi', state: 'NSW' }])),
+    },
     publicUrl: 'https://shop.example.test',
   };
 }, 60_000);
@@ -133,8 +179,12 @@ describe('ticket supply', () => {
     expect(await balanceOf('cus_bundle01')).toBe(100_000 - 4_500);
     const handler = createRaffleHandler({ db: t.database.db, clock: t.clock });
     const ctx = { customerId: 'cus_bundle01', region: 'NSW', now: t.clock.now(), pricingId: 'default' };
-    expect((await handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 3 }, ctx)).priceCents).toBe(3_000);
-    const err = await handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 13 }, ctx).catch((e: unknown) => e);
+    expect(
+      (await handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 3 }, ctx)).priceCents,
+    ).toBe(3_000);
+    const err = await handler
+      .prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 13 }, ctx)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ statusCode: 422, message: 'Only 12 tickets are left in this draw.', code: 'sold_out' });
     await purchase('cus_bundle01', key, 12);
@@ -149,11 +199,30 @@ describe('region restrictions and causes', () => {
     await newDraw(key);
     const handler = createRaffleHandler({ db: t.database.db, clock: t.clock });
     const input = { productType: 'raffle_ticket' as const, productOfferKey: key, numTickets: 1 };
-    const err = await handler.prepare(input, { customerId: 'cus_wa01', region: 'WA', now: t.clock.now(), pricingId: 'default' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ statusCode: 422, code: 'region_restricted', message: "This raffle can't be sold in WA" });
-    expect(await handler.refresh(input, { customerId: 'cus_wa01', region: 'WA', now: t.clock.now(), pricingId: 'default' })).toMatchObject({ ok: false, reason: 'region_restricted' });
-    const item = await handler.prepare(input, { customerId: 'cus_nsw01', region: 'NSW', now: t.clock.now(), pricingId: 'default' });
-    expect(item).toMatchObject({ productType: 'raffle_ticket', priceCents: 1_000, numTickets: 1, causeKey: 'surf-life-saving', purchaseStatus: 'standard' });
+    const err = await handler
+      .prepare(input, { customerId: 'cus_wa01', region: 'WA', now: t.clock.now(), pricingId: 'default' })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      statusCode: 422,
+      code: 'region_restricted',
+      message: "This raffle can't be sold in WA",
+    });
+    expect(
+      await handler.refresh(input, { customerId: 'cus_wa01', region: 'WA', now: t.clock.now(), pricingId: 'default' }),
+    ).toMatchObject({ ok: false, reason: 'region_restricted' });
+    const item = await handler.prepare(input, {
+      customerId: 'cus_nsw01',
+      region: 'NSW',
+      now: t.clock.now(),
+      pricingId: 'default',
+    });
+    expect(item).toMatchObject({
+      productType: 'raffle_ticket',
+      priceCents: 1_000,
+      numTickets: 1,
+      causeKey: 'surf-life-saving',
+      purchaseStatus: 'standard',
+    });
   });
 
   it('a raffle with several causes needs one chosen, and only its own', async () => {
@@ -161,9 +230,23 @@ describe('region restrictions and causes', () => {
     await newDraw(key);
     const handler = createRaffleHandler({ db: t.database.db, clock: t.clock });
     const ctx = { customerId: 'cus_cause01', region: 'VIC', now: t.clock.now(), pricingId: 'default' };
-    await expect(handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 1 }, ctx)).rejects.toMatchObject({ code: 'cause_required' });
-    await expect(handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 1, causeKey: 'surf-life-saving' }, ctx)).rejects.toMatchObject({ code: 'unknown_cause' });
-    expect((await handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 1, causeKey: 'wildlife-rescue' }, ctx)).causeKey).toBe('wildlife-rescue');
+    await expect(
+      handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 1 }, ctx),
+    ).rejects.toMatchObject({ code: 'cause_required' });
+    await expect(
+      handler.prepare(
+        { productType: 'raffle_ticket', productOfferKey: key, numTickets: 1, causeKey: 'surf-life-saving' },
+        ctx,
+      ),
+    ).rejects.toMatchObject({ code: 'unknown_cause' });
+    expect(
+      (
+        await handler.prepare(
+          { productType: 'raffle_ticket', productOfferKey: key, numTickets: 1, causeKey: 'wildlife-rescue' },
+          ctx,
+        )
+      ).causeKey,
+    ).toBe('wildlife-rescue');
   });
 });
 
@@ -230,26 +313,67 @@ describe('the verifiable draw', () => {
     const main = v.winners.filter((w) => w.rank <= 2).map((w) => w.ticketNumber);
     expect(new Set(main).size).toBe(2);
 
-    const check = verifyRaffleDraw({ seed: v.seed!, commitment: v.commitment, drawId: v.drawId, ticketNumbers: v.ticketNumbers, prizes: v.prizes, soldListHash: v.soldListHash, published: v.winners });
+    const check = verifyRaffleDraw({
+      seed: v.seed!,
+      commitment: v.commitment,
+      drawId: v.drawId,
+      ticketNumbers: v.ticketNumbers,
+      prizes: v.prizes,
+      soldListHash: v.soldListHash,
+      published: v.winners,
+    });
     expect(check).toMatchObject({ commitmentOk: true, soldListOk: true, matchesPublished: true, ok: true });
 
     // Tampering: a ticket added after the close (or one removed) breaks the sold-list hash and, here, the winners.
-    const added = verifyRaffleDraw({ seed: v.seed!, commitment: v.commitment, drawId: v.drawId, ticketNumbers: [...v.ticketNumbers, 17], prizes: v.prizes, soldListHash: v.soldListHash, published: v.winners });
+    const added = verifyRaffleDraw({
+      seed: v.seed!,
+      commitment: v.commitment,
+      drawId: v.drawId,
+      ticketNumbers: [...v.ticketNumbers, 17],
+      prizes: v.prizes,
+      soldListHash: v.soldListHash,
+      published: v.winners,
+    });
     expect(added.soldListOk).toBe(false);
     expect(added.ok).toBe(false);
-    const removed = verifyRaffleDraw({ seed: v.seed!, commitment: v.commitment, drawId: v.drawId, ticketNumbers: v.ticketNumbers.filter((n) => n !== v.winners[0]!.ticketNumber), prizes: v.prizes, soldListHash: v.soldListHash, published: v.winners });
+    const removed = verifyRaffleDraw({
+      seed: v.seed!,
+      commitment: v.commitment,
+      drawId: v.drawId,
+      ticketNumbers: v.ticketNumbers.filter((n) => n !== v.winners[0]!.ticketNumber),
+      prizes: v.prizes,
+      soldListHash: v.soldListHash,
+      published: v.winners,
+    });
     expect(removed).toMatchObject({ soldListOk: false, matchesPublished: false, ok: false });
-    expect(verifyRaffleDraw({ seed: 'cd'.repeat(32), commitment: v.commitment, drawId: v.drawId, ticketNumbers: v.ticketNumbers, prizes: v.prizes }).commitmentOk).toBe(false);
+    expect(
+      verifyRaffleDraw({
+        seed: 'cd'.repeat(32),
+        commitment: v.commitment,
+        drawId: v.drawId,
+        ticketNumbers: v.ticketNumbers,
+        prizes: v.prizes,
+      }).commitmentOk,
+    ).toBe(false);
 
     // Cash prizes are in the winners' wallets; the car is recorded for fulfilment; winners get one email each.
     const view = await raffles.draw(key, draw.drawNo);
     expect(view.status).toBe('paid');
     expect(view.winners.map((w) => w.name)).toEqual(['J. S***', 'J. S***', 'J. S***']);
     expect(view.winners[0]!.locality).toBe('Bondi, NSW');
-    const owners = await raffles.repo.ticketOwners(t.database.db, draw.id, v.winners.map((w) => w.ticketNumber));
-    const ownerOf = (rank: number) => owners.find((o) => o.n === v.winners.find((w) => w.rank === rank)!.ticketNumber)!.customerId;
+    const owners = await raffles.repo.ticketOwners(
+      t.database.db,
+      draw.id,
+      v.winners.map((w) => w.ticketNumber),
+    );
+    const ownerOf = (rank: number) =>
+      owners.find((o) => o.n === v.winners.find((w) => w.rank === rank)!.ticketNumber)!.customerId;
     const cashTo = new Map<string, number>();
-    for (const [rank, cents] of [[2, 50_000], [3, 10_000]] as const) cashTo.set(ownerOf(rank), (cashTo.get(ownerOf(rank)) ?? 0) + cents);
+    for (const [rank, cents] of [
+      [2, 50_000],
+      [3, 10_000],
+    ] as const)
+      cashTo.set(ownerOf(rank), (cashTo.get(ownerOf(rank)) ?? 0) + cents);
     const balancesBefore = new Map<string, number>();
     for (const c of cashTo.keys()) balancesBefore.set(c, await balanceOf(c));
 
@@ -270,7 +394,10 @@ describe('the verifiable draw', () => {
     const draw = await newDraw(key, { cap: 2 });
     expect(await raffles.postalEntry(draw.publicId, 'cus_postal01')).toMatchObject({ ticketNumber: 1 });
     expect(await raffles.postalEntry(draw.publicId, 'cus_postal02')).toMatchObject({ ticketNumber: 2 });
-    await expect(raffles.postalEntry(draw.publicId, 'cus_postal03')).rejects.toMatchObject({ code: 'sold_out', message: 'This draw is sold out.' });
+    await expect(raffles.postalEntry(draw.publicId, 'cus_postal03')).rejects.toMatchObject({
+      code: 'sold_out',
+      message: 'This draw is sold out.',
+    });
     expect(await balanceOf('cus_postal01')).toBe(0);
     const support = await raffles.support('cus_postal01', key);
     expect(support).toMatchObject({ ticketsBought: 1, amountContributed: { amount: 0 } });

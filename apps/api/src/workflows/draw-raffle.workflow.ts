@@ -28,11 +28,17 @@ export interface RaffleWorkflowDeps {
 }
 
 /** WinnerProfiles from a per-customer lookup (identity's overview); customers it cannot find (closed accounts) are left out. */
-export function profilesVia(lookup: (customerId: string) => Promise<WinnerProfile>): NonNullable<RaffleWorkflowDeps['profiles']> {
+export function profilesVia(
+  lookup: (customerId: string) => Promise<WinnerProfile>,
+): NonNullable<RaffleWorkflowDeps['profiles']> {
   return {
     async profilesOf(ids) {
       const found = await Promise.all(ids.map(async (id) => [id, await lookup(id).catch(() => null)] as const));
-      return new Map(found.filter((f): f is readonly [string, WinnerProfile] => f[1] !== null).map(([id, p]) => [id, { firstname: p.firstname, lastname: p.lastname, suburb: p.suburb, state: p.state }]));
+      return new Map(
+        found
+          .filter((f): f is readonly [string, WinnerProfile] => f[1] !== null)
+          .map(([id, p]) => [id, { firstname: p.firstname, lastname: p.lastname, suburb: p.suburb, state: p.state }]),
+      );
     },
   };
 }
@@ -62,13 +68,34 @@ export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string)
     const draw = (await repo.lockDraw(tx, draw0.id, 'update'))!;
     if (draw.status === 'drawn' || draw.status === 'paid') {
       const rows = await repo.winnersOf(tx, [draw.id]);
-      return { drawId: draw.publicId, drawn: false, winners: rows.map((r) => ({ rank: r.prize.rank, ticketNumber: r.winner.ticketNumber, customerId: r.winner.customerId })) };
+      return {
+        drawId: draw.publicId,
+        drawn: false,
+        winners: rows.map((r) => ({
+          rank: r.prize.rank,
+          ticketNumber: r.winner.ticketNumber,
+          customerId: r.winner.customerId,
+        })),
+      };
     }
-    if (draw.status !== 'closed') throw new AppError(409, `Raffle draw ${draw.publicId} is ${draw.status}; close its sales first.`, { code: 'draw_state' });
+    if (draw.status !== 'closed')
+      throw new AppError(409, `Raffle draw ${draw.publicId} is ${draw.status}; close its sales first.`, {
+        code: 'draw_state',
+      });
     const { prizes, inputs, numbers } = await raffles.drawInputs(tx, draw);
     const derived = deriveWinners(draw.seed, draw.publicId, numbers, inputs);
-    const owners = new Map((await repo.ticketOwners(tx, draw.id, derived.map((w) => w.ticketNumber))).map((o) => [o.n, o]));
-    const profiles = (await deps.profiles?.profilesOf([...new Set([...owners.values()].map((o) => o.customerId))])) ?? new Map<string, WinnerProfile>();
+    const owners = new Map(
+      (
+        await repo.ticketOwners(
+          tx,
+          draw.id,
+          derived.map((w) => w.ticketNumber),
+        )
+      ).map((o) => [o.n, o]),
+    );
+    const profiles =
+      (await deps.profiles?.profilesOf([...new Set([...owners.values()].map((o) => o.customerId))])) ??
+      new Map<string, WinnerProfile>();
     const now = deps.raffles.now();
     const out: RaffleDrawReport['winners'] = [];
     for (const w of derived) {
@@ -103,22 +130,37 @@ export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string)
     }
     await repo.setStatus(tx, draw.id, ['closed'], 'paid', { drawnAt: now });
 
-    const contacts = (await deps.contacts?.contactsOf([...pending])) ?? new Map<string, { email: string; firstname: string }>();
+    const contacts =
+      (await deps.contacts?.contactsOf([...pending])) ?? new Map<string, { email: string; firstname: string }>();
     const link = `${deps.publicUrl}/${offer.offerKey}/draw/${draw.drawNo}/verify`;
     for (const customerId of pending) {
       const contact = contacts.get(customerId);
       if (!contact) continue;
-      const mine = out.filter((x) => x.customerId === customerId).map((x) => {
-        const p = prizes.find((q) => q.rank === x.rank)!;
-        const cash = p.cashCents === null ? '' : ` (${formatCurrency(p.cashCents, currency, localeOf(currency))}, already in your account)`;
-        return `- ${p.name}${cash}: ticket ${x.ticketNumber}`;
-      });
+      const mine = out
+        .filter((x) => x.customerId === customerId)
+        .map((x) => {
+          const p = prizes.find((q) => q.rank === x.rank)!;
+          const cash =
+            p.cashCents === null
+              ? ''
+              : ` (${formatCurrency(p.cashCents, currency, localeOf(currency))}, already in your account)`;
+          return `- ${p.name}${cash}: ticket ${x.ticketNumber}`;
+        });
       await deps.outbox.enqueueEmail(tx, {
         to: contact.email,
         kind: 'raffle_winner',
         dedupeKey: raffleWinnerEmailKey(draw.publicId, customerId),
         subject: `You won in ${offer.name} draw ${draw.drawNo}`,
-        text: [`Hi ${contact.firstname},`, '', `Congratulations: your ticket${mine.length === 1 ? '' : 's'} won in ${offer.name} draw ${draw.drawNo}:`, ...mine, '', 'Prizes that are not cash are delivered by our team, who will contact you.', '', `Check the draw yourself: ${link}`].join('\n'),
+        text: [
+          `Hi ${contact.firstname},`,
+          '',
+          `Congratulations: your ticket${mine.length === 1 ? '' : 's'} won in ${offer.name} draw ${draw.drawNo}:`,
+          ...mine,
+          '',
+          'Prizes that are not cash are delivered by our team, who will contact you.',
+          '',
+          `Check the draw yourself: ${link}`,
+        ].join('\n'),
       });
     }
     return { drawId: draw.publicId, drawn: true, winners: out };
@@ -131,7 +173,10 @@ export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string)
  * transaction. A short wallet or a sold-out draw fails that pre-order softly: it is marked failed and the customer
  * is told, and the others go on.
  */
-export async function openDuePreOrders(deps: RaffleWorkflowDeps, now: Date): Promise<{ opened: string[]; filled: number; failed: number }> {
+export async function openDuePreOrders(
+  deps: RaffleWorkflowDeps,
+  now: Date,
+): Promise<{ opened: string[]; filled: number; failed: number }> {
   const { raffles } = deps;
   const { repo } = raffles;
   const opened = (await raffles.openDue(now)).map((d) => d.publicId);
@@ -156,16 +201,30 @@ export async function openDuePreOrders(deps: RaffleWorkflowDeps, now: Date): Pro
             });
           }
           const sold = await repo.takeTickets(tx, draw.id, entry.numTickets);
-          if (sold === null) throw new AppError(422, 'The draw sold out before your pre-order could be filled.', { code: 'sold_out' });
+          if (sold === null)
+            throw new AppError(422, 'The draw sold out before your pre-order could be filled.', { code: 'sold_out' });
           const first = sold - entry.numTickets + 1;
           await repo.setEntryAllocated(tx, entry.id, first, sold);
-          await repo.insertTicketRange(tx, { drawId: draw.id, entryId: entry.id, first, last: sold, customerId: entry.customerId, orderId: entry.orderId, causeSlug: entry.causeSlug, postal: false, at: now });
+          await repo.insertTicketRange(tx, {
+            drawId: draw.id,
+            entryId: entry.id,
+            first,
+            last: sold,
+            customerId: entry.customerId,
+            orderId: entry.orderId,
+            causeSlug: entry.causeSlug,
+            postal: false,
+            at: now,
+          });
         });
         filled++;
       } catch (e) {
         if (!(e instanceof AppError) || e.statusCode !== 422) throw e;
         failed++;
-        const reason = e.code === 'insufficient_funds' ? 'There were not enough funds in your wallet when the draw opened.' : e.message;
+        const reason =
+          e.code === 'insufficient_funds'
+            ? 'There were not enough funds in your wallet when the draw opened.'
+            : e.message;
         await deps.db.transaction(async (tx) => {
           await repo.setEntryFailed(tx, entry.id, e.code ?? 'failed');
           const contact = (await deps.contacts?.contactsOf([entry.customerId]))?.get(entry.customerId);
@@ -175,7 +234,13 @@ export async function openDuePreOrders(deps: RaffleWorkflowDeps, now: Date): Pro
             kind: 'raffle_preorder_failed',
             dedupeKey: `raffle-preorder-failed:${entry.id}`,
             subject: `Your pre-order for ${offer.name} draw ${draw.drawNo} could not be filled`,
-            text: [`Hi ${contact.firstname},`, '', `${reason} Your pre-order of ${entry.numTickets} ticket${entry.numTickets === 1 ? '' : 's'} was not charged.`, '', `Buy tickets now: ${deps.publicUrl}/${offer.offerKey}`].join('\n'),
+            text: [
+              `Hi ${contact.firstname},`,
+              '',
+              `${reason} Your pre-order of ${entry.numTickets} ticket${entry.numTickets === 1 ? '' : 's'} was not charged.`,
+              '',
+              `Buy tickets now: ${deps.publicUrl}/${offer.offerKey}`,
+            ].join('\n'),
           });
         });
       }
@@ -209,7 +274,15 @@ export async function raffleClockTick(deps: RaffleWorkflowDeps, now: Date): Prom
     }
   }
   const created = await deps.raffles.createNextDraws(now);
-  return { opened: pre.opened, preOrdersFilled: pre.filled, preOrdersFailed: pre.failed, closed, drawn, created, failures };
+  return {
+    opened: pre.opened,
+    preOrdersFilled: pre.filled,
+    preOrdersFailed: pre.failed,
+    closed,
+    drawn,
+    created,
+    failures,
+  };
 }
 
 /** Operator: close a raffle draw now and draw it (draw:advance / raffle:draw). */

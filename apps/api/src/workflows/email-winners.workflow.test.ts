@@ -13,7 +13,10 @@ import { emailWinners } from './email-winners.workflow.ts';
 import { settleDraw } from './settle-draw.workflow.ts';
 
 const RESULT: DrawResult = { numbers: [3, 8, 15, 22, 29, 36, 41], supplementaries: [5, 12, 44] };
-const DIVIDENDS = [1, 2, 3, 4, 5, 6, 7].map((division) => ({ division, prizeCents: [0, 100_000_000, 4_750_000, 460_000, 37_900, 5_200, 2_600, 1_600][division]! }));
+const DIVIDENDS = [1, 2, 3, 4, 5, 6, 7].map((division) => ({
+  division,
+  prizeCents: [0, 100_000_000, 4_750_000, 460_000, 37_900, 5_200, 2_600, 1_600][division]!,
+}));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +39,13 @@ describe("emailing a draw's winners", () => {
     const loser = await signUpAndLogin(t);
     await draws.ensureSchedule('oz-lotto');
     const draw = (await draws.upcomingDraws('oz-lotto', 1))[0]!;
-    const line = (customerId: string, numbers: number[]) => ({ customerId, drawId: draw.id, gameKey: 'oz-lotto' as const, gameType: 'standard' as const, sets: { numbers } });
+    const line = (customerId: string, numbers: number[]) => ({
+      customerId,
+      drawId: draw.id,
+      gameKey: 'oz-lotto' as const,
+      gameType: 'standard' as const,
+      sets: { numbers },
+    });
     await orders.addTicketLines(db, [
       line(winner.customerId, [3, 8, 15, 22, 29, 36, 1]), // 6 main numbers
       line(winner.customerId, [3, 8, 15, 22, 2, 4, 6]), // 4 main numbers
@@ -52,7 +61,9 @@ describe("emailing a draw's winners", () => {
     expect(await emailWinners(deps, draw.id)).toBe(1);
     expect(await emailWinners(deps, draw.id)).toBe(0);
 
-    const mails = await t.database.pool.query<{ to_address: string; subject: string; text_body: string }>("SELECT to_address, subject, text_body FROM notifications_outbox WHERE kind = 'draw_winner'");
+    const mails = await t.database.pool.query<{ to_address: string; subject: string; text_body: string }>(
+      "SELECT to_address, subject, text_body FROM notifications_outbox WHERE kind = 'draw_winner'",
+    );
     expect(mails.rows).toHaveLength(1);
     const amount = `$${(won.prizeCents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
     expect(mails.rows[0]!.to_address).toBe(winner.email.toLowerCase());

@@ -18,7 +18,11 @@ beforeAll(async () => {
   const db = t.database.db;
   const clock = { now: () => t.clock.now() };
   const draws = createDrawsService({ db, clock, config: t.config });
-  const catalogue = createCatalogueService({ db, clock, upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit) });
+  const catalogue = createCatalogueService({
+    db,
+    clock,
+    upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
+  });
   cart = createCartService({ db, clock, funds: t.ledger, handlers: [], catalogue, guard: t.rg });
   workflow = createPurchaseWorkflow({
     db,
@@ -33,21 +37,42 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ticket = { product_type: 'lottery_ticket', product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }] };
+const ticket = {
+  product_type: 'lottery_ticket',
+  product_offer_key: 'oz-lotto',
+  game_type: 'standard',
+  game_offer: 'standard',
+  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+};
 
 async function addTicket(c: { customerId: string }) {
-  const res = await t.injectSigned({ method: 'POST', url: '/api/v2/cart/items', headers: t.auth(c), payload: { item: ticket }, sign: { version: '3.3' } });
+  const res = await t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/cart/items',
+    headers: t.auth(c),
+    payload: { item: ticket },
+    sign: { version: '3.3' },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 const key = () => `rg-${randomBytes(6).toString('hex')}`;
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: { code: string; message: string }) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code: string; message: string }) => e,
+  );
 
 describe('purchase with the responsible-gambling guard', () => {
   it('a daily spend limit lets the first ticket through and refuses the next, writing nothing', async () => {
     const c = await t.customer();
     await t.identity.setVerified(c.customerId, true);
     await t.fund(c.customerId, 10_000);
-    await t.injectSigned({ method: 'PUT', url: '/api/v2/spend-limits/daily', headers: t.auth(c), payload: { limit: 2 } });
+    await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/spend-limits/daily',
+      headers: t.auth(c),
+      payload: { limit: 2 },
+    });
     await addTicket(c);
     const first = await workflow.purchase(c.customerId, key(), { purchase: {} });
     expect(first.checkoutId).toMatch(/^chk_/);
@@ -61,7 +86,9 @@ describe('purchase with the responsible-gambling guard', () => {
     const err = await failure(workflow.purchase(c.customerId, key(), { purchase: {} }));
     expect(err?.code).toBe('spend_limit');
     expect((await t.ledger.fundsSummary(c.customerId)).availableFundsCents).toBe(10_000 - spent);
-    expect(Object.values((await cart.get({ kind: 'customer', customerId: c.customerId })).cartItems).flat()).toHaveLength(1);
+    expect(
+      Object.values((await cart.get({ kind: 'customer', customerId: c.customerId })).cartItems).flat(),
+    ).toHaveLength(1);
   });
 
   it('a customer on a break cannot buy; an unverified customer cannot pass the cap', async () => {
@@ -76,6 +103,8 @@ describe('purchase with the responsible-gambling guard', () => {
     await t.fund(u.customerId, 100_000);
     await t.buy(u.customerId, 49_900);
     await addTicket(u);
-    expect((await failure(workflow.purchase(u.customerId, key(), { purchase: {} })))?.code).toBe('verify_account_required');
+    expect((await failure(workflow.purchase(u.customerId, key(), { purchase: {} })))?.code).toBe(
+      'verify_account_required',
+    );
   });
 });

@@ -1,6 +1,14 @@
 // Checkout calls (core §7 Cart calls, v3.3): purchase, deposit-and-purchase (+ completion after 3-D Secure) and
 // replay. Money-moving calls are `idempotent` (plugins/idempotency.ts) and require an Idempotency-Key.
-import { Cart, DepositPurchaseBody, DepositPurchaseResult, OrderParams, PurchaseBody, PurchaseResult, successEnvelope } from '@shop/contracts';
+import {
+  Cart,
+  DepositPurchaseBody,
+  DepositPurchaseResult,
+  OrderParams,
+  PurchaseBody,
+  PurchaseResult,
+  successEnvelope,
+} from '@shop/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,13 +21,29 @@ export interface PurchaseRoutesOptions {
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_:.-]{1,255}$/;
-const DepositIdParams = z.object({ depositId: z.string().min(1).max(64).regex(/^dep_[A-Za-z0-9]+$/) }).strict();
+const DepositIdParams = z
+  .object({
+    depositId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^dep_[A-Za-z0-9]+$/),
+  })
+  .strict();
 
 function idempotencyKey(request: FastifyRequest): string {
   const raw = request.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key) throw badRequest('A purchase needs an Idempotency-Key header, so a retry never buys twice.', 'idempotency_key_required');
-  if (!KEY_PATTERN.test(key)) throw badRequest('The Idempotency-Key header must be 1 to 255 letters, digits or - _ : .', 'invalid_idempotency_key');
+  if (!key)
+    throw badRequest(
+      'A purchase needs an Idempotency-Key header, so a retry never buys twice.',
+      'idempotency_key_required',
+    );
+  if (!KEY_PATTERN.test(key))
+    throw badRequest(
+      'The Idempotency-Key header must be 1 to 255 letters, digits or - _ : .',
+      'invalid_idempotency_key',
+    );
   return key;
 }
 
@@ -31,13 +55,31 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
 
   routes.post(
     '/cart/purchase',
-    { ...auth, config: { idempotent: true, apiVersions: v33 }, schema: { tags, summary: 'Buy the cart from the wallet (Idempotency-Key required)', body: PurchaseBody, response: { 200: successEnvelope(PurchaseResult) } } },
+    {
+      ...auth,
+      config: { idempotent: true, apiVersions: v33 },
+      schema: {
+        tags,
+        summary: 'Buy the cart from the wallet (Idempotency-Key required)',
+        body: PurchaseBody,
+        response: { 200: successEnvelope(PurchaseResult) },
+      },
+    },
     async (request) => ok(await workflow.purchase(request.auth!.customerId, idempotencyKey(request), request.body)),
   );
 
   routes.post(
     '/cart/deposit_purchase',
-    { ...auth, config: { idempotent: true, apiVersions: v33 }, schema: { tags, summary: 'Deposit, then buy the cart (3-D Secure may come first)', body: DepositPurchaseBody, response: { 200: successEnvelope(DepositPurchaseResult) } } },
+    {
+      ...auth,
+      config: { idempotent: true, apiVersions: v33 },
+      schema: {
+        tags,
+        summary: 'Deposit, then buy the cart (3-D Secure may come first)',
+        body: DepositPurchaseBody,
+        response: { 200: successEnvelope(DepositPurchaseResult) },
+      },
+    },
     async (request) => {
       idempotencyKey(request);
       return ok(await workflow.depositPurchase(request.auth!.customerId, request.body));
@@ -46,13 +88,31 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
 
   routes.post(
     '/cart/deposit_purchase/:depositId/complete',
-    { ...auth, config: { idempotent: true, apiVersions: v33 }, schema: { tags, summary: 'Buy the cart once the deposit passed 3-D Secure (runs once per deposit)', params: DepositIdParams, response: { 200: successEnvelope(PurchaseResult) } } },
+    {
+      ...auth,
+      config: { idempotent: true, apiVersions: v33 },
+      schema: {
+        tags,
+        summary: 'Buy the cart once the deposit passed 3-D Secure (runs once per deposit)',
+        params: DepositIdParams,
+        response: { 200: successEnvelope(PurchaseResult) },
+      },
+    },
     async (request) => ok(await workflow.completeDepositPurchase(request.auth!.customerId, request.params.depositId)),
   );
 
   routes.post(
     '/cart/replay/:orderId',
-    { ...auth, config: { apiVersions: v33 }, schema: { tags, summary: "Put an order's tickets back in the cart for the next draws", params: z.object({ orderId: OrderParams.shape.id }).strict(), response: { 200: successEnvelope(Cart) } } },
+    {
+      ...auth,
+      config: { apiVersions: v33 },
+      schema: {
+        tags,
+        summary: "Put an order's tickets back in the cart for the next draws",
+        params: z.object({ orderId: OrderParams.shape.id }).strict(),
+        response: { 200: successEnvelope(Cart) },
+      },
+    },
     async (request) => ok(await workflow.replay(request.auth!.customerId, request.params.orderId)),
   );
 };

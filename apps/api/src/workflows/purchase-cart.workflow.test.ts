@@ -13,7 +13,10 @@ import { settleDraw } from './settle-draw.workflow.ts';
 
 const V = { version: '3.3' } as const;
 const RESULT = { numbers: [1, 2, 3, 4, 5, 6, 7], supplementaries: [8, 9, 10] };
-const DIVIDENDS = [1, 2, 3, 4, 5, 6, 7].map((division) => ({ division, prizeCents: [0, 100_000_000, 4_750_000, 460_000, 37_900, 5_200, 2_600, 1_600][division]! }));
+const DIVIDENDS = [1, 2, 3, 4, 5, 6, 7].map((division) => ({
+  division,
+  prizeCents: [0, 100_000_000, 4_750_000, 460_000, 37_900, 5_200, 2_600, 1_600][division]!,
+}));
 const OZ_GAME_CENTS = 155;
 
 let t: TestApp;
@@ -49,7 +52,15 @@ interface Shopper {
 async function shopper(walletCents: number): Promise<Shopper> {
   const id = `cus_${randomBytes(8).toString('hex')}`;
   if (walletCents > 0) {
-    await t.database.db.transaction((tx) => ledger.creditDeposit(tx, { customerId: id, amountCents: walletCents, currency: 'AUD', reference: `test-deposit:${id}`, description: 'Test deposit' }));
+    await t.database.db.transaction((tx) =>
+      ledger.creditDeposit(tx, {
+        customerId: id,
+        amountCents: walletCents,
+        currency: 'AUD',
+        reference: `test-deposit:${id}`,
+        description: 'Test deposit',
+      }),
+    );
   }
   return { id, headers: { authorization: `Bearer ${t.tokenFor(id)}` } };
 }
@@ -59,22 +70,43 @@ const ozTicket = (overrides: Record<string, unknown> = {}) => ({
   product_offer_key: 'oz-lotto',
   game_type: 'standard',
   game_offer: 'standard',
-  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }, { sets: { numbers: [null, null, null, null, null, null, null] }, quickpick: true }],
+  games: [
+    { sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } },
+    { sets: { numbers: [null, null, null, null, null, null, null] }, quickpick: true },
+  ],
   ...overrides,
 });
 
 async function addToCart(s: Shopper, item: Record<string, unknown> = ozTicket(), extra: Record<string, unknown> = {}) {
-  const res = await t.injectSigned({ method: 'POST', url: '/api/v2/cart/items', headers: s.headers, payload: { item, ...extra }, sign: V });
+  const res = await t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/cart/items',
+    headers: s.headers,
+    payload: { item, ...extra },
+    sign: V,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().result;
 }
 
-function buy(s: Shopper, key: string | null = `key-${randomBytes(6).toString('hex')}`, body: Record<string, unknown> = {}) {
-  return t.injectSigned({ method: 'POST', url: '/api/v2/cart/purchase', headers: { ...s.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: body, sign: V });
+function buy(
+  s: Shopper,
+  key: string | null = `key-${randomBytes(6).toString('hex')}`,
+  body: Record<string, unknown> = {},
+) {
+  return t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/cart/purchase',
+    headers: { ...s.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+    sign: V,
+  });
 }
 
 async function count(table: string, customerId: string): Promise<number> {
-  const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where customer_id = ${customerId}`);
+  const { rows } = await t.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where customer_id = ${customerId}`,
+  );
   return Number(rows[0]!.n);
 }
 
@@ -98,14 +130,22 @@ describe('POST /cart/purchase', () => {
       const price = 2 * 2 * OZ_GAME_CENTS;
       expect(await available(s.id)).toBe(5_000 - price);
 
-      const { rows: entries } = await t.database.db.execute<{ kind: string; ledger_entry_id: string; public_id: string }>(
+      const { rows: entries } = await t.database.db.execute<{
+        kind: string;
+        ledger_entry_id: string;
+        public_id: string;
+      }>(
         sql`select e.kind, c.ledger_entry_id, e.public_id from orders_checkouts c join wallet_entries e on e.reference = c.public_id where c.public_id = ${checkoutId}`,
       );
       expect(entries).toHaveLength(1);
       expect(entries[0]!.kind).toBe('purchase');
       expect(entries[0]!.ledger_entry_id).toBe(entries[0]!.public_id);
 
-      const receipt = await t.injectSigned({ method: 'GET', url: `/api/v2/checkout/${checkoutId}`, headers: s.headers });
+      const receipt = await t.injectSigned({
+        method: 'GET',
+        url: `/api/v2/checkout/${checkoutId}`,
+        headers: s.headers,
+      });
       expect(receipt.statusCode, receipt.body).toBe(200);
       const r = receipt.json().result;
       expect(r.total).toEqual({ amount: price / 100, currency: 'AUD' });
@@ -113,7 +153,12 @@ describe('POST /cart/purchase', () => {
       expect(r.orders).toHaveLength(1);
       expect(r.tracking_data.transaction_id).toBe(checkoutId);
       expect(r.tracking_data.items[0].lottery_key).toBe('oz-lotto');
-      const tickets = r.orders[0].tickets as { id: string; draw_id: string; status: string; lines: { sets: { numbers: number[] }; quickpick: boolean }[] }[];
+      const tickets = r.orders[0].tickets as {
+        id: string;
+        draw_id: string;
+        status: string;
+        lines: { sets: { numbers: number[] }; quickpick: boolean }[];
+      }[];
       expect(tickets).toHaveLength(2);
       expect(new Set(tickets.map((x) => x.draw_id)).size).toBe(2);
       for (const ticket of tickets) {
@@ -128,14 +173,27 @@ describe('POST /cart/purchase', () => {
       const cart = await t.injectSigned({ method: 'GET', url: '/api/v2/cart/items', headers: s.headers, sign: V });
       expect(cart.json().result.item_count).toBe(0);
 
-      const upcoming = await t.injectSigned({ method: 'GET', url: '/api/v2/orders?status=upcoming_products', headers: s.headers });
+      const upcoming = await t.injectSigned({
+        method: 'GET',
+        url: '/api/v2/orders?status=upcoming_products',
+        headers: s.headers,
+      });
       expect(upcoming.json().result.map((o: { id: string }) => o.id)).toEqual([r.orders[0].id]);
 
       // The first draw is drawn with 1-7: the chosen line wins division 1 and the ticket shows it.
       const first = tickets.find((x) => x.draw_id === r.orders[0].tickets[0].draw_id)!;
       await draws.close(first.draw_id);
       await draws.recordResult(first.draw_id, RESULT, DIVIDENDS, 'manual');
-      await settleDraw({ db: t.database.db, clock: t.clock, draws, orders: createOrdersService({ db: t.database.db, clock: t.clock }), ledger }, first.draw_id);
+      await settleDraw(
+        {
+          db: t.database.db,
+          clock: t.clock,
+          draws,
+          orders: createOrdersService({ db: t.database.db, clock: t.clock }),
+          ledger,
+        },
+        first.draw_id,
+      );
       const scored = await t.injectSigned({ method: 'GET', url: `/api/v2/tickets/${first.id}`, headers: s.headers });
       expect(scored.statusCode, scored.body).toBe(200);
       const ticket = scored.json().result;
@@ -145,19 +203,32 @@ describe('POST /cart/purchase', () => {
       expect(ticket.lines[0].prize).toEqual({ amount: 1_000_000, currency: 'AUD' });
       expect(ticket.result.numbers).toEqual(RESULT.numbers);
 
-      const details = await t.injectSigned({ method: 'GET', url: `/api/v2/orders/${r.orders[0].id}?show_details=true`, headers: s.headers });
+      const details = await t.injectSigned({
+        method: 'GET',
+        url: `/api/v2/orders/${r.orders[0].id}?show_details=true`,
+        headers: s.headers,
+      });
       expect(details.json().result.tickets).toHaveLength(2);
       expect(details.json().result.status).toBe('upcoming_products');
 
       // Once the second draw has its result too, the order is a past one.
       const second = tickets.find((x) => x.draw_id !== first.draw_id)!;
       await draws.close(second.draw_id);
-      await draws.recordResult(second.draw_id, { numbers: [40, 41, 42, 43, 44, 45, 46], supplementaries: [37, 38, 39] }, DIVIDENDS, 'manual');
-      const past = (await t.injectSigned({ method: 'GET', url: '/api/v2/orders?status=past_products', headers: s.headers })).json();
+      await draws.recordResult(
+        second.draw_id,
+        { numbers: [40, 41, 42, 43, 44, 45, 46], supplementaries: [37, 38, 39] },
+        DIVIDENDS,
+        'manual',
+      );
+      const past = (
+        await t.injectSigned({ method: 'GET', url: '/api/v2/orders?status=past_products', headers: s.headers })
+      ).json();
       expect(past.result.map((o: { id: string }) => o.id)).toEqual([r.orders[0].id]);
       expect(past.page_info.total).toBe(1);
       expect(past.result[0].prize).toEqual({ amount: 1_000_000, currency: 'AUD' });
-      const nowUpcoming = (await t.injectSigned({ method: 'GET', url: '/api/v2/orders?status=upcoming_products', headers: s.headers })).json();
+      const nowUpcoming = (
+        await t.injectSigned({ method: 'GET', url: '/api/v2/orders?status=upcoming_products', headers: s.headers })
+      ).json();
       expect(nowUpcoming.result).toEqual([]);
     }));
 
@@ -196,7 +267,10 @@ describe('POST /cart/purchase', () => {
     const res = await buy(s);
     expect(res.statusCode).toBe(422);
     const body = res.json();
-    expect(body.messages[0]).toMatchObject({ code: 'insufficient_funds', text: 'You need $2.10 more to buy these tickets.' });
+    expect(body.messages[0]).toMatchObject({
+      code: 'insufficient_funds',
+      text: 'You need $2.10 more to buy these tickets.',
+    });
     expect(body.messages.some((m: { text: string }) => m.text === '/cart/buy')).toBe(true);
     expect(await available(s.id)).toBe(100);
     expect(await count('orders_checkouts', s.id)).toBe(0);
@@ -223,10 +297,15 @@ describe('POST /cart/purchase', () => {
       s.headers = { authorization: `Bearer ${t.tokenFor(s.id)}` };
       const res = await buy(s);
       expect(res.statusCode).toBe(422);
-      expect(res.json().messages[0]).toMatchObject({ code: 'draw_closed', text: 'Some items in your cart are no longer available' });
+      expect(res.json().messages[0]).toMatchObject({
+        code: 'draw_closed',
+        text: 'Some items in your cart are no longer available',
+      });
       expect(await available(s.id)).toBe(1_000);
       expect(await count('orders_checkouts', s.id)).toBe(0);
-      const cart = (await t.injectSigned({ method: 'GET', url: '/api/v2/cart/items', headers: s.headers, sign: V })).json().result;
+      const cart = (
+        await t.injectSigned({ method: 'GET', url: '/api/v2/cart/items', headers: s.headers, sign: V })
+      ).json().result;
       expect(cart.item_count).toBe(0);
       expect(cart.auto_removed_items[0].reason).toBe('draw_closed');
     }));
@@ -241,32 +320,71 @@ describe('POST /cart/purchase', () => {
     for (const c of cases) {
       const s = await shopper(5_000);
       // 8 games: $12.40, above WELCOME5's $10 minimum spend.
-      await addToCart(s, ozTicket({ games: Array.from({ length: 8 }, () => ({ sets: { numbers: [null, null, null, null, null, null, null] }, quickpick: true })) }));
-      const applied = await t.injectSigned({ method: 'POST', url: '/api/v2/cart/promotion', headers: s.headers, payload: { promotion_code: c.code }, sign: V });
+      await addToCart(
+        s,
+        ozTicket({
+          games: Array.from({ length: 8 }, () => ({
+            sets: { numbers: [null, null, null, null, null, null, null] },
+            quickpick: true,
+          })),
+        }),
+      );
+      const applied = await t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/promotion',
+        headers: s.headers,
+        payload: { promotion_code: c.code },
+        sign: V,
+      });
       expect(applied.statusCode, `${c.code}: ${applied.body}`).toBe(200);
       const subtotal = 8 * OZ_GAME_CENTS;
       const discount = c.code === 'SAVE10' ? Math.round(subtotal / 10) : c.discountCents;
       const res = await buy(s);
       expect(res.statusCode, res.body).toBe(200);
-      const receipt = (await t.injectSigned({ method: 'GET', url: `/api/v2/checkout/${res.json().result.checkout_id}`, headers: s.headers })).json().result;
+      const receipt = (
+        await t.injectSigned({
+          method: 'GET',
+          url: `/api/v2/checkout/${res.json().result.checkout_id}`,
+          headers: s.headers,
+        })
+      ).json().result;
       expect(receipt.promotion_code).toBe(c.code);
       expect(receipt.discount.amount).toBe(discount / 100);
       expect(receipt.total.amount).toBe((subtotal - discount) / 100);
       expect(receipt.bonus_credit.amount).toBe(c.bonusCents / 100);
       expect(await available(s.id)).toBe(5_000 - (subtotal - discount) + c.bonusCents);
-      const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from wallet_entries where reference = ${`promo:${receipt.checkout_id}`} and kind = 'bonus'`);
+      const { rows } = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from wallet_entries where reference = ${`promo:${receipt.checkout_id}`} and kind = 'bonus'`,
+      );
       expect(Number(rows[0]!.n)).toBe(c.bonusCents > 0 ? 1 : 0);
     }
   });
 
   it('fails with promotion_not_added when a once-per-customer code was used up meanwhile', async () => {
     const s = await shopper(5_000);
-    const eight = ozTicket({ games: Array.from({ length: 8 }, () => ({ sets: { numbers: [null, null, null, null, null, null, null] }, quickpick: true })) });
+    const eight = ozTicket({
+      games: Array.from({ length: 8 }, () => ({
+        sets: { numbers: [null, null, null, null, null, null, null] },
+        quickpick: true,
+      })),
+    });
     await addToCart(s, eight);
-    await t.injectSigned({ method: 'POST', url: '/api/v2/cart/promotion', headers: s.headers, payload: { promotion_code: 'WELCOME5' }, sign: V });
+    await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/promotion',
+      headers: s.headers,
+      payload: { promotion_code: 'WELCOME5' },
+      sign: V,
+    });
     expect((await buy(s)).statusCode).toBe(200);
     await addToCart(s, eight);
-    const applied = await t.injectSigned({ method: 'POST', url: '/api/v2/cart/promotion', headers: s.headers, payload: { promotion_code: 'WELCOME5' }, sign: V });
+    const applied = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/promotion',
+      headers: s.headers,
+      payload: { promotion_code: 'WELCOME5' },
+      sign: V,
+    });
     expect(applied.statusCode).toBe(422);
     expect(applied.json().messages[0].code).toBe('promotion_not_added');
   });
@@ -278,7 +396,10 @@ describe('purchases under load', () => {
     for (const s of many) await addToCart(s);
     const one = await shopper(1_000);
     await addToCart(one);
-    const results = await Promise.all([...many.map((s) => buy(s)), ...Array.from({ length: 20 }, (_, i) => buy(one, `one-${i}`))]);
+    const results = await Promise.all([
+      ...many.map((s) => buy(s)),
+      ...Array.from({ length: 20 }, (_, i) => buy(one, `one-${i}`)),
+    ]);
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((x) => x >= 500)).toEqual([]);
     expect(statuses.slice(0, 200).every((x) => x === 200)).toBe(true);
@@ -288,7 +409,12 @@ describe('purchases under load', () => {
     for (const r of results.slice(200)) if (r.statusCode !== 200) expect(r.json().messages[0].code).toBe('cart_empty');
 
     const check = await ledger.verify();
-    expect(check).toMatchObject({ unbalancedEntries: 0, mismatchedAccounts: 0, negativeCustomerAccounts: 0, totalCents: 0 });
+    expect(check).toMatchObject({
+      unbalancedEntries: 0,
+      mismatchedAccounts: 0,
+      negativeCustomerAccounts: 0,
+      totalCents: 0,
+    });
     const { rows } = await t.database.db.execute<{ orphans: number; dupes: number; checkouts: number }>(sql`select
       (select count(*)::int from orders_checkouts c where c.paid_from_wallet_cents > 0 and not exists (select 1 from wallet_entries e where e.reference = c.public_id and e.public_id = c.ledger_entry_id and e.kind = 'purchase')) as orphans,
       (select count(*)::int from (select customer_id, idempotency_key from orders_checkouts group by 1, 2 having count(*) > 1) d) as dupes,
@@ -316,12 +442,21 @@ describe('purchases under load', () => {
           if (r.statusCode === 422) expect(r.json().messages[0].code).toBe('draw_closed');
         }
         // Lines in the draw are exactly those of the purchases that committed; the failed ones paid nothing.
-        const { rows } = await t.database.db.execute<{ customer_id: string }>(sql`select distinct customer_id from orders_ticket_lines where draw_id = ${draw.id}`);
+        const { rows } = await t.database.db.execute<{ customer_id: string }>(
+          sql`select distinct customer_id from orders_ticket_lines where draw_id = ${draw.id}`,
+        );
         expect(new Set(rows.map((r) => r.customer_id))).toEqual(new Set(ok.map((s) => s.id)));
-        for (const [i, s] of buyers.entries()) expect(await available(s.id)).toBe(results[i]!.statusCode === 200 ? 1_000 - 2 * OZ_GAME_CENTS : 1_000);
+        for (const [i, s] of buyers.entries())
+          expect(await available(s.id)).toBe(results[i]!.statusCode === 200 ? 1_000 - 2 * OZ_GAME_CENTS : 1_000);
         // After the close nobody can buy into it.
         const late = await shopper(1_000);
-        const add = await t.injectSigned({ method: 'POST', url: '/api/v2/cart/items', headers: late.headers, payload: { item: ozTicket({ first_draw_no: draw.drawNo }) }, sign: V });
+        const add = await t.injectSigned({
+          method: 'POST',
+          url: '/api/v2/cart/items',
+          headers: late.headers,
+          payload: { item: ozTicket({ first_draw_no: draw.drawNo }) },
+          sign: V,
+        });
         if (add.statusCode === 200) expect((await buy(late)).statusCode).toBe(422);
       }
     }));
@@ -343,7 +478,9 @@ describe('deposit and purchase', () => {
     expect(r.status).toBe('approved');
     expect(r.checkout_id).toMatch(/^chk_/);
     expect(await available(s.id)).toBe(2_000 - 2 * OZ_GAME_CENTS);
-    const receipt = (await t.injectSigned({ method: 'GET', url: `/api/v2/checkout/${r.checkout_id}`, headers: s.headers })).json().result;
+    const receipt = (
+      await t.injectSigned({ method: 'GET', url: `/api/v2/checkout/${r.checkout_id}`, headers: s.headers })
+    ).json().result;
     expect(receipt.deposit).toEqual({ amount: 20, currency: 'AUD' });
   });
 
@@ -377,7 +514,15 @@ describe('deposit and purchase', () => {
       method: 'POST',
       url: '/api/v2/cart/deposit_purchase',
       headers: { ...s.headers, 'idempotency-key': 'dp-3ds' },
-      payload: { deposit: { amount: 20, customer_fund_id: fundId, csc: '123', strong_customer_authentication: { colour_depth: 30, screen_height: 900, screen_width: 1440 } }, purchase: {} },
+      payload: {
+        deposit: {
+          amount: 20,
+          customer_fund_id: fundId,
+          csc: '123',
+          strong_customer_authentication: { colour_depth: 30, screen_height: 900, screen_width: 1440 },
+        },
+        purchase: {},
+      },
       sign: V,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -387,24 +532,47 @@ describe('deposit and purchase', () => {
     expect(await count('orders_checkouts', s.id)).toBe(0);
 
     // Not approved yet: completing now buys nothing.
-    const early = await t.injectSigned({ method: 'POST', url: `/api/v2/cart/deposit_purchase/${r.deposit_id}/complete`, headers: s.headers, sign: V });
+    const early = await t.injectSigned({
+      method: 'POST',
+      url: `/api/v2/cart/deposit_purchase/${r.deposit_id}/complete`,
+      headers: s.headers,
+      sign: V,
+    });
     expect(early.statusCode).toBe(409);
 
-    const answer = await t.app.inject({ method: 'POST', url: r.redirect_url, payload: 'outcome=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: r.redirect_url,
+      payload: 'outcome=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(answer.statusCode).toBe(303);
     await t.app.inject({ method: 'GET', url: answer.headers.location as string });
 
-    const done = await Promise.all([0, 1, 2].map((i) => t.injectSigned({ method: 'POST', url: `/api/v2/cart/deposit_purchase/${r.deposit_id}/complete`, headers: { ...s.headers, 'idempotency-key': `complete-${i}` }, sign: V })));
+    const done = await Promise.all(
+      [0, 1, 2].map((i) =>
+        t.injectSigned({
+          method: 'POST',
+          url: `/api/v2/cart/deposit_purchase/${r.deposit_id}/complete`,
+          headers: { ...s.headers, 'idempotency-key': `complete-${i}` },
+          sign: V,
+        }),
+      ),
+    );
     const ids = new Set(done.filter((d) => d.statusCode === 200).map((d) => d.json().result.checkout_id));
     expect(ids.size).toBe(1);
     expect(await count('orders_checkouts', s.id)).toBe(1);
     expect(await available(s.id)).toBe(2_000 - 2 * OZ_GAME_CENTS);
 
     // The receipt email is queued once, and the ticket's chosen numbers became the favourites.
-    const { rows } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from notifications_outbox where kind = 'receipt' and to_address = ${c.email.toLowerCase()}`);
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications_outbox where kind = 'receipt' and to_address = ${c.email.toLowerCase()}`,
+    );
     expect(Number(rows[0]!.n)).toBe(1);
     const overview = await t.injectSigned({ method: 'GET', url: '/api/v2/customer', headers: s.headers });
-    expect(overview.json().result.favourite_numbers).toEqual([{ lottery_key: 'oz-lotto', sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }]);
+    expect(overview.json().result.favourite_numbers).toEqual([
+      { lottery_key: 'oz-lotto', sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } },
+    ]);
   });
 });
 
@@ -414,16 +582,32 @@ describe('owner-only reads and replay', () => {
     const stranger = await shopper(0);
     await addToCart(owner);
     const checkoutId = (await buy(owner)).json().result.checkout_id;
-    const receipt = (await t.injectSigned({ method: 'GET', url: `/api/v2/checkout/${checkoutId}`, headers: owner.headers })).json().result;
+    const receipt = (
+      await t.injectSigned({ method: 'GET', url: `/api/v2/checkout/${checkoutId}`, headers: owner.headers })
+    ).json().result;
     const orderId = receipt.orders[0].id;
     const ticketId = receipt.orders[0].tickets[0].id;
     for (const url of [`/api/v2/checkout/${checkoutId}`, `/api/v2/orders/${orderId}`, `/api/v2/tickets/${ticketId}`]) {
       expect((await t.injectSigned({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
       expect((await t.injectSigned({ method: 'GET', url })).statusCode).toBe(401);
     }
-    expect((await t.injectSigned({ method: 'POST', url: `/api/v2/cart/replay/${orderId}`, headers: stranger.headers, sign: V })).statusCode).toBe(404);
+    expect(
+      (
+        await t.injectSigned({
+          method: 'POST',
+          url: `/api/v2/cart/replay/${orderId}`,
+          headers: stranger.headers,
+          sign: V,
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    const replay = await t.injectSigned({ method: 'POST', url: `/api/v2/cart/replay/${orderId}`, headers: owner.headers, sign: V });
+    const replay = await t.injectSigned({
+      method: 'POST',
+      url: `/api/v2/cart/replay/${orderId}`,
+      headers: owner.headers,
+      sign: V,
+    });
     expect(replay.statusCode, replay.body).toBe(200);
     const cart = replay.json().result;
     expect(cart.item_count).toBe(1);
@@ -431,7 +615,11 @@ describe('owner-only reads and replay', () => {
     expect(item.games[0].sets.numbers).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(item.games[1].quickpick).toBe(true);
 
-    const recommended = await t.injectSigned({ method: 'GET', url: '/api/v2/orders/recommended', headers: owner.headers });
+    const recommended = await t.injectSigned({
+      method: 'GET',
+      url: '/api/v2/orders/recommended',
+      headers: owner.headers,
+    });
     expect(recommended.json().result[0]).toMatchObject({ product_offer_key: 'oz-lotto', times_bought: 1 });
   });
 });

@@ -3,7 +3,18 @@
 // amount (cart total less pre-orders), write checkout, orders and tickets (each handler fulfils its items and checks
 // the draw is still open under a share lock, so a purchase either commits before the draw's close or fails), queue
 // the receipt email, empty the cart, pay a credit voucher into the bonus account. Nothing is written on failure.
-import { formatCurrency, type ApiMessage, type Cart, type CartItemAnalytics, type CartItemInput, type CurrencyCode, type DepositBody, type DepositPurchaseBody, type DepositPurchaseResult, type PurchaseBody } from '@shop/contracts';
+import {
+  formatCurrency,
+  type ApiMessage,
+  type Cart,
+  type CartItemAnalytics,
+  type CartItemInput,
+  type CurrencyCode,
+  type DepositBody,
+  type DepositPurchaseBody,
+  type DepositPurchaseResult,
+  type PurchaseBody,
+} from '@shop/contracts';
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
@@ -16,14 +27,32 @@ export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'emptyCart' | '
 
 export interface PurchaseLedger {
   lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void>;
-  debitPurchase(tx: Executor, m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string }): Promise<{ entryId: string }>;
-  creditBonus(tx: Executor, m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string }): Promise<{ entryId: string }>;
+  debitPurchase(
+    tx: Executor,
+    m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string },
+  ): Promise<{ entryId: string }>;
+  creditBonus(
+    tx: Executor,
+    m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string },
+  ): Promise<{ entryId: string }>;
   fundsSummary(customerId: string): Promise<{ availableFundsCents: number }>;
 }
 
 export interface PurchasePayments {
-  deposit(customerId: string, id: string, body: DepositBody): Promise<{ id: string; status: string; amount: { amount: number; currency: CurrencyCode }; challengeUrl: string | null }>;
-  getDeposit(customerId: string, depositId: string): Promise<{ id: string; status: string; amount: { amount: number; currency: CurrencyCode } }>;
+  deposit(
+    customerId: string,
+    id: string,
+    body: DepositBody,
+  ): Promise<{
+    id: string;
+    status: string;
+    amount: { amount: number; currency: CurrencyCode };
+    challengeUrl: string | null;
+  }>;
+  getDeposit(
+    customerId: string,
+    depositId: string,
+  ): Promise<{ id: string; status: string; amount: { amount: number; currency: CurrencyCode } }>;
 }
 
 export interface PurchaseDeps {
@@ -36,7 +65,12 @@ export interface PurchaseDeps {
   checkouts: CheckoutService;
   /** The promotions module's redeemPromotion (the default): re-checks limits under a row lock (422 promotion_not_added). */
   redeemPromotion?: (tx: Executor, p: RedeemInput) => Promise<unknown>;
-  outbox?: { enqueueEmail(tx: Executor, m: { to: string; subject: string; text: string; kind: string; dedupeKey?: string }): Promise<unknown> };
+  outbox?: {
+    enqueueEmail(
+      tx: Executor,
+      m: { to: string; subject: string; text: string; kind: string; dedupeKey?: string },
+    ): Promise<unknown>;
+  };
   /** Identity: email of the customer (receipt) and favourite numbers (saved from the cart when none). */
   contactsOf?: (customerIds: string[]) => Promise<Map<string, { email: string; firstname: string }>>;
   favourites?: {
@@ -63,7 +97,11 @@ export const DEFAULT_FAILURE = "We're experiencing technical difficulties. Pleas
 export const INVALID_DEPOSIT_RESPONSE = 'Received invalid deposit response when attempting purchase';
 
 const resultOf = (checkoutId: string): PurchaseResult => ({ checkoutId, receiptPath: `/receipt/${checkoutId}` });
-const message = (code: string, text: string, level: ApiMessage['level'] = 'error'): ApiMessage => ({ code, text, level });
+const message = (code: string, text: string, level: ApiMessage['level'] = 'error'): ApiMessage => ({
+  code,
+  text,
+  level,
+});
 
 function analyticsOf(item: PricedItem): CartItemAnalytics {
   const first = item.draws[0];
@@ -92,7 +130,13 @@ function analyticsOf(item: PricedItem): CartItemAnalytics {
 /** Plain-text body of the receipt email (the full receipt with numbers is at /receipt/{checkoutId}). */
 function receiptText(checkoutId: string, items: PricedItem[], totalCents: number, currency: CurrencyCode): string {
   const lines = items.map((i) => `- ${i.description}: ${formatCurrency(i.priceCents, currency)}`);
-  return [`Thank you for your purchase. Receipt ${checkoutId}`, '', ...lines, '', `Total: ${formatCurrency(totalCents, currency)}`].join('\n');
+  return [
+    `Thank you for your purchase. Receipt ${checkoutId}`,
+    '',
+    ...lines,
+    '',
+    `Total: ${formatCurrency(totalCents, currency)}`,
+  ].join('\n');
 }
 
 export function createPurchaseWorkflow(deps: PurchaseDeps) {
@@ -127,110 +171,173 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     }
   }
 
-  function purchase(customerId: string, idempotencyKey: string, body: PurchaseBody['purchase'], deposit: { depositId: string; depositCents: number } | null = null): Promise<PurchaseResult> {
+  function purchase(
+    customerId: string,
+    idempotencyKey: string,
+    body: PurchaseBody['purchase'],
+    deposit: { depositId: string; depositCents: number } | null = null,
+  ): Promise<PurchaseResult> {
     return purchaseNow(customerId, idempotencyKey, body, deposit);
   }
 
-  async function purchaseNow(customerId: string, idempotencyKey: string, body: PurchaseBody['purchase'], deposit: { depositId: string; depositCents: number } | null): Promise<PurchaseResult> {
+  async function purchaseNow(
+    customerId: string,
+    idempotencyKey: string,
+    body: PurchaseBody['purchase'],
+    deposit: { depositId: string; depositCents: number } | null,
+  ): Promise<PurchaseResult> {
     const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
     if (earlier) return resultOf(earlier.publicId);
     // Read before the transaction: a transaction never waits on a second pool connection (that can starve the pool).
-    const [contacts] = await Promise.all([deps.outbox && deps.contactsOf ? deps.contactsOf([customerId]) : undefined, deps.warmUp?.()]);
+    const [contacts] = await Promise.all([
+      deps.outbox && deps.contactsOf ? deps.contactsOf([customerId]) : undefined,
+      deps.warmUp?.(),
+    ]);
     const contact = contacts?.get(customerId);
     let insufficient: { payableCents: number; currency: CurrencyCode } | null = null;
     let outcome: Outcome;
     try {
-      outcome = await admitted(() => db.transaction(async (tx): Promise<Outcome> => {
-        const loaded = await cart.loadForCheckout(tx, customerId);
-        // The cart row is locked: a concurrent request with the same key has committed (or not) by now.
-        const again = await checkouts.checkoutByKey(tx, customerId, idempotencyKey);
-        if (again) return { kind: 'done', checkoutId: again.publicId, items: [] };
-        // Items that stopped being sellable were removed and recorded: commit that, buy nothing, tell the customer.
-        if (loaded.removed.length) return { kind: 'removed', messages: loaded.removed.map((r) => r.message) };
-        if (!loaded.items.length) throw new AppError(422, 'Your cart is empty.', { code: 'cart_empty', fieldErrors: { this: ['Your cart is empty.'] } });
-        const { currency } = loaded;
-        if (body.expectedTotal && Math.round(body.expectedTotal.amount * 100) !== loaded.totalCents) {
-          throw conflict(`The cart total is now ${formatCurrency(loaded.totalCents, currency)}. Please check your cart and buy again.`, 'price_changed');
-        }
-        const checkoutId = newPublicId('chk');
-        const now = clock.now();
-        // A code that stopped applying since the customer saw the cart (limit reached, expired) fails the purchase.
-        if (loaded.promotionCode && loaded.promotionProblem) throw promotionNotAdded(loaded.promotionProblem);
-        if (loaded.promotion) {
-          await (deps.redeemPromotion ?? redeemPromotion)(tx, { code: loaded.promotion.code, customerId, checkoutId, now, discountCents: loaded.discountCents, bonusCreditCents: loaded.bonusCreditCents });
-        }
-
-        const payableCents = loaded.totalCents - loaded.preOrderTotalCents;
-        await ledger.lockWallet(tx, customerId, currency);
-        await deps.guard?.assertPurchase(tx, { customerId, amountCents: payableCents, currency });
-        let ledgerEntryId: string | null = null;
-        if (payableCents > 0) {
-          try {
-            ({ entryId: ledgerEntryId } = await ledger.debitPurchase(tx, { customerId, amountCents: payableCents, currency, reference: checkoutId, description: `Purchase ${checkoutId}` }));
-          } catch (err) {
-            if (err instanceof AppError && err.code === 'insufficient_funds') insufficient = { payableCents, currency };
-            throw err;
+      outcome = await admitted(() =>
+        db.transaction(async (tx): Promise<Outcome> => {
+          const loaded = await cart.loadForCheckout(tx, customerId);
+          // The cart row is locked: a concurrent request with the same key has committed (or not) by now.
+          const again = await checkouts.checkoutByKey(tx, customerId, idempotencyKey);
+          if (again) return { kind: 'done', checkoutId: again.publicId, items: [] };
+          // Items that stopped being sellable were removed and recorded: commit that, buy nothing, tell the customer.
+          if (loaded.removed.length) return { kind: 'removed', messages: loaded.removed.map((r) => r.message) };
+          if (!loaded.items.length)
+            throw new AppError(422, 'Your cart is empty.', {
+              code: 'cart_empty',
+              fieldErrors: { this: ['Your cart is empty.'] },
+            });
+          const { currency } = loaded;
+          if (body.expectedTotal && Math.round(body.expectedTotal.amount * 100) !== loaded.totalCents) {
+            throw conflict(
+              `The cart total is now ${formatCurrency(loaded.totalCents, currency)}. Please check your cart and buy again.`,
+              'price_changed',
+            );
           }
-        }
-
-        const orders: NewOrder[] = [];
-        for (const { item } of loaded.items) {
-          const orderId = newPublicId('ord');
-          const fulfilled = await handlerFor(item.productType).fulfil(tx, item, { customerId, orderId, checkoutId, now });
-          const quickpicks = item.games.map((g) => g.quickpick);
-          orders.push({
-            publicId: orderId,
-            item: { ...item, input: item.input } as unknown as NewOrder['item'],
-            tickets: fulfilled.map((t) => ({ ...t, quickpicks: t.lineIds.map((_, i) => quickpicks[i] ?? false) })),
-          });
-        }
-        const recorded = await checkouts.recordCheckout(tx, {
-          publicId: checkoutId,
-          customerId,
-          idempotencyKey,
-          totalCents: loaded.totalCents,
-          discountCents: loaded.discountCents,
-          bonusCreditCents: loaded.bonusCreditCents,
-          paidFromWalletCents: Math.max(0, payableCents),
-          depositCents: deposit?.depositCents ?? null,
-          depositId: deposit?.depositId ?? null,
-          currency,
-          promotionCode: loaded.promotion?.code ?? null,
-          ledgerEntryId,
-          tracking: loaded.items.map((i) => analyticsOf(i.item)),
-          orders,
-        });
-        if (!recorded) throw conflict('A purchase with this Idempotency-Key is still being processed. Try again shortly.', 'idempotency_in_flight');
-        await cart.emptyCart(tx, loaded.cartId);
-        if (loaded.bonusCreditCents > 0) {
-          await ledger.creditBonus(tx, { customerId, amountCents: loaded.bonusCreditCents, currency, reference: `promo:${checkoutId}`, description: `Promotion ${loaded.promotion?.code ?? ''} bonus credit`.trim() });
-        }
-        if (deps.outbox && contact) {
-          {
-            await deps.outbox.enqueueEmail(tx, {
-              to: contact.email,
-              kind: 'receipt',
-              subject: `Your tickets: receipt ${checkoutId}`,
-              text: receiptText(checkoutId, loaded.items.map((i) => i.item), loaded.totalCents, currency),
-              dedupeKey: `receipt:${checkoutId}`,
+          const checkoutId = newPublicId('chk');
+          const now = clock.now();
+          // A code that stopped applying since the customer saw the cart (limit reached, expired) fails the purchase.
+          if (loaded.promotionCode && loaded.promotionProblem) throw promotionNotAdded(loaded.promotionProblem);
+          if (loaded.promotion) {
+            await (deps.redeemPromotion ?? redeemPromotion)(tx, {
+              code: loaded.promotion.code,
+              customerId,
+              checkoutId,
+              now,
+              discountCents: loaded.discountCents,
+              bonusCreditCents: loaded.bonusCreditCents,
             });
           }
-        }
-        return { kind: 'done', checkoutId, items: loaded.items.map((i) => i.item) };
-      }));
+
+          const payableCents = loaded.totalCents - loaded.preOrderTotalCents;
+          await ledger.lockWallet(tx, customerId, currency);
+          await deps.guard?.assertPurchase(tx, { customerId, amountCents: payableCents, currency });
+          let ledgerEntryId: string | null = null;
+          if (payableCents > 0) {
+            try {
+              ({ entryId: ledgerEntryId } = await ledger.debitPurchase(tx, {
+                customerId,
+                amountCents: payableCents,
+                currency,
+                reference: checkoutId,
+                description: `Purchase ${checkoutId}`,
+              }));
+            } catch (err) {
+              if (err instanceof AppError && err.code === 'insufficient_funds')
+                insufficient = { payableCents, currency };
+              throw err;
+            }
+          }
+
+          const orders: NewOrder[] = [];
+          for (const { item } of loaded.items) {
+            const orderId = newPublicId('ord');
+            const fulfilled = await handlerFor(item.productType).fulfil(tx, item, {
+              customerId,
+              orderId,
+              checkoutId,
+              now,
+            });
+            const quickpicks = item.games.map((g) => g.quickpick);
+            orders.push({
+              publicId: orderId,
+              item: { ...item, input: item.input } as unknown as NewOrder['item'],
+              tickets: fulfilled.map((t) => ({ ...t, quickpicks: t.lineIds.map((_, i) => quickpicks[i] ?? false) })),
+            });
+          }
+          const recorded = await checkouts.recordCheckout(tx, {
+            publicId: checkoutId,
+            customerId,
+            idempotencyKey,
+            totalCents: loaded.totalCents,
+            discountCents: loaded.discountCents,
+            bonusCreditCents: loaded.bonusCreditCents,
+            paidFromWalletCents: Math.max(0, payableCents),
+            depositCents: deposit?.depositCents ?? null,
+            depositId: deposit?.depositId ?? null,
+            currency,
+            promotionCode: loaded.promotion?.code ?? null,
+            ledgerEntryId,
+            tracking: loaded.items.map((i) => analyticsOf(i.item)),
+            orders,
+          });
+          if (!recorded)
+            throw conflict(
+              'A purchase with this Idempotency-Key is still being processed. Try again shortly.',
+              'idempotency_in_flight',
+            );
+          await cart.emptyCart(tx, loaded.cartId);
+          if (loaded.bonusCreditCents > 0) {
+            await ledger.creditBonus(tx, {
+              customerId,
+              amountCents: loaded.bonusCreditCents,
+              currency,
+              reference: `promo:${checkoutId}`,
+              description: `Promotion ${loaded.promotion?.code ?? ''} bonus credit`.trim(),
+            });
+          }
+          if (deps.outbox && contact) {
+            {
+              await deps.outbox.enqueueEmail(tx, {
+                to: contact.email,
+                kind: 'receipt',
+                subject: `Your tickets: receipt ${checkoutId}`,
+                text: receiptText(
+                  checkoutId,
+                  loaded.items.map((i) => i.item),
+                  loaded.totalCents,
+                  currency,
+                ),
+                dedupeKey: `receipt:${checkoutId}`,
+              });
+            }
+          }
+          return { kind: 'done', checkoutId, items: loaded.items.map((i) => i.item) };
+        }),
+      );
     } catch (err) {
       if (insufficient) throw await insufficientFundsError(customerId, insufficient);
       throw err;
     }
     if (outcome.kind === 'removed') {
       const text = 'Some items in your cart are no longer available';
-      throw new AppError(422, text, { code: 'draw_closed', fieldErrors: { this: [text] }, messages: [message('draw_closed', text), ...outcome.messages.map((m) => message('auto_removed', m, 'warning'))] });
+      throw new AppError(422, text, {
+        code: 'draw_closed',
+        fieldErrors: { this: [text] },
+        messages: [message('draw_closed', text), ...outcome.messages.map((m) => message('auto_removed', m, 'warning'))],
+      });
     }
     await saveFavourites(customerId, outcome.items);
     return resultOf(outcome.checkoutId);
   }
 
-  async function insufficientFundsError(customerId: string, s: { payableCents: number; currency: CurrencyCode }): Promise<AppError> {
+  async function insufficientFundsError(
+    customerId: string,
+    s: { payableCents: number; currency: CurrencyCode },
+  ): Promise<AppError> {
     const { availableFundsCents } = await ledger.fundsSummary(customerId);
     const shortCents = Math.max(1, s.payableCents - availableFundsCents);
     const text = `You need ${formatCurrency(shortCents, s.currency)} more to buy these tickets.`;
@@ -244,7 +351,9 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
   /** Features §5: numbers bought as a favourite ticket become the favourites when the customer has none yet. */
   async function saveFavourites(customerId: string, items: PricedItem[]): Promise<void> {
     if (!deps.favourites) return;
-    const wanted = items.filter((i) => i.input.productType === 'lottery_ticket' && i.input.favouriteTicket === true && i.games.length > 0);
+    const wanted = items.filter(
+      (i) => i.input.productType === 'lottery_ticket' && i.input.favouriteTicket === true && i.games.length > 0,
+    );
     if (!wanted.length) return;
     if ((await deps.favourites.get(customerId)).length > 0) return;
     const entries = wanted.flatMap((i) =>
@@ -266,7 +375,11 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
         return loaded.items.length ? null : ('empty' as const);
       }),
     );
-    if (problem === 'empty') throw new AppError(422, 'Your cart is empty.', { code: 'cart_empty', fieldErrors: { this: ['Your cart is empty.'] } });
+    if (problem === 'empty')
+      throw new AppError(422, 'Your cart is empty.', {
+        code: 'cart_empty',
+        fieldErrors: { this: ['Your cart is empty.'] },
+      });
     if (problem === 'removed') {
       const text = 'Some items in your cart are no longer available';
       throw new AppError(422, text, { code: 'draw_closed', fieldErrors: { this: [text] } });
@@ -276,19 +389,29 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
   const depositKey = (depositId: string) => `deposit:${depositId}`;
 
   /** Runs the purchase after an approved deposit; a failure keeps the money in the wallet and says so. */
-  async function purchaseAfterDeposit(customerId: string, depositId: string, amount: { amount: number; currency: CurrencyCode }, body: PurchaseBody['purchase']): Promise<PurchaseResult> {
+  async function purchaseAfterDeposit(
+    customerId: string,
+    depositId: string,
+    amount: { amount: number; currency: CurrencyCode },
+    body: PurchaseBody['purchase'],
+  ): Promise<PurchaseResult> {
     const depositCents = Math.round(amount.amount * 100);
     try {
       return await purchase(customerId, depositKey(depositId), body, { depositId, depositCents });
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       const text = `Your deposit of ${formatCurrency(depositCents, amount.currency)} is in your wallet, but we could not buy the tickets: ${err.message}`;
-      throw new AppError(err.statusCode, text, { code: err.code, fieldErrors: { this: [text] }, messages: [message(err.code ?? 'purchase_failed', text), ...(err.options.messages ?? []).slice(1)] });
+      throw new AppError(err.statusCode, text, {
+        code: err.code,
+        fieldErrors: { this: [text] },
+        messages: [message(err.code ?? 'purchase_failed', text), ...(err.options.messages ?? []).slice(1)],
+      });
     }
   }
 
   return {
-    purchase: (customerId: string, idempotencyKey: string, body: PurchaseBody) => purchase(customerId, idempotencyKey, body.purchase),
+    purchase: (customerId: string, idempotencyKey: string, body: PurchaseBody) =>
+      purchase(customerId, idempotencyKey, body.purchase),
 
     /** POST /cart/deposit_purchase: validate, deposit (outside any transaction), then buy with the deposit's key. */
     async depositPurchase(customerId: string, body: DepositPurchaseBody): Promise<DepositPurchaseResult> {
@@ -296,21 +419,61 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       await validateCart(customerId);
       const { customerFundId, depositMethodCode, amount, csc, strongCustomerAuthentication } = body.deposit;
       const via = customerFundId ?? depositMethodCode ?? 'td';
-      const dep = await deps.payments.deposit(customerId, via, { amount, ...(csc ? { csc } : {}), ...(strongCustomerAuthentication ? { strongCustomerAuthentication } : {}), checkout: true });
-      if (!dep || typeof dep.id !== 'string' || typeof dep.status !== 'string') throw new AppError(502, INVALID_DEPOSIT_RESPONSE, { code: 'invalid_deposit_response' });
+      const dep = await deps.payments.deposit(customerId, via, {
+        amount,
+        ...(csc ? { csc } : {}),
+        ...(strongCustomerAuthentication ? { strongCustomerAuthentication } : {}),
+        checkout: true,
+      });
+      if (!dep || typeof dep.id !== 'string' || typeof dep.status !== 'string')
+        throw new AppError(502, INVALID_DEPOSIT_RESPONSE, { code: 'invalid_deposit_response' });
       if (dep.status === 'approved') {
         const r = await purchaseAfterDeposit(customerId, dep.id, dep.amount, body.purchase);
         return { status: 'approved', depositId: dep.id, checkoutId: r.checkoutId, redirectUrl: null, messages: [] };
       }
       if (dep.status === 'challenge') {
-        await checkouts.savePendingPurchase({ depositId: dep.id, customerId, idempotencyKey: depositKey(dep.id), purchase: body.purchase });
-        return { status: 'challenge', depositId: dep.id, checkoutId: null, redirectUrl: dep.challengeUrl, messages: [] };
+        await checkouts.savePendingPurchase({
+          depositId: dep.id,
+          customerId,
+          idempotencyKey: depositKey(dep.id),
+          purchase: body.purchase,
+        });
+        return {
+          status: 'challenge',
+          depositId: dep.id,
+          checkoutId: null,
+          redirectUrl: dep.challengeUrl,
+          messages: [],
+        };
       }
       if (dep.status === 'pending') {
-        await checkouts.savePendingPurchase({ depositId: dep.id, customerId, idempotencyKey: depositKey(dep.id), purchase: body.purchase });
-        return { status: 'pending', depositId: dep.id, checkoutId: null, redirectUrl: null, messages: [message('deposit_pending', 'Your deposit is being processed. Your tickets will be bought when it is approved.', 'info')] };
+        await checkouts.savePendingPurchase({
+          depositId: dep.id,
+          customerId,
+          idempotencyKey: depositKey(dep.id),
+          purchase: body.purchase,
+        });
+        return {
+          status: 'pending',
+          depositId: dep.id,
+          checkoutId: null,
+          redirectUrl: null,
+          messages: [
+            message(
+              'deposit_pending',
+              'Your deposit is being processed. Your tickets will be bought when it is approved.',
+              'info',
+            ),
+          ],
+        };
       }
-      return { status: 'failed', depositId: dep.id, checkoutId: null, redirectUrl: null, messages: [message('deposit_failed', DEFAULT_FAILURE)] };
+      return {
+        status: 'failed',
+        depositId: dep.id,
+        checkoutId: null,
+        redirectUrl: null,
+        messages: [message('deposit_failed', DEFAULT_FAILURE)],
+      };
     },
 
     /** POST /cart/deposit_purchase/{depositId}/complete: after 3-D Secure, buy exactly once (keyed by the deposit). */
@@ -321,16 +484,29 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       if (pending.status === 'done' && pending.checkoutId) return resultOf(pending.checkoutId);
       const dep = await deps.payments.getDeposit(customerId, depositId);
       if (dep.status === 'challenge' || dep.status === 'pending') {
-        throw new AppError(409, 'Your deposit has not been approved yet. Please try again in a moment.', { code: 'deposit_pending', messages: [message('deposit_pending', 'Your deposit has not been approved yet.', 'info')] });
+        throw new AppError(409, 'Your deposit has not been approved yet. Please try again in a moment.', {
+          code: 'deposit_pending',
+          messages: [message('deposit_pending', 'Your deposit has not been approved yet.', 'info')],
+        });
       }
       if (dep.status !== 'approved') {
         const text = 'Your deposit was not approved, so no tickets were bought. No money has been taken.';
-        throw new AppError(422, text, { code: 'deposit_failed', fieldErrors: { this: [text] }, messages: [message('deposit_failed', text)] });
+        throw new AppError(422, text, {
+          code: 'deposit_failed',
+          fieldErrors: { this: [text] },
+          messages: [message('deposit_failed', text)],
+        });
       }
-      const result = await purchaseAfterDeposit(customerId, depositId, dep.amount, pending.purchase as PurchaseBody['purchase']);
+      const result = await purchaseAfterDeposit(
+        customerId,
+        depositId,
+        dep.amount,
+        pending.purchase as PurchaseBody['purchase'],
+      );
       await db.transaction(async (tx) => {
         const row = await checkouts.lockPendingPurchase(tx, depositId, customerId);
-        if (row && row.status !== 'done') await checkouts.finishPendingPurchase(tx, row.id, { status: 'done', checkoutId: result.checkoutId });
+        if (row && row.status !== 'done')
+          await checkouts.finishPendingPurchase(tx, row.id, { status: 'done', checkoutId: result.checkoutId });
       });
       return result;
     },
@@ -342,10 +518,19 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       if (!input) throw notFound('There is no such order.', 'order_not_found');
       let again: CartItemInput;
       if (input.productType === 'lottery_ticket') {
-        const games = (item.games as PricedItem['games'] | undefined) ?? input.games.map((g) => ({ sets: g.sets, quickpick: g.quickpick === true }));
+        const games =
+          (item.games as PricedItem['games'] | undefined) ??
+          input.games.map((g) => ({ sets: g.sets, quickpick: g.quickpick === true }));
         again = {
           ...input,
-          games: games.map((g) => (g.quickpick ? { sets: Object.fromEntries(Object.entries(g.sets).map(([k, v]) => [k, v.map(() => null)])), quickpick: true } : { sets: g.sets })),
+          games: games.map((g) =>
+            g.quickpick
+              ? {
+                  sets: Object.fromEntries(Object.entries(g.sets).map(([k, v]) => [k, v.map(() => null)])),
+                  quickpick: true,
+                }
+              : { sets: g.sets },
+          ),
           numDraws: input.numDraws === 'autoplay' ? 'autoplay' : Math.max(1, item.draws.length),
         };
         delete (again as { firstDrawNo?: number }).firstDrawNo;

@@ -29,7 +29,10 @@ const DIVIDENDS = [
   { division: 7, prizeCents: 1_600 },
 ];
 const dividend = (d: number) => DIVIDENDS.find((x) => x.division === d)!.prizeCents;
-const LOSERS = [1, 2, 4, 6, 7, 9, 10, 11, 13, 14, 16, 17, 18, 19, 20, 21, 23, 24, 25, 26, 27, 28, 30, 31, 32, 33, 34, 35, 37, 38, 39, 40, 42, 43, 45, 46, 47];
+const LOSERS = [
+  1, 2, 4, 6, 7, 9, 10, 11, 13, 14, 16, 17, 18, 19, 20, 21, 23, 24, 25, 26, 27, 28, 30, 31, 32, 33, 34, 35, 37, 38, 39,
+  40, 42, 43, 45, 46, 47,
+];
 
 let database: Database;
 const clock = fixedClock(TEST_NOW);
@@ -71,7 +74,9 @@ function lineFor(i: number): number[] {
 }
 
 async function ledgerPrizeEntries(drawId: string): Promise<number> {
-  const r = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from wallet_entries where reference like ${`prize:%:${drawId}`}`);
+  const r = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from wallet_entries where reference like ${`prize:%:${drawId}`}`,
+  );
   return Number(r.rows[0]!.n);
 }
 
@@ -79,7 +84,11 @@ describe('settleDraw', () => {
   it('takes a draw from open to paid: standard lines, a System 8 entry, losers; prizes land in the wallets once', async () => {
     const { draw, drawIt } = await drawnDraw(0);
     expect(draw.status).toBe('DRAW_OPEN');
-    const line = (customerId: string, numbers: number[], gameType: NewTicketLine['gameType'] = 'standard'): NewTicketLine => ({
+    const line = (
+      customerId: string,
+      numbers: number[],
+      gameType: NewTicketLine['gameType'] = 'standard',
+    ): NewTicketLine => ({
       customerId,
       drawId: draw.id,
       gameKey: 'oz-lotto',
@@ -106,8 +115,17 @@ describe('settleDraw', () => {
     const prizes = await orders.prizesForDraw(draw.id);
     const byCustomer = Object.fromEntries(prizes.map((p) => [p.customerId, p]));
     expect(Object.keys(byCustomer).sort()).toEqual(['cus_four', 'cus_jackpot', 'cus_system']);
-    expect(byCustomer.cus_jackpot).toMatchObject({ division: 1, prizeCents: dividend(1), currency: 'AUD', divisions: { '1': 1 } });
-    expect(byCustomer.cus_system).toMatchObject({ division: 1, prizeCents: dividend(1) + 7 * dividend(2), divisions: { '1': 1, '2': 7 } });
+    expect(byCustomer.cus_jackpot).toMatchObject({
+      division: 1,
+      prizeCents: dividend(1),
+      currency: 'AUD',
+      divisions: { '1': 1 },
+    });
+    expect(byCustomer.cus_system).toMatchObject({
+      division: 1,
+      prizeCents: dividend(1) + 7 * dividend(2),
+      divisions: { '1': 1, '2': 7 },
+    });
     expect(byCustomer.cus_four).toMatchObject({ division: 6, prizeCents: dividend(6) });
     for (const p of prizes) expect(p.ledgerEntryId).not.toBeNull();
 
@@ -172,7 +190,9 @@ describe('settleDraw', () => {
         let stderr = '';
         child.stderr.on('data', (d) => (stderr += String(d)));
         child.on('error', reject);
-        child.on('exit', (code, signal) => (signal ? resolve(signal) : reject(new Error(`fixture exited ${code}: ${stderr}`))));
+        child.on('exit', (code, signal) =>
+          signal ? resolve(signal) : reject(new Error(`fixture exited ${code}: ${stderr}`)),
+        );
       });
 
     // Killed inside batch 4's transaction: batches 1-3 are committed, batch 4's credits roll back with it.
@@ -192,10 +212,15 @@ describe('settleDraw', () => {
     const prizes = await orders.prizesForDraw(draw.id);
     expect(prizes.length).toBe(winners.length);
     const recorded = new Map(prizes.map((p) => [p.lineId, p]));
-    for (const w of winners) expect(recorded.get(w.line.id)).toMatchObject({ division: w.division, prizeCents: w.cents });
+    for (const w of winners)
+      expect(recorded.get(w.line.id)).toMatchObject({ division: w.division, prizeCents: w.cents });
     expect(await ledgerPrizeEntries(draw.id)).toBe(winners.length);
-    const refs = await database.db.execute<{ reference: string }>(sql`select reference from wallet_entries where reference like ${`prize:%:${draw.id}`}`);
-    expect(new Set(refs.rows.map((r) => r.reference))).toEqual(new Set(winners.map((w) => prizeReference(w.line.publicId, draw.id))));
+    const refs = await database.db.execute<{ reference: string }>(
+      sql`select reference from wallet_entries where reference like ${`prize:%:${draw.id}`}`,
+    );
+    expect(new Set(refs.rows.map((r) => r.reference))).toEqual(
+      new Set(winners.map((w) => prizeReference(w.line.publicId, draw.id))),
+    );
 
     for (const c of customers) {
       const owed = winners.filter((w) => w.line.customerId === c).reduce((s, w) => s + w.cents, 0);

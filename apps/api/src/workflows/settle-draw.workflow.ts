@@ -25,12 +25,24 @@ export interface SettlementDraws {
 export interface SettlementLedger {
   creditPrize(
     tx: Executor,
-    credit: { customerId: string; amountCents: number; currency: 'AUD' | 'GBP'; reference: string; description: string },
+    credit: {
+      customerId: string;
+      amountCents: number;
+      currency: 'AUD' | 'GBP';
+      reference: string;
+      description: string;
+    },
   ): Promise<{ entryId: string; created: boolean }>;
   /** The same for many prizes at once, in input order (a batch of winners in one transaction). */
   creditPrizes(
     tx: Executor,
-    credits: { customerId: string; amountCents: number; currency: 'AUD' | 'GBP'; reference: string; description: string }[],
+    credits: {
+      customerId: string;
+      amountCents: number;
+      currency: 'AUD' | 'GBP';
+      reference: string;
+      description: string;
+    }[],
   ): Promise<{ entryId: string; created: boolean }[]>;
 }
 
@@ -73,7 +85,14 @@ const DEFAULT_CONCURRENCY = 4;
 export async function settleDraw(deps: SettleDeps, drawId: string, options: SettleOptions = {}): Promise<SettleReport> {
   const draw = await deps.draws.getDraw(drawId);
   if (!draw) throw notFound(`There is no draw ${drawId}.`, 'draw_not_found');
-  const report: SettleReport = { drawId, linesScored: 0, prizesRecorded: 0, prizeCentsRecorded: 0, batches: 0, status: 'DRAW_PAID' };
+  const report: SettleReport = {
+    drawId,
+    linesScored: 0,
+    prizesRecorded: 0,
+    prizeCentsRecorded: 0,
+    batches: 0,
+    status: 'DRAW_PAID',
+  };
   if (SETTLED.has(draw.status)) return report;
   if (draw.status !== 'DRAW_DRAWN' && draw.status !== 'DRAW_SCORED') {
     throw new AppError(409, `Draw ${drawId} has no result yet (status ${draw.status}).`, { code: 'draw_not_drawn' });
@@ -91,7 +110,11 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
     const record = async (winners: Winner[], batch: number) => {
       const recorded = await deps.db.transaction(async (tx) => {
         // A previous run may have committed this batch before dying: those prizes are paid already.
-        const done = await deps.orders.prizedLineIds(tx, drawId, winners.map((w) => w.lineId));
+        const done = await deps.orders.prizedLineIds(
+          tx,
+          drawId,
+          winners.map((w) => w.lineId),
+        );
         const fresh = winners.filter((w) => !done.has(w.lineId));
         const paying = fresh.filter((w) => w.prizeCents > 0);
         const credits = await deps.ledger.creditPrizes(
@@ -105,7 +128,12 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
           })),
         );
         paying.forEach((w, i) => (w.ledgerEntryId = credits[i]!.entryId));
-        const inserted = new Set(await deps.orders.recordPrizes(tx, fresh.map(({ publicId: _publicId, ...prize }) => prize)));
+        const inserted = new Set(
+          await deps.orders.recordPrizes(
+            tx,
+            fresh.map(({ publicId: _publicId, ...prize }) => prize),
+          ),
+        );
         await options.beforeCommit?.(batch);
         return fresh.filter((w) => inserted.has(w.lineId));
       });
@@ -149,14 +177,26 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
           }
           if (best === 0) continue;
         }
-        winners.push({ publicId: line.publicId, lineId: line.id, drawId, customerId: line.customerId, division: best, divisions, prizeCents, currency: game.currency, ledgerEntryId: null });
+        winners.push({
+          publicId: line.publicId,
+          lineId: line.id,
+          drawId,
+          customerId: line.customerId,
+          division: best,
+          divisions,
+          prizeCents,
+          currency: game.currency,
+          ledgerEntryId: null,
+        });
       }
       report.linesScored += lines.length;
       const batch = ++batchNo;
       if (winners.length === 0) {
         await committed();
       } else {
-        winners.sort((a, b) => (a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : a.lineId - b.lineId));
+        winners.sort((a, b) =>
+          a.customerId < b.customerId ? -1 : a.customerId > b.customerId ? 1 : a.lineId - b.lineId,
+        );
         const tracked: Promise<void> = record(winners, batch)
           .then(committed)
           .catch((error: unknown) => {

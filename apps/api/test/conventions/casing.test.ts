@@ -60,7 +60,12 @@ describe('casing: snake_case on the wire, camelCase in code', () => {
         '{"address_line_2":"a","atv_commercial":false,"nested":{"inner_key":[],"__proto__":{"polluted":1}},"tags":[],"constructor":{"prototype":{"polluted":1}}}',
     });
     expect(json.statusCode).toBe(200);
-    expect(json.json().result).toEqual({ address_line_2: 'a', atv_commercial: false, nested: { inner_key: [] }, tags: [] });
+    expect(json.json().result).toEqual({
+      address_line_2: 'a',
+      atv_commercial: false,
+      nested: { inner_key: [] },
+      tags: [],
+    });
 
     const form = await t.injectSigned({
       method: 'POST',

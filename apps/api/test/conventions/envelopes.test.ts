@@ -55,7 +55,11 @@ describe('error envelope', () => {
     });
     const body = envelope(res);
     expect(body.status).toBe(400);
-    expect(body.messages[0]).toEqual({ code: 'malformed_body', text: 'The request body is not valid JSON.', level: 'error' });
+    expect(body.messages[0]).toEqual({
+      code: 'malformed_body',
+      text: 'The request body is not valid JSON.',
+      level: 'error',
+    });
   });
 
   it('400 for an empty JSON body', async () => {
@@ -102,7 +106,11 @@ describe('error envelope', () => {
 
   it('500 with the fallback message and nothing internal, logged with the request id', async () => {
     logs.length = 0;
-    const res = await t.injectSigned({ method: 'GET', url: '/api/v2/test/boom', headers: { 'x-request-id': 'req_boom_1' } });
+    const res = await t.injectSigned({
+      method: 'GET',
+      url: '/api/v2/test/boom',
+      headers: { 'x-request-id': 'req_boom_1' },
+    });
     const body = envelope(res);
     expect(body).toEqual({
       status: 500,
@@ -130,7 +138,11 @@ describe('error envelope', () => {
 
 describe('body limit', () => {
   it('413 envelope when the body is larger than BODY_LIMIT_BYTES', async () => {
-    const small = await buildTestApp({ database: t.database, config: { bodyLimitBytes: 1024 }, beforeReady: registerTestRoutes });
+    const small = await buildTestApp({
+      database: t.database,
+      config: { bodyLimitBytes: 1024 },
+      beforeReady: registerTestRoutes,
+    });
     try {
       const big = { address_line_2: 'x'.repeat(2000), atv_commercial: true, nested: { inner_key: [] }, tags: [] };
       const res = await small.injectSigned({ method: 'POST', url: '/api/v2/test/echo', payload: big });

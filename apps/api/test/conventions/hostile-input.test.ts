@@ -114,7 +114,9 @@ function urlFor(route: string, probe: Probe): string {
 describe('hostile input on every route', () => {
   it('has routes to walk, including the system routes', () => {
     const urls = t.app.routeTable.map((r) => r.url);
-    expect(urls).toEqual(expect.arrayContaining(['/api/discover', '/api/healthz', '/api/readyz', '/api/metrics', '/api/docs']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['/api/discover', '/api/healthz', '/api/readyz', '/api/metrics', '/api/docs']),
+    );
   });
 
   it('never answers 5xx and always answers a 4xx with a valid error envelope', async () => {
@@ -125,7 +127,11 @@ describe('hostile input on every route', () => {
         const options: InjectOptions = {
           method: route.method as InjectOptions['method'],
           url: urlFor(route.url, probe),
-          headers: { ...t.sign(), ...(probe.contentType ? { 'content-type': probe.contentType } : {}), ...probe.headers },
+          headers: {
+            ...t.sign(),
+            ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+            ...probe.headers,
+          },
           ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
         };
         const res = await t.app.inject(options);
@@ -145,7 +151,8 @@ describe('hostile input on every route', () => {
           }
           const envelope = ErrorEnvelope.safeParse(parsed);
           if (!envelope.success) failures.push(`${where}: not an error envelope`);
-          else if (envelope.data.status !== res.statusCode) failures.push(`${where}: status field ${envelope.data.status}`);
+          else if (envelope.data.status !== res.statusCode)
+            failures.push(`${where}: status field ${envelope.data.status}`);
           else if (envelope.data.messages[0]?.level !== 'error') failures.push(`${where}: messages[0] is not an error`);
         }
       }

@@ -35,14 +35,25 @@ describe('rate limit', () => {
   it("limits the storefront's loopback calls per visitor it names, and ignores the header from anyone else", async () => {
     // The server-rendered storefront calls over loopback and names the visitor in X-Forwarded-For.
     const viaStorefront = (visitor: string) =>
-      t.app.inject({ method: 'GET', url: '/api/discover', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': visitor } });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/discover',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': visitor },
+      });
     for (let i = 0; i < 3; i++) expect((await viaStorefront('198.51.100.20')).statusCode).toBe(200);
     expect((await viaStorefront('198.51.100.20')).statusCode).toBe(429);
     // Another visitor rendered by the same storefront process has a budget of its own.
     expect((await viaStorefront('198.51.100.21')).statusCode).toBe(200);
 
     // A direct caller cannot pick a fresh address by sending the header: its own address counts.
-    const spoof = (i: number) => t.app.inject({ method: 'GET', url: '/api/discover', remoteAddress: '203.0.113.50', headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+    const spoof = (i: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/discover',
+        remoteAddress: '203.0.113.50',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
     for (let i = 0; i < 3; i++) expect((await spoof(i)).statusCode).toBe(200);
     expect((await spoof(99)).statusCode).toBe(429);
   });

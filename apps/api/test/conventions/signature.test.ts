@@ -62,7 +62,10 @@ describe('app signature', () => {
   });
 
   it('rejects an unknown app key', async () => {
-    expect401(await get(signedHeaders(t.config, t.clock, { appKey: 'intruder', secret: 'whatever' })), 'invalid_signature');
+    expect401(
+      await get(signedHeaders(t.config, t.clock, { appKey: 'intruder', secret: 'whatever' })),
+      'invalid_signature',
+    );
     expect401(await get(signedHeaders(t.config, t.clock, { appKey: 'constructor', secret: 'x' })), 'invalid_signature');
   });
 

@@ -32,7 +32,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(assetsDir, 'assets', 'entry.client-AbC123.js'), 'console.log("hydrate")');
   fs.writeFileSync(path.join(assetsDir, 'robots.txt'), 'User-agent: *\n');
   // The web build's precompressed sibling (apps/web/scripts/precompress.mjs).
-  fs.writeFileSync(path.join(assetsDir, 'assets', 'entry.client-AbC123.js.br'), brotliCompressSync('console.log("hydrate")'));
+  fs.writeFileSync(
+    path.join(assetsDir, 'assets', 'entry.client-AbC123.js.br'),
+    brotliCompressSync('console.log("hydrate")'),
+  );
   t = await buildTestApp({
     webHandler: echoWebHandler,
     webAssetsDir: assetsDir,
@@ -45,8 +48,13 @@ afterAll(async () => {
 });
 
 describe('storefront mount', () => {
-  it('serves the build\'s precompressed brotli file to browsers that accept it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/entry.client-AbC123.js', headers: { 'accept-encoding': 'br' }, remoteAddress: '192.0.2.70' });
+  it("serves the build's precompressed brotli file to browsers that accept it", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/entry.client-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+      remoteAddress: '192.0.2.70',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe('console.log("hydrate")');
@@ -56,14 +64,21 @@ describe('storefront mount', () => {
     await t.app.inject({ method: 'GET', url: '/about/privacy', remoteAddress: '192.0.2.60' });
     await t.app.inject({ method: 'GET', url: '/some/other/page', remoteAddress: '192.0.2.61' });
     const text = (await t.app.inject({ method: 'GET', url: '/api/metrics' })).body;
-    const count = /http_request_duration_seconds_count\{route="storefront",method="GET",status_code="200"\} (\d+)/.exec(text);
+    const count = /http_request_duration_seconds_count\{route="storefront",method="GET",status_code="200"\} (\d+)/.exec(
+      text,
+    );
     expect(Number(count?.[1])).toBeGreaterThanOrEqual(2);
     expect(text).not.toContain('route="/about/privacy"');
   });
 
   it('compresses pages for browsers that accept it, and leaves them alone otherwise', async () => {
     const padded = '/about/' + 'x'.repeat(1500); // the echoed body is over the 1 KiB threshold
-    const gz = await t.app.inject({ method: 'GET', url: padded, headers: { 'accept-encoding': 'gzip' }, remoteAddress: '192.0.2.50' });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: padded,
+      headers: { 'accept-encoding': 'gzip' },
+      remoteAddress: '192.0.2.50',
+    });
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8')).url).toBe(padded);
@@ -112,7 +127,11 @@ describe('storefront mount', () => {
 
   it('serves fingerprinted assets as immutable and other files with a short cache, never rate-limited', async () => {
     for (let i = 0; i < 5; i++) {
-      const asset = await t.app.inject({ method: 'GET', url: '/assets/entry.client-AbC123.js', remoteAddress: '192.0.2.70' });
+      const asset = await t.app.inject({
+        method: 'GET',
+        url: '/assets/entry.client-AbC123.js',
+        remoteAddress: '192.0.2.70',
+      });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.body).toBe('console.log("hydrate")');

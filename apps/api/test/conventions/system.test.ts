@@ -96,7 +96,9 @@ describe('GET /api/metrics', () => {
     expect(res.body).toMatch(
       /http_request_duration_seconds_count\{route="\/api\/discover",method="GET",status_code="200"\} [1-9]/,
     );
-    expect(res.body).toMatch(/http_request_duration_seconds_count\{route="unmatched",method="GET",status_code="404"\} [1-9]/);
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{route="unmatched",method="GET",status_code="404"\} [1-9]/,
+    );
     expect(res.body).toContain('process_cpu_user_seconds_total');
     expect(res.body).toContain('nodejs_heap_size_total_bytes');
   });
@@ -157,7 +159,11 @@ describe('security headers', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe(TEST_PUBLIC_URL);
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-signature');
 
-    const foreign = await t.app.inject({ method: 'GET', url: '/api/discover', headers: { origin: 'https://evil.example' } });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/api/discover',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
@@ -198,7 +204,11 @@ describe('OpenAPI document and docs page', () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'application/json' } });
     expect(json.headers['content-type']).toMatch(/^application\/json/);
     expect(json.json().openapi).toBe('3.1.0');
-    const browser = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const browser = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     expect(browser.headers['content-type']).toMatch(/^text\/html/);
   });
 

@@ -23,12 +23,16 @@ export const NUMBERS = Array.from({ length: 23 }, (_, i) => ({ numberId: `n_${i 
 export function registerTestRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/v2/test/echo', { schema: { body: EchoBody, response: { 200: successEnvelope(EchoBody) } } }, async (request) =>
-    ok(request.body),
+  app.post(
+    '/api/v2/test/echo',
+    { schema: { body: EchoBody, response: { 200: successEnvelope(EchoBody) } } },
+    async (request) => ok(request.body),
   );
 
-  app.post('/api/v2/test/form', { schema: { body: FormBody, response: { 200: successEnvelope(FormBody) } } }, async (request) =>
-    ok(request.body),
+  app.post(
+    '/api/v2/test/form',
+    { schema: { body: FormBody, response: { 200: successEnvelope(FormBody) } } },
+    async (request) => ok(request.body),
   );
 
   app.get(
@@ -73,9 +77,16 @@ export function registerTestRoutes(instance: FastifyInstance) {
   app.get('/api/v2/test/empty', async (_request, reply) => reply.code(204).send());
 
   app.get('/api/v2/test/cookie/set', async (_request, reply) => {
-    void reply.setCookie('customer_segment_name', 'charity', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 3600 });
+    void reply.setCookie('customer_segment_name', 'charity', {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      maxAge: 3600,
+    });
     return ok({ set: true });
   });
 
-  app.get('/api/v2/test/cookie/read', async (request) => ok({ segment: request.cookies.customer_segment_name ?? null }));
+  app.get('/api/v2/test/cookie/read', async (request) =>
+    ok({ segment: request.cookies.customer_segment_name ?? null }),
+  );
 }

@@ -43,7 +43,11 @@ describe('version header', () => {
     expect(served.statusCode).toBe(200);
     expect(served.json().result.version).toBe('3.4');
 
-    const notServed = await t.injectSigned({ method: 'GET', url: '/api/v2/test/versions', headers: { version: '3.2' } });
+    const notServed = await t.injectSigned({
+      method: 'GET',
+      url: '/api/v2/test/versions',
+      headers: { version: '3.2' },
+    });
     expect(notServed.statusCode).toBe(400);
     expect(notServed.json().messages[0]).toMatchObject({ code: 'version_not_served' });
     expect(notServed.json().messages[0].text).toContain('3.3, 3.4');

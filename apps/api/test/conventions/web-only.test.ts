@@ -39,6 +39,8 @@ describe('web-only process', () => {
   it('counts its pages in its own metrics registry', async () => {
     await app.inject({ method: 'GET', url: '/' });
     const text = await app.metrics.metrics();
-    expect(text).toMatch(/http_request_duration_seconds_count\{route="storefront",method="GET",status_code="200"\} [1-9]/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{route="storefront",method="GET",status_code="200"\} [1-9]/,
+    );
   });
 });

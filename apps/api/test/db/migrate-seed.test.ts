@@ -1,6 +1,14 @@
 // Migrations, readiness and the seed against a real database copied from the run's template.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReadiness, connectDatabase, migrate, migrationStatus, readJournal, withDatabase, type Database } from '../../src/db/index.ts';
+import {
+  checkReadiness,
+  connectDatabase,
+  migrate,
+  migrationStatus,
+  readJournal,
+  withDatabase,
+  type Database,
+} from '../../src/db/index.ts';
 import { loadConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { seedDatabase, seedIfEmpty } from '../../src/seed/index.ts';
@@ -15,7 +23,9 @@ async function snapshot(database: Database) {
   return {
     settings: await q('SELECT key, value FROM platform_settings ORDER BY key'),
     segments: await q('SELECT segment_name, capabilities, is_default FROM platform_segments ORDER BY segment_name'),
-    content: await q('SELECT collection, item_key, status, date_published, data FROM content_items ORDER BY collection, item_key'),
+    content: await q(
+      'SELECT collection, item_key, status, date_published, data FROM content_items ORDER BY collection, item_key',
+    ),
   };
 }
 

@@ -16,7 +16,16 @@ export const TEST_AUTH_SECRET = 'test-auth-secret-0123456789abcdef0123456789';
 
 /** Configuration as a test deployment would have it; overrides win. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, APP_KEYS: TEST_APP_KEYS, LOG_LEVEL: 'silent', AUTH_SECRET: TEST_AUTH_SECRET }, overrides);
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      APP_KEYS: TEST_APP_KEYS,
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: TEST_AUTH_SECRET,
+    },
+    overrides,
+  );
 }
 
 export interface TestApp {
@@ -51,7 +60,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   // the identity module's real check, so logout, password changes and closure still revoke real logins.
   const minted = new Set<string>();
   const identity = createIdentityService({ db: database.db, clock, config });
-  const sessionActive = rest.sessionActive ?? (async (sid: string, cid: string) => minted.has(sid) || identity.sessionActive(sid, cid));
+  const sessionActive =
+    rest.sessionActive ?? (async (sid: string, cid: string) => minted.has(sid) || identity.sessionActive(sid, cid));
   const app = await buildApp({ config, database, clock, logger: false, ...rest, sessionActive });
   await beforeReady?.(app);
   await app.ready();

@@ -39,9 +39,18 @@ export function signupBody(t: TestApp, overrides: Record<string, unknown> = {}):
 
 export async function signUpAndLogin(t: TestApp, overrides: Record<string, unknown> = {}): Promise<TestCustomer> {
   const body = signupBody(t, overrides);
-  const signup = await t.injectSigned({ method: 'POST', url: '/api/v2/signup', payload: body, sign: { version: '3.5' } });
+  const signup = await t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/signup',
+    payload: body,
+    sign: { version: '3.5' },
+  });
   if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.statusCode} ${signup.body}`);
-  const login = await t.injectSigned({ method: 'POST', url: '/api/v2/login', payload: { email: body.email, password: body.password } });
+  const login = await t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/login',
+    payload: { email: body.email, password: body.password },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const result = login.json().result;
   if (result.status !== 'authenticated') throw new Error(`login needs more: ${login.body}`);
@@ -60,6 +69,8 @@ export async function signUpAndLogin(t: TestApp, overrides: Record<string, unkno
  */
 export async function verifiedCustomer(t: TestApp, overrides: Record<string, unknown> = {}): Promise<TestCustomer> {
   const customer = await signUpAndLogin(t, overrides);
-  await t.database.pool.query('update identity_customers set is_verified = true where public_id = $1', [customer.customerId]);
+  await t.database.pool.query('update identity_customers set is_verified = true where public_id = $1', [
+    customer.customerId,
+  ]);
   return customer;
 }

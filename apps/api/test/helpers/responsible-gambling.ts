@@ -12,7 +12,11 @@ import { createIdentityService, type IdentityService } from '../../src/modules/i
 import type { PurchaseGuard } from '../../src/modules/cart/index.ts';
 import { buildPaymentsService, type DepositGuard, type PaymentsService } from '../../src/modules/payments/index.ts';
 import { createLedger, type Ledger } from '../../src/modules/wallet/index.ts';
-import { createResponsibleGamblingService, lazyDirectory, type ResponsibleGamblingService } from '../../src/modules/responsible-gambling/index.ts';
+import {
+  createResponsibleGamblingService,
+  lazyDirectory,
+  type ResponsibleGamblingService,
+} from '../../src/modules/responsible-gambling/index.ts';
 
 export interface RgTestApp extends TestApp {
   rg: ResponsibleGamblingService;
@@ -21,7 +25,9 @@ export interface RgTestApp extends TestApp {
   payments: PaymentsService;
   uploadDir: string;
   /** A customer signed up through the identity service (with the RG hooks); returns id and a bearer token. */
-  customer(overrides?: Record<string, unknown>): Promise<{ customerId: string; token: string; email: string; password: string }>;
+  customer(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ customerId: string; token: string; email: string; password: string }>;
   /** Put money in the customer's wallet (a deposit entry now). */
   fund(customerId: string, cents: number): Promise<void>;
   /** Buy for cents the way the purchase workflow does: lockWallet → assertPurchase → debitPurchase in one transaction. */
@@ -42,13 +48,25 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
   const ledger = createLedger({ db, clock });
   const overrides: Partial<AppConfig> = { dataDir, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...config };
   const cfg = testConfig(overrides);
-  const rg = createResponsibleGamblingService({ db, clock, config: cfg, ledger, customers: lazyDirectory(() => late.identity!) });
+  const rg = createResponsibleGamblingService({
+    db,
+    clock,
+    config: cfg,
+    ledger,
+    customers: lazyDirectory(() => late.identity!),
+  });
   // app.ts registers the module's routes with its own service over the same database; `rg` here is for direct calls.
   const second = await buildTestApp({ database, config: overrides });
   late.t = second;
   const identity = createIdentityService({ db, clock, config: second.config, funds: ledger, responsibleGambling: rg });
   late.identity = identity;
-  const payments = buildPaymentsService({ database, clock, ledger, depositGuard: rg, verificationRequired: rg.verificationRequired });
+  const payments = buildPaymentsService({
+    database,
+    clock,
+    ledger,
+    depositGuard: rg,
+    verificationRequired: rg.verificationRequired,
+  });
   const r = ledger;
   return {
     ...second,
@@ -80,16 +98,35 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
         } as Parameters<IdentityService['signup']>[0],
         { ip: '127.0.0.1' },
       );
-      return { customerId: a.customer.customerId, token: second.tokenFor(a.customer.customerId), email: String(body.email), password: String(body.password) };
+      return {
+        customerId: a.customer.customerId,
+        token: second.tokenFor(a.customer.customerId),
+        email: String(body.email),
+        password: String(body.password),
+      };
     },
     async fund(customerId, cents) {
-      await db.transaction((tx) => r.creditDeposit(tx, { customerId, amountCents: cents, currency: 'AUD', reference: `test-fund:${customerId}:${++seq}`, description: 'Test funds' }));
+      await db.transaction((tx) =>
+        r.creditDeposit(tx, {
+          customerId,
+          amountCents: cents,
+          currency: 'AUD',
+          reference: `test-fund:${customerId}:${++seq}`,
+          description: 'Test funds',
+        }),
+      );
     },
     async buy(customerId, cents) {
       await db.transaction(async (tx) => {
         await r.lockWallet(tx, customerId, 'AUD');
         await rg!.assertPurchase(tx, { customerId, amountCents: cents, currency: 'AUD' });
-        await r.debitPurchase(tx, { customerId, amountCents: cents, currency: 'AUD', reference: `test-order:${customerId}:${++seq}`, description: 'Test order' });
+        await r.debitPurchase(tx, {
+          customerId,
+          amountCents: cents,
+          currency: 'AUD',
+          reference: `test-order:${customerId}:${++seq}`,
+          description: 'Test order',
+        });
       });
     },
     close: async () => {
@@ -101,4 +138,7 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
 }
 
 /** The service is the cart's PurchaseGuard and the payments' DepositGuard as they are declared (checked by tsc). */
-export const asGuards = (rg: ResponsibleGamblingService): { purchase: PurchaseGuard; deposit: DepositGuard } => ({ purchase: rg, deposit: rg });
+export const asGuards = (rg: ResponsibleGamblingService): { purchase: PurchaseGuard; deposit: DepositGuard } => ({
+  purchase: rg,
+  deposit: rg,
+});

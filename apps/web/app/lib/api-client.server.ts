@@ -36,7 +36,13 @@ function clientFor(context: AppLoadContext, cache: GetCache | null, options: Req
   });
 }
 
-export function serverApi(context: AppLoadContext, session: Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> | null): ApiClient {
+export function serverApi(
+  context: AppLoadContext,
+  session: Pick<
+    VisitorSession,
+    'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'
+  > | null,
+): ApiClient {
   return clientFor(context, sharedCache, { discovery: sharedDiscovery, session: { get: () => session ?? {} } });
 }
 

@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, DISCOVERY, errorEnvelope, json, ok, ORIGIN } from '../test-support/fake-api.ts';
 import { ApiClient, createGetCache, type ApiClientOptions, type SessionState } from './api-client.ts';
-import { AbortedError, ApiError, formErrorsOf, isAbortedError, MISSING_REFRESH_TOKENS_MESSAGE, SESSION_EXPIRED_NOTICE } from './api-errors.ts';
+import {
+  AbortedError,
+  ApiError,
+  formErrorsOf,
+  isAbortedError,
+  MISSING_REFRESH_TOKENS_MESSAGE,
+  SESSION_EXPIRED_NOTICE,
+} from './api-errors.ts';
 import { SERVER_CACHE_TTL } from './cache-policy.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 10, 0, 0);
@@ -33,7 +40,10 @@ describe('discovery', () => {
   it('rebases discovered addresses on the server origin when asked', async () => {
     const api = createFakeApi({ 'GET /api/cms/items/theme': () => ok({}) });
     const c = client(api.fetch, { serviceOrigin: 'http://127.0.0.1:4000' });
-    await expect(c.services()).resolves.toMatchObject({ cms: 'http://127.0.0.1:4000/api/cms', customerVerify: 'http://127.0.0.1:4000/api/customer-verify' });
+    await expect(c.services()).resolves.toMatchObject({
+      cms: 'http://127.0.0.1:4000/api/cms',
+      customerVerify: 'http://127.0.0.1:4000/api/customer-verify',
+    });
   });
 
   it('does not keep a failed discovery', async () => {
@@ -51,7 +61,13 @@ describe('discovery', () => {
 describe('headers and signing', () => {
   it('signs with HMAC-SHA256 of timestamp, app key and customer token, and sends the visitor headers', async () => {
     const api = createFakeApi({ 'GET /api/v2/config': () => ok({}) });
-    const session = { sessionId: 'sess_1', subVariant: 'sv-a', customerId: 'cus_1', customerToken: 'tok_1', accessToken: 'jwt.a.b' };
+    const session = {
+      sessionId: 'sess_1',
+      subVariant: 'sv-a',
+      customerId: 'cus_1',
+      customerToken: 'tok_1',
+      accessToken: 'jwt.a.b',
+    };
     await client(api.fetch, {}, session).get('main', '/config', { version: '3.2' });
     const h = api.requests.at(-1)!.headers;
     const ts = Math.floor(NOW / 1000);
@@ -79,7 +95,10 @@ describe('headers and signing', () => {
 
   it('defaults to version 3.0 and leaves out customer headers unless both id and token are valid', async () => {
     const api = createFakeApi({ 'GET /api/v2/config': () => ok({}) });
-    await client(api.fetch, {}, { customerId: 'cus_1', customerToken: 'bad token!', sessionId: 'has space' }).get('main', '/config');
+    await client(api.fetch, {}, { customerId: 'cus_1', customerToken: 'bad token!', sessionId: 'has space' }).get(
+      'main',
+      '/config',
+    );
     const h = api.requests.at(-1)!.headers;
     const ts = Math.floor(NOW / 1000);
     expect(h.version).toBe('3.0');
@@ -94,10 +113,25 @@ describe('casing and bodies', () => {
   it('sends snake_case JSON and query keys and returns camelCase', async () => {
     const api = createFakeApi({
       'POST /api/v2/customer/details': (req) => {
-        expect(JSON.parse(req.body!)).toEqual({ first_name: 'Ann', address_line_2: 'Unit 2', nested: [{ post_code: '2000' }] });
-        return json({ result: { customer_id: 'cus_1', available_funds: { amount: 1.5, currency: 'AUD' } }, page_info: null, links: null, messages: [] });
+        expect(JSON.parse(req.body!)).toEqual({
+          first_name: 'Ann',
+          address_line_2: 'Unit 2',
+          nested: [{ post_code: '2000' }],
+        });
+        return json({
+          result: { customer_id: 'cus_1', available_funds: { amount: 1.5, currency: 'AUD' } },
+          page_info: null,
+          links: null,
+          messages: [],
+        });
       },
-      'GET /api/cms/items/pages': () => json({ result: [], page_info: { limit: 10, offset: 0, total: 0 }, links: { next: null, prev: null }, messages: [] }),
+      'GET /api/cms/items/pages': () =>
+        json({
+          result: [],
+          page_info: { limit: 10, offset: 0, total: 0 },
+          links: { next: null, prev: null },
+          messages: [],
+        }),
     });
     const c = client(api.fetch);
     const res = await c.post<{ customerId: string; availableFunds: { amount: number } }>('main', '/customer/details', {
@@ -123,7 +157,8 @@ describe('casing and bodies', () => {
   it('gives an empty result for 204 and drops prototype keys from answers', async () => {
     const api = createFakeApi({
       'DELETE /api/v2/precommitment': () => new Response(null, { status: 204 }),
-      'GET /api/v2/config': () => new Response('{"result":{"__proto__":{"polluted":1},"site_name":"S"},"messages":[]}', { status: 200 }),
+      'GET /api/v2/config': () =>
+        new Response('{"result":{"__proto__":{"polluted":1},"site_name":"S"},"messages":[]}', { status: 200 }),
     });
     const c = client(api.fetch);
     await expect(c.delete('main', '/precommitment')).resolves.toMatchObject({ status: 204, result: null });
@@ -153,12 +188,18 @@ describe('GET cache', () => {
     expect((await c.get('cms', '/items/theme')).result).toEqual({ n: 4 });
   });
 
-  it('keys cached answers by visitor, so one customer never sees another one\'s answer', async () => {
-    const api = createFakeApi({ 'GET /api/v2/capabilities': (req) => ok({ who: req.headers['x-customer-id'] ?? 'anon' }) });
+  it("keys cached answers by visitor, so one customer never sees another one's answer", async () => {
+    const api = createFakeApi({
+      'GET /api/v2/capabilities': (req) => ok({ who: req.headers['x-customer-id'] ?? 'anon' }),
+    });
     const cache = createGetCache(() => NOW);
     const opts = { cache: { ttlMs: 60_000 } } as const;
     const anon = await client(api.fetch, { cache }).get('main', '/capabilities', opts);
-    const cus = await client(api.fetch, { cache }, { customerId: 'cus_9', customerToken: 't9' }).get('main', '/capabilities', opts);
+    const cus = await client(api.fetch, { cache }, { customerId: 'cus_9', customerToken: 't9' }).get(
+      'main',
+      '/capabilities',
+      opts,
+    );
     expect(anon.result).toEqual({ who: 'anon' });
     expect(cus.result).toEqual({ who: 'cus_9' });
   });
@@ -168,7 +209,9 @@ describe('GET cache', () => {
     const api = createFakeApi({ 'GET /api/v2/config': () => (++n === 1 ? errorEnvelope(500) : ok({ ok: true })) });
     const c = client(api.fetch, { cache: createGetCache(() => NOW) });
     await expect(c.get('main', '/config', { cache: { ttlMs: 60_000 } })).rejects.toBeInstanceOf(ApiError);
-    await expect(c.get('main', '/config', { cache: { ttlMs: 60_000 } })).resolves.toMatchObject({ result: { ok: true } });
+    await expect(c.get('main', '/config', { cache: { ttlMs: 60_000 } })).resolves.toMatchObject({
+      result: { ok: true },
+    });
   });
 });
 
@@ -182,7 +225,9 @@ describe('error catalogue', () => {
           messages: [{ code: 'validation', text: 'Please check your details', level: 'error' }],
         }),
     });
-    const error = await client(api.fetch).post('main', '/signup', {}).catch((e: unknown) => e);
+    const error = await client(api.fetch)
+      .post('main', '/signup', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Please check your details', code: 'validation' });
     expect(formErrorsOf(error)).toEqual({
@@ -200,8 +245,12 @@ describe('error catalogue', () => {
   });
 
   it('treats a non-JSON failure as a general error with the fallback message', async () => {
-    const api = createFakeApi({ 'GET /api/v2/config': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
-    const error = await client(api.fetch).get('main', '/config').catch((e: unknown) => e);
+    const api = createFakeApi({
+      'GET /api/v2/config': () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
+    const error = await client(api.fetch)
+      .get('main', '/config')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502 });
     expect(formErrorsOf(error).generalErrors).toEqual(['Something went wrong']);
   });
@@ -209,22 +258,36 @@ describe('error catalogue', () => {
   it('raises invalid-response (422) for an unparseable success body and reports it', async () => {
     const onReport = vi.fn();
     const api = createFakeApi({ 'GET /api/v2/config': () => new Response('{"result": ', { status: 200 }) });
-    const error = await client(api.fetch, { onReport }).get('main', '/config').catch((e: unknown) => e);
+    const error = await client(api.fetch, { onReport })
+      .get('main', '/config')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 422, reason: 'invalid_response' });
     expect(onReport).toHaveBeenCalledTimes(1);
   });
 
   it('reports 5xx answers', async () => {
     const onReport = vi.fn();
-    const api = createFakeApi({ 'GET /api/v2/config': () => errorEnvelope(503, { messages: [{ code: 'maintenance', text: 'Down for maintenance', level: 'error' }] }) });
-    await expect(client(api.fetch, { onReport }).get('main', '/config')).rejects.toMatchObject({ status: 503, message: 'Down for maintenance' });
+    const api = createFakeApi({
+      'GET /api/v2/config': () =>
+        errorEnvelope(503, { messages: [{ code: 'maintenance', text: 'Down for maintenance', level: 'error' }] }),
+    });
+    await expect(client(api.fetch, { onReport }).get('main', '/config')).rejects.toMatchObject({
+      status: 503,
+      message: 'Down for maintenance',
+    });
     expect(onReport).toHaveBeenCalledTimes(1);
   });
 
   it('maps network and timeout failures to 408', async () => {
-    const failing = (message: string) => createFakeApi({ 'GET /api/v2/config': () => Promise.reject(new TypeError(message)) });
-    await expect(client(failing('fetch failed: network error').fetch).get('main', '/config')).rejects.toMatchObject({ status: 408, message: 'Something went wrong' });
-    await expect(client(failing('The operation timed out.').fetch).get('main', '/config')).rejects.toMatchObject({ status: 408 });
+    const failing = (message: string) =>
+      createFakeApi({ 'GET /api/v2/config': () => Promise.reject(new TypeError(message)) });
+    await expect(client(failing('fetch failed: network error').fetch).get('main', '/config')).rejects.toMatchObject({
+      status: 408,
+      message: 'Something went wrong',
+    });
+    await expect(client(failing('The operation timed out.').fetch).get('main', '/config')).rejects.toMatchObject({
+      status: 408,
+    });
   });
 
   it('maps our own timeout to 408', async () => {
@@ -233,15 +296,23 @@ describe('error catalogue', () => {
     });
     const hanging: typeof fetch = (input, init) =>
       String(input).endsWith('/config')
-        ? new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+        ? new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          )
         : api.fetch(input, init);
     await expect(client(hanging, { timeoutMs: 1 }).get('main', '/config')).rejects.toMatchObject({ status: 408 });
   });
 
   it('maps a blocked frame to 418 and does not report it', async () => {
     const onReport = vi.fn();
-    const api = createFakeApi({ 'GET /api/v2/config': () => Promise.reject(new Error('Blocked a frame with origin "https://x" from accessing a cross-origin frame.')) });
-    await expect(client(api.fetch, { onReport }).get('main', '/config')).rejects.toMatchObject({ status: 418, reportable: false });
+    const api = createFakeApi({
+      'GET /api/v2/config': () =>
+        Promise.reject(new Error('Blocked a frame with origin "https://x" from accessing a cross-origin frame.')),
+    });
+    await expect(client(api.fetch, { onReport }).get('main', '/config')).rejects.toMatchObject({
+      status: 418,
+      reportable: false,
+    });
     expect(onReport).not.toHaveBeenCalled();
   });
 
@@ -251,7 +322,9 @@ describe('error catalogue', () => {
     const controller = new AbortController();
     const hanging: typeof fetch = (input, init) =>
       String(input).endsWith('/config')
-        ? new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+        ? new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          )
         : api.fetch(input, init);
     const pending = client(hanging, { onReport }).get('main', '/config', { signal: controller.signal });
     setTimeout(() => controller.abort(), 0);
@@ -283,7 +356,9 @@ describe('401/403 refresh', () => {
     const api = createFakeApi({ 'GET /api/v2/customer': () => errorEnvelope(403) });
     const onSessionExpired = vi.fn();
     const onReport = vi.fn();
-    await expect(client(api.fetch, { onSessionExpired, onReport }).get('main', '/customer')).rejects.toMatchObject({ status: 403 });
+    await expect(client(api.fetch, { onSessionExpired, onReport }).get('main', '/customer')).rejects.toMatchObject({
+      status: 403,
+    });
     expect(onReport.mock.calls[0]?.[0]).toMatchObject({ message: MISSING_REFRESH_TOKENS_MESSAGE });
     expect(onSessionExpired).toHaveBeenCalledWith(SESSION_EXPIRED_NOTICE, expect.any(ApiError));
     expect(SESSION_EXPIRED_NOTICE).toEqual({
@@ -311,8 +386,13 @@ describe('401/403 refresh', () => {
 
   it('never refreshes for login and signup failures', async () => {
     const refresh = vi.fn();
-    const api = createFakeApi({ 'POST /api/v2/login': () => errorEnvelope(401, { messages: [{ code: 'bad_login', text: 'Wrong email or password', level: 'error' }] }) });
-    await expect(client(api.fetch, { refresh }).post('main', '/login', { email: 'a' })).rejects.toMatchObject({ message: 'Wrong email or password' });
+    const api = createFakeApi({
+      'POST /api/v2/login': () =>
+        errorEnvelope(401, { messages: [{ code: 'bad_login', text: 'Wrong email or password', level: 'error' }] }),
+    });
+    await expect(client(api.fetch, { refresh }).post('main', '/login', { email: 'a' })).rejects.toMatchObject({
+      message: 'Wrong email or password',
+    });
     expect(refresh).not.toHaveBeenCalled();
   });
 });

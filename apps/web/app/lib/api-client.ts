@@ -1,6 +1,14 @@
 // THE api client (spec core §7, §8): discovery, versions, signed headers, casing, GET cache, token refresh and the
 // error catalogue. SSR loaders and the browser both use it; only construction differs (see api-client.server.ts).
-import { DEFAULT_API_VERSION, DiscoverResult, HEADERS, type ApiMessage, type ApiVersion, type PageInfo, type PageLinks } from '@shop/contracts';
+import {
+  DEFAULT_API_VERSION,
+  DiscoverResult,
+  HEADERS,
+  type ApiMessage,
+  type ApiVersion,
+  type PageInfo,
+  type PageLinks,
+} from '@shop/contracts';
 import {
   AbortedError,
   ApiError,
@@ -33,7 +41,10 @@ export interface SessionStore {
   setTokens?(tokens: { accessToken: string; refreshToken: string }): void;
 }
 
-export type RefreshHook = (args: { session: SessionState; client: ApiClient }) => Promise<{ accessToken: string; refreshToken: string }>;
+export type RefreshHook = (args: {
+  session: SessionState;
+  client: ApiClient;
+}) => Promise<{ accessToken: string; refreshToken: string }>;
 
 export interface SessionNotice {
   title: string;
@@ -157,7 +168,12 @@ export function createDiscoveryCache(now: () => number = Date.now, ttlMs = 60_00
 
 export const defaultRefresh: RefreshHook = async ({ session, client }) => {
   if (!session.refreshToken) {
-    throw new ApiError({ status: 401, url: '/refresh', message: MISSING_REFRESH_TOKENS_MESSAGE, generalErrors: [MISSING_REFRESH_TOKENS_MESSAGE] });
+    throw new ApiError({
+      status: 401,
+      url: '/refresh',
+      message: MISSING_REFRESH_TOKENS_MESSAGE,
+      generalErrors: [MISSING_REFRESH_TOKENS_MESSAGE],
+    });
   }
   const answer = await client.post<{ accessToken: string; refreshToken: string }>(
     'main',
@@ -301,7 +317,11 @@ export class ApiClient {
     return error;
   }
 
-  private async headersFor(method: Method, opts: RequestOptions, body: string | undefined): Promise<Record<string, string>> {
+  private async headersFor(
+    method: Method,
+    opts: RequestOptions,
+    body: string | undefined,
+  ): Promise<Record<string, string>> {
     const s = this.session();
     // A customer counts as authenticated only with both id and token (spec core §5).
     const authenticated = !!(s.customerId && s.customerToken);
@@ -315,7 +335,8 @@ export class ApiClient {
       [HEADERS.signature]: await signRequest(this.options.appSecret, timestamp, this.options.appKey, customerToken),
       [HEADERS.requestId]: (this.options.requestId ?? randomRequestId)(),
     };
-    if (body !== undefined) headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
+    if (body !== undefined)
+      headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
     if (s.sessionId) headers[HEADERS.sessionId] = s.sessionId;
     if (s.subVariant) headers[HEADERS.subVariant] = s.subVariant;
     if (authenticated && s.customerId && customerToken) {
@@ -340,7 +361,14 @@ export class ApiClient {
     }
   }
 
-  private async request<T>(method: Method, service: ServiceName, path: string, body: unknown, opts: RequestOptions, retried = false): Promise<ApiResponse<T>> {
+  private async request<T>(
+    method: Method,
+    service: ServiceName,
+    path: string,
+    body: unknown,
+    opts: RequestOptions,
+    retried = false,
+  ): Promise<ApiResponse<T>> {
     const services = await this.services();
     const url = `${services[service]}${path}${queryString(opts.query)}`;
     const payload = body === undefined ? undefined : opts.form ? formBody(body) : JSON.stringify(keysToSnake(body));
@@ -388,7 +416,12 @@ export class ApiClient {
 
     if (!res.ok) {
       const error = errorFromResponse(res.status, url, parsed);
-      if ((res.status === 401 || res.status === 403) && !retried && !opts.skipAuthRefresh && !(service === 'main' && AUTH_REFRESH_EXEMPT.test(path))) {
+      if (
+        (res.status === 401 || res.status === 403) &&
+        !retried &&
+        !opts.skipAuthRefresh &&
+        !(service === 'main' && AUTH_REFRESH_EXEMPT.test(path))
+      ) {
         await this.refreshSession(error);
         return this.request<T>(method, service, path, body, opts, true);
       }

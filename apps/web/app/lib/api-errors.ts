@@ -79,7 +79,11 @@ function fieldErrorsOf(value: unknown): FieldErrors {
 function messagesOf(value: unknown): ApiMessage[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
-    (m): m is ApiMessage => !!m && typeof m === 'object' && typeof (m as ApiMessage).text === 'string' && typeof (m as ApiMessage).code === 'string',
+    (m): m is ApiMessage =>
+      !!m &&
+      typeof m === 'object' &&
+      typeof (m as ApiMessage).text === 'string' &&
+      typeof (m as ApiMessage).code === 'string',
   );
 }
 
@@ -91,7 +95,8 @@ export function errorFromResponse(status: number, url: string, body: unknown): A
   const envelope = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
   const messages = messagesOf(envelope?.messages);
   const code = status || 500;
-  const message = messages[0]?.text ?? `The API responded with a ${code} error when requesting the following url: ${url}`;
+  const message =
+    messages[0]?.text ?? `The API responded with a ${code} error when requesting the following url: ${url}`;
   return new ApiError({
     status: code,
     url,
@@ -108,14 +113,36 @@ export function errorFromResponse(status: number, url: string, body: unknown): A
  * a blocked frame -> 418 and not reported, anything else -> the fallback message.
  */
 export function errorFromFailure(error: unknown, url: string): ApiError {
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+  const text =
+    error instanceof Error
+      ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`
+      : String(error);
   if (/blocked a frame|blocked frame/i.test(text)) {
-    return new ApiError({ status: 418, url, message: FALLBACK_MESSAGE, generalErrors: [FALLBACK_MESSAGE], reportable: false, reason: 'blocked_frame' });
+    return new ApiError({
+      status: 418,
+      url,
+      message: FALLBACK_MESSAGE,
+      generalErrors: [FALLBACK_MESSAGE],
+      reportable: false,
+      reason: 'blocked_frame',
+    });
   }
   if (/time ?out|timed out|network|fetch failed|ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN/i.test(text)) {
-    return new ApiError({ status: 408, url, message: FALLBACK_MESSAGE, generalErrors: [FALLBACK_MESSAGE], reason: 'network' });
+    return new ApiError({
+      status: 408,
+      url,
+      message: FALLBACK_MESSAGE,
+      generalErrors: [FALLBACK_MESSAGE],
+      reason: 'network',
+    });
   }
-  return new ApiError({ status: 500, url, message: FALLBACK_MESSAGE, generalErrors: [FALLBACK_MESSAGE], reason: 'unknown' });
+  return new ApiError({
+    status: 500,
+    url,
+    message: FALLBACK_MESSAGE,
+    generalErrors: [FALLBACK_MESSAGE],
+    reason: 'unknown',
+  });
 }
 
 export function invalidResponseError(url: string, status: number): ApiError {
@@ -129,7 +156,12 @@ export function invalidResponseError(url: string, status: number): ApiError {
 }
 
 /** An API answer checked against its contract: a shape the screens do not know is an invalid response, never rendered. */
-export function parseApiResult<T>(schema: z.ZodType<T>, value: unknown, what: string, message = `invalid-response: ${what} does not match its contract`): T {
+export function parseApiResult<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  what: string,
+  message = `invalid-response: ${what} does not match its contract`,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new ApiError({ status: 422, url: what, message, reason: 'invalid_response' });
   return result.data;

@@ -15,7 +15,9 @@ export function readDismissal(storage: KeyValueStore): BannerDismissal | null {
     const raw = storage.getItem(BANNER_DISMISSAL_KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<BannerDismissal>;
-    return typeof value.text === 'string' && typeof value.dismissedAt === 'string' ? { text: value.text, dismissedAt: value.dismissedAt } : null;
+    return typeof value.text === 'string' && typeof value.dismissedAt === 'string'
+      ? { text: value.text, dismissedAt: value.dismissedAt }
+      : null;
   } catch {
     return null;
   }
@@ -27,7 +29,10 @@ export function isBannerDismissed(storage: KeyValueStore, text: string): boolean
 
 export function dismissBanner(storage: KeyValueStore, text: string, now: Date): void {
   try {
-    storage.setItem(BANNER_DISMISSAL_KEY, JSON.stringify({ text, dismissedAt: now.toISOString() } satisfies BannerDismissal));
+    storage.setItem(
+      BANNER_DISMISSAL_KEY,
+      JSON.stringify({ text, dismissedAt: now.toISOString() } satisfies BannerDismissal),
+    );
   } catch {
     // Storage can be full or disabled (private mode): the banner then hides for this page view only.
   }

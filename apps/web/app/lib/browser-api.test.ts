@@ -17,7 +17,13 @@ describe('browser api client', () => {
     const second = await client.get('main', '/capabilities', { cache: { ttlMs: 60_000 } });
     expect(second.result).toEqual({ n: 2 });
     expect(api.requests[0]!.url).toBe('http://api.test/api/discover');
-    expect(api.requests.at(-1)!.headers).toMatchObject({ 'x-session-id': 's-1', 'x-sub-variant': 'b', 'x-customer-id': 'c1', 'x-customer-token': 't1', 'x-app-key': 'web' });
+    expect(api.requests.at(-1)!.headers).toMatchObject({
+      'x-session-id': 's-1',
+      'x-sub-variant': 'b',
+      'x-customer-id': 'c1',
+      'x-customer-token': 't1',
+      'x-app-key': 'web',
+    });
     expect(api.requests.at(-1)!.headers['x-signature']).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -26,7 +26,12 @@ export function createBrowserApi(opts: BrowserApiOptions): ApiClient {
       get: () => {
         const c = parseCookies(opts.readCookies());
         // Access and refresh tokens are HttpOnly cookies: the browser sends them, scripts never see them.
-        return { sessionId: c[COOKIE_NAMES.sessionId], subVariant: c[COOKIE_NAMES.subVariant], customerId: c[COOKIE_NAMES.customerId], customerToken: c[COOKIE_NAMES.customerToken] };
+        return {
+          sessionId: c[COOKIE_NAMES.sessionId],
+          subVariant: c[COOKIE_NAMES.subVariant],
+          customerId: c[COOKIE_NAMES.customerId],
+          customerToken: c[COOKIE_NAMES.customerToken],
+        };
       },
     },
     timeoutMs: 30_000,

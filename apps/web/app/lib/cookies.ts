@@ -8,7 +8,10 @@ export function parseCookies(header: string | null | undefined): Record<string, 
     if (i <= 0) continue;
     const name = part.slice(0, i).trim();
     if (!name || name in out) continue;
-    const raw = part.slice(i + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(i + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       out[name] = decodeURIComponent(raw);
     } catch {

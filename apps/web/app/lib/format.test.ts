@@ -18,6 +18,8 @@ describe('dates in the site time zone', () => {
     // 2026-11-21T09:30Z is 8:30 pm in Sydney (AEDT, UTC+11).
     const at = new Date('2026-11-21T09:30:00Z');
     expect(formatTime(at, { locale: 'en-AU', timeZone: 'Australia/Sydney' })).toBe('8:30 pm');
-    expect(formatLongDate(new Date('2026-11-21T14:00:00Z'), { locale: 'en-AU', timeZone: 'Australia/Sydney' })).toBe('Sunday 22 November 2026');
+    expect(formatLongDate(new Date('2026-11-21T14:00:00Z'), { locale: 'en-AU', timeZone: 'Australia/Sydney' })).toBe(
+      'Sunday 22 November 2026',
+    );
   });
 });

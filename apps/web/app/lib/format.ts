@@ -37,7 +37,12 @@ export function formatLongDate(at: Date, site: Pick<SiteFormat, 'locale' | 'time
 
 /** "5 Dec 2026" style short date in the site time zone. */
 export function formatShortDate(at: Date, site: Pick<SiteFormat, 'locale' | 'timeZone'>): string {
-  return new Intl.DateTimeFormat(site.locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: site.timeZone }).format(at);
+  return new Intl.DateTimeFormat(site.locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: site.timeZone,
+  }).format(at);
 }
 
 /** "8:30 pm" in the site time zone. */

@@ -12,7 +12,11 @@ export interface RouteEntry {
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'home', path: '', file: 'routes/home.tsx' },
   { id: 'about', path: 'about', file: 'routes/cms-page.tsx' },
-  { id: 'about-responsible-gaming', path: 'about/responsible-gaming', file: 'routes/responsible-gambling/responsible-gaming.tsx' },
+  {
+    id: 'about-responsible-gaming',
+    path: 'about/responsible-gaming',
+    file: 'routes/responsible-gambling/responsible-gaming.tsx',
+  },
   { id: 'about-privacy', path: 'about/privacy', file: 'routes/cms-page.tsx' },
   { id: 'about-cookie-policy', path: 'about/cookie-policy', file: 'routes/cms-page.tsx' },
   { id: 'about-faq', path: 'about/faq', file: 'routes/cms-page.tsx' },
@@ -41,33 +45,101 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'raffle-draw-verify', path: ':productOfferKey/draw/:drawNo/verify', file: 'routes/raffles/raffle-verify.tsx' },
   { id: 'raffle-winners', path: ':productOfferKey/winners', file: 'routes/raffles/raffle-winners.tsx' },
   { id: 'raffle-your-support', path: ':productOfferKey/your-support', file: 'routes/raffles/raffle-your-support.tsx' },
-  { id: 'raffle-prize-details', path: 'prize-details/:productOfferKey?/:drawNo?', file: 'routes/raffles/raffle-prize-details.tsx' },
+  {
+    id: 'raffle-prize-details',
+    path: 'prize-details/:productOfferKey?/:drawNo?',
+    file: 'routes/raffles/raffle-prize-details.tsx',
+  },
   // Ticket builder and tickets (issue 6, BUILDER-WEB): the play screen, upcoming and past tickets, print, favourites.
   { id: 'offer-play', path: ':productOfferKey/:gameTypeKey', file: 'routes/offer-play.tsx' },
-  { id: 'my-account-upcoming-tickets', path: 'my-account/upcoming-tickets/:page?', file: 'routes/tickets/tickets-list.tsx' },
-  { id: 'my-account-upcoming-ticket', path: 'my-account/upcoming-tickets/ticket/:id', file: 'routes/tickets/ticket-detail.tsx' },
+  {
+    id: 'my-account-upcoming-tickets',
+    path: 'my-account/upcoming-tickets/:page?',
+    file: 'routes/tickets/tickets-list.tsx',
+  },
+  {
+    id: 'my-account-upcoming-ticket',
+    path: 'my-account/upcoming-tickets/ticket/:id',
+    file: 'routes/tickets/ticket-detail.tsx',
+  },
   { id: 'my-account-past-tickets', path: 'my-account/past-tickets/:page?', file: 'routes/tickets/tickets-list.tsx' },
-  { id: 'my-account-past-ticket', path: 'my-account/past-tickets/ticket/:id', file: 'routes/tickets/ticket-detail.tsx' },
+  {
+    id: 'my-account-past-ticket',
+    path: 'my-account/past-tickets/ticket/:id',
+    file: 'routes/tickets/ticket-detail.tsx',
+  },
   { id: 'my-account-print-tickets', path: 'my-account/print-tickets', file: 'routes/tickets/print-tickets.tsx' },
-  { id: 'my-account-favourite-numbers', path: 'my-account/favourite-numbers', file: 'routes/tickets/favourite-numbers.tsx' },
+  {
+    id: 'my-account-favourite-numbers',
+    path: 'my-account/favourite-numbers',
+    file: 'routes/tickets/favourite-numbers.tsx',
+  },
   // Wallet (issue 5): deposit, withdraw, cards and accounts, transactions, payment-provider and 3-D Secure returns.
   { id: 'deposit', path: 'deposit', file: 'routes/wallet/deposit.tsx' },
   { id: 'my-account-deposit', path: 'my-account/deposit', file: 'routes/wallet/deposit.tsx' },
-  { id: 'my-account-deposit-summary', path: 'my-account/deposit/summary/:transactionID', file: 'routes/wallet/transaction.tsx' },
-  { id: 'my-account-deposit-authorisation', path: 'my-account/deposit/authorisation/:depositID', file: 'routes/wallet/deposit-authorisation.tsx' },
-  { id: 'my-account-deposit-details', path: 'my-account/deposit/details/:depositID', file: 'routes/wallet/deposit-details.tsx' },
-  { id: 'my-account-deposit-details-success', path: 'my-account/deposit/details/:depositID/success', file: 'routes/wallet/deposit-details.tsx' },
-  { id: 'my-account-deposit-details-failure', path: 'my-account/deposit/details/:depositID/failure', file: 'routes/wallet/deposit-details.tsx' },
-  { id: 'my-account-deposit-cancel', path: 'my-account/deposit/:depositId/cancel', file: 'routes/wallet/deposit-return.tsx' },
-  { id: 'checkout-deposit-success', path: 'checkout/deposit/:depositId/success', file: 'routes/cart/checkout-deposit.tsx' },
-  { id: 'checkout-deposit-cancel', path: 'checkout/deposit/:depositId/cancel', file: 'routes/cart/checkout-deposit.tsx' },
+  {
+    id: 'my-account-deposit-summary',
+    path: 'my-account/deposit/summary/:transactionID',
+    file: 'routes/wallet/transaction.tsx',
+  },
+  {
+    id: 'my-account-deposit-authorisation',
+    path: 'my-account/deposit/authorisation/:depositID',
+    file: 'routes/wallet/deposit-authorisation.tsx',
+  },
+  {
+    id: 'my-account-deposit-details',
+    path: 'my-account/deposit/details/:depositID',
+    file: 'routes/wallet/deposit-details.tsx',
+  },
+  {
+    id: 'my-account-deposit-details-success',
+    path: 'my-account/deposit/details/:depositID/success',
+    file: 'routes/wallet/deposit-details.tsx',
+  },
+  {
+    id: 'my-account-deposit-details-failure',
+    path: 'my-account/deposit/details/:depositID/failure',
+    file: 'routes/wallet/deposit-details.tsx',
+  },
+  {
+    id: 'my-account-deposit-cancel',
+    path: 'my-account/deposit/:depositId/cancel',
+    file: 'routes/wallet/deposit-return.tsx',
+  },
+  {
+    id: 'checkout-deposit-success',
+    path: 'checkout/deposit/:depositId/success',
+    file: 'routes/cart/checkout-deposit.tsx',
+  },
+  {
+    id: 'checkout-deposit-cancel',
+    path: 'checkout/deposit/:depositId/cancel',
+    file: 'routes/cart/checkout-deposit.tsx',
+  },
   { id: 'three-ds-notify', path: '3ds/notify', file: 'routes/wallet/three-ds-notify.tsx' },
   { id: 'my-account-withdraw', path: 'my-account/withdraw', file: 'routes/wallet/withdraw.tsx' },
-  { id: 'my-account-withdraw-summary', path: 'my-account/withdraw/summary/:transactionID', file: 'routes/wallet/transaction.tsx' },
-  { id: 'my-account-withdraw-details', path: 'my-account/withdraw/details/:withdrawID', file: 'routes/wallet/withdraw-details.tsx' },
-  { id: 'my-account-cards-and-accounts', path: 'my-account/cards-and-accounts', file: 'routes/wallet/cards-and-accounts.tsx' },
+  {
+    id: 'my-account-withdraw-summary',
+    path: 'my-account/withdraw/summary/:transactionID',
+    file: 'routes/wallet/transaction.tsx',
+  },
+  {
+    id: 'my-account-withdraw-details',
+    path: 'my-account/withdraw/details/:withdrawID',
+    file: 'routes/wallet/withdraw-details.tsx',
+  },
+  {
+    id: 'my-account-cards-and-accounts',
+    path: 'my-account/cards-and-accounts',
+    file: 'routes/wallet/cards-and-accounts.tsx',
+  },
   { id: 'my-account-transactions', path: 'my-account/transactions/:page?', file: 'routes/wallet/transactions.tsx' },
-  { id: 'my-account-transaction', path: 'my-account/transactions/transaction/:transactionID', file: 'routes/wallet/transaction.tsx' },
+  {
+    id: 'my-account-transaction',
+    path: 'my-account/transactions/transaction/:transactionID',
+    file: 'routes/wallet/transaction.tsx',
+  },
   // Cart and checkout (issue 6, core §2): cart, payment step, receipts, replay of a past order.
   { id: 'cart', path: 'cart', file: 'routes/cart/cart.tsx' },
   { id: 'cart-buy', path: 'cart/buy', file: 'routes/cart/cart-buy.tsx' },
@@ -86,8 +158,16 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'my-account', path: 'my-account', file: 'routes/my-account.tsx' },
   { id: 'my-account-my-details', path: 'my-account/my-details', file: 'routes/my-details.tsx' },
   { id: 'my-account-confirm-address', path: 'my-account/confirm-address/:token?', file: 'routes/confirm-address.tsx' },
-  { id: 'my-account-communication-preferences', path: 'my-account/communication-preferences', file: 'routes/communication-preferences.tsx' },
-  { id: 'communication-preferences', path: 'communication-preferences/:id', file: 'routes/communication-preferences.tsx' },
+  {
+    id: 'my-account-communication-preferences',
+    path: 'my-account/communication-preferences',
+    file: 'routes/communication-preferences.tsx',
+  },
+  {
+    id: 'communication-preferences',
+    path: 'communication-preferences/:id',
+    file: 'routes/communication-preferences.tsx',
+  },
   { id: 'unsubscribe', path: 'unsubscribe/:customerId/:productOfferKey?', file: 'routes/unsubscribe.tsx' },
   { id: 'my-account-login-and-security', path: 'my-account/login-and-security', file: 'routes/login-and-security.tsx' },
   { id: 'my-account-change-password', path: 'my-account/change-Password', file: 'routes/change-password.tsx' },
@@ -95,17 +175,43 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'close-my-account-success', path: 'close-my-account/success', file: 'routes/close-my-account-success.tsx' },
   { id: 'my-account-upgrade-account', path: 'my-account/upgrade-account', file: 'routes/upgrade-account.tsx' },
   // Responsible gambling (issue 8): limits, verification, take a break and self-exclusion.
-  { id: 'my-account-spend-limits', path: 'my-account/spend-limits', file: 'routes/responsible-gambling/spend-limits.tsx' },
-  { id: 'my-account-precommitment-limit', path: 'my-account/precommitment-limit', file: 'routes/responsible-gambling/precommitment-limit.tsx' },
-  { id: 'my-account-verify-account', path: 'my-account/verify-account', file: 'routes/responsible-gambling/verify-account.tsx' },
-  { id: 'my-account-manual-verification', path: 'my-account/manual-verification', file: 'routes/responsible-gambling/manual-verification.tsx' },
-  { id: 'account-verification', path: 'account-verification', file: 'routes/responsible-gambling/account-verification.tsx' },
-  { id: 'my-account-responsible-gambling', path: 'my-account/responsible-gambling', file: 'routes/responsible-gambling/responsible-gambling.tsx' },
+  {
+    id: 'my-account-spend-limits',
+    path: 'my-account/spend-limits',
+    file: 'routes/responsible-gambling/spend-limits.tsx',
+  },
+  {
+    id: 'my-account-precommitment-limit',
+    path: 'my-account/precommitment-limit',
+    file: 'routes/responsible-gambling/precommitment-limit.tsx',
+  },
+  {
+    id: 'my-account-verify-account',
+    path: 'my-account/verify-account',
+    file: 'routes/responsible-gambling/verify-account.tsx',
+  },
+  {
+    id: 'my-account-manual-verification',
+    path: 'my-account/manual-verification',
+    file: 'routes/responsible-gambling/manual-verification.tsx',
+  },
+  {
+    id: 'account-verification',
+    path: 'account-verification',
+    file: 'routes/responsible-gambling/account-verification.tsx',
+  },
+  {
+    id: 'my-account-responsible-gambling',
+    path: 'my-account/responsible-gambling',
+    file: 'routes/responsible-gambling/responsible-gambling.tsx',
+  },
   { id: 'dev-mailbox', path: 'dev/mailbox', file: 'routes/dev-mailbox.tsx' },
   { id: 'not-found', path: '*', file: 'routes/not-found.tsx' },
 ];
 
-const matchable = ROUTE_TABLE.map((r) => (r.path === '' ? { id: r.id, index: true as const } : { id: r.id, path: r.path }));
+const matchable = ROUTE_TABLE.map((r) =>
+  r.path === '' ? { id: r.id, index: true as const } : { id: r.id, path: r.path },
+);
 
 /** The id of the screen a pathname shows ('not-found' for anything unregistered). */
 export function routeIdFor(pathname: string): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiSessionFrom, handleActCode, readVisitor } from './session.server.ts';
 
-const req = (url: string, cookie?: string) => new Request(`https://shop.test${url}`, { headers: cookie ? { cookie } : {} });
+const req = (url: string, cookie?: string) =>
+  new Request(`https://shop.test${url}`, { headers: cookie ? { cookie } : {} });
 const opts = { consentCapability: true, sessionIdleMinutes: 30, randomId: () => 'new-session-id' };
 
 function cookieNamed(setCookies: string[], name: string) {
@@ -12,7 +13,9 @@ describe('session id (sliding idle window)', () => {
   it('starts a session with a cookie that lives for the idle window', () => {
     const { session, setCookies } = readVisitor(req('/'), opts);
     expect(session).toMatchObject({ sessionId: 'new-session-id', sessionRenewed: true });
-    expect(cookieNamed(setCookies, 'session_id')).toBe('session_id=new-session-id; Path=/; Max-Age=1800; SameSite=Lax; Secure');
+    expect(cookieNamed(setCookies, 'session_id')).toBe(
+      'session_id=new-session-id; Path=/; Max-Age=1800; SameSite=Lax; Secure',
+    );
   });
 
   it('keeps and re-sends a valid id so the window slides with activity', () => {
@@ -68,7 +71,9 @@ describe('query codes', () => {
   it('counts a customer as authenticated only with both id and token', () => {
     expect(readVisitor(req('/', 'customer_id=cus_1'), opts).session.isAuthenticated).toBe(false);
     expect(readVisitor(req('/', 'customer_id=cus_1; customer_token=tok_1'), opts).session.isAuthenticated).toBe(true);
-    expect(readVisitor(req('/', 'customer_id=cus_1; customer_token=tok%201'), opts).session.isAuthenticated).toBe(false);
+    expect(readVisitor(req('/', 'customer_id=cus_1; customer_token=tok%201'), opts).session.isAuthenticated).toBe(
+      false,
+    );
   });
 });
 
@@ -90,6 +95,10 @@ describe('act code', () => {
 
 describe('apiSessionFrom', () => {
   it('reads identifiers for API headers without issuing cookies', () => {
-    expect(apiSessionFrom(req('/', 'session_id=s1; customer_id=c1; customer_token=bad!'))).toMatchObject({ sessionId: 's1', customerId: 'c1', customerToken: null });
+    expect(apiSessionFrom(req('/', 'session_id=s1; customer_id=c1; customer_token=bad!'))).toMatchObject({
+      sessionId: 's1',
+      customerId: 'c1',
+      customerToken: null,
+    });
   });
 });

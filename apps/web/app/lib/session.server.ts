@@ -41,8 +41,11 @@ export interface ReadVisitorOptions {
 
 function cleanUtm(value: string | null | undefined): string | null {
   if (!value) return null;
-  // eslint-disable-next-line no-control-regex
-  const v = value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, UTM_MAX_LENGTH);
+  const v = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, UTM_MAX_LENGTH);
   return v || null;
 }
 
@@ -51,7 +54,10 @@ function cleanUtm(value: string | null | undefined): string | null {
  * send. The session id cookie lives for the idle window and is re-sent on every request, so it slides while the
  * visitor is active and a new id starts after the idle window passes without a request.
  */
-export function readVisitor(request: Request, options: ReadVisitorOptions): { session: VisitorSession; setCookies: string[] } {
+export function readVisitor(
+  request: Request,
+  options: ReadVisitorOptions,
+): { session: VisitorSession; setCookies: string[] } {
   const url = new URL(request.url);
   const cookies = parseCookies(request.headers.get('cookie'));
   const secure = url.protocol === 'https:';
@@ -61,20 +67,30 @@ export function readVisitor(request: Request, options: ReadVisitorOptions): { se
   let sessionId = identifierOrNull(cookies[COOKIES.sessionId]);
   const sessionRenewed = sessionId === null;
   if (!sessionId) sessionId = randomId();
-  setCookies.push(serializeCookie(COOKIES.sessionId, sessionId, { maxAgeSeconds: options.sessionIdleMinutes * 60, httpOnly: false, secure }));
+  setCookies.push(
+    serializeCookie(COOKIES.sessionId, sessionId, {
+      maxAgeSeconds: options.sessionIdleMinutes * 60,
+      httpOnly: false,
+      secure,
+    }),
+  );
 
   let affiliateCode = identifierOrNull(cookies[COOKIES.affiliate]);
   const affFromQuery = identifierOrNull(url.searchParams.get('aff'));
   if (affFromQuery) {
     affiliateCode = affFromQuery;
-    setCookies.push(serializeCookie(COOKIES.affiliate, affFromQuery, { maxAgeSeconds: AFFILIATE_COOKIE_DAYS * DAY, secure }));
+    setCookies.push(
+      serializeCookie(COOKIES.affiliate, affFromQuery, { maxAgeSeconds: AFFILIATE_COOKIE_DAYS * DAY, secure }),
+    );
   }
 
   let subVariant = identifierOrNull(cookies[COOKIES.subVariant]);
   const svFromQuery = identifierOrNull(url.searchParams.get('sv'));
   if (svFromQuery) {
     subVariant = svFromQuery;
-    setCookies.push(serializeCookie(COOKIES.subVariant, svFromQuery, { maxAgeSeconds: SUB_VARIANT_COOKIE_DAYS * DAY, secure }));
+    setCookies.push(
+      serializeCookie(COOKIES.subVariant, svFromQuery, { maxAgeSeconds: SUB_VARIANT_COOKIE_DAYS * DAY, secure }),
+    );
   }
 
   const consent = readConsent(request.headers.get('cookie'));
@@ -125,7 +141,11 @@ export type ActCartConverter = (code: string, session: VisitorSession) => Promis
  * The act code (spec core §1): for an anonymous visitor it converts the cart; for an authenticated customer the code
  * is removed from the address. Returns the address to redirect to when the code must disappear, else null.
  */
-export async function handleActCode(request: Request, session: VisitorSession, convertCart: ActCartConverter | null): Promise<string | null> {
+export async function handleActCode(
+  request: Request,
+  session: VisitorSession,
+  convertCart: ActCartConverter | null,
+): Promise<string | null> {
   const code = session.queryCodes.act;
   if (!code) return null;
   if (!session.isAuthenticated) {
@@ -138,11 +158,14 @@ export async function handleActCode(request: Request, session: VisitorSession, c
 }
 
 /** The visitor identifiers the api client sends, read from cookies without issuing any (for route loaders). */
-export function apiSessionFrom(request: Request): Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> {
+export function apiSessionFrom(
+  request: Request,
+): Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> {
   const cookies = parseCookies(request.headers.get('cookie'));
   return {
     sessionId: identifierOrNull(cookies[COOKIES.sessionId]) ?? '',
-    subVariant: identifierOrNull(new URL(request.url).searchParams.get('sv')) ?? identifierOrNull(cookies[COOKIES.subVariant]),
+    subVariant:
+      identifierOrNull(new URL(request.url).searchParams.get('sv')) ?? identifierOrNull(cookies[COOKIES.subVariant]),
     customerId: identifierOrNull(cookies[COOKIES.customerId]),
     customerToken: identifierOrNull(cookies[COOKIES.customerToken]),
     accessToken: cookies[COOKIES.accessToken] || null,

@@ -9,20 +9,20 @@ import type {
   SitewideBanner,
   Theme,
   WebConfig,
-} from "@shop/contracts";
-import { gateAllows, hasAllCapabilities } from "./capabilities.ts";
+} from '@shop/contracts';
+import { gateAllows, hasAllCapabilities } from './capabilities.ts';
 
 /** The part of the web configuration the browser needs (the rest stays on the server). */
 export interface SiteSettings {
   siteName: string;
-  locale: "en-AU" | "en-GB";
+  locale: 'en-AU' | 'en-GB';
   currency: CurrencyCode;
   timeZone: string;
   sessionIdleMinutes: number;
   heartbeat: { enabled: boolean; intervalSeconds: number };
-  socialLinks: WebConfig["socialLinks"];
-  supportPageUrls: WebConfig["supportPageUrls"];
-  appStoreLinks: WebConfig["appStoreLinks"];
+  socialLinks: WebConfig['socialLinks'];
+  supportPageUrls: WebConfig['supportPageUrls'];
+  appStoreLinks: WebConfig['appStoreLinks'];
   supportNumber: string;
   supportOpeningHours: string[];
   gamblingHelpLine: string;
@@ -114,13 +114,8 @@ export function visibleNavigationItems(
 }
 
 /** Footer links: every listed capability present and none of requiresAbsent. */
-export function visibleFooterLinks(
-  links: Navigation["footer"],
-  caps: readonly Capability[],
-): Navigation["footer"] {
-  return links.filter((l) =>
-    gateAllows({ allOf: l.capabilities, absent: l.requiresAbsent }, caps),
-  );
+export function visibleFooterLinks(links: Navigation['footer'], caps: readonly Capability[]): Navigation['footer'] {
+  return links.filter((l) => gateAllows({ allOf: l.capabilities, absent: l.requiresAbsent }, caps));
 }
 
 /** An item with a product group and children opens a drawer listing them (spec features §2). */

@@ -7,7 +7,9 @@ const keyCache = new Map<string, Promise<CryptoKey>>();
 function importKey(secret: string): Promise<CryptoKey> {
   let key = keyCache.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
     keyCache.set(secret, key);
   }
   return key;
@@ -23,6 +25,11 @@ export async function hmacSha256Hex(secret: string, message: string): Promise<st
   return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function signRequest(secret: string, timestamp: number, appKey: string, customerToken?: string | null): Promise<string> {
+export function signRequest(
+  secret: string,
+  timestamp: number,
+  appKey: string,
+  customerToken?: string | null,
+): Promise<string> {
   return hmacSha256Hex(secret, signaturePayload(timestamp, appKey, customerToken));
 }

@@ -19,7 +19,10 @@ describe('casing', () => {
     expect(camelToSnake('addressLine2')).toBe('address_line_2');
     expect(camelToSnake('customerVerify')).toBe('customer_verify');
     expect(camelToSnake('atvCommercial')).toBe('atv_commercial');
-    expect(keysToSnake({ a: [{ pageInfo: { totalCount: 1 } }], b: new Date(0) })).toEqual({ a: [{ page_info: { total_count: 1 } }], b: new Date(0) });
+    expect(keysToSnake({ a: [{ pageInfo: { totalCount: 1 } }], b: new Date(0) })).toEqual({
+      a: [{ page_info: { total_count: 1 } }],
+      b: new Date(0),
+    });
   });
   it('never touches values', () => {
     expect(keysToCamel({ some_key: 'snake_value' })).toEqual({ someKey: 'snake_value' });
@@ -51,7 +54,9 @@ describe('capability gates', () => {
 
 describe('error page choice', () => {
   it('418 no products, 503 maintenance, 404, anything else 500', () => {
-    expect([404, 418, 503, 500, 502, 408, 422, undefined].map(errorPageStatus)).toEqual([404, 418, 503, 500, 500, 500, 500, 500]);
+    expect([404, 418, 503, 500, 502, 408, 422, undefined].map(errorPageStatus)).toEqual([
+      404, 418, 503, 500, 500, 500, 500, 500,
+    ]);
   });
 });
 
@@ -61,7 +66,9 @@ describe('cookie consent', () => {
     expect(readConsent('cookie_consent=maybe')).toBeNull();
     expect(consentCategories('essential')).toEqual(['essential']);
     expect(consentCategories('all')).toEqual(['essential', 'non_essential']);
-    expect(consentCookie('essential', 365, false)).toBe(`cookie_consent=essential; Path=/; Max-Age=${365 * 86400}; SameSite=Lax`);
+    expect(consentCookie('essential', 365, false)).toBe(
+      `cookie_consent=essential; Path=/; Max-Age=${365 * 86400}; SameSite=Lax`,
+    );
   });
   it('banner only with the capability and no stored choice', () => {
     expect(consentBannerVisible(true, null)).toBe(true);
@@ -75,7 +82,10 @@ describe('banner dismissal', () => {
     const s = memoryStorage();
     expect(isBannerDismissed(s, 'Jackpot $20 Million')).toBe(false);
     dismissBanner(s, 'Jackpot $20 Million', new Date('2026-11-21T10:00:00Z'));
-    expect(JSON.parse(s.map.get(BANNER_DISMISSAL_KEY)!)).toEqual({ text: 'Jackpot $20 Million', dismissedAt: '2026-11-21T10:00:00.000Z' });
+    expect(JSON.parse(s.map.get(BANNER_DISMISSAL_KEY)!)).toEqual({
+      text: 'Jackpot $20 Million',
+      dismissedAt: '2026-11-21T10:00:00.000Z',
+    });
     expect(isBannerDismissed(s, 'Jackpot $20 Million')).toBe(true);
     expect(isBannerDismissed(s, 'Jackpot $30 Million')).toBe(false);
   });
@@ -119,7 +129,17 @@ describe('theme', () => {
   it('turns the CMS theme into CSS variables and refuses values that could escape the style element', () => {
     const css = themeCss({
       attributes: { borderRadius: '4px', boxShadow: 'none' },
-      colours: { brandPrimary: '#123456', brandSecondary: 'red}</style><script>', brandTertiary: '#eee', actionPrimary: '#111', actionSecondary: '#222', mono: '#333', success: '#0a0', warning: '#a60', error: '#a00' },
+      colours: {
+        brandPrimary: '#123456',
+        brandSecondary: 'red}</style><script>',
+        brandTertiary: '#eee',
+        actionPrimary: '#111',
+        actionSecondary: '#222',
+        mono: '#333',
+        success: '#0a0',
+        warning: '#a60',
+        error: '#a00',
+      },
       logos: { default: '', white: '', navbar: '' },
       metaImages: { favicon: '', appleTouch: '', ogImage: '' },
       motifs: [],

@@ -1,10 +1,10 @@
 // The details form's load and save for the two screens that show it: /my-account/my-details and
 // /my-account/upgrade-account (which goes on to the account home once saved).
-import { data, redirect, type AppLoadContext } from "react-router";
-import { loadDetails, saveDetails } from "../features/account/details.server.ts";
-import { requireCustomer } from "../features/auth/auth.server.ts";
-import { loadWebConfig } from "../features/auth/login.server.ts";
-import { toRouteError } from "../lib/route-errors.ts";
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { loadDetails, saveDetails } from '../features/account/details.server.ts';
+import { requireCustomer } from '../features/auth/auth.server.ts';
+import { loadWebConfig } from '../features/auth/login.server.ts';
+import { toRouteError } from '../lib/route-errors.ts';
 
 export async function loadDetailsScreen(request: Request, context: AppLoadContext) {
   try {
@@ -12,14 +12,18 @@ export async function loadDetailsScreen(request: Request, context: AppLoadContex
     const [{ details, defaults }, config] = await Promise.all([loadDetails(auth.api), loadWebConfig(request, context)]);
     return data(
       { email: details.email, defaults, regions: config.regions, immutable: config.immutableCustomerFields },
-      { headers: auth.headers({ "Cache-Control": "private, no-store" }) },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
     );
   } catch (error) {
     throw toRouteError(error);
   }
 }
 
-export async function saveDetailsScreen(request: Request, context: AppLoadContext, options: { thenGoTo?: string } = {}) {
+export async function saveDetailsScreen(
+  request: Request,
+  context: AppLoadContext,
+  options: { thenGoTo?: string } = {},
+) {
   try {
     const { auth } = await requireCustomer(request, context);
     const config = await loadWebConfig(request, context);

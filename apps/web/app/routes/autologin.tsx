@@ -2,10 +2,10 @@
 // "Verifying Automatic Login" while the token is exchanged (the page posts itself; without JavaScript a button does),
 // then the two-factor form titled "2 factor authentication required" when needed. Any other failure goes to the
 // login page with a failure notice; a 2FA error keeps the visitor on the form.
-import { TWO_FACTOR_TEXTS } from "@shop/contracts";
-import { useEffect, useRef } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
-import { withAnonymousCartConverted } from "../features/cart/cart-login.server.ts";
+import { TWO_FACTOR_TEXTS } from '@shop/contracts';
+import { useEffect, useRef } from 'react';
+import { data, Form, redirect, useLocation } from 'react-router';
+import { withAnonymousCartConverted } from '../features/cart/cart-login.server.ts';
 import {
   authApi,
   completeLogin,
@@ -13,7 +13,7 @@ import {
   REMEMBER_DEVICE_COOKIE,
   requestCookies,
   twoFactorChallengeOf,
-} from "../features/auth/auth.server.ts";
+} from '../features/auth/auth.server.ts';
 import {
   finishSignIn,
   IDENTITY_PATHS,
@@ -21,21 +21,18 @@ import {
   resendTwoFactorAction,
   verifyTwoFactorAction,
   type AuthActionData,
-} from "../features/auth/login.server.ts";
-import { TwoFactorForm } from "../features/auth/two-factor-form.tsx";
-import { ApiError } from "../lib/api-errors.ts";
-import { toRouteError } from "../lib/route-errors.ts";
-import type { Route } from "./+types/autologin";
+} from '../features/auth/login.server.ts';
+import { TwoFactorForm } from '../features/auth/two-factor-form.tsx';
+import { ApiError } from '../lib/api-errors.ts';
+import { toRouteError } from '../lib/route-errors.ts';
+import type { Route } from './+types/autologin';
 
-export const handle = { footer: "condensed" };
+export const handle = { footer: 'condensed' };
 export const headers = mergeSetCookieHeaders;
-export const AUTOLOGIN_FAILED_NOTICE = "autologin-failed";
+export const AUTOLOGIN_FAILED_NOTICE = 'autologin-failed';
 
 export function meta() {
-  return [
-    { title: TWO_FACTOR_TEXTS.verifyingAutologin },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: TWO_FACTOR_TEXTS.verifyingAutologin }, { name: 'robots', content: 'noindex' }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,9 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const config = await loadWebConfig(request, context);
     return {
       rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
-      supportUrl: config.supportPageUrls.contactUs || "/about/contact-us",
-      redirectTo:
-        new URL(request.url).searchParams.get("redirect") ?? "/my-account",
+      supportUrl: config.supportPageUrls.contactUs || '/about/contact-us',
+      redirectTo: new URL(request.url).searchParams.get('redirect') ?? '/my-account',
     };
   } catch (error) {
     throw toRouteError(error);
@@ -57,32 +53,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   try {
     const config = await loadWebConfig(request, context);
-    if (formData.get("intent") === "verify-2fa")
-      return await verifyTwoFactorAction(auth, formData, config);
-    if (formData.get("intent") === "resend-2fa")
-      return await resendTwoFactorAction(auth, formData);
-    const transfer = new URL(request.url).pathname.startsWith(
-      "/login/transfer/",
-    );
-    const redirectTo =
-      typeof formData.get("redirect") === "string"
-        ? String(formData.get("redirect"))
-        : undefined;
+    if (formData.get('intent') === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config);
+    if (formData.get('intent') === 'resend-2fa') return await resendTwoFactorAction(auth, formData);
+    const transfer = new URL(request.url).pathname.startsWith('/login/transfer/');
+    const redirectTo = typeof formData.get('redirect') === 'string' ? String(formData.get('redirect')) : undefined;
     try {
       const res = transfer
         ? await auth.api.post<unknown>(
-            "main",
+            'main',
             IDENTITY_PATHS.transfer,
             { token: params.autologinToken },
             { form: true, skipAuthRefresh: true },
           )
         : await auth.api.post<unknown>(
-            "main",
+            'main',
             IDENTITY_PATHS.login,
             {
               autologinToken: params.autologinToken,
-              rememberDeviceToken:
-                requestCookies(request)[REMEMBER_DEVICE_COOKIE],
+              rememberDeviceToken: requestCookies(request)[REMEMBER_DEVICE_COOKIE],
             },
             { skipAuthRefresh: true },
           );
@@ -90,20 +78,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         sessionTimeoutSeconds: config.sessionTimeout,
         rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
       });
-      if (outcome.kind === "2fa")
-        return data<AuthActionData>(
-          { step: "2fa", twoFactor: outcome.challenge },
-          { headers: auth.headers() },
-        );
+      if (outcome.kind === '2fa')
+        return data<AuthActionData>({ step: '2fa', twoFactor: outcome.challenge }, { headers: auth.headers() });
       // Login success (core §4): the anonymous cart merges into the customer's cart, as after a password login.
       return await withAnonymousCartConverted(request, context, auth, await finishSignIn(auth, redirectTo));
     } catch (error) {
       const challenge = twoFactorChallengeOf(auth, error);
-      if (challenge)
-        return data<AuthActionData>(
-          { step: "2fa", twoFactor: challenge },
-          { headers: auth.headers() },
-        );
+      if (challenge) return data<AuthActionData>({ step: '2fa', twoFactor: challenge }, { headers: auth.headers() });
       if (error instanceof ApiError && error.status < 500)
         throw redirect(`/login?notice=${AUTOLOGIN_FAILED_NOTICE}`, {
           headers: auth.headers(),
@@ -135,14 +116,11 @@ function AutoSubmit({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-export default function Autologin({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function Autologin({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as AuthActionData | undefined;
   return (
     <div className="page-container py-2">
-      {result?.step === "2fa" ? (
+      {result?.step === '2fa' ? (
         <TwoFactorForm
           state={result.twoFactor}
           rememberDays={loaderData.rememberDays}
@@ -151,13 +129,8 @@ export default function Autologin({
           heading={TWO_FACTOR_TEXTS.autologinTitle}
         />
       ) : (
-        <section
-          aria-live="polite"
-          className="mx-auto max-w-[460px] text-center"
-        >
-          <h1 className="mb-1 text-2xl font-bold">
-            {TWO_FACTOR_TEXTS.verifyingAutologin}
-          </h1>
+        <section aria-live="polite" className="mx-auto max-w-[460px] text-center">
+          <h1 className="mb-1 text-2xl font-bold">{TWO_FACTOR_TEXTS.verifyingAutologin}</h1>
           <AutoSubmit redirectTo={loaderData.redirectTo} />
         </section>
       )}

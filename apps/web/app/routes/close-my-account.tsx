@@ -1,23 +1,19 @@
 // /close-my-account (protected): DELETE /customer (form), then logout (core §7) and the success page.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { closeAccount } from "../features/account/account.server.ts";
-import { AccountPage } from "../features/account/account-page.tsx";
-import { CloseAccountSchema } from "../features/account/account-schemas.ts";
-import {
-  mergeSetCookieHeaders,
-  requireCustomer,
-  signedInScreen,
-} from "../features/auth/auth.server.ts";
-import { apiErrorReply } from "../features/auth/login.server.ts";
-import { toRouteError } from "../lib/route-errors.ts";
-import { SchemaForm } from "../ui/schema-form.tsx";
-import type { Route } from "./+types/close-my-account";
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect } from 'react-router';
+import { closeAccount } from '../features/account/account.server.ts';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { CloseAccountSchema } from '../features/account/account-schemas.ts';
+import { mergeSetCookieHeaders, requireCustomer, signedInScreen } from '../features/auth/auth.server.ts';
+import { apiErrorReply } from '../features/auth/login.server.ts';
+import { toRouteError } from '../lib/route-errors.ts';
+import { SchemaForm } from '../ui/schema-form.tsx';
+import type { Route } from './+types/close-my-account';
 
 export const headers = mergeSetCookieHeaders;
 
 export function meta() {
-  return [{ title: "Close my account" }];
+  return [{ title: 'Close my account' }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,22 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(await request.formData(), {
       schema: CloseAccountSchema,
     });
-    if (submission.status !== "success")
-      return data({ result: submission.reply({ hideFields: ["password"] }) });
+    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) });
     try {
-      await closeAccount(
-        auth.api,
-        submission.value.password,
-        submission.value.reason || undefined,
-      );
+      await closeAccount(auth.api, submission.value.password, submission.value.reason || undefined);
     } catch (error) {
-      return data(
-        { result: apiErrorReply(submission, error) },
-        { status: 400, headers: auth.headers() },
-      );
+      return data({ result: apiErrorReply(submission, error) }, { status: 400, headers: auth.headers() });
     }
     auth.signOut();
-    return redirect("/close-my-account/success", { headers: auth.headers() });
+    return redirect('/close-my-account/success', { headers: auth.headers() });
   } catch (error) {
     throw toRouteError(error);
   }
@@ -55,9 +43,8 @@ export default function CloseMyAccount({ actionData }: Route.ComponentProps) {
   return (
     <AccountPage title="Close my account">
       <p className="mb-1">
-        Closing your account ends every session and stops all emails. Tickets
-        already bought for upcoming draws still play and any prizes are paid as
-        usual.
+        Closing your account ends every session and stops all emails. Tickets already bought for upcoming draws still
+        play and any prizes are paid as usual.
       </p>
       <SchemaForm
         id="close-account"
@@ -65,20 +52,20 @@ export default function CloseMyAccount({ actionData }: Route.ComponentProps) {
         lastResult={actionData?.result}
         fields={[
           {
-            name: "reason",
-            label: "Why are you leaving? (optional)",
-            type: "text",
+            name: 'reason',
+            label: 'Why are you leaving? (optional)',
+            type: 'text',
           },
           {
-            name: "password",
-            label: "Password",
-            type: "password",
-            autoComplete: "current-password",
+            name: 'password',
+            label: 'Password',
+            type: 'password',
+            autoComplete: 'current-password',
           },
           {
-            name: "confirm",
-            label: "I understand that my account will be closed",
-            type: "checkbox",
+            name: 'confirm',
+            label: 'I understand that my account will be closed',
+            type: 'checkbox',
           },
         ]}
         submitLabel="Close my account"

@@ -1,39 +1,38 @@
 // /my-account/communication-preferences (protected) and /communication-preferences/:id (the link in our emails,
 // public: a visitor who is not signed in is asked to log in first). Channels in the spec's display order, push hidden.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { VISIBLE_COMMUNICATION_CHANNELS } from "@shop/contracts";
-import { data, redirect } from "react-router";
+import { parseWithZod } from '@conform-to/zod/v4';
+import { VISIBLE_COMMUNICATION_CHANNELS } from '@shop/contracts';
+import { data, redirect } from 'react-router';
 import {
   ACCOUNT_PATHS,
   getCommunicationPreferences,
   putCommunicationPreferences,
-} from "../features/account/account.server.ts";
-import { AccountPage } from "../features/account/account-page.tsx";
-import { PreferencesSchema } from "../features/account/account-schemas.ts";
+} from '../features/account/account.server.ts';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { PreferencesSchema } from '../features/account/account-schemas.ts';
 import {
   authApi,
   loginPathFor,
   mergeSetCookieHeaders,
   requireCustomer,
   type AuthApi,
-} from "../features/auth/auth.server.ts";
-import { apiErrorReply } from "../features/auth/login.server.ts";
-import { ApiError } from "../lib/api-errors.ts";
-import { toRouteError } from "../lib/route-errors.ts";
-import { SchemaForm } from "../ui/schema-form.tsx";
-import type { Route } from "./+types/communication-preferences";
+} from '../features/auth/auth.server.ts';
+import { apiErrorReply } from '../features/auth/login.server.ts';
+import { ApiError } from '../lib/api-errors.ts';
+import { toRouteError } from '../lib/route-errors.ts';
+import { SchemaForm } from '../ui/schema-form.tsx';
+import type { Route } from './+types/communication-preferences';
 
 export const headers = mergeSetCookieHeaders;
-export const PREFERENCES_SAVED =
-  "Your communication preferences have been saved.";
+export const PREFERENCES_SAVED = 'Your communication preferences have been saved.';
 
 export function meta() {
-  return [{ title: "Communication preferences" }];
+  return [{ title: 'Communication preferences' }];
 }
 
 async function customerIdFor(
   request: Request,
-  context: Route.LoaderArgs["context"],
+  context: Route.LoaderArgs['context'],
   id: string | undefined,
 ): Promise<{ auth: AuthApi; customerId: string }> {
   if (id) return { auth: authApi(request, context), customerId: id };
@@ -42,44 +41,32 @@ async function customerIdFor(
 }
 
 function unauthorised(error: unknown): boolean {
-  return (
-    error instanceof ApiError && (error.status === 401 || error.status === 403)
-  );
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { auth, customerId } = await customerIdFor(
-      request,
-      context,
-      params.id,
-    );
+    const { auth, customerId } = await customerIdFor(request, context, params.id);
     try {
       const prefs = await getCommunicationPreferences(auth.api, customerId);
       const channels = prefs.features.methods.filter(
-        (m) =>
-          !m.hidden &&
-          (VISIBLE_COMMUNICATION_CHANNELS as readonly string[]).includes(m.key),
+        (m) => !m.hidden && (VISIBLE_COMMUNICATION_CHANNELS as readonly string[]).includes(m.key),
       );
-      const ordered = VISIBLE_COMMUNICATION_CHANNELS.map((key) =>
-        channels.find((c) => c.key === key),
-      ).filter((c) => !!c);
+      const ordered = VISIBLE_COMMUNICATION_CHANNELS.map((key) => channels.find((c) => c.key === key)).filter(
+        (c) => !!c,
+      );
       const defaults = Object.fromEntries(
-        ordered.map((c) => [
-          c.key,
-          prefs.preferences[c.key]?.enabled ? "on" : undefined,
-        ]),
+        ordered.map((c) => [c.key, prefs.preferences[c.key]?.enabled ? 'on' : undefined]),
       );
       return data(
         {
           channels: ordered.map((c) => ({ key: c.key, name: c.name })),
           defaults,
         },
-        { headers: auth.headers({ "Cache-Control": "private, no-store" }) },
+        { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
       );
     } catch (error) {
-      if (unauthorised(error))
-        throw redirect(loginPathFor(request), { headers: auth.headers() });
+      if (unauthorised(error)) throw redirect(loginPathFor(request), { headers: auth.headers() });
       throw error;
     }
   } catch (error) {
@@ -89,48 +76,31 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   try {
-    const { auth, customerId } = await customerIdFor(
-      request,
-      context,
-      params.id,
-    );
+    const { auth, customerId } = await customerIdFor(request, context, params.id);
     const submission = parseWithZod(await request.formData(), {
       schema: PreferencesSchema,
     });
-    if (submission.status !== "success")
-      return data({ result: submission.reply(), saved: false });
+    if (submission.status !== 'success') return data({ result: submission.reply(), saved: false });
     try {
-      await putCommunicationPreferences(
-        auth.api,
-        ACCOUNT_PATHS.communicationPreferences(customerId),
-        { preferences: submission.value },
-      );
+      await putCommunicationPreferences(auth.api, ACCOUNT_PATHS.communicationPreferences(customerId), {
+        preferences: submission.value,
+      });
     } catch (error) {
-      if (unauthorised(error))
-        throw redirect(loginPathFor(request), { headers: auth.headers() });
-      return data(
-        { result: apiErrorReply(submission, error), saved: false },
-        { status: 400, headers: auth.headers() },
-      );
+      if (unauthorised(error)) throw redirect(loginPathFor(request), { headers: auth.headers() });
+      return data({ result: apiErrorReply(submission, error), saved: false }, { status: 400, headers: auth.headers() });
     }
-    return data(
-      { result: submission.reply(), saved: true },
-      { headers: auth.headers() },
-    );
+    return data({ result: submission.reply(), saved: true }, { headers: auth.headers() });
   } catch (error) {
     throw toRouteError(error);
   }
 }
 
-export default function CommunicationPreferencesRoute({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function CommunicationPreferencesRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AccountPage title="Communication preferences">
       <p className="mb-1">
-        Choose how we may contact you about offers, jackpots and news. We always
-        send messages about your tickets and account.
+        Choose how we may contact you about offers, jackpots and news. We always send messages about your tickets and
+        account.
       </p>
       <SchemaForm
         id="communication-preferences"
@@ -141,7 +111,7 @@ export default function CommunicationPreferencesRoute({
         fields={loaderData.channels.map((c) => ({
           name: c.key,
           label: c.name,
-          type: "checkbox" as const,
+          type: 'checkbox' as const,
         }))}
         submitLabel="Save preferences"
       />

@@ -12,7 +12,8 @@ const DEFAULT_LIFETIME_DAYS = 365;
 
 /** Only same-site paths: "//evil.example" and absolute URLs fall back to the home page. */
 export function safeReturnTo(value: FormDataEntryValue | null): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
   return value;
 }
 
@@ -24,13 +25,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let lifetimeDays = DEFAULT_LIFETIME_DAYS;
   try {
-    const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', { cache: { ttlMs: SERVER_CACHE_TTL.default } });
-    lifetimeDays = WebConfig.shape.cookieConsent.safeParse((res.result as { cookieConsent?: unknown } | null)?.cookieConsent).data?.cookieLifetimeDays ?? DEFAULT_LIFETIME_DAYS;
+    const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', {
+      cache: { ttlMs: SERVER_CACHE_TTL.default },
+    });
+    lifetimeDays =
+      WebConfig.shape.cookieConsent.safeParse((res.result as { cookieConsent?: unknown } | null)?.cookieConsent).data
+        ?.cookieLifetimeDays ?? DEFAULT_LIFETIME_DAYS;
   } catch {
     // The spec's default lifetime (1 year) applies when the configuration cannot be read.
   }
   const secure = new URL(request.url).protocol === 'https:';
-  return redirect(safeReturnTo(form.get('returnTo')), { headers: { 'Set-Cookie': consentCookie(choice, lifetimeDays, secure) } });
+  return redirect(safeReturnTo(form.get('returnTo')), {
+    headers: { 'Set-Cookie': consentCookie(choice, lifetimeDays, secure) },
+  });
 }
 
 // A GET of this address is not a page.

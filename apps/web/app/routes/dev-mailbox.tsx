@@ -1,25 +1,22 @@
 // /dev/mailbox (non-production only): the emails the shop sent without SMTP, newest first, with their links and codes
 // so a developer can follow a verification or reset link or read a sign-in code.
-import { Form } from "react-router";
-import { devMailbox, linksIn } from "../features/account/account.server.ts";
-import { authApi } from "../features/auth/auth.server.ts";
-import { notFound, toRouteError } from "../lib/route-errors.ts";
-import type { Route } from "./+types/dev-mailbox";
+import { Form } from 'react-router';
+import { devMailbox, linksIn } from '../features/account/account.server.ts';
+import { authApi } from '../features/auth/auth.server.ts';
+import { notFound, toRouteError } from '../lib/route-errors.ts';
+import type { Route } from './+types/dev-mailbox';
 
 export function meta() {
-  return [
-    { title: "Dev mailbox" },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  return [{ title: 'Dev mailbox' }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (process.env.NODE_ENV === "production") notFound();
-  const to = new URL(request.url).searchParams.get("to")?.trim() || undefined;
+  if (process.env.NODE_ENV === 'production') notFound();
+  const to = new URL(request.url).searchParams.get('to')?.trim() || undefined;
   try {
     const messages = await devMailbox(authApi(request, context).api, to);
     return {
-      to: to ?? "",
+      to: to ?? '',
       messages: messages.map((m) => ({
         ...m,
         links: linksIn(m.text),
@@ -72,20 +69,14 @@ export default function DevMailboxPage({ loaderData }: Route.ComponentProps) {
               <ul className="my-0.5">
                 {m.links.map((href) => (
                   <li key={href}>
-                    <a
-                      href={href}
-                      className="break-all underline"
-                      data-testid="dev-mail-link"
-                    >
+                    <a href={href} className="break-all underline" data-testid="dev-mail-link">
                       {href}
                     </a>
                   </li>
                 ))}
               </ul>
             ) : null}
-            <pre className="whitespace-pre-wrap break-words text-sm">
-              {m.text}
-            </pre>
+            <pre className="whitespace-pre-wrap break-words text-sm">{m.text}</pre>
           </li>
         ))}
       </ol>

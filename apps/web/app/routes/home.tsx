@@ -22,7 +22,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const site = useSiteFormat();
   const caps = root?.shell.capabilities ?? [];
-  const lotteries = hasCapability(caps, 'commercial_lotteries') || hasCapability(caps, 'multi_offer_site') || hasCapability(caps, 'charity_lotteries');
+  const lotteries =
+    hasCapability(caps, 'commercial_lotteries') ||
+    hasCapability(caps, 'multi_offer_site') ||
+    hasCapability(caps, 'charity_lotteries');
   const { offers, now } = loaderData;
   const next = [...offers].sort((a, b) => Date.parse(a.draws[0]!.stop) - Date.parse(b.draws[0]!.stop))[0];
   const featured =
@@ -34,7 +37,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {next ? (
           <div className="flex flex-col gap-0.25 rounded-theme bg-surface p-1" data-testid="next-draw">
             <p className="font-semibold">
-              Next draw: <a href={offerPath(next)} className="underline">{next.name}</a> · {drawJackpotText(next.draws[0]!, site)} ·{' '}
+              Next draw:{' '}
+              <a href={offerPath(next)} className="underline">
+                {next.name}
+              </a>{' '}
+              · {drawJackpotText(next.draws[0]!, site)} ·{' '}
               {drawWhenLabel(next.draws[0]!.drawAt ?? next.draws[0]!.stop, now, site)}
             </p>
             <Countdown stop={next.draws[0]!.stop} now={now} />

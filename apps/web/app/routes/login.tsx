@@ -1,56 +1,38 @@
 // /login and /checkout/login (spec core §2 Authentication, §4 Login flow steps): the login step, the register step
 // (?step=register) and, when the API asks for it, the two-factor step. A signed-in visitor goes straight on.
-import { IDENTITY_TEXTS } from "@shop/contracts";
-import { redirect, useLocation } from "react-router";
-import {
-  authApi,
-  loadCustomer,
-  safeRedirectPath,
-} from "../features/auth/auth.server.ts";
-import { LoginForm, RegisterForm } from "../features/auth/login-forms.tsx";
-import {
-  authFormAction,
-  loadWebConfig,
-  siteToday,
-  type AuthActionData,
-} from "../features/auth/login.server.ts";
-import { LOGIN_FLOW_STEPS } from "../features/auth/login-steps.ts";
-import { TwoFactorForm } from "../features/auth/two-factor-form.tsx";
-import { withAnonymousCartConverted } from "../features/cart/cart-login.server.ts";
-import { toRouteError } from "../lib/route-errors.ts";
-import { FormAlert } from "../ui/form-field.tsx";
-import type { Route } from "./+types/login";
+import { IDENTITY_TEXTS } from '@shop/contracts';
+import { redirect, useLocation } from 'react-router';
+import { authApi, loadCustomer, safeRedirectPath } from '../features/auth/auth.server.ts';
+import { LoginForm, RegisterForm } from '../features/auth/login-forms.tsx';
+import { authFormAction, loadWebConfig, siteToday, type AuthActionData } from '../features/auth/login.server.ts';
+import { LOGIN_FLOW_STEPS } from '../features/auth/login-steps.ts';
+import { TwoFactorForm } from '../features/auth/two-factor-form.tsx';
+import { withAnonymousCartConverted } from '../features/cart/cart-login.server.ts';
+import { toRouteError } from '../lib/route-errors.ts';
+import { FormAlert } from '../ui/form-field.tsx';
+import type { Route } from './+types/login';
 
-export const handle = { footer: "condensed" };
+export const handle = { footer: 'condensed' };
 
 export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: data?.step === "register" ? "Create an account" : "Log in" },
-  ];
+  return [{ title: data?.step === 'register' ? 'Create an account' : 'Log in' }];
 }
 
 function isCheckout(request: Request): boolean {
-  return new URL(request.url).pathname.startsWith("/checkout/");
+  return new URL(request.url).pathname.startsWith('/checkout/');
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const checkout = isCheckout(request);
-  const fallback = checkout ? "/cart" : "/my-account";
-  const redirectTo = safeRedirectPath(
-    url.searchParams.get("redirect"),
-    fallback,
-  );
+  const fallback = checkout ? '/cart' : '/my-account';
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), fallback);
   try {
     const auth = authApi(request, context);
-    if (await loadCustomer(auth))
-      throw redirect(redirectTo, { headers: auth.headers() });
+    if (await loadCustomer(auth)) throw redirect(redirectTo, { headers: auth.headers() });
     const config = await loadWebConfig(request, context);
     return {
-      step:
-        url.searchParams.get("step") === "register"
-          ? ("register" as const)
-          : ("login" as const),
+      step: url.searchParams.get('step') === 'register' ? ('register' as const) : ('login' as const),
       checkout,
       redirectTo,
       register: {
@@ -58,14 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         today: siteToday(config.siteTimeZone),
         regions: config.regions,
         marketingConsentDefault: config.signupFlags.marketingConsentDefault,
-        termsUrl: "/about/terms-and-conditions",
+        termsUrl: '/about/terms-and-conditions',
       },
       rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
-      supportUrl: config.supportPageUrls.contactUs || "/about/contact-us",
-      notice:
-        url.searchParams.get("notice") === "autologin-failed"
-          ? IDENTITY_TEXTS.linkInvalid
-          : null,
+      supportUrl: config.supportPageUrls.contactUs || '/about/contact-us',
+      notice: url.searchParams.get('notice') === 'autologin-failed' ? IDENTITY_TEXTS.linkInvalid : null,
     };
   } catch (error) {
     throw toRouteError(error);
@@ -82,21 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function stepHref(
-  pathname: string,
-  step: "login" | "register",
-  redirectTo: string,
-): string {
+function stepHref(pathname: string, step: 'login' | 'register', redirectTo: string): string {
   const params = new URLSearchParams();
-  if (step === "register") params.set("step", "register");
-  params.set("redirect", redirectTo);
+  if (step === 'register') params.set('step', 'register');
+  params.set('redirect', redirectTo);
   return `${pathname}?${params.toString()}`;
 }
 
-export default function Login({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const result = actionData as AuthActionData | undefined;
   const step = result?.step ?? loaderData.step;
@@ -104,32 +76,29 @@ export default function Login({
     <div className="page-container py-2">
       {loaderData.checkout ? (
         <p className="mb-1 text-sm font-semibold text-[#4a4a4a]">
-          Step {LOGIN_FLOW_STEPS[step === "2fa" ? "2fa" : step]} of{" "}
-          {LOGIN_FLOW_STEPS.select_payment}
+          Step {LOGIN_FLOW_STEPS[step === '2fa' ? '2fa' : step]} of {LOGIN_FLOW_STEPS.select_payment}
         </p>
       ) : null}
-      {loaderData.notice && !result ? (
-        <FormAlert messages={[loaderData.notice]} />
-      ) : null}
-      {result?.step === "2fa" ? (
+      {loaderData.notice && !result ? <FormAlert messages={[loaderData.notice]} /> : null}
+      {result?.step === '2fa' ? (
         <TwoFactorForm
           state={result.twoFactor}
           rememberDays={loaderData.rememberDays}
           supportUrl={loaderData.supportUrl}
           redirectTo={loaderData.redirectTo}
         />
-      ) : step === "register" ? (
+      ) : step === 'register' ? (
         <RegisterForm
-          lastResult={result?.step === "register" ? result.result : undefined}
+          lastResult={result?.step === 'register' ? result.result : undefined}
           redirectTo={loaderData.redirectTo}
-          loginHref={stepHref(pathname, "login", loaderData.redirectTo)}
+          loginHref={stepHref(pathname, 'login', loaderData.redirectTo)}
           options={loaderData.register}
         />
       ) : (
         <LoginForm
-          lastResult={result?.step === "login" ? result.result : undefined}
+          lastResult={result?.step === 'login' ? result.result : undefined}
           redirectTo={loaderData.redirectTo}
-          registerHref={stepHref(pathname, "register", loaderData.redirectTo)}
+          registerHref={stepHref(pathname, 'register', loaderData.redirectTo)}
         />
       )}
     </div>

@@ -22,7 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = parsePage(params.page);
   if (page === null) notFound();
   const { tab, base } = tabOf(new URL(request.url).pathname);
-  const [results, offers] = await Promise.all([loadPastResults(context, request, page, { category: tab }), loadOffers(context, request)]);
+  const [results, offers] = await Promise.all([
+    loadPastResults(context, request, page, { category: tab }),
+    loadOffers(context, request),
+  ]);
   const pages = pageCount(results.total);
   if (page > 1 && results.draws.length === 0) notFound();
   // Draws link to their offer's result page when the offer is on sale here (its slug is known).
@@ -46,18 +49,31 @@ export default function LottoResults({ loaderData }: Route.ComponentProps) {
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Lotto results</h1>
       <nav aria-label="Results type" className="flex gap-0.5 border-b border-black/10">
-        <NavLink to="/lotto-results/lotteries" className={() => tabClass({ isActive: tab === 'lotteries' })} aria-current={tab === 'lotteries' ? 'page' : undefined}>
+        <NavLink
+          to="/lotto-results/lotteries"
+          className={() => tabClass({ isActive: tab === 'lotteries' })}
+          aria-current={tab === 'lotteries' ? 'page' : undefined}
+        >
           Lotteries
         </NavLink>
-        <NavLink to="/lotto-results/raffles" className={() => tabClass({ isActive: tab === 'raffles' })} aria-current={tab === 'raffles' ? 'page' : undefined}>
+        <NavLink
+          to="/lotto-results/raffles"
+          className={() => tabClass({ isActive: tab === 'raffles' })}
+          aria-current={tab === 'raffles' ? 'page' : undefined}
+        >
           Raffles
         </NavLink>
       </nav>
       {draws.length === 0 ? (
         <div className="rounded-theme bg-surface p-1.5" data-testid="results-empty">
-          <p className="font-semibold">{tab === 'raffles' ? 'There are no raffle results yet.' : 'There are no lottery results yet.'}</p>
+          <p className="font-semibold">
+            {tab === 'raffles' ? 'There are no raffle results yet.' : 'There are no lottery results yet.'}
+          </p>
           <p>
-            Results appear here as soon as a draw is done. <Link to="/" className="underline">See what you can play</Link>
+            Results appear here as soon as a draw is done.{' '}
+            <Link to="/" className="underline">
+              See what you can play
+            </Link>
           </p>
         </div>
       ) : (

@@ -1,19 +1,16 @@
 // /my-account (protected): the account home.
-import { data, useRouteLoaderData } from "react-router";
-import { AccountHome } from "../features/account/account-home.tsx";
-import { AccountPage } from "../features/account/account-page.tsx";
-import {
-  mergeSetCookieHeaders,
-  requireCustomer,
-} from "../features/auth/auth.server.ts";
-import { toRouteError } from "../lib/route-errors.ts";
-import type { ShellData } from "../lib/shell.ts";
-import type { Route } from "./+types/my-account";
+import { data, useRouteLoaderData } from 'react-router';
+import { AccountHome } from '../features/account/account-home.tsx';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { mergeSetCookieHeaders, requireCustomer } from '../features/auth/auth.server.ts';
+import { toRouteError } from '../lib/route-errors.ts';
+import type { ShellData } from '../lib/shell.ts';
+import type { Route } from './+types/my-account';
 
 export const headers = mergeSetCookieHeaders;
 
 export function meta() {
-  return [{ title: "My account" }];
+  return [{ title: 'My account' }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         availableFunds: customer.availableFunds,
         isVerified: customer.isVerified,
       },
-      { headers: auth.headers({ "Cache-Control": "private, no-store" }) },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
     );
   } catch (error) {
     throw toRouteError(error);
@@ -34,14 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
-  const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
+  const shell = useRouteLoaderData<{ shell: ShellData }>('root')?.shell;
   return (
     <AccountPage title="My account" back={false}>
-      <AccountHome
-        {...loaderData}
-        capabilities={shell?.capabilities ?? []}
-        locale={shell?.site.locale ?? "en-AU"}
-      />
+      <AccountHome {...loaderData} capabilities={shell?.capabilities ?? []} locale={shell?.site.locale ?? 'en-AU'} />
     </AccountPage>
   );
 }

@@ -1,15 +1,15 @@
 // /my-account/my-details (protected): the customer's details; moving state may make the account unverified (the
 // API's success message says so).
-import { AccountPage } from "../features/account/account-page.tsx";
-import { DetailsForm } from "../features/account/details-form.tsx";
-import { mergeSetCookieHeaders } from "../features/auth/auth.server.ts";
-import { loadDetailsScreen, saveDetailsScreen } from "./account-details.server.ts";
-import type { Route } from "./+types/my-details";
+import { AccountPage } from '../features/account/account-page.tsx';
+import { DetailsForm } from '../features/account/details-form.tsx';
+import { mergeSetCookieHeaders } from '../features/auth/auth.server.ts';
+import { loadDetailsScreen, saveDetailsScreen } from './account-details.server.ts';
+import type { Route } from './+types/my-details';
 
 export const headers = mergeSetCookieHeaders;
 
 export function meta() {
-  return [{ title: "My details" }];
+  return [{ title: 'My details' }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,17 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveDetailsScreen(request, context);
 }
 
-export default function MyDetails({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AccountPage title="My details">
-      <DetailsForm
-        {...loaderData}
-        lastResult={actionData?.result}
-        success={actionData?.message}
-      />
+      <DetailsForm {...loaderData} lastResult={actionData?.result} success={actionData?.message} />
     </AccountPage>
   );
 }

@@ -2,12 +2,24 @@
 // /:productOfferKey/results/:date (a month "november-2026" or a year "2026" of the archive) and
 // /:productOfferKey/results/draw/:drawNo (one draw: numbers, prizes per division, neighbouring draws).
 import { data, Link, useRouteLoaderData } from 'react-router';
-import { loadArchivedMonth, loadDrawResult, loadOffer, loadPastResults, loadResultKeys } from '../features/lotteries/lotteries.server.ts';
+import {
+  loadArchivedMonth,
+  loadDrawResult,
+  loadOffer,
+  loadPastResults,
+  loadResultKeys,
+} from '../features/lotteries/lotteries.server.ts';
 import type { PastDrawView } from '../features/lotteries/lotteries.wire.ts';
 import { longDate, useSiteFormat } from '../features/lotteries/lottery-format.ts';
 import { drawResultPath, offerPath, resultsPath, statisticsPath } from '../features/lotteries/offer-links.ts';
 import { isFinal, resultsHeaders, withResultsCaching } from '../features/lotteries/results-cache.ts';
-import { pageCount, parsePage, parsePeriod, periodLabel, type ResultsPeriod } from '../features/lotteries/results-paging.ts';
+import {
+  pageCount,
+  parsePage,
+  parsePeriod,
+  periodLabel,
+  type ResultsPeriod,
+} from '../features/lotteries/results-paging.ts';
 import { DividendsTable, DrawnNumbers, Pager, ResultCard } from '../features/lotteries/results-view.tsx';
 import { hasCapability } from '../lib/capabilities.ts';
 import { notFound } from '../lib/route-errors.ts';
@@ -21,7 +33,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if ('drawNo' in params && params.drawNo !== undefined) {
     if (!/^[1-9][0-9]{0,9}$/.test(params.drawNo)) notFound();
     const draw = await loadDrawResult(context, request, offer, Number(params.drawNo));
-    return data({ view: 'draw' as const, offer: offerRef, draw }, { headers: resultsHeaders(request, isFinal(draw.status)) });
+    return data(
+      { view: 'draw' as const, offer: offerRef, draw },
+      { headers: resultsHeaders(request, isFinal(draw.status)) },
+    );
   }
 
   const keys = (await loadResultKeys(context, request)).find((k) => k.productOfferKey === offer.key);
@@ -35,8 +50,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const lists = await Promise.all(wanted.map((m) => loadArchivedMonth(context, request, offer, m.year, m.month)));
     const draws = lists.flat().sort((a, b) => b.drawNo - a.drawNo);
     const current = new Date();
-    const past = period.year < current.getUTCFullYear() || (period.month !== null && period.year === current.getUTCFullYear() && period.month < current.getUTCMonth() + 1);
-    return data({ view: 'period' as const, offer: offerRef, period, draws, months }, { headers: resultsHeaders(request, past) });
+    const past =
+      period.year < current.getUTCFullYear() ||
+      (period.month !== null && period.year === current.getUTCFullYear() && period.month < current.getUTCMonth() + 1);
+    return data(
+      { view: 'period' as const, offer: offerRef, period, draws, months },
+      { headers: resultsHeaders(request, past) },
+    );
   }
 
   const page = parsePage(new URL(request.url).searchParams.get('page') ?? undefined);
@@ -60,7 +80,15 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 type OfferRef = { key: string; name: string; slug: string };
 
-function MonthLinks({ offer, months, current }: { offer: OfferRef; months: { year: number; month: number }[]; current: ResultsPeriod | null }) {
+function MonthLinks({
+  offer,
+  months,
+  current,
+}: {
+  offer: OfferRef;
+  months: { year: number; month: number }[];
+  current: ResultsPeriod | null;
+}) {
   if (months.length === 0) return null;
   return (
     <nav aria-label="Results by month" className="flex flex-col gap-0.5">
@@ -154,7 +182,10 @@ function DrawResult({ offer, draw }: { offer: OfferRef; draw: PastDrawView }) {
 export default function OfferResults({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   // Statistics are a commercial-lotteries screen (core §2 sitemap).
-  const showStatistics = hasCapability(useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [], 'commercial_lotteries');
+  const showStatistics = hasCapability(
+    useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [],
+    'commercial_lotteries',
+  );
   if (d.view === 'draw') return <DrawResult offer={d.offer} draw={d.draw} />;
   const title = d.view === 'period' ? `${d.offer.name} results: ${periodLabel(d.period)}` : `${d.offer.name} results`;
   return (
@@ -177,7 +208,12 @@ export default function OfferResults({ loaderData }: Route.ComponentProps) {
       </p>
       <ResultsList draws={d.draws} offer={d.offer} />
       {d.view === 'latest' ? (
-        <Pager page={d.page} pages={d.pages} hrefFor={(p) => (p === 1 ? resultsPath(d.offer) : `${resultsPath(d.offer)}?page=${p}`)} label="Results pages" />
+        <Pager
+          page={d.page}
+          pages={d.pages}
+          hrefFor={(p) => (p === 1 ? resultsPath(d.offer) : `${resultsPath(d.offer)}?page=${p}`)}
+          label="Results pages"
+        />
       ) : null}
       <MonthLinks offer={d.offer} months={d.months} current={d.view === 'period' ? d.period : null} />
     </div>

@@ -10,7 +10,10 @@ import type { Route } from './+types/offer-statistics';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const offer = await loadOffer(context, request, params.productOfferKey);
   const stats = await loadStatistics(context, request, offer);
-  return data({ offer: { key: offer.key, name: offer.name, slug: offer.slug }, stats }, { headers: resultsHeaders(request, false) });
+  return data(
+    { offer: { key: offer.key, name: offer.name, slug: offer.slug }, stats },
+    { headers: resultsHeaders(request, false) },
+  );
 }
 
 export const headers: Route.HeadersFunction = withResultsCaching;
@@ -28,7 +31,10 @@ function NumberList({ label, numbers }: { label: string; numbers: number[] }) {
       ) : (
         <ol className="flex flex-wrap gap-0.5" aria-label={`${label}: ${numbers.join(', ')}`}>
           {numbers.map((n) => (
-            <li key={n} className="flex size-[2.25rem] items-center justify-center rounded-full border-2 border-brand font-bold tabular-nums">
+            <li
+              key={n}
+              className="flex size-[2.25rem] items-center justify-center rounded-full border-2 border-brand font-bold tabular-nums"
+            >
               {n}
             </li>
           ))}
@@ -47,7 +53,9 @@ export default function OfferStatistics({ loaderData }: Route.ComponentProps) {
         {stats.drawsAnalysed === 0
           ? `No ${offer.name} draws have results yet, so there is nothing to count.`
           : `How often each number came up in the last ${stats.drawsAnalysed.toLocaleString('en-AU')} ${stats.drawsAnalysed === 1 ? 'draw' : 'draws'}${
-              stats.firstDrawNo !== null && stats.lastDrawNo !== null ? ` (draws ${stats.firstDrawNo} to ${stats.lastDrawNo})` : ''
+              stats.firstDrawNo !== null && stats.lastDrawNo !== null
+                ? ` (draws ${stats.firstDrawNo} to ${stats.lastDrawNo})`
+                : ''
             }. Every draw is random: past results do not change the odds.`}
       </p>
       {stats.drawsAnalysed > 0
@@ -62,7 +70,9 @@ export default function OfferStatistics({ loaderData }: Route.ComponentProps) {
               </div>
               <FrequencyChart set={set} hot={new Set(set.hot)} />
               <details className="rounded-theme border border-black/10 p-1">
-                <summary className="min-h-[44px] cursor-pointer font-semibold">{set.label}: the figures as a table</summary>
+                <summary className="min-h-[44px] cursor-pointer font-semibold">
+                  {set.label}: the figures as a table
+                </summary>
                 <FrequencyTable set={set} />
               </details>
             </section>

@@ -40,15 +40,18 @@ export default function OfferTerms({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="list-disc pl-1.5">
             <li>
-              Sales close {longDate(draw.stop, site)} at {formatTime(new Date(draw.stop), site)}. Tickets bought after that time are not accepted for this
-              draw.
+              Sales close {longDate(draw.stop, site)} at {formatTime(new Date(draw.stop), site)}. Tickets bought after
+              that time are not accepted for this draw.
             </li>
             {draw.drawAt ? (
               <li>
                 The draw takes place {longDate(draw.drawAt, site)} at {formatTime(new Date(draw.drawAt), site)}.
               </li>
             ) : null}
-            <li>Division 1 prize pool: {drawJackpotText(draw, site)}. The prize pool is an estimate until the draw is done.</li>
+            <li>
+              Division 1 prize pool: {drawJackpotText(draw, site)}. The prize pool is an estimate until the draw is
+              done.
+            </li>
           </ul>
         </section>
       ) : null}
@@ -61,13 +64,19 @@ export default function OfferTerms({ loaderData }: Route.ComponentProps) {
             t.gameOffers.map((g) => (
               <li key={`${t.type}-${g.key}`}>
                 {g.name}: pick{' '}
-                {g.numberSets.map((s) => `${s.pick} ${s.name.replace(/_/g, ' ')} from ${s.from} to ${s.to}`).join(' and ')}; {g.minGames} to {g.maxGames}{' '}
-                {g.gamesPerLine > 1 ? `entries of ${g.gamesPerLine.toLocaleString(site.locale)} games` : 'games'} per ticket at {price(g.priceCents, g.currency, site)}{' '}
-                {g.gamesPerLine > 1 ? 'per entry' : 'per game'}.
+                {g.numberSets
+                  .map((s) => `${s.pick} ${s.name.replace(/_/g, ' ')} from ${s.from} to ${s.to}`)
+                  .join(' and ')}
+                ; {g.minGames} to {g.maxGames}{' '}
+                {g.gamesPerLine > 1 ? `entries of ${g.gamesPerLine.toLocaleString(site.locale)} games` : 'games'} per
+                ticket at {price(g.priceCents, g.currency, site)} {g.gamesPerLine > 1 ? 'per entry' : 'per game'}.
               </li>
             )),
           )}
-          <li>A game line wins only its highest division. Prizes are paid into your account once the draw's results are official.</li>
+          <li>
+            A game line wins only its highest division. Prizes are paid into your account once the draw's results are
+            official.
+          </li>
           <li>Tickets are bought for the draw you choose and cannot be changed once sales for it close.</li>
         </ul>
       </section>

@@ -1,15 +1,15 @@
 // /my-account/upgrade-account (protected): where a customer with a pending account upgrade is sent (core §2, §6);
 // completing and saving their details upgrades the account, then the account home opens.
-import { AccountPage } from "../features/account/account-page.tsx";
-import { DetailsForm } from "../features/account/details-form.tsx";
-import { mergeSetCookieHeaders } from "../features/auth/auth.server.ts";
-import { loadDetailsScreen, saveDetailsScreen } from "./account-details.server.ts";
-import type { Route } from "./+types/upgrade-account";
+import { AccountPage } from '../features/account/account-page.tsx';
+import { DetailsForm } from '../features/account/details-form.tsx';
+import { mergeSetCookieHeaders } from '../features/auth/auth.server.ts';
+import { loadDetailsScreen, saveDetailsScreen } from './account-details.server.ts';
+import type { Route } from './+types/upgrade-account';
 
 export const headers = mergeSetCookieHeaders;
 
 export function meta() {
-  return [{ title: "Upgrade your account" }];
+  return [{ title: 'Upgrade your account' }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,19 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return saveDetailsScreen(request, context, { thenGoTo: "/my-account" });
+  return saveDetailsScreen(request, context, { thenGoTo: '/my-account' });
 }
 
-export default function UpgradeAccount({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function UpgradeAccount({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AccountPage title="Upgrade your account" back={false}>
-      <p className="mb-1">
-        Please check and complete your details to upgrade your account before
-        you continue.
-      </p>
+      <p className="mb-1">Please check and complete your details to upgrade your account before you continue.</p>
       <DetailsForm
         {...loaderData}
         lastResult={actionData?.result}

@@ -39,8 +39,18 @@ export function ok(result: unknown, status = 200): Response {
   return json({ result: keysToSnake(result), page_info: null, links: null, messages: [] }, status);
 }
 
-export function errorEnvelope(status: number, opts: { errors?: Record<string, string[]>; error?: string[]; messages?: { code: string; text: string; level: string }[] } = {}): Response {
-  return json({ status, errors: opts.errors ?? {}, error: opts.error ?? [], messages: opts.messages ?? [], result: null }, status);
+export function errorEnvelope(
+  status: number,
+  opts: {
+    errors?: Record<string, string[]>;
+    error?: string[];
+    messages?: { code: string; text: string; level: string }[];
+  } = {},
+): Response {
+  return json(
+    { status, errors: opts.errors ?? {}, error: opts.error ?? [], messages: opts.messages ?? [], result: null },
+    status,
+  );
 }
 
 export function createFakeApi(routes: Record<string, FakeHandler>) {
@@ -49,7 +59,12 @@ export function createFakeApi(routes: Record<string, FakeHandler>) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
-    const req: RecordedRequest = { method: init.method ?? 'GET', url, headers, body: typeof init.body === 'string' ? init.body : undefined };
+    const req: RecordedRequest = {
+      method: init.method ?? 'GET',
+      url,
+      headers,
+      body: typeof init.body === 'string' ? init.body : undefined,
+    };
     requests.push(req);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const u = new URL(url);

@@ -32,7 +32,11 @@ export function fillBrowserData(form: HTMLFormElement, extra: Record<string, str
   for (const [name, value] of Object.entries(extra)) set(name, value);
 }
 
-export function TestCardList({ gateway }: { gateway: { name: string; testCards: readonly { number: string; outcome: string }[] } }) {
+export function TestCardList({
+  gateway,
+}: {
+  gateway: { name: string; testCards: readonly { number: string; outcome: string }[] };
+}) {
   if (!gateway.testCards.length) return null;
   return (
     <details className="text-sm">

@@ -14,7 +14,15 @@ export interface DrawerProps {
   closeLabel?: string;
 }
 
-export function Drawer({ open, onOpenChange, title, side = 'left', trigger, children, closeLabel = 'Close' }: DrawerProps) {
+export function Drawer({
+  open,
+  onOpenChange,
+  title,
+  side = 'left',
+  trigger,
+  children,
+  closeLabel = 'Close',
+}: DrawerProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
@@ -27,7 +35,10 @@ export function Drawer({ open, onOpenChange, title, side = 'left', trigger, chil
         >
           <div className="flex items-center justify-between border-b border-black/10 px-1 py-0.5">
             <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-            <Dialog.Close className="inline-flex size-[44px] items-center justify-center rounded-theme" aria-label={closeLabel}>
+            <Dialog.Close
+              className="inline-flex size-[44px] items-center justify-center rounded-theme"
+              aria-label={closeLabel}
+            >
               <CloseIcon />
             </Dialog.Close>
           </div>

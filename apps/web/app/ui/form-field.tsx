@@ -1,6 +1,6 @@
 // Form primitives: a labelled field with its errors, a checkbox, an alert and a submit button. Errors are tied to the
 // control with aria-describedby so screen readers read them with the field.
-import type { ReactNode } from "react";
+import type { ReactNode } from 'react';
 
 export interface FieldErrorsProps {
   id: string;
@@ -19,7 +19,7 @@ export function FieldErrors({ id, errors }: FieldErrorsProps) {
 }
 
 export const inputClass =
-  "block w-full min-h-[44px] rounded-theme border border-[#767676] bg-white px-0.5 text-base text-black focus:outline-2 focus:outline-offset-1 focus:outline-brand aria-[invalid=true]:border-[#b00020]";
+  'block w-full min-h-[44px] rounded-theme border border-[#767676] bg-white px-0.5 text-base text-black focus:outline-2 focus:outline-offset-1 focus:outline-brand aria-[invalid=true]:border-[#b00020]';
 
 /** What a form library knows of a field: the control's id, its errors' id and the errors (Conform's field metadata). */
 export interface FieldMeta {
@@ -74,26 +74,26 @@ export function FormAlert({
   id,
   title,
   messages,
-  tone = "error",
+  tone = 'error',
   children,
 }: {
   id?: string;
   title?: string;
   messages?: readonly string[] | undefined;
-  tone?: "error" | "success" | "info";
+  tone?: 'error' | 'success' | 'info';
   children?: ReactNode;
 }) {
   if (!messages?.length && !children && !title) return null;
   const colours =
-    tone === "error"
-      ? "border-[#b00020] bg-[#fdecee]"
-      : tone === "success"
-        ? "border-[#1b5e20] bg-[#e8f5e9]"
-        : "border-[#0d47a1] bg-[#e3f2fd]";
+    tone === 'error'
+      ? 'border-[#b00020] bg-[#fdecee]'
+      : tone === 'success'
+        ? 'border-[#1b5e20] bg-[#e8f5e9]'
+        : 'border-[#0d47a1] bg-[#e3f2fd]';
   return (
     <div
       id={id}
-      role={tone === "error" ? "alert" : "status"}
+      role={tone === 'error' ? 'alert' : 'status'}
       className={`mb-1 rounded-theme border-l-4 p-0.5 text-black ${colours}`}
     >
       {title ? <p className="font-bold">{title}</p> : null}

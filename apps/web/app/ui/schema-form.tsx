@@ -1,28 +1,16 @@
 // A plain-post form driven by a zod schema: Conform validates in the browser with the schema the action parses with,
 // and the action's submission result (field errors, form errors) comes back through lastResult. Works without JS.
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
-import type { z } from "zod";
-import {
-  CheckboxField,
-  Field,
-  FormAlert,
-  inputClass,
-  SubmitButton,
-} from "./form-field.tsx";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { ReactNode } from 'react';
+import { Form, useNavigation } from 'react-router';
+import type { z } from 'zod';
+import { CheckboxField, Field, FormAlert, inputClass, SubmitButton } from './form-field.tsx';
 
 export interface SchemaFormField {
   name: string;
   label: string;
-  type?: "text" | "email" | "password" | "tel" | "date" | "checkbox" | "select";
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'checkbox' | 'select';
   autoComplete?: string;
   hint?: string;
   options?: readonly { value: string; label: string }[];
@@ -46,16 +34,13 @@ export function SchemaForm(props: {
     id: props.id,
     lastResult: props.lastResult ?? undefined,
     defaultValue: props.defaultValue,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: props.schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: props.schema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   });
   return (
     <Form method="post" {...getFormProps(form)}>
-      {props.success ? (
-        <FormAlert tone="success" messages={[props.success]} />
-      ) : null}
+      {props.success ? <FormAlert tone="success" messages={[props.success]} /> : null}
       <FormAlert id={form.errorId} messages={form.errors} />
       {Object.entries(props.hidden ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
@@ -63,34 +48,17 @@ export function SchemaForm(props: {
       {props.fields.map((f) => {
         const meta = fields[f.name as keyof typeof fields];
         if (!meta) return null;
-        if (f.type === "checkbox") {
+        if (f.type === 'checkbox') {
           return (
-            <CheckboxField
-              key={f.name}
-              label={f.label}
-              errorId={meta.errorId}
-              errors={meta.errors}
-            >
-              <input
-                {...getInputProps(meta, { type: "checkbox" })}
-                className="size-[20px]"
-              />
+            <CheckboxField key={f.name} label={f.label} errorId={meta.errorId} errors={meta.errors}>
+              <input {...getInputProps(meta, { type: 'checkbox' })} className="size-[20px]" />
             </CheckboxField>
           );
         }
-        if (f.type === "select") {
+        if (f.type === 'select') {
           return (
-            <Field
-              key={f.name}
-              label={f.label}
-              hint={f.hint}
-              meta={meta}
-            >
-              <select
-                {...getSelectProps(meta)}
-                autoComplete={f.autoComplete}
-                className={inputClass}
-              >
+            <Field key={f.name} label={f.label} hint={f.hint} meta={meta}>
+              <select {...getSelectProps(meta)} autoComplete={f.autoComplete} className={inputClass}>
                 <option value="">Select</option>
                 {f.options?.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -102,14 +70,9 @@ export function SchemaForm(props: {
           );
         }
         return (
-          <Field
-            key={f.name}
-            label={f.label}
-            hint={f.hint}
-            meta={meta}
-          >
+          <Field key={f.name} label={f.label} hint={f.hint} meta={meta}>
             <input
-              {...getInputProps(meta, { type: f.type ?? "text" })}
+              {...getInputProps(meta, { type: f.type ?? 'text' })}
               autoComplete={f.autoComplete}
               readOnly={f.readOnly}
               className={inputClass}
@@ -118,9 +81,7 @@ export function SchemaForm(props: {
         );
       })}
       {props.children}
-      <SubmitButton busy={navigation.state === "submitting"}>
-        {props.submitLabel}
-      </SubmitButton>
+      <SubmitButton busy={navigation.state === 'submitting'}>{props.submitLabel}</SubmitButton>
     </Form>
   );
 }

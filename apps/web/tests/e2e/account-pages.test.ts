@@ -276,7 +276,9 @@ describe('account pages', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Communication preferences' }).waitFor();
-    await expect(page.getByRole('checkbox').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked))).resolves.toEqual(wanted);
+    await expect(
+      page.getByRole('checkbox').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked)),
+    ).resolves.toEqual(wanted);
     expect(errors).toEqual([]);
   }, 120_000);
 
@@ -291,7 +293,11 @@ describe('account pages', () => {
     await page.getByLabel('Password').fill('not-my-password-at-all');
     await page.getByLabel('I understand that my account will be closed').check();
     await page.getByRole('button', { name: 'Close my account' }).click();
-    await page.getByText(IDENTITY_TEXTS.currentPasswordWrong).or(page.getByText(IDENTITY_TEXTS.invalidCredentials)).first().waitFor();
+    await page
+      .getByText(IDENTITY_TEXTS.currentPasswordWrong)
+      .or(page.getByText(IDENTITY_TEXTS.invalidCredentials))
+      .first()
+      .waitFor();
     await shot(page, 'close-account-error');
     await expectNoAxeViolations(page);
 

@@ -1,31 +1,17 @@
 // Browser journeys of accounts (issue 4): sign-up -> logout -> login with an emailed 2FA code read from the dev
 // mailbox, the generic wrong-password message, the under-age field error, at 375 px with screenshots and axe.
 // The dev mailbox only exists outside production, so these journeys run against their own development-mode server.
-import { IDENTITY_TEXTS, TWO_FACTOR_TEXTS } from "@shop/contracts";
-import type { Page } from "playwright-core";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  describe,
-  expect,
-  it,
-} from "vitest";
-import {
-  axeViolations,
-  openBrowser,
-  PHONE,
-  screenshotPath,
-  waitForHydration,
-  type OpenBrowser,
-} from "./browser.ts";
-import { startDevServer, type DevServer } from "./dev-server.ts";
+import { IDENTITY_TEXTS, TWO_FACTOR_TEXTS } from '@shop/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
+import { startDevServer, type DevServer } from './dev-server.ts';
 
 let server: DevServer;
-let baseUrl = "";
+let baseUrl = '';
 
 beforeAll(async () => {
-  server = await startDevServer("accounts");
+  server = await startDevServer('accounts');
   baseUrl = server.baseUrl;
 }, 180_000);
 
@@ -42,32 +28,24 @@ afterEach(async () => {
 async function browse() {
   open = await openBrowser(PHONE, { bypassCSP: true });
   const errors: string[] = [];
-  open.page.on("pageerror", (e) => errors.push(e.message));
+  open.page.on('pageerror', (e) => errors.push(e.message));
   return { ...open, errors };
 }
 
-const PASSWORD = "koala-wombat-platypus-42";
+const PASSWORD = 'koala-wombat-platypus-42';
 
 function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
 }
 
 /** The newest 6-digit code emailed to an address, read from the dev mailbox page. */
-async function latestCode(
-  page: Page,
-  email: string,
-  after: string | null = null,
-): Promise<string> {
+async function latestCode(page: Page, email: string, after: string | null = null): Promise<string> {
   const mailbox = await page.context().newPage();
   try {
     for (let attempt = 0; attempt < 20; attempt++) {
-      await mailbox.goto(
-        `${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`,
-      );
+      await mailbox.goto(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
       const code = await mailbox
-        .locator(
-          '[data-testid="dev-mail"][data-kind="2fa_code"] [data-testid="dev-mail-code"]',
-        )
+        .locator('[data-testid="dev-mail"][data-kind="2fa_code"] [data-testid="dev-mail-code"]')
         .first()
         .textContent({ timeout: 2_000 })
         .catch(() => null);
@@ -80,19 +58,19 @@ async function latestCode(
   }
 }
 
-async function signUp(page: Page, email: string, dateOfBirth = "1990-04-12") {
+async function signUp(page: Page, email: string, dateOfBirth = '1990-04-12') {
   await page.goto(`${baseUrl}/login?step=register`);
   await waitForHydration(page);
-  await page.getByLabel("First name").fill("Ann");
-  await page.getByLabel("Last name").fill("Koala");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Date of birth").fill(dateOfBirth);
-  await page.getByLabel("Mobile phone").fill("0412 345 678");
-  await page.getByLabel("Address", { exact: true }).fill("1 George Street");
-  await page.getByLabel("Suburb").fill("Sydney");
-  await page.getByLabel("State").selectOption("NSW");
-  await page.getByLabel("Postcode").fill("2000");
+  await page.getByLabel('First name').fill('Ann');
+  await page.getByLabel('Last name').fill('Koala');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Date of birth').fill(dateOfBirth);
+  await page.getByLabel('Mobile phone').fill('0412 345 678');
+  await page.getByLabel('Address', { exact: true }).fill('1 George Street');
+  await page.getByLabel('Suburb').fill('Sydney');
+  await page.getByLabel('State').selectOption('NSW');
+  await page.getByLabel('Postcode').fill('2000');
   await page.getByLabel(/terms and conditions/).check();
 }
 
@@ -101,28 +79,24 @@ async function expectNoAxeViolations(page: Page) {
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
-describe("accounts", () => {
-  it("signs up, turns on email codes, logs out and logs in again with a 2FA code from the dev mailbox", async () => {
+describe('accounts', () => {
+  it('signs up, turns on email codes, logs out and logs in again with a 2FA code from the dev mailbox', async () => {
     const { page, errors } = await browse();
-    const email = uniqueEmail("ann");
+    const email = uniqueEmail('ann');
 
     await signUp(page, email);
     await page.screenshot({
-      path: screenshotPath("accounts-register-375"),
+      path: screenshotPath('accounts-register-375'),
       fullPage: true,
     });
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${baseUrl}/my-account`);
-    await expect(
-      page.getByTestId("account-greeting").textContent(),
-    ).resolves.toBe("Hi Ann");
+    await expect(page.getByTestId('account-greeting').textContent()).resolves.toBe('Hi Ann');
     // The header's account button replaces "Login" once signed in.
-    await expect(
-      page.getByRole("button", { name: /^Account/ }).count(),
-    ).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: /^Account/ }).count()).resolves.toBe(1);
     await page.screenshot({
-      path: screenshotPath("accounts-my-account-375"),
+      path: screenshotPath('accounts-my-account-375'),
       fullPage: true,
     });
     await expectNoAxeViolations(page);
@@ -130,62 +104,52 @@ describe("accounts", () => {
     // Turn on emailed codes, confirmed with the code the enrolment email carries.
     await page.goto(`${baseUrl}/my-account/login-and-security`);
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Get codes by email" }).click();
+    await page.getByRole('button', { name: 'Get codes by email' }).click();
     const enrolCode = await latestCode(page, email);
-    await page.getByLabel("6 digit code").fill(enrolCode);
-    await page
-      .getByRole("button", { name: "Turn on two-factor authentication" })
-      .click();
-    await page.getByText("Two-factor authentication is now on.").waitFor();
+    await page.getByLabel('6 digit code').fill(enrolCode);
+    await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+    await page.getByText('Two-factor authentication is now on.').waitFor();
 
     // Logout clears the session and goes home.
     await page.goto(`${baseUrl}/logout`);
     await page.waitForURL(`${baseUrl}/`);
-    await expect(
-      page.getByRole("link", { name: "Login" }).count(),
-    ).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Login' }).count()).resolves.toBe(1);
     const cookies = await page.context().cookies();
-    expect(
-      cookies.filter(
-        (c) => c.name === "web_access_token" || c.name === "web_refresh_token",
-      ),
-    ).toEqual([]);
+    expect(cookies.filter((c) => c.name === 'web_access_token' || c.name === 'web_refresh_token')).toEqual([]);
     await page.goto(`${baseUrl}/my-account`);
     await page.waitForURL(/\/login\?redirect=%2Fmy-account/);
 
     // Login asks for the second factor; the code comes from the dev mailbox.
     await waitForHydration(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log in" }).click();
-    const title = TWO_FACTOR_TEXTS.emailTitle(
-      `${email.slice(0, email.indexOf("@"))}****`,
-    );
-    await page.getByRole("heading", { name: title }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const title = TWO_FACTOR_TEXTS.emailTitle(`${email.slice(0, email.indexOf('@'))}****`);
+    await page.getByRole('heading', { name: title }).waitFor();
     await page.getByText(/^Don't require 2FA again for \d+ days$/).waitFor();
     await page.getByText(TWO_FACTOR_TEXTS.support).waitFor();
     await page.screenshot({
-      path: screenshotPath("accounts-2fa-375"),
+      path: screenshotPath('accounts-2fa-375'),
       fullPage: true,
     });
     await expectNoAxeViolations(page);
 
-    const codeInput = page.getByRole("textbox", { name: "6 digit code" });
+    const codeInput = page.getByRole('textbox', { name: '6 digit code' });
     // An incomplete code is refused in the browser with the spec's message.
-    await codeInput.fill("12");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await codeInput.fill('12');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText(TWO_FACTOR_TEXTS.incomplete).waitFor();
 
     const loginCode = await latestCode(page, email, enrolCode);
     // Paste rule: surrounding spaces and separators are dropped, the first 6 characters kept.
-    await codeInput.fill("");
+    await codeInput.fill('');
     await codeInput.focus();
     await page.evaluate((code) => {
       const input = document.activeElement as HTMLInputElement;
       const data = new DataTransfer();
-      data.setData("text", ` ${code}9 `);
+      data.setData('text', ` ${code}9 `);
       input.dispatchEvent(
-        new ClipboardEvent("paste", {
+        new ClipboardEvent('paste', {
           clipboardData: data,
           bubbles: true,
           cancelable: true,
@@ -193,64 +157,59 @@ describe("accounts", () => {
       );
     }, loginCode);
     await expect(codeInput.inputValue()).resolves.toBe(loginCode);
-    await page.keyboard.press("Enter");
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/my-account`);
-    await expect(
-      page.getByTestId("account-greeting").textContent(),
-    ).resolves.toBe("Hi Ann");
+    await expect(page.getByTestId('account-greeting').textContent()).resolves.toBe('Hi Ann');
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it("answers a wrong password with the one generic message", async () => {
+  it('answers a wrong password with the one generic message', async () => {
     const { page } = await browse();
     await page.goto(`${baseUrl}/login`);
     await waitForHydration(page);
-    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
-    await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page
-      .getByRole("alert")
-      .filter({ hasText: IDENTITY_TEXTS.invalidCredentials })
-      .waitFor();
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').filter({ hasText: IDENTITY_TEXTS.invalidCredentials }).waitFor();
     await page.screenshot({
-      path: screenshotPath("accounts-login-error-375"),
+      path: screenshotPath('accounts-login-error-375'),
       fullPage: true,
     });
     await expectNoAxeViolations(page);
   }, 60_000);
 
-  it("refuses an under-age date of birth with a field error, in the browser and from the server", async () => {
+  it('refuses an under-age date of birth with a field error, in the browser and from the server', async () => {
     const { page } = await browse();
-    const email = uniqueEmail("young");
+    const email = uniqueEmail('young');
     const today = new Date();
     const underAge = `${today.getUTCFullYear() - 17}-01-01`;
     await signUp(page, email, underAge);
-    await page.getByRole("button", { name: "Create account" }).click();
-    const dob = page.getByLabel("Date of birth");
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const dob = page.getByLabel('Date of birth');
     await page.getByText(IDENTITY_TEXTS.underAge(18)).waitFor();
-    await expect(dob.getAttribute("aria-invalid")).resolves.toBe("true");
-    expect(page.url()).toContain("/login");
+    await expect(dob.getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(page.url()).toContain('/login');
 
     // Without JavaScript the action answers the same field error.
     const res = await fetch(`${baseUrl}/login?step=register`, {
-      method: "POST",
+      method: 'POST',
       headers: {
-        "content-type": "application/x-www-form-urlencoded",
+        'content-type': 'application/x-www-form-urlencoded',
         origin: baseUrl,
       },
       body: new URLSearchParams({
-        intent: "register",
-        firstname: "Young",
-        lastname: "Koala",
+        intent: 'register',
+        firstname: 'Young',
+        lastname: 'Koala',
         email,
         password: PASSWORD,
         dateOfBirth: underAge,
-        phone: "0412345678",
-        address: "1 George Street",
-        suburb: "Sydney",
-        state: "NSW",
-        postcode: "2000",
-        terms: "on",
+        phone: '0412345678',
+        address: '1 George Street',
+        suburb: 'Sydney',
+        state: 'NSW',
+        postcode: '2000',
+        terms: 'on',
       }),
     });
     expect(await res.text()).toContain(IDENTITY_TEXTS.underAge(18));

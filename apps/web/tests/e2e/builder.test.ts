@@ -28,7 +28,9 @@ describe('ticket builder', () => {
     await page.keyboard.press('Enter');
     await grid.getByRole('button', { name: '40', exact: true }).focus();
     await page.keyboard.press('Space');
-    await expect(grid.getByRole('button', { name: '33', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(grid.getByRole('button', { name: '33', exact: true }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
     await expect(grid.getByTestId('chosen-count').textContent()).resolves.toBe('4 of 7 chosen');
     await expect(page.getByTestId('builder-status').textContent()).resolves.toContain('4 of 7 chosen');
     await expect(page.getByTestId('add-reason').textContent()).resolves.toBe('Game 1 needs 3 more numbers');
@@ -56,7 +58,12 @@ describe('ticket builder', () => {
     expect(res?.status()).toBe(200);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Oz Lotto');
-    await expect(page.getByRole('navigation', { name: 'Game types' }).getByRole('link', { name: 'Standard', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Game types' })
+        .getByRole('link', { name: 'Standard', exact: true })
+        .getAttribute('aria-current'),
+    ).resolves.toBe('page');
     expect(await page.getByTestId('game-row').count()).toBe(18);
     const grid = page.getByRole('group', { name: 'Game 1 Numbers' });
     await grid.getByRole('button', { name: '3', exact: true }).click();
@@ -68,12 +75,18 @@ describe('ticket builder', () => {
     await page.waitForURL(`**${href}`);
     await page.getByTestId('draw-picker').locator(`a[aria-current="true"][href="${href}"]`).waitFor();
     await expect(grid.getByTestId('chosen-count').textContent()).resolves.toBe('2 of 7 chosen');
-    const ticketDraw = async () => (JSON.parse(await page.locator('input[name="ticket"]').inputValue()) as { firstDrawNo: number | null }).firstDrawNo;
+    const ticketDraw = async () =>
+      (JSON.parse(await page.locator('input[name="ticket"]').inputValue()) as { firstDrawNo: number | null })
+        .firstDrawNo;
     await expect.poll(ticketDraw).toBe(Number(href.split('=')[1]));
     // The phone layout fits 375 px: no sideways scrolling of the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // One game left cannot be removed.
-    while ((await page.getByRole('button', { name: /^Remove game/ }).count()) > 0) await page.getByRole('button', { name: /^Remove game/ }).last().click();
+    while ((await page.getByRole('button', { name: /^Remove game/ }).count()) > 0)
+      await page
+        .getByRole('button', { name: /^Remove game/ })
+        .last()
+        .click();
     expect(await page.getByTestId('game-row').count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -86,7 +99,8 @@ describe('ticket builder', () => {
     await expect(page.getByTestId('game-offer').inputValue()).resolves.toBe('system-8');
     const grid = page.getByRole('group', { name: 'Game 1 Numbers' });
     await expect(grid.getByTestId('chosen-count').textContent()).resolves.toBe('0 of 8 chosen');
-    for (const n of [1, 5, 9, 13, 17, 21, 25, 29]) await grid.getByRole('button', { name: String(n), exact: true }).click();
+    for (const n of [1, 5, 9, 13, 17, 21, 25, 29])
+      await grid.getByRole('button', { name: String(n), exact: true }).click();
     await expect(grid.getByTestId('chosen-count').textContent()).resolves.toBe('8 of 8 chosen');
     await expect(page.getByTestId('ticket-price').textContent()).resolves.toMatch(/^\$\d+\.\d{2}$/);
     // Switching to System 9 keeps the 8 numbers and asks for one more.

@@ -8,7 +8,15 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { answerConsent, axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
+import {
+  answerConsent,
+  axeViolations,
+  DESKTOP,
+  PHONE,
+  screenshotPath,
+  useBrowser,
+  waitForHydration,
+} from './browser.ts';
 import { register, testCustomer } from './customers.ts';
 
 const run = promisify(execFile);
@@ -23,7 +31,9 @@ async function addQuickpick(page: Page, baseUrl: string) {
   await quickpick.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
     // Say what the page shows instead (an error page, no open draw...), not only that a button is missing.
     await page.screenshot({ path: screenshotPath('checkout-no-quickpick'), fullPage: true });
-    throw new Error(`${error.message}\npage ${page.url()}:\n${(await page.locator('main').innerText()).slice(0, 1500)}`);
+    throw new Error(
+      `${error.message}\npage ${page.url()}:\n${(await page.locator('main').innerText()).slice(0, 1500)}`,
+    );
   });
   await quickpick.click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -35,7 +45,8 @@ async function addSystem8(page: Page, baseUrl: string) {
   await waitForHydration(page);
   await expect(page.getByTestId('game-offer').inputValue()).resolves.toBe('system-8');
   const grid = page.getByRole('group', { name: 'Game 1 Numbers' });
-  for (const n of [2, 6, 10, 14, 18, 22, 26, 30]) await grid.getByRole('button', { name: String(n), exact: true }).click();
+  for (const n of [2, 6, 10, 14, 18, 22, 26, 30])
+    await grid.getByRole('button', { name: String(n), exact: true }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 });
 }
@@ -67,7 +78,9 @@ describe('checkout', () => {
     await expect(page.getByTestId('cart-count').first().textContent()).resolves.toBe('2');
     const token = (await context.cookies()).find((c) => c.name === 'anonymous_cart_token');
     expect(token?.value).toMatch(/^crt_/);
-    await expect(page.getByRole('link', { name: /^Edit Oz Lotto System 8/ }).getAttribute('href')).resolves.toMatch(/^\/oz-lotto\/systems\?edit=itm_/);
+    await expect(page.getByRole('link', { name: /^Edit Oz Lotto System 8/ }).getAttribute('href')).resolves.toMatch(
+      /^\/oz-lotto\/systems\?edit=itm_/,
+    );
 
     // The act code: a visitor without the cookie adopts the anonymous cart from the address, and the code goes.
     await context.clearCookies();
@@ -112,16 +125,21 @@ describe('checkout', () => {
     await page.screenshot({ path: `${SHOTS}/buy-1280.png`, fullPage: true });
     await fillCscIfAsked(page);
     await page.getByTestId('deposit-buy-button').click();
-    await page.getByRole('heading', { name: 'Test bank: 3-D Secure check' }).waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
-      await page.screenshot({ path: `${SHOTS}/debug-3ds.png`, fullPage: true });
-      throw e;
-    });
+    await page
+      .getByRole('heading', { name: 'Test bank: 3-D Secure check' })
+      .waitFor({ timeout: 20_000 })
+      .catch(async (e: unknown) => {
+        await page.screenshot({ path: `${SHOTS}/debug-3ds.png`, fullPage: true });
+        throw e;
+      });
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/receipt/chk_'), { timeout: 20_000 });
     await waitForHydration(page);
     await expect(page.getByTestId('receipt-order').count()).resolves.toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId('receipt-total').textContent()).resolves.toBe(total);
-    const tracking = JSON.parse((await page.getByTestId('receipt').getAttribute('data-tracking')) ?? '{}') as { transactionId?: string };
+    const tracking = JSON.parse((await page.getByTestId('receipt').getAttribute('data-tracking')) ?? '{}') as {
+      transactionId?: string;
+    };
     expect(tracking.transactionId).toBeTruthy();
     await page.screenshot({ path: `${SHOTS}/receipt-1280.png`, fullPage: true });
     await page.setViewportSize(PHONE);
@@ -153,7 +171,9 @@ describe('checkout', () => {
     }
     await orders.first().getByRole('link').click();
     await page.getByTestId('ticket-status').first().waitFor();
-    await expect(page.getByTestId('ticket-status').first().textContent()).resolves.toMatch(/Winning ticket|No prize this time/);
+    await expect(page.getByTestId('ticket-status').first().textContent()).resolves.toMatch(
+      /Winning ticket|No prize this time/,
+    );
   });
 
   it('a double-clicked Buy makes one order (one Idempotency-Key per attempt); cart and payment pass axe', async () => {
@@ -164,7 +184,9 @@ describe('checkout', () => {
     await register(page, testCustomer('double', { firstname: 'Cass' }));
     await page.waitForURL((url) => url.pathname === '/cart');
     await page.getByTestId('cart-empty').waitFor();
-    await expect(page.getByRole('link', { name: 'Buy lotto tickets' }).getAttribute('href')).resolves.toBe('/lotto-tickets');
+    await expect(page.getByRole('link', { name: 'Buy lotto tickets' }).getAttribute('href')).resolves.toBe(
+      '/lotto-tickets',
+    );
     await addQuickpick(page, baseUrl);
     await page.goto(`${baseUrl}/cart`);
     await waitForHydration(page);
@@ -176,13 +198,18 @@ describe('checkout', () => {
     await fillCscIfAsked(page);
     const posts: string[] = [];
     page.on('response', (r) => {
-      if (r.request().method() === 'POST') posts.push(`${r.status()} ${r.url()} ${r.headers()['location'] ?? ''} ${r.headers()['x-remix-redirect'] ?? ''}`);
+      if (r.request().method() === 'POST')
+        posts.push(
+          `${r.status()} ${r.url()} ${r.headers()['location'] ?? ''} ${r.headers()['x-remix-redirect'] ?? ''}`,
+        );
     });
     await page.getByTestId('deposit-buy-button').dblclick();
-    await page.waitForURL((url) => url.pathname.startsWith('/receipt/chk_'), { timeout: 20_000 }).catch(async (e: unknown) => {
-      await page.screenshot({ path: `${SHOTS}/debug-double.png`, fullPage: true });
-      throw new Error(`${String(e)}\n${posts.join('\n')}`);
-    });
+    await page
+      .waitForURL((url) => url.pathname.startsWith('/receipt/chk_'), { timeout: 20_000 })
+      .catch(async (e: unknown) => {
+        await page.screenshot({ path: `${SHOTS}/debug-double.png`, fullPage: true });
+        throw new Error(`${String(e)}\n${posts.join('\n')}`);
+      });
     await page.goto(`${baseUrl}/my-account/upcoming-tickets`);
     await waitForHydration(page);
     await expect(page.getByTestId('orders').locator('li').count()).resolves.toBe(1);

@@ -35,7 +35,15 @@ export async function startDevServer(tag: string): Promise<DevServer> {
   let log = '';
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: inject('repoRoot'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -56,7 +64,10 @@ export async function startDevServer(tag: string): Promise<DevServer> {
       await stop();
       throw new Error(`The development server exited with ${server.exitCode}:\n${log}`);
     }
-    const ready = await fetch(`${baseUrl}/api/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseUrl}/api/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { baseUrl, stop };
     await new Promise((r) => setTimeout(r, 250));
   }

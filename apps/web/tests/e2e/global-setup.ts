@@ -31,7 +31,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForReady(url: string, server: ChildProcess, output: () => string, timeoutMs = 150_000): Promise<void> {
+async function waitForReady(
+  url: string,
+  server: ChildProcess,
+  output: () => string,
+  timeoutMs = 150_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}:\n${output()}`);
@@ -63,7 +68,16 @@ export default async function setup(project: TestProject) {
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...E2E_LIMITS },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...E2E_LIMITS,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));

@@ -12,7 +12,9 @@ describe('offer page', () => {
     expect(res?.status()).toBe(200);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Oz Lotto');
-    await expect(page.getByTestId('jackpot').first().textContent()).resolves.toMatch(/^(\$[\d.,]+( Million)?|Win \$\d+k.*|Announced soon)$/);
+    await expect(page.getByTestId('jackpot').first().textContent()).resolves.toMatch(
+      /^(\$[\d.,]+( Million)?|Win \$\d+k.*|Announced soon)$/,
+    );
     await expect(page.getByTestId('countdown').first().textContent()).resolves.toMatch(/Sales close in \d/);
 
     const picker = page.getByTestId('draw-picker');
@@ -27,18 +29,28 @@ describe('offer page', () => {
 
     // Game types with a price and a Play call to action to the builder of that game type. The offer page is the play
     // screen of its first game type (core §2 /:productOfferKey/:gameTypeKey?), so Standard points at the builder above.
-    const standard = page.getByTestId('game-type').filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
+    const standard = page
+      .getByTestId('game-type')
+      .filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
     await expect(standard.textContent()).resolves.toMatch(/\$\d+\.\d{2} per game/);
-    await expect(standard.getByRole('link', { name: /^Play Standard/ }).getAttribute('href')).resolves.toBe('#play-heading');
-    const systems = page.getByTestId('game-type').filter({ has: page.getByRole('heading', { name: 'Systems', exact: true }) });
-    await expect(systems.getByRole('link', { name: /^Play Systems/ }).getAttribute('href')).resolves.toBe('/oz-lotto/systems');
+    await expect(standard.getByRole('link', { name: /^Play Standard/ }).getAttribute('href')).resolves.toBe(
+      '#play-heading',
+    );
+    const systems = page
+      .getByTestId('game-type')
+      .filter({ has: page.getByRole('heading', { name: 'Systems', exact: true }) });
+    await expect(systems.getByRole('link', { name: /^Play Systems/ }).getAttribute('href')).resolves.toBe(
+      '/oz-lotto/systems',
+    );
 
     await links.nth(1).click();
     await page.waitForURL(`**${secondHref}`);
     await page.getByText(`Draw ${secondDrawNo} ·`).first().waitFor();
     await expect(picker.getByRole('link').nth(1).getAttribute('aria-current')).resolves.toBe('true');
     await expect(page.getByText(`Draw ${secondDrawNo} ·`).first().isVisible()).resolves.toBe(true);
-    await expect(systems.getByRole('link', { name: /^Play Systems/ }).getAttribute('href')).resolves.toBe(`/oz-lotto/systems?firstDrawNo=${secondDrawNo}`);
+    await expect(systems.getByRole('link', { name: /^Play Systems/ }).getAttribute('href')).resolves.toBe(
+      `/oz-lotto/systems?firstDrawNo=${secondDrawNo}`,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -49,7 +61,9 @@ describe('offer page', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Something went wrong.');
     const junk = await page.goto(`${baseUrl}/powerball?firstDrawNo=abc`);
     expect(junk?.status()).toBe(200);
-    await expect(page.getByTestId('draw-picker').getByRole('link').first().getAttribute('aria-current')).resolves.toBe('true');
+    await expect(page.getByTestId('draw-picker').getByRole('link').first().getAttribute('aria-current')).resolves.toBe(
+      'true',
+    );
   });
 
   it('the home page lists the featured offers with jackpots and the next draw countdown', async () => {
@@ -76,7 +90,9 @@ describe('results', () => {
     await page.goto(`${baseUrl}/lotto-results/raffles`);
     await expect(page.getByRole('link', { name: 'Raffles' }).getAttribute('aria-current')).resolves.toBe('page');
     // The seed has one drawn charity raffle: its card names the winning ticket.
-    await expect(page.getByTestId('result-card').first().getByTestId('winning-ticket').textContent()).resolves.toMatch(/\d+/);
+    await expect(page.getByTestId('result-card').first().getByTestId('winning-ticket').textContent()).resolves.toMatch(
+      /\d+/,
+    );
 
     await page.goto(`${baseUrl}/lotto-results`);
     await page.getByRole('link', { name: 'Older results' }).click();
@@ -157,7 +173,12 @@ describe('accessibility and screenshots', () => {
         await page.screenshot({ path: screenshotPath(`lotteries-${shot}-${name}`), fullPage: true });
         expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
       }
-      const drawLink = await page.goto(`${baseUrl}/powerball/results`).then(() => page.getByRole('link', { name: /Prizes and winners/ }).first().getAttribute('href'));
+      const drawLink = await page.goto(`${baseUrl}/powerball/results`).then(() =>
+        page
+          .getByRole('link', { name: /Prizes and winners/ })
+          .first()
+          .getAttribute('href'),
+      );
       await page.goto(`${baseUrl}${drawLink}`);
       await waitForHydration(page);
       await page.screenshot({ path: screenshotPath(`lotteries-draw-result-${name}`), fullPage: true });

@@ -21,7 +21,10 @@ const SURF = 'surf-rescue-car-raffle';
 const ANIMAL = 'animal-rescue-cash-raffle';
 
 async function shoot(page: Page, name: string) {
-  for (const [label, viewport] of [['375', PHONE], ['1280', DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ['375', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
   }
@@ -35,7 +38,9 @@ describe('charity raffles', () => {
     await waitForHydration(page);
     await answerConsent(page);
     expect(await page.getByTestId('raffle-card').count()).toBeGreaterThanOrEqual(3);
-    await expect(page.getByTestId('raffle-card').first().getByTestId('tickets-remaining').textContent()).resolves.toMatch(/tickets left|Sold out/);
+    await expect(
+      page.getByTestId('raffle-card').first().getByTestId('tickets-remaining').textContent(),
+    ).resolves.toMatch(/tickets left|Sold out/);
     await shoot(page, 'charity-tickets');
 
     await page.goto(`${baseUrl}/${ANIMAL}`);
@@ -47,7 +52,9 @@ describe('charity raffles', () => {
     // Two causes: the buyer chooses one; the bundles start at the default entry.
     const causes = page.getByRole('group', { name: 'Choose the cause you support' });
     await expect(causes.getByRole('radio').count()).resolves.toBe(2);
-    await expect(page.getByRole('group', { name: 'How many tickets?' }).getByRole('radio', { checked: true }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('group', { name: 'How many tickets?' }).getByRole('radio', { checked: true }).count(),
+    ).resolves.toBe(1);
     await expect(page.getByTestId('odds').textContent()).resolves.toMatch(/^Odds depend on tickets sold: /);
     await expect(page.getByTestId('excluded-regions').textContent()).resolves.toBe('Not available in WA.');
     await expect(page.getByTestId('commitment').textContent()).resolves.toMatch(/Draw commitment: [0-9a-f]{64}/);
@@ -118,18 +125,34 @@ describe('charity raffles', () => {
     await expect(page.getByText('Supporting Surf Life Saving Clubs').count()).resolves.toBe(1);
 
     // Sign up (the cart and the page follow), then five tickets to the cart.
-    await page.goto(`${baseUrl}/login?step=register&redirect=${encodeURIComponent(`/causes/surf-life-saving/${SURF}`)}`);
+    await page.goto(
+      `${baseUrl}/login?step=register&redirect=${encodeURIComponent(`/causes/surf-life-saving/${SURF}`)}`,
+    );
     await waitForHydration(page);
-    await register(page, testCustomer('raffle', { firstname: 'Rae', lastname: 'Surfer', address: '2 Campbell Parade', suburb: 'Bondi Beach', postcode: '2026' }));
+    await register(
+      page,
+      testCustomer('raffle', {
+        firstname: 'Rae',
+        lastname: 'Surfer',
+        address: '2 Campbell Parade',
+        suburb: 'Bondi Beach',
+        postcode: '2026',
+      }),
+    );
     await page.waitForURL(`**/causes/surf-life-saving/${SURF}`, { timeout: 20_000 });
     await waitForHydration(page);
     await page.getByRole('radio', { name: /5 tickets/ }).check();
     await expect(page.getByTestId('buy-total').textContent()).resolves.toBe('5 tickets: $45.00');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 }).catch(async (e: unknown) => {
-      const refused = await page.getByTestId('form-errors').textContent().catch(() => null);
-      throw new Error(`${String(e)}\nThe buy form said: ${refused ?? '(nothing)'}`);
-    });
+    await page
+      .waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 })
+      .catch(async (e: unknown) => {
+        const refused = await page
+          .getByTestId('form-errors')
+          .textContent()
+          .catch(() => null);
+        throw new Error(`${String(e)}\nThe buy form said: ${refused ?? '(nothing)'}`);
+      });
 
     // Pay: save the test card and deposit-and-buy.
     await page.goto(`${baseUrl}/cart/buy`);
@@ -149,8 +172,12 @@ describe('charity raffles', () => {
     // The customer's support: five numbered tickets for the cause.
     await page.goto(`${baseUrl}/${SURF}/your-support`);
     await waitForHydration(page);
-    await expect(page.getByTestId('support-summary').textContent()).resolves.toMatch(/bought 5 tickets and contributed \$45\.00/);
-    const mine = ((await page.getByTestId('support-tickets').first().textContent()) ?? '').split(',').map((s) => Number(s.trim()));
+    await expect(page.getByTestId('support-summary').textContent()).resolves.toMatch(
+      /bought 5 tickets and contributed \$45\.00/,
+    );
+    const mine = ((await page.getByTestId('support-tickets').first().textContent()) ?? '')
+      .split(',')
+      .map((s) => Number(s.trim()));
     expect(mine).toHaveLength(5);
 
     // Before the draw: the commitment is public, the seed is not.
@@ -197,13 +224,20 @@ describe('charity raffles', () => {
     await list.fill(`${await list.inputValue()}\n499`);
     await page.getByRole('button', { name: 'Check again' }).click();
     await expect(page.getByTestId('verify-verdict').getAttribute('data-ok')).resolves.toBe('false');
-    await expect(page.getByTestId('verify-result').textContent()).resolves.toContain('does not match the sold-list hash');
+    await expect(page.getByTestId('verify-result').textContent()).resolves.toContain(
+      'does not match the sold-list hash',
+    );
     await shoot(page, 'raffle-verify-tampered');
 
     // The raffle's winners page lists the draw.
     await page.goto(`${baseUrl}/${SURF}/winners?clear_cache`);
     await waitForHydration(page);
-    await expect(page.getByTestId('winners-draw').filter({ hasText: `Draw ${drawNo} ·` }).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByTestId('winners-draw')
+        .filter({ hasText: `Draw ${drawNo} ·` })
+        .count(),
+    ).resolves.toBe(1);
     expect(errors).toEqual([]);
   });
 });

@@ -132,7 +132,9 @@ describe('spend limits and the cart', () => {
     await page.getByTestId('rg-notice').waitFor();
     await setLimit(page, /^Weekly limit \(\$\)/, '100');
     await page.getByTestId('pending-weekly').waitFor();
-    await expect(page.getByTestId('pending-weekly').textContent()).resolves.toMatch(/^Your new limit of \$100\.00 applies from .+\.$/);
+    await expect(page.getByTestId('pending-weekly').textContent()).resolves.toMatch(
+      /^Your new limit of \$100\.00 applies from .+\.$/,
+    );
     // The raise has no effect yet: the limit in force is still $20.
     await expect(page.getByTestId('limit-usage-weekly').textContent()).resolves.toContain('$20.00');
 
@@ -161,7 +163,9 @@ describe('identity verification', () => {
       await signUpAndLogin(open, 'Documents');
       await page.goto(`${baseUrl}/my-account/manual-verification`);
       await waitForHydration(page);
-      await page.getByLabel('Your ID documents').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
+      await page
+        .getByLabel('Your ID documents')
+        .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture') });
       await page.getByRole('button', { name: 'Upload documents' }).click();
       await page.getByText(/licence\.png is not an image or a PDF/).waitFor();
       await shot(page, 'manual-verification-refused');
@@ -172,7 +176,9 @@ describe('identity verification', () => {
       await expect(page.getByTestId('verification-methods').count()).resolves.toBe(1);
       await page.getByLabel('Document number').fill('12345678');
       await page.getByRole('button', { name: 'Check my details' }).click();
-      await page.getByText('Please agree to your details being checked with the issuer or official record holder.').waitFor();
+      await page
+        .getByText('Please agree to your details being checked with the issuer or official record holder.')
+        .waitFor();
       await page.getByLabel(/I agree to my details being checked/).check();
       await page.getByRole('button', { name: 'Check my details' }).click();
       await page.getByTestId('verification-outcome').waitFor();
@@ -211,7 +217,9 @@ describe('take a break', () => {
     await page.locator('#take-a-break').getByRole('button', { name: 'Continue' }).click();
     const confirm = page.getByTestId('confirm-exclusion');
     await confirm.waitFor();
-    await expect(confirm.textContent()).resolves.toMatch(/You won't be able to buy tickets or deposit until .+\. This can't be undone\./);
+    await expect(confirm.textContent()).resolves.toMatch(
+      /You won't be able to buy tickets or deposit until .+\. This can't be undone\./,
+    );
     await shot(page, 'take-a-break-confirm');
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: 'Yes, start my break' }).click();

@@ -83,8 +83,12 @@ describe('error pages', () => {
       const res = await page.goto(`${baseUrl}/?clear_cache=1`);
       expect(res?.status()).toBe(503);
       await expect(page.title()).resolves.toBe('Site currently under maintenance');
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("There's a spanner in the works!");
-      await expect(page.getByText("We'll be up and running again soon after this scheduled maintenance.").count()).resolves.toBe(1);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        "There's a spanner in the works!",
+      );
+      await expect(
+        page.getByText("We'll be up and running again soon after this scheduled maintenance.").count(),
+      ).resolves.toBe(1);
     } finally {
       ops('maintenance', 'off');
     }
@@ -98,7 +102,9 @@ describe('capability gating by segment', () => {
     const { page, baseUrl } = await browse();
     const before = await page.goto(`${baseUrl}/about/faq?clear_cache=1`);
     expect(before?.status()).toBe(200);
-    await expect(page.getByRole('navigation', { name: /main/i }).getByText('Lotteries', { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(
+      page.getByRole('navigation', { name: /main/i }).getByText('Lotteries', { exact: true }).count(),
+    ).resolves.toBeGreaterThan(0);
 
     // The charity-only segment has support_faq (FAQ page hidden) and no commercial_lotteries (no Lotteries item).
     ops('segment:default', 'charity');
@@ -106,7 +112,9 @@ describe('capability gating by segment', () => {
       const gated = await page.goto(`${baseUrl}/about/faq?clear_cache=1`);
       expect(gated?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Something went wrong.');
-      await expect(page.getByRole('navigation', { name: /main/i }).getByText('Lotteries', { exact: true }).count()).resolves.toBe(0);
+      await expect(
+        page.getByRole('navigation', { name: /main/i }).getByText('Lotteries', { exact: true }).count(),
+      ).resolves.toBe(0);
       await expect(page.locator('footer a[href="/about/faq"]').count()).resolves.toBe(0);
     } finally {
       ops('segment:default', 'default');

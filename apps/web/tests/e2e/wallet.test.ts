@@ -3,7 +3,15 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
+import {
+  axeViolations,
+  DESKTOP,
+  openBrowser,
+  PHONE,
+  screenshotPath,
+  waitForHydration,
+  type OpenBrowser,
+} from './browser.ts';
 import { signUpAndLogin, testCustomer } from './customers.ts';
 
 let open: OpenBrowser | null = null;
@@ -46,7 +54,10 @@ async function addCard(o: OpenBrowser, number: string) {
   await page.getByLabel('Expiry year (YY)').fill(String((new Date().getFullYear() + 3) % 100));
   await page.getByLabel('Card security code (CVC)').fill('123');
   await page.getByRole('button', { name: 'Save card' }).click();
-  await page.getByTestId('saved-fund').filter({ hasText: `ending ${number.slice(-4)}` }).waitFor();
+  await page
+    .getByTestId('saved-fund')
+    .filter({ hasText: `ending ${number.slice(-4)}` })
+    .waitFor();
 }
 
 async function deposit(o: OpenBrowser, preset: string) {
@@ -59,7 +70,10 @@ async function deposit(o: OpenBrowser, preset: string) {
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();
 }
 
-for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+for (const [name, viewport] of [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const) {
   describe(`wallet journey at ${viewport.width} px`, () => {
     it('adds a test card, deposits $50, shows the balance, withdraws winnings to a bank account', async () => {
       open = await openBrowser(viewport, { bypassCSP: true });

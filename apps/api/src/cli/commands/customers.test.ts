@@ -21,13 +21,24 @@ describe('customer:unlock-2fa', () => {
       [c.customerId],
     );
     const locked = async () =>
-      (await t.database.pool.query('SELECT locked_at, failed_attempts FROM identity_two_factor t JOIN identity_customers c ON c.id = t.customer_id WHERE c.public_id = $1', [c.customerId])).rows[0];
+      (
+        await t.database.pool.query(
+          'SELECT locked_at, failed_attempts FROM identity_two_factor t JOIN identity_customers c ON c.id = t.customer_id WHERE c.public_id = $1',
+          [c.customerId],
+        )
+      ).rows[0];
     expect((await locked()).locked_at).not.toBeNull();
 
-    expect(await ops('customer:unlock-2fa', c.email.toUpperCase())).toMatchObject({ code: 0, out: `Two-factor authentication for ${c.email.toUpperCase()} is unlocked.` });
+    expect(await ops('customer:unlock-2fa', c.email.toUpperCase())).toMatchObject({
+      code: 0,
+      out: `Two-factor authentication for ${c.email.toUpperCase()} is unlocked.`,
+    });
     expect(await locked()).toEqual({ locked_at: null, failed_attempts: 0 });
     expect((await ops('customer:unlock-2fa', c.email)).out).toContain('was not locked');
-    expect(await ops('customer:unlock-2fa', 'nobody@example.test')).toMatchObject({ code: 1, err: 'No open account has the email nobody@example.test.' });
+    expect(await ops('customer:unlock-2fa', 'nobody@example.test')).toMatchObject({
+      code: 1,
+      err: 'No open account has the email nobody@example.test.',
+    });
     expect((await ops('customer:unlock-2fa')).code).toBe(1);
   });
 });

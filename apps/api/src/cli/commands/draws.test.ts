@@ -34,7 +34,9 @@ describe('draw commands', () => {
     expect(r.out).toContain(`Weekday Windfall draw ${first!.drawNo} is DRAW_PAID.`);
     expect((await draws().getDraw(first!.id))!).toMatchObject({ status: 'DRAW_PAID', resultSource: 'simulated' });
     // The next run takes the next draw.
-    expect((await ops('draw:advance', '--offer', 'weekday-windfall')).out).toContain(`draw ${second!.drawNo} is DRAW_PAID`);
+    expect((await ops('draw:advance', '--offer', 'weekday-windfall')).out).toContain(
+      `draw ${second!.drawNo} is DRAW_PAID`,
+    );
   });
 
   it('draw:advance refuses unknown offers and options', async () => {
@@ -47,16 +49,48 @@ describe('draw commands', () => {
   it('draw:result records a valid result by hand and refuses one that breaks the rules with the reason', async () => {
     await draws().ensureSchedule('oz-lotto');
     clock.set('2026-03-03T09:45:00Z'); // after the 3 March draw (20:30 AEDT)
-    const bad = await ops('draw:result', '--offer', 'oz-lotto', '--draw', '1672', '--numbers', '1,2,3,4,5,6,48', '--supps', '7,8,9');
+    const bad = await ops(
+      'draw:result',
+      '--offer',
+      'oz-lotto',
+      '--draw',
+      '1672',
+      '--numbers',
+      '1,2,3,4,5,6,48',
+      '--supps',
+      '7,8,9',
+    );
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('Oz Lotto needs 7 main numbers between 1 and 47');
     expect((await draws().getDrawByNumber('oz-lotto', 1672))!.result).toBeNull();
 
-    const dup = await ops('draw:result', '--offer', 'oz-lotto', '--draw', '1672', '--numbers', '1,1,3,4,5,6,7', '--supps', '8,9,10');
+    const dup = await ops(
+      'draw:result',
+      '--offer',
+      'oz-lotto',
+      '--draw',
+      '1672',
+      '--numbers',
+      '1,1,3,4,5,6,7',
+      '--supps',
+      '8,9,10',
+    );
     expect(dup.code).toBe(1);
     expect(dup.err).toContain('must all be different');
 
-    const ok = await ops('draw:result', '--offer', 'oz-lotto', '--draw', '1672', '--numbers', '1,2,3,4,5,6,7', '--supps', '8,9,10', '--dividends', '1=3000000,7=16.10');
+    const ok = await ops(
+      'draw:result',
+      '--offer',
+      'oz-lotto',
+      '--draw',
+      '1672',
+      '--numbers',
+      '1,2,3,4,5,6,7',
+      '--supps',
+      '8,9,10',
+      '--dividends',
+      '1=3000000,7=16.10',
+    );
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('Recorded Oz Lotto: numbers 1 2 3 4 5 6 7, supps 8 9 10 for draw 1672');
     const draw = (await draws().getDrawByNumber('oz-lotto', 1672))!;
@@ -66,7 +100,17 @@ describe('draw commands', () => {
       { division: 7, prizeCents: 1_610, winners: null },
     ]);
 
-    const open = await ops('draw:result', '--offer', 'oz-lotto', '--draw', '1673', '--numbers', '1,2,3,4,5,6,7', '--supps', '8,9,10');
+    const open = await ops(
+      'draw:result',
+      '--offer',
+      'oz-lotto',
+      '--draw',
+      '1673',
+      '--numbers',
+      '1,2,3,4,5,6,7',
+      '--supps',
+      '8,9,10',
+    );
     expect(open.code).toBe(1);
     expect(open.err).toContain('still open for sales');
     expect((await ops('draw:result', '--offer', 'oz-lotto', '--draw', '1672', '--numbers', '1,2,x')).code).toBe(1);

@@ -70,7 +70,11 @@ export function settlementDeps(database: Database, clock: Clock, draws: DrawsSer
 }
 
 /** The draw to advance: the given number, else the oldest closed draw still waiting for its result, else the next open one. */
-async function drawToAdvance(draws: DrawsService, game: GameDefinition, drawNo: number | undefined): Promise<DrawSummary> {
+async function drawToAdvance(
+  draws: DrawsService,
+  game: GameDefinition,
+  drawNo: number | undefined,
+): Promise<DrawSummary> {
   if (drawNo !== undefined) {
     const draw = await draws.getDrawByNumber(game.key, drawNo);
     if (!draw) throw new UsageError(`${game.name} has no draw ${drawNo}.`);
@@ -119,10 +123,19 @@ export const drawAdvanceCommand = defineCommand({
 
 export const drawResultCommand = defineCommand({
   name: 'draw:result',
-  usage: '--offer <key> --draw <no> --numbers 1,2,.. [--supps ..] [--powerball n] [--lucky-stars a,b] [--dividends 1=amount,..]',
+  usage:
+    '--offer <key> --draw <no> --numbers 1,2,.. [--supps ..] [--powerball n] [--lucky-stars a,b] [--dividends 1=amount,..]',
   summary: 'Enter the official result of a draw by hand (refused with the reason when it breaks the rules).',
   async run(args, ctx) {
-    const { positional, options } = parseArgs(args, ['offer', 'draw', 'numbers', 'supps', 'powerball', 'lucky-stars', 'dividends']);
+    const { positional, options } = parseArgs(args, [
+      'offer',
+      'draw',
+      'numbers',
+      'supps',
+      'powerball',
+      'lucky-stars',
+      'dividends',
+    ]);
     if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
     const game = gameArg(options.offer);
     const drawNo = drawNoArg(options.draw);
@@ -131,7 +144,11 @@ export const drawResultCommand = defineCommand({
     const bonus: Record<string, number[]> = {};
     if (options.powerball !== undefined) bonus.powerball = numbersArg('powerball', options.powerball);
     if (options['lucky-stars'] !== undefined) bonus.lucky_stars = numbersArg('lucky-stars', options['lucky-stars']);
-    const result: DrawResult = { numbers: numbersArg('numbers', options.numbers), supplementaries: numbersArg('supps', options.supps), bonus };
+    const result: DrawResult = {
+      numbers: numbersArg('numbers', options.numbers),
+      supplementaries: numbersArg('supps', options.supps),
+      bonus,
+    };
     const given = dividendsArg(options.dividends);
 
     const database = await ctx.database();
@@ -140,7 +157,9 @@ export const drawResultCommand = defineCommand({
     if (!draw) throw new UsageError(`${game.name} has no draw ${drawNo}.`);
     if (draw.status === 'DRAW_OPEN') {
       if (draw.stopAt.getTime() > ctx.clock.now().getTime()) {
-        ctx.err(`${game.name} draw ${drawNo} is still open for sales until ${draw.stopAt.toISOString()}; use draw:advance to close it now.`);
+        ctx.err(
+          `${game.name} draw ${drawNo} is still open for sales until ${draw.stopAt.toISOString()}; use draw:advance to close it now.`,
+        );
         return 1;
       }
       draw = (await draws.close(draw.id)).draw;
@@ -148,7 +167,11 @@ export const drawResultCommand = defineCommand({
     // Without official dividends, prizes come from the game's prize table (as the simulated provider does).
     const dividends = given ?? simulatedDividends(getGame(game.key, drawNo), result, draw.jackpotCents, cryptoRandom);
     const step = await draws.recordResult(draw.id, result, dividends, 'manual');
-    ctx.out(step.changed ? `Recorded ${describe(game, step.draw.result!)} for draw ${drawNo}; the draw clock settles it.` : `Draw ${drawNo} already has this result; nothing changed.`);
+    ctx.out(
+      step.changed
+        ? `Recorded ${describe(game, step.draw.result!)} for draw ${drawNo}; the draw clock settles it.`
+        : `Draw ${drawNo} already has this result; nothing changed.`,
+    );
   },
 });
 
@@ -170,7 +193,8 @@ export const drawImportCommand = defineCommand({
     const draws = createDrawsService({ db: database.db, clock: ctx.clock, config: ctx.config });
     try {
       const outcomes = await importResultsFeed(draws, text, ctx.clock.now());
-      for (const o of outcomes) ctx.out(`${getGame(o.gameKey).name} draw ${o.drawNo}: ${o.recorded ? 'recorded' : 'already recorded'}`);
+      for (const o of outcomes)
+        ctx.out(`${getGame(o.gameKey).name} draw ${o.drawNo}: ${o.recorded ? 'recorded' : 'already recorded'}`);
       ctx.out(`Imported ${outcomes.filter((o) => o.recorded).length} of ${outcomes.length} results.`);
     } catch (e) {
       if (!(e instanceof ResultsFeedError)) throw e;

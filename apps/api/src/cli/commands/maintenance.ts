@@ -9,7 +9,9 @@ export const maintenanceCommand = defineCommand({
     const [mode, ...rest] = args;
     if ((mode !== 'on' && mode !== 'off') || rest.length) throw new UsageError('Say "on" or "off".');
     const database = await ctx.database();
-    await createPlatformService({ db: database.db, config: ctx.config, clock: ctx.clock }).setMaintenanceMode(mode === 'on');
+    await createPlatformService({ db: database.db, config: ctx.config, clock: ctx.clock }).setMaintenanceMode(
+      mode === 'on',
+    );
     ctx.out(`Maintenance mode is ${mode}.`);
   },
 });

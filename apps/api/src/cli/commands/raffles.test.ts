@@ -56,7 +56,10 @@ describe('raffle operator commands', () => {
     expect(verified.out).toContain('Verified');
 
     // A ticket slipped into the list after the close is caught.
-    await database.pool.query('insert into raffles_tickets (draw_id, ticket_number, entry_id, customer_id, postal, created_at) select draw_id, 4, entry_id, customer_id, true, created_at from raffles_tickets where draw_id = $1 and ticket_number = 1', [draw.id]);
+    await database.pool.query(
+      'insert into raffles_tickets (draw_id, ticket_number, entry_id, customer_id, postal, created_at) select draw_id, 4, entry_id, customer_id, true, created_at from raffles_tickets where draw_id = $1 and ticket_number = 1',
+      [draw.id],
+    );
     const tampered = await ops('raffle:verify', '--draw', draw.publicId);
     expect(tampered.code).toBe(1);
     expect(tampered.out).toContain('Sold-list hash DOES NOT match');

@@ -26,7 +26,11 @@ export function raffleWorkflowDeps(database: Database, clock: Clock, config: App
 }
 
 /** The draw a command names: --draw raf_… or --offer <raffle> [--draw <no>] (the current draw when no number). */
-async function resolveDraw(database: Database, raffles: RafflesService, options: Record<string, string>): Promise<string> {
+async function resolveDraw(
+  database: Database,
+  raffles: RafflesService,
+  options: Record<string, string>,
+): Promise<string> {
   const { repo } = raffles;
   if (options.draw && /^raf_[A-Za-z0-9]+$/.test(options.draw)) {
     const d = await repo.drawByPublicId(database.db, options.draw);
@@ -38,13 +42,15 @@ async function resolveDraw(database: Database, raffles: RafflesService, options:
   if (!offer) throw new UsageError(`Unknown offer "${options.offer}".`);
   const draws = await repo.drawsOf(database.db, offer.offerKey);
   if (options.draw !== undefined) {
-    if (!/^\d{1,9}$/.test(options.draw)) throw new UsageError(`--draw must be raf_<id> or a draw number, got "${options.draw}".`);
+    if (!/^\d{1,9}$/.test(options.draw))
+      throw new UsageError(`--draw must be raf_<id> or a draw number, got "${options.draw}".`);
     const d = draws.find((x) => x.drawNo === Number(options.draw));
     if (!d) throw new UsageError(`${offer.name} has no draw ${options.draw}.`);
     return d.publicId;
   }
   // The oldest draw that is closed and waiting, else the one on sale (or taking pre-orders).
-  const d = draws.find((x) => x.status === 'closed') ?? draws.find((x) => ['open', 'sold_out', 'pre_order'].includes(x.status));
+  const d =
+    draws.find((x) => x.status === 'closed') ?? draws.find((x) => ['open', 'sold_out', 'pre_order'].includes(x.status));
   if (!d) throw new UsageError(`${offer.name} has no draw to advance.`);
   return d.publicId;
 }
@@ -59,7 +65,9 @@ export async function runRaffleDraw(args: string[], ctx: CliContext): Promise<nu
   try {
     const report = await advanceRaffle(deps, drawId);
     const draw = (await deps.raffles.repo.drawByPublicId(database.db, drawId))!;
-    ctx.out(`${draw.offerKey} draw ${draw.drawNo} (${draw.publicId}) ${report.drawn ? 'is drawn' : 'was already drawn'}: ${draw.sold} tickets sold.`);
+    ctx.out(
+      `${draw.offerKey} draw ${draw.drawNo} (${draw.publicId}) ${report.drawn ? 'is drawn' : 'was already drawn'}: ${draw.sold} tickets sold.`,
+    );
     ctx.out(`Seed: ${draw.seed}`);
     ctx.out(`Commitment: ${draw.commitment}`);
     ctx.out(`Sold-list hash: ${draw.soldListHash}`);
@@ -94,14 +102,30 @@ export const raffleVerifyCommand = defineCommand({
     const draw = (await raffles.repo.drawByPublicId(database.db, drawId))!;
     const v = await raffles.verification(draw.offerKey, draw.drawNo);
     if (!v.seed) {
-      ctx.err(`${draw.offerKey} draw ${draw.drawNo} is ${v.status}: its seed is published when it is drawn. Commitment: ${v.commitment}`);
+      ctx.err(
+        `${draw.offerKey} draw ${draw.drawNo} is ${v.status}: its seed is published when it is drawn. Commitment: ${v.commitment}`,
+      );
       return 1;
     }
-    const outcome = verifyRaffleDraw({ seed: v.seed, commitment: v.commitment, drawId: v.drawId, ticketNumbers: v.ticketNumbers, prizes: v.prizes, soldListHash: v.soldListHash, published: v.winners });
+    const outcome = verifyRaffleDraw({
+      seed: v.seed,
+      commitment: v.commitment,
+      drawId: v.drawId,
+      ticketNumbers: v.ticketNumbers,
+      prizes: v.prizes,
+      soldListHash: v.soldListHash,
+      published: v.winners,
+    });
     ctx.out(`Commitment ${outcome.commitmentOk ? 'matches' : 'DOES NOT match'} the seed.`);
-    ctx.out(`Sold-list hash ${outcome.soldListOk ? 'matches' : 'DOES NOT match'} the ${v.ticketNumbers.length} sold tickets.`);
+    ctx.out(
+      `Sold-list hash ${outcome.soldListOk ? 'matches' : 'DOES NOT match'} the ${v.ticketNumbers.length} sold tickets.`,
+    );
     for (const w of outcome.winners) ctx.out(`Prize ${w.rank}: ticket ${w.ticketNumber}`);
-    ctx.out(outcome.ok ? 'Verified: the recorded winners are the ones the seed and the sold list give.' : 'NOT VERIFIED: the recorded winners differ from the recomputed ones.');
+    ctx.out(
+      outcome.ok
+        ? 'Verified: the recorded winners are the ones the seed and the sold list give.'
+        : 'NOT VERIFIED: the recorded winners differ from the recomputed ones.',
+    );
     return outcome.ok ? 0 : 1;
   },
 });
@@ -109,17 +133,20 @@ export const raffleVerifyCommand = defineCommand({
 export const rafflePostalEntryCommand = defineCommand({
   name: 'raffle:postal-entry',
   usage: '--draw raf_<id> --customer cus_<id> [--cause <slug>]',
-  summary: 'Record a free postal entry: one ticket, no charge, counted against the draw\'s cap.',
+  summary: "Record a free postal entry: one ticket, no charge, counted against the draw's cap.",
   async run(args, ctx) {
     const { positional, options } = parseArgs(args, ['draw', 'customer', 'cause']);
     if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
     if (!options.draw || !/^raf_[A-Za-z0-9]+$/.test(options.draw)) throw new UsageError('--draw raf_<id> is required.');
-    if (!options.customer || !/^cus_[A-Za-z0-9]+$/.test(options.customer)) throw new UsageError('--customer cus_<id> is required.');
+    if (!options.customer || !/^cus_[A-Za-z0-9]+$/.test(options.customer))
+      throw new UsageError('--customer cus_<id> is required.');
     const database = await ctx.database();
     const raffles = createRafflesService({ db: database.db, clock: ctx.clock });
     try {
       const r = await raffles.postalEntry(options.draw, options.customer, options.cause ?? null);
-      ctx.out(`Postal entry recorded: ticket ${r.ticketNumber} in ${r.offerKey} draw ${r.drawNo} for ${options.customer} (no charge).`);
+      ctx.out(
+        `Postal entry recorded: ticket ${r.ticketNumber} in ${r.offerKey} draw ${r.drawNo} for ${options.customer} (no charge).`,
+      );
       return 0;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

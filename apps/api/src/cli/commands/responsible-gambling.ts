@@ -9,7 +9,13 @@ import { defineCommand, parseArgs, UsageError, type CliContext } from '../comman
 function services(database: Database, ctx: CliContext) {
   const identity = createIdentityService({ db: database.db, clock: ctx.clock, config: ctx.config });
   const ledger = createLedger({ db: database.db, clock: ctx.clock });
-  return createResponsibleGamblingService({ db: database.db, clock: ctx.clock, config: ctx.config, ledger, customers: identity });
+  return createResponsibleGamblingService({
+    db: database.db,
+    clock: ctx.clock,
+    config: ctx.config,
+    ledger,
+    customers: identity,
+  });
 }
 
 const CUSTOMER_ID = /^cus_[A-Za-z0-9_-]+$/;
@@ -33,10 +39,11 @@ export const verificationListCommand = defineCommand({
 export const verificationApproveCommand = defineCommand({
   name: 'verification:approve',
   usage: '--customer cus_…',
-  summary: 'Approve a customer\'s uploaded identity documents: the customer becomes verified.',
+  summary: "Approve a customer's uploaded identity documents: the customer becomes verified.",
   async run(args, ctx) {
     const { positional, options } = parseArgs(args, ['customer']);
-    if (positional.length || !options.customer || !CUSTOMER_ID.test(options.customer)) throw new UsageError('Name the customer with --customer cus_….');
+    if (positional.length || !options.customer || !CUSTOMER_ID.test(options.customer))
+      throw new UsageError('Name the customer with --customer cus_….');
     const rg = services(await ctx.database(), ctx);
     try {
       const r = await rg.decideManualVerification(options.customer, 'approve');
@@ -51,10 +58,11 @@ export const verificationApproveCommand = defineCommand({
 export const verificationRejectCommand = defineCommand({
   name: 'verification:reject',
   usage: '--customer cus_… --reason text',
-  summary: 'Reject a customer\'s uploaded identity documents; the reason is shown to the customer.',
+  summary: "Reject a customer's uploaded identity documents; the reason is shown to the customer.",
   async run(args, ctx) {
     const { positional, options } = parseArgs(args, ['customer', 'reason']);
-    if (positional.length || !options.customer || !CUSTOMER_ID.test(options.customer)) throw new UsageError('Name the customer with --customer cus_….');
+    if (positional.length || !options.customer || !CUSTOMER_ID.test(options.customer))
+      throw new UsageError('Name the customer with --customer cus_….');
     if (!options.reason?.trim()) throw new UsageError('Give the reason with --reason.');
     const rg = services(await ctx.database(), ctx);
     try {
@@ -70,10 +78,11 @@ export const verificationRejectCommand = defineCommand({
 export const customerExclusionCommand = defineCommand({
   name: 'customer:exclusion',
   usage: '--customer cus_…',
-  summary: 'Show a customer\'s breaks and self-exclusions (they cannot be lifted early).',
+  summary: "Show a customer's breaks and self-exclusions (they cannot be lifted early).",
   async run(args, ctx) {
     const { positional, options } = parseArgs(args, ['customer']);
-    if (positional.length || !options.customer || !CUSTOMER_ID.test(options.customer)) throw new UsageError('Name the customer with --customer cus_….');
+    if (positional.length || !options.customer || !CUSTOMER_ID.test(options.customer))
+      throw new UsageError('Name the customer with --customer cus_….');
     const rg = services(await ctx.database(), ctx);
     const current = await rg.exclusion(options.customer);
     const history = await rg.exclusionHistory(options.customer);

@@ -18,7 +18,9 @@ export const segmentDefaultCommand = defineCommand({
     await platform.setDefaultSegment(name);
     ctx.out(`The default segment is now "${name}".`);
     if (ctx.config.defaultSegment && ctx.config.defaultSegment !== name) {
-      ctx.out(`Note: DEFAULT_SEGMENT=${ctx.config.defaultSegment} is set in this environment and takes precedence while it is.`);
+      ctx.out(
+        `Note: DEFAULT_SEGMENT=${ctx.config.defaultSegment} is set in this environment and takes precedence while it is.`,
+      );
     }
   },
 });

@@ -18,12 +18,19 @@ export const statusCommand = defineCommand({
     if (args.length) throw new UsageError('status takes no arguments.');
     // Read before opening: opening may make this process the server's owner.
     const state = ctx.config.databaseUrl ? null : readServerState(ctx.config.dataDir);
-    const shopPid = state?.ownerPid != null && state.ownerPid !== process.pid && isProcessAlive(state.ownerPid) ? state.ownerPid : null;
+    const shopPid =
+      state?.ownerPid != null && state.ownerPid !== process.pid && isProcessAlive(state.ownerPid)
+        ? state.ownerPid
+        : null;
     const database = await ctx.rawDatabase();
-    ctx.out(`Database:    ${withoutPassword(database.url)}${ctx.config.databaseUrl ? ' (DATABASE_URL)' : ` (embedded, DATA_DIR ${ctx.config.dataDir})`}`);
+    ctx.out(
+      `Database:    ${withoutPassword(database.url)}${ctx.config.databaseUrl ? ' (DATABASE_URL)' : ` (embedded, DATA_DIR ${ctx.config.dataDir})`}`,
+    );
     if (!ctx.config.databaseUrl) ctx.out(`Shop:        ${shopPid ? `running (pid ${shopPid})` : 'not running'}`);
     const migrations = await migrationStatus(database);
-    ctx.out(`Migrations:  ${migrations.applied.length} applied, ${migrations.pending.length} pending${migrations.pending.length ? ` (${migrations.pending.join(', ')})` : ''}`);
+    ctx.out(
+      `Migrations:  ${migrations.applied.length} applied, ${migrations.pending.length} pending${migrations.pending.length ? ` (${migrations.pending.join(', ')})` : ''}`,
+    );
     if (migrations.applied.length === 0) {
       ctx.out('Not set up yet: `npm start` or any changing ops command migrates and seeds it.');
       return;
@@ -36,8 +43,13 @@ export const statusCommand = defineCommand({
     const defaultName = await platform.getDefaultSegmentName();
     ctx.out('Segments:');
     for (const s of await platform.listSegments()) {
-      const marks = [s.segmentName === defaultName ? 'default' : '', s.segmentName === ctx.config.defaultSegment ? 'DEFAULT_SEGMENT' : ''].filter(Boolean);
-      ctx.out(`  ${s.segmentName}${marks.length ? ` (${marks.join(', ')})` : ''}: ${s.capabilities.length} capabilities`);
+      const marks = [
+        s.segmentName === defaultName ? 'default' : '',
+        s.segmentName === ctx.config.defaultSegment ? 'DEFAULT_SEGMENT' : '',
+      ].filter(Boolean);
+      ctx.out(
+        `  ${s.segmentName}${marks.length ? ` (${marks.join(', ')})` : ''}: ${s.capabilities.length} capabilities`,
+      );
     }
   },
 });

@@ -22,7 +22,15 @@ describe('withdrawal commands', () => {
   it('approves by id, rejects with funds returned, and refuses a decided withdrawal', async () => {
     const ledger = createLedger({ db: database.db, clock });
     const payments = buildPaymentsService({ database, clock, ledger });
-    await database.db.transaction((tx) => ledger.creditPrize(tx, { customerId: 'cus_cli', amountCents: 5000, currency: 'AUD', reference: 'cli:prize', description: 'Prize' }));
+    await database.db.transaction((tx) =>
+      ledger.creditPrize(tx, {
+        customerId: 'cus_cli',
+        amountCents: 5000,
+        currency: 'AUD',
+        reference: 'cli:prize',
+        description: 'Prize',
+      }),
+    );
     const a = await payments.withdraw('cus_cli', 'tw', 'test', { amount: 10 });
     const b = await payments.withdraw('cus_cli', 'tw', 'test', { amount: 15 });
     const approved = await ops('withdrawals:approve', '--id', a.id);

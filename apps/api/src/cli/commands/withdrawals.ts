@@ -31,7 +31,7 @@ export const withdrawalsApproveCommand = defineCommand({
 export const withdrawalsRejectCommand = defineCommand({
   name: 'withdrawals:reject',
   usage: '--id wdr_… [--reason text]',
-  summary: 'Reject a pending withdrawal; the amount goes back to the customer\'s withdrawable winnings.',
+  summary: "Reject a pending withdrawal; the amount goes back to the customer's withdrawable winnings.",
   async run(args, ctx) {
     const { positional, options } = parseArgs(args, ['id', 'reason']);
     if (positional.length || !options.id) throw new UsageError('Name the withdrawal with --id.');

@@ -47,14 +47,28 @@ describe('checkout support', () => {
   it('locks and prices the cart, fulfils with the same quickpicks for every draw, then empties it', async () => {
     clock.set(TEST_NOW);
     const cart = createCartService({ db: database.db, clock });
-    const added = await cart.addItems('cus_chk1', [pbTicket([{ sets: { numbers: PICK, powerball: [4] } }, { sets: { numbers: [10, null, null, null, null, null, null], powerball: [] }, quickpick: true }], 2)]);
+    const added = await cart.addItems('cus_chk1', [
+      pbTicket(
+        [
+          { sets: { numbers: PICK, powerball: [4] } },
+          { sets: { numbers: [10, null, null, null, null, null, null], powerball: [] }, quickpick: true },
+        ],
+        2,
+      ),
+    ]);
     expect(added.itemCount).toBe(1);
     await cart.applyPromotion({ kind: 'customer', customerId: 'cus_chk1' }, 'SAVE10');
     const orders = createOrdersService({ db: database.db, clock });
 
     const lines = await database.db.transaction(async (tx) => {
       const loaded = await cart.loadForCheckout(tx, 'cus_chk1');
-      expect(loaded).toMatchObject({ removed: [], currency: 'AUD', promotionCode: 'SAVE10', promotionProblem: null, preOrderTotalCents: 0 });
+      expect(loaded).toMatchObject({
+        removed: [],
+        currency: 'AUD',
+        promotionCode: 'SAVE10',
+        promotionProblem: null,
+        preOrderTotalCents: 0,
+      });
       expect(loaded.items).toHaveLength(1);
       const { item } = loaded.items[0]!;
       expect(loaded.subtotalCents).toBe(item.priceCents);
@@ -62,7 +76,12 @@ describe('checkout support', () => {
       expect(loaded.totalCents).toBe(loaded.subtotalCents - loaded.discountCents);
       expect(loaded.promotion).toMatchObject({ code: 'SAVE10', type: 'voucher_percent_discount' });
       const handler = cart.handlerFor('lottery_ticket');
-      const fulfilled = await handler.fulfil(tx, item, { customerId: 'cus_chk1', orderId: 'ord_test1', checkoutId: 'chk_test1', now: clock.now() });
+      const fulfilled = await handler.fulfil(tx, item, {
+        customerId: 'cus_chk1',
+        orderId: 'ord_test1',
+        checkoutId: 'chk_test1',
+        now: clock.now(),
+      });
       expect(fulfilled).toHaveLength(2);
       expect(fulfilled.map((f) => f.drawNo)).toEqual(item.draws.map((d) => d.drawNo));
       await cart.emptyCart(tx, loaded.cartId);
@@ -73,8 +92,14 @@ describe('checkout support', () => {
     for (const f of lines) {
       const { lines: stored } = await orders.linesForDraw(f.drawId);
       expect(stored.filter((l) => f.lineIds.includes(l.publicId))).toHaveLength(2);
-      const rows = await database.db.select().from(ordersTicketLines).where(inArray(ordersTicketLines.publicId, f.lineIds)).orderBy(asc(ordersTicketLines.id));
-      expect(rows.every((r) => r.customerId === 'cus_chk1' && r.drawId === f.drawId && r.gameType === 'standard')).toBe(true);
+      const rows = await database.db
+        .select()
+        .from(ordersTicketLines)
+        .where(inArray(ordersTicketLines.publicId, f.lineIds))
+        .orderBy(asc(ordersTicketLines.id));
+      expect(rows.every((r) => r.customerId === 'cus_chk1' && r.drawId === f.drawId && r.gameType === 'standard')).toBe(
+        true,
+      );
       sets.push(rows.map((r) => r.numbers as Record<string, number[]>));
     }
     expect(sets[0]![0]).toEqual({ numbers: PICK, powerball: [4] });
@@ -98,13 +123,20 @@ describe('checkout support', () => {
     // The draw closes (operator) between the cart read and the purchase.
     await draws.close(item.draws[0]!.drawId);
     const handler = cart.handlerFor('lottery_ticket');
-    const attempt = database.db.transaction((tx) => handler.fulfil(tx, item, { customerId: 'cus_chk2', orderId: 'ord_x', checkoutId: 'chk_x', now: clock.now() }));
+    const attempt = database.db.transaction((tx) =>
+      handler.fulfil(tx, item, { customerId: 'cus_chk2', orderId: 'ord_x', checkoutId: 'chk_x', now: clock.now() }),
+    );
     await expect(attempt).rejects.toMatchObject({ statusCode: 422, code: 'draw_closed' });
 
     clock.set(new Date(new Date(item.draws[0]!.stop).getTime() + 1));
     const again = await database.db.transaction((tx) => cart.loadForCheckout(tx, 'cus_chk2'));
     expect(again.items).toHaveLength(0);
-    expect(again.removed).toEqual([expect.objectContaining({ reason: 'draw_closed', message: 'The draw for Powerball closed before you bought it, so we removed it from your cart.' })]);
+    expect(again.removed).toEqual([
+      expect.objectContaining({
+        reason: 'draw_closed',
+        message: 'The draw for Powerball closed before you bought it, so we removed it from your cart.',
+      }),
+    ]);
     const view = await cart.get({ kind: 'customer', customerId: 'cus_chk2' });
     expect(view.autoRemovedItems).toHaveLength(1);
   });
@@ -125,7 +157,15 @@ describe('checkout support', () => {
         numGames: 0,
         numTickets: 2,
         causeKey: null,
-        draws: [{ drawId: 'drw_raffle_1', drawNo: 1, stop: '2030-01-01T00:00:00.000Z', drawDate: '2030-01-01T00:00:00.000Z', purchaseStatus: 'standard' }],
+        draws: [
+          {
+            drawId: 'drw_raffle_1',
+            drawNo: 1,
+            stop: '2030-01-01T00:00:00.000Z',
+            drawDate: '2030-01-01T00:00:00.000Z',
+            purchaseStatus: 'standard',
+          },
+        ],
         unitPriceCents: 1000,
         priceCents: 1000,
         currency: 'AUD',
@@ -133,18 +173,30 @@ describe('checkout support', () => {
         recurringPurchase: { type: 'none', availability: 'never', enabled: false },
         input,
       }),
-      refresh: async (input) => ({ ok: true, item: await raffle.prepare(input, { customerId: null, region: null, now: clock.now(), pricingId: 'default' }) }),
+      refresh: async (input) => ({
+        ok: true,
+        item: await raffle.prepare(input, { customerId: null, region: null, now: clock.now(), pricingId: 'default' }),
+      }),
       fulfil: async () => [],
     };
     const cart = createCartService({
       db: database.db,
       clock,
       handlers: [raffle],
-      guard: { blockedReasons: async (_c, amount): Promise<Record<string, string>> => (amount > 500 ? { spend_limit: 'This purchase would go over your weekly spend limit.' } : {}), assertPurchase: async () => undefined },
+      guard: {
+        blockedReasons: async (_c, amount): Promise<Record<string, string>> =>
+          amount > 500 ? { spend_limit: 'This purchase would go over your weekly spend limit.' } : {},
+        assertPurchase: async () => undefined,
+      },
     });
-    const view = await cart.addItems('cus_chk3', [{ productType: 'raffle_ticket', productOfferKey: 'raf-test', numTickets: 2 }]);
+    const view = await cart.addItems('cus_chk3', [
+      { productType: 'raffle_ticket', productOfferKey: 'raf-test', numTickets: 2 },
+    ]);
     expect(view.cartItems.raffle_ticket).toHaveLength(1);
-    expect(view).toMatchObject({ showRegulation: true, blockedReasons: { spend_limit: 'This purchase would go over your weekly spend limit.' }, cartTotal: { amount: 10, currency: 'AUD' } });
+    expect(view).toMatchObject({
+      showRegulation: true,
+      blockedReasons: { spend_limit: 'This purchase would go over your weekly spend limit.' },
+      cartTotal: { amount: 10, currency: 'AUD' },
+    });
   });
 });
-

@@ -11,13 +11,32 @@ import {
   type ProductOffer,
   type RecurringPurchase,
 } from '@shop/contracts';
-import { cryptoRandom, getGame, isGameKey, mainSet, quickPick, normaliseNumberSet, validateTicket, type GameDefinition, type GameKey, type GameType, type RandomSource } from '@shop/lottery';
+import {
+  cryptoRandom,
+  getGame,
+  isGameKey,
+  mainSet,
+  quickPick,
+  normaliseNumberSet,
+  validateTicket,
+  type GameDefinition,
+  type GameKey,
+  type GameType,
+  type RandomSource,
+} from '@shop/lottery';
 import type { Db, Executor } from '../../db/index.ts';
 import { AppError, unprocessable, type FieldErrors } from '../../lib/errors.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import { lockOpenDraw, openDrawsFrom } from '../draws/index.ts';
 import type { OrdersService } from '../orders/index.ts';
-import type { CartProductHandler, FulfilContext, FulfilledTicket, ItemContext, PricedItem, Refreshed } from './cart.types.ts';
+import type {
+  CartProductHandler,
+  FulfilContext,
+  FulfilledTicket,
+  ItemContext,
+  PricedItem,
+  Refreshed,
+} from './cart.types.ts';
 
 export interface LotteryHandlerDeps {
   db: Db;
@@ -34,7 +53,12 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 type Sets = Record<string, (number | null)[]>;
 type SetOffer = GameOffer['numberSets'][number];
-type Problem = { reason: 'draw_closed' | 'offer_suspended' | 'region_restricted'; message: string; code: string; fieldErrors?: FieldErrors };
+type Problem = {
+  reason: 'draw_closed' | 'offer_suspended' | 'region_restricted';
+  message: string;
+  code: string;
+  fieldErrors?: FieldErrors;
+};
 
 class ItemProblem extends Error {
   constructor(readonly problem: Problem) {
@@ -63,11 +87,21 @@ function weekdayOf(iso: string, timeZone: string): number {
 
 function recurringOf(offer: ProductOffer, autoplay: boolean): RecurringPurchase {
   const allowed = offer.recurringPurchase.availability === 'available' && offer.recurringPurchase.type !== 'none';
-  return { type: allowed ? offer.recurringPurchase.type : 'none', availability: allowed ? 'optional' : 'never', enabled: allowed && autoplay };
+  return {
+    type: allowed ? offer.recurringPurchase.type : 'none',
+    availability: allowed ? 'optional' : 'never',
+    enabled: allowed && autoplay,
+  };
 }
 
 /** Validates the games against the game offer; answers the normalised games or throws 422 naming game and set. */
-function checkGames(game: GameDefinition, offer: ProductOffer, gameOffer: GameOffer, input: LotteryTicketInput, rng: RandomSource): PricedItem['games'] {
+function checkGames(
+  game: GameDefinition,
+  offer: ProductOffer,
+  gameOffer: GameOffer,
+  input: LotteryTicketInput,
+  rng: RandomSource,
+): PricedItem['games'] {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const type = engineType(game, input.gameType);
@@ -84,7 +118,8 @@ function checkGames(game: GameDefinition, offer: ProductOffer, gameOffer: GameOf
       const needs = `${prefix} needs ${plural(s.pick, 'number')} between ${s.from} and ${s.to}`;
       const picked = values.filter((v): v is number => v !== null);
       if (values.length > s.pick) add(field, needs);
-      else if (picked.some((v) => v < s.from || v > s.to)) add(field, `${prefix} numbers must be between ${s.from} and ${s.to}`);
+      else if (picked.some((v) => v < s.from || v > s.to))
+        add(field, `${prefix} numbers must be between ${s.from} and ${s.to}`);
       else if (new Set(picked).size !== picked.length) add(field, `${prefix} numbers must not repeat`);
       else if (!quickpick && picked.length < s.pick) add(field, needs);
       sets[s.name] = normaliseNumberSet(values, s.pick);
@@ -92,13 +127,22 @@ function checkGames(game: GameDefinition, offer: ProductOffer, gameOffer: GameOf
     return { sets, quickpick };
   });
   if (games.length < gameOffer.minGames || games.length > gameOffer.maxGames) {
-    const range = gameOffer.minGames === gameOffer.maxGames ? plural(gameOffer.minGames, 'game') : `${gameOffer.minGames} to ${gameOffer.maxGames} games`;
+    const range =
+      gameOffer.minGames === gameOffer.maxGames
+        ? plural(gameOffer.minGames, 'game')
+        : `${gameOffer.minGames} to ${gameOffer.maxGames} games`;
     add('games', `${offer.name} ${gameOffer.name} needs ${range}`);
   }
   if (Object.keys(errors).length === 0) {
     // The engine's own rules over the completed games (quickpick blanks filled just for this check).
-    const filled = games.map((g) => ({ sets: g.quickpick ? fillGame(game, type, gameOffer.numberSets, g.sets, rng) : g.sets }));
-    const verdict = validateTicket(game, { gameType: type, games: filled }, { minGames: gameOffer.minGames, maxGames: gameOffer.maxGames });
+    const filled = games.map((g) => ({
+      sets: g.quickpick ? fillGame(game, type, gameOffer.numberSets, g.sets, rng) : g.sets,
+    }));
+    const verdict = validateTicket(
+      game,
+      { gameType: type, games: filled },
+      { minGames: gameOffer.minGames, maxGames: gameOffer.maxGames },
+    );
     for (const [field, messages] of Object.entries(verdict.fieldErrors)) {
       const index = /^games\.(\d+)\./.exec(field)?.[1];
       for (const m of messages) add(field, index === undefined ? m : `Game ${Number(index) + 1}: ${m}`);
@@ -110,7 +154,13 @@ function checkGames(game: GameDefinition, offer: ProductOffer, gameOffer: GameOf
 }
 
 /** Fills the blanks of a quickpick game at random, keeping the numbers chosen (and, for Strike, their places). */
-export function fillGame(game: GameDefinition, type: GameType, offerSets: readonly SetOffer[], sets: Sets, rng: RandomSource): Record<string, number[]> {
+export function fillGame(
+  game: GameDefinition,
+  type: GameType,
+  offerSets: readonly SetOffer[],
+  sets: Sets,
+  rng: RandomSource,
+): Record<string, number[]> {
   const main = mainSet(game);
   const sized = type === 'system' || type === 'reduced_system' || type === 'powerhit';
   const random = quickPick(game, rng, type, sized ? { size: offerSets.find((s) => s.name === main.name)?.pick } : {});
@@ -128,31 +178,70 @@ export function fillGame(game: GameDefinition, type: GameType, offerSets: readon
 export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandler {
   const rng = deps.rng ?? cryptoRandom;
 
-  async function offerOf(input: LotteryTicketInput, ctx: ItemContext): Promise<{ offer: ProductOffer; game: GameDefinition }> {
+  async function offerOf(
+    input: LotteryTicketInput,
+    ctx: ItemContext,
+  ): Promise<{ offer: ProductOffer; game: GameDefinition }> {
     const offers = await deps.catalogue.productOffers(ctx.pricingId);
     const offer = offers[input.productOfferKey];
     if (!offer || offer.type !== 'lottery_ticket' || !offer.gameKey || !isGameKey(offer.gameKey)) {
-      return fail({ reason: 'offer_suspended', code: 'offer_unavailable', message: `${offer?.name ?? input.productOfferKey} is not on sale right now.` });
+      return fail({
+        reason: 'offer_suspended',
+        code: 'offer_unavailable',
+        message: `${offer?.name ?? input.productOfferKey} is not on sale right now.`,
+      });
     }
-    if (offer.suspended) return fail({ reason: 'offer_suspended', code: 'offer_suspended', message: `Sales of ${offer.name} are suspended for now.` });
+    if (offer.suspended)
+      return fail({
+        reason: 'offer_suspended',
+        code: 'offer_suspended',
+        message: `Sales of ${offer.name} are suspended for now.`,
+      });
     const override = ctx.region ? offer.regionOverrides.find((o) => o.region === ctx.region) : undefined;
     if (override?.availability === 'unavailable') {
-      return fail({ reason: 'region_restricted', code: 'region_restricted', message: `${offer.name} is not sold in ${ctx.region}.` });
+      return fail({
+        reason: 'region_restricted',
+        code: 'region_restricted',
+        message: `${offer.name} is not sold in ${ctx.region}.`,
+      });
     }
     return { offer, game: getGame(offer.gameKey as GameKey, offer.draws[0]?.drawNo) };
   }
 
   /** The consecutive open draws the item plays (of the chosen weekdays), from its first draw. */
-  async function drawsOf(offer: ProductOffer, game: GameDefinition, input: LotteryTicketInput, count: number, now: Date): Promise<CartDraw[]> {
+  async function drawsOf(
+    offer: ProductOffer,
+    game: GameDefinition,
+    input: LotteryTicketInput,
+    count: number,
+    now: Date,
+  ): Promise<CartDraw[]> {
     const days = input.days && input.days.length > 0 ? new Set(input.days) : null;
-    const toCartDraw = (d: { drawId: string; drawNo: number; stop: string; drawDate: string; purchaseStatus: 'standard' | 'pre_order' }): CartDraw => d;
+    const toCartDraw = (d: {
+      drawId: string;
+      drawNo: number;
+      stop: string;
+      drawDate: string;
+      purchaseStatus: 'standard' | 'pre_order';
+    }): CartDraw => d;
     let open = offer.draws
       .filter((d) => new Date(d.stop).getTime() > now.getTime())
-      .map((d) => toCartDraw({ drawId: d.drawId, drawNo: d.drawNo, stop: d.stop, drawDate: d.drawData.drawDate, purchaseStatus: d.purchaseStatus }));
+      .map((d) =>
+        toCartDraw({
+          drawId: d.drawId,
+          drawNo: d.drawNo,
+          stop: d.stop,
+          drawDate: d.drawData.drawDate,
+          purchaseStatus: d.purchaseStatus,
+        }),
+      );
     const listedUpTo = open.at(-1)?.drawNo ?? 0;
     const pick = (list: CartDraw[]) => {
       const eligible = days ? list.filter((d) => days.has(weekdayOf(d.drawDate, game.timeZone))) : list;
-      const start = input.firstDrawNo !== undefined ? eligible.findIndex((d) => d.drawNo === input.firstDrawNo) : (input.drawOffset ?? 0);
+      const start =
+        input.firstDrawNo !== undefined
+          ? eligible.findIndex((d) => d.drawNo === input.firstDrawNo)
+          : (input.drawOffset ?? 0);
       return { start, chosen: start < 0 ? [] : eligible.slice(start, start + count) };
     };
     let got = pick(open);
@@ -161,22 +250,49 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       // The catalogue lists the next few draws only; long multi-draw items read the rest of the schedule.
       const from = open[0]?.drawNo ?? 0;
       const rows = await openDrawsFrom(deps.db, game.key, from, now, MAX_DRAW_ROWS);
-      open = rows.map((r) => toCartDraw({ drawId: r.publicId, drawNo: r.drawNo, stop: r.stopAt.toISOString(), drawDate: r.drawAt.toISOString(), purchaseStatus: r.purchaseStatus as CartDraw['purchaseStatus'] }));
+      open = rows.map((r) =>
+        toCartDraw({
+          drawId: r.publicId,
+          drawNo: r.drawNo,
+          stop: r.stopAt.toISOString(),
+          drawDate: r.drawAt.toISOString(),
+          purchaseStatus: r.purchaseStatus as CartDraw['purchaseStatus'],
+        }),
+      );
       got = pick(open);
     }
-    if (got.start < 0) return fail({ reason: 'draw_closed', code: 'draw_closed', message: DRAW_CLOSED_MESSAGE, fieldErrors: { this: [DRAW_CLOSED_MESSAGE], first_draw_no: [DRAW_CLOSED_MESSAGE] } });
+    if (got.start < 0)
+      return fail({
+        reason: 'draw_closed',
+        code: 'draw_closed',
+        message: DRAW_CLOSED_MESSAGE,
+        fieldErrors: { this: [DRAW_CLOSED_MESSAGE], first_draw_no: [DRAW_CLOSED_MESSAGE] },
+      });
     if (got.chosen.length < count) {
       const message = `Only ${plural(got.chosen.length, 'draw')} of ${offer.name} ${got.chosen.length === 1 ? 'is' : 'are'} open for sales.`;
-      return fail({ reason: 'draw_closed', code: 'not_enough_draws', message, fieldErrors: { this: [message], num_draws: [message] } });
+      return fail({
+        reason: 'draw_closed',
+        code: 'not_enough_draws',
+        message,
+        fieldErrors: { this: [message], num_draws: [message] },
+      });
     }
     return got.chosen;
   }
 
   function gameOfferOf(offer: ProductOffer, input: LotteryTicketInput): GameOffer {
     const type = offer.gameTypes.find((t) => t.key === input.gameType);
-    if (!type) throw unprocessable(`${offer.name} has no ${input.gameType} tickets.`, 'invalid_ticket', { this: [`${offer.name} has no ${input.gameType} tickets.`], game_type: ['Choose one of the game types of this lottery'] });
+    if (!type)
+      throw unprocessable(`${offer.name} has no ${input.gameType} tickets.`, 'invalid_ticket', {
+        this: [`${offer.name} has no ${input.gameType} tickets.`],
+        game_type: ['Choose one of the game types of this lottery'],
+      });
     const gameOffer = type.gameOffers.find((o) => o.key === input.gameOffer);
-    if (!gameOffer) throw unprocessable(`${offer.name} has no ${input.gameOffer} entry.`, 'invalid_ticket', { this: [`${offer.name} has no ${input.gameOffer} entry.`], game_offer: ['Choose one of the entries of this game type'] });
+    if (!gameOffer)
+      throw unprocessable(`${offer.name} has no ${input.gameOffer} entry.`, 'invalid_ticket', {
+        this: [`${offer.name} has no ${input.gameOffer} entry.`],
+        game_offer: ['Choose one of the entries of this game type'],
+      });
     return gameOffer;
   }
 
@@ -186,25 +302,42 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
     const input = raw;
     const { offer, game } = await offerOf(input, ctx);
     const gameOffer = gameOfferOf(offer, input);
-    const games = fresh ? checkGames(game, offer, gameOffer, input, rng) : input.games.map((g) => ({ sets: g.sets as Sets, quickpick: g.quickpick === true || input.gameType === 'random' }));
+    const games = fresh
+      ? checkGames(game, offer, gameOffer, input, rng)
+      : input.games.map((g) => ({
+          sets: g.sets as Sets,
+          quickpick: g.quickpick === true || input.gameType === 'random',
+        }));
     const causes = offer.causes.map((c) => c.key);
     if (causes.length > 0 && (!input.causeKey || !causes.includes(input.causeKey))) {
       const message = input.causeKey ? 'Choose one of the causes' : 'This field is required.';
-      throw unprocessable(`Choose a cause to support with your ${offer.name} ticket.`, 'invalid_ticket', { this: [`Choose a cause to support with your ${offer.name} ticket.`], cause_key: [message] });
+      throw unprocessable(`Choose a cause to support with your ${offer.name} ticket.`, 'invalid_ticket', {
+        this: [`Choose a cause to support with your ${offer.name} ticket.`],
+        cause_key: [message],
+      });
     }
     if (input.days && input.days.some((d) => !game.drawDays.includes(d))) {
       const names = game.drawDays.map((d) => WEEKDAYS[d]).join(', ');
-      throw unprocessable(`${offer.name} draws on ${names} only.`, 'invalid_ticket', { this: [`${offer.name} draws on ${names} only.`], days: ['Choose one of the draw days'] });
+      throw unprocessable(`${offer.name} draws on ${names} only.`, 'invalid_ticket', {
+        this: [`${offer.name} draws on ${names} only.`],
+        days: ['Choose one of the draw days'],
+      });
     }
     const autoplay = input.numDraws === 'autoplay';
     const recurringPurchase = recurringOf(offer, autoplay);
     if (autoplay && !recurringPurchase.enabled) {
-      throw unprocessable(`Autoplay is not available for ${offer.name}.`, 'recurring_not_available', { this: [`Autoplay is not available for ${offer.name}.`] });
+      throw unprocessable(`Autoplay is not available for ${offer.name}.`, 'recurring_not_available', {
+        this: [`Autoplay is not available for ${offer.name}.`],
+      });
     }
     const numDraws: number = input.numDraws === 'autoplay' ? 1 : input.numDraws;
     const draws = await drawsOf(offer, game, input, numDraws, ctx.now);
     const linePrice = gameOffer.prices.find((p) => p.numGames === games.length)?.price;
-    if (!linePrice) throw unprocessable(`${offer.name} ${gameOffer.name} has no price for ${plural(games.length, 'game')}.`, 'invalid_ticket');
+    if (!linePrice)
+      throw unprocessable(
+        `${offer.name} ${gameOffer.name} has no price for ${plural(games.length, 'game')}.`,
+        'invalid_ticket',
+      );
     const unitPriceCents = toCents(linePrice.amount);
     const normalised: LotteryTicketInput = {
       productType: 'lottery_ticket',
@@ -249,7 +382,11 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       try {
         return await price(input, ctx, true);
       } catch (error) {
-        if (error instanceof ItemProblem) throw new AppError(422, error.problem.message, { code: error.problem.code, fieldErrors: error.problem.fieldErrors ?? { this: [error.problem.message] } });
+        if (error instanceof ItemProblem)
+          throw new AppError(422, error.problem.message, {
+            code: error.problem.code,
+            fieldErrors: error.problem.fieldErrors ?? { this: [error.problem.message] },
+          });
         throw error;
       }
     },
@@ -260,7 +397,9 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       } catch (error) {
         const name = input.productType === 'lottery_ticket' ? input.productOfferKey : 'ticket';
         if (error instanceof ItemProblem) {
-          const offerName = (await deps.catalogue.productOffers(ctx.pricingId).catch(() => ({}) as Record<string, ProductOffer>))[name]?.name ?? name;
+          const offerName =
+            (await deps.catalogue.productOffers(ctx.pricingId).catch(() => ({}) as Record<string, ProductOffer>))[name]
+              ?.name ?? name;
           const message =
             error.problem.reason === 'draw_closed'
               ? `The draw for ${offerName} closed before you bought it, so we removed it from your cart.`
@@ -270,7 +409,12 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
           return { ok: false, reason: error.problem.reason, message };
         }
         // A stored item the current rules no longer price (game offer withdrawn): it cannot be bought any more.
-        if (error instanceof AppError && error.statusCode === 422) return { ok: false, reason: 'offer_suspended', message: `${name} is not on sale in this form any more, so we removed it from your cart.` };
+        if (error instanceof AppError && error.statusCode === 422)
+          return {
+            ok: false,
+            reason: 'offer_suspended',
+            message: `${name} is not on sale in this form any more, so we removed it from your cart.`,
+          };
         throw error;
       }
     },
@@ -286,13 +430,28 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
         // Quickpicks are drawn once: every draw of the item plays the same numbers.
         if (lines === null) {
           const offerSets = setOffersOf(game, type, item.games);
-          lines = item.games.map((g) => (g.quickpick ? fillGame(game, type, offerSets, g.sets, rng) : (g.sets as Record<string, number[]>)));
+          lines = item.games.map((g) =>
+            g.quickpick ? fillGame(game, type, offerSets, g.sets, rng) : (g.sets as Record<string, number[]>),
+          );
         }
         const stored = await deps.orders.addTicketLines(
           tx,
-          lines.map((sets) => ({ customerId: ctx.customerId, drawId: draw.drawId, gameKey: locked.gameKey as GameKey, drawNo: locked.drawNo, gameType: type, sets })),
+          lines.map((sets) => ({
+            customerId: ctx.customerId,
+            drawId: draw.drawId,
+            gameKey: locked.gameKey as GameKey,
+            drawNo: locked.drawNo,
+            gameType: type,
+            sets,
+          })),
         );
-        out.push({ drawId: draw.drawId, drawNo: draw.drawNo, drawDate: draw.drawDate, lineIds: stored.map((l) => l.publicId), raffleTicketNumbers: [] });
+        out.push({
+          drawId: draw.drawId,
+          drawNo: draw.drawNo,
+          drawDate: draw.drawDate,
+          lineIds: stored.map((l) => l.publicId),
+          raffleTicketNumbers: [],
+        });
       }
       return out;
     },

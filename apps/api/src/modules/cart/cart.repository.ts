@@ -18,12 +18,20 @@ export const MAX_AUTO_REMOVED = 20;
 
 export function createCartRepository() {
   /** The cart and its items in one round trip (the cart read is the hottest call). */
-  async function loadWith(ex: Executor, where: ReturnType<typeof eq>, lock: boolean): Promise<{ cart: CartRow; items: CartItemRow[] } | null> {
+  async function loadWith(
+    ex: Executor,
+    where: ReturnType<typeof eq>,
+    lock: boolean,
+  ): Promise<{ cart: CartRow; items: CartItemRow[] } | null> {
     if (lock) {
       const carts = await ex.select().from(cartCarts).where(where).for('update');
       const cart = carts[0];
       if (!cart) return null;
-      const items = await ex.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.position), asc(cartItems.id));
+      const items = await ex
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cart.id))
+        .orderBy(asc(cartItems.position), asc(cartItems.id));
       return { cart, items };
     }
     const rows = await ex
@@ -39,16 +47,30 @@ export function createCartRepository() {
 
   return {
     byReference: (ex: Executor, publicId: string, lock = false) => loadWith(ex, eq(cartCarts.publicId, publicId), lock),
-    byCustomer: (ex: Executor, customerId: string, lock = false) => loadWith(ex, eq(cartCarts.customerId, customerId), lock),
+    byCustomer: (ex: Executor, customerId: string, lock = false) =>
+      loadWith(ex, eq(cartCarts.customerId, customerId), lock),
 
     async insertAnonymous(ex: Executor, row: { publicId: string; now: Date; expiresAt: Date }): Promise<CartRow> {
-      const [cart] = await ex.insert(cartCarts).values({ publicId: row.publicId, anonymous: true, customerId: null, createdAt: row.now, updatedAt: row.now, expiresAt: row.expiresAt }).returning();
+      const [cart] = await ex
+        .insert(cartCarts)
+        .values({
+          publicId: row.publicId,
+          anonymous: true,
+          customerId: null,
+          createdAt: row.now,
+          updatedAt: row.now,
+          expiresAt: row.expiresAt,
+        })
+        .returning();
       return cart!;
     },
 
     /** The customer's cart, created when missing (two first requests racing both end on the one row). */
     async ensureCustomerCart(ex: Executor, customerId: string, publicId: string, now: Date): Promise<void> {
-      await ex.insert(cartCarts).values({ publicId, anonymous: false, customerId, createdAt: now, updatedAt: now }).onConflictDoNothing();
+      await ex
+        .insert(cartCarts)
+        .values({ publicId, anonymous: false, customerId, createdAt: now, updatedAt: now })
+        .onConflictDoNothing();
     },
 
     /**
@@ -59,25 +81,46 @@ export function createCartRepository() {
       if (!rows.length) return [];
       return ex
         .insert(cartItems)
-        .values(rows.map((r, k) => ({ ...r, cartId, position: sql<number>`(select coalesce(max(${cartItems.position}), -1)::int + 1 + ${k}::int from ${cartItems} where ${cartItems.cartId} = ${cartId})` })))
+        .values(
+          rows.map((r, k) => ({
+            ...r,
+            cartId,
+            position: sql<number>`(select coalesce(max(${cartItems.position}), -1)::int + 1 + ${k}::int from ${cartItems} where ${cartItems.cartId} = ${cartId})`,
+          })),
+        )
         .returning()
         .then((added) => added.sort((a, b) => a.position - b.position));
     },
 
-    async replaceItem(ex: Executor, cartId: number, publicId: string, set: Pick<CartItemRow, 'input' | 'description' | 'numDraws' | 'recurring' | 'currency'>): Promise<boolean> {
-      const rows = await ex.update(cartItems).set(set).where(and(eq(cartItems.cartId, cartId), eq(cartItems.publicId, publicId))).returning({ id: cartItems.id });
+    async replaceItem(
+      ex: Executor,
+      cartId: number,
+      publicId: string,
+      set: Pick<CartItemRow, 'input' | 'description' | 'numDraws' | 'recurring' | 'currency'>,
+    ): Promise<boolean> {
+      const rows = await ex
+        .update(cartItems)
+        .set(set)
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.publicId, publicId)))
+        .returning({ id: cartItems.id });
       return rows.length > 0;
     },
 
     async deleteItem(ex: Executor, cartId: number, publicId: string): Promise<boolean> {
-      const rows = await ex.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.publicId, publicId))).returning({ id: cartItems.id });
+      const rows = await ex
+        .delete(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.publicId, publicId)))
+        .returning({ id: cartItems.id });
       return rows.length > 0;
     },
 
     /** Deletes items; answers the public ids this call deleted (a concurrent read may have deleted some first). */
     async deleteItems(ex: Executor, cartId: number, ids: number[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await ex.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, ids))).returning({ publicId: cartItems.publicId });
+      const rows = await ex
+        .delete(cartItems)
+        .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, ids)))
+        .returning({ publicId: cartItems.publicId });
       return new Set(rows.map((r) => r.publicId));
     },
 
@@ -98,7 +141,10 @@ export function createCartRepository() {
     },
 
     async clearAutoRemoved(ex: Executor, cartId: number, now: Date): Promise<void> {
-      await ex.update(cartCarts).set({ autoRemoved: sql`'[]'::jsonb`, updatedAt: now }).where(eq(cartCarts.id, cartId));
+      await ex
+        .update(cartCarts)
+        .set({ autoRemoved: sql`'[]'::jsonb`, updatedAt: now })
+        .where(eq(cartCarts.id, cartId));
     },
 
     async setPromotion(ex: Executor, cartId: number, code: string | null, now: Date): Promise<void> {
@@ -114,7 +160,10 @@ export function createCartRepository() {
     },
 
     async nextPosition(ex: Executor, cartId: number): Promise<number> {
-      const [row] = await ex.select({ n: sql<number>`coalesce(max(${cartItems.position}), -1)::int + 1` }).from(cartItems).where(eq(cartItems.cartId, cartId));
+      const [row] = await ex
+        .select({ n: sql<number>`coalesce(max(${cartItems.position}), -1)::int + 1` })
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cartId));
       return Number(row?.n ?? 0);
     },
 

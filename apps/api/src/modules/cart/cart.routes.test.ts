@@ -35,7 +35,16 @@ function api(t: TestApp, token?: string) {
 }
 
 const ozGame = (numbers: (number | null)[], quickpick = false) => ({ sets: { numbers }, quickpick });
-const ozTicket = (games: Json[], extra: Json = {}) => ({ item: { product_type: 'lottery_ticket', product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', games, ...extra } });
+const ozTicket = (games: Json[], extra: Json = {}) => ({
+  item: {
+    product_type: 'lottery_ticket',
+    product_offer_key: 'oz-lotto',
+    game_type: 'standard',
+    game_offer: 'standard',
+    games,
+    ...extra,
+  },
+});
 const PICK = [1, 2, 3, 4, 5, 6, 7];
 
 async function anonCart(call: ReturnType<typeof api>): Promise<string> {
@@ -59,30 +68,69 @@ describe('anonymous cart', () => {
       expect(created.status).toBe(200);
       const ref = created.body.result.cart_reference as string;
       expect(ref).toMatch(/^crt_[A-Za-z0-9]+$/);
-      expect(created.body.result.cart).toMatchObject({ cart_reference: ref, cart_items: {}, item_count: 0, cart_total: { amount: 0, currency: 'AUD' }, blocked_reasons: {}, payable_amount: null, show_regulation: false });
+      expect(created.body.result.cart).toMatchObject({
+        cart_reference: ref,
+        cart_items: {},
+        item_count: 0,
+        cart_total: { amount: 0, currency: 'AUD' },
+        blocked_reasons: {},
+        payable_amount: null,
+        show_regulation: false,
+      });
 
-      const added = await call('POST', `/anon-cart/${ref}/items`, { ...ozTicket([ozGame(PICK), ozGame([9, null, null, null, null, null, null], true)]), num_draws: 2 });
+      const added = await call('POST', `/anon-cart/${ref}/items`, {
+        ...ozTicket([ozGame(PICK), ozGame([9, null, null, null, null, null, null], true)]),
+        num_draws: 2,
+      });
       expect(added.status).toBe(200);
       const cart = added.body.result;
       expect(cart.item_count).toBe(1);
       const item = (cart.cart_items.lottery_ticket as Json[])[0]!;
-      expect(item).toMatchObject({ product_type: 'lottery_ticket', lottery_key: 'oz-lotto', offer_name: 'Oz Lotto', game_offer_name: 'Standard', num_games: 2, num_draws: 2, unit_price: { amount: 3.1, currency: 'AUD' }, price: { amount: 6.2, currency: 'AUD' }, description: 'Oz Lotto Standard, 2 games, 2 draws' });
+      expect(item).toMatchObject({
+        product_type: 'lottery_ticket',
+        lottery_key: 'oz-lotto',
+        offer_name: 'Oz Lotto',
+        game_offer_name: 'Standard',
+        num_games: 2,
+        num_draws: 2,
+        unit_price: { amount: 3.1, currency: 'AUD' },
+        price: { amount: 6.2, currency: 'AUD' },
+        description: 'Oz Lotto Standard, 2 games, 2 draws',
+      });
       expect(item.id).toMatch(/^itm_/);
       expect(item.draw_encoded_ids).toHaveLength(2);
       // The quickpick blanks stay blank until purchase; the chosen number is kept.
       expect(item.games[1]).toEqual({ sets: { numbers: [9, null, null, null, null, null, null] }, quickpick: true });
-      expect(cart).toMatchObject({ cart_total: { amount: 6.2 }, subtotal: { amount: 6.2 }, show_regulation: true, requires_unattended_payment_method: false });
-      expect(item.analytics).toMatchObject({ quantity: 2, unit_price: { amount: 3.1 }, lottery_key: 'oz-lotto', num_draws: 2, num_games: 2, product_type: 'lottery_ticket' });
+      expect(cart).toMatchObject({
+        cart_total: { amount: 6.2 },
+        subtotal: { amount: 6.2 },
+        show_regulation: true,
+        requires_unattended_payment_method: false,
+      });
+      expect(item.analytics).toMatchObject({
+        quantity: 2,
+        unit_price: { amount: 3.1 },
+        lottery_key: 'oz-lotto',
+        num_draws: 2,
+        num_games: 2,
+        product_type: 'lottery_ticket',
+      });
 
       const same = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)]));
       expect(same.body.result.item_count).toBe(2);
 
-      const put = await call('PUT', `/anon-cart/${ref}/items/${item.id}`, ozTicket([ozGame(PICK), ozGame(PICK, true), ozGame([], true)]));
+      const put = await call(
+        'PUT',
+        `/anon-cart/${ref}/items/${item.id}`,
+        ozTicket([ozGame(PICK), ozGame(PICK, true), ozGame([], true)]),
+      );
       expect(put.status).toBe(200);
       const changed = items(put.body.result).find((i) => i.id === item.id)!;
       expect(changed).toMatchObject({ num_games: 3, num_draws: 1, price: { amount: 4.65 } });
 
-      const other = await call('PUT', `/anon-cart/${ref}/items/${item.id}`, { item: { ...ozTicket([ozGame(PICK)]).item, product_offer_key: 'powerball' } });
+      const other = await call('PUT', `/anon-cart/${ref}/items/${item.id}`, {
+        item: { ...ozTicket([ozGame(PICK)]).item, product_offer_key: 'powerball' },
+      });
       expect(other.status).toBe(422);
 
       const del = await call('DELETE', `/anon-cart/${ref}/items/${item.id}`);
@@ -110,10 +158,20 @@ describe('anonymous cart', () => {
     await withApp(async (t) => {
       const call = api(t);
       const ref = await anonCart(call);
-      const built = await call('POST', `/anon-cart/${ref}/build`, { product_offer_key: 'oz-lotto', game_type: 'reduced_system', game_offer: 'system-8', num_games: 1 });
+      const built = await call('POST', `/anon-cart/${ref}/build`, {
+        product_offer_key: 'oz-lotto',
+        game_type: 'reduced_system',
+        game_offer: 'system-8',
+        num_games: 1,
+      });
       expect(built.status).toBe(200);
       const [item] = items(built.body.result);
-      expect(item).toMatchObject({ game_type: 'reduced_system', game_offer: 'system-8', game_offer_name: 'System 8', num_games: 1 });
+      expect(item).toMatchObject({
+        game_type: 'reduced_system',
+        game_offer: 'system-8',
+        game_offer_name: 'System 8',
+        num_games: 1,
+      });
       expect(item!.games[0].sets.numbers).toEqual(Array(8).fill(null));
       // System 8 plays C(8,7) = 8 games at $1.55.
       expect(item!.price).toEqual({ amount: 12.4, currency: 'AUD' });
@@ -145,13 +203,19 @@ describe('bad input', () => {
       expect(range.body.errors['games.0.numbers']).toEqual(['Game 1: Numbers numbers must be between 1 and 47']);
       const repeat = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame([1, 1, 3, 4, 5, 6, 7])]));
       expect(repeat.body.errors['games.0.numbers']).toEqual(['Game 1: Numbers numbers must not repeat']);
-      const blank = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame([1, 2, null, null, null, null, null])]));
+      const blank = await call(
+        'POST',
+        `/anon-cart/${ref}/items`,
+        ozTicket([ozGame([1, 2, null, null, null, null, null])]),
+      );
       expect(blank.body.errors['games.0.numbers']).toEqual(['Game 1: Numbers needs 7 numbers between 1 and 47']);
       const schema = await call('POST', `/anon-cart/${ref}/items`, { item: { product_type: 'lottery_ticket' } });
       expect(schema.status).toBe(422);
       expect(schema.body.errors.this).toHaveLength(1);
 
-      const raffle = await call('POST', `/anon-cart/${ref}/items`, { item: { product_type: 'raffle_ticket', product_offer_key: 'any-raffle', num_tickets: 2 } });
+      const raffle = await call('POST', `/anon-cart/${ref}/items`, {
+        item: { product_type: 'raffle_ticket', product_offer_key: 'any-raffle', num_tickets: 2 },
+      });
       expect(raffle.status).toBe(422);
       // Raffle items go to the raffles module's handler: an unknown raffle is not on sale.
       expect(raffle.body.errors.this).toEqual(['any-raffle is not on sale right now.']);
@@ -165,16 +229,26 @@ describe('bad input', () => {
       const call = api(t);
       const ref = await anonCart(call);
       const draws = await offerDraws(t, 'oz-lotto');
-      const closed = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)], { first_draw_no: draws[0]!.draw_no - 1 }));
+      const closed = await call(
+        'POST',
+        `/anon-cart/${ref}/items`,
+        ozTicket([ozGame(PICK)], { first_draw_no: draws[0]!.draw_no - 1 }),
+      );
       expect(closed.status).toBe(422);
       expect(closed.body.messages[0]).toMatchObject({ code: 'draw_closed', text: 'That draw is closed for sales' });
       expect(closed.body.errors.this).toEqual(['That draw is closed for sales']);
       const tooMany = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)], { num_draws: 52 }));
       expect(tooMany.status).toBe(422);
       expect(tooMany.body.messages[0].code).toBe('not_enough_draws');
-      const offer = await call('POST', `/anon-cart/${ref}/items`, { item: { ...ozTicket([ozGame(PICK)]).item, game_offer: 'system-99' } });
+      const offer = await call('POST', `/anon-cart/${ref}/items`, {
+        item: { ...ozTicket([ozGame(PICK)]).item, game_offer: 'system-99' },
+      });
       expect(offer.status).toBe(422);
-      const second = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)], { first_draw_no: draws[1]!.draw_no }));
+      const second = await call(
+        'POST',
+        `/anon-cart/${ref}/items`,
+        ozTicket([ozGame(PICK)], { first_draw_no: draws[1]!.draw_no }),
+      );
       expect(items(second.body.result)[0]!.draws[0].draw_no).toBe(draws[1]!.draw_no);
     });
   });
@@ -184,7 +258,12 @@ describe('bad input', () => {
       const call = api(t);
       const ref = await anonCart(call);
       await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)]));
-      const euro = await call('POST', `/anon-cart/${ref}/build`, { product_offer_key: 'euromillions', game_type: 'random', game_offer: 'random', num_games: 1 });
+      const euro = await call('POST', `/anon-cart/${ref}/build`, {
+        product_offer_key: 'euromillions',
+        game_type: 'random',
+        game_offer: 'random',
+        num_games: 1,
+      });
       expect(euro.status).toBe(422);
       expect(euro.body.messages[0].code).toBe('currency_mismatch');
     });
@@ -199,12 +278,25 @@ describe('autoplay (core §4 recurring enabled rule)', () => {
       const res = await call('POST', `/anon-cart/${ref}/items`, { ...ozTicket([ozGame(PICK)]), num_draws: 'autoplay' });
       expect(res.status).toBe(200);
       const [item] = items(res.body.result);
-      expect(item).toMatchObject({ num_draws: 1, recurring_purchase: { type: 'autoplay', availability: 'optional', enabled: true } });
+      expect(item).toMatchObject({
+        num_draws: 1,
+        recurring_purchase: { type: 'autoplay', availability: 'optional', enabled: true },
+      });
       expect(res.body.result.requires_unattended_payment_method).toBe(true);
-      const viaFlag = await call('POST', `/anon-cart/${ref}/items`, { ...ozTicket([ozGame(PICK)]), num_draws: 3, recurring_purchase: { type: 'autoplay', enabled: true } });
+      const viaFlag = await call('POST', `/anon-cart/${ref}/items`, {
+        ...ozTicket([ozGame(PICK)]),
+        num_draws: 3,
+        recurring_purchase: { type: 'autoplay', enabled: true },
+      });
       expect(items(viaFlag.body.result)[1]).toMatchObject({ num_draws: 1, recurring_purchase: { enabled: true } });
       const ref2 = await anonCart(call);
-      const euro = await call('POST', `/anon-cart/${ref2}/build`, { product_offer_key: 'euromillions', game_type: 'random', game_offer: 'random', num_games: 1, num_draws: 'autoplay' });
+      const euro = await call('POST', `/anon-cart/${ref2}/build`, {
+        product_offer_key: 'euromillions',
+        game_type: 'random',
+        game_offer: 'random',
+        num_games: 1,
+        num_draws: 'autoplay',
+      });
       expect(euro.status).toBe(422);
       expect(euro.body.messages[0].code).toBe('recurring_not_available');
     });
@@ -218,13 +310,22 @@ describe('closed draws', () => {
       const ref = await anonCart(call);
       const [first] = await offerDraws(t, 'oz-lotto');
       await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)]));
-      const keep = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)], { first_draw_no: first!.draw_no + 1 }));
+      const keep = await call(
+        'POST',
+        `/anon-cart/${ref}/items`,
+        ozTicket([ozGame(PICK)], { first_draw_no: first!.draw_no + 1 }),
+      );
       const closedId = items(keep.body.result)[0]!.id;
       t.clock.set(new Date(new Date(first!.stop).getTime() + 1000));
       const after = await call('GET', `/anon-cart/${ref}`);
       expect(after.body.result.item_count).toBe(1);
       expect(after.body.result.auto_removed_items).toEqual([
-        { id: closedId, reason: 'draw_closed', description: 'Oz Lotto Standard, 1 game, 1 draw', message: 'The draw for Oz Lotto closed before you bought it, so we removed it from your cart.' },
+        {
+          id: closedId,
+          reason: 'draw_closed',
+          description: 'Oz Lotto Standard, 1 game, 1 draw',
+          message: 'The draw for Oz Lotto closed before you bought it, so we removed it from your cart.',
+        },
       ]);
       const again = await call('GET', `/anon-cart/${ref}`);
       expect(again.body.result.auto_removed_items).toHaveLength(1);
@@ -242,10 +343,19 @@ describe("the customer's cart", () => {
       const call = api(t, t.tokenFor('cus_cartone'));
       const empty = await call('GET', '/cart/items');
       expect(empty.status).toBe(200);
-      expect(empty.body.result).toMatchObject({ item_count: 0, payable_amount: { amount: 0, currency: 'AUD' }, wallet_balance: { amount: 0, currency: 'AUD' } });
+      expect(empty.body.result).toMatchObject({
+        item_count: 0,
+        payable_amount: { amount: 0, currency: 'AUD' },
+        wallet_balance: { amount: 0, currency: 'AUD' },
+      });
       const added = await call('POST', '/cart/items', ozTicket([ozGame(PICK)]));
       const id = items(added.body.result)[0]!.id;
-      const built = await call('POST', '/cart/build', { product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', num_games: 2 });
+      const built = await call('POST', '/cart/build', {
+        product_offer_key: 'oz-lotto',
+        game_type: 'standard',
+        game_offer: 'standard',
+        num_games: 2,
+      });
       expect(built.body.result.item_count).toBe(2);
       const put = await call('PUT', `/cart/items/${id}`, ozTicket([ozGame(PICK), ozGame(PICK)]));
       expect(put.body.result.cart_total).toEqual({ amount: 6.2, currency: 'AUD' });
@@ -301,15 +411,27 @@ describe('payable amount (core §5)', () => {
     await withApp(async (t) => {
       const ledger = createLedger({ db: database.db, clock: t.clock });
       const fund = (customerId: string, amountCents: number) =>
-        database.db.transaction((tx) => ledger.creditPrizes(tx, [{ customerId, amountCents, currency: 'AUD', reference: `test:${customerId}`, description: 'Test funds' }]));
+        database.db.transaction((tx) =>
+          ledger.creditPrizes(tx, [
+            { customerId, amountCents, currency: 'AUD', reference: `test:${customerId}`, description: 'Test funds' },
+          ]),
+        );
       await fund('cus_payless', 200);
       await fund('cus_payall', 10_000);
       const less = api(t, t.tokenFor('cus_payless'));
       const res = await less('POST', '/cart/items', ozTicket([ozGame(PICK), ozGame(PICK)]));
-      expect(res.body.result).toMatchObject({ cart_total: { amount: 3.1 }, wallet_balance: { amount: 2 }, payable_amount: { amount: 1.1 } });
+      expect(res.body.result).toMatchObject({
+        cart_total: { amount: 3.1 },
+        wallet_balance: { amount: 2 },
+        payable_amount: { amount: 1.1 },
+      });
       const all = api(t, t.tokenFor('cus_payall'));
       const res2 = await all('POST', '/cart/items', ozTicket([ozGame(PICK), ozGame(PICK)]));
-      expect(res2.body.result).toMatchObject({ cart_total: { amount: 3.1 }, wallet_balance: { amount: 100 }, payable_amount: { amount: 3.1 } });
+      expect(res2.body.result).toMatchObject({
+        cart_total: { amount: 3.1 },
+        wallet_balance: { amount: 100 },
+        payable_amount: { amount: 3.1 },
+      });
     });
   });
 
@@ -320,9 +442,17 @@ describe('payable amount (core §5)', () => {
       expect(preOrder).toBeDefined();
       const call = api(t, t.tokenFor('cus_preorder'));
       await call('POST', '/cart/items', ozTicket([ozGame(PICK)]));
-      const res = await call('POST', '/cart/items', ozTicket([ozGame(PICK), ozGame(PICK)], { first_draw_no: preOrder!.draw_no }));
+      const res = await call(
+        'POST',
+        '/cart/items',
+        ozTicket([ozGame(PICK), ozGame(PICK)], { first_draw_no: preOrder!.draw_no }),
+      );
       expect(items(res.body.result)[1]).toMatchObject({ purchase_status: 'pre_order' });
-      expect(res.body.result).toMatchObject({ cart_total: { amount: 4.65 }, pre_order_total: { amount: 3.1 }, payable_amount: { amount: 1.55 } });
+      expect(res.body.result).toMatchObject({
+        cart_total: { amount: 4.65 },
+        pre_order_total: { amount: 3.1 },
+        payable_amount: { amount: 1.55 },
+      });
     });
   });
 });

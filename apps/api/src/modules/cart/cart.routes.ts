@@ -40,7 +40,16 @@ export const CART_API_VERSIONS: readonly ApiVersion[] = API_VERSIONS.filter((v) 
 
 export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const cart = opts.cart ?? createCartService({ db: opts.database.db, clock: opts.clock, handlers: opts.handlers, guard: opts.guard, funds: opts.ledger, pricingFor: opts.pricingFor });
+  const cart =
+    opts.cart ??
+    createCartService({
+      db: opts.database.db,
+      clock: opts.clock,
+      handlers: opts.handlers,
+      guard: opts.guard,
+      funds: opts.ledger,
+      pricingFor: opts.pricingFor,
+    });
   const tags = ['cart'];
   const config = { apiVersions: CART_API_VERSIONS };
   const auth = { preHandler: app.requireCustomer };
@@ -62,78 +71,245 @@ export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opt
   });
 
   // ---------------------------------------------------------------- anonymous cart
-  routes.post('/anon-cart', { config, schema: { tags, summary: 'Create an anonymous cart; its reference is the anonymous cart token', response: { 200: successEnvelope(AnonCartCreated) } } }, async () =>
-    ok(await cart.createAnonymous()),
+  routes.post(
+    '/anon-cart',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create an anonymous cart; its reference is the anonymous cart token',
+        response: { 200: successEnvelope(AnonCartCreated) },
+      },
+    },
+    async () => ok(await cart.createAnonymous()),
   );
 
-  routes.get('/anon-cart/:ref', { config, schema: { tags, summary: 'An anonymous cart (404 when unknown, expired or converted)', params: CartRefParams, response: cartResponse } }, async (request) =>
-    ok(await cart.get(anon(request.params.ref))),
+  routes.get(
+    '/anon-cart/:ref',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'An anonymous cart (404 when unknown, expired or converted)',
+        params: CartRefParams,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.get(anon(request.params.ref))),
   );
 
-  routes.post('/anon-cart/:ref/items', { config, schema: { tags, summary: 'Add an item to an anonymous cart', params: CartRefParams, body: AddCartItemBody, response: cartResponse } }, async (request) =>
-    ok(await cart.addItem(anon(request.params.ref), request.body)),
+  routes.post(
+    '/anon-cart/:ref/items',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add an item to an anonymous cart',
+        params: CartRefParams,
+        body: AddCartItemBody,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.addItem(anon(request.params.ref), request.body)),
   );
 
-  routes.post('/anon-cart/:ref/build', { config, schema: { tags, summary: 'Add a quickpick ticket of a game offer to an anonymous cart', params: CartRefParams, body: BuildCartItemBody, response: cartResponse } }, async (request) =>
-    ok(await cart.build(anon(request.params.ref), request.body)),
+  routes.post(
+    '/anon-cart/:ref/build',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add a quickpick ticket of a game offer to an anonymous cart',
+        params: CartRefParams,
+        body: BuildCartItemBody,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.build(anon(request.params.ref), request.body)),
   );
 
-  routes.put('/anon-cart/:ref/items/:itemId', { config, schema: { tags, summary: 'Replace an item of an anonymous cart', params: AnonCartItemParams, body: UpdateCartItemBody, response: cartResponse } }, async (request) =>
-    ok(await cart.updateItem(anon(request.params.ref), request.params.itemId, request.body)),
+  routes.put(
+    '/anon-cart/:ref/items/:itemId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Replace an item of an anonymous cart',
+        params: AnonCartItemParams,
+        body: UpdateCartItemBody,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.updateItem(anon(request.params.ref), request.params.itemId, request.body)),
   );
 
-  routes.delete('/anon-cart/:ref/items/:itemId', { config, schema: { tags, summary: 'Remove an item from an anonymous cart', params: AnonCartItemParams, response: cartResponse } }, async (request) =>
-    ok(await cart.deleteItem(anon(request.params.ref), request.params.itemId)),
+  routes.delete(
+    '/anon-cart/:ref/items/:itemId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove an item from an anonymous cart',
+        params: AnonCartItemParams,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.deleteItem(anon(request.params.ref), request.params.itemId)),
   );
 
-  routes.post('/anon-cart/:ref/promotion', { config, schema: { tags, summary: 'Apply a promotion code to an anonymous cart', params: CartRefParams, body: PromotionBody, response: cartResponse } }, async (request) =>
-    ok(await cart.applyPromotion(anon(request.params.ref), request.body.promotionCode)),
+  routes.post(
+    '/anon-cart/:ref/promotion',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Apply a promotion code to an anonymous cart',
+        params: CartRefParams,
+        body: PromotionBody,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.applyPromotion(anon(request.params.ref), request.body.promotionCode)),
   );
 
-  routes.delete('/anon-cart/:ref/promotion', { config, schema: { tags, summary: 'Remove the promotion of an anonymous cart', params: CartRefParams, response: cartResponse } }, async (request) =>
-    ok(await cart.removePromotion(anon(request.params.ref))),
+  routes.delete(
+    '/anon-cart/:ref/promotion',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove the promotion of an anonymous cart',
+        params: CartRefParams,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.removePromotion(anon(request.params.ref))),
   );
 
-  routes.post('/anon-cart/:ref/auto-removed/dismiss', { config, schema: { tags, summary: 'Dismiss the notices of items that left an anonymous cart', params: CartRefParams, response: cartResponse } }, async (request) =>
-    ok(await cart.dismissAutoRemoved(anon(request.params.ref))),
+  routes.post(
+    '/anon-cart/:ref/auto-removed/dismiss',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Dismiss the notices of items that left an anonymous cart',
+        params: CartRefParams,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.dismissAutoRemoved(anon(request.params.ref))),
   );
 
   routes.post(
     '/anon-cart/:ref/convert',
-    { ...auth, config, schema: { tags, summary: "At login: merge an anonymous cart into the customer's cart and delete it", params: CartRefParams, response: cartResponse } },
+    {
+      ...auth,
+      config,
+      schema: {
+        tags,
+        summary: "At login: merge an anonymous cart into the customer's cart and delete it",
+        params: CartRefParams,
+        response: cartResponse,
+      },
+    },
     async (request) => ok(await cart.convert(request.params.ref, request.auth!.customerId)),
   );
 
   // ---------------------------------------------------------------- the customer's cart
-  routes.get('/cart/items', { ...auth, config, schema: { tags, summary: "The signed-in customer's cart", response: cartResponse } }, async (request) =>
-    ok(await cart.get(mine(request.auth!.customerId))),
+  routes.get(
+    '/cart/items',
+    { ...auth, config, schema: { tags, summary: "The signed-in customer's cart", response: cartResponse } },
+    async (request) => ok(await cart.get(mine(request.auth!.customerId))),
   );
 
-  routes.post('/cart/items', { ...auth, config, schema: { tags, summary: "Add an item to the customer's cart", body: AddCartItemBody, response: cartResponse } }, async (request) =>
-    ok(await cart.addItem(mine(request.auth!.customerId), request.body)),
+  routes.post(
+    '/cart/items',
+    {
+      ...auth,
+      config,
+      schema: { tags, summary: "Add an item to the customer's cart", body: AddCartItemBody, response: cartResponse },
+    },
+    async (request) => ok(await cart.addItem(mine(request.auth!.customerId), request.body)),
   );
 
-  routes.post('/cart/build', { ...auth, config, schema: { tags, summary: "Add a quickpick ticket of a game offer to the customer's cart", body: BuildCartItemBody, response: cartResponse } }, async (request) =>
-    ok(await cart.build(mine(request.auth!.customerId), request.body)),
+  routes.post(
+    '/cart/build',
+    {
+      ...auth,
+      config,
+      schema: {
+        tags,
+        summary: "Add a quickpick ticket of a game offer to the customer's cart",
+        body: BuildCartItemBody,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.build(mine(request.auth!.customerId), request.body)),
   );
 
-  routes.put('/cart/items/:itemId', { ...auth, config, schema: { tags, summary: "Replace an item of the customer's cart", params: CartItemParams, body: UpdateCartItemBody, response: cartResponse } }, async (request) =>
-    ok(await cart.updateItem(mine(request.auth!.customerId), request.params.itemId, request.body)),
+  routes.put(
+    '/cart/items/:itemId',
+    {
+      ...auth,
+      config,
+      schema: {
+        tags,
+        summary: "Replace an item of the customer's cart",
+        params: CartItemParams,
+        body: UpdateCartItemBody,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.updateItem(mine(request.auth!.customerId), request.params.itemId, request.body)),
   );
 
-  routes.delete('/cart/items/:itemId', { ...auth, config, schema: { tags, summary: "Remove an item from the customer's cart", params: CartItemParams, response: cartResponse } }, async (request) =>
-    ok(await cart.deleteItem(mine(request.auth!.customerId), request.params.itemId)),
+  routes.delete(
+    '/cart/items/:itemId',
+    {
+      ...auth,
+      config,
+      schema: {
+        tags,
+        summary: "Remove an item from the customer's cart",
+        params: CartItemParams,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.deleteItem(mine(request.auth!.customerId), request.params.itemId)),
   );
 
-  routes.post('/cart/promotion', { ...auth, config, schema: { tags, summary: "Apply a promotion code to the customer's cart", body: PromotionBody, response: cartResponse } }, async (request) =>
-    ok(await cart.applyPromotion(mine(request.auth!.customerId), request.body.promotionCode)),
+  routes.post(
+    '/cart/promotion',
+    {
+      ...auth,
+      config,
+      schema: {
+        tags,
+        summary: "Apply a promotion code to the customer's cart",
+        body: PromotionBody,
+        response: cartResponse,
+      },
+    },
+    async (request) => ok(await cart.applyPromotion(mine(request.auth!.customerId), request.body.promotionCode)),
   );
 
-  routes.delete('/cart/promotion', { ...auth, config, schema: { tags, summary: "Remove the promotion of the customer's cart", response: cartResponse } }, async (request) =>
-    ok(await cart.removePromotion(mine(request.auth!.customerId))),
+  routes.delete(
+    '/cart/promotion',
+    {
+      ...auth,
+      config,
+      schema: { tags, summary: "Remove the promotion of the customer's cart", response: cartResponse },
+    },
+    async (request) => ok(await cart.removePromotion(mine(request.auth!.customerId))),
   );
 
-  routes.post('/cart/auto-removed/dismiss', { ...auth, config, schema: { tags, summary: "Dismiss the notices of items that left the customer's cart", response: cartResponse } }, async (request) =>
-    ok(await cart.dismissAutoRemoved(mine(request.auth!.customerId))),
+  routes.post(
+    '/cart/auto-removed/dismiss',
+    {
+      ...auth,
+      config,
+      schema: { tags, summary: "Dismiss the notices of items that left the customer's cart", response: cartResponse },
+    },
+    async (request) => ok(await cart.dismissAutoRemoved(mine(request.auth!.customerId))),
   );
 };

@@ -1,6 +1,17 @@
 // Tables of the cart domain: one cart per customer (or an anonymous cart by reference) and its items.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const cartCarts = pgTable(
   'cart_carts',
@@ -13,7 +24,9 @@ export const cartCarts = pgTable(
     anonymous: boolean('anonymous').notNull(),
     promotionCode: text('promotion_code'),
     /** Items that left the cart by themselves, shown until dismissed: [{ id, reason, description, message }]. */
-    autoRemoved: jsonb('auto_removed').notNull().default(sql`'[]'::jsonb`),
+    autoRemoved: jsonb('auto_removed')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Anonymous carts only: 14 days after the last change (the token cookie's lifetime). */
@@ -54,6 +67,9 @@ export const cartItems = pgTable(
     uniqueIndex('cart_items_public_id_key').on(t.publicId),
     index('cart_items_cart_idx').on(t.cartId, t.position),
     check('cart_items_num_draws_check', sql`${t.numDraws} > 0`),
-    check('cart_items_product_type_check', sql`${t.productType} in ('lottery_ticket', 'multi_draw_ticket', 'raffle_ticket', 'syndicate_share', 'social_syndicate_share', 'membership')`),
+    check(
+      'cart_items_product_type_check',
+      sql`${t.productType} in ('lottery_ticket', 'multi_draw_ticket', 'raffle_ticket', 'syndicate_share', 'social_syndicate_share', 'membership')`,
+    ),
   ],
 );

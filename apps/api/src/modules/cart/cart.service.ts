@@ -21,9 +21,20 @@ import { notFound, unprocessable } from '../../lib/errors.ts';
 import { createCatalogueService, type CatalogueService } from '../catalogue/index.ts';
 import { createDrawsService } from '../draws/index.ts';
 import { createOrdersService, type OrdersService } from '../orders/index.ts';
-import { createPromotionsService, promotionNotAdded, type AppliedPromotion, type PromotionCheck } from '../promotions/index.ts';
+import {
+  createPromotionsService,
+  promotionNotAdded,
+  type AppliedPromotion,
+  type PromotionCheck,
+} from '../promotions/index.ts';
 import { createLotteryHandler } from './cart.lottery-handler.ts';
-import { createCartRepository, MAX_AUTO_REMOVED, type AutoRemoved, type CartItemRow, type CartRow } from './cart.repository.ts';
+import {
+  createCartRepository,
+  MAX_AUTO_REMOVED,
+  type AutoRemoved,
+  type CartItemRow,
+  type CartRow,
+} from './cart.repository.ts';
 import type { CartProductHandler, ItemContext, PricedItem, PurchaseGuard } from './cart.types.ts';
 
 /** Core §9: the anonymous cart token lives 14 days; the cart lives as long after its last change. */
@@ -100,7 +111,13 @@ export function createCartService(deps: CartDeps) {
   const promotions = createPromotionsService({ db, clock });
   const draws = createDrawsService({ db, clock });
   const catalogue =
-    deps.catalogue ?? createCatalogueService({ db, clock, upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit) });
+    deps.catalogue ??
+    createCatalogueService({
+      db,
+      clock,
+      upcomingDraws: (gameKey, limit) =>
+        draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
+    });
   const orders = deps.orders ?? createOrdersService({ db, clock });
   const handlers = new Map<string, CartProductHandler>();
   handlers.set('lottery_ticket', createLotteryHandler({ db, catalogue, orders, rng: deps.rng }));
@@ -109,7 +126,10 @@ export function createCartService(deps: CartDeps) {
   function handlerFor(productType: string): CartProductHandler {
     const handler = handlers.get(productType);
     if (handler) return handler;
-    const message = productType === 'raffle_ticket' ? RAFFLES_NOT_ON_SALE : `${productType.replaceAll('_', ' ')} items are not on sale`;
+    const message =
+      productType === 'raffle_ticket'
+        ? RAFFLES_NOT_ON_SALE
+        : `${productType.replaceAll('_', ' ')} items are not on sale`;
     throw unprocessable(message, 'product_not_on_sale', { this: [message] });
   }
 
@@ -121,10 +141,19 @@ export function createCartService(deps: CartDeps) {
   const expiry = () => new Date(clock.now().getTime() + ANONYMOUS_CART_TTL_MS);
 
   /** The cart a request names: an anonymous cart by its reference (404 when unknown, expired or converted). */
-  async function load(ex: Executor, target: CartTarget, lock = false): Promise<{ cart: CartRow; items: CartItemRow[] }> {
+  async function load(
+    ex: Executor,
+    target: CartTarget,
+    lock = false,
+  ): Promise<{ cart: CartRow; items: CartItemRow[] }> {
     if (target.kind === 'anonymous') {
       const found = await repo.byReference(ex, target.reference, lock);
-      if (!found || !found.cart.anonymous || (found.cart.expiresAt && found.cart.expiresAt.getTime() <= clock.now().getTime())) throw cartNotFound(target.reference);
+      if (
+        !found ||
+        !found.cart.anonymous ||
+        (found.cart.expiresAt && found.cart.expiresAt.getTime() <= clock.now().getTime())
+      )
+        throw cartNotFound(target.reference);
       return found;
     }
     const found = await repo.byCustomer(ex, target.customerId, lock);
@@ -136,11 +165,24 @@ export function createCartService(deps: CartDeps) {
   const customerOf = (target: CartTarget) => (target.kind === 'customer' ? target.customerId : null);
 
   /** Every item re-checked by its handler; unsellable ones are deleted and noticed (persisted) in `ex`. */
-  async function refreshItems(ex: Executor, cart: CartRow, items: CartItemRow[], ctx: ItemContext): Promise<{ live: { row: CartItemRow; item: PricedItem }[]; removed: AutoRemoved[] }> {
+  async function refreshItems(
+    ex: Executor,
+    cart: CartRow,
+    items: CartItemRow[],
+    ctx: ItemContext,
+  ): Promise<{ live: { row: CartItemRow; item: PricedItem }[]; removed: AutoRemoved[] }> {
     const results = await Promise.all(
       items.map(async (row) => {
         const handler = handlers.get(row.productType);
-        if (!handler) return { row, verdict: { ok: false as const, reason: 'offer_suspended' as const, message: `${row.description} is not on sale right now, so we removed it from your cart.` } };
+        if (!handler)
+          return {
+            row,
+            verdict: {
+              ok: false as const,
+              reason: 'offer_suspended' as const,
+              message: `${row.description} is not on sale right now, so we removed it from your cart.`,
+            },
+          };
         return { row, verdict: await handler.refresh(row.input as CartItemInput, ctx) };
       }),
     );
@@ -148,12 +190,20 @@ export function createCartService(deps: CartDeps) {
     const gone: { row: CartItemRow; notice: AutoRemoved }[] = [];
     for (const { row, verdict } of results) {
       if (verdict.ok) live.push({ row, item: verdict.item });
-      else gone.push({ row, notice: { id: row.publicId, reason: verdict.reason, description: row.description, message: verdict.message } });
+      else
+        gone.push({
+          row,
+          notice: { id: row.publicId, reason: verdict.reason, description: row.description, message: verdict.message },
+        });
     }
     let removed: AutoRemoved[] = [];
     if (gone.length > 0) {
       const persist = async (tx: Executor) => {
-        const deleted = await repo.deleteItems(tx, cart.id, gone.map((g) => g.row.id));
+        const deleted = await repo.deleteItems(
+          tx,
+          cart.id,
+          gone.map((g) => g.row.id),
+        );
         removed = gone.filter((g) => deleted.has(g.row.publicId)).map((g) => g.notice);
         await repo.appendAutoRemoved(tx, cart.id, removed, ctx.now);
       };
@@ -173,14 +223,32 @@ export function createCartService(deps: CartDeps) {
     totalCents: number;
   }
 
-  async function totalsOf(ex: Executor, cart: CartRow, live: { item: PricedItem }[], customerId: string | null): Promise<Totals> {
+  async function totalsOf(
+    ex: Executor,
+    cart: CartRow,
+    live: { item: PricedItem }[],
+    customerId: string | null,
+  ): Promise<Totals> {
     const currency = live[0]?.item.currency ?? 'AUD';
     const subtotalCents = live.reduce((s, l) => s + l.item.priceCents, 0);
-    const preOrderTotalCents = live.reduce((s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0), 0);
-    const check = cart.promotionCode ? await promotions.check(cart.promotionCode, { customerId, subtotalCents, currency }, ex) : null;
+    const preOrderTotalCents = live.reduce(
+      (s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0),
+      0,
+    );
+    const check = cart.promotionCode
+      ? await promotions.check(cart.promotionCode, { customerId, subtotalCents, currency }, ex)
+      : null;
     const discountCents = check?.ok ? check.promotion.discountCents : 0;
     const bonusCreditCents = check?.ok ? check.promotion.bonusCreditCents : 0;
-    return { currency, subtotalCents, preOrderTotalCents, check, discountCents, bonusCreditCents, totalCents: subtotalCents - discountCents };
+    return {
+      currency,
+      subtotalCents,
+      preOrderTotalCents,
+      check,
+      discountCents,
+      bonusCreditCents,
+      totalCents: subtotalCents - discountCents,
+    };
   }
 
   function itemView(row: CartItemRow, p: PricedItem): CartItem {
@@ -188,7 +256,9 @@ export function createCartService(deps: CartDeps) {
     const input = p.input;
     const lottery = input.productType === 'lottery_ticket' ? (input as LotteryTicketInput) : null;
     const first = p.draws[0] ?? null;
-    const analyticsProductType = p.recurringPurchase.enabled ? `${p.productType}_${p.recurringPurchase.type}` : p.productType;
+    const analyticsProductType = p.recurringPurchase.enabled
+      ? `${p.productType}_${p.recurringPurchase.type}`
+      : p.productType;
     return {
       id: row.publicId,
       productType: p.productType,
@@ -240,7 +310,9 @@ export function createCartService(deps: CartDeps) {
     const { live, removed } = await refreshItems(db, loaded.cart, loaded.items, ctx);
     const t = await totalsOf(db, loaded.cart, live, customerId);
     // What refreshItems appended to the stored list, without reading it back.
-    const autoRemoved = [...(loaded.cart.autoRemoved as AutoRemoved[]), ...removed].slice(-MAX_AUTO_REMOVED).map((n) => ({ id: n.id, reason: n.reason, description: n.description, message: n.message }));
+    const autoRemoved = [...(loaded.cart.autoRemoved as AutoRemoved[]), ...removed]
+      .slice(-MAX_AUTO_REMOVED)
+      .map((n) => ({ id: n.id, reason: n.reason, description: n.description, message: n.message }));
     const cartItems: Record<string, CartItem[]> = {};
     for (const { row, item } of live) (cartItems[item.productType] ??= []).push(itemView(row, item));
     const dueCents = Math.max(0, t.totalCents - t.preOrderTotalCents);
@@ -249,7 +321,9 @@ export function createCartService(deps: CartDeps) {
     let blockedReasons: Record<string, string> = {};
     if (customerId !== null) {
       const [funds, blocked] = await Promise.all([
-        deps.funds ? deps.funds.fundsSummary(customerId) : Promise.resolve({ availableFundsCents: 0, currency: t.currency }),
+        deps.funds
+          ? deps.funds.fundsSummary(customerId)
+          : Promise.resolve({ availableFundsCents: 0, currency: t.currency }),
         deps.guard ? deps.guard.blockedReasons(customerId, dueCents, t.currency) : Promise.resolve({}),
       ]);
       const wallet = funds.currency === t.currency ? funds.availableFundsCents : 0;
@@ -257,20 +331,21 @@ export function createCartService(deps: CartDeps) {
       walletBalance = toMoney(wallet, t.currency);
       blockedReasons = blocked;
     }
-    const promotion = loaded.cart.promotionCode && t.check
-      ? t.check.ok
-        ? {
-            code: t.check.promotion.code,
-            type: t.check.promotion.type,
-            description: t.check.promotion.description,
-            discount: toMoney(t.discountCents, t.currency),
-            bonusCredit: toMoney(t.bonusCreditCents, t.currency),
-            expiresAt: t.check.promotion.expiresAt?.toISOString() ?? null,
-            applicable: true,
-            message: null,
-          }
-        : await inapplicablePromotion(loaded.cart.promotionCode, t.currency, t.check.message)
-      : null;
+    const promotion =
+      loaded.cart.promotionCode && t.check
+        ? t.check.ok
+          ? {
+              code: t.check.promotion.code,
+              type: t.check.promotion.type,
+              description: t.check.promotion.description,
+              discount: toMoney(t.discountCents, t.currency),
+              bonusCredit: toMoney(t.bonusCreditCents, t.currency),
+              expiresAt: t.check.promotion.expiresAt?.toISOString() ?? null,
+              applicable: true,
+              message: null,
+            }
+          : await inapplicablePromotion(loaded.cart.promotionCode, t.currency, t.check.message)
+        : null;
     return {
       cartReference: loaded.cart.publicId,
       cartItems,
@@ -280,16 +355,24 @@ export function createCartService(deps: CartDeps) {
       preOrderTotal: toMoney(t.preOrderTotalCents, t.currency),
       subtotal: toMoney(t.subtotalCents, t.currency),
       promotion,
-      requiresUnattendedPaymentMethod: live.some((l) => l.item.recurringPurchase.enabled || l.item.recurringPurchase.availability === 'always'),
+      requiresUnattendedPaymentMethod: live.some(
+        (l) => l.item.recurringPurchase.enabled || l.item.recurringPurchase.availability === 'always',
+      ),
       blockedReasons,
-      showRegulation: live.some((l) => l.item.productType === 'lottery_ticket' || l.item.productType === 'raffle_ticket'),
+      showRegulation: live.some(
+        (l) => l.item.productType === 'lottery_ticket' || l.item.productType === 'raffle_ticket',
+      ),
       payableAmount,
       walletBalance,
     };
   }
 
   /** A code kept on the cart that does not apply right now (shown with its reason, no discount). */
-  async function inapplicablePromotion(code: string, currency: CurrencyCode, message: string): Promise<NonNullable<Cart['promotion']>> {
+  async function inapplicablePromotion(
+    code: string,
+    currency: CurrencyCode,
+    message: string,
+  ): Promise<NonNullable<Cart['promotion']>> {
     return {
       code,
       type: 'voucher_fixed_discount',
@@ -312,7 +395,12 @@ export function createCartService(deps: CartDeps) {
   }
 
   /** Prices a new item and checks it fits the cart (one currency per cart). */
-  async function prepare(input: CartItemInput, ctx: ItemContext, items: CartItemRow[], except?: string): Promise<PricedItem> {
+  async function prepare(
+    input: CartItemInput,
+    ctx: ItemContext,
+    items: CartItemRow[],
+    except?: string,
+  ): Promise<PricedItem> {
     const priced = await handlerFor(input.productType).prepare(input, ctx);
     const other = items.find((i) => i.publicId !== except && i.currency !== priced.currency);
     if (other) {
@@ -342,8 +430,17 @@ export function createCartService(deps: CartDeps) {
     // Every item is checked before any is stored: a failed add adds nothing.
     for (const input of inputs) priced.push(await prepare(input, ctx, items));
     const mixed = priced.find((p) => p.currency !== priced[0]!.currency);
-    if (mixed) throw unprocessable('These tickets are in different currencies; buy them in separate orders.', 'currency_mismatch', { this: ['These tickets are in different currencies; buy them in separate orders.'] });
-    const added = await repo.appendItems(db, cart.id, priced.map((p) => rowOf(cart.id, p)));
+    if (mixed)
+      throw unprocessable(
+        'These tickets are in different currencies; buy them in separate orders.',
+        'currency_mismatch',
+        { this: ['These tickets are in different currencies; buy them in separate orders.'] },
+      );
+    const added = await repo.appendItems(
+      db,
+      cart.id,
+      priced.map((p) => rowOf(cart.id, p)),
+    );
     await repo.touch(db, cart, clock.now(), expiry());
     // The cart and its items as loaded plus the rows just written: the view without reading them back.
     return view({ cart, items: [...items, ...added] }, customerOf(target));
@@ -440,8 +537,10 @@ export function createCartService(deps: CartDeps) {
         const mine = await load(tx, { kind: 'customer', customerId }, true);
         const offset = await repo.nextPosition(tx, mine.cart.id);
         await repo.moveItems(tx, anon.cart.id, mine.cart.id, offset);
-        if (!mine.cart.promotionCode && anon.cart.promotionCode) await repo.setPromotion(tx, mine.cart.id, anon.cart.promotionCode, clock.now());
-        if ((anon.cart.autoRemoved as AutoRemoved[]).length > 0) await repo.appendAutoRemoved(tx, mine.cart.id, anon.cart.autoRemoved as AutoRemoved[], clock.now());
+        if (!mine.cart.promotionCode && anon.cart.promotionCode)
+          await repo.setPromotion(tx, mine.cart.id, anon.cart.promotionCode, clock.now());
+        if ((anon.cart.autoRemoved as AutoRemoved[]).length > 0)
+          await repo.appendAutoRemoved(tx, mine.cart.id, anon.cart.autoRemoved as AutoRemoved[], clock.now());
         await repo.deleteCart(tx, anon.cart.id);
       });
       return viewOf({ kind: 'customer', customerId });
@@ -493,4 +592,3 @@ export type CartService = ReturnType<typeof createCartService>;
 export function purgeExpiredCarts(db: Db, now: Date): Promise<number> {
   return createCartRepository().purgeExpired(db, now);
 }
-

@@ -2,7 +2,12 @@ import type { CartItemInput, CartDraw, RecurringPurchase } from '@shop/contracts
 import type { Executor } from '../../db/index.ts';
 import type { CurrencyCode } from '@shop/contracts';
 
-export interface ItemContext { customerId: string | null; region: string | null; now: Date; pricingId: string }
+export interface ItemContext {
+  customerId: string | null;
+  region: string | null;
+  now: Date;
+  pricingId: string;
+}
 
 /** What a handler makes of an item input: stored with the item and re-checked on every cart read and at purchase. */
 export interface PricedItem {
@@ -10,25 +15,40 @@ export interface PricedItem {
   productOfferKey: string;
   offerName: string;
   description: string;
-  gameType: string | null; gameOffer: string | null; gameOfferName: string | null;
+  gameType: string | null;
+  gameOffer: string | null;
+  gameOfferName: string | null;
   games: { sets: Record<string, (number | null)[]>; quickpick: boolean }[];
   numGames: number;
   numTickets: number | null;
   causeKey: string | null;
-  draws: CartDraw[];                 // the draws this item plays (one ticket per draw at purchase)
-  unitPriceCents: number;            // per draw
-  priceCents: number;                // whole item (unit x draws)
+  draws: CartDraw[]; // the draws this item plays (one ticket per draw at purchase)
+  unitPriceCents: number; // per draw
+  priceCents: number; // whole item (unit x draws)
   currency: CurrencyCode;
   purchaseStatus: 'standard' | 'pre_order';
   recurringPurchase: RecurringPurchase;
   /** the normalised input to store (quickpick blanks stay null until purchase) */
   input: CartItemInput;
 }
-export type Refreshed = { ok: true; item: PricedItem } | { ok: false; reason: 'draw_closed' | 'offer_suspended' | 'sold_out' | 'region_restricted'; message: string };
+export type Refreshed =
+  | { ok: true; item: PricedItem }
+  | { ok: false; reason: 'draw_closed' | 'offer_suspended' | 'sold_out' | 'region_restricted'; message: string };
 
-export interface FulfilContext { customerId: string; orderId: string; checkoutId: string; now: Date }
+export interface FulfilContext {
+  customerId: string;
+  orderId: string;
+  checkoutId: string;
+  now: Date;
+}
 /** What fulfilment wrote, per draw, for the order's tickets. */
-export interface FulfilledTicket { drawId: string; drawNo: number; drawDate: string; lineIds: string[]; raffleTicketNumbers: number[] }
+export interface FulfilledTicket {
+  drawId: string;
+  drawNo: number;
+  drawDate: string;
+  lineIds: string[];
+  raffleTicketNumbers: number[];
+}
 
 export interface CartProductHandler {
   productType: CartItemInput['productType'];

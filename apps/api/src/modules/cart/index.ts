@@ -1,6 +1,14 @@
 // Cart domain: the customer's and anonymous carts, their items and the lottery ticket product. Other code imports
 // only from here.
-export type { ItemContext, PricedItem, Refreshed, FulfilContext, FulfilledTicket, CartProductHandler, PurchaseGuard } from './cart.types.ts';
+export type {
+  ItemContext,
+  PricedItem,
+  Refreshed,
+  FulfilContext,
+  FulfilledTicket,
+  CartProductHandler,
+  PurchaseGuard,
+} from './cart.types.ts';
 export { cartRoutes, CART_API_VERSIONS, type CartRoutesOptions } from './cart.routes.ts';
 export {
   createCartService,
@@ -16,5 +24,10 @@ export {
   type CheckoutCart,
   type CheckoutItem,
 } from './cart.service.ts';
-export { createLotteryHandler, fillGame, DRAW_CLOSED_MESSAGE, type LotteryHandlerDeps } from './cart.lottery-handler.ts';
+export {
+  createLotteryHandler,
+  fillGame,
+  DRAW_CLOSED_MESSAGE,
+  type LotteryHandlerDeps,
+} from './cart.lottery-handler.ts';
 export type { AutoRemoved } from './cart.repository.ts';

@@ -1,7 +1,13 @@
 // The only code that queries the catalogue tables.
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
-import { catalogueBrandings, catalogueOffers, cataloguePrices, cataloguePricings, catalogueTips } from './catalogue.schema.ts';
+import {
+  catalogueBrandings,
+  catalogueOffers,
+  cataloguePrices,
+  cataloguePricings,
+  catalogueTips,
+} from './catalogue.schema.ts';
 
 export type OfferRow = typeof catalogueOffers.$inferSelect;
 export type NewOfferRow = typeof catalogueOffers.$inferInsert;
@@ -12,7 +18,10 @@ export type TipRow = typeof catalogueTips.$inferSelect;
 export function createCatalogueRepository(ex: Executor) {
   return {
     async pricingExists(pricingId: string): Promise<boolean> {
-      const rows = await ex.select({ id: cataloguePricings.id }).from(cataloguePricings).where(eq(cataloguePricings.id, pricingId));
+      const rows = await ex
+        .select({ id: cataloguePricings.id })
+        .from(cataloguePricings)
+        .where(eq(cataloguePricings.id, pricingId));
       return rows.length > 0;
     },
 
@@ -39,11 +48,42 @@ export function createCatalogueRepository(ex: Executor) {
     }): Promise<number> {
       let inserted = 0;
       const count = (rows: unknown[]) => (inserted += rows.length);
-      if (seed.pricings.length) count(await ex.insert(cataloguePricings).values(seed.pricings).onConflictDoNothing().returning({ id: cataloguePricings.id }));
-      if (seed.offers.length) count(await ex.insert(catalogueOffers).values(seed.offers).onConflictDoNothing().returning({ key: catalogueOffers.key }));
-      if (seed.prices.length) count(await ex.insert(cataloguePrices).values(seed.prices).onConflictDoNothing().returning({ key: cataloguePrices.offerKey }));
-      if (seed.brandings.length) count(await ex.insert(catalogueBrandings).values(seed.brandings).onConflictDoNothing().returning({ id: catalogueBrandings.id }));
-      if (seed.tips.length) count(await ex.insert(catalogueTips).values(seed.tips).onConflictDoNothing().returning({ id: catalogueTips.id }));
+      if (seed.pricings.length)
+        count(
+          await ex
+            .insert(cataloguePricings)
+            .values(seed.pricings)
+            .onConflictDoNothing()
+            .returning({ id: cataloguePricings.id }),
+        );
+      if (seed.offers.length)
+        count(
+          await ex
+            .insert(catalogueOffers)
+            .values(seed.offers)
+            .onConflictDoNothing()
+            .returning({ key: catalogueOffers.key }),
+        );
+      if (seed.prices.length)
+        count(
+          await ex
+            .insert(cataloguePrices)
+            .values(seed.prices)
+            .onConflictDoNothing()
+            .returning({ key: cataloguePrices.offerKey }),
+        );
+      if (seed.brandings.length)
+        count(
+          await ex
+            .insert(catalogueBrandings)
+            .values(seed.brandings)
+            .onConflictDoNothing()
+            .returning({ id: catalogueBrandings.id }),
+        );
+      if (seed.tips.length)
+        count(
+          await ex.insert(catalogueTips).values(seed.tips).onConflictDoNothing().returning({ id: catalogueTips.id }),
+        );
       return inserted;
     },
 

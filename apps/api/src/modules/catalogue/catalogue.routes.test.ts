@@ -31,12 +31,44 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
       const offers = res.json().result as Record<string, Record<string, unknown>>;
       expect(Object.keys(offers).sort()).toEqual([...AU_KEYS, 'uk-lotto', 'euromillions', ...RAFFLE_KEYS].sort());
       const oz = offers['oz-lotto']!;
-      for (const field of ['key', 'type', 'name', 'url', 'url_aliases', 'availability', 'draws', 'display_category', 'suspended', 'game_types', 'causes', 'recurring_purchase', 'recurring_purchase_information', 'region_overrides', 'ranking', 'restrictions']) {
+      for (const field of [
+        'key',
+        'type',
+        'name',
+        'url',
+        'url_aliases',
+        'availability',
+        'draws',
+        'display_category',
+        'suspended',
+        'game_types',
+        'causes',
+        'recurring_purchase',
+        'recurring_purchase_information',
+        'region_overrides',
+        'ranking',
+        'restrictions',
+      ]) {
         expect(oz, field).toHaveProperty(field);
       }
-      expect(oz).toMatchObject({ key: 'oz-lotto', type: 'lottery_ticket', name: 'Oz Lotto', url: '/oz-lotto', availability: 'available', display_category: 'lotto', suspended: false, causes: [] });
+      expect(oz).toMatchObject({
+        key: 'oz-lotto',
+        type: 'lottery_ticket',
+        name: 'Oz Lotto',
+        url: '/oz-lotto',
+        availability: 'available',
+        display_category: 'lotto',
+        suspended: false,
+        causes: [],
+      });
       expect(oz.recurring_purchase).toEqual({ type: 'autoplay', availability: 'available' });
-      const draws = oz.draws as { draw_no: number; stop: string; purchase_status: string; prize_pool: { amount: number; currency: string } | null; draw_data: { draw_number: number } }[];
+      const draws = oz.draws as {
+        draw_no: number;
+        stop: string;
+        purchase_status: string;
+        prize_pool: { amount: number; currency: string } | null;
+        draw_data: { draw_number: number };
+      }[];
       expect(draws.length).toBeGreaterThan(0);
       for (const d of draws) {
         expect(new Date(d.stop).getTime()).toBeGreaterThan(new Date(TEST_NOW).getTime());
@@ -45,7 +77,11 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
       expect(draws[0]!.prize_pool?.currency).toBe('AUD');
       expect(draws.map((d) => d.draw_no)).toEqual([...draws.map((d) => d.draw_no)].sort((a, b) => a - b));
       expect(offers['saturday-lotto']!.url_aliases).toContainEqual({ subvariant: 'qld', url: '/gold-lotto' });
-      expect(offers['saturday-lotto']!.region_overrides).toContainEqual({ region: 'QLD', name: 'Gold Lotto', availability: null });
+      expect(offers['saturday-lotto']!.region_overrides).toContainEqual({
+        region: 'QLD',
+        name: 'Gold Lotto',
+        availability: null,
+      });
       expect(offers['euromillions']!.recurring_purchase).toEqual({ type: 'none', availability: 'unavailable' });
     });
   });
@@ -53,16 +89,28 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
   it('builds game types and game offers from the game rules: 18 default standard games, systems, PowerHit, Box 24', async () => {
     await withApp(async (t) => {
       const res = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers' });
-      const offers = res.json().result as Record<string, { game_types: { key: string; game_offers: Record<string, unknown>[] }[] }>;
+      const offers = res.json().result as Record<
+        string,
+        { game_types: { key: string; game_offers: Record<string, unknown>[] }[] }
+      >;
       const types = (key: string) => offers[key]!.game_types;
-      const gameOffer = (key: string, type: string, offer: string) => types(key).find((g) => g.key === type)!.game_offers.find((o) => o.key === offer)!;
+      const gameOffer = (key: string, type: string, offer: string) =>
+        types(key)
+          .find((g) => g.key === type)!
+          .game_offers.find((o) => o.key === offer)!;
 
       expect(types('powerball').map((g) => g.key)).toEqual(['standard', 'random', 'reduced_system', 'powerhit']);
       expect(types('oz-lotto').map((g) => g.key)).toEqual(['standard', 'random', 'reduced_system']);
       expect(types('lotto-strike').map((g) => g.key)).toEqual(['strike_standard', 'strike_boxed', 'random']);
 
       const ozStandard = gameOffer('oz-lotto', 'standard', 'standard');
-      expect(ozStandard).toMatchObject({ min_games: 1, max_games: 50, default_games: 18, games_per_line: 1, price_per_line: { amount: 1.55, currency: 'AUD' } });
+      expect(ozStandard).toMatchObject({
+        min_games: 1,
+        max_games: 50,
+        default_games: 18,
+        games_per_line: 1,
+        price_per_line: { amount: 1.55, currency: 'AUD' },
+      });
       expect(ozStandard.number_sets).toEqual([{ name: 'numbers', from: 1, to: 47, pick: 7 }]);
       expect((ozStandard.prices as unknown[]).length).toBe(50);
       expect((ozStandard.prices as unknown[])[17]).toEqual({ num_games: 18, price: { amount: 27.9, currency: 'AUD' } });
@@ -76,26 +124,40 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
       expect(gameOffer('saturday-lotto', 'standard', 'standard')).toMatchObject({ min_games: 4, default_games: 18 });
       // Weekday Windfall is $2.70 for 4 games.
       const ww = gameOffer('weekday-windfall', 'standard', 'standard');
-      expect((ww.prices as { num_games: number; price: { amount: number } }[]).find((p) => p.num_games === 4)!.price.amount).toBe(2.7);
+      expect(
+        (ww.prices as { num_games: number; price: { amount: number } }[]).find((p) => p.num_games === 4)!.price.amount,
+      ).toBe(2.7);
 
       // System 10 of Oz Lotto is C(10,7) = 120 games; PowerHit 8 is C(8,7) x 20 = 160 games with no Powerball set.
-      expect(gameOffer('oz-lotto', 'reduced_system', 'system-10')).toMatchObject({ games_per_line: 120, price_per_line: { amount: 186, currency: 'AUD' } });
-      expect((gameOffer('oz-lotto', 'reduced_system', 'system-10').number_sets as { pick: number }[])[0]!.pick).toBe(10);
+      expect(gameOffer('oz-lotto', 'reduced_system', 'system-10')).toMatchObject({
+        games_per_line: 120,
+        price_per_line: { amount: 186, currency: 'AUD' },
+      });
+      expect((gameOffer('oz-lotto', 'reduced_system', 'system-10').number_sets as { pick: number }[])[0]!.pick).toBe(
+        10,
+      );
       const ph8 = gameOffer('powerball', 'powerhit', 'powerhit-8');
       expect(ph8).toMatchObject({ games_per_line: 160 });
       expect(ph8.number_sets).toEqual([{ name: 'numbers', from: 1, to: 35, pick: 8 }]);
-      expect(gameOffer('lotto-strike', 'strike_boxed', 'boxed')).toMatchObject({ games_per_line: 24, price_per_line: { amount: 24, currency: 'AUD' } });
-
+      expect(gameOffer('lotto-strike', 'strike_boxed', 'boxed')).toMatchObject({
+        games_per_line: 24,
+        price_per_line: { amount: 24, currency: 'AUD' },
+      });
     });
   });
 
   it('prices by pricing id: members pay less than the default list', async () => {
     await withApp(async (t) => {
       const get = async (pricing: string) =>
-        (await t.injectSigned({ method: 'GET', url: `/api/v2/pricing/${pricing}/product_offers` })).json().result as Record<string, { game_types: { key: string; game_offers: { price_per_line: { amount: number } }[] }[] }>;
+        (await t.injectSigned({ method: 'GET', url: `/api/v2/pricing/${pricing}/product_offers` })).json()
+          .result as Record<
+          string,
+          { game_types: { key: string; game_offers: { price_per_line: { amount: number } }[] }[] }
+        >;
       const base = await get('default');
       const members = await get('members');
-      const perLine = (offers: typeof base, key: string) => offers[key]!.game_types[0]!.game_offers[0]!.price_per_line.amount;
+      const perLine = (offers: typeof base, key: string) =>
+        offers[key]!.game_types[0]!.game_offers[0]!.price_per_line.amount;
       expect(perLine(base, 'powerball')).toBe(1.2);
       expect(perLine(members, 'powerball')).toBe(1.14);
       for (const key of AU_KEYS) expect(perLine(members, key)).toBeLessThan(perLine(base, key));
@@ -106,9 +168,15 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
     await withApp(async (t) => {
       const gb = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers?market=GB' });
       expect(Object.keys(gb.json().result).sort()).toEqual(['euromillions', 'uk-lotto']);
-      const raffles = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers?category=raffles' });
+      const raffles = await t.injectSigned({
+        method: 'GET',
+        url: '/api/v2/pricing/default/product_offers?category=raffles',
+      });
       expect(Object.keys(raffles.json().result).sort()).toEqual([...RAFFLE_KEYS].sort());
-      const none = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers?category=bingo' });
+      const none = await t.injectSigned({
+        method: 'GET',
+        url: '/api/v2/pricing/default/product_offers?category=bingo',
+      });
       expect(none.json().result).toEqual({});
     });
   });
@@ -148,7 +216,8 @@ describe('offer availability (features §4)', () => {
       clock,
       // Longer than the clock moves below: the draws that closed are dropped from the cached list itself.
       cacheTtlMs: 6 * 3600_000,
-      upcomingDraws: async (gameKey) => (gameKey === 'oz-lotto' ? [] : gameKey === 'powerball' ? [drawAt(1), drawAt(2)] : [drawAt(48)]),
+      upcomingDraws: async (gameKey) =>
+        gameKey === 'oz-lotto' ? [] : gameKey === 'powerball' ? [drawAt(1), drawAt(2)] : [drawAt(48)],
     });
     const first = await catalogue.productOffers('default');
     expect(first['oz-lotto']).toBeUndefined();
@@ -189,8 +258,15 @@ describe('GET /api/v2/branding and /tips', () => {
       expect(branding.statusCode).toBe(200);
       expect(branding.headers['cache-control']).toBe('public, max-age=86400');
       const sat = (branding.json().result as { id: string }[]).find((b) => b.id === 'saturday-lotto');
-      expect(sat).toMatchObject({ aliases: ['tattslotto', 'gold-lotto', 'x-lotto'], url: '/saturday-lotto', subvariant: null });
-      expect((sat as unknown as { region_overrides: unknown[] }).region_overrides).toContainEqual({ region: 'QLD', branding_regions: ['gold-lotto'] });
+      expect(sat).toMatchObject({
+        aliases: ['tattslotto', 'gold-lotto', 'x-lotto'],
+        url: '/saturday-lotto',
+        subvariant: null,
+      });
+      expect((sat as unknown as { region_overrides: unknown[] }).region_overrides).toContainEqual({
+        region: 'QLD',
+        branding_regions: ['gold-lotto'],
+      });
 
       const tips = await t.injectSigned({ method: 'GET', url: '/api/v2/tips' });
       expect(tips.statusCode).toBe(200);

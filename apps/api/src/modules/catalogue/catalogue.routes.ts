@@ -56,13 +56,27 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     },
   );
 
-  routes.get('/branding', { schema: { tags, summary: 'Product branding per game and region', response: { 200: successEnvelope(z.array(Branding)) } } }, async (_request, reply) => {
-    reply.header('cache-control', `public, max-age=${BRANDING_MAX_AGE_SECONDS}`);
-    return ok(await catalogue.brandings());
-  });
+  routes.get(
+    '/branding',
+    {
+      schema: {
+        tags,
+        summary: 'Product branding per game and region',
+        response: { 200: successEnvelope(z.array(Branding)) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', `public, max-age=${BRANDING_MAX_AGE_SECONDS}`);
+      return ok(await catalogue.brandings());
+    },
+  );
 
-  routes.get('/tips', { schema: { tags, summary: 'Playing tips', response: { 200: successEnvelope(z.array(Tip)) } } }, async (_request, reply) => {
-    reply.header('cache-control', `public, max-age=${TIPS_MAX_AGE_SECONDS}`);
-    return ok(await catalogue.tips());
-  });
+  routes.get(
+    '/tips',
+    { schema: { tags, summary: 'Playing tips', response: { 200: successEnvelope(z.array(Tip)) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', `public, max-age=${TIPS_MAX_AGE_SECONDS}`);
+      return ok(await catalogue.tips());
+    },
+  );
 };

@@ -28,7 +28,12 @@ interface OfferSeed {
 }
 
 const OFFERS: OfferSeed[] = [
-  { key: 'powerball', gameKey: 'powerball', ranking: 10, gameTypes: [...LOTTO_TYPES, { key: 'powerhit', name: 'PowerHit' }] },
+  {
+    key: 'powerball',
+    gameKey: 'powerball',
+    ranking: 10,
+    gameTypes: [...LOTTO_TYPES, { key: 'powerhit', name: 'PowerHit' }],
+  },
   { key: 'oz-lotto', gameKey: 'oz-lotto', ranking: 20, gameTypes: LOTTO_TYPES },
   {
     key: 'saturday-lotto',
@@ -47,7 +52,15 @@ const OFFERS: OfferSeed[] = [
       { region: 'TAS', name: 'TattsLotto', availability: null },
     ],
   },
-  { key: 'set-for-life', gameKey: 'set-for-life', ranking: 40, gameTypes: [{ key: 'standard', name: 'Standard' }, { key: 'random', name: 'QuickPick' }] },
+  {
+    key: 'set-for-life',
+    gameKey: 'set-for-life',
+    ranking: 40,
+    gameTypes: [
+      { key: 'standard', name: 'Standard' },
+      { key: 'random', name: 'QuickPick' },
+    ],
+  },
   { key: 'weekday-windfall', gameKey: 'weekday-windfall', ranking: 50, gameTypes: LOTTO_TYPES },
   {
     key: 'lotto-strike',
@@ -59,8 +72,26 @@ const OFFERS: OfferSeed[] = [
       { key: 'random', name: 'QuickPick' },
     ],
   },
-  { key: 'uk-lotto', gameKey: 'uk-lotto', ranking: 100, gameTypes: [{ key: 'standard', name: 'Standard' }, { key: 'random', name: 'Lucky Dip' }], recurring: false },
-  { key: 'euromillions', gameKey: 'euromillions', ranking: 110, gameTypes: [{ key: 'standard', name: 'Standard' }, { key: 'random', name: 'Lucky Dip' }], recurring: false },
+  {
+    key: 'uk-lotto',
+    gameKey: 'uk-lotto',
+    ranking: 100,
+    gameTypes: [
+      { key: 'standard', name: 'Standard' },
+      { key: 'random', name: 'Lucky Dip' },
+    ],
+    recurring: false,
+  },
+  {
+    key: 'euromillions',
+    gameKey: 'euromillions',
+    ranking: 110,
+    gameTypes: [
+      { key: 'standard', name: 'Standard' },
+      { key: 'random', name: 'Lucky Dip' },
+    ],
+    recurring: false,
+  },
 ];
 
 export function offersSeed(): NewOfferRow[] {
@@ -82,8 +113,12 @@ export function offersSeed(): NewOfferRow[] {
       gameTypes: o.gameTypes.filter((t) => t.key !== 'powerhit' || game.powerHit !== null),
       urlAliases: o.urlAliases ?? [],
       causes: [],
-      recurringPurchase: recurring ? { type: 'autoplay', availability: 'available' } : { type: 'none', availability: 'unavailable' },
-      recurringPurchaseInformation: recurring ? `Autoplay buys your ${game.name} entry for every draw until you stop it.` : null,
+      recurringPurchase: recurring
+        ? { type: 'autoplay', availability: 'available' }
+        : { type: 'none', availability: 'unavailable' },
+      recurringPurchaseInformation: recurring
+        ? `Autoplay buys your ${game.name} entry for every draw until you stop it.`
+        : null,
       regionOverrides: o.regionOverrides ?? [],
       restrictions: [],
     };
@@ -95,7 +130,12 @@ export function pricesSeed() {
     const { games, cents } = getGame(o.gameKey).price;
     return [
       { pricingId: 'default', offerKey: o.key, blockGames: games, blockCents: cents },
-      { pricingId: 'members', offerKey: o.key, blockGames: games, blockCents: Math.round((cents * (100 - MEMBER_DISCOUNT_PERCENT)) / 100) },
+      {
+        pricingId: 'members',
+        offerKey: o.key,
+        blockGames: games,
+        blockCents: Math.round((cents * (100 - MEMBER_DISCOUNT_PERCENT)) / 100),
+      },
     ];
   });
 }
@@ -113,22 +153,70 @@ export const BRANDINGS = [
     subvariant: null,
     url: '/saturday-lotto',
   },
-  { id: 'powerball', aliases: ['powerpik'], regionOverrides: [{ region: 'WA', brandingRegions: ['powerpik'] }], subvariant: null, url: '/powerball' },
+  {
+    id: 'powerball',
+    aliases: ['powerpik'],
+    regionOverrides: [{ region: 'WA', brandingRegions: ['powerpik'] }],
+    subvariant: null,
+    url: '/powerball',
+  },
   { id: 'oz-lotto', aliases: [], regionOverrides: [], subvariant: null, url: '/oz-lotto' },
   { id: 'set-for-life', aliases: [], regionOverrides: [], subvariant: null, url: '/set-for-life' },
-  { id: 'weekday-windfall', aliases: ['monday-lotto', 'wednesday-lotto'], regionOverrides: [], subvariant: null, url: '/weekday-windfall' },
+  {
+    id: 'weekday-windfall',
+    aliases: ['monday-lotto', 'wednesday-lotto'],
+    regionOverrides: [],
+    subvariant: null,
+    url: '/weekday-windfall',
+  },
   { id: 'lotto-strike', aliases: ['strike'], regionOverrides: [], subvariant: null, url: '/lotto-strike' },
 ];
 
 export const TIPS = [
-  { id: 'tip-systems', offerKey: null, title: 'Systems cover more combinations', text: 'A System entry plays every combination of the numbers you pick: System 8 of Oz Lotto is 8 games, System 10 is 120.', ranking: 10 },
-  { id: 'tip-quickpick', offerKey: null, title: 'QuickPick is as good as any pick', text: 'Every combination has the same chance of being drawn; QuickPick chooses yours at random.', ranking: 20 },
-  { id: 'tip-powerhit', offerKey: 'powerball', title: 'PowerHit covers every Powerball', text: 'A PowerHit entry plays your numbers with all 20 Powerballs, so the Powerball is always matched.', ranking: 30 },
-  { id: 'tip-strike-box', offerKey: 'lotto-strike', title: 'Box 24 ignores the order', text: 'Box 24 plays all 24 orders of your four numbers, so they win in any order they are drawn.', ranking: 40 },
-  { id: 'tip-budget', offerKey: null, title: 'Set a budget', text: 'Decide what you spend before you play and use the spend limits in your account. Help is available on 1800 858 858.', ranking: 50 },
+  {
+    id: 'tip-systems',
+    offerKey: null,
+    title: 'Systems cover more combinations',
+    text: 'A System entry plays every combination of the numbers you pick: System 8 of Oz Lotto is 8 games, System 10 is 120.',
+    ranking: 10,
+  },
+  {
+    id: 'tip-quickpick',
+    offerKey: null,
+    title: 'QuickPick is as good as any pick',
+    text: 'Every combination has the same chance of being drawn; QuickPick chooses yours at random.',
+    ranking: 20,
+  },
+  {
+    id: 'tip-powerhit',
+    offerKey: 'powerball',
+    title: 'PowerHit covers every Powerball',
+    text: 'A PowerHit entry plays your numbers with all 20 Powerballs, so the Powerball is always matched.',
+    ranking: 30,
+  },
+  {
+    id: 'tip-strike-box',
+    offerKey: 'lotto-strike',
+    title: 'Box 24 ignores the order',
+    text: 'Box 24 plays all 24 orders of your four numbers, so they win in any order they are drawn.',
+    ranking: 40,
+  },
+  {
+    id: 'tip-budget',
+    offerKey: null,
+    title: 'Set a budget',
+    text: 'Decide what you spend before you play and use the spend limits in your account. Help is available on 1800 858 858.',
+    ranking: 50,
+  },
 ];
 
 /** Inserts the seed rows that are missing; answers how many it inserted. */
 export async function seedCatalogue(db: Executor): Promise<number> {
-  return createCatalogueRepository(db).insertMissing({ pricings: [...PRICINGS], offers: offersSeed(), prices: pricesSeed(), brandings: BRANDINGS, tips: TIPS });
+  return createCatalogueRepository(db).insertMissing({
+    pricings: [...PRICINGS],
+    offers: offersSeed(),
+    prices: pricesSeed(),
+    brandings: BRANDINGS,
+    tips: TIPS,
+  });
 }

@@ -74,7 +74,16 @@ function gameOffer(
   game: GameDefinition,
   price: PriceRow,
   currency: CurrencyCode,
-  o: { key: string; name: string; minGames: number; maxGames: number; defaultGames: number; gameType: GameType; mainPick: number; withBonus: boolean },
+  o: {
+    key: string;
+    name: string;
+    minGames: number;
+    maxGames: number;
+    defaultGames: number;
+    gameType: GameType;
+    mainPick: number;
+    withBonus: boolean;
+  },
 ): GameOffer {
   const main = game.numberSets[0]!;
   const numberSets = game.numberSets
@@ -92,36 +101,87 @@ function gameOffer(
     gamesPerLine,
     numberSets,
     pricePerLine: toMoney(lineCents, currency),
-    prices: range(o.minGames, o.maxGames).map((n) => ({ numGames: n, price: toMoney(priceOfGames(n * gamesPerLine, price), currency) })),
+    prices: range(o.minGames, o.maxGames).map((n) => ({
+      numGames: n,
+      price: toMoney(priceOfGames(n * gamesPerLine, price), currency),
+    })),
   };
 }
 
 /** Game offers of one game type, from the game's rules (min/max games, system and PowerHit sizes, number sets). */
-export function gameOffersFor(game: GameDefinition, type: OfferGameType, price: PriceRow, currency: CurrencyCode): GameOffer[] {
+export function gameOffersFor(
+  game: GameDefinition,
+  type: OfferGameType,
+  price: PriceRow,
+  currency: CurrencyCode,
+): GameOffer[] {
   const main = game.numberSets[0]!;
   const single = (key: string, name: string, gameType: GameType, defaultGames: number) =>
-    gameOffer(game, price, currency, { key, name, minGames: game.minGames, maxGames: game.maxGames, defaultGames, gameType, mainPick: main.pick, withBonus: true });
+    gameOffer(game, price, currency, {
+      key,
+      name,
+      minGames: game.minGames,
+      maxGames: game.maxGames,
+      defaultGames,
+      gameType,
+      mainPick: main.pick,
+      withBonus: true,
+    });
   switch (type) {
     case 'standard':
-      return [single('standard', 'Standard', 'standard', Math.min(game.maxGames, Math.max(game.minGames, DEFAULT_STANDARD_GAMES)))];
+      return [
+        single(
+          'standard',
+          'Standard',
+          'standard',
+          Math.min(game.maxGames, Math.max(game.minGames, DEFAULT_STANDARD_GAMES)),
+        ),
+      ];
     case 'random':
       return [single('random', 'QuickPick', 'random', game.minGames)];
     case 'strike_standard':
       return [single('strike_standard', 'Strike', 'strike_standard', game.minGames)];
     case 'strike_boxed':
       return [
-        gameOffer(game, price, currency, { key: 'boxed', name: 'Box 24', minGames: 1, maxGames: MAX_SYSTEM_LINES, defaultGames: 1, gameType: 'strike_boxed', mainPick: main.pick, withBonus: true }),
+        gameOffer(game, price, currency, {
+          key: 'boxed',
+          name: 'Box 24',
+          minGames: 1,
+          maxGames: MAX_SYSTEM_LINES,
+          defaultGames: 1,
+          gameType: 'strike_boxed',
+          mainPick: main.pick,
+          withBonus: true,
+        }),
       ];
     case 'reduced_system':
       return game.systems
         ? range(game.systems.min, game.systems.max).map((n) =>
-            gameOffer(game, price, currency, { key: `system-${n}`, name: `System ${n}`, minGames: 1, maxGames: MAX_SYSTEM_LINES, defaultGames: 1, gameType: 'system', mainPick: n, withBonus: true }),
+            gameOffer(game, price, currency, {
+              key: `system-${n}`,
+              name: `System ${n}`,
+              minGames: 1,
+              maxGames: MAX_SYSTEM_LINES,
+              defaultGames: 1,
+              gameType: 'system',
+              mainPick: n,
+              withBonus: true,
+            }),
           )
         : [];
     case 'powerhit':
       return game.powerHit
         ? range(game.powerHit.min, game.powerHit.max).map((n) =>
-            gameOffer(game, price, currency, { key: `powerhit-${n}`, name: `PowerHit ${n}`, minGames: 1, maxGames: MAX_SYSTEM_LINES, defaultGames: 1, gameType: 'powerhit', mainPick: n, withBonus: false }),
+            gameOffer(game, price, currency, {
+              key: `powerhit-${n}`,
+              name: `PowerHit ${n}`,
+              minGames: 1,
+              maxGames: MAX_SYSTEM_LINES,
+              defaultGames: 1,
+              gameType: 'powerhit',
+              mainPick: n,
+              withBonus: false,
+            }),
           )
         : [];
     default:
@@ -159,7 +219,13 @@ interface BuiltOffer {
 }
 
 /** An available offer with its upcoming draws and game types, as the list serves it (lotteries and raffles alike). */
-function builtOffer(offer: OfferRow, type: ProductOffer['type'], gameKey: ProductOffer['gameKey'], draws: UpcomingDraw[], gameTypes: ProductOffer['gameTypes']): BuiltOffer {
+function builtOffer(
+  offer: OfferRow,
+  type: ProductOffer['type'],
+  gameKey: ProductOffer['gameKey'],
+  draws: UpcomingDraw[],
+  gameTypes: ProductOffer['gameTypes'],
+): BuiltOffer {
   const currency = offer.currency as CurrencyCode;
   const product: ProductOffer = {
     key: offer.key,
@@ -196,11 +262,18 @@ export function createCatalogueService(deps: CatalogueDeps) {
     const draws = await deps.raffleDraws(offer.key);
     if (draws.length === 0) return null;
     const gameOffer = await deps.raffleGameOffer?.(offer.key);
-    return builtOffer(offer, 'raffle_ticket', null, draws, gameOffer ? [{ key: 'standard', name: 'Tickets', gameOffers: [gameOffer] }] : []);
+    return builtOffer(
+      offer,
+      'raffle_ticket',
+      null,
+      draws,
+      gameOffer ? [{ key: 'standard', name: 'Tickets', gameOffers: [gameOffer] }] : [],
+    );
   }
 
   async function build(pricingId: string): Promise<BuiltOffer[]> {
-    if (!(await repo.pricingExists(pricingId))) throw notFound(`There is no pricing named "${pricingId}".`, 'unknown_pricing');
+    if (!(await repo.pricingExists(pricingId)))
+      throw notFound(`There is no pricing named "${pricingId}".`, 'unknown_pricing');
     const rows = await repo.offersWithPrices(pricingId);
     const built = await Promise.all(
       rows.map(async ({ offer, price }): Promise<BuiltOffer | null> => {
@@ -251,7 +324,10 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
   return {
     /** Offers keyed by key under a pricing: available, with at least one draw still open for sales now. */
-    async productOffers(pricingId: string, filter: { market?: 'AU' | 'GB'; category?: string } = {}): Promise<ProductOffers> {
+    async productOffers(
+      pricingId: string,
+      filter: { market?: 'AU' | 'GB'; category?: string } = {},
+    ): Promise<ProductOffers> {
       const now = deps.clock.now().getTime();
       const out: ProductOffers = {};
       for (const { offer, stops } of await builtFor(pricingId)) {

@@ -1,4 +1,12 @@
 // Catalogue domain: product offers, price lists, branding and tips. Other code imports only from here.
 export { catalogueRoutes, type CatalogueRoutesOptions } from './catalogue.routes.ts';
-export { createCatalogueService, gameOffersFor, priceOfGames, DRAWS_PER_OFFER, type CatalogueDeps, type CatalogueService, type UpcomingDraw } from './catalogue.service.ts';
+export {
+  createCatalogueService,
+  gameOffersFor,
+  priceOfGames,
+  DRAWS_PER_OFFER,
+  type CatalogueDeps,
+  type CatalogueService,
+  type UpcomingDraw,
+} from './catalogue.service.ts';
 export { seedCatalogue, PRICINGS } from './catalogue.seed.ts';

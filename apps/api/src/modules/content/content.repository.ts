@@ -38,7 +38,10 @@ export const CONTENT_TABLE = getTableName(contentItems);
 
 /** Features §4: visible only when published and the publish date is empty or not in the future. */
 function visibleAt(now: Date): SQL {
-  return and(eq(contentItems.status, 'published'), or(isNull(contentItems.datePublished), lte(contentItems.datePublished, now)))!;
+  return and(
+    eq(contentItems.status, 'published'),
+    or(isNull(contentItems.datePublished), lte(contentItems.datePublished, now)),
+  )!;
 }
 
 /** The same rule as visibleAt, for a row already in memory (a cached item is checked against the clock each time). */
@@ -57,19 +60,32 @@ export function createContentRepository(db: Db) {
     },
 
     async find(collection: string, itemKey: string): Promise<ContentRow | undefined> {
-      const rows = await db.select(columns).from(contentItems).where(and(eq(contentItems.collection, collection), eq(contentItems.itemKey, itemKey)));
+      const rows = await db
+        .select(columns)
+        .from(contentItems)
+        .where(and(eq(contentItems.collection, collection), eq(contentItems.itemKey, itemKey)));
       return rows[0];
     },
 
     /** Visible items of a collection, optionally only those whose data.path equals `path`; oldest first. */
-    async listVisible(collection: string, now: Date, page: { limit: number; offset: number; path?: string }): Promise<{ rows: ContentRow[]; total: number }> {
+    async listVisible(
+      collection: string,
+      now: Date,
+      page: { limit: number; offset: number; path?: string },
+    ): Promise<{ rows: ContentRow[]; total: number }> {
       const where = and(
         eq(contentItems.collection, collection),
         visibleAt(now),
         page.path === undefined ? undefined : sql`${contentItems.data}->>'path' = ${page.path}`,
       );
       const [rows, totals] = await Promise.all([
-        db.select(columns).from(contentItems).where(where).orderBy(asc(contentItems.id)).limit(page.limit).offset(page.offset),
+        db
+          .select(columns)
+          .from(contentItems)
+          .where(where)
+          .orderBy(asc(contentItems.id))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ n: count() }).from(contentItems).where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };

@@ -19,7 +19,16 @@ afterAll(async () => {
 });
 
 const get = (url: string) => t.injectSigned({ method: 'GET', url });
-const ABOUT_PATHS = ['/about', '/about/responsible-gaming', '/about/privacy', '/about/cookie-policy', '/about/faq', '/about/terms-and-conditions', '/about/terms-of-use', '/about/contact-us'];
+const ABOUT_PATHS = [
+  '/about',
+  '/about/responsible-gaming',
+  '/about/privacy',
+  '/about/cookie-policy',
+  '/about/faq',
+  '/about/terms-and-conditions',
+  '/about/terms-of-use',
+  '/about/contact-us',
+];
 
 describe('singleton items', () => {
   it('serves the theme with the 10-minute cache lifetime', async () => {
@@ -33,9 +42,28 @@ describe('singleton items', () => {
     const nav = await get('/api/cms/items/navigation');
     expect(nav.statusCode).toBe(200);
     expect(nav.headers['cache-control']).toBe('public, max-age=86400');
-    const primary = nav.json().result.primary as { label: string; url: string; product_group: string | null; children: { url: string }[] }[];
-    expect(primary.map((i) => i.label)).toEqual(['Lotteries', 'Charity raffles', 'Syndicates', 'Results', 'Causes', 'Blog', 'Help centre']);
-    expect(primary[0]!.children.map((c) => c.url)).toEqual(['/oz-lotto', '/powerball', '/saturday-lotto', '/weekday-windfall', '/set-for-life']);
+    const primary = nav.json().result.primary as {
+      label: string;
+      url: string;
+      product_group: string | null;
+      children: { url: string }[];
+    }[];
+    expect(primary.map((i) => i.label)).toEqual([
+      'Lotteries',
+      'Charity raffles',
+      'Syndicates',
+      'Results',
+      'Causes',
+      'Blog',
+      'Help centre',
+    ]);
+    expect(primary[0]!.children.map((c) => c.url)).toEqual([
+      '/oz-lotto',
+      '/powerball',
+      '/saturday-lotto',
+      '/weekday-windfall',
+      '/set-for-life',
+    ]);
     const footer = nav.json().result.footer as { url: string; requires_absent: string[] }[];
     expect(footer.find((f) => f.url === '/about/faq')!.requires_absent).toEqual(['support_faq']);
 
@@ -51,7 +79,13 @@ describe('singleton items', () => {
     const content = createContentService({ db: database.db, clock: t.clock });
     await expect(
       content.ensureItems([
-        { collection: 'site_config', itemKey: 'site_config_b', status: 'published', datePublished: null, data: { components: { affiliateWidget: 'variant_b' } } },
+        {
+          collection: 'site_config',
+          itemKey: 'site_config_b',
+          status: 'published',
+          datePublished: null,
+          data: { components: { affiliateWidget: 'variant_b' } },
+        },
       ]),
     ).rejects.toThrow();
     expect(SiteConfig.shape.components.shape.customerFeedbackBanner.safeParse('variant_c').success).toBe(true);
@@ -72,11 +106,20 @@ describe('sitewide banner', () => {
     expect(first).toMatchObject({ id: 'bnr_welcome', link_url: '/set-for-life' });
 
     const content = createContentService({ db: database.db, clock: t.clock, newId: () => 'bnr_test_2' });
-    await afterChangeOf(database, 'content_items', () => content.setSitewideBanner({ text: '  Powerball jackpots to $100 million  ' }));
+    await afterChangeOf(database, 'content_items', () =>
+      content.setSitewideBanner({ text: '  Powerball jackpots to $100 million  ' }),
+    );
     const second = (await get('/api/cms/items/sitewide_banner')).json().result;
-    expect(second).toEqual({ id: 'bnr_test_2', text: 'Powerball jackpots to $100 million', link_url: null, link_text: null });
+    expect(second).toEqual({
+      id: 'bnr_test_2',
+      text: 'Powerball jackpots to $100 million',
+      link_url: null,
+      link_text: null,
+    });
 
-    await expect(content.setSitewideBanner({ text: 'x', linkUrl: 'javascript:alert(1)', linkText: 'Go' })).rejects.toMatchObject({ statusCode: 422 });
+    await expect(
+      content.setSitewideBanner({ text: 'x', linkUrl: 'javascript:alert(1)', linkText: 'Go' }),
+    ).rejects.toMatchObject({ statusCode: 422 });
     expect(await afterChangeOf(database, 'content_items', () => content.clearSitewideBanner())).toBe(true);
     expect(await content.clearSitewideBanner()).toBe(false);
     const none = await get('/api/cms/items/sitewide_banner');
@@ -114,7 +157,9 @@ describe('pages', () => {
     expect(draft.json().result).toEqual([]);
     expect((await get('/api/cms/items/pages/page_careers')).statusCode).toBe(404);
 
-    const scheduled = await database.pool.query<{ date_published: Date }>("SELECT date_published FROM content_items WHERE item_key = 'page_annual_report'");
+    const scheduled = await database.pool.query<{ date_published: Date }>(
+      "SELECT date_published FROM content_items WHERE item_key = 'page_annual_report'",
+    );
     const at = scheduled.rows[0]!.date_published;
     const clock = fixedClock(new Date(at.getTime() - 1000));
     const app = await buildTestApp({ database, now: clock.now().toISOString() });
@@ -125,8 +170,15 @@ describe('pages', () => {
       app.clock.set(at);
       const onTheDay = await app.injectSigned({ method: 'GET', url: '/api/cms/items/pages/page_annual_report' });
       expect(onTheDay.statusCode).toBe(200);
-      expect(onTheDay.json().result).toMatchObject({ id: 'page_annual_report', path: '/about/annual-report', date_published: at.toISOString() });
-      expect((await app.injectSigned({ method: 'GET', url: '/api/cms/items/pages?path=/about/annual-report' })).json().result).toHaveLength(1);
+      expect(onTheDay.json().result).toMatchObject({
+        id: 'page_annual_report',
+        path: '/about/annual-report',
+        date_published: at.toISOString(),
+      });
+      expect(
+        (await app.injectSigned({ method: 'GET', url: '/api/cms/items/pages?path=/about/annual-report' })).json()
+          .result,
+      ).toHaveLength(1);
     } finally {
       await app.close();
     }

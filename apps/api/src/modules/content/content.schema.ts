@@ -21,7 +21,9 @@ export const contentItems = pgTable(
     uniqueIndex('content_items_collection_item_key_key').on(t.collection, t.itemKey),
     index('content_items_collection_status_idx').on(t.collection, t.status, t.datePublished),
     // Pages are looked up by path (GET /items/pages?path=/about).
-    index('content_items_page_path_idx').on(sql`(${t.data}->>'path')`).where(sql`${t.collection} = 'pages'`),
+    index('content_items_page_path_idx')
+      .on(sql`(${t.data}->>'path')`)
+      .where(sql`${t.collection} = 'pages'`),
     check('content_items_status_check', sql`${t.status} in ('published', 'draft', 'archived')`),
     check('content_items_item_key_check', sql`${t.itemKey} ~ '^[A-Za-z0-9_-]+$'`),
   ],

@@ -6,7 +6,13 @@ import type { Db } from '../../db/index.ts';
 import { cachedUntilChanged, type CachedValue, type ChangeSource } from '../../lib/cached-until-changed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { CONTENT_TABLE, createContentRepository, isVisibleAt, type ContentRow, type ContentStatus } from './content.repository.ts';
+import {
+  CONTENT_TABLE,
+  createContentRepository,
+  isVisibleAt,
+  type ContentRow,
+  type ContentStatus,
+} from './content.repository.ts';
 
 export interface ContentDeps {
   db: Db;
@@ -47,13 +53,19 @@ export interface ContentSeedItem {
 
 function parseStored<T extends z.ZodType>(schema: T, row: ContentRow): z.infer<T> {
   const parsed = schema.safeParse(row.data);
-  if (!parsed.success) throw new Error(`CMS item ${row.collection}/${row.itemKey} does not match its contract: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`CMS item ${row.collection}/${row.itemKey} does not match its contract: ${parsed.error.message}`);
   return parsed.data;
 }
 
 function toPage(row: ContentRow): CmsPage {
   const page = parseStored(StoredPage, row);
-  return { id: row.itemKey, ...page, status: row.status, datePublished: row.datePublished ? row.datePublished.toISOString() : null };
+  return {
+    id: row.itemKey,
+    ...page,
+    status: row.status,
+    datePublished: row.datePublished ? row.datePublished.toISOString() : null,
+  };
 }
 
 const defaultNewId = () => `bnr_${randomBytes(9).toString('base64url')}`;
@@ -79,7 +91,9 @@ export function createContentService(deps: ContentDeps) {
     for (const cached of singletons.values()) cached.invalidate();
   };
 
-  async function singleton<C extends SingletonCollection>(collection: C): Promise<z.infer<(typeof SINGLETONS)[C]> | undefined> {
+  async function singleton<C extends SingletonCollection>(
+    collection: C,
+  ): Promise<z.infer<(typeof SINGLETONS)[C]> | undefined> {
     const stored = await storedSingleton(collection);
     if (!stored || !isVisibleAt(stored.row, deps.clock.now())) return undefined;
     return stored.item as z.infer<(typeof SINGLETONS)[C]>;
@@ -96,7 +110,10 @@ export function createContentService(deps: ContentDeps) {
     getNavigation: (): Promise<Navigation> => required('navigation', 'navigation'),
 
     async getSiteConfig(): Promise<SiteConfig> {
-      const [stored, navigation] = await Promise.all([required('site_config', 'site configuration'), required('navigation', 'navigation')]);
+      const [stored, navigation] = await Promise.all([
+        required('site_config', 'site configuration'),
+        required('navigation', 'navigation'),
+      ]);
       return SiteConfig.parse({ navigation, components: stored.components });
     },
 
@@ -104,7 +121,11 @@ export function createContentService(deps: ContentDeps) {
       return (await singleton('sitewide_banner')) ?? null;
     },
 
-    async listPages(query: { path?: string; limit: number; offset: number }): Promise<{ items: CmsPage[]; total: number }> {
+    async listPages(query: {
+      path?: string;
+      limit: number;
+      offset: number;
+    }): Promise<{ items: CmsPage[]; total: number }> {
       const { rows, total } = await repo.listVisible('pages', deps.clock.now(), query);
       return { items: rows.map(toPage), total };
     },
@@ -116,15 +137,34 @@ export function createContentService(deps: ContentDeps) {
     },
 
     /** Publish a new sitewide banner now. Each call gets a new id, so a visitor's earlier dismissal does not hide it. */
-    async setSitewideBanner(input: { text: string; linkUrl?: string | null; linkText?: string | null }): Promise<SitewideBanner> {
-      const banner = SitewideBanner.parse({ id: newId(), text: input.text.trim(), linkUrl: input.linkUrl ?? null, linkText: input.linkText ?? null });
+    async setSitewideBanner(input: {
+      text: string;
+      linkUrl?: string | null;
+      linkText?: string | null;
+    }): Promise<SitewideBanner> {
+      const banner = SitewideBanner.parse({
+        id: newId(),
+        text: input.text.trim(),
+        linkUrl: input.linkUrl ?? null,
+        linkText: input.linkText ?? null,
+      });
       if (!banner.text) throw unprocessable('The banner text is empty.', 'invalid_banner');
-      if ((banner.linkUrl === null) !== (banner.linkText === null)) throw unprocessable('A banner link needs both a URL and a link text.', 'invalid_banner');
+      if ((banner.linkUrl === null) !== (banner.linkText === null))
+        throw unprocessable('A banner link needs both a URL and a link text.', 'invalid_banner');
       if (banner.linkUrl !== null && !/^(\/(?!\/)|https?:\/\/)/.test(banner.linkUrl)) {
         throw unprocessable('A banner link is a site path starting with "/" or an http(s) URL.', 'invalid_banner');
       }
       const now = deps.clock.now();
-      await repo.upsert({ collection: 'sitewide_banner', itemKey: 'sitewide_banner', status: 'published', datePublished: now, data: banner }, now);
+      await repo.upsert(
+        {
+          collection: 'sitewide_banner',
+          itemKey: 'sitewide_banner',
+          status: 'published',
+          datePublished: now,
+          data: banner,
+        },
+        now,
+      );
       forgetSingletons();
       return banner;
     },

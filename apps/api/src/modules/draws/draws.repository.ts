@@ -8,8 +8,16 @@ export type DrawStatus = 'DRAW_OPEN' | 'DRAW_CLOSED' | 'DRAW_DRAWN' | 'DRAW_SCOR
 export const VISIBLE_STATUSES: DrawStatus[] = ['DRAW_DRAWN', 'DRAW_SCORED', 'DRAW_PAID', 'DRAW_EMAILED'];
 
 export type DrawRow = typeof drawsDraws.$inferSelect;
-export type NewDrawRow = Pick<typeof drawsDraws.$inferInsert, 'publicId' | 'gameKey' | 'drawNo' | 'stopAt' | 'drawAt' | 'jackpotCents' | 'purchaseStatus'> &
-  Partial<Pick<typeof drawsDraws.$inferInsert, 'status' | 'result' | 'dividends' | 'resultSource' | 'closedAt' | 'drawnAt' | 'scoredAt' | 'paidAt' | 'emailedAt'>>;
+export type NewDrawRow = Pick<
+  typeof drawsDraws.$inferInsert,
+  'publicId' | 'gameKey' | 'drawNo' | 'stopAt' | 'drawAt' | 'jackpotCents' | 'purchaseStatus'
+> &
+  Partial<
+    Pick<
+      typeof drawsDraws.$inferInsert,
+      'status' | 'result' | 'dividends' | 'resultSource' | 'closedAt' | 'drawnAt' | 'scoredAt' | 'paidAt' | 'emailedAt'
+    >
+  >;
 
 /** The timestamp column each state stamps when a draw enters it. */
 const STAMP = {
@@ -28,11 +36,16 @@ export interface ResultsFilter {
 
 function resultsWhere(filter: ResultsFilter): SQL {
   const parts: (SQL | undefined)[] = [inArray(drawsDraws.status, VISIBLE_STATUSES)];
-  if (filter.gameKeys) parts.push(filter.gameKeys.length ? inArray(drawsDraws.gameKey, [...filter.gameKeys]) : sql`false`);
+  if (filter.gameKeys)
+    parts.push(filter.gameKeys.length ? inArray(drawsDraws.gameKey, [...filter.gameKeys]) : sql`false`);
   if (filter.windows) {
     parts.push(
       filter.windows.length
-        ? or(...filter.windows.map((w) => and(eq(drawsDraws.gameKey, w.gameKey), gte(drawsDraws.drawAt, w.from), lt(drawsDraws.drawAt, w.to))))
+        ? or(
+            ...filter.windows.map((w) =>
+              and(eq(drawsDraws.gameKey, w.gameKey), gte(drawsDraws.drawAt, w.from), lt(drawsDraws.drawAt, w.to)),
+            ),
+          )
         : sql`false`,
     );
   }
@@ -44,7 +57,11 @@ export function createDrawsRepository(db: Db) {
     /** Inserts the draws not there yet (by game and number); returns how many were new. */
     async insertMissing(rows: NewDrawRow[], executor: Executor = db): Promise<number> {
       if (rows.length === 0) return 0;
-      const inserted = await executor.insert(drawsDraws).values(rows).onConflictDoNothing().returning({ id: drawsDraws.id });
+      const inserted = await executor
+        .insert(drawsDraws)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: drawsDraws.id });
       return inserted.length;
     },
 
@@ -53,11 +70,19 @@ export function createDrawsRepository(db: Db) {
     },
 
     async findByNumber(gameKey: string, drawNo: number): Promise<DrawRow | undefined> {
-      return (await db.select().from(drawsDraws).where(and(eq(drawsDraws.gameKey, gameKey), eq(drawsDraws.drawNo, drawNo))))[0];
+      return (
+        await db
+          .select()
+          .from(drawsDraws)
+          .where(and(eq(drawsDraws.gameKey, gameKey), eq(drawsDraws.drawNo, drawNo)))
+      )[0];
     },
 
     async latestDrawNo(gameKey: string): Promise<number | null> {
-      const rows = await db.select({ n: max(drawsDraws.drawNo) }).from(drawsDraws).where(eq(drawsDraws.gameKey, gameKey));
+      const rows = await db
+        .select({ n: max(drawsDraws.drawNo) })
+        .from(drawsDraws)
+        .where(eq(drawsDraws.gameKey, gameKey));
       return rows[0]?.n ?? null;
     },
 
@@ -89,7 +114,12 @@ export function createDrawsRepository(db: Db) {
     },
 
     /** Moves one draw from `from` to `to`; undefined when it was not in `from` (another process moved it first). */
-    async transition(publicId: string, from: DrawStatus, to: keyof typeof STAMP, now: Date): Promise<DrawRow | undefined> {
+    async transition(
+      publicId: string,
+      from: DrawStatus,
+      to: keyof typeof STAMP,
+      now: Date,
+    ): Promise<DrawRow | undefined> {
       const rows = await db
         .update(drawsDraws)
         .set({ status: to, [STAMP[to]]: now, updatedAt: now })
@@ -98,20 +128,40 @@ export function createDrawsRepository(db: Db) {
       return rows[0];
     },
 
-    async recordResult(publicId: string, values: { result: unknown; dividends: unknown; resultSource: string }, now: Date): Promise<DrawRow | undefined> {
+    async recordResult(
+      publicId: string,
+      values: { result: unknown; dividends: unknown; resultSource: string },
+      now: Date,
+    ): Promise<DrawRow | undefined> {
       const rows = await db
         .update(drawsDraws)
-        .set({ status: 'DRAW_DRAWN', result: values.result, dividends: values.dividends, resultSource: values.resultSource, drawnAt: now, updatedAt: now })
+        .set({
+          status: 'DRAW_DRAWN',
+          result: values.result,
+          dividends: values.dividends,
+          resultSource: values.resultSource,
+          drawnAt: now,
+          updatedAt: now,
+        })
         .where(and(eq(drawsDraws.publicId, publicId), eq(drawsDraws.status, 'DRAW_CLOSED')))
         .returning();
       return rows[0];
     },
 
     /** Visible results, newest draw first, with the total for paging. */
-    async results(filter: ResultsFilter, page: { limit: number; offset: number }): Promise<{ rows: DrawRow[]; total: number }> {
+    async results(
+      filter: ResultsFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: DrawRow[]; total: number }> {
       const where = resultsWhere(filter);
       const [rows, totals] = await Promise.all([
-        db.select().from(drawsDraws).where(where).orderBy(desc(drawsDraws.drawAt), asc(drawsDraws.gameKey)).limit(page.limit).offset(page.offset),
+        db
+          .select()
+          .from(drawsDraws)
+          .where(where)
+          .orderBy(desc(drawsDraws.drawAt), asc(drawsDraws.gameKey))
+          .limit(page.limit)
+          .offset(page.offset),
         db.select({ n: count() }).from(drawsDraws).where(where),
       ]);
       return { rows, total: totals[0]?.n ?? 0 };
@@ -146,7 +196,10 @@ export function createDrawsRepository(db: Db) {
 
     async neighbours(gameKey: string, drawNo: number): Promise<{ previous: number | null; next: number | null }> {
       const [prev, next] = await Promise.all([
-        db.select({ n: max(drawsDraws.drawNo) }).from(drawsDraws).where(and(eq(drawsDraws.gameKey, gameKey), lt(drawsDraws.drawNo, drawNo))),
+        db
+          .select({ n: max(drawsDraws.drawNo) })
+          .from(drawsDraws)
+          .where(and(eq(drawsDraws.gameKey, gameKey), lt(drawsDraws.drawNo, drawNo))),
         db
           .select({ n: drawsDraws.drawNo })
           .from(drawsDraws)

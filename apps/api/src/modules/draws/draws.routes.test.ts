@@ -1,6 +1,14 @@
 // The results API of spec features §7 through the real app: shapes, paging (5 a page), caching headers, 404s,
 // versioned calls and statistics.
-import { CustomerDrawResultItem, DrawDetails, DrawPreview, DrawResultItem, ErrorEnvelope, OfferStatistics, ResultKey } from '@shop/contracts';
+import {
+  CustomerDrawResultItem,
+  DrawDetails,
+  DrawPreview,
+  DrawResultItem,
+  ErrorEnvelope,
+  OfferStatistics,
+  ResultKey,
+} from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
@@ -17,7 +25,10 @@ beforeAll(async () => {
   // Signed-in calls use test tokens; the session check is the identity module's business, not this file's.
   t = await buildTestApp({ now: NOW });
   await t.database.pool.query('DELETE FROM draws_draws');
-  await seedDraws({ db: t.database.db, clock: fixedClock(NOW) }, { historyWeeks: 12, gameKeys: ['oz-lotto', 'powerball', 'euromillions'] });
+  await seedDraws(
+    { db: t.database.db, clock: fixedClock(NOW) },
+    { historyWeeks: 12, gameKeys: ['oz-lotto', 'powerball', 'euromillions'] },
+  );
 });
 afterAll(() => t.close());
 
@@ -45,7 +56,9 @@ describe('past results', () => {
     expect(oz.result.supplementaries).toHaveLength(3);
     expect(oz.dividends.map((d) => d.division)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(oz.dividends[0]!.prize!.currency).toBe('AUD');
-    expect(body.result.find((r: { product_offer_key: string }) => r.product_offer_key === 'oz-lotto').result.bonus).toEqual({});
+    expect(
+      body.result.find((r: { product_offer_key: string }) => r.product_offer_key === 'oz-lotto').result.bonus,
+    ).toEqual({});
 
     const page2 = await get('/api/v2/draws/pricing/default/past?offset=5&limit=5');
     const ids2 = page2.json().result.map((r: { id: string }) => r.id);
@@ -54,7 +67,9 @@ describe('past results', () => {
 
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await get('/api/v2/draws/pricing/default/past?product_offer_key=powerball');
-    const again = await get('/api/v2/draws/pricing/default/past?product_offer_key=powerball', { 'if-none-match': first.headers.etag as string });
+    const again = await get('/api/v2/draws/pricing/default/past?product_offer_key=powerball', {
+      'if-none-match': first.headers.etag as string,
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const pb = parse(z.array(DrawResultItem), first.json().result);
@@ -65,14 +80,18 @@ describe('past results', () => {
     const raffles = (await get('/api/v2/draws/pricing/default/past?category=raffles')).json();
     expect(raffles.page_info.total).toBe(1);
     expect(raffles.result[0]).toMatchObject({ product_offer_key: 'surf-rescue-car-raffle', draw_no: 1 });
-    expect((await get('/api/v2/draws/pricing/default/past?category=lotteries')).json().page_info.total).toBeGreaterThan(0);
+    expect((await get('/api/v2/draws/pricing/default/past?category=lotteries')).json().page_info.total).toBeGreaterThan(
+      0,
+    );
     expect((await get('/api/v2/draws/pricing/default/past?category=bingo')).statusCode).toBe(422);
     expect((await get('/api/v2/draws/pricing/default/past?limit=0')).statusCode).toBe(422);
   });
 
   it('gives a signed-in customer the same list with customerData, never cached publicly; 401 signed out', async () => {
     expect((await get('/api/v2/draws/past_customer')).statusCode).toBe(401);
-    const res = await get('/api/v2/draws/past_customer?customer_id=cus_other', { authorization: `Bearer ${t.tokenFor('cus_me')}` });
+    const res = await get('/api/v2/draws/past_customer?customer_id=cus_other', {
+      authorization: `Bearer ${t.tokenFor('cus_me')}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const items = parse(z.array(CustomerDrawResultItem), res.json().result);
@@ -87,7 +106,13 @@ describe('past results', () => {
     // Tuesdays of March 2026: 3, 10, 17, 24, 31.
     expect(body.page_info.total).toBe(5);
     const items = parse(z.array(DrawResultItem), body.result);
-    expect(items.map((i) => i.localDrawDate)).toEqual(['2026-03-31', '2026-03-24', '2026-03-17', '2026-03-10', '2026-03-03']);
+    expect(items.map((i) => i.localDrawDate)).toEqual([
+      '2026-03-31',
+      '2026-03-24',
+      '2026-03-17',
+      '2026-03-10',
+      '2026-03-03',
+    ]);
     const latest = await get('/api/v2/draws/past/archived/latest/2026/3?limit=20');
     const keys = new Set(latest.json().result.map((r: { product_offer_key: string }) => r.product_offer_key));
     expect(keys).toEqual(new Set(['oz-lotto', 'powerball', 'euromillions']));
@@ -128,14 +153,22 @@ describe('one draw', () => {
     expect(winners.winners).toHaveLength(7);
     expect(winners.total_winners).toBe(winners.winners.reduce((s: number, w: { winners: number }) => s + w.winners, 0));
 
-    const customer = await get(`/api/v2/draw/full_result_customer/oz-lotto/${draw.drawNo}`, { authorization: `Bearer ${t.tokenFor('cus_me')}` });
+    const customer = await get(`/api/v2/draw/full_result_customer/oz-lotto/${draw.drawNo}`, {
+      authorization: `Bearer ${t.tokenFor('cus_me')}`,
+    });
     expect(customer.json().result.customer_data).toEqual({ orders: [] });
     expect((await get(`/api/v2/draw/full_result_customer/oz-lotto/${draw.drawNo}`)).statusCode).toBe(401);
   });
 
   it('404s unknown offers and draws, and draws without a result yet', async () => {
     const upcoming = (await createDrawsService({ db: t.database.db, clock: t.clock }).upcomingDraws('oz-lotto', 1))[0]!;
-    for (const url of ['/api/v2/draw/full_result/bingo/1', '/api/v2/draw/full_result/oz-lotto/999999', `/api/v2/draw/full_result/oz-lotto/${upcoming.drawNo}`, '/api/v2/draw/details/oz-lotto/999999/prizes', '/api/v2/statistics/bingo']) {
+    for (const url of [
+      '/api/v2/draw/full_result/bingo/1',
+      '/api/v2/draw/full_result/oz-lotto/999999',
+      `/api/v2/draw/full_result/oz-lotto/${upcoming.drawNo}`,
+      '/api/v2/draw/details/oz-lotto/999999/prizes',
+      '/api/v2/statistics/bingo',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(ErrorEnvelope.parse(res.json()).status).toBe(404);
@@ -149,7 +182,14 @@ describe('one draw', () => {
     const res = await get(`/api/v2/draw/details/oz-lotto/${upcoming.drawNo}`, { version: '3.6' });
     expect(res.statusCode).toBe(200);
     const details = parse(DrawDetails, res.json().result);
-    expect(details).toMatchObject({ drawNo: upcoming.drawNo, status: 'DRAW_OPEN', result: null, dividends: null, nextDrawNo: upcoming.drawNo + 1, previousDrawNo: upcoming.drawNo - 1 });
+    expect(details).toMatchObject({
+      drawNo: upcoming.drawNo,
+      status: 'DRAW_OPEN',
+      result: null,
+      dividends: null,
+      nextDrawNo: upcoming.drawNo + 1,
+      previousDrawNo: upcoming.drawNo - 1,
+    });
     expect(details.prizePool!.amount).toBeGreaterThanOrEqual(3_000_000);
   });
 
@@ -178,8 +218,14 @@ describe('statistics', () => {
     expect(numbers!.hot).toHaveLength(7);
     const max = Math.max(...numbers!.frequencies.map((f) => f.timesDrawn));
     expect(numbers!.frequencies.find((f) => f.number === numbers!.hot[0])!.timesDrawn).toBe(max);
-    const last = (await createDrawsService({ db: t.database.db, clock: t.clock }).results({ gameKeys: ['powerball'] }, { limit: 1, offset: 0 })).items[0]!;
-    for (const n of last.result!.numbers) expect(numbers!.frequencies[n - 1]).toMatchObject({ lastDrawnDrawNo: last.drawNo, drawsSinceDrawn: 0 });
+    const last = (
+      await createDrawsService({ db: t.database.db, clock: t.clock }).results(
+        { gameKeys: ['powerball'] },
+        { limit: 1, offset: 0 },
+      )
+    ).items[0]!;
+    for (const n of last.result!.numbers)
+      expect(numbers!.frequencies[n - 1]).toMatchObject({ lastDrawnDrawNo: last.drawNo, drawsSinceDrawn: 0 });
   });
 
   it('recomputes when a new result arrives', async () => {
@@ -187,7 +233,12 @@ describe('statistics', () => {
     const draws = createDrawsService({ db: t.database.db, clock: t.clock });
     const next = (await draws.upcomingDraws('oz-lotto', 1))[0]!;
     await draws.close(next.id);
-    await draws.recordResult(next.id, { numbers: [1, 2, 3, 4, 5, 6, 7], supplementaries: [8, 9, 10], bonus: {} }, [], 'manual');
+    await draws.recordResult(
+      next.id,
+      { numbers: [1, 2, 3, 4, 5, 6, 7], supplementaries: [8, 9, 10], bonus: {} },
+      [],
+      'manual',
+    );
     const after = parse(OfferStatistics, (await get('/api/v2/statistics/oz-lotto')).json().result);
     expect(after.drawsAnalysed).toBe(before.drawsAnalysed + 1);
     expect(after.lastDrawNo).toBe(next.drawNo);
@@ -195,14 +246,20 @@ describe('statistics', () => {
   });
 
   it('serves results pages from memory until a draw changes, then shows the new result', async () => {
-    const list = async () => (await get('/api/v2/draws/pricing/default/past?product_offer_key=powerball&limit=5&offset=0')).json();
+    const list = async () =>
+      (await get('/api/v2/draws/pricing/default/past?product_offer_key=powerball&limit=5&offset=0')).json();
     const warm = await list();
     const draws = createDrawsService({ db: t.database.db, clock: t.clock });
     const next = (await draws.upcomingDraws('powerball', 1))[0]!;
     await afterChangeOf(t.database, 'draws_draws', () => draws.close(next.id));
     expect(await list()).toEqual(warm);
     await afterChangeOf(t.database, 'draws_draws', () =>
-      draws.recordResult(next.id, { numbers: [1, 2, 3, 4, 5, 6, 7], supplementaries: [], bonus: { powerball: [9] } }, [], 'manual'),
+      draws.recordResult(
+        next.id,
+        { numbers: [1, 2, 3, 4, 5, 6, 7], supplementaries: [], bonus: { powerball: [9] } },
+        [],
+        'manual',
+      ),
     );
     const fresh = await list();
     expect(fresh.page_info.total).toBe(warm.page_info.total + 1);

@@ -127,9 +127,15 @@ function gamesOf(category: 'lotteries' | 'raffles' | undefined, offerKey: string
 }
 
 /** Weak ETag of the response body; a matching If-None-Match gets 304 without a body. */
-function etagHook(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) {
+function etagHook(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: Error | null, payload?: unknown) => void,
+) {
   const cacheControl = reply.getHeader('cache-control');
-  if (reply.statusCode !== 200 || typeof cacheControl !== 'string' || !cacheControl.startsWith('public')) return done(null, payload);
+  if (reply.statusCode !== 200 || typeof cacheControl !== 'string' || !cacheControl.startsWith('public'))
+    return done(null, payload);
   const etag = `W/"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
   reply.header('etag', etag);
   const given = request.headers['if-none-match'];
@@ -145,7 +151,9 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
   const draws = createDrawsService({ db: opts.database.db, clock: opts.clock, config: opts.config });
   // Results lists are the hottest read right after a draw and change only when a draw does (migration 0004 announces
   // every write to draws_draws): pages are kept in memory until then.
-  const resultPages = keyedCacheUntilChanged<Awaited<ReturnType<typeof draws.results>>>(opts.database.changes, ['draws_draws']);
+  const resultPages = keyedCacheUntilChanged<Awaited<ReturnType<typeof draws.results>>>(opts.database.changes, [
+    'draws_draws',
+  ]);
   const tags = ['draws'];
   const statsCache = new Map<GameKey, { version: string; value: z.infer<typeof OfferStatistics> }>();
 
@@ -161,7 +169,8 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     opts.customerOrders && drawIds.length ? opts.customerOrders(customerId, drawIds) : new Map();
   async function drawnOf(offerKey: string, drawNo: number): Promise<DrawSummary> {
     const draw = await drawOf(offerKey, drawNo);
-    if (!isVisible(draw)) throw notFound(`${getGame(draw.gameKey).name} draw ${drawNo} has no result yet.`, 'result_not_available');
+    if (!isVisible(draw))
+      throw notFound(`${getGame(draw.gameKey).name} draw ${drawNo} has no result yet.`, 'result_not_available');
     return draw;
   }
 
@@ -178,13 +187,19 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const q = request.query;
-      if (opts.raffles && (q.category === 'raffles' || (q.productOfferKey !== undefined && (await opts.raffles.isRaffle(q.productOfferKey))))) {
+      if (
+        opts.raffles &&
+        (q.category === 'raffles' ||
+          (q.productOfferKey !== undefined && (await opts.raffles.isRaffle(q.productOfferKey))))
+      ) {
         const raffles = await opts.raffles.results({ limit: q.limit, offset: q.offset, offerKey: q.productOfferKey });
         cacheFor(reply, MAX_AGE.lists, q);
         return pageOf<DrawResultItem | RaffleResult>(raffles.items, raffles.total, q, request.url);
       }
       const gameKeys = gamesOf(q.category, q.productOfferKey);
-      const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () => draws.results({ gameKeys }, q));
+      const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () =>
+        draws.results({ gameKeys }, q),
+      );
       cacheFor(reply, MAX_AGE.lists, q);
       return pageOf(page.items.map(toWireResult), page.total, q, request.url);
     },
@@ -204,10 +219,15 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     async (request, reply) => {
       const q = request.query;
       const gameKeys = gamesOf(q.category, q.productOfferKey);
-      const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () => draws.results({ gameKeys }, q));
+      const page = await resultPages.get(`${gameKeys.join(',')}|${q.limit}|${q.offset}`, () =>
+        draws.results({ gameKeys }, q),
+      );
       reply.header('cache-control', 'private, no-store');
       // The customer is the signed-in one, never the customerId query (kept for compatibility, ignored).
-      const mine = await ordersOfCustomer(request.auth!.customerId, page.items.map((d) => d.id));
+      const mine = await ordersOfCustomer(
+        request.auth!.customerId,
+        page.items.map((d) => d.id),
+      );
       return pageOf(
         page.items.map((d) => ({ ...toWireResult(d), customerData: { orders: mine.get(d.id) ?? [] } })),
         page.total,
@@ -264,7 +284,9 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
         preHandler: customer ? app.requireCustomer : undefined,
         schema: {
           tags,
-          summary: customer ? "A draw's full result with the signed-in customer's orders" : "A draw's full result: numbers and every division's prize",
+          summary: customer
+            ? "A draw's full result with the signed-in customer's orders"
+            : "A draw's full result: numbers and every division's prize",
           params: OfferDrawParams,
           querystring: NoQuery,
           response: { 200: successEnvelope(customer ? CustomerDrawResultItem : DrawResultItem) },
@@ -285,7 +307,15 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
 
   routes.get(
     '/draw/details/:offerKey/:drawNo/prizes',
-    { schema: { tags, summary: 'Prize of every division of a drawn draw (every prize of a drawn raffle draw)', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(z.union([DrawPrizes, RaffleDrawPrizes])) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Prize of every division of a drawn draw (every prize of a drawn raffle draw)',
+        params: OfferDrawParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(z.union([DrawPrizes, RaffleDrawPrizes])) },
+      },
+    },
     async (request, reply) => {
       if (opts.raffles && (await opts.raffles.isRaffle(request.params.offerKey))) {
         const raffle = await opts.raffles.drawnDraw(request.params.offerKey, request.params.drawNo);
@@ -300,15 +330,32 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
 
   routes.get(
     '/draw/details/:offerKey/:drawNo/winners',
-    { schema: { tags, summary: 'Winners in every division of a drawn draw (the winners of a drawn raffle draw)', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(z.union([DrawWinners, RaffleDrawWinners])) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Winners in every division of a drawn draw (the winners of a drawn raffle draw)',
+        params: OfferDrawParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(z.union([DrawWinners, RaffleDrawWinners])) },
+      },
+    },
     async (request, reply) => {
       if (opts.raffles && (await opts.raffles.isRaffle(request.params.offerKey))) {
         const raffle = await opts.raffles.drawnDraw(request.params.offerKey, request.params.drawNo);
         cacheFor(reply, MAX_AGE.drawn, request.query);
-        return ok({ productOfferKey: raffle.productOfferKey, drawNo: raffle.drawNo, totalWinners: raffle.winners.length, winners: raffle.winners });
+        return ok({
+          productOfferKey: raffle.productOfferKey,
+          drawNo: raffle.drawNo,
+          totalWinners: raffle.winners.length,
+          winners: raffle.winners,
+        });
       }
       const draw = await drawnOf(request.params.offerKey, request.params.drawNo);
-      const rows = toWireDividends(draw).map((d) => ({ division: d.division, description: d.description, winners: d.winners }));
+      const rows = toWireDividends(draw).map((d) => ({
+        division: d.division,
+        description: d.description,
+        winners: d.winners,
+      }));
       const known = rows.every((r) => r.winners !== null);
       cacheFor(reply, MAX_AGE.drawn, request.query);
       return ok({
@@ -324,7 +371,13 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     '/draw/details/:offerKey/:drawNo',
     {
       config: { apiVersions: VERSIONS_FROM('3.6') },
-      schema: { tags, summary: 'Draw details (v3.6): schedule, state, prize pool and result when drawn', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(DrawDetails) } },
+      schema: {
+        tags,
+        summary: 'Draw details (v3.6): schedule, state, prize pool and result when drawn',
+        params: OfferDrawParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(DrawDetails) },
+      },
     },
     async (request, reply) => {
       const draw = await drawOf(request.params.offerKey, request.params.drawNo);
@@ -344,7 +397,13 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
     '/draw/preview/:offerKey/:drawNo',
     {
       config: { apiVersions: VERSIONS_FROM('3.3') },
-      schema: { tags, summary: 'Draw preview (v3.3): a draw as an offer page shows it', params: OfferDrawParams, querystring: NoQuery, response: { 200: successEnvelope(DrawPreview) } },
+      schema: {
+        tags,
+        summary: 'Draw preview (v3.3): a draw as an offer page shows it',
+        params: OfferDrawParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(DrawPreview) },
+      },
     },
     async (request, reply) => {
       const draw = await drawOf(request.params.offerKey, request.params.drawNo);
@@ -352,13 +411,25 @@ export const drawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, o
       const open = draw.status === 'DRAW_OPEN' && draw.stopAt.getTime() > now;
       // The countdown is relative to now, so it is cached only briefly.
       cacheFor(reply, open ? MAX_AGE.upcoming : MAX_AGE.drawn, request.query);
-      return ok({ ...toWireDraw(draw), isOpenForSales: open, secondsToStop: open ? Math.floor((draw.stopAt.getTime() - now) / 1000) : 0 });
+      return ok({
+        ...toWireDraw(draw),
+        isOpenForSales: open,
+        secondsToStop: open ? Math.floor((draw.stopAt.getTime() - now) / 1000) : 0,
+      });
     },
   );
 
   routes.get(
     '/statistics/:offerKey',
-    { schema: { tags, summary: 'How often each number was drawn, hot and cold numbers, last drawn', params: OfferParams, querystring: NoQuery, response: { 200: successEnvelope(OfferStatistics) } } },
+    {
+      schema: {
+        tags,
+        summary: 'How often each number was drawn, hot and cold numbers, last drawn',
+        params: OfferParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(OfferStatistics) },
+      },
+    },
     async (request, reply) => {
       const game = gameOf(request.params.offerKey);
       // Recomputed only when a result of the game arrives: the version is a count and the latest drawn time.

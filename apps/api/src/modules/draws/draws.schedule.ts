@@ -33,10 +33,21 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Wall-clock parts of an instant in a time zone. */
-export function zonedParts(instant: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+export function zonedParts(
+  instant: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  for (const p of formatterFor(timeZone).formatToParts(instant))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** Local calendar date (YYYY-MM-DD) of an instant in a time zone. */
@@ -98,13 +109,25 @@ export function drawNoOn(game: Pick<GameDefinition, 'drawDays' | 'drawNoAnchor'>
   return game.drawNoAnchor.drawNo + drawDaysBetween(game, game.drawNoAnchor.date, localDate);
 }
 
-export function scheduledDraw(game: Pick<GameDefinition, 'drawDays' | 'drawNoAnchor' | 'drawTime' | 'timeZone' | 'salesCloseMinutesBefore'>, localDate: string): ScheduledDraw {
+export function scheduledDraw(
+  game: Pick<GameDefinition, 'drawDays' | 'drawNoAnchor' | 'drawTime' | 'timeZone' | 'salesCloseMinutesBefore'>,
+  localDate: string,
+): ScheduledDraw {
   const drawAt = zonedTimeToUtc(localDate, game.drawTime, game.timeZone);
-  return { drawNo: drawNoOn(game, localDate), localDate, drawAt, stopAt: new Date(drawAt.getTime() - game.salesCloseMinutesBefore * 60_000) };
+  return {
+    drawNo: drawNoOn(game, localDate),
+    localDate,
+    drawAt,
+    stopAt: new Date(drawAt.getTime() - game.salesCloseMinutesBefore * 60_000),
+  };
 }
 
 /** Every draw whose local date is in [fromDate, toDate], in order. */
-export function drawsBetween(game: Parameters<typeof scheduledDraw>[0], fromDate: string, toDate: string): ScheduledDraw[] {
+export function drawsBetween(
+  game: Parameters<typeof scheduledDraw>[0],
+  fromDate: string,
+  toDate: string,
+): ScheduledDraw[] {
   const out: ScheduledDraw[] = [];
   for (let d = fromDate; d <= toDate; d = addDays(d, 1)) if (isDrawDay(game, d)) out.push(scheduledDraw(game, d));
   return out;

@@ -33,9 +33,15 @@ export const drawsDraws = pgTable(
     // The clock's queries: open draws past their stop time, closed draws past their draw time.
     index('draws_draws_status_stop_idx').on(t.status, t.stopAt),
     index('draws_draws_game_draw_at_idx').on(t.gameKey, t.drawAt),
-    check('draws_draws_status_check', sql`${t.status} in ('DRAW_OPEN', 'DRAW_CLOSED', 'DRAW_DRAWN', 'DRAW_SCORED', 'DRAW_PAID', 'DRAW_EMAILED')`),
+    check(
+      'draws_draws_status_check',
+      sql`${t.status} in ('DRAW_OPEN', 'DRAW_CLOSED', 'DRAW_DRAWN', 'DRAW_SCORED', 'DRAW_PAID', 'DRAW_EMAILED')`,
+    ),
     check('draws_draws_purchase_status_check', sql`${t.purchaseStatus} in ('standard', 'pre_order')`),
-    check('draws_draws_result_source_check', sql`${t.resultSource} is null or ${t.resultSource} in ('simulated', 'import', 'manual')`),
+    check(
+      'draws_draws_result_source_check',
+      sql`${t.resultSource} is null or ${t.resultSource} in ('simulated', 'import', 'manual')`,
+    ),
     check('draws_draws_times_check', sql`${t.stopAt} <= ${t.drawAt}`),
     check('draws_draws_draw_no_check', sql`${t.drawNo} > 0`),
     check('draws_draws_jackpot_check', sql`${t.jackpotCents} is null or ${t.jackpotCents} >= 0`),

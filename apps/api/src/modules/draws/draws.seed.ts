@@ -3,13 +3,22 @@
 import { GAME_KEYS, getGame, type GameKey } from '@shop/lottery';
 import type { NewDrawRow } from './draws.repository.ts';
 import { addDays, drawsBetween, localDateOf } from './draws.schedule.ts';
-import { createDrawsService, drawPublicId, estimatedJackpotCents, resultProblem, type DrawsDeps } from './draws.service.ts';
+import {
+  createDrawsService,
+  drawPublicId,
+  estimatedJackpotCents,
+  resultProblem,
+  type DrawsDeps,
+} from './draws.service.ts';
 import { createSeededResultsProvider } from './results-provider.ts';
 
 export const SEED_RESULTS_SEED = 20_240_101;
 export const SEED_HISTORY_WEEKS = 12;
 
-export async function seedDraws(deps: DrawsDeps, options: { historyWeeks?: number; seed?: number; gameKeys?: readonly GameKey[] } = {}): Promise<{ inserted: number }> {
+export async function seedDraws(
+  deps: DrawsDeps,
+  options: { historyWeeks?: number; seed?: number; gameKeys?: readonly GameKey[] } = {},
+): Promise<{ inserted: number }> {
   const draws = createDrawsService(deps);
   const provider = createSeededResultsProvider(options.seed ?? SEED_RESULTS_SEED);
   const now = deps.clock.now();
@@ -33,15 +42,24 @@ export async function seedDraws(deps: DrawsDeps, options: { historyWeeks?: numbe
         rows.push({ ...base, status: 'DRAW_CLOSED', closedAt: d.stopAt });
         continue;
       }
-      const provided = await provider.resultFor({ gameKey: key, drawNo: d.drawNo, jackpotCents: base.jackpotCents ?? null });
+      const provided = await provider.resultFor({
+        gameKey: key,
+        drawNo: d.drawNo,
+        jackpotCents: base.jackpotCents ?? null,
+      });
       const game = getGame(key, d.drawNo);
-      if (!provided || resultProblem(game, provided.result)) throw new Error(`Seed result for ${key} ${d.drawNo} breaks the rules`);
+      if (!provided || resultProblem(game, provided.result))
+        throw new Error(`Seed result for ${key} ${d.drawNo} breaks the rules`);
       // Past draws had no shop tickets: they went through every step at the draw time.
       rows.push({
         ...base,
         status: 'DRAW_EMAILED',
         result: { ...provided.result, bonus: provided.result.bonus ?? {} },
-        dividends: provided.dividends.map((x) => ({ division: x.division, prizeCents: x.prizeCents, winners: x.winners ?? null })),
+        dividends: provided.dividends.map((x) => ({
+          division: x.division,
+          prizeCents: x.prizeCents,
+          winners: x.winners ?? null,
+        })),
         resultSource: 'simulated',
         closedAt: d.stopAt,
         drawnAt: d.drawAt,

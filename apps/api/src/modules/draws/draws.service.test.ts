@@ -17,7 +17,11 @@ const clock = fixedClock('2026-03-01T00:00:00Z');
 let draws: DrawsService;
 
 const OZ_RESULT: DrawResult = { numbers: [3, 8, 15, 22, 29, 36, 41], supplementaries: [5, 12, 44], bonus: {} };
-const OZ_DIVIDENDS = [1, 2, 3, 4, 5, 6, 7].map((division) => ({ division, prizeCents: 1000 * (8 - division), winners: division * 10 }));
+const OZ_DIVIDENDS = [1, 2, 3, 4, 5, 6, 7].map((division) => ({
+  division,
+  prizeCents: 1000 * (8 - division),
+  winners: division * 10,
+}));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -39,7 +43,14 @@ describe('schedule', () => {
     expect(await draws.ensureSchedule('oz-lotto')).toBe(0);
     const upcoming = await draws.upcomingDraws('oz-lotto', 50);
     expect(upcoming).toHaveLength(created);
-    expect(upcoming[0]).toMatchObject({ id: 'drw_oz-lotto_1672', drawNo: 1672, localDate: '2026-03-03', status: 'DRAW_OPEN', result: null, dividends: null });
+    expect(upcoming[0]).toMatchObject({
+      id: 'drw_oz-lotto_1672',
+      drawNo: 1672,
+      localDate: '2026-03-03',
+      status: 'DRAW_OPEN',
+      result: null,
+      dividends: null,
+    });
     expect(upcoming[0]!.drawAt.toISOString()).toBe('2026-03-03T09:30:00.000Z');
     expect(upcoming[0]!.stopAt.toISOString()).toBe('2026-03-03T08:30:00.000Z');
     expect(upcoming.at(-1)!.drawAt.getTime() - clock.now().getTime()).toBeGreaterThanOrEqual(7 * 7 * 24 * 3600_000);
@@ -100,7 +111,10 @@ describe('state steps', () => {
   it('refuses steps out of order and results that break the rules, changing nothing', async () => {
     const draw = await firstOzDraw();
     await expect(draws.markPaid(draw.id)).rejects.toMatchObject({ statusCode: 409, code: 'draw_state' });
-    await expect(draws.recordResult(draw.id, OZ_RESULT, OZ_DIVIDENDS, 'manual')).rejects.toMatchObject({ statusCode: 409, code: 'draw_open' });
+    await expect(draws.recordResult(draw.id, OZ_RESULT, OZ_DIVIDENDS, 'manual')).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'draw_open',
+    });
     await draws.close(draw.id);
     const sixNumbers = { ...OZ_RESULT, numbers: [3, 8, 15, 22, 29, 36] };
     await expect(draws.recordResult(draw.id, sixNumbers, [], 'manual')).rejects.toMatchObject({
@@ -108,11 +122,16 @@ describe('state steps', () => {
       code: 'invalid_result',
       message: expect.stringContaining('Oz Lotto needs 7 main numbers between 1 and 47'),
     });
-    await expect(draws.recordResult(draw.id, OZ_RESULT, [{ division: 9, prizeCents: 1 }], 'manual')).rejects.toMatchObject({ statusCode: 422 });
+    await expect(
+      draws.recordResult(draw.id, OZ_RESULT, [{ division: 9, prizeCents: 1 }], 'manual'),
+    ).rejects.toMatchObject({ statusCode: 422 });
     expect((await draws.getDraw(draw.id))!).toMatchObject({ status: 'DRAW_CLOSED', result: null });
     await draws.recordResult(draw.id, OZ_RESULT, OZ_DIVIDENDS, 'manual');
     const other = { ...OZ_RESULT, numbers: [1, 8, 15, 22, 29, 36, 41] };
-    await expect(draws.recordResult(draw.id, other, OZ_DIVIDENDS, 'manual')).rejects.toMatchObject({ statusCode: 409, code: 'result_exists' });
+    await expect(draws.recordResult(draw.id, other, OZ_DIVIDENDS, 'manual')).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'result_exists',
+    });
     await expect(draws.close('drw_unknown')).rejects.toMatchObject({ statusCode: 404 });
   });
 
@@ -121,7 +140,10 @@ describe('state steps', () => {
     const other = createDrawsService({ db: database.db, clock });
     const closes = await Promise.all([draws.close(draw.id), other.close(draw.id), draws.close(draw.id)]);
     expect(closes.filter((c) => c.changed)).toHaveLength(1);
-    const results = await Promise.all([draws.recordResult(draw.id, OZ_RESULT, OZ_DIVIDENDS, 'manual'), other.recordResult(draw.id, OZ_RESULT, OZ_DIVIDENDS, 'import')]);
+    const results = await Promise.all([
+      draws.recordResult(draw.id, OZ_RESULT, OZ_DIVIDENDS, 'manual'),
+      other.recordResult(draw.id, OZ_RESULT, OZ_DIVIDENDS, 'import'),
+    ]);
     expect(results.filter((r) => r.changed)).toHaveLength(1);
   });
 });

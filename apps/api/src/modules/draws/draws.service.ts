@@ -1,6 +1,14 @@
 // Rules of the draws domain: the rolling schedule, the state steps of DESIGN §7 (each idempotent and guarded by a
 // conditional UPDATE), and the read models of the results API.
-import { GAME_KEYS, getGame, isGameKey, validateResult, type DrawResult, type GameDefinition, type GameKey } from '@shop/lottery';
+import {
+  GAME_KEYS,
+  getGame,
+  isGameKey,
+  validateResult,
+  type DrawResult,
+  type GameDefinition,
+  type GameKey,
+} from '@shop/lottery';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
@@ -97,7 +105,14 @@ export function toSummary(row: DrawRow): DrawSummary {
 
 /** Same numbers in the same places: a repeated delivery of one result (not a correction). */
 export function sameResult(a: DrawResult, b: DrawResult): boolean {
-  const norm = (r: DrawResult) => JSON.stringify({ n: r.numbers, s: r.supplementaries, b: Object.entries(r.bonus ?? {}).filter(([, v]) => v.length).sort() });
+  const norm = (r: DrawResult) =>
+    JSON.stringify({
+      n: r.numbers,
+      s: r.supplementaries,
+      b: Object.entries(r.bonus ?? {})
+        .filter(([, v]) => v.length)
+        .sort(),
+    });
   return norm(a) === norm(b);
 }
 
@@ -122,12 +137,19 @@ export function createDrawsService(deps: DrawsDeps) {
   }
 
   /** A step that found the draw elsewhere: a no-op when already past `to`, an error when not yet at `from`. */
-  async function step(drawId: string, from: DrawStatus, to: 'DRAW_CLOSED' | 'DRAW_SCORED' | 'DRAW_PAID' | 'DRAW_EMAILED'): Promise<StepResult> {
+  async function step(
+    drawId: string,
+    from: DrawStatus,
+    to: 'DRAW_CLOSED' | 'DRAW_SCORED' | 'DRAW_PAID' | 'DRAW_EMAILED',
+  ): Promise<StepResult> {
     const moved = await repo.transition(drawId, from, to, clock.now());
     if (moved) return { changed: true, draw: toSummary(moved) };
     const row = await mustGet(drawId);
     if (ORDER.indexOf(row.status as DrawStatus) >= ORDER.indexOf(to)) return { changed: false, draw: toSummary(row) };
-    throw conflict(`Draw ${row.gameKey} ${row.drawNo} is ${row.status}; it must be ${from} to become ${to}.`, 'draw_state');
+    throw conflict(
+      `Draw ${row.gameKey} ${row.drawNo} is ${row.status}; it must be ${from} to become ${to}.`,
+      'draw_state',
+    );
   }
 
   function scheduleRows(game: GameDefinition, fromDate: string, toDate: string, now: Date): NewDrawRow[] {
@@ -178,7 +200,9 @@ export function createDrawsService(deps: DrawsDeps) {
 
     /** Draws of a state, oldest draw first; `dueBy` keeps those whose draw time has come. */
     async drawsInState(status: DrawStatus, options: { limit?: number; dueBy?: Date } = {}): Promise<DrawSummary[]> {
-      return (await repo.withStatus(status, options.limit ?? 100, options.dueBy ? { drawAt: options.dueBy } : undefined)).map(toSummary);
+      return (
+        await repo.withStatus(status, options.limit ?? 100, options.dueBy ? { drawAt: options.dueBy } : undefined)
+      ).map(toSummary);
     },
 
     /** Closes every open draw whose stop time is at or before `now`; returns the draws this call closed. */
@@ -195,22 +219,48 @@ export function createDrawsService(deps: DrawsDeps) {
      * Records the result of a closed draw. A result that breaks the game's rules is refused with the reason (422
      * invalid_result); the same result delivered again is a no-op; a different one for a drawn draw is a conflict.
      */
-    async recordResult(drawId: string, result: DrawResult, dividends: Dividend[], source: ResultSource): Promise<StepResult> {
+    async recordResult(
+      drawId: string,
+      result: DrawResult,
+      dividends: Dividend[],
+      source: ResultSource,
+    ): Promise<StepResult> {
       const row = await mustGet(drawId);
       const game = getGame(row.gameKey as GameKey, row.drawNo);
-      const clean: DrawResult = { numbers: [...result.numbers], supplementaries: [...result.supplementaries], bonus: result.bonus ?? {} };
+      const clean: DrawResult = {
+        numbers: [...result.numbers],
+        supplementaries: [...result.supplementaries],
+        bonus: result.bonus ?? {},
+      };
       const problem = resultProblem(game, clean);
       if (problem) throw unprocessable(problem, 'invalid_result', { result: [problem] });
       const divisions = new Set(game.divisions.map((d) => d.division));
       for (const d of dividends) {
-        if (!divisions.has(d.division)) throw unprocessable(`${game.name} has no division ${d.division}.`, 'invalid_result', { dividends: [`${game.name} has no division ${d.division}.`] });
-        if (!Number.isSafeInteger(d.prizeCents) || d.prizeCents < 0) throw unprocessable(`The prize of division ${d.division} must be a whole, non-negative amount.`, 'invalid_result');
+        if (!divisions.has(d.division))
+          throw unprocessable(`${game.name} has no division ${d.division}.`, 'invalid_result', {
+            dividends: [`${game.name} has no division ${d.division}.`],
+          });
+        if (!Number.isSafeInteger(d.prizeCents) || d.prizeCents < 0)
+          throw unprocessable(
+            `The prize of division ${d.division} must be a whole, non-negative amount.`,
+            'invalid_result',
+          );
       }
-      const stored = dividends.map((d) => ({ division: d.division, prizeCents: d.prizeCents, winners: d.winners ?? null })).sort((a, b) => a.division - b.division);
-      const recorded = await repo.recordResult(drawId, { result: clean, dividends: stored, resultSource: source }, clock.now());
+      const stored = dividends
+        .map((d) => ({ division: d.division, prizeCents: d.prizeCents, winners: d.winners ?? null }))
+        .sort((a, b) => a.division - b.division);
+      const recorded = await repo.recordResult(
+        drawId,
+        { result: clean, dividends: stored, resultSource: source },
+        clock.now(),
+      );
       if (recorded) return { changed: true, draw: toSummary(recorded) };
       const current = await mustGet(drawId);
-      if (current.status === 'DRAW_OPEN') throw conflict(`Draw ${game.name} ${current.drawNo} is still open for sales; close it before entering its result.`, 'draw_open');
+      if (current.status === 'DRAW_OPEN')
+        throw conflict(
+          `Draw ${game.name} ${current.drawNo} is still open for sales; close it before entering its result.`,
+          'draw_open',
+        );
       if (sameResult(current.result as DrawResult, clean)) return { changed: false, draw: toSummary(current) };
       throw conflict(`Draw ${game.name} ${current.drawNo} already has a different result.`, 'result_exists');
     },
@@ -232,7 +282,12 @@ export function createDrawsService(deps: DrawsDeps) {
     },
 
     /** Visible results of one calendar month (in each game's own time zone), newest first. */
-    async resultsInMonth(gameKeys: readonly GameKey[], year: number, month: number, page: { limit: number; offset: number }) {
+    async resultsInMonth(
+      gameKeys: readonly GameKey[],
+      year: number,
+      month: number,
+      page: { limit: number; offset: number },
+    ) {
       const first = `${year}-${String(month).padStart(2, '0')}-01`;
       const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
       const windows = gameKeys.map((gameKey) => {

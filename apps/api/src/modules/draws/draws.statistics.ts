@@ -41,11 +41,21 @@ export function computeStatistics(game: GameDefinition, offerKey: string, result
     });
     const count = Math.min(set.pick, size);
     const hot = [...frequencies]
-      .sort((a, b) => b.timesDrawn - a.timesDrawn || (a.drawsSinceDrawn ?? Infinity) - (b.drawsSinceDrawn ?? Infinity) || a.number - b.number)
+      .sort(
+        (a, b) =>
+          b.timesDrawn - a.timesDrawn ||
+          (a.drawsSinceDrawn ?? Infinity) - (b.drawsSinceDrawn ?? Infinity) ||
+          a.number - b.number,
+      )
       .slice(0, count)
       .map((f) => f.number);
     const cold = [...frequencies]
-      .sort((a, b) => a.timesDrawn - b.timesDrawn || (b.drawsSinceDrawn ?? Infinity) - (a.drawsSinceDrawn ?? Infinity) || a.number - b.number)
+      .sort(
+        (a, b) =>
+          a.timesDrawn - b.timesDrawn ||
+          (b.drawsSinceDrawn ?? Infinity) - (a.drawsSinceDrawn ?? Infinity) ||
+          a.number - b.number,
+      )
       .slice(0, count)
       .map((f) => f.number);
     return { name: set.name, label: set.label, from: set.from, to: set.to, frequencies, hot, cold };

@@ -22,6 +22,13 @@ export {
   type ProvidedResult,
   type ResultsProvider,
 } from './results-provider.ts';
-export { FEED_PRODUCTS, importResultsFeed, parseResultsFeed, ResultsFeedError, type FeedEntry, type ImportOutcome } from './results-import.ts';
+export {
+  FEED_PRODUCTS,
+  importResultsFeed,
+  parseResultsFeed,
+  ResultsFeedError,
+  type FeedEntry,
+  type ImportOutcome,
+} from './results-import.ts';
 export { localDateOf, zonedTimeToUtc } from './draws.schedule.ts';
 export { lockOpenDraw, openDrawsFrom } from './draws.locks.ts';

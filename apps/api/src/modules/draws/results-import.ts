@@ -6,7 +6,13 @@ import { toCents } from '@shop/contracts';
 import { getGame, type DrawResult, type GameDefinition, type GameKey } from '@shop/lottery';
 import { z } from 'zod';
 import { scheduledDraw } from './draws.schedule.ts';
-import { drawPublicId, estimatedJackpotCents, resultProblem, type Dividend, type DrawsService } from './draws.service.ts';
+import {
+  drawPublicId,
+  estimatedJackpotCents,
+  resultProblem,
+  type Dividend,
+  type DrawsService,
+} from './draws.service.ts';
 
 /** ProductId values of the operator's feed, and the game each one is. */
 export const FEED_PRODUCTS: Record<string, GameKey> = {
@@ -32,7 +38,13 @@ const FeedDrawResult = z.object({
   PrimaryNumbers: z.array(FeedNumber),
   SecondaryNumbers: z.array(FeedNumber).nullish(),
   Dividends: z
-    .array(z.object({ Division: z.number().int().positive(), BlocNumberOfWinners: z.number().int().min(0).nullish(), BlocDividend: z.number().min(0) }))
+    .array(
+      z.object({
+        Division: z.number().int().positive(),
+        BlocNumberOfWinners: z.number().int().min(0).nullish(),
+        BlocDividend: z.number().min(0),
+      }),
+    )
     .nullish(),
 });
 const Feed = z.object({ DrawResults: z.array(FeedDrawResult).min(1, 'The feed has no DrawResults.') });
@@ -112,7 +124,11 @@ export function parseResultsFeed(text: string): FeedEntry[] {
         continue;
       }
       try {
-        dividends.push({ division: d.Division, prizeCents: toCents(d.BlocDividend), winners: d.BlocNumberOfWinners ?? null });
+        dividends.push({
+          division: d.Division,
+          prizeCents: toCents(d.BlocDividend),
+          winners: d.BlocNumberOfWinners ?? null,
+        });
       } catch {
         reasons.push(`${label}: division ${d.Division} dividend ${d.BlocDividend} is not an amount in cents.`);
       }
@@ -144,9 +160,12 @@ export async function importResultsFeed(draws: DrawsService, text: string, now: 
     const label = `${game.name} draw ${e.drawNo}`;
     const draw = await draws.getDrawByNumber(e.gameKey, e.drawNo);
     if (!draw) continue;
-    if (draw.localDate !== e.drawDate) reasons.push(`${label}: the feed dates it ${e.drawDate}, the shop's schedule ${draw.localDate}.`);
-    else if (draw.status === 'DRAW_OPEN' && draw.stopAt.getTime() > now.getTime()) reasons.push(`${label}: sales are still open until ${draw.stopAt.toISOString()}.`);
-    else if (draw.result && JSON.stringify(draw.result.numbers) !== JSON.stringify(e.result.numbers)) reasons.push(`${label}: a different result is already recorded.`);
+    if (draw.localDate !== e.drawDate)
+      reasons.push(`${label}: the feed dates it ${e.drawDate}, the shop's schedule ${draw.localDate}.`);
+    else if (draw.status === 'DRAW_OPEN' && draw.stopAt.getTime() > now.getTime())
+      reasons.push(`${label}: sales are still open until ${draw.stopAt.toISOString()}.`);
+    else if (draw.result && JSON.stringify(draw.result.numbers) !== JSON.stringify(e.result.numbers))
+      reasons.push(`${label}: a different result is already recorded.`);
   }
   if (reasons.length) throw new ResultsFeedError(reasons);
 
@@ -178,4 +197,3 @@ export async function importResultsFeed(draws: DrawsService, text: string, now: 
   }
   return outcomes;
 }
-

@@ -1,7 +1,17 @@
 // Where results come from (DESIGN §7, §9): a ResultsProvider answers the result of a closed draw. The simulated
 // provider (CSPRNG numbers, dividends from the game's prize table) is the default; the file importer
 // (results-import.ts) and the operator's manual entry (cli draw:result) record results directly.
-import { cryptoRandom, getGame, seededRandom, simulateDividends, simulateResult, type DrawResult, type GameDefinition, type GameKey, type RandomSource } from '@shop/lottery';
+import {
+  cryptoRandom,
+  getGame,
+  seededRandom,
+  simulateDividends,
+  simulateResult,
+  type DrawResult,
+  type GameDefinition,
+  type GameKey,
+  type RandomSource,
+} from '@shop/lottery';
 import type { Dividend, DrawSummary, ResultSource } from './draws.service.ts';
 
 export interface ProvidedResult {
@@ -50,7 +60,12 @@ export function simulateWinners(game: GameDefinition, rng: RandomSource): Map<nu
 }
 
 /** Dividends for a result: prizes from the game's prize table, winners simulated. */
-export function simulatedDividends(game: GameDefinition, result: DrawResult, jackpotCents: number | null, rng: RandomSource): Dividend[] {
+export function simulatedDividends(
+  game: GameDefinition,
+  result: DrawResult,
+  jackpotCents: number | null,
+  rng: RandomSource,
+): Dividend[] {
   const winners = simulateWinners(game, rng);
   return simulateDividends(game, result, jackpotCents ?? 0, winners).map((d) => ({
     division: d.division,
@@ -89,5 +104,7 @@ export function createSimulatedResultsProvider(options: SimulatedProviderOptions
 
 /** The simulated provider with a fixed seed: the same draw always gets the same result (seed data, tests). */
 export function createSeededResultsProvider(seed: number): ResultsProvider {
-  return createSimulatedResultsProvider({ random: (draw) => seededRandom(seedOf(`${seed}:${draw.gameKey}:${draw.drawNo}`)) });
+  return createSimulatedResultsProvider({
+    random: (draw) => seededRandom(seedOf(`${seed}:${draw.gameKey}:${draw.drawNo}`)),
+  });
 }

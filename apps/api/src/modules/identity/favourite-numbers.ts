@@ -20,7 +20,8 @@ export function favouriteNumbersErrors(favourites: FavouriteNumbers): Record<str
         add(field, `${game.name} has no ${name.replace(/_/g, ' ')} numbers.`);
         continue;
       }
-      if (numbers.some((n) => n < rule.from || n > rule.to)) add(field, `${game.name} ${rule.label} must be between ${rule.from} and ${rule.to}.`);
+      if (numbers.some((n) => n < rule.from || n > rule.to))
+        add(field, `${game.name} ${rule.label} must be between ${rule.from} and ${rule.to}.`);
       if (new Set(numbers).size !== numbers.length) add(field, `${game.name} ${rule.label} can't repeat a number.`);
       if (numbers.length > rule.pick) add(field, `${game.name} ${rule.label} takes at most ${rule.pick} numbers.`);
     }

@@ -1,7 +1,16 @@
 // Secrets of the identity domain: argon2id password hashes, one-way hashes of opaque tokens, keyed hashes of short
 // email codes (a 6-digit code's plain SHA-256 would fall to a million guesses offline), and AES-256-GCM for TOTP
 // secrets, which must be recoverable to verify codes.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 // Algorithm is an ambient const enum (not importable as a value under verbatimModuleSyntax): 2 is Argon2id.
@@ -14,7 +23,12 @@ export interface Argon2Cost {
 }
 
 export function createPasswordHasher(cost: Argon2Cost) {
-  const options = { algorithm: ARGON2ID, memoryCost: cost.memoryKib, timeCost: cost.timeCost, parallelism: cost.parallelism };
+  const options = {
+    algorithm: ARGON2ID,
+    memoryCost: cost.memoryKib,
+    timeCost: cost.timeCost,
+    parallelism: cost.parallelism,
+  };
   // Verified when the email is unknown, so a miss costs the same time as a hit (no enumeration by timing).
   let dummy: Promise<string> | undefined;
   return {

@@ -20,17 +20,34 @@ export type OneTimeTokenKind = 'autologin' | 'login_challenge' | 'password_reset
 
 export const customers = {
   byPublicId: async (db: Executor, publicId: string) =>
-    (await db.select().from(identityCustomers).where(and(eq(identityCustomers.publicId, publicId), eq(identityCustomers.status, 'active'))).limit(1))[0],
-  byId: async (db: Executor, id: number) => (await db.select().from(identityCustomers).where(eq(identityCustomers.id, id)).limit(1))[0],
+    (
+      await db
+        .select()
+        .from(identityCustomers)
+        .where(and(eq(identityCustomers.publicId, publicId), eq(identityCustomers.status, 'active')))
+        .limit(1)
+    )[0],
+  byId: async (db: Executor, id: number) =>
+    (await db.select().from(identityCustomers).where(eq(identityCustomers.id, id)).limit(1))[0],
   contactsByPublicIds: async (db: Executor, publicIds: string[]) =>
     publicIds.length === 0
       ? []
       : db
-          .select({ publicId: identityCustomers.publicId, email: identityCustomers.email, firstname: identityCustomers.firstname })
+          .select({
+            publicId: identityCustomers.publicId,
+            email: identityCustomers.email,
+            firstname: identityCustomers.firstname,
+          })
           .from(identityCustomers)
           .where(and(inArray(identityCustomers.publicId, publicIds), eq(identityCustomers.status, 'active'))),
   activeByEmail: async (db: Executor, email: string) =>
-    (await db.select().from(identityCustomers).where(and(eq(identityCustomers.email, email), eq(identityCustomers.status, 'active'))).limit(1))[0],
+    (
+      await db
+        .select()
+        .from(identityCustomers)
+        .where(and(eq(identityCustomers.email, email), eq(identityCustomers.status, 'active')))
+        .limit(1)
+    )[0],
   insert: async (db: Executor, row: NewCustomerRow) => (await db.insert(identityCustomers).values(row).returning())[0]!,
   update: async (db: Executor, id: number, patch: Partial<NewCustomerRow>) =>
     (await db.update(identityCustomers).set(patch).where(eq(identityCustomers.id, id)).returning())[0]!,
@@ -47,9 +64,12 @@ export const credentials = {
 };
 
 export const sessions = {
-  create: async (db: Executor, row: typeof identitySessions.$inferInsert) => (await db.insert(identitySessions).values(row).returning())[0]!,
-  byId: async (db: Executor, id: number) => (await db.select().from(identitySessions).where(eq(identitySessions.id, id)).limit(1))[0],
-  byPublicId: async (db: Executor, publicId: string) => (await db.select().from(identitySessions).where(eq(identitySessions.publicId, publicId)).limit(1))[0],
+  create: async (db: Executor, row: typeof identitySessions.$inferInsert) =>
+    (await db.insert(identitySessions).values(row).returning())[0]!,
+  byId: async (db: Executor, id: number) =>
+    (await db.select().from(identitySessions).where(eq(identitySessions.id, id)).limit(1))[0],
+  byPublicId: async (db: Executor, publicId: string) =>
+    (await db.select().from(identitySessions).where(eq(identitySessions.publicId, publicId)).limit(1))[0],
   /** The indexed lookup behind every authenticated request. */
   isActive: async (db: Executor, sessionPublicId: string, customerPublicId: string, now: Date) => {
     const rows = await db
@@ -69,7 +89,10 @@ export const sessions = {
     return rows.length > 0;
   },
   revoke: async (db: Executor, id: number, reason: string, now: Date) =>
-    db.update(identitySessions).set({ revokedAt: now, revokedReason: reason }).where(and(eq(identitySessions.id, id), isNull(identitySessions.revokedAt))),
+    db
+      .update(identitySessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(identitySessions.id, id), isNull(identitySessions.revokedAt))),
   /** Revoke every live session of a customer, except `keep` (the one making the change). */
   revokeAll: async (db: Executor, customerId: number, reason: string, now: Date, keep?: number) =>
     db
@@ -101,7 +124,8 @@ export const refreshTokens = {
 };
 
 export const oneTimeTokens = {
-  insert: async (db: Executor, row: typeof identityOneTimeTokens.$inferInsert) => db.insert(identityOneTimeTokens).values(row),
+  insert: async (db: Executor, row: typeof identityOneTimeTokens.$inferInsert) =>
+    db.insert(identityOneTimeTokens).values(row),
   /** Consume a live token of this kind exactly once (atomic): the row, or undefined if unknown, used or expired. */
   consume: async (db: Executor, kind: OneTimeTokenKind, tokenHash: string, now: Date) =>
     (
@@ -138,14 +162,23 @@ export const oneTimeTokens = {
     db
       .update(identityOneTimeTokens)
       .set({ usedAt: now })
-      .where(and(eq(identityOneTimeTokens.customerId, customerId), eq(identityOneTimeTokens.kind, kind), isNull(identityOneTimeTokens.usedAt))),
+      .where(
+        and(
+          eq(identityOneTimeTokens.customerId, customerId),
+          eq(identityOneTimeTokens.kind, kind),
+          isNull(identityOneTimeTokens.usedAt),
+        ),
+      ),
 };
 
 export const twoFactor = {
-  get: async (db: Executor, customerId: number) => (await db.select().from(identityTwoFactor).where(eq(identityTwoFactor.customerId, customerId)).limit(1))[0],
+  get: async (db: Executor, customerId: number) =>
+    (await db.select().from(identityTwoFactor).where(eq(identityTwoFactor.customerId, customerId)).limit(1))[0],
   upsert: async (db: Executor, customerId: number, patch: Partial<typeof identityTwoFactor.$inferInsert>) => {
     const insert = db.insert(identityTwoFactor).values({ customerId, ...patch });
-    return Object.keys(patch).length ? insert.onConflictDoUpdate({ target: identityTwoFactor.customerId, set: patch }) : insert.onConflictDoNothing();
+    return Object.keys(patch).length
+      ? insert.onConflictDoUpdate({ target: identityTwoFactor.customerId, set: patch })
+      : insert.onConflictDoNothing();
   },
   /** Count a wrong code atomically; returns the new count. */
   fail: async (db: Executor, customerId: number, lockAfter: number, now: Date) => {
@@ -162,7 +195,8 @@ export const twoFactor = {
 };
 
 export const emailCodes = {
-  insert: async (db: Executor, row: typeof identityEmailCodes.$inferInsert) => db.insert(identityEmailCodes).values(row),
+  insert: async (db: Executor, row: typeof identityEmailCodes.$inferInsert) =>
+    db.insert(identityEmailCodes).values(row),
   latest: async (db: Executor, customerId: number, purpose: string) =>
     (
       await db
@@ -191,7 +225,8 @@ export const emailCodes = {
 };
 
 export const rememberedDevices = {
-  insert: async (db: Executor, row: typeof identityRememberedDevices.$inferInsert) => db.insert(identityRememberedDevices).values(row),
+  insert: async (db: Executor, row: typeof identityRememberedDevices.$inferInsert) =>
+    db.insert(identityRememberedDevices).values(row),
   valid: async (db: Executor, customerId: number, tokenHash: string, now: Date) =>
     (
       await db
@@ -206,12 +241,17 @@ export const rememberedDevices = {
         )
         .limit(1)
     ).length > 0,
-  removeAll: async (db: Executor, customerId: number) => db.delete(identityRememberedDevices).where(eq(identityRememberedDevices.customerId, customerId)),
+  removeAll: async (db: Executor, customerId: number) =>
+    db.delete(identityRememberedDevices).where(eq(identityRememberedDevices.customerId, customerId)),
 };
 
 export const attempts = {
-  record: async (db: Executor, row: typeof identityLoginAttempts.$inferInsert) => db.insert(identityLoginAttempts).values(row),
-  count: async (db: Executor, where: { kind: string; account?: string; ip?: string; since: Date; failuresOnly: boolean }) => {
+  record: async (db: Executor, row: typeof identityLoginAttempts.$inferInsert) =>
+    db.insert(identityLoginAttempts).values(row),
+  count: async (
+    db: Executor,
+    where: { kind: string; account?: string; ip?: string; since: Date; failuresOnly: boolean },
+  ) => {
     const [row] = await db
       .select({ n: count() })
       .from(identityLoginAttempts)
@@ -242,11 +282,34 @@ export async function purgeExpired(db: Executor, now: Date): Promise<Record<stri
   const removed = async (q: Promise<unknown[]>) => (await q).length;
   return {
     sessions: await removed(
-      db.delete(identitySessions).where(sql`${identitySessions.expiresAt} < ${monthAgo} or ${identitySessions.revokedAt} < ${monthAgo}`).returning({ id: identitySessions.id }),
+      db
+        .delete(identitySessions)
+        .where(sql`${identitySessions.expiresAt} < ${monthAgo} or ${identitySessions.revokedAt} < ${monthAgo}`)
+        .returning({ id: identitySessions.id }),
     ),
-    oneTimeTokens: await removed(db.delete(identityOneTimeTokens).where(sql`${identityOneTimeTokens.expiresAt} < ${dayAgo}`).returning({ id: identityOneTimeTokens.id })),
-    emailCodes: await removed(db.delete(identityEmailCodes).where(sql`${identityEmailCodes.expiresAt} < ${dayAgo}`).returning({ id: identityEmailCodes.id })),
-    rememberedDevices: await removed(db.delete(identityRememberedDevices).where(sql`${identityRememberedDevices.expiresAt} < ${now}`).returning({ id: identityRememberedDevices.id })),
-    loginAttempts: await removed(db.delete(identityLoginAttempts).where(sql`${identityLoginAttempts.createdAt} < ${dayAgo}`).returning({ id: identityLoginAttempts.id })),
+    oneTimeTokens: await removed(
+      db
+        .delete(identityOneTimeTokens)
+        .where(sql`${identityOneTimeTokens.expiresAt} < ${dayAgo}`)
+        .returning({ id: identityOneTimeTokens.id }),
+    ),
+    emailCodes: await removed(
+      db
+        .delete(identityEmailCodes)
+        .where(sql`${identityEmailCodes.expiresAt} < ${dayAgo}`)
+        .returning({ id: identityEmailCodes.id }),
+    ),
+    rememberedDevices: await removed(
+      db
+        .delete(identityRememberedDevices)
+        .where(sql`${identityRememberedDevices.expiresAt} < ${now}`)
+        .returning({ id: identityRememberedDevices.id }),
+    ),
+    loginAttempts: await removed(
+      db
+        .delete(identityLoginAttempts)
+        .where(sql`${identityLoginAttempts.createdAt} < ${dayAgo}`)
+        .returning({ id: identityLoginAttempts.id }),
+    ),
   };
 }

@@ -1,7 +1,19 @@
 // Tables of the identity domain (issue 4, DESIGN.md §5, ADR 004). Secrets are stored only as hashes (refresh tokens,
 // one-time tokens, email codes, remembered devices) or encrypted (TOTP secrets).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const identityCustomers = pgTable(
   'identity_customers',
@@ -49,7 +61,9 @@ export const identityCustomers = pgTable(
   (t) => [
     uniqueIndex('identity_customers_public_id_key').on(t.publicId),
     // One open account per email; a closed account keeps its row (records retention) without blocking a new sign-up.
-    uniqueIndex('identity_customers_email_key').on(t.email).where(sql`${t.status} = 'active'`),
+    uniqueIndex('identity_customers_email_key')
+      .on(t.email)
+      .where(sql`${t.status} = 'active'`),
     check('identity_customers_status_check', sql`${t.status} in ('active', 'closed')`),
   ],
 );
@@ -76,7 +90,10 @@ export const identitySessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [uniqueIndex('identity_sessions_public_id_key').on(t.publicId), index('identity_sessions_customer_idx').on(t.customerId)],
+  (t) => [
+    uniqueIndex('identity_sessions_public_id_key').on(t.publicId),
+    index('identity_sessions_customer_idx').on(t.customerId),
+  ],
 );
 
 export const identityRefreshTokens = pgTable(
@@ -90,7 +107,10 @@ export const identityRefreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('identity_refresh_tokens_hash_key').on(t.tokenHash), index('identity_refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('identity_refresh_tokens_hash_key').on(t.tokenHash),
+    index('identity_refresh_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
 /** One-time tokens sent by email or handed over: autologin, login challenge (2FA), password reset, confirmations. */
@@ -111,7 +131,10 @@ export const identityOneTimeTokens = pgTable(
   (t) => [
     uniqueIndex('identity_one_time_tokens_hash_key').on(t.tokenHash),
     index('identity_one_time_tokens_customer_idx').on(t.customerId, t.kind),
-    check('identity_one_time_tokens_kind_check', sql`${t.kind} in ('autologin', 'login_challenge', 'password_reset', 'confirm_email', 'confirm_address')`),
+    check(
+      'identity_one_time_tokens_kind_check',
+      sql`${t.kind} in ('autologin', 'login_challenge', 'password_reset', 'confirm_email', 'confirm_address')`,
+    ),
   ],
 );
 
@@ -134,7 +157,10 @@ export const identityTwoFactor = pgTable(
   },
   (t) => [
     check('identity_two_factor_method_check', sql`${t.method} is null or ${t.method} in ('authenticator', 'email')`),
-    check('identity_two_factor_pending_check', sql`${t.pendingMethod} is null or ${t.pendingMethod} in ('authenticator', 'email')`),
+    check(
+      'identity_two_factor_pending_check',
+      sql`${t.pendingMethod} is null or ${t.pendingMethod} in ('authenticator', 'email')`,
+    ),
   ],
 );
 

@@ -28,7 +28,14 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { resolveAuthSecret } from '../../plugins/auth.ts';
 import { createOutbox, type Outbox } from '../notifications/index.ts';
-import { createPasswordHasher, createSecretBox, publicId, randomToken, sha256, sixDigitCode } from './identity.crypto.ts';
+import {
+  createPasswordHasher,
+  createSecretBox,
+  publicId,
+  randomToken,
+  sha256,
+  sixDigitCode,
+} from './identity.crypto.ts';
 import {
   attempts,
   credentials,
@@ -47,7 +54,9 @@ import { countryForIp } from './ip-locations.ts';
 import { favouriteNumbersErrors } from './favourite-numbers.ts';
 
 export interface FundsSource {
-  fundsSummary(customerId: string): Promise<{ balanceCents: number; availableFundsCents: number; currency: 'AUD' | 'GBP' }>;
+  fundsSummary(
+    customerId: string,
+  ): Promise<{ balanceCents: number; availableFundsCents: number; currency: 'AUD' | 'GBP' }>;
 }
 
 export interface IdentityDeps {
@@ -63,7 +72,15 @@ export interface IdentityDeps {
 }
 
 export interface ResponsibleGamblingHooks {
-  overviewFields(customerId: string, isVerified: boolean): Promise<Pick<CustomerOverview, 'verification' | 'verificationRules' | 'preCommitment' | 'spendLimits' | 'spendLimitRequired'>>;
+  overviewFields(
+    customerId: string,
+    isVerified: boolean,
+  ): Promise<
+    Pick<
+      CustomerOverview,
+      'verification' | 'verificationRules' | 'preCommitment' | 'spendLimits' | 'spendLimitRequired'
+    >
+  >;
   assertSignupAllowed(email: string): Promise<void>;
   /** Refuses turning marketing back on during a break or self-exclusion. */
   assertMarketingAllowed?(customerId: string): Promise<void>;
@@ -119,7 +136,11 @@ export type Authenticated = {
 export type TwoFactorRequired = { status: '2fa_required'; token: string; method: TwoFactorMethod; identifier: string };
 export type LoginOutcome = Authenticated | TwoFactorRequired;
 
-function tooMany(retryAfterSeconds: number, message: string = IDENTITY_TEXTS.tooManyAttempts, code = 'too_many_attempts') {
+function tooMany(
+  retryAfterSeconds: number,
+  message: string = IDENTITY_TEXTS.tooManyAttempts,
+  code = 'too_many_attempts',
+) {
   return new AppError(429, message, { code, headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
@@ -131,7 +152,8 @@ function ageOn(dateOfBirth: string, now: Date): number {
   return age;
 }
 
-const incorrectCode = () => unprocessable(TWO_FACTOR_TEXTS.incorrect, '2fa_incorrect', { otp: [TWO_FACTOR_TEXTS.incorrect] });
+const incorrectCode = () =>
+  unprocessable(TWO_FACTOR_TEXTS.incorrect, '2fa_incorrect', { otp: [TWO_FACTOR_TEXTS.incorrect] });
 const lockedError = () => new AppError(403, TWO_FACTOR_TEXTS.locked, { code: '2fa_account_locked' });
 const linkInvalid = () => unprocessable(IDENTITY_TEXTS.linkInvalid, 'link_invalid');
 const invalidCredentials = () => unauthorized(IDENTITY_TEXTS.invalidCredentials, 'invalid_credentials');
@@ -147,10 +169,19 @@ export function createIdentityService(deps: IdentityDeps) {
   const url = (path: string) => `${config.publicUrl}${path}`;
 
   // ---------------------------------------------------------------- throttling
-  async function guard(kind: string, limits: Array<{ account?: string; ip?: string; windowMs: number; max: number; failuresOnly: boolean }>) {
+  async function guard(
+    kind: string,
+    limits: Array<{ account?: string; ip?: string; windowMs: number; max: number; failuresOnly: boolean }>,
+  ) {
     const now = clock.now();
     for (const l of limits) {
-      const n = await attempts.count(db, { kind, account: l.account, ip: l.ip, since: new Date(now.getTime() - l.windowMs), failuresOnly: l.failuresOnly });
+      const n = await attempts.count(db, {
+        kind,
+        account: l.account,
+        ip: l.ip,
+        since: new Date(now.getTime() - l.windowMs),
+        failuresOnly: l.failuresOnly,
+      });
       if (n >= l.max) throw tooMany(Math.ceil(l.windowMs / 1000));
     }
   }
@@ -158,14 +189,30 @@ export function createIdentityService(deps: IdentityDeps) {
     attempts.record(db, { kind, account, ip, success, createdAt: clock.now() });
 
   // ---------------------------------------------------------------- tokens and sessions
-  async function issueOneTimeToken(tx: Executor, customerId: number, kind: OneTimeTokenKind, data: Record<string, unknown> = {}) {
+  async function issueOneTimeToken(
+    tx: Executor,
+    customerId: number,
+    kind: OneTimeTokenKind,
+    data: Record<string, unknown> = {},
+  ) {
     const token = randomToken();
     const now = clock.now();
-    await oneTimeTokens.insert(tx, { customerId, kind, tokenHash: sha256(token), data, createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]) });
+    await oneTimeTokens.insert(tx, {
+      customerId,
+      kind,
+      tokenHash: sha256(token),
+      data,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[kind]),
+    });
     return token;
   }
 
-  async function startSession(customer: CustomerRow, rememberDeviceToken: string | null = null, isNew = false): Promise<Authenticated> {
+  async function startSession(
+    customer: CustomerRow,
+    rememberDeviceToken: string | null = null,
+    isNew = false,
+  ): Promise<Authenticated> {
     const now = clock.now();
     const refreshToken = randomToken();
     const sessionPublicId = publicId('ses');
@@ -178,8 +225,20 @@ export function createIdentityService(deps: IdentityDeps) {
       });
       await refreshTokens.insert(tx, session.id, sha256(refreshToken), now);
     });
-    const accessToken = signAccessToken(authSecret(), { customerId: customer.publicId, sessionId: sessionPublicId }, now);
-    return { status: 'authenticated', accessToken, refreshToken, sessionId: sessionPublicId, customer: await overviewOf(customer), isNew, rememberDeviceToken };
+    const accessToken = signAccessToken(
+      authSecret(),
+      { customerId: customer.publicId, sessionId: sessionPublicId },
+      now,
+    );
+    return {
+      status: 'authenticated',
+      accessToken,
+      refreshToken,
+      sessionId: sessionPublicId,
+      customer: await overviewOf(customer),
+      isNew,
+      rememberDeviceToken,
+    };
   }
 
   async function sessionActive(sessionId: string, customerId: string): Promise<boolean> {
@@ -187,10 +246,17 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   /** After the first factor: straight in, or a 2FA challenge unless this device is remembered. */
-  async function afterFirstFactor(customer: CustomerRow, rememberDeviceToken: string | undefined): Promise<LoginOutcome> {
+  async function afterFirstFactor(
+    customer: CustomerRow,
+    rememberDeviceToken: string | undefined,
+  ): Promise<LoginOutcome> {
     const tf = await twoFactor.get(db, customer.id);
     if (!tf?.method) return startSession(customer);
-    if (rememberDeviceToken && (await rememberedDevices.valid(db, customer.id, sha256(rememberDeviceToken), clock.now()))) return startSession(customer);
+    if (
+      rememberDeviceToken &&
+      (await rememberedDevices.valid(db, customer.id, sha256(rememberDeviceToken), clock.now()))
+    )
+      return startSession(customer);
     if (tf.lockedAt) throw lockedError();
     const method = tf.method as TwoFactorMethod;
     const token = await db.transaction(async (tx) => {
@@ -198,7 +264,12 @@ export function createIdentityService(deps: IdentityDeps) {
       if (method === 'email') await sendEmailCode(tx, customer, 'login', true);
       return t;
     });
-    return { status: '2fa_required', token, method, identifier: method === 'email' ? maskEmail(customer.email) : 'authenticator' };
+    return {
+      status: '2fa_required',
+      token,
+      method,
+      identifier: method === 'email' ? maskEmail(customer.email) : 'authenticator',
+    };
   }
 
   async function sendEmailCode(tx: Executor, customer: CustomerRow, purpose: string, force = false) {
@@ -206,12 +277,20 @@ export function createIdentityService(deps: IdentityDeps) {
     if (!force) {
       const latest = await emailCodes.latest(tx, customer.id, purpose);
       if (latest && now.getTime() - latest.createdAt.getTime() < TWO_FACTOR_RESEND_LOCK_SECONDS * 1000) {
-        const wait = Math.ceil((TWO_FACTOR_RESEND_LOCK_SECONDS * 1000 - (now.getTime() - latest.createdAt.getTime())) / 1000);
+        const wait = Math.ceil(
+          (TWO_FACTOR_RESEND_LOCK_SECONDS * 1000 - (now.getTime() - latest.createdAt.getTime())) / 1000,
+        );
         throw tooMany(wait, IDENTITY_TEXTS.resendLocked, '2fa_resend_locked');
       }
     }
     const code = sixDigitCode();
-    await emailCodes.insert(tx, { customerId: customer.id, purpose, codeHash: box().codeHash(customer.id, code), createdAt: now, expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MS) });
+    await emailCodes.insert(tx, {
+      customerId: customer.id,
+      purpose,
+      codeHash: box().codeHash(customer.id, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MS),
+    });
     await outbox.enqueueEmail(tx, {
       to: customer.email,
       kind: '2fa_code',
@@ -221,7 +300,13 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   /** Check a code for the customer's method (or an enrolment's pending method); counts wrong codes toward the lock. */
-  async function checkCode(customer: CustomerRow, otp: string, method: TwoFactorMethod, secretSealed: string | null, purpose: string): Promise<void> {
+  async function checkCode(
+    customer: CustomerRow,
+    otp: string,
+    method: TwoFactorMethod,
+    secretSealed: string | null,
+    purpose: string,
+  ): Promise<void> {
     const tf = await twoFactor.get(db, customer.id);
     if (tf?.lockedAt) throw lockedError();
     const now = clock.now();
@@ -230,7 +315,9 @@ export function createIdentityService(deps: IdentityDeps) {
       const secret = box().decrypt(secretSealed);
       if (secret) {
         const epoch = Math.floor(now.getTime() / 1000);
-        const result = await verifyTotp({ secret, token: otp, epoch, epochTolerance: 30 }).catch(() => ({ valid: false as const }));
+        const result = await verifyTotp({ secret, token: otp, epoch, epochTolerance: 30 }).catch(() => ({
+          valid: false as const,
+        }));
         if (result.valid) {
           const step = Math.floor(epoch / 30) + ('delta' in result ? Number(result.delta) : 0);
           // A TOTP code is single use: a step at or before the last accepted one is refused (replay).
@@ -299,7 +386,9 @@ export function createIdentityService(deps: IdentityDeps) {
   async function reauthenticate(c: CustomerRow, password: string, field = 'password') {
     const cred = await credentials.get(db, c.id);
     if (!cred || !(await hasher.verify(cred.passwordHash, password))) {
-      throw unprocessable(IDENTITY_TEXTS.currentPasswordWrong, 'reauthentication_failed', { [field]: [IDENTITY_TEXTS.currentPasswordWrong] });
+      throw unprocessable(IDENTITY_TEXTS.currentPasswordWrong, 'reauthentication_failed', {
+        [field]: [IDENTITY_TEXTS.currentPasswordWrong],
+      });
     }
   }
 
@@ -326,7 +415,9 @@ export function createIdentityService(deps: IdentityDeps) {
     return customers.update(db, c.id, {
       lastCountry: country,
       countryBanned: banned,
-      countryBannedConfirmationRequired: banned ? c.locationTermsAcceptedAt === null || c.lastCountry !== country : false,
+      countryBannedConfirmationRequired: banned
+        ? c.locationTermsAcceptedAt === null || c.lastCountry !== country
+        : false,
       updatedAt: clock.now(),
     });
   }
@@ -358,16 +449,32 @@ export function createIdentityService(deps: IdentityDeps) {
     async verificationProfile(customerId: string, exec: Executor = db) {
       const c = await customers.byPublicId(exec, customerId);
       if (!c) return null;
-      return { email: c.email, firstname: c.firstname, lastname: c.lastname, dateOfBirth: c.dateOfBirth, address: c.address, suburb: c.suburb, state: c.state, postcode: c.postcode, isVerified: c.isVerified };
+      return {
+        email: c.email,
+        firstname: c.firstname,
+        lastname: c.lastname,
+        dateOfBirth: c.dateOfBirth,
+        address: c.address,
+        suburb: c.suburb,
+        state: c.state,
+        postcode: c.postcode,
+        isVerified: c.isVerified,
+      };
     },
     async setVerified(customerId: string, verified: boolean): Promise<void> {
       const c = await customers.byPublicId(db, customerId);
-      if (c && c.isVerified !== verified) await customers.update(db, c.id, { isVerified: verified, updatedAt: clock.now() });
+      if (c && c.isVerified !== verified)
+        await customers.update(db, c.id, { isVerified: verified, updatedAt: clock.now() });
     },
     /** An excluded customer gets no marketing: every channel off, consent withdrawn. */
     async suppressMarketing(customerId: string): Promise<void> {
       const c = await customers.byPublicId(db, customerId);
-      if (c) await customers.update(db, c.id, { marketingConsent: false, communicationPreferences: Object.fromEntries(COMMUNICATION_CHANNELS.map((ch) => [ch, false])), updatedAt: clock.now() });
+      if (c)
+        await customers.update(db, c.id, {
+          marketingConsent: false,
+          communicationPreferences: Object.fromEntries(COMMUNICATION_CHANNELS.map((ch) => [ch, false])),
+          updatedAt: clock.now(),
+        });
     },
     outbox,
 
@@ -376,14 +483,18 @@ export function createIdentityService(deps: IdentityDeps) {
       await record('signup', null, req.ip, true);
       const now = clock.now();
       const fieldErrors: Record<string, string[]> = {};
-      if (ageOn(input.dateOfBirth, now) < config.minAge) fieldErrors.dateOfBirth = [IDENTITY_TEXTS.underAge(config.minAge)];
-      else if (new Date(`${input.dateOfBirth}T00:00:00Z`).getUTCFullYear() < 1900) fieldErrors.dateOfBirth = ['Please enter a valid date.'];
+      if (ageOn(input.dateOfBirth, now) < config.minAge)
+        fieldErrors.dateOfBirth = [IDENTITY_TEXTS.underAge(config.minAge)];
+      else if (new Date(`${input.dateOfBirth}T00:00:00Z`).getUTCFullYear() < 1900)
+        fieldErrors.dateOfBirth = ['Please enter a valid date.'];
       const problem = passwordProblem(input.password, input.email);
       if (problem) fieldErrors.password = [problem];
       Object.assign(fieldErrors, favouriteNumbersErrors(input.favouriteNumbers ?? []));
-      if (Object.keys(fieldErrors).length) throw unprocessable(Object.values(fieldErrors)[0]![0]!, 'validation_failed', fieldErrors);
+      if (Object.keys(fieldErrors).length)
+        throw unprocessable(Object.values(fieldErrors)[0]![0]!, 'validation_failed', fieldErrors);
       await deps.responsibleGambling?.assertSignupAllowed(input.email);
-      if (await customers.activeByEmail(db, input.email)) throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
+      if (await customers.activeByEmail(db, input.email))
+        throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
       const passwordHash = await hasher.hash(input.password);
       const country = countryForIp(req.ip);
       const banned = country !== null && config.bannedCountries.includes(country);
@@ -392,7 +503,9 @@ export function createIdentityService(deps: IdentityDeps) {
         customer = await db.transaction(async (tx) => {
           const c = await customers.insert(tx, {
             publicId: publicId('cus'),
-            customerToken: randomToken().slice(0, 32).replace(/[^A-Za-z0-9_-]/g, 'x'),
+            customerToken: randomToken()
+              .slice(0, 32)
+              .replace(/[^A-Za-z0-9_-]/g, 'x'),
             email: input.email,
             firstname: input.firstname,
             lastname: input.lastname,
@@ -408,7 +521,9 @@ export function createIdentityService(deps: IdentityDeps) {
             attribution: input.attribution ?? {},
             metadata: input.metadata,
             favouriteNumbers: input.favouriteNumbers ?? [],
-            communicationPreferences: Object.fromEntries(COMMUNICATION_CHANNELS.map((ch) => [ch, input.marketingConsent])),
+            communicationPreferences: Object.fromEntries(
+              COMMUNICATION_CHANNELS.map((ch) => [ch, input.marketingConsent]),
+            ),
             termsAcceptedAt: now,
             lastCountry: country,
             countryBanned: banned,
@@ -423,7 +538,10 @@ export function createIdentityService(deps: IdentityDeps) {
         });
       } catch (err) {
         // Two sign-ups with one email at once: the unique index decides; answer like the check above.
-        if ((err as { cause?: { code?: string }; code?: string }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
+        if (
+          (err as { cause?: { code?: string }; code?: string }).cause?.code === '23505' ||
+          (err as { code?: string }).code === '23505'
+        ) {
           throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
         }
         throw err;
@@ -432,12 +550,19 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async checkEmail(email: string, req: RequestInfo) {
-      await guard('check_email', [{ ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.checkEmailIpPer15Min, failuresOnly: false }]);
+      await guard('check_email', [
+        { ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.checkEmailIpPer15Min, failuresOnly: false },
+      ]);
       await record('check_email', null, req.ip, true);
       return { email, registered: Boolean(await customers.activeByEmail(db, email)) };
     },
 
-    async loginWithPassword(email: string, password: string, req: RequestInfo, rememberDeviceToken?: string): Promise<LoginOutcome> {
+    async loginWithPassword(
+      email: string,
+      password: string,
+      req: RequestInfo,
+      rememberDeviceToken?: string,
+    ): Promise<LoginOutcome> {
       await guard('login', [
         { account: email, windowMs: 15 * MINUTE, max: THROTTLE.login.accountPer15Min, failuresOnly: true },
         { account: email, windowMs: HOUR, max: THROTTLE.login.accountPerHour, failuresOnly: true },
@@ -452,7 +577,9 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     async loginWithAutologin(token: string, req: RequestInfo, rememberDeviceToken?: string): Promise<LoginOutcome> {
-      await guard('autologin', [{ ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.login.ipPer15Min, failuresOnly: true }]);
+      await guard('autologin', [
+        { ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.login.ipPer15Min, failuresOnly: true },
+      ]);
       const row = await oneTimeTokens.consume(db, 'autologin', sha256(token), clock.now());
       const c = row ? await customers.byId(db, row.customerId) : undefined;
       await record('autologin', null, req.ip, Boolean(c && c.status === 'active'));
@@ -460,12 +587,20 @@ export function createIdentityService(deps: IdentityDeps) {
       return afterFirstFactor(await noteLocation(c, req.ip), rememberDeviceToken);
     },
 
-    async verifyLoginCode(token: string, otp: string, rememberDevice: boolean, req: RequestInfo): Promise<Authenticated> {
-      await guard('2fa', [{ ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.twoFactorIpPer15Min, failuresOnly: true }]);
+    async verifyLoginCode(
+      token: string,
+      otp: string,
+      rememberDevice: boolean,
+      req: RequestInfo,
+    ): Promise<Authenticated> {
+      await guard('2fa', [
+        { ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.twoFactorIpPer15Min, failuresOnly: true },
+      ]);
       const challenge = await oneTimeTokens.peek(db, 'login_challenge', sha256(token), clock.now());
       if (!challenge) throw unauthorized('Your sign-in has expired. Please log in again.', 'login_challenge_expired');
       const c = await customers.byId(db, challenge.customerId);
-      if (!c || c.status !== 'active') throw unauthorized('Your sign-in has expired. Please log in again.', 'login_challenge_expired');
+      if (!c || c.status !== 'active')
+        throw unauthorized('Your sign-in has expired. Please log in again.', 'login_challenge_expired');
       const tf = await twoFactor.get(db, c.id);
       if (!tf?.method) throw unauthorized('Your sign-in has expired. Please log in again.', 'login_challenge_expired');
       try {
@@ -483,7 +618,12 @@ export function createIdentityService(deps: IdentityDeps) {
       if (rememberDevice && config.twoFactorRememberDays > 0) {
         deviceToken = randomToken();
         const now = clock.now();
-        await rememberedDevices.insert(db, { customerId: c.id, tokenHash: sha256(deviceToken), createdAt: now, expiresAt: new Date(now.getTime() + config.twoFactorRememberDays * 24 * HOUR) });
+        await rememberedDevices.insert(db, {
+          customerId: c.id,
+          tokenHash: sha256(deviceToken),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + config.twoFactorRememberDays * 24 * HOUR),
+        });
       }
       return startSession(c, deviceToken);
     },
@@ -499,7 +639,9 @@ export function createIdentityService(deps: IdentityDeps) {
       return { method: 'email', identifier: maskEmail(c.email) };
     },
 
-    async refresh(token: string): Promise<{ accessToken: string; refreshToken: string; sessionId: string; customerId: string }> {
+    async refresh(
+      token: string,
+    ): Promise<{ accessToken: string; refreshToken: string; sessionId: string; customerId: string }> {
       const now = clock.now();
       const row = await refreshTokens.byHash(db, sha256(token));
       const invalid = () => unauthorized('missing authentication tokens when calling refresh', 'invalid_refresh_token');
@@ -519,7 +661,12 @@ export function createIdentityService(deps: IdentityDeps) {
         await sessions.revoke(db, session.id, 'refresh_token_reused', now);
         throw unauthorized('This session has ended. Please log in again.', 'refresh_token_reused');
       }
-      return { accessToken: signAccessToken(authSecret(), { customerId: c.publicId, sessionId: session.publicId }, now), refreshToken: next, sessionId: session.publicId, customerId: c.publicId };
+      return {
+        accessToken: signAccessToken(authSecret(), { customerId: c.publicId, sessionId: session.publicId }, now),
+        refreshToken: next,
+        sessionId: session.publicId,
+        customerId: c.publicId,
+      };
     },
 
     async logout(sessionPublicId: string | null, refreshToken?: string) {
@@ -554,10 +701,20 @@ export function createIdentityService(deps: IdentityDeps) {
       }
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await customers.update(tx, c.id, { status: 'closed', closedAt: now, closureReason: reason ?? null, updatedAt: now });
+        await customers.update(tx, c.id, {
+          status: 'closed',
+          closedAt: now,
+          closureReason: reason ?? null,
+          updatedAt: now,
+        });
         await sessions.revokeAll(tx, c.id, 'account_closed', now);
         await rememberedDevices.removeAll(tx, c.id);
-        await outbox.enqueueEmail(tx, { to: c.email, kind: 'account_closed', subject: 'Your account has been closed', text: `Hi ${c.firstname}, your Lucky Koala Lotteries account has been closed as you asked.` });
+        await outbox.enqueueEmail(tx, {
+          to: c.email,
+          kind: 'account_closed',
+          subject: 'Your account has been closed',
+          text: `Hi ${c.firstname}, your Lucky Koala Lotteries account has been closed as you asked.`,
+        });
       });
     },
 
@@ -566,15 +723,21 @@ export function createIdentityService(deps: IdentityDeps) {
       return detailsOf(c);
     },
 
-    async updateDetails(customerId: string, patch: Partial<CustomerDetails>): Promise<{ details: CustomerDetails; unverified: boolean }> {
+    async updateDetails(
+      customerId: string,
+      patch: Partial<CustomerDetails>,
+    ): Promise<{ details: CustomerDetails; unverified: boolean }> {
       const c = await requireCustomer(customerId);
       const immutable: Array<'firstname' | 'lastname' | 'dateOfBirth'> = ['firstname', 'lastname', 'dateOfBirth'];
       const fieldErrors: Record<string, string[]> = {};
-      for (const f of immutable) if (patch[f] !== undefined && patch[f] !== c[f]) fieldErrors[f] = [IDENTITY_TEXTS.immutableField];
-      if (Object.keys(fieldErrors).length) throw unprocessable(IDENTITY_TEXTS.immutableField, 'immutable_field', fieldErrors);
+      for (const f of immutable)
+        if (patch[f] !== undefined && patch[f] !== c[f]) fieldErrors[f] = [IDENTITY_TEXTS.immutableField];
+      if (Object.keys(fieldErrors).length)
+        throw unprocessable(IDENTITY_TEXTS.immutableField, 'immutable_field', fieldErrors);
       const now = clock.now();
       const emailChanged = patch.email !== undefined && patch.email !== c.email;
-      if (emailChanged && (await customers.activeByEmail(db, patch.email!))) throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
+      if (emailChanged && (await customers.activeByEmail(db, patch.email!)))
+        throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
       // Moving state changes the regulator: a verified customer verifies again.
       const unverified = c.isVerified && patch.state !== undefined && patch.state !== c.state;
       const updated = await db.transaction(async (tx) => {
@@ -617,7 +780,11 @@ export function createIdentityService(deps: IdentityDeps) {
     async acceptLocationTerms(customerId: string) {
       const c = await requireCustomer(customerId);
       const now = clock.now();
-      await customers.update(db, c.id, { locationTermsAcceptedAt: now, countryBannedConfirmationRequired: false, updatedAt: now });
+      await customers.update(db, c.id, {
+        locationTermsAcceptedAt: now,
+        countryBannedConfirmationRequired: false,
+        updatedAt: now,
+      });
       return { accepted: true, acceptedAt: now.toISOString() };
     },
 
@@ -670,15 +837,20 @@ export function createIdentityService(deps: IdentityDeps) {
       unsubscribeReasons?: string[],
     ) {
       const allowed =
-        access.authCustomerId === target || (access.token !== undefined && box().equal(access.token, box().unsubscribeToken(target)));
+        access.authCustomerId === target ||
+        (access.token !== undefined && box().equal(access.token, box().unsubscribeToken(target)));
       // Another customer's id answers like an unknown one: nothing to learn from the status.
-      if (!allowed) throw access.authCustomerId ? notFound('Customer not found.', 'customer_not_found') : unauthorized('Please log in to continue.', 'unauthorized');
+      if (!allowed)
+        throw access.authCustomerId
+          ? notFound('Customer not found.', 'customer_not_found')
+          : unauthorized('Please log in to continue.', 'unauthorized');
       const c = await customers.byPublicId(db, target);
       if (!c) throw notFound('Customer not found.', 'customer_not_found');
       const current = (c.communicationPreferences ?? {}) as Record<string, boolean>;
       const next = { ...current };
       for (const [ch, v] of Object.entries(preferences)) next[ch] = typeof v === 'boolean' ? v : Boolean(v?.enabled);
-      if (Object.entries(next).some(([ch, on]) => on && !current[ch])) await deps.responsibleGambling?.assertMarketingAllowed?.(c.publicId);
+      if (Object.entries(next).some(([ch, on]) => on && !current[ch]))
+        await deps.responsibleGambling?.assertMarketingAllowed?.(c.publicId);
       const u = await customers.update(db, c.id, {
         communicationPreferences: next,
         unsubscribeReasons: unsubscribeReasons?.length ? unsubscribeReasons : c.unsubscribeReasons,
@@ -695,7 +867,11 @@ export function createIdentityService(deps: IdentityDeps) {
     async setRecurringPurchaseMethod(customerId: string, key: string) {
       const c = await requireCustomer(customerId);
       if (!RECURRING_METHODS.includes(key)) {
-        throw unprocessable(`Please choose one of: ${RECURRING_METHODS.join(', ')}.`, 'invalid_recurring_purchase_method', { recurringPurchaseMethod: [`Must be one of: ${RECURRING_METHODS.join(', ')}.`] });
+        throw unprocessable(
+          `Please choose one of: ${RECURRING_METHODS.join(', ')}.`,
+          'invalid_recurring_purchase_method',
+          { recurringPurchaseMethod: [`Must be one of: ${RECURRING_METHODS.join(', ')}.`] },
+        );
       }
       return recurringOf(await customers.update(db, c.id, { recurringPurchaseMethod: key, updatedAt: clock.now() }));
     },
@@ -740,7 +916,8 @@ export function createIdentityService(deps: IdentityDeps) {
 
     async forceChangePassword(customerId: string, sessionId: string, password: string) {
       const c = await requireCustomer(customerId);
-      if (!c.forcePasswordChange) throw unprocessable('A password change is not required for this account.', 'not_required');
+      if (!c.forcePasswordChange)
+        throw unprocessable('A password change is not required for this account.', 'not_required');
       checkNewPassword(password, c.email, 'password');
       const passwordHash = await hasher.hash(password);
       const now = clock.now();
@@ -763,7 +940,12 @@ export function createIdentityService(deps: IdentityDeps) {
         await credentials.set(tx, c.id, passwordHash, now);
         await sessions.revokeAll(tx, c.id, 'password_changed', now, keep?.id);
         await rememberedDevices.removeAll(tx, c.id);
-        await outbox.enqueueEmail(tx, { to: c.email, kind: 'password_changed', subject: 'Your password was changed', text: `Hi ${c.firstname}, your password was changed. If this was not you, please contact support.` });
+        await outbox.enqueueEmail(tx, {
+          to: c.email,
+          kind: 'password_changed',
+          subject: 'Your password was changed',
+          text: `Hi ${c.firstname}, your password was changed. If this was not you, please contact support.`,
+        });
       });
     },
 
@@ -784,7 +966,10 @@ export function createIdentityService(deps: IdentityDeps) {
     async startAuthenticator(customerId: string) {
       const c = await requireCustomer(customerId);
       const secret = generateSecret();
-      await twoFactor.upsert(db, c.id, { pendingMethod: 'authenticator', pendingSecretEncrypted: box().encrypt(secret) });
+      await twoFactor.upsert(db, c.id, {
+        pendingMethod: 'authenticator',
+        pendingSecretEncrypted: box().encrypt(secret),
+      });
       const otpauthUri = generateURI({ issuer: 'Lucky Koala Lotteries', label: c.email, secret });
       const qrDataUrl = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
       return { secret, otpauthUri, qrDataUrl };
@@ -803,7 +988,8 @@ export function createIdentityService(deps: IdentityDeps) {
     async confirmTwoFactor(customerId: string, otp: string) {
       const c = await requireCustomer(customerId);
       const tf = await twoFactor.get(db, c.id);
-      if (!tf?.pendingMethod) throw unprocessable('Start setting up two-factor authentication first.', '2fa_not_started');
+      if (!tf?.pendingMethod)
+        throw unprocessable('Start setting up two-factor authentication first.', '2fa_not_started');
       const method = tf.pendingMethod as TwoFactorMethod;
       await checkCode(c, otp, method, tf.pendingSecretEncrypted, 'enrol');
       await twoFactor.upsert(db, c.id, {
@@ -814,19 +1000,33 @@ export function createIdentityService(deps: IdentityDeps) {
         enabledAt: clock.now(),
         failedAttempts: 0,
       });
-      return { enabled: true, method, pendingMethod: null, identifier: method === 'email' ? maskEmail(c.email) : 'authenticator', locked: false };
+      return {
+        enabled: true,
+        method,
+        pendingMethod: null,
+        identifier: method === 'email' ? maskEmail(c.email) : 'authenticator',
+        locked: false,
+      };
     },
 
     async disableTwoFactor(customerId: string, password: string) {
       const c = await requireCustomer(customerId);
       await reauthenticate(c, password);
       await db.transaction(async (tx) => {
-        await twoFactor.upsert(tx, c.id, { method: null, secretEncrypted: null, pendingMethod: null, pendingSecretEncrypted: null, enabledAt: null, failedAttempts: 0, lockedAt: null, lastTimeStep: null });
+        await twoFactor.upsert(tx, c.id, {
+          method: null,
+          secretEncrypted: null,
+          pendingMethod: null,
+          pendingSecretEncrypted: null,
+          enabledAt: null,
+          failedAttempts: 0,
+          lockedAt: null,
+          lastTimeStep: null,
+        });
         await rememberedDevices.removeAll(tx, c.id);
       });
       return { enabled: false, method: null, pendingMethod: null, identifier: null, locked: false };
     },
-
   };
 
   function detailsOf(c: CustomerRow): CustomerDetails {
@@ -852,7 +1052,11 @@ export function createIdentityService(deps: IdentityDeps) {
     return {
       features: {
         methodsEnabled: true,
-        methods: COMMUNICATION_CHANNELS.map((key) => ({ key, name: CHANNEL_NAMES[key], hidden: !(VISIBLE_COMMUNICATION_CHANNELS as readonly string[]).includes(key) })),
+        methods: COMMUNICATION_CHANNELS.map((key) => ({
+          key,
+          name: CHANNEL_NAMES[key],
+          hidden: !(VISIBLE_COMMUNICATION_CHANNELS as readonly string[]).includes(key),
+        })),
       },
       preferences: Object.fromEntries(COMMUNICATION_CHANNELS.map((ch) => [ch, { enabled: Boolean(stored[ch]) }])),
     };
@@ -860,13 +1064,22 @@ export function createIdentityService(deps: IdentityDeps) {
 
   function recurringOf(c: CustomerRow) {
     return {
-      availableRecurringPurchaseMethods: RECURRING_METHODS.map((k) => ({ recurringPurchaseMethodKey: k, disabled: false })),
+      availableRecurringPurchaseMethods: RECURRING_METHODS.map((k) => ({
+        recurringPurchaseMethodKey: k,
+        disabled: false,
+      })),
       selectedRecurringPurchaseMethodKey: c.recurringPurchaseMethod,
     };
   }
 }
 
-const CHANNEL_NAMES: Record<CommunicationChannel, string> = { email: 'Email', phone: 'Phone', sms: 'SMS', directmail: 'Direct mail', push: 'Push notifications' };
+const CHANNEL_NAMES: Record<CommunicationChannel, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  sms: 'SMS',
+  directmail: 'Direct mail',
+  push: 'Push notifications',
+};
 /** Recurring purchases are paid from the wallet, or charged to the saved card when the wallet is short. */
 export const RECURRING_METHODS = ['wallet', 'wallet_then_card'];
 

@@ -1,5 +1,11 @@
 // Identity domain: customers, credentials, sessions, two-factor, preferences. Other code imports only from here.
-export { identityRoutes, type IdentityRoutesOptions, CUSTOMER_ID_COOKIE, CUSTOMER_TOKEN_COOKIE, REMEMBER_DEVICE_COOKIE } from './identity.routes.ts';
+export {
+  identityRoutes,
+  type IdentityRoutesOptions,
+  CUSTOMER_ID_COOKIE,
+  CUSTOMER_TOKEN_COOKIE,
+  REMEMBER_DEVICE_COOKIE,
+} from './identity.routes.ts';
 export {
   createIdentityService,
   passwordProblem,

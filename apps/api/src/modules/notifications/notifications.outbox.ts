@@ -78,22 +78,43 @@ export function createOutbox(deps: OutboxDeps) {
           .limit(1)
           .for('update', { skipLocked: true });
         if (!row) return 'empty' as const;
-        const message: EmailMessage = { to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, kind: row.kind };
+        const message: EmailMessage = {
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? undefined,
+          kind: row.kind,
+        };
         try {
           if (transport) await transport.send(message, from);
           else {
             await tx
               .insert(notificationsMailbox)
-              .values({ outboxId: row.id, kind: row.kind, toAddress: row.toAddress, subject: row.subject, textBody: row.textBody, htmlBody: row.htmlBody, deliveredAt: clock.now() })
+              .values({
+                outboxId: row.id,
+                kind: row.kind,
+                toAddress: row.toAddress,
+                subject: row.subject,
+                textBody: row.textBody,
+                htmlBody: row.htmlBody,
+                deliveredAt: clock.now(),
+              })
               .onConflictDoNothing();
           }
-          await tx.update(notificationsOutbox).set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1 }).where(eq(notificationsOutbox.id, row.id));
+          await tx
+            .update(notificationsOutbox)
+            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1 })
+            .where(eq(notificationsOutbox.id, row.id));
           return 'sent' as const;
         } catch (err) {
           const attempts = row.attempts + 1;
           await tx
             .update(notificationsOutbox)
-            .set({ attempts, lastError: String((err as Error).message).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+            .set({
+              attempts,
+              lastError: String((err as Error).message).slice(0, 500),
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            })
             .where(eq(notificationsOutbox.id, row.id));
           return 'failed' as const;
         }
@@ -133,7 +154,10 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   async function pendingCount(): Promise<number> {
-    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(notificationsOutbox).where(eq(notificationsOutbox.status, 'pending'));
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notificationsOutbox)
+      .where(eq(notificationsOutbox.status, 'pending'));
     return r?.n ?? 0;
   }
 

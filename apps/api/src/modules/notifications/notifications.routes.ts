@@ -17,7 +17,12 @@ export interface NotificationsRoutesOptions {
 
 export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const outbox = createOutbox({ db: opts.database.db, clock: opts.clock, smtpUrl: opts.config.smtpUrl, mailFrom: opts.config.mailFrom });
+  const outbox = createOutbox({
+    db: opts.database.db,
+    clock: opts.clock,
+    smtpUrl: opts.config.smtpUrl,
+    mailFrom: opts.config.mailFrom,
+  });
 
   routes.get(
     '/dev/mailbox',
@@ -36,9 +41,16 @@ export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions>
       const rows = await outbox.mailbox({ to: request.query.to, limit: request.query.limit });
       reply.header('cache-control', 'no-store');
       return ok(
-        rows.map((r) => ({ id: r.id, kind: r.kind, to: r.toAddress, subject: r.subject, text: r.textBody, html: r.htmlBody, deliveredAt: r.deliveredAt.toISOString() })),
+        rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          to: r.toAddress,
+          subject: r.subject,
+          text: r.textBody,
+          html: r.htmlBody,
+          deliveredAt: r.deliveredAt.toISOString(),
+        })),
       );
     },
   );
 };
-

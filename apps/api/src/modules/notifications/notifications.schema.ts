@@ -23,7 +23,9 @@ export const notificationsOutbox = pgTable(
   (t) => [
     uniqueIndex('notifications_outbox_dedupe_key').on(t.dedupeKey),
     check('notifications_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
-    index('notifications_outbox_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    index('notifications_outbox_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('notifications_outbox_to_idx').on(t.toAddress, t.id),
   ],
 );
@@ -43,5 +45,8 @@ export const notificationsMailbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }).notNull(),
   },
   // One delivery per outbox row: dispatching twice is harmless.
-  (t) => [uniqueIndex('notifications_mailbox_outbox_key').on(t.outboxId), index('notifications_mailbox_to_idx').on(t.toAddress, t.id)],
+  (t) => [
+    uniqueIndex('notifications_mailbox_outbox_key').on(t.outboxId),
+    index('notifications_mailbox_to_idx').on(t.toAddress, t.id),
+  ],
 );

@@ -23,4 +23,8 @@ export {
   type RaffleDrawOutcome,
 } from './orders.checkout.service.ts';
 export { ordersRoutes, type OrdersRoutesOptions } from './orders.routes.ts';
-export { createRecommendationsService, type RecommendationsDeps, type RecommendationsService } from './orders.recommended.ts';
+export {
+  createRecommendationsService,
+  type RecommendationsDeps,
+  type RecommendationsService,
+} from './orders.recommended.ts';

@@ -2,11 +2,24 @@
 // transaction, read by the receipt, orders and tickets routes. A ticket is one order's play in one draw; its lines
 // are orders_ticket_lines rows, which settlement scores and whose prizes it records.
 import { randomBytes } from 'node:crypto';
-import { toMoney, type CartItemAnalytics, type CurrencyCode, type Order, type Receipt, type Ticket } from '@shop/contracts';
+import {
+  toMoney,
+  type CartItemAnalytics,
+  type CurrencyCode,
+  type Order,
+  type Receipt,
+  type Ticket,
+} from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { createCheckoutRepository, type CheckoutRow, type OrderRow, type PendingPurchaseRow, type TicketRow } from './orders.checkout.repository.ts';
+import {
+  createCheckoutRepository,
+  type CheckoutRow,
+  type OrderRow,
+  type PendingPurchaseRow,
+  type TicketRow,
+} from './orders.checkout.repository.ts';
 
 /** What the orders module needs of the draws module (createDrawsService satisfies it). */
 export interface OrdersDraws {
@@ -60,7 +73,14 @@ export interface NewOrder {
   publicId: string;
   item: OrderItemSnapshot;
   /** Per draw played: its lines (public ids, quickpick flag per line) or raffle numbers. */
-  tickets: { drawId: string; drawNo: number; drawDate: string; lineIds: string[]; quickpicks: boolean[]; raffleTicketNumbers: number[] }[];
+  tickets: {
+    drawId: string;
+    drawNo: number;
+    drawDate: string;
+    lineIds: string[];
+    quickpicks: boolean[];
+    raffleTicketNumbers: number[];
+  }[];
 }
 
 export interface NewCheckout {
@@ -82,7 +102,8 @@ export interface NewCheckout {
 
 const DONE_STATUSES = new Set(['DRAW_DRAWN', 'DRAW_SCORED', 'DRAW_PAID', 'DRAW_EMAILED']);
 
-export const newPublicId = (prefix: 'chk' | 'ord' | 'tkt') => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+export const newPublicId = (prefix: 'chk' | 'ord' | 'tkt') =>
+  `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, clock } = deps;
@@ -97,19 +118,37 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const noRaffles = new Map<string, RaffleDrawOutcome>();
   /** Raffle draws among the ids, as the customer's orders see them. */
   async function raffleDrawsOf(customerId: string, ids: string[]): Promise<Map<string, RaffleDrawOutcome>> {
-    return deps.raffleDraws && ids.length ? deps.raffleDraws.customerOutcomes(customerId, [...new Set(ids)]) : noRaffles;
+    return deps.raffleDraws && ids.length
+      ? deps.raffleDraws.customerOutcomes(customerId, [...new Set(ids)])
+      : noRaffles;
   }
 
   /** Ticket views of the given ticket rows, with lines, result, matched numbers and prizes. */
-  async function ticketViews(ex: Executor, rows: TicketRow[], orders: Map<number, OrderRow>): Promise<Map<number, Ticket>> {
-    const lines = await repo.linesByPublicIds(ex, rows.flatMap((r) => r.lineIds));
+  async function ticketViews(
+    ex: Executor,
+    rows: TicketRow[],
+    orders: Map<number, OrderRow>,
+  ): Promise<Map<number, Ticket>> {
+    const lines = await repo.linesByPublicIds(
+      ex,
+      rows.flatMap((r) => r.lineIds),
+    );
     const lineByPublic = new Map(lines.map((l) => [l.publicId, l]));
-    const prizes = await repo.prizesOfLines(ex, lines.map((l) => l.id));
+    const prizes = await repo.prizesOfLines(
+      ex,
+      lines.map((l) => l.id),
+    );
     const prizeOf = new Map(prizes.map((p) => [`${p.lineId}:${p.drawId}`, p]));
     const draws = await drawsOf(rows.map((r) => r.drawId));
     const raffleDraws = new Map<string, Map<string, RaffleDrawOutcome>>();
     for (const customerId of new Set(rows.map((r) => r.customerId))) {
-      raffleDraws.set(customerId, await raffleDrawsOf(customerId, rows.filter((r) => r.customerId === customerId).map((r) => r.drawId)));
+      raffleDraws.set(
+        customerId,
+        await raffleDrawsOf(
+          customerId,
+          rows.filter((r) => r.customerId === customerId).map((r) => r.drawId),
+        ),
+      );
     }
     const now = clock.now();
     const out = new Map<number, Ticket>();
@@ -145,14 +184,26 @@ export function createCheckoutService(deps: CheckoutDeps) {
           prize: prize ? toMoney(prize.prizeCents, currency) : null,
         };
       });
-      const status: Ticket['status'] = result ? (anyPrize ? 'won' : 'not_won') : r.drawAt > now ? 'upcoming' : 'pending_result';
+      const status: Ticket['status'] = result
+        ? anyPrize
+          ? 'won'
+          : 'not_won'
+        : r.drawAt > now
+          ? 'upcoming'
+          : 'pending_result';
       out.set(r.id, {
         ...ticketIdentity(r, order),
         drawDate: r.drawAt.toISOString(),
         status,
         lines: ticketLines,
         raffleTicketNumbers: r.raffleTicketNumbers,
-        result: result ? { numbers: result.numbers, supplementaries: result.supplementaries, ...(result.bonus ? { bonus: result.bonus } : {}) } : null,
+        result: result
+          ? {
+              numbers: result.numbers,
+              supplementaries: result.supplementaries,
+              ...(result.bonus ? { bonus: result.bonus } : {}),
+            }
+          : null,
         prize: result ? toMoney(prizeCents, currency) : null,
         causeKey: r.causeKey,
       });
@@ -182,23 +233,43 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const numbers = fromRaffle.length ? fromRaffle : r.raffleTicketNumbers;
     const mine = new Set(numbers);
     const wins = raffle.drawn ? raffle.wins.filter((w) => mine.has(w.ticketNumber)) : [];
-    const status: Ticket['status'] = raffle.drawn ? (wins.length ? 'won' : 'not_won') : raffle.drawAt > now ? 'upcoming' : 'pending_result';
+    const status: Ticket['status'] = raffle.drawn
+      ? wins.length
+        ? 'won'
+        : 'not_won'
+      : raffle.drawAt > now
+        ? 'upcoming'
+        : 'pending_result';
     return {
       ...ticketIdentity(r, order),
       drawDate: raffle.drawAt.toISOString(),
       status,
       lines: [],
       raffleTicketNumbers: numbers,
-      raffleWins: wins.map((w) => ({ ticketNumber: w.ticketNumber, prizeName: w.prizeName, prize: toMoney(w.prizeCents, currency) })),
+      raffleWins: wins.map((w) => ({
+        ticketNumber: w.ticketNumber,
+        prizeName: w.prizeName,
+        prize: toMoney(w.prizeCents, currency),
+      })),
       result: null,
-      prize: raffle.drawn ? toMoney(wins.reduce((s, w) => s + w.prizeCents, 0), currency) : null,
+      prize: raffle.drawn
+        ? toMoney(
+            wins.reduce((s, w) => s + w.prizeCents, 0),
+            currency,
+          )
+        : null,
       causeKey: r.causeKey,
     };
   }
 
   async function orderViews(ex: Executor, rows: OrderRow[], details: boolean): Promise<Order[]> {
-    const tickets = await repo.ticketsOfOrders(ex, rows.map((o) => o.id));
-    const checkouts = new Map((await repo.checkoutsByIds(ex, [...new Set(rows.map((o) => o.checkoutId))])).map((c) => [c.id, c]));
+    const tickets = await repo.ticketsOfOrders(
+      ex,
+      rows.map((o) => o.id),
+    );
+    const checkouts = new Map(
+      (await repo.checkoutsByIds(ex, [...new Set(rows.map((o) => o.checkoutId))])).map((c) => [c.id, c]),
+    );
     const byId = new Map(rows.map((o) => [o.id, o]));
     const views = await ticketViews(ex, tickets, byId);
     return rows.map((o) => {
@@ -227,7 +298,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   return {
     /** Look up a checkout already made with this Idempotency-Key (a retry that bypassed the idempotency plugin). */
-    checkoutByKey: (ex: Executor, customerId: string, key: string): Promise<CheckoutRow | null> => repo.checkoutByKey(ex, customerId, key),
+    checkoutByKey: (ex: Executor, customerId: string, key: string): Promise<CheckoutRow | null> =>
+      repo.checkoutByKey(ex, customerId, key),
 
     /**
      * Write the checkout, its orders and tickets inside the purchase transaction. Answers null (and writes nothing)
@@ -313,12 +385,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
         paidFromWallet: toMoney(c.paidFromWalletCents, currency),
         deposit: c.depositCents === null ? null : toMoney(c.depositCents, currency),
         promotionCode: c.promotionCode,
-        trackingData: { transactionId: c.publicId, revenue: c.totalCents / 100, currency, items: c.tracking as CartItemAnalytics[] },
+        trackingData: {
+          transactionId: c.publicId,
+          revenue: c.totalCents / 100,
+          currency,
+          items: c.tracking as CartItemAnalytics[],
+        },
       };
     },
 
     /** GET /orders: upcoming (a draw still to come) or past (every draw has its result), newest relevant first. */
-    async listOrders(customerId: string, status: 'past_products' | 'upcoming_products', page: { limit: number; offset: number }): Promise<{ items: Order[]; total: number }> {
+    async listOrders(
+      customerId: string,
+      status: 'past_products' | 'upcoming_products',
+      page: { limit: number; offset: number },
+    ): Promise<{ items: Order[]; total: number }> {
       const drawIds = await repo.customerDrawIds(db, customerId);
       const [draws, raffles] = await Promise.all([drawsOf(drawIds), raffleDrawsOf(customerId, drawIds)]);
       const done = drawIds.filter((id) => {
@@ -353,7 +434,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
     topOffers: (customerId: string, limit: number) => repo.topOffers(db, customerId, limit),
 
     /** The customer's orders with tickets in the given draws (past results' customerData.orders). */
-    async ordersForDraws(customerId: string, drawIds: string[]): Promise<Map<string, { orderId: string; ticketId: string; offerName: string; description: string }[]>> {
+    async ordersForDraws(
+      customerId: string,
+      drawIds: string[],
+    ): Promise<Map<string, { orderId: string; ticketId: string; offerName: string; description: string }[]>> {
       const rows = await repo.ordersInDraws(db, customerId, drawIds);
       const out = new Map<string, { orderId: string; ticketId: string; offerName: string; description: string }[]>();
       for (const r of rows) {
@@ -370,15 +454,28 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /** Whether a deposit was taken to pay for a cart (deposit-and-purchase): its 3-D Secure return finishes the purchase. */
     hasPendingPurchase: async (depositId: string): Promise<boolean> => (await repo.pendingFor(db, depositId)) !== null,
-    lockPendingPurchase: (tx: Executor, depositId: string, customerId: string): Promise<PendingPurchaseRow | null> => repo.lockPending(tx, depositId, customerId),
+    lockPendingPurchase: (tx: Executor, depositId: string, customerId: string): Promise<PendingPurchaseRow | null> =>
+      repo.lockPending(tx, depositId, customerId),
 
-    finishPendingPurchase: (ex: Executor, id: number, outcome: { status: 'done'; checkoutId: string } | { status: 'failed'; failure: unknown }) =>
-      repo.updatePending(ex, id, { status: outcome.status, checkoutId: outcome.status === 'done' ? outcome.checkoutId : null, failure: outcome.status === 'failed' ? outcome.failure : null, updatedAt: clock.now() }),
+    finishPendingPurchase: (
+      ex: Executor,
+      id: number,
+      outcome: { status: 'done'; checkoutId: string } | { status: 'failed'; failure: unknown },
+    ) =>
+      repo.updatePending(ex, id, {
+        status: outcome.status,
+        checkoutId: outcome.status === 'done' ? outcome.checkoutId : null,
+        failure: outcome.status === 'failed' ? outcome.failure : null,
+        updatedAt: clock.now(),
+      }),
   };
 }
 
 /** Numbers of each set that the result drew (main numbers also match supplementaries, as the results page shows). */
-export function matchedNumbers(sets: Record<string, number[]>, result: { numbers: number[]; supplementaries: number[]; bonus?: Record<string, number[]> }): Record<string, number[]> {
+export function matchedNumbers(
+  sets: Record<string, number[]>,
+  result: { numbers: number[]; supplementaries: number[]; bonus?: Record<string, number[]> },
+): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   for (const [name, picks] of Object.entries(sets)) {
     const drawn = new Set(result.bonus?.[name] ?? [...result.numbers, ...result.supplementaries]);

@@ -16,7 +16,12 @@ export function createOrdersRepository() {
     async insertLines(ex: Executor, rows: NewTicketLineRow[]): Promise<TicketLineRow[]> {
       const out: TicketLineRow[] = [];
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        out.push(...(await ex.insert(ordersTicketLines).values(rows.slice(i, i + INSERT_CHUNK)).returning()));
+        out.push(
+          ...(await ex
+            .insert(ordersTicketLines)
+            .values(rows.slice(i, i + INSERT_CHUNK))
+            .returning()),
+        );
       }
       return out;
     },
@@ -68,16 +73,27 @@ export function createOrdersRepository() {
     },
 
     async countLines(ex: Executor, drawId: string): Promise<number> {
-      const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(ordersTicketLines).where(eq(ordersTicketLines.drawId, drawId));
+      const [row] = await ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ordersTicketLines)
+        .where(eq(ordersTicketLines.drawId, drawId));
       return row?.n ?? 0;
     },
 
     /** Each winning customer of a draw with the total they won and their best division. */
-    async winnersByCustomer(ex: Executor, drawId: string): Promise<{ customerId: string; prizeCents: number; lines: number; bestDivision: number }[]> {
+    async winnersByCustomer(
+      ex: Executor,
+      drawId: string,
+    ): Promise<{ customerId: string; prizeCents: number; lines: number; bestDivision: number }[]> {
       const result = await ex.execute<{ customer_id: string; prize_cents: string; lines: number; best: number }>(sql`
         select customer_id, sum(prize_cents)::bigint as prize_cents, count(*)::int as lines, min(division)::int as best
         from ${ordersPrizes} where draw_id = ${drawId} group by customer_id order by customer_id`);
-      return result.rows.map((r) => ({ customerId: r.customer_id, prizeCents: Number(r.prize_cents), lines: Number(r.lines), bestDivision: Number(r.best) }));
+      return result.rows.map((r) => ({
+        customerId: r.customer_id,
+        prizeCents: Number(r.prize_cents),
+        lines: Number(r.lines),
+        bestDivision: Number(r.best),
+      }));
     },
 
     /** Winning games per division over every prize of the draw (a system entry counts each winning game). */

@@ -31,7 +31,10 @@ export const ordersTicketLines = pgTable(
     index('orders_ticket_lines_draw_id_idx').on(t.drawId, t.id),
     index('orders_ticket_lines_customer_idx').on(t.customerId, t.drawId),
     check('orders_ticket_lines_games_check', sql`${t.games} > 0`),
-    check('orders_ticket_lines_mask_check', sql`(${t.maskLo} is null) = (${t.maskHi} is null) and (${t.maskLo} is null) = (${t.maskBonus} is null)`),
+    check(
+      'orders_ticket_lines_mask_check',
+      sql`(${t.maskLo} is null) = (${t.maskHi} is null) and (${t.maskLo} is null) = (${t.maskBonus} is null)`,
+    ),
   ],
 );
 
@@ -93,7 +96,10 @@ export const ordersCheckouts = pgTable(
     uniqueIndex('orders_checkouts_public_id_key').on(t.publicId),
     uniqueIndex('orders_checkouts_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_checkouts_customer_idx').on(t.customerId, t.createdAt),
-    check('orders_checkouts_amounts_check', sql`${t.totalCents} >= 0 and ${t.discountCents} >= 0 and ${t.bonusCreditCents} >= 0 and ${t.paidFromWalletCents} >= 0`),
+    check(
+      'orders_checkouts_amounts_check',
+      sql`${t.totalCents} >= 0 and ${t.discountCents} >= 0 and ${t.bonusCreditCents} >= 0 and ${t.paidFromWalletCents} >= 0`,
+    ),
     check('orders_checkouts_paid_has_entry_check', sql`${t.paidFromWalletCents} = 0 or ${t.ledgerEntryId} is not null`),
   ],
 );

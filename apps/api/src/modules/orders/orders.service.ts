@@ -60,8 +60,14 @@ const DEFAULT_BATCH = 5_000;
 const toInt4 = (word: number) => word | 0;
 const fromInt4 = (stored: number) => stored >>> 0;
 
-function wordsOf(r: { maskLo: number | null; maskHi: number | null; maskBonus: number | null }): [number, number, number] | null {
-  return r.maskLo === null || r.maskHi === null || r.maskBonus === null ? null : [fromInt4(r.maskLo), fromInt4(r.maskHi), fromInt4(r.maskBonus)];
+function wordsOf(r: {
+  maskLo: number | null;
+  maskHi: number | null;
+  maskBonus: number | null;
+}): [number, number, number] | null {
+  return r.maskLo === null || r.maskHi === null || r.maskBonus === null
+    ? null
+    : [fromInt4(r.maskLo), fromInt4(r.maskHi), fromInt4(r.maskBonus)];
 }
 
 export function createOrdersService(deps: OrdersDeps) {
@@ -101,7 +107,11 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** One batch of a draw's lines after the cursor, in id order; nextAfterId is null after the last batch. */
-    async linesForDraw(drawId: string, cursor: LinesCursor = {}, ex: Executor = deps.db): Promise<{ lines: TicketLine[]; nextAfterId: number | null }> {
+    async linesForDraw(
+      drawId: string,
+      cursor: LinesCursor = {},
+      ex: Executor = deps.db,
+    ): Promise<{ lines: TicketLine[]; nextAfterId: number | null }> {
       const limit = cursor.limit ?? DEFAULT_BATCH;
       const rows = await repo.linesForDraw(ex, drawId, cursor.afterId ?? 0, limit);
       const lines = rows.map((r) => ({
@@ -122,7 +132,10 @@ export function createOrdersService(deps: OrdersDeps) {
     /** Records prizes, unique per line and draw: a prize already recorded is left alone. Answers the line ids recorded now. */
     recordPrizes(ex: Executor, prizes: NewPrize[]): Promise<number[]> {
       const now = deps.clock.now();
-      return repo.insertPrizes(ex, prizes.map((p) => ({ ...p, createdAt: now })));
+      return repo.insertPrizes(
+        ex,
+        prizes.map((p) => ({ ...p, createdAt: now })),
+      );
     },
 
     prizesForDraw: (drawId: string): Promise<PrizeRow[]> => repo.prizesForDraw(deps.db, drawId),

@@ -6,6 +6,10 @@ import { systemClock } from '../../lib/clock.ts';
 import { buildPaymentsService } from './payments.routes.ts';
 
 const database = connectDatabase(process.env.DATABASE_URL!, { max: 2 });
-const payments = buildPaymentsService({ database, clock: systemClock, crashAfterGatewayApproval: process.env.WALLET_CRASH_AFTER_GATEWAY_APPROVAL === '1' });
+const payments = buildPaymentsService({
+  database,
+  clock: systemClock,
+  crashAfterGatewayApproval: process.env.WALLET_CRASH_AFTER_GATEWAY_APPROVAL === '1',
+});
 await payments.deposit(process.env.CUSTOMER_ID!, 'td', { amount: process.env.AMOUNT! });
 await database.close();

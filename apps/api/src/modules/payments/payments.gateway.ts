@@ -45,7 +45,11 @@ export class GatewayTimeoutError extends Error {
 export interface PaymentGateway {
   key: string;
   cscRequired: boolean;
-  tokenizeCard(card: { cardNumber: string; expiryMonth: number; expiryYear: number }): Promise<{ token: string; brand: string; last4: string }>;
+  tokenizeCard(card: {
+    cardNumber: string;
+    expiryMonth: number;
+    expiryYear: number;
+  }): Promise<{ token: string; brand: string; last4: string }>;
   /** Exchange a digital wallet's payment token (PayPal nonce, Apple Pay or Google Pay token) for a chargeable token. */
   tokenizeWallet(walletToken: string): Promise<{ token: string }>;
   /** Cancel an order the gateway has not approved: afterwards no charge or challenge can approve it. */
@@ -100,9 +104,19 @@ export function cardBrand(digits: string): string {
   return 'card';
 }
 
-export function createTestGateway(deps: { db: Db; clock: Clock; challengeUrlFor: (orderId: string) => string }): PaymentGateway {
+export function createTestGateway(deps: {
+  db: Db;
+  clock: Clock;
+  challengeUrlFor: (orderId: string) => string;
+}): PaymentGateway {
   const { db, clock } = deps;
-  const toRecord = (r: typeof charges.$inferSelect): ChargeRecord => ({ orderId: r.orderId, reference: r.reference, status: r.status as ChargeOutcome, amountCents: r.amountCents, currency: r.currency });
+  const toRecord = (r: typeof charges.$inferSelect): ChargeRecord => ({
+    orderId: r.orderId,
+    reference: r.reference,
+    status: r.status as ChargeOutcome,
+    amountCents: r.amountCents,
+    currency: r.currency,
+  });
 
   return {
     key: 'test',
@@ -121,8 +135,22 @@ export function createTestGateway(deps: { db: Db; clock: Clock; challengeUrlFor:
     },
     async voidCharge(orderId, amountCents, currency) {
       // Never charged: record the void so a late charge of this order finds it and does nothing.
-      await db.insert(charges).values({ reference: `ch_${randomBytes(10).toString('hex')}`, orderId, token: null, amountCents, currency, status: 'voided', createdAt: clock.now() }).onConflictDoNothing();
-      await db.update(charges).set({ status: 'voided' }).where(and(eq(charges.orderId, orderId), eq(charges.status, 'challenge')));
+      await db
+        .insert(charges)
+        .values({
+          reference: `ch_${randomBytes(10).toString('hex')}`,
+          orderId,
+          token: null,
+          amountCents,
+          currency,
+          status: 'voided',
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing();
+      await db
+        .update(charges)
+        .set({ status: 'voided' })
+        .where(and(eq(charges.orderId, orderId), eq(charges.status, 'challenge')));
       return (await this.lookup(orderId))!;
     },
     async charge(request) {
@@ -137,12 +165,24 @@ export function createTestGateway(deps: { db: Db; clock: Clock; challengeUrlFor:
       const status: ChargeOutcome = outcome === 'timeout' ? 'approved' : outcome;
       await db
         .insert(charges)
-        .values({ reference, orderId: request.orderId, token: request.token, amountCents: request.amountCents, currency: request.currency, status, createdAt: clock.now() })
+        .values({
+          reference,
+          orderId: request.orderId,
+          token: request.token,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          status,
+          createdAt: clock.now(),
+        })
         .onConflictDoNothing();
       // The timeout card: the charge goes through at the gateway but its answer never reaches the shop.
       if (outcome === 'timeout') throw new GatewayTimeoutError(request.orderId);
       const stored = (await this.lookup(request.orderId))!;
-      return { status: stored.status, reference: stored.reference, challengeUrl: stored.status === 'challenge' ? deps.challengeUrlFor(request.orderId) : undefined };
+      return {
+        status: stored.status,
+        reference: stored.reference,
+        challengeUrl: stored.status === 'challenge' ? deps.challengeUrlFor(request.orderId) : undefined,
+      };
     },
     async lookup(orderId) {
       const [row] = await db.select().from(charges).where(eq(charges.orderId, orderId));

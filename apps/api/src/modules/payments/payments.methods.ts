@@ -17,22 +17,142 @@ export interface MethodDefinition {
   attributes: Record<string, string | boolean | number>;
 }
 
-const method = (m: Omit<MethodDefinition, 'attributes'> & { attributes?: MethodDefinition['attributes'] }): MethodDefinition => ({ attributes: {}, ...m });
+const method = (
+  m: Omit<MethodDefinition, 'attributes'> & { attributes?: MethodDefinition['attributes'] },
+): MethodDefinition => ({ attributes: {}, ...m });
 
 export const DEPOSIT_METHODS: MethodDefinition[] = [
-  method({ code: 'cc', name: 'Credit or debit card', kind: 'deposit', digitalWallet: false, cart: true, fundType: 'card', gateways: ['test'], cscRequired: { test: true }, minCents: 1000, maxCents: 500_000 }),
-  method({ code: 'td', name: 'Test deposit', kind: 'deposit', digitalWallet: false, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 500, maxCents: 1_000_000 }),
-  method({ code: 'pl', name: 'PayPal', kind: 'deposit', digitalWallet: true, cart: true, fundType: 'paypal', gateways: ['braintree'], cscRequired: { braintree: false }, minCents: 1000, maxCents: 500_000, attributes: { linkPath: '/funds/pl/braintree', testNonce: 'fake-paypal-billing-agreement-nonce' } }),
-  method({ code: 'ap', name: 'Apple Pay', kind: 'deposit', digitalWallet: true, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 1000, maxCents: 500_000, attributes: { requiresBrowserSupport: 'ApplePaySession', depositPath: '/funds/ap/test/deposit', testWalletToken: 'fake-apple-pay-visa-nonce' } }),
-  method({ code: 'gp', name: 'Google Pay', kind: 'deposit', digitalWallet: true, cart: true, fundType: null, gateways: ['test'], cscRequired: { test: false }, minCents: 1000, maxCents: 500_000, attributes: { depositPath: '/funds/gp/test/deposit', testWalletToken: 'fake-android-pay-visa-nonce' } }),
-  method({ code: 'bp', name: 'BPAY', kind: 'deposit', digitalWallet: false, cart: false, fundType: null, gateways: [], cscRequired: {}, minCents: 1000, maxCents: 1_000_000, attributes: { billerCode: '123456' } }),
+  method({
+    code: 'cc',
+    name: 'Credit or debit card',
+    kind: 'deposit',
+    digitalWallet: false,
+    cart: true,
+    fundType: 'card',
+    gateways: ['test'],
+    cscRequired: { test: true },
+    minCents: 1000,
+    maxCents: 500_000,
+  }),
+  method({
+    code: 'td',
+    name: 'Test deposit',
+    kind: 'deposit',
+    digitalWallet: false,
+    cart: true,
+    fundType: null,
+    gateways: ['test'],
+    cscRequired: { test: false },
+    minCents: 500,
+    maxCents: 1_000_000,
+  }),
+  method({
+    code: 'pl',
+    name: 'PayPal',
+    kind: 'deposit',
+    digitalWallet: true,
+    cart: true,
+    fundType: 'paypal',
+    gateways: ['braintree'],
+    cscRequired: { braintree: false },
+    minCents: 1000,
+    maxCents: 500_000,
+    attributes: { linkPath: '/funds/pl/braintree', testNonce: 'fake-paypal-billing-agreement-nonce' },
+  }),
+  method({
+    code: 'ap',
+    name: 'Apple Pay',
+    kind: 'deposit',
+    digitalWallet: true,
+    cart: true,
+    fundType: null,
+    gateways: ['test'],
+    cscRequired: { test: false },
+    minCents: 1000,
+    maxCents: 500_000,
+    attributes: {
+      requiresBrowserSupport: 'ApplePaySession',
+      depositPath: '/funds/ap/test/deposit',
+      testWalletToken: 'fake-apple-pay-visa-nonce',
+    },
+  }),
+  method({
+    code: 'gp',
+    name: 'Google Pay',
+    kind: 'deposit',
+    digitalWallet: true,
+    cart: true,
+    fundType: null,
+    gateways: ['test'],
+    cscRequired: { test: false },
+    minCents: 1000,
+    maxCents: 500_000,
+    attributes: { depositPath: '/funds/gp/test/deposit', testWalletToken: 'fake-android-pay-visa-nonce' },
+  }),
+  method({
+    code: 'bp',
+    name: 'BPAY',
+    kind: 'deposit',
+    digitalWallet: false,
+    cart: false,
+    fundType: null,
+    gateways: [],
+    cscRequired: {},
+    minCents: 1000,
+    maxCents: 1_000_000,
+    attributes: { billerCode: '123456' },
+  }),
 ];
 
 export const WITHDRAWAL_METHODS: MethodDefinition[] = [
-  method({ code: 'tt', name: 'Bank account', kind: 'withdrawal', digitalWallet: false, cart: false, fundType: 'bank', gateways: ['test'], cscRequired: {}, minCents: 1000, maxCents: 5_000_000 }),
-  method({ code: 'pl', name: 'PayPal', kind: 'withdrawal', digitalWallet: true, cart: false, fundType: 'paypal', gateways: ['braintree'], cscRequired: {}, minCents: 1000, maxCents: 1_000_000 }),
-  method({ code: 'tw', name: 'Test withdrawal', kind: 'withdrawal', digitalWallet: false, cart: false, fundType: null, gateways: ['test'], cscRequired: {}, minCents: 100, maxCents: 5_000_000 }),
-  method({ code: 'do', name: 'Donate to a cause', kind: 'withdrawal', digitalWallet: false, cart: false, fundType: null, gateways: [], cscRequired: {}, minCents: 100, maxCents: 5_000_000 }),
+  method({
+    code: 'tt',
+    name: 'Bank account',
+    kind: 'withdrawal',
+    digitalWallet: false,
+    cart: false,
+    fundType: 'bank',
+    gateways: ['test'],
+    cscRequired: {},
+    minCents: 1000,
+    maxCents: 5_000_000,
+  }),
+  method({
+    code: 'pl',
+    name: 'PayPal',
+    kind: 'withdrawal',
+    digitalWallet: true,
+    cart: false,
+    fundType: 'paypal',
+    gateways: ['braintree'],
+    cscRequired: {},
+    minCents: 1000,
+    maxCents: 1_000_000,
+  }),
+  method({
+    code: 'tw',
+    name: 'Test withdrawal',
+    kind: 'withdrawal',
+    digitalWallet: false,
+    cart: false,
+    fundType: null,
+    gateways: ['test'],
+    cscRequired: {},
+    minCents: 100,
+    maxCents: 5_000_000,
+  }),
+  method({
+    code: 'do',
+    name: 'Donate to a cause',
+    kind: 'withdrawal',
+    digitalWallet: false,
+    cart: false,
+    fundType: null,
+    gateways: [],
+    cscRequired: {},
+    minCents: 100,
+    maxCents: 5_000_000,
+  }),
 ];
 
 export const depositMethod = (code: string) => DEPOSIT_METHODS.find((m) => m.code === code);
@@ -59,7 +179,11 @@ export function parseMethodFilter(filter: string | undefined): MethodFilter {
   for (const clause of filter.split(/\s+and\s+|\s*,\s*/i)) {
     const m = /^\s*([a-z_.]+)\s+eq\s+(true|false)\s*$/i.exec(clause);
     const key = m ? FILTER_KEYS[m[1]!.toLowerCase()] : undefined;
-    if (!m || !key) throw badRequest(`Unsupported filter "${clause.slice(0, 80)}": use funds.cart, funds.withdraw, funds.digital_wallets or funds.failed_verification with eq true|false.`, 'invalid_filter');
+    if (!m || !key)
+      throw badRequest(
+        `Unsupported filter "${clause.slice(0, 80)}": use funds.cart, funds.withdraw, funds.digital_wallets or funds.failed_verification with eq true|false.`,
+        'invalid_filter',
+      );
     result[key] = m[2]!.toLowerCase() === 'true';
   }
   return result;
@@ -80,12 +204,17 @@ export function bankDirectoryErrors(bsb: string, accountNumber: string): Record<
   const errors: Record<string, string[]> = {};
   if (!/^\d{6}$/.test(bsb)) errors.bsb = ['Please enter a valid 6 digit BSB.'];
   else if (/^0{6}$/.test(bsb)) errors.bsb = ['This BSB is not recognised.'];
-  if (!/^\d{5,9}$/.test(accountNumber)) errors.account_number = ['Please enter a valid account number (5 to 9 digits).'];
+  if (!/^\d{5,9}$/.test(accountNumber))
+    errors.account_number = ['Please enter a valid account number (5 to 9 digits).'];
   return errors;
 }
 
 /** Spec features §5: server field names account_number, bsb and swift map to the form's accountNumber and bankCode. */
-export const BANK_ERROR_FIELDS: Record<string, 'accountNumber' | 'bankCode'> = { account_number: 'accountNumber', bsb: 'bankCode', swift: 'bankCode' };
+export const BANK_ERROR_FIELDS: Record<string, 'accountNumber' | 'bankCode'> = {
+  account_number: 'accountNumber',
+  bsb: 'bankCode',
+  swift: 'bankCode',
+};
 
 export function mapBankErrors(errors: Record<string, string[]>): Record<string, string[]> {
   const mapped: Record<string, string[]> = {};

@@ -17,39 +17,80 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Req = { method?: 'GET' | 'POST' | 'DELETE'; url: string; customer: string; body?: unknown; version?: string; key?: string };
+type Req = {
+  method?: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  customer: string;
+  body?: unknown;
+  version?: string;
+  key?: string;
+};
 const call = ({ method = 'GET', url, customer, body, version, key }: Req) =>
   t.injectSigned({
     method,
     url: `/api/v2${url}`,
-    headers: { authorization: `Bearer ${t.tokenFor(customer)}`, ...(version ? { version } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${t.tokenFor(customer)}`,
+      ...(version ? { version } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     ...(body === undefined ? {} : { payload: body as object }),
   });
 const funds = async (customer: string) => (await call({ url: '/customer/withdrawable-funds', customer })).json().result;
 const addCard = (customer: string, number: string) =>
-  call({ method: 'POST', url: '/funds/cc/test', customer, body: { card_number: number, expiry_month: 12, expiry_year: 2030, holder_name: 'Ada Lovelace' } });
+  call({
+    method: 'POST',
+    url: '/funds/cc/test',
+    customer,
+    body: { card_number: number, expiry_month: 12, expiry_year: 2030, holder_name: 'Ada Lovelace' },
+  });
 
 describe('payment methods', () => {
   it('filters deposit methods for the cart, with digital wallets only when asked', async () => {
-    const res = await call({ url: '/payment_methods?filter=' + encodeURIComponent('funds.cart eq true and funds.withdraw eq false'), customer: 'cus_pm', version: '3.1' });
+    const res = await call({
+      url: '/payment_methods?filter=' + encodeURIComponent('funds.cart eq true and funds.withdraw eq false'),
+      customer: 'cus_pm',
+      version: '3.1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().result.map((m: { code: string }) => m.code)).toEqual(['cc', 'td']);
-    const wallets = await call({ url: '/payment_methods?filter=' + encodeURIComponent('funds.cart eq true,funds.digital_wallets eq true'), customer: 'cus_pm', version: '3.1' });
+    const wallets = await call({
+      url: '/payment_methods?filter=' + encodeURIComponent('funds.cart eq true,funds.digital_wallets eq true'),
+      customer: 'cus_pm',
+      version: '3.1',
+    });
     expect(wallets.json().result.map((m: { code: string }) => m.code)).toEqual(['cc', 'td', 'pl', 'ap', 'gp']);
-    const withdraw = await call({ url: '/payment_methods?filter=' + encodeURIComponent('funds.withdraw eq true and funds.failed_verification eq true'), customer: 'cus_pm', version: '3.1' });
-    const codes = withdraw.json().result.map((m: { code: string; withdrawal_path: string }) => [m.code, m.withdrawal_path]);
-    expect(codes).toEqual([['tt', '/funds/tt'], ['tw', '/funds/tw'], ['do', '/funds/do']]);
-    expect(withdraw.json().result[0].rules).toMatchObject({ enabled: true, min_amount: { amount: 10, currency: 'AUD' } });
+    const withdraw = await call({
+      url:
+        '/payment_methods?filter=' + encodeURIComponent('funds.withdraw eq true and funds.failed_verification eq true'),
+      customer: 'cus_pm',
+      version: '3.1',
+    });
+    const codes = withdraw
+      .json()
+      .result.map((m: { code: string; withdrawal_path: string }) => [m.code, m.withdrawal_path]);
+    expect(codes).toEqual([
+      ['tt', '/funds/tt'],
+      ['tw', '/funds/tw'],
+      ['do', '/funds/do'],
+    ]);
+    expect(withdraw.json().result[0].rules).toMatchObject({
+      enabled: true,
+      min_amount: { amount: 10, currency: 'AUD' },
+    });
   });
 
   it('rejects an unknown filter and serves only version 3.1', async () => {
-    expect((await call({ url: '/payment_methods?filter=funds.colour%20eq%20true', customer: 'cus_pm', version: '3.1' })).statusCode).toBe(400);
+    expect(
+      (await call({ url: '/payment_methods?filter=funds.colour%20eq%20true', customer: 'cus_pm', version: '3.1' }))
+        .statusCode,
+    ).toBe(400);
     expect((await call({ url: '/payment_methods', customer: 'cus_pm' })).statusCode).toBe(400);
   });
 });
 
 describe('saved funds', () => {
-  it('adds a card without keeping its number, sets default, deletes, and hides others\' funds (404)', async () => {
+  it("adds a card without keeping its number, sets default, deletes, and hides others' funds (404)", async () => {
     const res = await addCard('cus_cards', '4242 4242 4242 4242');
     expect(res.statusCode).toBe(200);
     const card = res.json().result;
@@ -58,25 +99,58 @@ describe('saved funds', () => {
     expect(second.default).toBe(false);
     const rows = await t.database.pool.query("select * from payments_funds where customer_id = 'cus_cards'");
     expect(JSON.stringify(rows.rows)).not.toContain('4242424242424242');
-    expect((await call({ method: 'POST', url: `/funds/${second.id}/default`, customer: 'cus_cards' })).json().result.default).toBe(true);
-    expect((await call({ method: 'POST', url: `/funds/${second.id}/default`, customer: 'cus_other' })).statusCode).toBe(404);
+    expect(
+      (await call({ method: 'POST', url: `/funds/${second.id}/default`, customer: 'cus_cards' })).json().result.default,
+    ).toBe(true);
+    expect((await call({ method: 'POST', url: `/funds/${second.id}/default`, customer: 'cus_other' })).statusCode).toBe(
+      404,
+    );
     expect((await call({ method: 'DELETE', url: `/funds/${card.id}`, customer: 'cus_other' })).statusCode).toBe(404);
     expect((await call({ method: 'DELETE', url: `/funds/${card.id}`, customer: 'cus_cards' })).statusCode).toBe(204);
     expect((await call({ method: 'DELETE', url: `/funds/${card.id}`, customer: 'cus_cards' })).statusCode).toBe(404);
-    expect((await call({ method: 'POST', url: `/funds/${second.id}/deposit`, customer: 'cus_other', body: { amount: 20, csc: '123' } })).statusCode).toBe(404);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: `/funds/${second.id}/deposit`,
+          customer: 'cus_other',
+          body: { amount: 20, csc: '123' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('rejects a card-holder name with 13 or more digits', async () => {
-    const res = await call({ method: 'POST', url: '/funds/cc/test', customer: 'cus_cards', body: { card_number: '4242424242424242', expiry_month: 1, expiry_year: 2030, holder_name: '4242424242424 Ada' } });
+    const res = await call({
+      method: 'POST',
+      url: '/funds/cc/test',
+      customer: 'cus_cards',
+      body: { card_number: '4242424242424242', expiry_month: 1, expiry_year: 2030, holder_name: '4242424242424 Ada' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.holder_name).toEqual(["Please enter the card holder's name."]);
   });
 
   it('maps bank-account server errors to accountNumber and bankCode (v3.8)', async () => {
-    const bad = await call({ method: 'POST', url: '/funds/bank-account', customer: 'cus_bank', version: '3.8', body: { account_number: '12', account_name: 'Ada', bank_code: '000-000' } });
+    const bad = await call({
+      method: 'POST',
+      url: '/funds/bank-account',
+      customer: 'cus_bank',
+      version: '3.8',
+      body: { account_number: '12', account_name: 'Ada', bank_code: '000-000' },
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toMatchObject({ account_number: [expect.any(String)], bank_code: ['This BSB is not recognised.'] });
-    const good = await call({ method: 'POST', url: '/funds/bank-account', customer: 'cus_bank', version: '3.8', body: { account_number: '12345678', account_name: 'Ada', bank_code: '062-000' } });
+    expect(bad.json().errors).toMatchObject({
+      account_number: [expect.any(String)],
+      bank_code: ['This BSB is not recognised.'],
+    });
+    const good = await call({
+      method: 'POST',
+      url: '/funds/bank-account',
+      customer: 'cus_bank',
+      version: '3.8',
+      body: { account_number: '12345678', account_name: 'Ada', bank_code: '062-000' },
+    });
     expect(good.statusCode).toBe(200);
     expect(good.json().result).toMatchObject({ type: 'bank', code: 'tt', bank_code: '062000', last_4: '5678' });
   });
@@ -94,7 +168,13 @@ describe('deposits', () => {
       [5000.01, 'Please enter an amount equal to or less than $5,000.00.'],
     ];
     for (const [amount, message] of cases) {
-      const res = await call({ method: 'POST', url: `/funds/${card.id}/deposit`, customer: 'cus_bad', version: '3.4', body: { amount, csc: '123' } });
+      const res = await call({
+        method: 'POST',
+        url: `/funds/${card.id}/deposit`,
+        customer: 'cus_bad',
+        version: '3.4',
+        body: { amount, csc: '123' },
+      });
       expect(res.statusCode, String(amount)).toBe(422);
       expect(res.json().errors.amount).toEqual([message]);
     }
@@ -103,17 +183,44 @@ describe('deposits', () => {
 
   it('deposits $50 from a card; a declined card shows the failure and moves nothing', async () => {
     const good = (await addCard('cus_dep', '4242424242424242')).json().result;
-    const res = await call({ method: 'POST', url: `/funds/${good.id}/deposit`, customer: 'cus_dep', version: '3.4', body: { amount: 50, csc: '123' } });
+    const res = await call({
+      method: 'POST',
+      url: `/funds/${good.id}/deposit`,
+      customer: 'cus_dep',
+      version: '3.4',
+      body: { amount: 50, csc: '123' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toMatchObject({ status: 'approved', amount: { amount: 50, currency: 'AUD' } });
     const declined = (await addCard('cus_dep', '4000000000000002')).json().result;
-    const no = await call({ method: 'POST', url: `/funds/${declined.id}/deposit`, customer: 'cus_dep', version: '3.4', body: { amount: 20, csc: '123' } });
+    const no = await call({
+      method: 'POST',
+      url: `/funds/${declined.id}/deposit`,
+      customer: 'cus_dep',
+      version: '3.4',
+      body: { amount: 20, csc: '123' },
+    });
     expect(no.statusCode).toBe(422);
     expect(no.json().messages[0]).toMatchObject({ code: 'deposit_failed', level: 'error' });
     const poor = (await addCard('cus_dep', '4000000000009995')).json().result;
-    expect((await call({ method: 'POST', url: `/funds/${poor.id}/deposit`, customer: 'cus_dep', version: '3.4', body: { amount: 20, csc: '123' } })).statusCode).toBe(422);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: `/funds/${poor.id}/deposit`,
+          customer: 'cus_dep',
+          version: '3.4',
+          body: { amount: 20, csc: '123' },
+        })
+      ).statusCode,
+    ).toBe(422);
     expect(await funds('cus_dep')).toMatchObject({ balance: { amount: 50 }, withdrawable_funds: { amount: 0 } });
-    const missingCsc = await call({ method: 'POST', url: `/funds/${good.id}/deposit`, customer: 'cus_dep', body: { amount: 20 } });
+    const missingCsc = await call({
+      method: 'POST',
+      url: `/funds/${good.id}/deposit`,
+      customer: 'cus_dep',
+      body: { amount: 20 },
+    });
     expect(missingCsc.statusCode).toBe(422);
     const list = await call({ url: '/transactions?limit=1', customer: 'cus_dep' });
     expect(list.json().page_info).toEqual({ limit: 1, offset: 0, total: 1 });
@@ -130,17 +237,28 @@ describe('deposits', () => {
       url: `/funds/${card.id}/deposit`,
       customer: 'cus_3ds',
       version: '3.4',
-      body: { amount: 30, csc: '123', strong_customer_authentication: { colour_depth: 30, screen_height: 900, screen_width: 1440 } },
+      body: {
+        amount: 30,
+        csc: '123',
+        strong_customer_authentication: { colour_depth: 30, screen_height: 900, screen_width: 1440 },
+      },
     });
     const dep = res.json().result;
     expect(dep.status).toBe('challenge');
     expect(res.json().messages[0]).toMatchObject({ code: 'deposit_pending' });
-    const stored = await t.database.pool.query('select browser_data from payments_deposits where public_id = $1', [dep.id]);
+    const stored = await t.database.pool.query('select browser_data from payments_deposits where public_id = $1', [
+      dep.id,
+    ]);
     expect(stored.rows[0].browser_data.colourDepth).toBe(32);
     const page = await t.app.inject({ method: 'GET', url: dep.challenge_url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('3-D Secure');
-    const answer = await t.app.inject({ method: 'POST', url: dep.challenge_url, payload: 'outcome=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: dep.challenge_url,
+      payload: 'outcome=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(answer.statusCode).toBe(303);
     const notify = await t.app.inject({ method: 'GET', url: answer.headers.location as string });
     expect(notify.headers.location).toBe(`/my-account/deposit/details/${dep.id}/success`);
@@ -151,21 +269,67 @@ describe('deposits', () => {
   });
 
   it('replays a deposit for the same Idempotency-Key, 422 for other parameters, 409 while running', async () => {
-    const first = await call({ method: 'POST', url: '/funds/td/deposit', customer: 'cus_idem', body: { amount: 25 }, key: 'dep-1' });
-    const again = await call({ method: 'POST', url: '/funds/td/deposit', customer: 'cus_idem', body: { amount: 25 }, key: 'dep-1' });
+    const first = await call({
+      method: 'POST',
+      url: '/funds/td/deposit',
+      customer: 'cus_idem',
+      body: { amount: 25 },
+      key: 'dep-1',
+    });
+    const again = await call({
+      method: 'POST',
+      url: '/funds/td/deposit',
+      customer: 'cus_idem',
+      body: { amount: 25 },
+      key: 'dep-1',
+    });
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().result.id).toBe(first.json().result.id);
     expect((await funds('cus_idem')).balance.amount).toBe(25);
-    const other = await call({ method: 'POST', url: '/funds/td/deposit', customer: 'cus_idem', body: { amount: 26 }, key: 'dep-1' });
+    const other = await call({
+      method: 'POST',
+      url: '/funds/td/deposit',
+      customer: 'cus_idem',
+      body: { amount: 26 },
+      key: 'dep-1',
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json().messages[0].code).toBe('idempotency_key_reused');
     // Another customer's identical key is theirs, not a replay.
-    expect((await call({ method: 'POST', url: '/funds/td/deposit', customer: 'cus_idem2', body: { amount: 25 }, key: 'dep-1' })).headers['idempotent-replayed']).toBeUndefined();
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/funds/td/deposit',
+          customer: 'cus_idem2',
+          body: { amount: 25 },
+          key: 'dep-1',
+        })
+      ).headers['idempotent-replayed'],
+    ).toBeUndefined();
     // A claim still running (another process mid-request, simulated by re-opening a finished claim) answers 409.
-    expect((await call({ method: 'POST', url: '/funds/td/deposit', customer: 'cus_idem', body: { amount: 27 }, key: 'dep-2' })).statusCode).toBe(200);
-    await t.database.pool.query("update payments_idempotency_keys set status = 'running' where scope = 'cus_idem' and key = 'dep-2'");
-    const running = await call({ method: 'POST', url: '/funds/td/deposit', customer: 'cus_idem', body: { amount: 27 }, key: 'dep-2' });
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: '/funds/td/deposit',
+          customer: 'cus_idem',
+          body: { amount: 27 },
+          key: 'dep-2',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await t.database.pool.query(
+      "update payments_idempotency_keys set status = 'running' where scope = 'cus_idem' and key = 'dep-2'",
+    );
+    const running = await call({
+      method: 'POST',
+      url: '/funds/td/deposit',
+      customer: 'cus_idem',
+      body: { amount: 27 },
+      key: 'dep-2',
+    });
     expect(running.statusCode).toBe(409);
     expect(running.json().messages[0].code).toBe('idempotency_in_flight');
     expect((await funds('cus_idem')).balance.amount).toBe(52);
@@ -173,7 +337,10 @@ describe('deposits', () => {
 
   it('gives the BPAY reference on the deposit form', async () => {
     const res = await call({ url: '/funds/bp/deposit', customer: 'cus_bpay' });
-    expect(res.json().result.bpay).toMatchObject({ biller_code: '123456', reference: expect.stringMatching(/^\d{10}$/) });
+    expect(res.json().result.bpay).toMatchObject({
+      biller_code: '123456',
+      reference: expect.stringMatching(/^\d{10}$/),
+    });
   });
 });
 
@@ -181,21 +348,58 @@ describe('withdrawals', () => {
   it('withdraws only winnings; pending until approved or rejected (funds returned)', async () => {
     // Only verified customers may withdraw (issue 8); the 404 below is for a customer who does not own the account.
     const customer = (await verifiedCustomer(t)).customerId;
-    await t.database.db.transaction((tx) => ledger.creditPrize(tx, { customerId: customer, amountCents: 10_000, currency: 'AUD', reference: 'wd:prize', description: 'Prize' }));
+    await t.database.db.transaction((tx) =>
+      ledger.creditPrize(tx, {
+        customerId: customer,
+        amountCents: 10_000,
+        currency: 'AUD',
+        reference: 'wd:prize',
+        description: 'Prize',
+      }),
+    );
     await call({ method: 'POST', url: '/funds/td/deposit', customer, body: { amount: 500 } });
-    const bank = (await call({ method: 'POST', url: '/funds/bank-account', customer, version: '3.8', body: { account_number: '12345678', account_name: 'Ada', bank_code: '062000' } })).json().result;
-    const tooMuch = await call({ method: 'POST', url: `/funds/tt/${bank.id}/withdraw`, customer, body: { amount: 100.01 } });
+    const bank = (
+      await call({
+        method: 'POST',
+        url: '/funds/bank-account',
+        customer,
+        version: '3.8',
+        body: { account_number: '12345678', account_name: 'Ada', bank_code: '062000' },
+      })
+    ).json().result;
+    const tooMuch = await call({
+      method: 'POST',
+      url: `/funds/tt/${bank.id}/withdraw`,
+      customer,
+      body: { amount: 100.01 },
+    });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().messages[0].code).toBe('insufficient_withdrawable_funds');
-    expect((await call({ method: 'POST', url: `/funds/tt/${bank.id}/withdraw`, customer: 'cus_other', body: { amount: 20 } })).statusCode).toBe(404);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          url: `/funds/tt/${bank.id}/withdraw`,
+          customer: 'cus_other',
+          body: { amount: 20 },
+        })
+      ).statusCode,
+    ).toBe(404);
     const w = await call({ method: 'POST', url: `/funds/tt/${bank.id}/withdraw`, customer, body: { amount: 60 } });
     expect(w.statusCode).toBe(200);
     expect(w.json().result.status).toBe('pending');
-    expect(await funds(customer)).toMatchObject({ withdrawable_funds: { amount: 40 }, pending_withdrawals: { amount: 60 } });
+    expect(await funds(customer)).toMatchObject({
+      withdrawable_funds: { amount: 40 },
+      pending_withdrawals: { amount: 60 },
+    });
     const payments = buildPaymentsService({ database: t.database, clock: t.clock });
     await payments.decideWithdrawal(w.json().result.id, 'reject', 'Name mismatch');
-    expect(await funds(customer)).toMatchObject({ withdrawable_funds: { amount: 100 }, pending_withdrawals: { amount: 0 } });
-    const w2 = (await call({ method: 'POST', url: `/funds/tw/test/withdraw`, customer, body: { amount: 30 } })).json().result;
+    expect(await funds(customer)).toMatchObject({
+      withdrawable_funds: { amount: 100 },
+      pending_withdrawals: { amount: 0 },
+    });
+    const w2 = (await call({ method: 'POST', url: `/funds/tw/test/withdraw`, customer, body: { amount: 30 } })).json()
+      .result;
     expect((await payments.decideWithdrawal(w2.id, 'approve')).status).toBe('paid');
     await expect(payments.decideWithdrawal(w2.id, 'reject')).rejects.toMatchObject({ statusCode: 409 });
     expect(await funds(customer)).toMatchObject({ withdrawable_funds: { amount: 70 }, balance: { amount: 570 } });
@@ -205,15 +409,29 @@ describe('withdrawals', () => {
 
 describe('reconciliation', () => {
   it('credits exactly once a deposit whose process died between gateway approval and ledger write', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./payments.crash-child.ts', import.meta.url))], {
-      env: { ...process.env, DATABASE_URL: t.database.url, CUSTOMER_ID: 'cus_crash', AMOUNT: '42.50', WALLET_CRASH_AFTER_GATEWAY_APPROVAL: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./payments.crash-child.ts', import.meta.url))],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: t.database.url,
+          CUSTOMER_ID: 'cus_crash',
+          AMOUNT: '42.50',
+          WALLET_CRASH_AFTER_GATEWAY_APPROVAL: '1',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += String(d)));
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, sig) => resolve(sig)),
+    );
     expect(signal, stderr).toBe('SIGKILL');
-    const charged = await t.database.pool.query("select d.status, c.status as gateway from payments_deposits d join payments_test_gateway_charges c on c.order_id = d.public_id where d.customer_id = 'cus_crash'");
+    const charged = await t.database.pool.query(
+      "select d.status, c.status as gateway from payments_deposits d join payments_test_gateway_charges c on c.order_id = d.public_id where d.customer_id = 'cus_crash'",
+    );
     expect(charged.rows).toEqual([{ status: 'pending', gateway: 'approved' }]);
     expect((await funds('cus_crash')).balance.amount).toBe(0);
     const payments = buildPaymentsService({ database: t.database, clock: t.clock });

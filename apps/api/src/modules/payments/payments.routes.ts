@@ -65,8 +65,20 @@ export function buildPaymentsService(opts: {
 }): PaymentsService {
   const db = opts.database.db;
   const ledger = opts.ledger ?? createLedger({ db, clock: opts.clock });
-  const gateway = createTestGateway({ db, clock: opts.clock, challengeUrlFor: (id) => `/api/v2/funds/test-gateway/3ds/${id}` });
-  return createPaymentsService({ db, clock: opts.clock, ledger, gateway, crashAfterGatewayApproval: opts.crashAfterGatewayApproval, depositGuard: opts.depositGuard, verificationRequired: opts.verificationRequired });
+  const gateway = createTestGateway({
+    db,
+    clock: opts.clock,
+    challengeUrlFor: (id) => `/api/v2/funds/test-gateway/3ds/${id}`,
+  });
+  return createPaymentsService({
+    db,
+    clock: opts.clock,
+    ledger,
+    gateway,
+    crashAfterGatewayApproval: opts.crashAfterGatewayApproval,
+    depositGuard: opts.depositGuard,
+    verificationRequired: opts.verificationRequired,
+  });
 }
 
 export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
@@ -77,93 +89,272 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
 
   routes.get(
     '/payment_methods',
-    { config: { apiVersions: ['3.1'] }, schema: { tags, summary: 'Payment and withdrawal methods with the customer\'s saved funds', querystring: PaymentMethodsQuery, response: { 200: successEnvelope(z.array(PaymentMethod)) } } },
+    {
+      config: { apiVersions: ['3.1'] },
+      schema: {
+        tags,
+        summary: "Payment and withdrawal methods with the customer's saved funds",
+        querystring: PaymentMethodsQuery,
+        response: { 200: successEnvelope(z.array(PaymentMethod)) },
+      },
+    },
     async (request) => ok(await payments.paymentMethods(request.auth?.customerId ?? null, request.query.filter)),
   );
 
-  routes.get('/funds/card_gateways', { ...auth, schema: { tags, summary: 'Card gateways a card can be added with', response: { 200: successEnvelope(z.array(CardGateway)) } } }, async () => ok(payments.cardGateways()));
-
-  routes.post('/funds/:id/default', { ...auth, schema: { tags, summary: 'Make a saved fund the default', params: FundParams, response: { 200: successEnvelope(Fund) } } }, async (request) =>
-    ok(await payments.setDefault(request.auth!.customerId, request.params.id)),
+  routes.get(
+    '/funds/card_gateways',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Card gateways a card can be added with',
+        response: { 200: successEnvelope(z.array(CardGateway)) },
+      },
+    },
+    async () => ok(payments.cardGateways()),
   );
 
-  routes.delete('/funds/:id', { ...auth, schema: { tags, summary: 'Remove a saved fund', params: FundParams } }, async (request, reply) => {
-    await payments.deleteFund(request.auth!.customerId, request.params.id);
-    return reply.code(204).send();
-  });
+  routes.post(
+    '/funds/:id/default',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Make a saved fund the default',
+        params: FundParams,
+        response: { 200: successEnvelope(Fund) },
+      },
+    },
+    async (request) => ok(await payments.setDefault(request.auth!.customerId, request.params.id)),
+  );
+
+  routes.delete(
+    '/funds/:id',
+    { ...auth, schema: { tags, summary: 'Remove a saved fund', params: FundParams } },
+    async (request, reply) => {
+      await payments.deleteFund(request.auth!.customerId, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   routes.post(
     '/funds/bank-account',
-    { ...auth, config: { apiVersions: ['3.8'] }, schema: { tags, summary: 'Save a bank account (BSB and account number) for withdrawals', body: BankAccountBody, response: { 200: successEnvelope(Fund) } } },
+    {
+      ...auth,
+      config: { apiVersions: ['3.8'] },
+      schema: {
+        tags,
+        summary: 'Save a bank account (BSB and account number) for withdrawals',
+        body: BankAccountBody,
+        response: { 200: successEnvelope(Fund) },
+      },
+    },
     async (request) => ok(await payments.addBankAccount(request.auth!.customerId, request.body)),
   );
 
-  routes.post('/funds/pl/braintree', { ...auth, schema: { tags, summary: 'Link a PayPal account (simulated)', body: PayPalBody, response: { 200: successEnvelope(Fund) } } }, async (request) =>
-    ok(await payments.addPayPal(request.auth!.customerId, request.body)),
+  routes.post(
+    '/funds/pl/braintree',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Link a PayPal account (simulated)',
+        body: PayPalBody,
+        response: { 200: successEnvelope(Fund) },
+      },
+    },
+    async (request) => ok(await payments.addPayPal(request.auth!.customerId, request.body)),
   );
 
-  routes.get('/funds/:code/deposit', { ...auth, schema: { tags, summary: 'Deposit form data of a method (BPAY: biller code and reference)', params: DepositMethodParams, response: { 200: successEnvelope(DepositForm) } } }, async (request) =>
-    ok(await payments.depositForm(request.auth!.customerId, request.params.code)),
+  routes.get(
+    '/funds/:code/deposit',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Deposit form data of a method (BPAY: biller code and reference)',
+        params: DepositMethodParams,
+        response: { 200: successEnvelope(DepositForm) },
+      },
+    },
+    async (request) => ok(await payments.depositForm(request.auth!.customerId, request.params.code)),
   );
 
   routes.post(
     '/funds/:id/deposit',
-    { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Deposit into the wallet from a saved fund or a method (v3.4 with csc)', params: DepositParams, body: DepositBody, response: { 200: successEnvelope(Deposit) } } },
+    {
+      ...auth,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Deposit into the wallet from a saved fund or a method (v3.4 with csc)',
+        params: DepositParams,
+        body: DepositBody,
+        response: { 200: successEnvelope(Deposit) },
+      },
+    },
     async (request) => {
       const deposit = await payments.deposit(request.auth!.customerId, request.params.id, request.body);
-      const messages = deposit.status === 'challenge' ? [{ code: 'deposit_pending', text: 'Please complete the 3-D Secure check with your bank.', level: 'info' as const }] : [];
+      const messages =
+        deposit.status === 'challenge'
+          ? [
+              {
+                code: 'deposit_pending',
+                text: 'Please complete the 3-D Secure check with your bank.',
+                level: 'info' as const,
+              },
+            ]
+          : [];
       return ok(deposit, messages);
     },
   );
 
   routes.post(
     '/funds/:method/:gateway/deposit',
-    { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Deposit with Apple Pay or Google Pay: the wallet payment token goes to the gateway', params: WalletDepositParams, body: WalletDepositBody, response: { 200: successEnvelope(Deposit) } } },
-    async (request) => ok(await payments.walletDeposit(request.auth!.customerId, request.params.method, request.params.gateway, request.body)),
+    {
+      ...auth,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Deposit with Apple Pay or Google Pay: the wallet payment token goes to the gateway',
+        params: WalletDepositParams,
+        body: WalletDepositBody,
+        response: { 200: successEnvelope(Deposit) },
+      },
+    },
+    async (request) =>
+      ok(
+        await payments.walletDeposit(
+          request.auth!.customerId,
+          request.params.method,
+          request.params.gateway,
+          request.body,
+        ),
+      ),
   );
 
   routes.post(
     '/deposits/:depositId/cancel',
-    { ...auth, schema: { tags, summary: 'Cancel a deposit the customer abandoned at the payment provider (409 once approved)', params: DepositIdParams, response: { 200: successEnvelope(Deposit) } } },
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Cancel a deposit the customer abandoned at the payment provider (409 once approved)',
+        params: DepositIdParams,
+        response: { 200: successEnvelope(Deposit) },
+      },
+    },
     async (request) => ok(await payments.cancelDeposit(request.auth!.customerId, request.params.depositId)),
   );
 
-  routes.get('/deposits/:depositId', { ...auth, schema: { tags, summary: 'A deposit: summary, authorisation and details', params: DepositIdParams, response: { 200: successEnvelope(Deposit) } } }, async (request) =>
-    ok(await payments.getDeposit(request.auth!.customerId, request.params.depositId)),
+  routes.get(
+    '/deposits/:depositId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'A deposit: summary, authorisation and details',
+        params: DepositIdParams,
+        response: { 200: successEnvelope(Deposit) },
+      },
+    },
+    async (request) => ok(await payments.getDeposit(request.auth!.customerId, request.params.depositId)),
   );
 
-  routes.post('/funds/:method/:id', { ...auth, schema: { tags, summary: 'Add a card through a card gateway (the test gateway tokenises it)', params: AddCardParams, body: AddCardBody, response: { 200: successEnvelope(Fund) } } }, async (request) =>
-    ok(await payments.addCard(request.auth!.customerId, request.body)),
+  routes.post(
+    '/funds/:method/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Add a card through a card gateway (the test gateway tokenises it)',
+        params: AddCardParams,
+        body: AddCardBody,
+        response: { 200: successEnvelope(Fund) },
+      },
+    },
+    async (request) => ok(await payments.addCard(request.auth!.customerId, request.body)),
   );
 
   routes.post(
     '/funds/:code/:id/withdraw',
-    { ...auth, config: { idempotent: true }, schema: { tags, summary: 'Withdraw winnings (tt bank account, pl PayPal, tw test, do donation)', params: WithdrawParams, body: WithdrawBody, response: { 200: successEnvelope(Withdrawal) } } },
-    async (request) => ok(await payments.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body)),
+    {
+      ...auth,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Withdraw winnings (tt bank account, pl PayPal, tw test, do donation)',
+        params: WithdrawParams,
+        body: WithdrawBody,
+        response: { 200: successEnvelope(Withdrawal) },
+      },
+    },
+    async (request) =>
+      ok(await payments.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body)),
   );
 
-  routes.get('/withdrawals/:withdrawalId', { ...auth, schema: { tags, summary: 'A withdrawal: summary and details', params: WithdrawalIdParams, response: { 200: successEnvelope(Withdrawal) } } }, async (request) =>
-    ok(await payments.getWithdrawal(request.auth!.customerId, request.params.withdrawalId)),
+  routes.get(
+    '/withdrawals/:withdrawalId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'A withdrawal: summary and details',
+        params: WithdrawalIdParams,
+        response: { 200: successEnvelope(Withdrawal) },
+      },
+    },
+    async (request) => ok(await payments.getWithdrawal(request.auth!.customerId, request.params.withdrawalId)),
   );
 
   // The test gateway's 3-D Secure challenge: a page of the "bank", opened in the browser, so unsigned.
-  routes.get('/funds/test-gateway/3ds/:depositId', { config: { signature: false }, schema: { tags, summary: 'Test gateway 3-D Secure challenge page (HTML)', params: DepositIdParams } }, async (request, reply) => {
-    const id = escapeHtml(request.params.depositId);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure check</title></head><body>
+  routes.get(
+    '/funds/test-gateway/3ds/:depositId',
+    {
+      config: { signature: false },
+      schema: { tags, summary: 'Test gateway 3-D Secure challenge page (HTML)', params: DepositIdParams },
+    },
+    async (request, reply) => {
+      const id = escapeHtml(request.params.depositId);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure check</title></head><body>
 <main><h1>Test bank: 3-D Secure check</h1><p>Deposit ${id}. Approve to pass the check, or fail it.</p>
 <form method="post" action="/api/v2/funds/test-gateway/3ds/${id}"><button name="outcome" value="approve">Approve</button> <button name="outcome" value="fail">Fail</button></form></main></body></html>`;
-  });
+    },
+  );
 
-  routes.post('/funds/test-gateway/3ds/:depositId', { config: { signature: false }, schema: { tags, summary: 'Test gateway 3-D Secure answer; redirects to /3ds/notify', params: DepositIdParams, body: ThreeDsChallengeBody } }, async (request, reply) => {
-    await payments.completeChallenge(request.params.depositId, request.body.outcome === 'approve');
-    return reply.redirect(`/api/v2/3ds/notify?deposit_id=${request.params.depositId}`, 303);
-  });
+  routes.post(
+    '/funds/test-gateway/3ds/:depositId',
+    {
+      config: { signature: false },
+      schema: {
+        tags,
+        summary: 'Test gateway 3-D Secure answer; redirects to /3ds/notify',
+        params: DepositIdParams,
+        body: ThreeDsChallengeBody,
+      },
+    },
+    async (request, reply) => {
+      await payments.completeChallenge(request.params.depositId, request.body.outcome === 'approve');
+      return reply.redirect(`/api/v2/3ds/notify?deposit_id=${request.params.depositId}`, 303);
+    },
+  );
 
-  routes.get('/3ds/notify', { config: { signature: false }, schema: { tags, summary: '3-D Secure return: settles the deposit from the gateway record and redirects to its details page', querystring: ThreeDsNotifyQuery } }, async (request, reply) => {
-    const deposit = await payments.notifyChallenge(request.query.depositId);
-    const outcome = deposit.status === 'approved' ? 'success' : 'failure';
-    const elsewhere = opts.challengeReturnPath ? await opts.challengeReturnPath(deposit.id, outcome) : null;
-    return reply.redirect(elsewhere ?? `/my-account/deposit/details/${deposit.id}/${outcome}`, 303);
-  });
+  routes.get(
+    '/3ds/notify',
+    {
+      config: { signature: false },
+      schema: {
+        tags,
+        summary: '3-D Secure return: settles the deposit from the gateway record and redirects to its details page',
+        querystring: ThreeDsNotifyQuery,
+      },
+    },
+    async (request, reply) => {
+      const deposit = await payments.notifyChallenge(request.query.depositId);
+      const outcome = deposit.status === 'approved' ? 'success' : 'failure';
+      const elsewhere = opts.challengeReturnPath ? await opts.challengeReturnPath(deposit.id, outcome) : null;
+      return reply.redirect(elsewhere ?? `/my-account/deposit/details/${deposit.id}/${outcome}`, 303);
+    },
+  );
 };

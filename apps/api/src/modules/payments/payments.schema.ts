@@ -1,7 +1,19 @@
 // Tables of payments: saved funds (never a card number: the gateway's token, brand, last 4 digits and expiry),
 // deposits, withdrawals, the built-in test gateway's own records, and stored Idempotency-Key responses.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const paymentsFunds = pgTable(
   'payments_funds',
@@ -32,9 +44,14 @@ export const paymentsFunds = pgTable(
     uniqueIndex('payments_funds_public_id_key').on(t.publicId),
     index('payments_funds_customer_idx').on(t.customerId),
     // One default fund per customer.
-    uniqueIndex('payments_funds_default_key').on(t.customerId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),
+    uniqueIndex('payments_funds_default_key')
+      .on(t.customerId)
+      .where(sql`${t.isDefault} and ${t.deletedAt} is null`),
     check('payments_funds_type_check', sql`${t.type} in ('card', 'bank', 'paypal')`),
-    check('payments_funds_verification_check', sql`${t.verification} in ('Failed Verification', 'Pending Verification', 'Unverified', 'Verified')`),
+    check(
+      'payments_funds_verification_check',
+      sql`${t.verification} in ('Failed Verification', 'Pending Verification', 'Unverified', 'Verified')`,
+    ),
   ],
 );
 
@@ -60,7 +77,10 @@ export const paymentsDeposits = pgTable(
   (t) => [
     uniqueIndex('payments_deposits_public_id_key').on(t.publicId),
     index('payments_deposits_customer_idx').on(t.customerId, t.createdAt),
-    check('payments_deposits_status_check', sql`${t.status} in ('pending', 'challenge', 'approved', 'failed', 'cancelled')`),
+    check(
+      'payments_deposits_status_check',
+      sql`${t.status} in ('pending', 'challenge', 'approved', 'failed', 'cancelled')`,
+    ),
     check('payments_deposits_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
@@ -103,7 +123,10 @@ export const paymentsTestGatewayCharges = pgTable(
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('payments_test_gateway_charges_order_key').on(t.orderId), index('payments_test_gateway_charges_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('payments_test_gateway_charges_order_key').on(t.orderId),
+    index('payments_test_gateway_charges_status_idx').on(t.status),
+  ],
 );
 
 /** The test gateway's vault: a token stands for a test card's behaviour; the card number itself is not kept. */
@@ -128,5 +151,9 @@ export const paymentsIdempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('payments_idempotency_keys_expires_idx').on(t.expiresAt), check('payments_idempotency_keys_status_check', sql`${t.status} in ('running', 'done')`)],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('payments_idempotency_keys_expires_idx').on(t.expiresAt),
+    check('payments_idempotency_keys_status_check', sql`${t.status} in ('running', 'done')`),
+  ],
 );

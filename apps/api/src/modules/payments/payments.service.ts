@@ -4,14 +4,36 @@
 // credits from the gateway's record; the ledger's unique reference `deposit:<id>` makes that happen exactly once.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { FORM_MESSAGES, formatCurrency, toCents, toMoney, type BrowserData, type CurrencyCode, type DepositBody, type Fund, type WalletDepositBody } from '@shop/contracts';
+import {
+  FORM_MESSAGES,
+  formatCurrency,
+  toCents,
+  toMoney,
+  type BrowserData,
+  type CurrencyCode,
+  type DepositBody,
+  type Fund,
+  type WalletDepositBody,
+} from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Ledger } from '../wallet/index.ts';
 import { GatewayTimeoutError, luhnValid, TEST_CARDS, type PaymentGateway } from './payments.gateway.ts';
-import { bankDirectoryErrors, depositMethod, mapBankErrors, parseMethodFilter, selectMethods, withdrawalMethod, type MethodDefinition } from './payments.methods.ts';
-import { paymentsDeposits as deposits, paymentsFunds as funds, paymentsWithdrawals as withdrawals } from './payments.schema.ts';
+import {
+  bankDirectoryErrors,
+  depositMethod,
+  mapBankErrors,
+  parseMethodFilter,
+  selectMethods,
+  withdrawalMethod,
+  type MethodDefinition,
+} from './payments.methods.ts';
+import {
+  paymentsDeposits as deposits,
+  paymentsFunds as funds,
+  paymentsWithdrawals as withdrawals,
+} from './payments.schema.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -31,7 +53,15 @@ export interface PaymentsDeps {
 }
 
 export interface DepositGuard {
-  assertDeposit(tx: Executor, p: { customerId: string; amountCents: number; currency: CurrencyCode; inFlight?: { amountCents: number; at: Date }[] }): Promise<void>;
+  assertDeposit(
+    tx: Executor,
+    p: {
+      customerId: string;
+      amountCents: number;
+      currency: CurrencyCode;
+      inFlight?: { amountCents: number; at: Date }[];
+    },
+  ): Promise<void>;
 }
 
 type FundRow = typeof funds.$inferSelect;
@@ -58,7 +88,11 @@ export const fundView = (f: FundRow): Fund => ({
 });
 
 /** Amount as typed → cents, or the spec's form message (features §5) on the amount field. */
-export function parseAmount(input: number | string, rules: { minCents: number; maxCents: number }, currency: CurrencyCode): number {
+export function parseAmount(
+  input: number | string,
+  rules: { minCents: number; maxCents: number },
+  currency: CurrencyCode,
+): number {
   let cents: number;
   try {
     cents = toCents(typeof input === 'string' ? input.trim() : input);
@@ -89,24 +123,41 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const currencyOf = async (customerId: string) => (await ledger.fundsSummary(customerId)).currency;
 
   async function ownFund(customerId: string, fundId: string): Promise<FundRow> {
-    const [row] = await db.select().from(funds).where(and(eq(funds.publicId, fundId), eq(funds.customerId, customerId), isNull(funds.deletedAt)));
+    const [row] = await db
+      .select()
+      .from(funds)
+      .where(and(eq(funds.publicId, fundId), eq(funds.customerId, customerId), isNull(funds.deletedAt)));
     // Someone else's fund is indistinguishable from a missing one.
     if (!row) throw notFound('There is no such payment method.', 'fund_not_found');
     return row;
   }
 
   async function listFunds(customerId: string): Promise<FundRow[]> {
-    return db.select().from(funds).where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt))).orderBy(asc(funds.id));
+    return db
+      .select()
+      .from(funds)
+      .where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt)))
+      .orderBy(asc(funds.id));
   }
 
-  async function saveFund(customerId: string, values: Omit<typeof funds.$inferInsert, 'publicId' | 'customerId' | 'createdAt' | 'isDefault'>, makeDefault: boolean | undefined): Promise<Fund> {
+  async function saveFund(
+    customerId: string,
+    values: Omit<typeof funds.$inferInsert, 'publicId' | 'customerId' | 'createdAt' | 'isDefault'>,
+    makeDefault: boolean | undefined,
+  ): Promise<Fund> {
     return db.transaction(async (tx) => {
       // Serialise fund changes per customer so the one-default rule never races.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`funds:${customerId}`}))`);
-      const [existing] = await tx.select({ id: funds.id }).from(funds).where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt), eq(funds.isDefault, true)));
+      const [existing] = await tx
+        .select({ id: funds.id })
+        .from(funds)
+        .where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt), eq(funds.isDefault, true)));
       const isDefault = makeDefault === true || !existing;
       if (isDefault && existing) await tx.update(funds).set({ isDefault: false }).where(eq(funds.id, existing.id));
-      const [row] = await tx.insert(funds).values({ ...values, publicId: publicId('fnd'), customerId, isDefault, createdAt: clock.now() }).returning();
+      const [row] = await tx
+        .insert(funds)
+        .values({ ...values, publicId: publicId('fnd'), customerId, isDefault, createdAt: clock.now() })
+        .returning();
       return fundView(row!);
     });
   }
@@ -116,10 +167,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
     name: m.name,
     kind: m.kind,
     digitalWallet: m.digitalWallet,
-    funds: m.fundType ? own.filter((f) => f.type === m.fundType && (includeFailed || f.verification !== 'Failed Verification')).map(fundView) : [],
+    funds: m.fundType
+      ? own
+          .filter((f) => f.type === m.fundType && (includeFailed || f.verification !== 'Failed Verification'))
+          .map(fundView)
+      : [],
     availableGateways: m.gateways,
     attributes: m.attributes,
-    rules: { enabled: true, minAmount: toMoney(m.minCents, currency), maxAmount: toMoney(m.maxCents, currency), cscRequired: m.cscRequired },
+    rules: {
+      enabled: true,
+      minAmount: toMoney(m.minCents, currency),
+      maxAmount: toMoney(m.maxCents, currency),
+      cscRequired: m.cscRequired,
+    },
     withdrawalPath: m.kind === 'withdrawal' ? `/funds/${m.code}` : null,
   });
 
@@ -163,31 +223,68 @@ export function createPaymentsService(deps: PaymentsDeps) {
           reference: `deposit:${d.publicId}`,
           description: `Deposit (${depositMethod(d.methodCode)?.name ?? d.methodCode})`,
         });
-        const [u] = await tx.update(deposits).set({ status: 'approved', ledgerEntryId: entryId, failureReason: null, updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+        const [u] = await tx
+          .update(deposits)
+          .set({ status: 'approved', ledgerEntryId: entryId, failureReason: null, updatedAt: clock.now() })
+          .where(eq(deposits.id, d.id))
+          .returning();
         return u!;
       }
       if (record.status === 'challenge') {
-        const [u] = await tx.update(deposits).set({ status: 'challenge', updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+        const [u] = await tx
+          .update(deposits)
+          .set({ status: 'challenge', updatedAt: clock.now() })
+          .where(eq(deposits.id, d.id))
+          .returning();
         return u!;
       }
       if (record.status === 'voided') {
-        const [u] = await tx.update(deposits).set({ status: 'cancelled', updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+        const [u] = await tx
+          .update(deposits)
+          .set({ status: 'cancelled', updatedAt: clock.now() })
+          .where(eq(deposits.id, d.id))
+          .returning();
         return u!;
       }
       const reason = DEPOSIT_FAILURES[record.status] ?? DEPOSIT_FAILURES.declined!;
-      const [u] = await tx.update(deposits).set({ status: 'failed', failureReason: reason, updatedAt: clock.now() }).where(eq(deposits.id, d.id)).returning();
+      const [u] = await tx
+        .update(deposits)
+        .set({ status: 'failed', failureReason: reason, updatedAt: clock.now() })
+        .where(eq(deposits.id, d.id))
+        .returning();
       return u!;
     });
   }
 
   /** Write the deposit pending, charge the gateway outside any transaction, then settle from its answer. */
-  async function runDeposit(input: { customerId: string; fund: FundRow | null; m: MethodDefinition; gatewayKey: string; token: string | null; amountCents: number; currency: CurrencyCode; browserData?: BrowserData }) {
+  async function runDeposit(input: {
+    customerId: string;
+    fund: FundRow | null;
+    m: MethodDefinition;
+    gatewayKey: string;
+    token: string | null;
+    amountCents: number;
+    currency: CurrencyCode;
+    browserData?: BrowserData;
+  }) {
     const { customerId, fund, m, gatewayKey, token, amountCents, currency, browserData } = input;
     const now = clock.now();
     const insertPending = (exec: Executor) =>
       exec
         .insert(deposits)
-        .values({ publicId: publicId('dep'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, gateway: gatewayKey, amountCents, currency, status: 'pending', browserData: browserData ?? null, createdAt: now, updatedAt: now })
+        .values({
+          publicId: publicId('dep'),
+          customerId,
+          fundId: fund?.publicId ?? null,
+          methodCode: m.code,
+          gateway: gatewayKey,
+          amountCents,
+          currency,
+          status: 'pending',
+          browserData: browserData ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
     const depositGuard = deps.depositGuard;
     const [row] = depositGuard
@@ -214,20 +311,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (result.status === 'approved' && deps.crashAfterGatewayApproval) process.kill(process.pid, 'SIGKILL');
     const settled = await settleDeposit(d.publicId, result);
     if (settled.status === 'failed') {
-      throw new AppError(422, settled.failureReason!, { code: 'deposit_failed', messages: [{ code: 'deposit_failed', text: settled.failureReason!, level: 'error' }] });
+      throw new AppError(422, settled.failureReason!, {
+        code: 'deposit_failed',
+        messages: [{ code: 'deposit_failed', text: settled.failureReason!, level: 'error' }],
+      });
     }
     return depositView(settled);
   }
 
   async function alreadyDecided(withdrawalId: string): Promise<AppError> {
-    const [w] = await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.publicId, withdrawalId));
+    const [w] = await db
+      .select({ status: withdrawals.status })
+      .from(withdrawals)
+      .where(eq(withdrawals.publicId, withdrawalId));
     if (!w) return notFound('There is no such withdrawal.', 'withdrawal_not_found');
     return new AppError(409, `Withdrawal ${withdrawalId} is already ${w.status}.`, { code: 'withdrawal_decided' });
   }
 
   /** pending -> approved. Repeating it on an approved withdrawal is a no-op; any other state is 409. */
   async function approveWithdrawal(withdrawalId: string) {
-    const [u] = await db.update(withdrawals).set({ status: 'approved', decidedAt: clock.now() }).where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.status, 'pending'))).returning();
+    const [u] = await db
+      .update(withdrawals)
+      .set({ status: 'approved', decidedAt: clock.now() })
+      .where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.status, 'pending')))
+      .returning();
     if (u) return withdrawalView(u);
     const [w] = await db.select().from(withdrawals).where(eq(withdrawals.publicId, withdrawalId));
     if (w?.status === 'approved') return withdrawalView(w);
@@ -237,7 +344,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** approved -> paid with its ledger entry, in one transaction; only the run whose UPDATE matched pays. */
   async function payWithdrawal(withdrawalId: string) {
     return db.transaction(async (tx) => {
-      const [u] = await tx.update(withdrawals).set({ status: 'paid' }).where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.status, 'approved'))).returning();
+      const [u] = await tx
+        .update(withdrawals)
+        .set({ status: 'paid' })
+        .where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.status, 'approved')))
+        .returning();
       if (!u) throw await alreadyDecided(withdrawalId);
       await ledger.settleWithdrawal(tx, {
         customerId: u.customerId,
@@ -267,14 +378,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     cardGateways() {
-      return [{ key: gateway.key, name: 'Test gateway', cscRequired: gateway.cscRequired, testCards: TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })) }];
+      return [
+        {
+          key: gateway.key,
+          name: 'Test gateway',
+          cscRequired: gateway.cscRequired,
+          testCards: TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })),
+        },
+      ];
     },
 
     async setDefault(customerId: string, fundId: string): Promise<Fund> {
       const fund = await ownFund(customerId, fundId);
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`funds:${customerId}`}))`);
-        await tx.update(funds).set({ isDefault: false }).where(and(eq(funds.customerId, customerId), eq(funds.isDefault, true)));
+        await tx
+          .update(funds)
+          .set({ isDefault: false })
+          .where(and(eq(funds.customerId, customerId), eq(funds.isDefault, true)));
         const [row] = await tx.update(funds).set({ isDefault: true }).where(eq(funds.id, fund.id)).returning();
         return fundView(row!);
       });
@@ -285,30 +406,73 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await db.update(funds).set({ deletedAt: clock.now(), isDefault: false }).where(eq(funds.id, fund.id));
     },
 
-    async addCard(customerId: string, card: { cardNumber: string; expiryMonth: number; expiryYear: number; holderName: string; default?: boolean }): Promise<Fund> {
-      if (!luhnValid(card.cardNumber)) throw unprocessable('Please enter a valid card number.', 'invalid_card', { cardNumber: ['Please enter a valid card number.'] });
+    async addCard(
+      customerId: string,
+      card: { cardNumber: string; expiryMonth: number; expiryYear: number; holderName: string; default?: boolean },
+    ): Promise<Fund> {
+      if (!luhnValid(card.cardNumber))
+        throw unprocessable('Please enter a valid card number.', 'invalid_card', {
+          cardNumber: ['Please enter a valid card number.'],
+        });
       const now = clock.now();
-      if (card.expiryYear < now.getUTCFullYear() || (card.expiryYear === now.getUTCFullYear() && card.expiryMonth < now.getUTCMonth() + 1)) {
+      if (
+        card.expiryYear < now.getUTCFullYear() ||
+        (card.expiryYear === now.getUTCFullYear() && card.expiryMonth < now.getUTCMonth() + 1)
+      ) {
         throw unprocessable('This card has expired.', 'card_expired', { expiryYear: ['This card has expired.'] });
       }
       // The card number goes to the gateway's vault and no further: we keep its token, brand, last 4 and expiry.
       const { token, brand, last4 } = await gateway.tokenizeCard(card);
-      return saveFund(customerId, { code: 'cc', type: 'card', gateway: gateway.key, token, brand, last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holderName: card.holderName, verification: 'Verified' }, card.default);
+      return saveFund(
+        customerId,
+        {
+          code: 'cc',
+          type: 'card',
+          gateway: gateway.key,
+          token,
+          brand,
+          last4,
+          expiryMonth: card.expiryMonth,
+          expiryYear: card.expiryYear,
+          holderName: card.holderName,
+          verification: 'Verified',
+        },
+        card.default,
+      );
     },
 
-    async addBankAccount(customerId: string, body: { accountNumber: string; accountName: string; bankCode: string; default?: boolean }): Promise<Fund> {
+    async addBankAccount(
+      customerId: string,
+      body: { accountNumber: string; accountName: string; bankCode: string; default?: boolean },
+    ): Promise<Fund> {
       const errors = bankDirectoryErrors(body.bankCode, body.accountNumber);
       if (Object.keys(errors).length) {
         const mapped = mapBankErrors(errors);
         throw unprocessable(Object.values(mapped)[0]![0]!, 'invalid_bank_account', mapped);
       }
-      return saveFund(customerId, { code: 'tt', type: 'bank', accountName: body.accountName, accountNumber: body.accountNumber, bankCode: body.bankCode, last4: body.accountNumber.slice(-4), verification: 'Unverified' }, body.default);
+      return saveFund(
+        customerId,
+        {
+          code: 'tt',
+          type: 'bank',
+          accountName: body.accountName,
+          accountNumber: body.accountNumber,
+          bankCode: body.bankCode,
+          last4: body.accountNumber.slice(-4),
+          verification: 'Unverified',
+        },
+        body.default,
+      );
     },
 
     /** Link PayPal: the nonce PayPal's approval gave the browser is vaulted; later deposits charge the vault token. */
     async addPayPal(customerId: string, body: { email: string; nonce: string; default?: boolean }): Promise<Fund> {
       const { token } = await gateway.tokenizeWallet(body.nonce);
-      return saveFund(customerId, { code: 'pl', type: 'paypal', gateway: 'braintree', email: body.email, token, verification: 'Verified' }, body.default);
+      return saveFund(
+        customerId,
+        { code: 'pl', type: 'paypal', gateway: 'braintree', email: body.email, token, verification: 'Verified' },
+        body.default,
+      );
     },
 
     async depositForm(customerId: string, code: string) {
@@ -316,7 +480,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!m) throw notFound('There is no such deposit method.');
       const own = await listFunds(customerId);
       // BPAY: the customer pays from their bank with this reference; the number is stable per customer.
-      const bpay = m.code === 'bp' ? { billerCode: String(m.attributes.billerCode), reference: bpayReference(customerId) } : null;
+      const bpay =
+        m.code === 'bp' ? { billerCode: String(m.attributes.billerCode), reference: bpayReference(customerId) } : null;
       return { method: methodView(m, own, false, await currencyOf(customerId)), bpay };
     },
 
@@ -331,21 +496,33 @@ export function createPaymentsService(deps: PaymentsDeps) {
         m = depositMethod(id);
       }
       // Wallet methods need their payment token (or a linked PayPal fund); only the test deposit goes without.
-      if (!m || m.code === 'bp' || (!fund && m.code !== 'td')) throw unprocessable('This payment method cannot be used to deposit.', 'method_not_depositable');
+      if (!m || m.code === 'bp' || (!fund && m.code !== 'td'))
+        throw unprocessable('This payment method cannot be used to deposit.', 'method_not_depositable');
       const currency = await currencyOf(customerId);
       const amountCents = parseAmount(body.amount, m, currency);
       const gatewayKey = fund?.gateway ?? m.gateways[0] ?? 'test';
       if (m.cscRequired[gatewayKey] && fund && !body.csc) {
         throw unprocessable('Please enter the card security code.', 'csc_required', { csc: [FORM_MESSAGES.required] });
       }
-      return runDeposit({ customerId, fund, m, gatewayKey, token: fund?.token ?? null, amountCents, currency, browserData: body.strongCustomerAuthentication });
+      return runDeposit({
+        customerId,
+        fund,
+        m,
+        gatewayKey,
+        token: fund?.token ?? null,
+        amountCents,
+        currency,
+        browserData: body.strongCustomerAuthentication,
+      });
     },
 
     /** POST /funds/{method}/{gateway}/deposit: Apple Pay or Google Pay with the payment sheet's token. */
     async walletDeposit(customerId: string, code: string, gatewayKey: string, body: WalletDepositBody) {
       const m = depositMethod(code);
-      if (!m || !m.digitalWallet || m.fundType) throw notFound('There is no such wallet payment method.', 'method_not_found');
-      if (!m.gateways.includes(gatewayKey) || gatewayKey !== gateway.key) throw notFound('There is no such payment gateway for this method.', 'gateway_not_found');
+      if (!m || !m.digitalWallet || m.fundType)
+        throw notFound('There is no such wallet payment method.', 'method_not_found');
+      if (!m.gateways.includes(gatewayKey) || gatewayKey !== gateway.key)
+        throw notFound('There is no such payment gateway for this method.', 'gateway_not_found');
       const currency = await currencyOf(customerId);
       const amountCents = parseAmount(body.amount, m, currency);
       const { token } = await gateway.tokenizeWallet(body.walletToken);
@@ -358,9 +535,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * refused (409). A cancel moves no money; repeating it answers the same cancelled deposit.
      */
     async cancelDeposit(customerId: string, depositId: string) {
-      const [d] = await db.select().from(deposits).where(and(eq(deposits.publicId, depositId), eq(deposits.customerId, customerId)));
+      const [d] = await db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.publicId, depositId), eq(deposits.customerId, customerId)));
       if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
-      const refuse = () => new AppError(409, 'This deposit has already been approved and cannot be cancelled.', { code: 'deposit_already_approved' });
+      const refuse = () =>
+        new AppError(409, 'This deposit has already been approved and cannot be cancelled.', {
+          code: 'deposit_already_approved',
+        });
       if (d.status === 'approved') throw refuse();
       if (d.status === 'cancelled' || d.status === 'failed') return depositView(d);
       const record = await gateway.voidCharge(d.publicId, d.amountCents, d.currency);
@@ -370,7 +553,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     async getDeposit(customerId: string, depositId: string) {
-      const [d] = await db.select().from(deposits).where(and(eq(deposits.publicId, depositId), eq(deposits.customerId, customerId)));
+      const [d] = await db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.publicId, depositId), eq(deposits.customerId, customerId)));
       if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
       return depositView(d);
     },
@@ -378,25 +564,35 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The test gateway's challenge page was answered; the gateway's record now says approved or declined. */
     async completeChallenge(depositId: string, passed: boolean) {
       const [d] = await db.select().from(deposits).where(eq(deposits.publicId, depositId));
-      if (!d || d.status !== 'challenge') throw notFound('There is no 3-D Secure check waiting for this deposit.', 'deposit_not_found');
+      if (!d || d.status !== 'challenge')
+        throw notFound('There is no 3-D Secure check waiting for this deposit.', 'deposit_not_found');
       await gateway.completeChallenge(depositId, passed);
     },
 
     /** /3ds/notify: settle the deposit from the gateway's record (not from anything the browser says). */
     async notifyChallenge(depositId: string) {
       const record = await gateway.lookup(depositId);
-      const settled = await settleDeposit(depositId, record && record.status === 'declined' ? { status: 'challenge_failed' } : record);
+      const settled = await settleDeposit(
+        depositId,
+        record && record.status === 'declined' ? { status: 'challenge_failed' } : record,
+      );
       return depositView(settled);
     },
 
     /** Credit every deposit the gateway approved but the ledger has not seen (exactly once). Returns how many. */
     async reconcileDeposits(): Promise<number> {
       let credited = 0;
-      const open = await db.select({ publicId: deposits.publicId }).from(deposits).where(notInArray(deposits.status, ['approved', 'cancelled']));
+      const open = await db
+        .select({ publicId: deposits.publicId })
+        .from(deposits)
+        .where(notInArray(deposits.status, ['approved', 'cancelled']));
       const openIds = new Set(open.map((d) => d.publicId));
       for (const charge of await gateway.approvedCharges()) {
         if (!openIds.has(charge.orderId)) continue;
-        const before = await db.select({ status: deposits.status }).from(deposits).where(eq(deposits.publicId, charge.orderId));
+        const before = await db
+          .select({ status: deposits.status })
+          .from(deposits)
+          .where(eq(deposits.publicId, charge.orderId));
         if (before[0]?.status === 'failed') continue;
         const after = await settleDeposit(charge.orderId, charge);
         if (after.status === 'approved' && before[0]?.status !== 'approved') credited++;
@@ -421,22 +617,47 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(withdrawals)
-          .values({ publicId: publicId('wdr'), customerId, fundId: fund?.publicId ?? null, methodCode: m.code, destination: fund ? null : id, amountCents, currency, status: 'pending', createdAt: clock.now() })
+          .values({
+            publicId: publicId('wdr'),
+            customerId,
+            fundId: fund?.publicId ?? null,
+            methodCode: m.code,
+            destination: fund ? null : id,
+            amountCents,
+            currency,
+            status: 'pending',
+            createdAt: clock.now(),
+          })
           .returning();
-        await ledger.holdWithdrawal(tx, { customerId, amountCents, currency, reference: `withdrawal:${row!.publicId}`, description: `Withdrawal (${m.name})` });
+        await ledger.holdWithdrawal(tx, {
+          customerId,
+          amountCents,
+          currency,
+          reference: `withdrawal:${row!.publicId}`,
+          description: `Withdrawal (${m.name})`,
+        });
         return withdrawalView(row!);
       });
     },
 
     async getWithdrawal(customerId: string, withdrawalId: string) {
-      const [w] = await db.select().from(withdrawals).where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.customerId, customerId)));
+      const [w] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.publicId, withdrawalId), eq(withdrawals.customerId, customerId)));
       if (!w) throw notFound('There is no such withdrawal.', 'withdrawal_not_found');
       return withdrawalView(w);
     },
 
     /** Withdrawals an operator still has to decide or finish paying (approved but not yet paid, e.g. after a crash). */
     async pendingWithdrawals() {
-      return (await db.select().from(withdrawals).where(inArray(withdrawals.status, ['pending', 'approved'])).orderBy(asc(withdrawals.id))).map(withdrawalView);
+      return (
+        await db
+          .select()
+          .from(withdrawals)
+          .where(inArray(withdrawals.status, ['pending', 'approved']))
+          .orderBy(asc(withdrawals.id))
+      ).map(withdrawalView);
     },
 
     approveWithdrawal,

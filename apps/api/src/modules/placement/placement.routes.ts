@@ -14,10 +14,22 @@ export const placementRoutes: FastifyPluginAsync<PlacementRoutesOptions> = async
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/placement',
-    { schema: { tags: ['placement'], summary: 'Placements (pre-cart items, feature placements) for the given keys; 204 when none', querystring: PlacementQuery, response: { 200: successEnvelope(z.array(Placement)), 204: z.undefined().describe('No placements') } } },
+    {
+      schema: {
+        tags: ['placement'],
+        summary: 'Placements (pre-cart items, feature placements) for the given keys; 204 when none',
+        querystring: PlacementQuery,
+        response: { 200: successEnvelope(z.array(Placement)), 204: z.undefined().describe('No placements') },
+      },
+    },
     async (request, reply) => {
       const q = request.query;
-      const items = await placement.placements({ keys: q.keys, pricingId: q.pricingId, cartReference: q.cartId ?? null, customerId: request.auth?.customerId ?? null });
+      const items = await placement.placements({
+        keys: q.keys,
+        pricingId: q.pricingId,
+        cartReference: q.cartId ?? null,
+        customerId: request.auth?.customerId ?? null,
+      });
       if (!items.length) return reply.code(204).send(undefined);
       return ok(items);
     },

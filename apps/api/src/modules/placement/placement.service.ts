@@ -16,11 +16,19 @@ function quickBuy(offer: ProductOffer): Placement['build'] {
   const type = offer.gameTypes.find((t) => t.key === 'standard') ?? offer.gameTypes[0];
   const gameOffer = type?.gameOffers[0];
   if (!type || !gameOffer) return null;
-  return { productOfferKey: offer.key, gameType: type.key, gameOffer: gameOffer.key, numGames: gameOffer.defaultGames, numDraws: 1 };
+  return {
+    productOfferKey: offer.key,
+    gameType: type.key,
+    gameOffer: gameOffer.key,
+    numGames: gameOffer.defaultGames,
+    numDraws: 1,
+  };
 }
 
 function priceOf(offer: ProductOffer, build: NonNullable<Placement['build']>): Placement['price'] {
-  const gameOffer = offer.gameTypes.find((t) => t.key === build.gameType)?.gameOffers.find((g) => g.key === build.gameOffer);
+  const gameOffer = offer.gameTypes
+    .find((t) => t.key === build.gameType)
+    ?.gameOffers.find((g) => g.key === build.gameOffer);
   return gameOffer?.prices.find((p) => p.numGames === build.numGames)?.price ?? null;
 }
 
@@ -32,15 +40,31 @@ const jackpotOf = (o: ProductOffer) => {
 export function createPlacementService(deps: PlacementDeps) {
   return {
     /** Placements for the keys asked (unknown keys are ignored); an empty list when nothing fits. */
-    async placements(q: { keys: string; pricingId?: string; cartReference: string | null; customerId: string | null }): Promise<Placement[]> {
-      const keys = [...new Set(q.keys.split(',').map((k) => k.trim()))].filter((k): k is PlacementKey => (PLACEMENT_KEYS as readonly string[]).includes(k));
+    async placements(q: {
+      keys: string;
+      pricingId?: string;
+      cartReference: string | null;
+      customerId: string | null;
+    }): Promise<Placement[]> {
+      const keys = [...new Set(q.keys.split(',').map((k) => k.trim()))].filter((k): k is PlacementKey =>
+        (PLACEMENT_KEYS as readonly string[]).includes(k),
+      );
       if (!keys.length) return [];
-      const offers = Object.values(await deps.productOffers(q.pricingId ?? 'default')).filter((o) => !o.suspended && o.draws.length > 0);
-      const inCart = new Set(deps.offersInCart ? await deps.offersInCart({ cartReference: q.cartReference, customerId: q.customerId }) : []);
-      const byJackpot = offers.filter((o) => o.type === 'lottery_ticket').sort((a, b) => jackpotOf(b) - jackpotOf(a) || a.ranking - b.ranking);
+      const offers = Object.values(await deps.productOffers(q.pricingId ?? 'default')).filter(
+        (o) => !o.suspended && o.draws.length > 0,
+      );
+      const inCart = new Set(
+        deps.offersInCart ? await deps.offersInCart({ cartReference: q.cartReference, customerId: q.customerId }) : [],
+      );
+      const byJackpot = offers
+        .filter((o) => o.type === 'lottery_ticket')
+        .sort((a, b) => jackpotOf(b) - jackpotOf(a) || a.ranking - b.ranking);
       const out: Placement[] = [];
       for (const key of keys) {
-        const pool = key === 'feature_placement' ? [...offers].sort((a, b) => a.ranking - b.ranking) : byJackpot.filter((o) => !inCart.has(o.key));
+        const pool =
+          key === 'feature_placement'
+            ? [...offers].sort((a, b) => a.ranking - b.ranking)
+            : byJackpot.filter((o) => !inCart.has(o.key));
         for (const offer of pool.slice(0, key === 'feature_placement' ? 1 : ITEMS_PER_KEY)) {
           const build = offer.type === 'lottery_ticket' ? quickBuy(offer) : null;
           const draw = offer.draws[0]!;

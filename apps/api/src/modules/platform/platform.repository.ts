@@ -6,7 +6,10 @@ import { platformSegments, platformSettings } from './platform.schema.ts';
 export const WEB_CONFIG_KEY = 'web_config';
 
 /** Tables whose writes are announced on the change feed (migration 0001), for in-memory caches. */
-export const PLATFORM_TABLES = { settings: getTableName(platformSettings), segments: getTableName(platformSegments) } as const;
+export const PLATFORM_TABLES = {
+  settings: getTableName(platformSettings),
+  segments: getTableName(platformSegments),
+} as const;
 
 export interface SegmentRow {
   segmentName: string;
@@ -17,7 +20,10 @@ export interface SegmentRow {
 export function createPlatformRepository(db: Db) {
   return {
     async getSetting(key: string): Promise<unknown | undefined> {
-      const rows = await db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, key));
+      const rows = await db
+        .select({ value: platformSettings.value })
+        .from(platformSettings)
+        .where(eq(platformSettings.key, key));
       return rows[0]?.value;
     },
 
@@ -30,7 +36,11 @@ export function createPlatformRepository(db: Db) {
 
     /** Insert when absent; an existing row (possibly changed by an operator) is left alone. */
     async insertSettingIfMissing(key: string, value: unknown): Promise<boolean> {
-      const rows = await db.insert(platformSettings).values({ key, value }).onConflictDoNothing().returning({ key: platformSettings.key });
+      const rows = await db
+        .insert(platformSettings)
+        .values({ key, value })
+        .onConflictDoNothing()
+        .returning({ key: platformSettings.key });
       return rows.length > 0;
     },
 
@@ -41,7 +51,10 @@ export function createPlatformRepository(db: Db) {
     async setSettingField(key: string, field: string, value: unknown, now: Date): Promise<boolean> {
       const rows = await db
         .update(platformSettings)
-        .set({ value: sql`jsonb_set(${platformSettings.value}, ${`{${field}}`}::text[], ${JSON.stringify(value)}::jsonb, true)`, updatedAt: now })
+        .set({
+          value: sql`jsonb_set(${platformSettings.value}, ${`{${field}}`}::text[], ${JSON.stringify(value)}::jsonb, true)`,
+          updatedAt: now,
+        })
         .where(eq(platformSettings.key, key))
         .returning({ key: platformSettings.key });
       return rows.length > 0;
@@ -49,14 +62,22 @@ export function createPlatformRepository(db: Db) {
 
     async listSegments(): Promise<SegmentRow[]> {
       return db
-        .select({ segmentName: platformSegments.segmentName, capabilities: platformSegments.capabilities, isDefault: platformSegments.isDefault })
+        .select({
+          segmentName: platformSegments.segmentName,
+          capabilities: platformSegments.capabilities,
+          isDefault: platformSegments.isDefault,
+        })
         .from(platformSegments)
         .orderBy(asc(platformSegments.id));
     },
 
     async findSegment(name: string): Promise<SegmentRow | undefined> {
       const rows = await db
-        .select({ segmentName: platformSegments.segmentName, capabilities: platformSegments.capabilities, isDefault: platformSegments.isDefault })
+        .select({
+          segmentName: platformSegments.segmentName,
+          capabilities: platformSegments.capabilities,
+          isDefault: platformSegments.isDefault,
+        })
         .from(platformSegments)
         .where(eq(platformSegments.segmentName, name));
       return rows[0];
@@ -74,10 +95,20 @@ export function createPlatformRepository(db: Db) {
     /** Move the default flag in one transaction; the partial unique index guarantees a single default. */
     async setDefaultSegment(name: string, now: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const target = await tx.select({ id: platformSegments.id }).from(platformSegments).where(eq(platformSegments.segmentName, name)).for('update');
+        const target = await tx
+          .select({ id: platformSegments.id })
+          .from(platformSegments)
+          .where(eq(platformSegments.segmentName, name))
+          .for('update');
         if (!target[0]) return false;
-        await tx.update(platformSegments).set({ isDefault: false, updatedAt: now }).where(eq(platformSegments.isDefault, true));
-        await tx.update(platformSegments).set({ isDefault: true, updatedAt: now }).where(eq(platformSegments.id, target[0].id));
+        await tx
+          .update(platformSegments)
+          .set({ isDefault: false, updatedAt: now })
+          .where(eq(platformSegments.isDefault, true));
+        await tx
+          .update(platformSegments)
+          .set({ isDefault: true, updatedAt: now })
+          .where(eq(platformSegments.id, target[0].id));
         return true;
       });
     },

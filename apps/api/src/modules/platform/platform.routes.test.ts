@@ -41,9 +41,27 @@ describe('GET /api/v2/config', () => {
       expect(result.gambling_help_line).toBe('1800 858 858');
       expect(result.support_number).toMatch(/^13 \d\d \d\d$/);
       expect(result.support_opening_hours.length).toBeGreaterThan(0);
-      expect(result.cookie_consent).toEqual({ enabled: true, cookie_lifetime_days: 365, categories: ['essential', 'non_essential'] });
-      expect(result.supported_payment_methods).toEqual(['visa', 'mastercard', 'amex', 'paypal', 'apple_pay', 'google_pay']);
-      expect(result.customer_address_config.map((f: { field: string }) => f.field)).toEqual(['address', 'address_line_2', 'suburb', 'state', 'postcode', 'country']);
+      expect(result.cookie_consent).toEqual({
+        enabled: true,
+        cookie_lifetime_days: 365,
+        categories: ['essential', 'non_essential'],
+      });
+      expect(result.supported_payment_methods).toEqual([
+        'visa',
+        'mastercard',
+        'amex',
+        'paypal',
+        'apple_pay',
+        'google_pay',
+      ]);
+      expect(result.customer_address_config.map((f: { field: string }) => f.field)).toEqual([
+        'address',
+        'address_line_2',
+        'suburb',
+        'state',
+        'postcode',
+        'country',
+      ]);
       expect(result.two_factor_authentication_config).toEqual({
         enabled: true,
         methods: ['authenticator', 'email'],
@@ -69,9 +87,13 @@ describe('GET /api/v2/config', () => {
       const platform = createPlatformService({ db: database.db, config: t.config, clock: t.clock });
       // Another process's write reaches a running API through the change feed.
       await afterChangeOf(database, 'platform_settings', () => platform.setMaintenanceMode(true));
-      expect((await t.injectSigned({ method: 'GET', url: '/api/v2/config' })).json().result.maintenance_mode).toBe(true);
+      expect((await t.injectSigned({ method: 'GET', url: '/api/v2/config' })).json().result.maintenance_mode).toBe(
+        true,
+      );
       await afterChangeOf(database, 'platform_settings', () => platform.setMaintenanceMode(false));
-      expect((await t.injectSigned({ method: 'GET', url: '/api/v2/config' })).json().result.maintenance_mode).toBe(false);
+      expect((await t.injectSigned({ method: 'GET', url: '/api/v2/config' })).json().result.maintenance_mode).toBe(
+        false,
+      );
     });
   });
 
@@ -91,7 +113,11 @@ describe('GET /api/v2/capabilities', () => {
       const res = await t.injectSigned({ method: 'GET', url: '/api/v2/capabilities' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, max-age=60');
-      return res.json().result as { segments: { segment_name: string; capabilities: string[] }[]; segment_name: string; capabilities: string[] };
+      return res.json().result as {
+        segments: { segment_name: string; capabilities: string[] }[];
+        segment_name: string;
+        capabilities: string[];
+      };
     });
 
   it('gives anonymous visitors the stored default segment: the full site without support_faq', async () => {
@@ -104,8 +130,17 @@ describe('GET /api/v2/capabilities', () => {
   it('lets DEFAULT_SEGMENT choose the charity-only or the no-withdrawal site', async () => {
     const charity = await capabilitiesWith('charity');
     expect(charity.segment_name).toBe('charity');
-    expect(charity.capabilities).toEqual(expect.arrayContaining(['charity_lotteries', 'causes_directory', 'wallet_manage', 'wallet_withdrawal', 'wallet_balance']));
-    for (const absent of ['commercial_lotteries', 'multi_offer_site', 'syndicates']) expect(charity.capabilities).not.toContain(absent);
+    expect(charity.capabilities).toEqual(
+      expect.arrayContaining([
+        'charity_lotteries',
+        'causes_directory',
+        'wallet_manage',
+        'wallet_withdrawal',
+        'wallet_balance',
+      ]),
+    );
+    for (const absent of ['commercial_lotteries', 'multi_offer_site', 'syndicates'])
+      expect(charity.capabilities).not.toContain(absent);
 
     const noWithdrawal = await capabilitiesWith('no_withdrawal');
     expect(noWithdrawal.capabilities).not.toContain('wallet_withdrawal');
@@ -122,7 +157,9 @@ describe('GET /api/v2/capabilities', () => {
       const platform = createPlatformService({ db: database.db, config: t.config, clock: t.clock });
       await platform.setDefaultSegment('charity');
       try {
-        expect((await t.injectSigned({ method: 'GET', url: '/api/v2/capabilities' })).json().result.segment_name).toBe('charity');
+        expect((await t.injectSigned({ method: 'GET', url: '/api/v2/capabilities' })).json().result.segment_name).toBe(
+          'charity',
+        );
         expect(await platform.getDefaultSegmentName()).toBe('charity');
       } finally {
         await platform.setDefaultSegment('default');

@@ -23,7 +23,12 @@ function cacheFor(reply: FastifyReply, seconds: number, scope: 'public' | 'priva
 
 export const platformRoutes: FastifyPluginAsync<PlatformRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const platform = createPlatformService({ db: opts.database.db, config: opts.config, clock: opts.clock, changes: opts.database.changes });
+  const platform = createPlatformService({
+    db: opts.database.db,
+    config: opts.config,
+    clock: opts.clock,
+    changes: opts.database.changes,
+  });
 
   routes.get(
     '/config',

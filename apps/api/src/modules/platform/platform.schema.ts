@@ -14,7 +14,10 @@ export const platformSegments = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     segmentName: text('segment_name').notNull(),
-    capabilities: text('capabilities').array().notNull().default(sql`'{}'::text[]`),
+    capabilities: text('capabilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +25,8 @@ export const platformSegments = pgTable(
   (t) => [
     uniqueIndex('platform_segments_segment_name_key').on(t.segmentName),
     // At most one default segment: a partial unique index over the rows flagged default.
-    uniqueIndex('platform_segments_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex('platform_segments_one_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
   ],
 );

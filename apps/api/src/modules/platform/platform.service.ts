@@ -38,7 +38,8 @@ export function createPlatformService(deps: PlatformDeps) {
     const raw = await repo.getSetting(WEB_CONFIG_KEY);
     if (raw === undefined) throw serviceUnavailable('The site is not configured yet.', 'not_configured');
     const parsed = StoredWebConfig.safeParse(raw);
-    if (!parsed.success) throw new Error(`The stored web configuration does not match the WebConfig contract: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new Error(`The stored web configuration does not match the WebConfig contract: ${parsed.error.message}`);
     return parsed.data;
   });
   const readStored = () => storedConfig.get();
@@ -100,12 +101,23 @@ export function createPlatformService(deps: PlatformDeps) {
     },
 
     /** Seed support: insert what is missing, never overwrite what an operator changed. */
-    async ensureDefaults(input: { webConfig: StoredWebConfig; segments: Segment[]; defaultSegment: string }): Promise<{ inserted: number }> {
+    async ensureDefaults(input: {
+      webConfig: StoredWebConfig;
+      segments: Segment[];
+      defaultSegment: string;
+    }): Promise<{ inserted: number }> {
       let inserted = 0;
       if (await repo.insertSettingIfMissing(WEB_CONFIG_KEY, StoredWebConfig.parse(input.webConfig))) inserted++;
       for (const s of input.segments) {
         const seg = Segment.parse(s);
-        if (await repo.insertSegmentIfMissing({ segmentName: seg.segmentName, capabilities: seg.capabilities, isDefault: false })) inserted++;
+        if (
+          await repo.insertSegmentIfMissing({
+            segmentName: seg.segmentName,
+            capabilities: seg.capabilities,
+            isDefault: false,
+          })
+        )
+          inserted++;
       }
       storedConfig.invalidate();
       segmentRows.invalidate();

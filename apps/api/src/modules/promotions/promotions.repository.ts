@@ -16,11 +16,18 @@ export function createPromotionsRepository() {
     },
 
     /** Redemptions in total and by one customer (0 for an anonymous visitor). */
-    async usage(ex: Executor, promotionId: number, customerId: string | null): Promise<{ total: number; byCustomer: number }> {
+    async usage(
+      ex: Executor,
+      promotionId: number,
+      customerId: string | null,
+    ): Promise<{ total: number; byCustomer: number }> {
       const [row] = await ex
         .select({
           total: count(),
-          byCustomer: customerId === null ? sql<number>`0` : sql<number>`count(*) filter (where ${promotionsRedemptions.customerId} = ${customerId})`,
+          byCustomer:
+            customerId === null
+              ? sql<number>`0`
+              : sql<number>`count(*) filter (where ${promotionsRedemptions.customerId} = ${customerId})`,
         })
         .from(promotionsRedemptions)
         .where(eq(promotionsRedemptions.promotionId, promotionId));
@@ -29,17 +36,32 @@ export function createPromotionsRepository() {
 
     /** Records a redemption once per checkout; false when this checkout had already redeemed it. */
     async insertRedemption(ex: Executor, row: typeof promotionsRedemptions.$inferInsert): Promise<boolean> {
-      const got = await ex.insert(promotionsRedemptions).values(row).onConflictDoNothing().returning({ id: promotionsRedemptions.id });
+      const got = await ex
+        .insert(promotionsRedemptions)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: promotionsRedemptions.id });
       return got.length > 0;
     },
 
     async redemptionOf(ex: Executor, promotionId: number, checkoutId: string) {
-      return (await ex.select().from(promotionsRedemptions).where(and(eq(promotionsRedemptions.promotionId, promotionId), eq(promotionsRedemptions.checkoutId, checkoutId))))[0];
+      return (
+        await ex
+          .select()
+          .from(promotionsRedemptions)
+          .where(
+            and(eq(promotionsRedemptions.promotionId, promotionId), eq(promotionsRedemptions.checkoutId, checkoutId)),
+          )
+      )[0];
     },
 
     async insertMissing(ex: Executor, rows: NewPromotionRow[]): Promise<number> {
       if (rows.length === 0) return 0;
-      const got = await ex.insert(promotionsPromotions).values(rows).onConflictDoNothing().returning({ id: promotionsPromotions.id });
+      const got = await ex
+        .insert(promotionsPromotions)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ id: promotionsPromotions.id });
       return got.length;
     },
   };

@@ -23,10 +23,22 @@ export const promotionsPromotions = pgTable(
   },
   (t) => [
     uniqueIndex('promotions_promotions_code_key').on(sql`lower(${t.code})`),
-    check('promotions_promotions_type_check', sql`${t.type} in ('voucher_fixed_discount', 'voucher_percent_discount', 'voucher_fixed_discount_expire', 'voucher_credit_amount')`),
-    check('promotions_promotions_value_check', sql`${t.value} > 0 and (${t.type} <> 'voucher_percent_discount' or ${t.value} <= 10000)`),
-    check('promotions_promotions_expiry_check', sql`${t.type} <> 'voucher_fixed_discount_expire' or ${t.expiresAt} is not null`),
-    check('promotions_promotions_limits_check', sql`${t.minSpendCents} >= 0 and (${t.maxRedemptions} is null or ${t.maxRedemptions} > 0) and (${t.maxPerCustomer} is null or ${t.maxPerCustomer} > 0)`),
+    check(
+      'promotions_promotions_type_check',
+      sql`${t.type} in ('voucher_fixed_discount', 'voucher_percent_discount', 'voucher_fixed_discount_expire', 'voucher_credit_amount')`,
+    ),
+    check(
+      'promotions_promotions_value_check',
+      sql`${t.value} > 0 and (${t.type} <> 'voucher_percent_discount' or ${t.value} <= 10000)`,
+    ),
+    check(
+      'promotions_promotions_expiry_check',
+      sql`${t.type} <> 'voucher_fixed_discount_expire' or ${t.expiresAt} is not null`,
+    ),
+    check(
+      'promotions_promotions_limits_check',
+      sql`${t.minSpendCents} >= 0 and (${t.maxRedemptions} is null or ${t.maxRedemptions} > 0) and (${t.maxPerCustomer} is null or ${t.maxPerCustomer} > 0)`,
+    ),
   ],
 );
 

@@ -12,7 +12,8 @@ export const PROMOTION_MESSAGES = {
   expired: 'This promotion code has expired.',
   usedUp: 'This promotion code has been used up.',
   alreadyUsed: 'You have already used this promotion code.',
-  minSpend: (cents: number, currency: CurrencyCode) => `Spend at least ${formatCurrency(cents, currency)} to use this code.`,
+  minSpend: (cents: number, currency: CurrencyCode) =>
+    `Spend at least ${formatCurrency(cents, currency)} to use this code.`,
 } as const;
 
 /** A promotion as it applies to one cart: the discount is already capped at the subtotal. */
@@ -49,16 +50,29 @@ export function percentOf(cents: number, basisPoints: number): number {
 }
 
 /** The rules of one code against one cart, given its usage so far. Pure. */
-export function evaluatePromotion(row: PromotionRow | undefined, cart: PromotionCart, usage: { total: number; byCustomer: number }, now: Date): PromotionCheck {
+export function evaluatePromotion(
+  row: PromotionRow | undefined,
+  cart: PromotionCart,
+  usage: { total: number; byCustomer: number },
+  now: Date,
+): PromotionCheck {
   if (!row || !row.active || row.currency !== cart.currency) return { ok: false, message: PROMOTION_MESSAGES.notValid };
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: PROMOTION_MESSAGES.expired };
-  if (row.maxRedemptions !== null && usage.total >= row.maxRedemptions) return { ok: false, message: PROMOTION_MESSAGES.usedUp };
-  if (cart.customerId !== null && row.maxPerCustomer !== null && usage.byCustomer >= row.maxPerCustomer) return { ok: false, message: PROMOTION_MESSAGES.alreadyUsed };
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
+    return { ok: false, message: PROMOTION_MESSAGES.expired };
+  if (row.maxRedemptions !== null && usage.total >= row.maxRedemptions)
+    return { ok: false, message: PROMOTION_MESSAGES.usedUp };
+  if (cart.customerId !== null && row.maxPerCustomer !== null && usage.byCustomer >= row.maxPerCustomer)
+    return { ok: false, message: PROMOTION_MESSAGES.alreadyUsed };
   if (cart.subtotalCents < row.minSpendCents || cart.subtotalCents === 0) {
     return { ok: false, message: PROMOTION_MESSAGES.minSpend(Math.max(row.minSpendCents, 1), cart.currency) };
   }
   const type = row.type as VoucherType;
-  const raw = type === 'voucher_percent_discount' ? percentOf(cart.subtotalCents, row.value) : type === 'voucher_credit_amount' ? 0 : row.value;
+  const raw =
+    type === 'voucher_percent_discount'
+      ? percentOf(cart.subtotalCents, row.value)
+      : type === 'voucher_credit_amount'
+        ? 0
+        : row.value;
   return {
     ok: true,
     promotion: {
@@ -110,13 +124,25 @@ export interface RedeemInput {
  * and per-customer limits, and records the redemption once per checkout (a replay of the same checkout is a no-op).
  * Throws 422 promotion_not_added when the code ran out meanwhile.
  */
-export async function redeemPromotion(tx: Executor, p: RedeemInput): Promise<{ promotionId: number; recorded: boolean }> {
+export async function redeemPromotion(
+  tx: Executor,
+  p: RedeemInput,
+): Promise<{ promotionId: number; recorded: boolean }> {
   const now = p.now ?? systemClock.now();
   const row = await repo.findByCode(tx, p.code, { lock: true });
   if (row && (await repo.redemptionOf(tx, row.id, p.checkoutId))) return { promotionId: row.id, recorded: false };
   const usage = row ? await repo.usage(tx, row.id, p.customerId) : { total: 0, byCustomer: 0 };
   // Min spend and currency were checked on the priced cart; here only what can change between view and purchase.
-  const verdict = evaluatePromotion(row, { customerId: p.customerId, subtotalCents: Math.max(row?.minSpendCents ?? 0, 1), currency: (row?.currency ?? 'AUD') as CurrencyCode }, usage, now);
+  const verdict = evaluatePromotion(
+    row,
+    {
+      customerId: p.customerId,
+      subtotalCents: Math.max(row?.minSpendCents ?? 0, 1),
+      currency: (row?.currency ?? 'AUD') as CurrencyCode,
+    },
+    usage,
+    now,
+  );
   if (!verdict.ok || !row) throw promotionNotAdded(verdict.ok ? PROMOTION_MESSAGES.notValid : verdict.message);
   const recorded = await repo.insertRedemption(tx, {
     promotionId: row.id,

@@ -36,9 +36,15 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: un
 
 /** A customer cart holding `games` Oz Lotto games ($1.55 each). */
 async function cartWith(customerId: string, games: number) {
-  await call('POST', '/cart/build', { product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', num_games: games }, customerId);
+  await call(
+    'POST',
+    '/cart/build',
+    { product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', num_games: games },
+    customerId,
+  );
 }
-const apply = (customerId: string, code: string) => call('POST', '/cart/promotion', { promotion_code: code }, customerId);
+const apply = (customerId: string, code: string) =>
+  call('POST', '/cart/promotion', { promotion_code: code }, customerId);
 
 function expectNotAdded(res: { status: number; body: Json }, text: string) {
   expect(res.status).toBe(422);
@@ -54,11 +60,32 @@ describe('voucher types', () => {
     await cartWith('cus_p_fixed', 5);
     const res = await apply('cus_p_fixed', 'welcome5');
     expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ subtotal: { amount: 10.85 }, cart_total: { amount: 5.85 }, promotion: { code: 'WELCOME5', type: 'voucher_fixed_discount', discount: { amount: 5 }, bonus_credit: { amount: 0 }, applicable: true, message: null } });
+    expect(res.body.result).toMatchObject({
+      subtotal: { amount: 10.85 },
+      cart_total: { amount: 5.85 },
+      promotion: {
+        code: 'WELCOME5',
+        type: 'voucher_fixed_discount',
+        discount: { amount: 5 },
+        bonus_credit: { amount: 0 },
+        applicable: true,
+        message: null,
+      },
+    });
     // Below the minimum again: the code stays on the cart but gives nothing, with its reason.
-    const item = Object.values(res.body.result.cart_items as Record<string, Json[]>).flat().find((i) => i.num_games === 5)!;
+    const item = Object.values(res.body.result.cart_items as Record<string, Json[]>)
+      .flat()
+      .find((i) => i.num_games === 5)!;
     const after = await call('DELETE', `/cart/items/${item.id}`, undefined, 'cus_p_fixed');
-    expect(after.body.result).toMatchObject({ cart_total: { amount: 3.1 }, promotion: { code: 'WELCOME5', applicable: false, message: 'Spend at least $10.00 to use this code.', discount: { amount: 0 } } });
+    expect(after.body.result).toMatchObject({
+      cart_total: { amount: 3.1 },
+      promotion: {
+        code: 'WELCOME5',
+        applicable: false,
+        message: 'Spend at least $10.00 to use this code.',
+        discount: { amount: 0 },
+      },
+    });
     const removed = await call('DELETE', '/cart/promotion', undefined, 'cus_p_fixed');
     expect(removed.body.result.promotion).toBeNull();
   });
@@ -67,7 +94,11 @@ describe('voucher types', () => {
     await cartWith('cus_p_percent', 3);
     const res = await apply('cus_p_percent', 'SAVE10');
     // 10% of $4.65 is 46.5c -> 47c.
-    expect(res.body.result).toMatchObject({ subtotal: { amount: 4.65 }, promotion: { discount: { amount: 0.47 } }, cart_total: { amount: 4.18 } });
+    expect(res.body.result).toMatchObject({
+      subtotal: { amount: 4.65 },
+      promotion: { discount: { amount: 0.47 } },
+      cart_total: { amount: 4.18 },
+    });
     expect(percentOf(465, 1000)).toBe(47);
     expect(percentOf(464, 1000)).toBe(46);
   });
@@ -76,7 +107,10 @@ describe('voucher types', () => {
     await cartWith('cus_p_expire', 1);
     const res = await apply('cus_p_expire', 'SPRING3');
     // The discount never exceeds the subtotal.
-    expect(res.body.result).toMatchObject({ promotion: { type: 'voucher_fixed_discount_expire', discount: { amount: 1.55 } }, cart_total: { amount: 0 } });
+    expect(res.body.result).toMatchObject({
+      promotion: { type: 'voucher_fixed_discount_expire', discount: { amount: 1.55 } },
+      cart_total: { amount: 0 },
+    });
     expect(res.body.result.promotion.expires_at).toBe('2027-12-31T13:00:00.000Z');
     expectNotAdded(await apply('cus_p_expire', 'EXPIRED1'), 'This promotion code has expired.');
     expectNotAdded(await apply('cus_p_expire', 'NOSUCHCODE'), 'This promotion code is not valid.');
@@ -85,36 +119,65 @@ describe('voucher types', () => {
   it('voucher_credit_amount takes nothing off and credits bonus at purchase (BONUS10)', async () => {
     await cartWith('cus_p_bonus', 2);
     const res = await apply('cus_p_bonus', 'BONUS10');
-    expect(res.body.result).toMatchObject({ cart_total: { amount: 3.1 }, promotion: { type: 'voucher_credit_amount', discount: { amount: 0 }, bonus_credit: { amount: 10 } } });
+    expect(res.body.result).toMatchObject({
+      cart_total: { amount: 3.1 },
+      promotion: { type: 'voucher_credit_amount', discount: { amount: 0 }, bonus_credit: { amount: 10 } },
+    });
   });
 
   it('applies to an anonymous cart by reference and is removed again', async () => {
     const created = await call('POST', '/anon-cart');
     const ref = created.body.result.cart_reference as string;
-    await call('POST', `/anon-cart/${ref}/build`, { product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', num_games: 2 });
-    expect((await call('POST', `/anon-cart/${ref}/promotion`, { promotion_code: 'SAVE10' })).body.result.promotion.code).toBe('SAVE10');
+    await call('POST', `/anon-cart/${ref}/build`, {
+      product_offer_key: 'oz-lotto',
+      game_type: 'standard',
+      game_offer: 'standard',
+      num_games: 2,
+    });
+    expect(
+      (await call('POST', `/anon-cart/${ref}/promotion`, { promotion_code: 'SAVE10' })).body.result.promotion.code,
+    ).toBe('SAVE10');
     expect((await call('DELETE', `/anon-cart/${ref}/promotion`)).body.result.promotion).toBeNull();
-    expectNotAdded(await call('POST', `/anon-cart/${ref}/promotion`, { promotion_code: 'EXPIRED1' }), 'This promotion code has expired.');
+    expectNotAdded(
+      await call('POST', `/anon-cart/${ref}/promotion`, { promotion_code: 'EXPIRED1' }),
+      'This promotion code has expired.',
+    );
   });
 });
 
 describe('usage limits', () => {
   it('once per customer: refused after a redemption, allowed anonymously, re-checked at purchase', async () => {
     await cartWith('cus_p_once', 7);
-    await database.db.transaction((tx) => redeemPromotion(tx, { code: 'WELCOME5', customerId: 'cus_p_once', checkoutId: 'chk_once1', now: t.clock.now() }));
+    await database.db.transaction((tx) =>
+      redeemPromotion(tx, { code: 'WELCOME5', customerId: 'cus_p_once', checkoutId: 'chk_once1', now: t.clock.now() }),
+    );
     expectNotAdded(await apply('cus_p_once', 'WELCOME5'), 'You have already used this promotion code.');
     const ref = (await call('POST', '/anon-cart')).body.result.cart_reference as string;
-    await call('POST', `/anon-cart/${ref}/build`, { product_offer_key: 'oz-lotto', game_type: 'standard', game_offer: 'standard', num_games: 7 });
+    await call('POST', `/anon-cart/${ref}/build`, {
+      product_offer_key: 'oz-lotto',
+      game_type: 'standard',
+      game_offer: 'standard',
+      num_games: 7,
+    });
     expect((await call('POST', `/anon-cart/${ref}/promotion`, { promotion_code: 'WELCOME5' })).status).toBe(200);
     // After login the merged cart shows the code as no longer applicable; the purchase would refuse it.
     const converted = await call('POST', `/anon-cart/${ref}/convert`, undefined, 'cus_p_once');
-    expect(converted.body.result.promotion).toMatchObject({ code: 'WELCOME5', applicable: false, message: 'You have already used this promotion code.' });
-    const again = database.db.transaction((tx) => redeemPromotion(tx, { code: 'WELCOME5', customerId: 'cus_p_once', checkoutId: 'chk_once2', now: t.clock.now() }));
+    expect(converted.body.result.promotion).toMatchObject({
+      code: 'WELCOME5',
+      applicable: false,
+      message: 'You have already used this promotion code.',
+    });
+    const again = database.db.transaction((tx) =>
+      redeemPromotion(tx, { code: 'WELCOME5', customerId: 'cus_p_once', checkoutId: 'chk_once2', now: t.clock.now() }),
+    );
     await expect(again).rejects.toMatchObject({ statusCode: 422, code: 'promotion_not_added' });
   });
 
   it('total limit: the third redemption of LIMITED2 is refused; a replayed checkout counts once', async () => {
-    const redeem = (customerId: string, checkoutId: string) => database.db.transaction((tx) => redeemPromotion(tx, { code: 'LIMITED2', customerId, checkoutId, now: t.clock.now(), discountCents: 200 }));
+    const redeem = (customerId: string, checkoutId: string) =>
+      database.db.transaction((tx) =>
+        redeemPromotion(tx, { code: 'LIMITED2', customerId, checkoutId, now: t.clock.now(), discountCents: 200 }),
+      );
     expect(await redeem('cus_p_l1', 'chk_l1')).toMatchObject({ recorded: true });
     expect(await redeem('cus_p_l1', 'chk_l1')).toMatchObject({ recorded: false });
     await cartWith('cus_p_l3', 2);
@@ -127,11 +190,24 @@ describe('usage limits', () => {
   });
 
   it('purchases racing for the last redemption: exactly one wins', async () => {
-    await database.db.insert(promotionsPromotions).values({ code: 'RACE1', type: 'voucher_fixed_discount', value: 100, description: 'race', maxRedemptions: 1 });
+    await database.db
+      .insert(promotionsPromotions)
+      .values({ code: 'RACE1', type: 'voucher_fixed_discount', value: 100, description: 'race', maxRedemptions: 1 });
     const results = await Promise.allSettled(
-      ['a', 'b', 'c', 'd'].map((s) => database.db.transaction((tx) => redeemPromotion(tx, { code: 'race1', customerId: `cus_race_${s}`, checkoutId: `chk_race_${s}`, now: t.clock.now() }))),
+      ['a', 'b', 'c', 'd'].map((s) =>
+        database.db.transaction((tx) =>
+          redeemPromotion(tx, {
+            code: 'race1',
+            customerId: `cus_race_${s}`,
+            checkoutId: `chk_race_${s}`,
+            now: t.clock.now(),
+          }),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(['promotion_not_added', 'promotion_not_added', 'promotion_not_added']);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(
+      ['promotion_not_added', 'promotion_not_added', 'promotion_not_added'],
+    );
   });
 });

@@ -1,7 +1,35 @@
 // Raffles domain: charity raffle offers, draws with capped ticket supply and verifiable winners, causes.
 // Other code imports only from here.
 export { rafflesRoutes, type RafflesRoutesOptions } from './raffles.routes.ts';
-export { createRafflesService, maskName, rafflePurchaseStatus, soldOutMessage, type NewRaffleDraw, type RaffleCustomerOutcome, type RaffleUpcomingDraw, type RafflesDeps, type RafflesService } from './raffles.service.ts';
+export {
+  createRafflesService,
+  maskName,
+  rafflePurchaseStatus,
+  soldOutMessage,
+  type NewRaffleDraw,
+  type RaffleCustomerOutcome,
+  type RaffleUpcomingDraw,
+  type RafflesDeps,
+  type RafflesService,
+} from './raffles.service.ts';
 export { createRaffleHandler, regionRestrictedMessage, type RaffleHandlerDeps } from './raffles.handler.ts';
-export { commitmentOf, deriveWinners, newSeed, pickIndex, soldListHash, verifyRaffleDraw, VERIFICATION_PROCEDURE, type DerivedWinner, type DrawPrizeInput, type VerifyInput, type VerifyOutcome } from './raffles.draw.ts';
-export { seedRaffles, raffleCatalogueOffers, raffleCataloguePrices, RAFFLE_OFFERS, RAFFLE_SEED } from './raffles.seed.ts';
+export {
+  commitmentOf,
+  deriveWinners,
+  newSeed,
+  pickIndex,
+  soldListHash,
+  verifyRaffleDraw,
+  VERIFICATION_PROCEDURE,
+  type DerivedWinner,
+  type DrawPrizeInput,
+  type VerifyInput,
+  type VerifyOutcome,
+} from './raffles.draw.ts';
+export {
+  seedRaffles,
+  raffleCatalogueOffers,
+  raffleCataloguePrices,
+  RAFFLE_OFFERS,
+  RAFFLE_SEED,
+} from './raffles.seed.ts';

@@ -10,7 +10,10 @@ function referenceFirstPrize(seedHex: string, drawId: string, tickets: number[])
   const sorted = [...tickets].sort((a, b) => a - b);
   const n = BigInt(sorted.length);
   for (let attempt = 0; ; attempt++) {
-    const v = createHmac('sha256', Buffer.from(seedHex, 'hex')).update(`${drawId}:1:${attempt}`).digest().readBigUInt64BE(0);
+    const v = createHmac('sha256', Buffer.from(seedHex, 'hex'))
+      .update(`${drawId}:1:${attempt}`)
+      .digest()
+      .readBigUInt64BE(0);
     if (v < ((1n << 64n) / n) * n) return sorted[Number(v % n)]!;
   }
 }
@@ -27,28 +30,45 @@ describe('raffle draw derivation', () => {
       { rank: 1, kind: 'first', eligibleUpTo: null },
       { rank: 2, kind: 'secondary', eligibleUpTo: null },
     ]);
-    expect(winners[0]).toEqual({ rank: 1, ticketNumber: referenceFirstPrize(seed, 'raf_test', tickets), series: 'main' });
+    expect(winners[0]).toEqual({
+      rank: 1,
+      ticketNumber: referenceFirstPrize(seed, 'raf_test', tickets),
+      series: 'main',
+    });
     expect(winners[1]!.ticketNumber).not.toBe(winners[0]!.ticketNumber);
     // The order of the given list does not matter; the draw id does.
-    expect(deriveWinners(seed, 'raf_test', [...tickets].reverse(), [{ rank: 1, kind: 'first', eligibleUpTo: null }])[0]).toEqual(winners[0]);
+    expect(
+      deriveWinners(seed, 'raf_test', [...tickets].reverse(), [{ rank: 1, kind: 'first', eligibleUpTo: null }])[0],
+    ).toEqual(winners[0]);
   });
 
   it('no ticket wins two main prizes; a sub-draw only takes tickets up to its cutoff; prizes beyond the tickets go unwon', () => {
-    const winners = deriveWinners(seed, 'raf_x', [1, 2, 3], [
-      { rank: 1, kind: 'first', eligibleUpTo: null },
-      { rank: 2, kind: 'secondary', eligibleUpTo: null },
-      { rank: 3, kind: 'secondary', eligibleUpTo: null },
-      { rank: 4, kind: 'secondary', eligibleUpTo: null },
-      { rank: 5, kind: 'early_bird', eligibleUpTo: 1 },
-    ]);
-    expect(winners.filter((w) => w.series === 'main').map((w) => w.ticketNumber).sort()).toEqual([1, 2, 3]);
+    const winners = deriveWinners(
+      seed,
+      'raf_x',
+      [1, 2, 3],
+      [
+        { rank: 1, kind: 'first', eligibleUpTo: null },
+        { rank: 2, kind: 'secondary', eligibleUpTo: null },
+        { rank: 3, kind: 'secondary', eligibleUpTo: null },
+        { rank: 4, kind: 'secondary', eligibleUpTo: null },
+        { rank: 5, kind: 'early_bird', eligibleUpTo: 1 },
+      ],
+    );
+    expect(
+      winners
+        .filter((w) => w.series === 'main')
+        .map((w) => w.ticketNumber)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(winners.find((w) => w.rank === 4)).toBeUndefined();
     expect(winners.find((w) => w.rank === 5)).toEqual({ rank: 5, ticketNumber: 1, series: 'sub' });
   });
 
   it('every ticket has an equal chance (2,400 seeds over 3 tickets)', () => {
     const counts = [0, 0, 0];
-    for (let i = 0; i < 2_400; i++) counts[pickIndex(createHash('sha256').update(`s${i}`).digest('hex'), 'raf_u:1', 3)]!++;
+    for (let i = 0; i < 2_400; i++)
+      counts[pickIndex(createHash('sha256').update(`s${i}`).digest('hex'), 'raf_u:1', 3)]!++;
     for (const c of counts) expect(Math.abs(c - 800)).toBeLessThan(120);
   });
 
@@ -56,7 +76,15 @@ describe('raffle draw derivation', () => {
     const prizes = [{ rank: 1, kind: 'first' as const, eligibleUpTo: null }];
     const tickets = [1, 2, 3, 4, 5];
     const published = deriveWinners(seed, 'raf_v', tickets, prizes);
-    const base = { seed, commitment: commitmentOf(seed), drawId: 'raf_v', ticketNumbers: tickets, prizes, soldListHash: soldListHash(tickets), published };
+    const base = {
+      seed,
+      commitment: commitmentOf(seed),
+      drawId: 'raf_v',
+      ticketNumbers: tickets,
+      prizes,
+      soldListHash: soldListHash(tickets),
+      published,
+    };
     expect(verifyRaffleDraw(base).ok).toBe(true);
     expect(verifyRaffleDraw({ ...base, seed: 'ff'.repeat(32) })).toMatchObject({ commitmentOk: false, ok: false });
     expect(verifyRaffleDraw({ ...base, ticketNumbers: [1, 2, 3, 4] })).toMatchObject({ soldListOk: false, ok: false });

@@ -57,7 +57,12 @@ export function pickIndex(seedHex: string, prefix: string, n: number): number {
  * "{drawId}:early-bird:{k}" over the tickets up to its cutoff that have not won a sub-draw yet. A prize with no ticket
  * left to draw has no winner.
  */
-export function deriveWinners(seedHex: string, drawId: string, ticketNumbers: readonly number[], prizes: readonly DrawPrizeInput[]): DerivedWinner[] {
+export function deriveWinners(
+  seedHex: string,
+  drawId: string,
+  ticketNumbers: readonly number[],
+  prizes: readonly DrawPrizeInput[],
+): DerivedWinner[] {
   const sorted = [...new Set(ticketNumbers)].sort((a, b) => a - b);
   const ordered = [...prizes].sort((a, b) => a.rank - b.rank);
   const winners: DerivedWinner[] = [];
@@ -117,7 +122,13 @@ export function verifyRaffleDraw(input: VerifyInput): VerifyOutcome {
     const b = winners.map(key).sort();
     matchesPublished = a.length === b.length && a.every((x, i) => x === b[i]);
   }
-  return { commitmentOk, soldListOk, winners, matchesPublished, ok: commitmentOk && soldListOk !== false && matchesPublished !== false };
+  return {
+    commitmentOk,
+    soldListOk,
+    winners,
+    matchesPublished,
+    ok: commitmentOk && soldListOk !== false && matchesPublished !== false,
+  };
 }
 
 export const VERIFICATION_PROCEDURE: string[] = [

@@ -30,13 +30,21 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
   const raffles = createRafflesService(deps);
   const { repo } = raffles;
 
-  async function check(input: RaffleTicketInput, ctx: Context): Promise<{ offer: RaffleOfferRow; draw: RaffleDrawRow; cause: string | null; item: PricedItem }> {
+  async function check(
+    input: RaffleTicketInput,
+    ctx: Context,
+  ): Promise<{ offer: RaffleOfferRow; draw: RaffleDrawRow; cause: string | null; item: PricedItem }> {
     const ex = ctx.executor ?? deps.db;
     const offer = await repo.offer(ex, input.productOfferKey);
     if (!offer) throw notOnSale(`${input.productOfferKey} is not on sale right now.`, 'offer_unavailable');
-    const region = (ctx.region ?? (ctx.customerId && deps.regionOf ? await deps.regionOf(ctx.customerId).catch(() => null) : null))?.toUpperCase() ?? null;
+    const region =
+      (
+        ctx.region ?? (ctx.customerId && deps.regionOf ? await deps.regionOf(ctx.customerId).catch(() => null) : null)
+      )?.toUpperCase() ?? null;
     if (region && (offer.excludedRegions as string[]).includes(region)) {
-      throw unprocessable(regionRestrictedMessage(region), 'region_restricted', { this: [regionRestrictedMessage(region)] });
+      throw unprocessable(regionRestrictedMessage(region), 'region_restricted', {
+        this: [regionRestrictedMessage(region)],
+      });
     }
     const now = ctx.now.getTime();
     let draw: RaffleDrawRow | null;
@@ -45,18 +53,29 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
       if (!draw) throw notOnSale(`${offer.name} has no draw ${input.drawNo}.`, 'draw_closed');
     } else {
       const draws = await repo.drawsOf(ex, offer.offerKey);
-      draw = draws.find((d) => ['open', 'sold_out', 'pre_order'].includes(d.status) && d.stopAt.getTime() > now) ?? null;
+      draw =
+        draws.find((d) => ['open', 'sold_out', 'pre_order'].includes(d.status) && d.stopAt.getTime() > now) ?? null;
       if (!draw) throw notOnSale(drawClosedMessage, 'draw_closed');
     }
-    const onSale = (draw.status === 'open' || draw.status === 'sold_out' || draw.status === 'pre_order') && draw.stopAt.getTime() > now;
+    const onSale =
+      (draw.status === 'open' || draw.status === 'sold_out' || draw.status === 'pre_order') &&
+      draw.stopAt.getTime() > now;
     if (!onSale) throw notOnSale(drawClosedMessage, 'draw_closed');
     const left = draw.cap - draw.sold;
-    if (input.numTickets > left) throw unprocessable(soldOutMessage(left), 'sold_out', { this: [soldOutMessage(left)], num_tickets: [soldOutMessage(left)] });
+    if (input.numTickets > left)
+      throw unprocessable(soldOutMessage(left), 'sold_out', {
+        this: [soldOutMessage(left)],
+        num_tickets: [soldOutMessage(left)],
+      });
 
     const causes = offer.causeSlugs;
     let cause = input.causeKey ?? null;
     if (cause === null && causes.length === 1) cause = causes[0]!;
-    if (cause === null && causes.length > 1) throw unprocessable(causeRequiredMessage, 'cause_required', { this: [causeRequiredMessage], cause_key: [causeRequiredMessage] });
+    if (cause === null && causes.length > 1)
+      throw unprocessable(causeRequiredMessage, 'cause_required', {
+        this: [causeRequiredMessage],
+        cause_key: [causeRequiredMessage],
+      });
     if (cause !== null && !causes.includes(cause)) {
       const m = `${offer.name} does not support this cause.`;
       throw unprocessable(m, 'unknown_cause', { this: [m], cause_key: [m] });
@@ -75,13 +94,27 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
       numGames: input.numTickets,
       numTickets: input.numTickets,
       causeKey: cause,
-      draws: [{ drawId: draw.publicId, drawNo: draw.drawNo, stop: draw.stopAt.toISOString(), drawDate: draw.drawAt.toISOString(), purchaseStatus: preOrder ? 'pre_order' : 'standard' }],
+      draws: [
+        {
+          drawId: draw.publicId,
+          drawNo: draw.drawNo,
+          stop: draw.stopAt.toISOString(),
+          drawDate: draw.drawAt.toISOString(),
+          purchaseStatus: preOrder ? 'pre_order' : 'standard',
+        },
+      ],
       unitPriceCents: price,
       priceCents: price,
       currency: offer.currency as CurrencyCode,
       purchaseStatus: preOrder ? 'pre_order' : 'standard',
       recurringPurchase: { type: 'none', availability: 'never', enabled: false },
-      input: { productType: 'raffle_ticket', productOfferKey: offer.offerKey, drawNo: draw.drawNo, numTickets: input.numTickets, ...(cause ? { causeKey: cause } : {}) },
+      input: {
+        productType: 'raffle_ticket',
+        productOfferKey: offer.offerKey,
+        drawNo: draw.drawNo,
+        numTickets: input.numTickets,
+        ...(cause ? { causeKey: cause } : {}),
+      },
     };
     return { offer, draw, cause, item };
   }
@@ -104,7 +137,12 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
         return { ok: true, item: (await check(asRaffle(input), ctx)).item };
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        const reason = e.code === 'sold_out' || e.code === 'region_restricted' ? e.code : e.code === 'offer_unavailable' ? 'offer_suspended' : 'draw_closed';
+        const reason =
+          e.code === 'sold_out' || e.code === 'region_restricted'
+            ? e.code
+            : e.code === 'offer_unavailable'
+              ? 'offer_suspended'
+              : 'draw_closed';
         return { ok: false, reason, message: e.message };
       }
     },
@@ -128,11 +166,28 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
       };
       if (item.purchaseStatus === 'pre_order') {
         await raffles.recordPreOrder(tx, common);
-        return [{ drawId: draw.publicId, drawNo: draw.drawNo, drawDate: draw.drawAt.toISOString(), lineIds: [], raffleTicketNumbers: [] }];
+        return [
+          {
+            drawId: draw.publicId,
+            drawNo: draw.drawNo,
+            drawDate: draw.drawAt.toISOString(),
+            lineIds: [],
+            raffleTicketNumbers: [],
+          },
+        ];
       }
-      if (input.numTickets !== item.numTickets) throw unprocessable('This raffle entry changed; please review your cart.', 'price_changed');
+      if (input.numTickets !== item.numTickets)
+        throw unprocessable('This raffle entry changed; please review your cart.', 'price_changed');
       const { numbers } = await raffles.allocate(tx, { ...common, postal: false });
-      return [{ drawId: draw.publicId, drawNo: draw.drawNo, drawDate: draw.drawAt.toISOString(), lineIds: [], raffleTicketNumbers: numbers }];
+      return [
+        {
+          drawId: draw.publicId,
+          drawNo: draw.drawNo,
+          drawDate: draw.drawAt.toISOString(),
+          lineIds: [],
+          raffleTicketNumbers: numbers,
+        },
+      ];
     },
   };
 }

@@ -41,7 +41,14 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
 
   routes.get(
     '/raffles',
-    { schema: { tags, summary: 'Charity raffles with their current draws (optionally those of one cause)', querystring: RafflesQuery, response: { 200: successEnvelope(z.array(Raffle)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Charity raffles with their current draws (optionally those of one cause)',
+        querystring: RafflesQuery,
+        response: { 200: successEnvelope(z.array(Raffle)) },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
       return ok(await raffles.raffles(request.query));
@@ -50,7 +57,15 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
 
   routes.get(
     '/raffles/:offerKey',
-    { schema: { tags, summary: 'A raffle: causes, permits, bundles, prizes, supply and commitment of its draws', params: RaffleOfferParams, querystring: NoQuery, response: { 200: successEnvelope(Raffle) } } },
+    {
+      schema: {
+        tags,
+        summary: 'A raffle: causes, permits, bundles, prizes, supply and commitment of its draws',
+        params: RaffleOfferParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(Raffle) },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
       return ok(await raffles.raffle(request.params.offerKey));
@@ -59,7 +74,15 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
 
   routes.get(
     '/raffles/:offerKey/draws/:drawNo',
-    { schema: { tags, summary: 'One raffle draw: prizes, supply, commitment; seed and winners once drawn', params: RaffleDrawParams, querystring: NoQuery, response: { 200: successEnvelope(RaffleDraw) } } },
+    {
+      schema: {
+        tags,
+        summary: 'One raffle draw: prizes, supply, commitment; seed and winners once drawn',
+        params: RaffleDrawParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(RaffleDraw) },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
       return ok(await raffles.draw(request.params.offerKey, request.params.drawNo));
@@ -71,7 +94,8 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
     {
       schema: {
         tags,
-        summary: 'Everything needed to recompute a raffle draw: commitment, seed when drawn, sold list and its hash, winners, procedure',
+        summary:
+          'Everything needed to recompute a raffle draw: commitment, seed when drawn, sold list and its hash, winners, procedure',
         params: RaffleDrawParams,
         querystring: NoQuery,
         response: { 200: successEnvelope(RaffleVerification) },
@@ -87,7 +111,13 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
     '/raffles/:offerKey/your-support',
     {
       preHandler: app.requireCustomer,
-      schema: { tags, summary: "The signed-in customer's tickets in a raffle and what they contributed per cause", params: RaffleOfferParams, querystring: NoQuery, response: { 200: successEnvelope(RaffleSupport) } },
+      schema: {
+        tags,
+        summary: "The signed-in customer's tickets in a raffle and what they contributed per cause",
+        params: RaffleOfferParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(RaffleSupport) },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -97,7 +127,14 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
 
   routes.get(
     '/causes',
-    { schema: { tags, summary: 'Causes directory: by slug, category or a name search (limit 10 by default)', querystring: CausesQuery, response: { 200: paginatedEnvelope(Cause) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Causes directory: by slug, category or a name search (limit 10 by default)',
+        querystring: CausesQuery,
+        response: { 200: paginatedEnvelope(Cause) },
+      },
+    },
     async (request, reply) => {
       const page = await raffles.causes(request.query);
       reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
@@ -107,7 +144,15 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
 
   routes.get(
     '/causes/:id',
-    { schema: { tags, summary: 'A cause (by id or slug) with its raffles and the amount raised', params: CauseParams, querystring: NoQuery, response: { 200: successEnvelope(CauseDetails) } } },
+    {
+      schema: {
+        tags,
+        summary: 'A cause (by id or slug) with its raffles and the amount raised',
+        params: CauseParams,
+        querystring: NoQuery,
+        response: { 200: successEnvelope(CauseDetails) },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
       return ok(await raffles.cause(request.params.id));

@@ -1,7 +1,19 @@
 // Tables of the raffles domain: causes, raffle offers (the catalogue lists them; these rows hold the raffle rules),
 // draws with their ticket supply and draw commitment, prizes, sold tickets and winners.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const rafflesCauses = pgTable(
   'raffles_causes',
@@ -98,7 +110,10 @@ export const rafflesDraws = pgTable(
     uniqueIndex('raffles_draws_offer_draw_key').on(t.offerKey, t.drawNo),
     index('raffles_draws_status_idx').on(t.status, t.stopAt),
     check('raffles_draws_supply_check', sql`${t.sold} >= 0 and ${t.sold} <= ${t.cap} and ${t.cap} > 0`),
-    check('raffles_draws_status_check', sql`${t.status} in ('pre_order', 'open', 'sold_out', 'closed', 'drawn', 'paid')`),
+    check(
+      'raffles_draws_status_check',
+      sql`${t.status} in ('pre_order', 'open', 'sold_out', 'closed', 'drawn', 'paid')`,
+    ),
     check('raffles_draws_times_check', sql`${t.salesOpenAt} < ${t.stopAt} and ${t.stopAt} <= ${t.drawAt}`),
   ],
 );
@@ -177,7 +192,11 @@ export const rafflesTickets = pgTable(
     postal: boolean('postal').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.drawId, t.ticketNumber] }), index('raffles_tickets_customer_idx').on(t.customerId, t.drawId), check('raffles_tickets_number_check', sql`${t.ticketNumber} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.ticketNumber] }),
+    index('raffles_tickets_customer_idx').on(t.customerId, t.drawId),
+    check('raffles_tickets_number_check', sql`${t.ticketNumber} > 0`),
+  ],
 );
 
 export const rafflesWinners = pgTable(

@@ -11,10 +11,43 @@ import { createRafflesService, maskName } from './raffles.service.ts';
 const DAY = 86_400_000;
 
 const CAUSES = [
-  { publicId: 'cau_childrenshospital01', slug: 'childrens-hospital-foundation', name: "Children's Hospital Foundation", category: 'health', description: 'Research, equipment and family support for sick kids across Queensland.', logo: null, website: 'https://www.childrens.org.au' },
-  { publicId: 'cau_surflifesaving0001', slug: 'surf-life-saving', name: 'Surf Life Saving Clubs', category: 'community', description: 'Volunteer lifesavers patrolling Australian beaches every weekend of summer: boards, rescue boats and training.', logo: null, website: 'https://sls.com.au' },
-  { publicId: 'cau_animalrescue00001', slug: 'animal-rescue', name: 'Animal Rescue Network', category: 'animals', description: 'Shelters that rescue, treat and rehome dogs and cats.', logo: null, website: null },
-  { publicId: 'cau_wildliferescue0001', slug: 'wildlife-rescue', name: 'Wildlife Rescue Volunteers', category: 'animals', description: 'Carers who rescue and rehabilitate injured koalas, kangaroos and birds.', logo: null, website: null },
+  {
+    publicId: 'cau_childrenshospital01',
+    slug: 'childrens-hospital-foundation',
+    name: "Children's Hospital Foundation",
+    category: 'health',
+    description: 'Research, equipment and family support for sick kids across Queensland.',
+    logo: null,
+    website: 'https://www.childrens.org.au',
+  },
+  {
+    publicId: 'cau_surflifesaving0001',
+    slug: 'surf-life-saving',
+    name: 'Surf Life Saving Clubs',
+    category: 'community',
+    description:
+      'Volunteer lifesavers patrolling Australian beaches every weekend of summer: boards, rescue boats and training.',
+    logo: null,
+    website: 'https://sls.com.au',
+  },
+  {
+    publicId: 'cau_animalrescue00001',
+    slug: 'animal-rescue',
+    name: 'Animal Rescue Network',
+    category: 'animals',
+    description: 'Shelters that rescue, treat and rehome dogs and cats.',
+    logo: null,
+    website: null,
+  },
+  {
+    publicId: 'cau_wildliferescue0001',
+    slug: 'wildlife-rescue',
+    name: 'Wildlife Rescue Volunteers',
+    category: 'animals',
+    description: 'Carers who rescue and rehabilitate injured koalas, kangaroos and birds.',
+    logo: null,
+    website: null,
+  },
 ];
 
 export const RAFFLE_SEED = {
@@ -30,8 +63,20 @@ const SURF_TEMPLATE: NextDrawTemplate = {
   salesDays: 28,
   drawHoursAfterStop: 2,
   prizes: [
-    { kind: 'first', name: 'Toyota HiLux SR5 4x4', description: 'A new HiLux SR5 dual cab, on-road costs paid.', cashCents: null, valueCents: 6_500_000 },
-    { kind: 'secondary', name: '$1,000 surf shop voucher', description: 'Spend it at any participating surf shop.', cashCents: null, valueCents: 100_000 },
+    {
+      kind: 'first',
+      name: 'Toyota HiLux SR5 4x4',
+      description: 'A new HiLux SR5 dual cab, on-road costs paid.',
+      cashCents: null,
+      valueCents: 6_500_000,
+    },
+    {
+      kind: 'secondary',
+      name: '$1,000 surf shop voucher',
+      description: 'Spend it at any participating surf shop.',
+      cashCents: null,
+      valueCents: 100_000,
+    },
   ],
 };
 
@@ -39,7 +84,8 @@ export const RAFFLE_OFFERS = [
   {
     offerKey: RAFFLE_SEED.prizeHome,
     name: "Children's Hospital Prize Home",
-    description: 'Win a fully furnished Gold Coast home and help sick kids. Every ticket funds research and family support.',
+    description:
+      'Win a fully furnished Gold Coast home and help sick kids. Every ticket funds research and family support.',
     currency: 'AUD',
     causeSlugs: ['childrens-hospital-foundation'],
     permits: [
@@ -135,15 +181,29 @@ export function raffleCatalogueOffers() {
     ranking: 200 + i * 10,
     gameTypes: [{ key: 'standard', name: 'Tickets' }],
     urlAliases: [],
-    causes: o.causeSlugs.map((slug) => ({ key: slug, name: CAUSES.find((c) => c.slug === slug)!.name, url: `/causes/${slug}` })),
+    causes: o.causeSlugs.map((slug) => ({
+      key: slug,
+      name: CAUSES.find((c) => c.slug === slug)!.name,
+      url: `/causes/${slug}`,
+    })),
     recurringPurchase: { type: 'none', availability: 'unavailable' },
     recurringPurchaseInformation: null,
     regionOverrides: o.excludedRegions.map((region) => ({ region, name: null, availability: 'unavailable' })),
-    restrictions: o.excludedRegions.length ? [{ kind: 'licensing', regions: o.excludedRegions, message: `This raffle can't be sold in ${o.excludedRegions.join(', ')}` }] : [],
+    restrictions: o.excludedRegions.length
+      ? [
+          {
+            kind: 'licensing',
+            regions: o.excludedRegions,
+            message: `This raffle can't be sold in ${o.excludedRegions.join(', ')}`,
+          },
+        ]
+      : [],
   }));
 }
 export function raffleCataloguePrices(pricingIds: readonly string[]) {
-  return pricingIds.flatMap((pricingId) => RAFFLE_OFFERS.map((o) => ({ pricingId, offerKey: o.offerKey, blockGames: 1, blockCents: o.ticketPriceCents })));
+  return pricingIds.flatMap((pricingId) =>
+    RAFFLE_OFFERS.map((o) => ({ pricingId, offerKey: o.offerKey, blockGames: 1, blockCents: o.ticketPriceCents })),
+  );
 }
 
 const PAST_BUYERS = [
@@ -174,9 +234,28 @@ export async function seedRaffles(deps: { db: Db; clock: Clock }): Promise<numbe
         drawAt: new Date(stopAt.getTime() + 3 * DAY),
         cap: 300_000,
         prizes: [
-          { kind: 'first', name: 'Gold Coast prize home', description: 'A four-bedroom furnished home at Hope Island, stamp duty paid.', cashCents: null, valueCents: 210_000_000 },
-          { kind: 'secondary', name: '$50,000 cash', description: 'Paid into your account.', cashCents: 5_000_000, valueCents: null },
-          { kind: 'early_bird', name: '$100,000 early-bird cash', description: 'Buy before the early-bird close to take part.', cashCents: 10_000_000, valueCents: null, closesAt: new Date(t + 14 * DAY) },
+          {
+            kind: 'first',
+            name: 'Gold Coast prize home',
+            description: 'A four-bedroom furnished home at Hope Island, stamp duty paid.',
+            cashCents: null,
+            valueCents: 210_000_000,
+          },
+          {
+            kind: 'secondary',
+            name: '$50,000 cash',
+            description: 'Paid into your account.',
+            cashCents: 5_000_000,
+            valueCents: null,
+          },
+          {
+            kind: 'early_bird',
+            name: '$100,000 early-bird cash',
+            description: 'Buy before the early-bird close to take part.',
+            cashCents: 10_000_000,
+            valueCents: null,
+            closesAt: new Date(t + 14 * DAY),
+          },
         ],
       });
     }
@@ -194,7 +273,18 @@ export async function seedRaffles(deps: { db: Db; clock: Clock }): Promise<numbe
         prizes: SURF_TEMPLATE.prizes,
       });
       for (const b of PAST_BUYERS) {
-        await raffles.allocate(tx, { drawId: past.id, customerId: b.customerId, numTickets: b.tickets, amountCents: raffles.priceOf(RAFFLE_OFFERS[1]!, b.tickets), currency: 'AUD', causeSlug: 'surf-life-saving', orderId: null, checkoutId: null, postal: false, region: b.state });
+        await raffles.allocate(tx, {
+          drawId: past.id,
+          customerId: b.customerId,
+          numTickets: b.tickets,
+          amountCents: raffles.priceOf(RAFFLE_OFFERS[1]!, b.tickets),
+          currency: 'AUD',
+          causeSlug: 'surf-life-saving',
+          orderId: null,
+          checkoutId: null,
+          postal: false,
+          region: b.state,
+        });
       }
       await raffles.createDraw(tx, {
         offerKey: RAFFLE_SEED.surfCar,
@@ -218,9 +308,27 @@ export async function seedRaffles(deps: { db: Db; clock: Clock }): Promise<numbe
         drawAt: new Date(stopAt.getTime() + DAY),
         cap: 50_000,
         prizes: [
-          { kind: 'first', name: '$100,000 cash', description: 'Paid into your account.', cashCents: 10_000_000, valueCents: null },
-          { kind: 'secondary', name: '$10,000 cash', description: 'Paid into your account.', cashCents: 1_000_000, valueCents: null },
-          { kind: 'secondary', name: '$5,000 cash', description: 'Paid into your account.', cashCents: 500_000, valueCents: null },
+          {
+            kind: 'first',
+            name: '$100,000 cash',
+            description: 'Paid into your account.',
+            cashCents: 10_000_000,
+            valueCents: null,
+          },
+          {
+            kind: 'secondary',
+            name: '$10,000 cash',
+            description: 'Paid into your account.',
+            cashCents: 1_000_000,
+            valueCents: null,
+          },
+          {
+            kind: 'secondary',
+            name: '$5,000 cash',
+            description: 'Paid into your account.',
+            cashCents: 500_000,
+            valueCents: null,
+          },
         ],
       });
     }
@@ -229,11 +337,19 @@ export async function seedRaffles(deps: { db: Db; clock: Clock }): Promise<numbe
 }
 
 /** The past seed draw: closed and drawn like the real workflow does; its prizes are not cash, so no wallet moves. */
-async function closeAndDrawSeeded(tx: Parameters<Parameters<Db['transaction']>[0]>[0], raffles: ReturnType<typeof createRafflesService>, drawId: number, buyers: typeof PAST_BUYERS) {
+async function closeAndDrawSeeded(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  raffles: ReturnType<typeof createRafflesService>,
+  drawId: number,
+  buyers: typeof PAST_BUYERS,
+) {
   const { repo } = raffles;
   const draw = (await repo.lockDraw(tx, drawId, 'update'))!;
   const numbers = await repo.ticketNumbers(tx, draw.id);
-  await repo.setStatus(tx, draw.id, ['open', 'sold_out'], 'closed', { soldListHash: soldListHash(numbers), closedAt: draw.stopAt });
+  await repo.setStatus(tx, draw.id, ['open', 'sold_out'], 'closed', {
+    soldListHash: soldListHash(numbers),
+    closedAt: draw.stopAt,
+  });
   const closed = (await repo.lockDraw(tx, drawId, 'update'))!;
   const { prizes, inputs } = await raffles.drawInputs(tx, closed);
   const owners = new Map((await repo.ticketOwners(tx, draw.id, numbers)).map((o) => [o.n, o]));
@@ -241,7 +357,17 @@ async function closeAndDrawSeeded(tx: Parameters<Parameters<Db['transaction']>[0
     const owner = owners.get(w.ticketNumber)!;
     const buyer = buyers.find((b) => b.customerId === owner.customerId)!;
     const prize = prizes.find((p) => p.rank === w.rank)!;
-    await repo.insertWinner(tx, { drawId: draw.id, prizeId: prize.id, series: w.series, ticketNumber: w.ticketNumber, customerId: owner.customerId, status: 'to_fulfil', displayName: maskName(buyer.first, buyer.last), locality: buyer.state, createdAt: closed.drawAt });
+    await repo.insertWinner(tx, {
+      drawId: draw.id,
+      prizeId: prize.id,
+      series: w.series,
+      ticketNumber: w.ticketNumber,
+      customerId: owner.customerId,
+      status: 'to_fulfil',
+      displayName: maskName(buyer.first, buyer.last),
+      locality: buyer.state,
+      createdAt: closed.drawAt,
+    });
   }
   await repo.setStatus(tx, draw.id, ['closed'], 'paid', { drawnAt: closed.drawAt });
 }

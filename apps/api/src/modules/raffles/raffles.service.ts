@@ -18,8 +18,23 @@ import {
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { commitmentOf, newSeed, soldListHash, VERIFICATION_PROCEDURE, isSubDraw, type DrawPrizeInput } from './raffles.draw.ts';
-import { createRafflesRepository, publicId, type CauseRow, type PrizeRow, type RaffleDrawRow, type RaffleOfferRow, type WinnerRow } from './raffles.repository.ts';
+import {
+  commitmentOf,
+  newSeed,
+  soldListHash,
+  VERIFICATION_PROCEDURE,
+  isSubDraw,
+  type DrawPrizeInput,
+} from './raffles.draw.ts';
+import {
+  createRafflesRepository,
+  publicId,
+  type CauseRow,
+  type PrizeRow,
+  type RaffleDrawRow,
+  type RaffleOfferRow,
+  type WinnerRow,
+} from './raffles.repository.ts';
 import type { NextDrawTemplate, PrizeTemplate } from './raffles.schema.ts';
 
 export interface RafflesDeps {
@@ -74,7 +89,11 @@ export interface AllocateRequest {
 
 const ticketsWord = (n: number) => `${n} ticket${n === 1 ? '' : 's'}`;
 export const soldOutMessage = (left: number) =>
-  left <= 0 ? 'This draw is sold out.' : left === 1 ? 'Only 1 ticket is left in this draw.' : `Only ${left} tickets are left in this draw.`;
+  left <= 0
+    ? 'This draw is sold out.'
+    : left === 1
+      ? 'Only 1 ticket is left in this draw.'
+      : `Only ${left} tickets are left in this draw.`;
 export const drawClosedMessage = 'This raffle draw is no longer on sale.';
 
 /** "Jane Smith" -> "J. S***" (winners lists never show a full name). */
@@ -85,7 +104,10 @@ export function maskName(firstname: string | null | undefined, lastname: string 
   return `${f ? `${f[0]!.toUpperCase()}. ` : ''}${l ? `${l[0]!.toUpperCase()}***` : '***'}`.trim();
 }
 
-export function rafflePurchaseStatus(d: Pick<RaffleDrawRow, 'status' | 'sold' | 'cap' | 'stopAt' | 'salesOpenAt'>, now: Date): RafflePurchaseStatus {
+export function rafflePurchaseStatus(
+  d: Pick<RaffleDrawRow, 'status' | 'sold' | 'cap' | 'stopAt' | 'salesOpenAt'>,
+  now: Date,
+): RafflePurchaseStatus {
   if (d.status === 'pre_order') return 'pre_order';
   if (d.status === 'open' && d.stopAt.getTime() > now.getTime()) return d.sold >= d.cap ? 'sold_out' : 'open';
   if (d.status === 'sold_out' && d.stopAt.getTime() > now.getTime()) return 'sold_out';
@@ -104,7 +126,12 @@ export function createRafflesService(deps: RafflesDeps) {
       name: p.name,
       description: p.description,
       cash: p.cashCents === null ? null : money(p.cashCents, currency),
-      value: p.valueCents === null ? (p.cashCents === null ? null : money(p.cashCents, currency)) : money(p.valueCents, currency),
+      value:
+        p.valueCents === null
+          ? p.cashCents === null
+            ? null
+            : money(p.cashCents, currency)
+          : money(p.valueCents, currency),
       closesAt: p.closesAt?.toISOString() ?? null,
     };
   }
@@ -125,7 +152,13 @@ export function createRafflesService(deps: RafflesDeps) {
 
   async function drawViews(ex: Executor, offer: RaffleOfferRow, draws: RaffleDrawRow[]): Promise<RaffleDraw[]> {
     const ids = draws.map((d) => d.id);
-    const [prizes, winners] = await Promise.all([repo.prizesOf(ex, ids), repo.winnersOf(ex, ids.filter((_, i) => isDrawn(draws[i]!)))]);
+    const [prizes, winners] = await Promise.all([
+      repo.prizesOf(ex, ids),
+      repo.winnersOf(
+        ex,
+        ids.filter((_, i) => isDrawn(draws[i]!)),
+      ),
+    ]);
     const now = clock.now();
     return draws.map((d) => ({
       id: d.publicId,
@@ -146,12 +179,17 @@ export function createRafflesService(deps: RafflesDeps) {
       seed: isDrawn(d) ? d.seed : null,
       soldListHash: d.soldListHash,
       prizes: prizes.filter((p) => p.drawId === d.id).map((p) => prizeView(p, offer.currency)),
-      winners: winners.filter((w) => w.winner.drawId === d.id).map((w) => winnerView(w.winner, w.prize, offer.currency)),
+      winners: winners
+        .filter((w) => w.winner.drawId === d.id)
+        .map((w) => winnerView(w.winner, w.prize, offer.currency)),
     }));
   }
 
   async function causeViews(ex: Executor, rows: CauseRow[]): Promise<Cause[]> {
-    const raised = await repo.raisedBySlugs(ex, rows.map((c) => c.slug));
+    const raised = await repo.raisedBySlugs(
+      ex,
+      rows.map((c) => c.slug),
+    );
     return rows.map((c) => ({
       id: c.publicId,
       slug: c.slug,
@@ -165,7 +203,10 @@ export function createRafflesService(deps: RafflesDeps) {
   }
 
   async function raffleView(ex: Executor, offer: RaffleOfferRow): Promise<Raffle> {
-    const [draws, causes] = await Promise.all([repo.drawsOf(ex, offer.offerKey), repo.causesBySlugs(ex, offer.causeSlugs)]);
+    const [draws, causes] = await Promise.all([
+      repo.drawsOf(ex, offer.offerKey),
+      repo.causesBySlugs(ex, offer.causeSlugs),
+    ]);
     const current = draws.filter((d) => !isDrawn(d) && d.status !== 'closed');
     const bundles = [...offer.bundles].sort((a, b) => a.tickets - b.tickets);
     const bySlug = new Map(causes.map((c) => [c.slug, c]));
@@ -185,7 +226,10 @@ export function createRafflesService(deps: RafflesDeps) {
       bundles: bundles.map((b) => ({ tickets: b.tickets, price: money(b.priceCents, offer.currency) })),
       defaultEntryCount: offer.defaultEntryCount ?? bundles[0]?.tickets ?? 1,
       draws: await drawViews(ex, offer, current),
-      pastDrawNos: draws.filter((d) => d.status === 'closed' || isDrawn(d)).map((d) => d.drawNo).reverse(),
+      pastDrawNos: draws
+        .filter((d) => d.status === 'closed' || isDrawn(d))
+        .map((d) => d.drawNo)
+        .reverse(),
     };
   }
 
@@ -205,7 +249,9 @@ export function createRafflesService(deps: RafflesDeps) {
     return prizes.map((p) => ({
       rank: p.rank,
       kind: p.kind as DrawPrizeInput['kind'],
-      eligibleUpTo: isSubDraw(p.kind as DrawPrizeInput['kind']) ? (p.cutoffTicket ?? (p.closesAt ? draw.sold : null)) : null,
+      eligibleUpTo: isSubDraw(p.kind as DrawPrizeInput['kind'])
+        ? (p.cutoffTicket ?? (p.closesAt ? draw.sold : null))
+        : null,
     }));
   }
 
@@ -218,7 +264,9 @@ export function createRafflesService(deps: RafflesDeps) {
     },
 
     async raffles(filter: { causeSlug?: string } = {}): Promise<Raffle[]> {
-      const offers = (await repo.offers(db)).filter((o) => !filter.causeSlug || o.causeSlugs.includes(filter.causeSlug));
+      const offers = (await repo.offers(db)).filter(
+        (o) => !filter.causeSlug || o.causeSlugs.includes(filter.causeSlug),
+      );
       return Promise.all(offers.map((o) => raffleView(db, o)));
     },
     async raffle(offerKey: string): Promise<Raffle> {
@@ -231,7 +279,8 @@ export function createRafflesService(deps: RafflesDeps) {
     /** A drawn draw (prizes and winners pages): 404 result_not_available before the draw. */
     async drawnDraw(offerKey: string, drawNo: number): Promise<RaffleDraw> {
       const view = await service.draw(offerKey, drawNo);
-      if (view.status !== 'drawn' && view.status !== 'paid') throw notFound(`Draw ${drawNo} has not been drawn yet.`, 'result_not_available');
+      if (view.status !== 'drawn' && view.status !== 'paid')
+        throw notFound(`Draw ${drawNo} has not been drawn yet.`, 'result_not_available');
       return view;
     },
 
@@ -239,7 +288,11 @@ export function createRafflesService(deps: RafflesDeps) {
       const offer = await offerOr404(db, offerKey);
       const draw = await drawOr404(db, offer, drawNo);
       const closed = draw.soldListHash !== null;
-      const [prizes, winners, numbers] = await Promise.all([repo.prizesOf(db, [draw.id]), isDrawn(draw) ? repo.winnersOf(db, [draw.id]) : [], closed ? repo.ticketNumbers(db, draw.id) : []]);
+      const [prizes, winners, numbers] = await Promise.all([
+        repo.prizesOf(db, [draw.id]),
+        isDrawn(draw) ? repo.winnersOf(db, [draw.id]) : [],
+        closed ? repo.ticketNumbers(db, draw.id) : [],
+      ]);
       const inputs = prizeInputs(prizes, draw);
       return {
         drawId: draw.publicId,
@@ -250,7 +303,12 @@ export function createRafflesService(deps: RafflesDeps) {
         seed: isDrawn(draw) ? draw.seed : null,
         soldListHash: draw.soldListHash,
         ticketNumbers: numbers,
-        prizes: prizes.map((p, i) => ({ rank: p.rank, kind: p.kind as 'first', name: p.name, eligibleUpTo: isDrawn(draw) ? inputs[i]!.eligibleUpTo : (p.cutoffTicket ?? null) })),
+        prizes: prizes.map((p, i) => ({
+          rank: p.rank,
+          kind: p.kind as 'first',
+          name: p.name,
+          eligibleUpTo: isDrawn(draw) ? inputs[i]!.eligibleUpTo : (p.cutoffTicket ?? null),
+        })),
         winners: winners.map((w) => ({ rank: w.prize.rank, ticketNumber: w.winner.ticketNumber })),
         procedure: VERIFICATION_PROCEDURE,
       };
@@ -259,7 +317,9 @@ export function createRafflesService(deps: RafflesDeps) {
     async support(customerId: string, offerKey: string): Promise<RaffleSupport> {
       const offer = await offerOr404(db, offerKey);
       const rows = (await repo.customerEntries(db, customerId, offerKey)).filter((r) => r.entry.status !== 'failed');
-      const causes = await repo.causesBySlugs(db, [...new Set(rows.map((r) => r.entry.causeSlug).filter((s): s is string => s !== null))]);
+      const causes = await repo.causesBySlugs(db, [
+        ...new Set(rows.map((r) => r.entry.causeSlug).filter((s): s is string => s !== null)),
+      ]);
       const names = new Map(causes.map((c) => [c.slug, c.name]));
       const perCause = new Map<string, { tickets: number; cents: number }>();
       const perDraw = new Map<number, { numbers: number[]; status: string }>();
@@ -276,15 +336,25 @@ export function createRafflesService(deps: RafflesDeps) {
           perCause.set(entry.causeSlug, c);
         }
         const d = perDraw.get(drawNo) ?? { numbers: [], status: drawStatus };
-        if (entry.firstTicket !== null && entry.lastTicket !== null) for (let n = entry.firstTicket; n <= entry.lastTicket; n++) d.numbers.push(n);
+        if (entry.firstTicket !== null && entry.lastTicket !== null)
+          for (let n = entry.firstTicket; n <= entry.lastTicket; n++) d.numbers.push(n);
         perDraw.set(drawNo, d);
       }
       return {
         productOfferKey: offerKey,
         ticketsBought: tickets,
         amountContributed: money(cents, offer.currency),
-        causes: [...perCause].map(([slug, c]) => ({ slug, name: names.get(slug) ?? slug, tickets: c.tickets, amount: money(c.cents, offer.currency) })),
-        draws: [...perDraw].map(([drawNo, d]) => ({ drawNo, ticketNumbers: d.numbers, status: d.status as RaffleSupport['draws'][number]['status'] })),
+        causes: [...perCause].map(([slug, c]) => ({
+          slug,
+          name: names.get(slug) ?? slug,
+          tickets: c.tickets,
+          amount: money(c.cents, offer.currency),
+        })),
+        draws: [...perDraw].map(([drawNo, d]) => ({
+          drawNo,
+          ticketNumbers: d.numbers,
+          status: d.status as RaffleSupport['draws'][number]['status'],
+        })),
       };
     },
 
@@ -296,8 +366,15 @@ export function createRafflesService(deps: RafflesDeps) {
     async customerOutcomes(customerId: string, drawPublicIds: string[]): Promise<Map<string, RaffleCustomerOutcome>> {
       const draws = await repo.drawsByPublicIds(db, drawPublicIds);
       const [tickets, winners] = await Promise.all([
-        repo.customerTickets(db, customerId, draws.map((d) => d.id)),
-        repo.winnersOf(db, draws.filter(isDrawn).map((d) => d.id)),
+        repo.customerTickets(
+          db,
+          customerId,
+          draws.map((d) => d.id),
+        ),
+        repo.winnersOf(
+          db,
+          draws.filter(isDrawn).map((d) => d.id),
+        ),
       ]);
       return new Map(
         draws.map((d) => [
@@ -308,13 +385,23 @@ export function createRafflesService(deps: RafflesDeps) {
             tickets: tickets.filter((t) => t.drawId === d.id).map((t) => ({ ticketNumber: t.n, orderId: t.orderId })),
             wins: winners
               .filter((w) => w.winner.drawId === d.id && w.winner.customerId === customerId)
-              .map((w) => ({ ticketNumber: w.winner.ticketNumber, prizeName: w.prize.name, prizeCents: w.prize.cashCents ?? w.prize.valueCents ?? 0 })),
+              .map((w) => ({
+                ticketNumber: w.winner.ticketNumber,
+                prizeName: w.prize.name,
+                prizeCents: w.prize.cashCents ?? w.prize.valueCents ?? 0,
+              })),
           },
         ]),
       );
     },
 
-    async causes(q: { slug?: string; category?: string; q?: string; limit: number; offset: number }): Promise<{ items: Cause[]; total: number }> {
+    async causes(q: {
+      slug?: string;
+      category?: string;
+      q?: string;
+      limit: number;
+      offset: number;
+    }): Promise<{ items: Cause[]; total: number }> {
       const { rows, total } = await repo.causes(db, q);
       return { items: await causeViews(db, rows), total };
     },
@@ -329,9 +416,22 @@ export function createRafflesService(deps: RafflesDeps) {
     async upcomingDraws(offerKey: string): Promise<RaffleUpcomingDraw[]> {
       const now = clock.now().getTime();
       const prizes = new Map<number, number | null>();
-      const draws = (await repo.drawsOf(db, offerKey)).filter((d) => (d.status === 'open' || d.status === 'pre_order') && d.stopAt.getTime() > now && d.sold < d.cap);
-      for (const p of await repo.prizesOf(db, draws.map((d) => d.id))) if (p.rank === 1) prizes.set(p.drawId, p.valueCents ?? p.cashCents);
-      return draws.map((d) => ({ id: d.publicId, drawNo: d.drawNo, stopAt: d.stopAt, drawAt: d.drawAt, jackpotCents: prizes.get(d.id) ?? null, purchaseStatus: d.status === 'pre_order' ? 'pre_order' : 'standard' }));
+      const draws = (await repo.drawsOf(db, offerKey)).filter(
+        (d) => (d.status === 'open' || d.status === 'pre_order') && d.stopAt.getTime() > now && d.sold < d.cap,
+      );
+      for (const p of await repo.prizesOf(
+        db,
+        draws.map((d) => d.id),
+      ))
+        if (p.rank === 1) prizes.set(p.drawId, p.valueCents ?? p.cashCents);
+      return draws.map((d) => ({
+        id: d.publicId,
+        drawNo: d.drawNo,
+        stopAt: d.stopAt,
+        drawAt: d.drawAt,
+        jackpotCents: prizes.get(d.id) ?? null,
+        purchaseStatus: d.status === 'pre_order' ? 'pre_order' : 'standard',
+      }));
     },
     /** The raffle's one game offer for the catalogue: bundles as prices, numGames = tickets (features §9 default entry). */
     async gameOffer(offerKey: string): Promise<GameOffer | null> {
@@ -367,7 +467,9 @@ export function createRafflesService(deps: RafflesDeps) {
       if (sold === null) {
         const draw = (await repo.lockDraw(tx, r.drawId, 'share'))!;
         if (draw.status === 'sold_out' || (draw.status === 'open' && draw.sold + r.numTickets > draw.cap)) {
-          throw unprocessable(soldOutMessage(draw.cap - draw.sold), 'sold_out', { num_tickets: [soldOutMessage(draw.cap - draw.sold)] });
+          throw unprocessable(soldOutMessage(draw.cap - draw.sold), 'sold_out', {
+            num_tickets: [soldOutMessage(draw.cap - draw.sold)],
+          });
         }
         throw unprocessable(drawClosedMessage, 'draw_closed');
       }
@@ -389,19 +491,45 @@ export function createRafflesService(deps: RafflesDeps) {
         lastTicket: sold,
         createdAt: now,
       });
-      await repo.insertTicketRange(tx, { drawId: r.drawId, entryId: entry.id, first, last: sold, customerId: r.customerId, orderId: r.orderId, causeSlug: r.causeSlug, postal: r.postal, at: now });
+      await repo.insertTicketRange(tx, {
+        drawId: r.drawId,
+        entryId: entry.id,
+        first,
+        last: sold,
+        customerId: r.customerId,
+        orderId: r.orderId,
+        causeSlug: r.causeSlug,
+        postal: r.postal,
+        at: now,
+      });
       return { entryId: entry.id, numbers: Array.from({ length: r.numTickets }, (_, i) => first + i) };
     },
 
     /** Free postal entry (operator): one ticket, no charge, counted against the cap like any sale. */
-    async postalEntry(drawPublicId: string, customerId: string, causeSlug?: string | null): Promise<{ ticketNumber: number; drawNo: number; offerKey: string }> {
+    async postalEntry(
+      drawPublicId: string,
+      customerId: string,
+      causeSlug?: string | null,
+    ): Promise<{ ticketNumber: number; drawNo: number; offerKey: string }> {
       const draw = await repo.drawByPublicId(db, drawPublicId);
       if (!draw) throw notFound(`There is no raffle draw "${drawPublicId}".`, 'unknown_draw');
       const offer = (await repo.offer(db, draw.offerKey))!;
       const cause = causeSlug ?? (offer.causeSlugs.length === 1 ? offer.causeSlugs[0]! : null);
-      if (cause !== null && !offer.causeSlugs.includes(cause)) throw unprocessable(`${offer.name} does not support the cause "${cause}".`, 'unknown_cause');
+      if (cause !== null && !offer.causeSlugs.includes(cause))
+        throw unprocessable(`${offer.name} does not support the cause "${cause}".`, 'unknown_cause');
       const { numbers } = await db.transaction((tx) =>
-        service.allocate(tx, { drawId: draw.id, customerId, numTickets: 1, amountCents: 0, currency: offer.currency as CurrencyCode, causeSlug: cause, orderId: null, checkoutId: null, postal: true, region: null }),
+        service.allocate(tx, {
+          drawId: draw.id,
+          customerId,
+          numTickets: 1,
+          amountCents: 0,
+          currency: offer.currency as CurrencyCode,
+          causeSlug: cause,
+          orderId: null,
+          checkoutId: null,
+          postal: true,
+          region: null,
+        }),
       );
       return { ticketNumber: numbers[0]!, drawNo: draw.drawNo, offerKey: draw.offerKey };
     },
@@ -435,7 +563,16 @@ export function createRafflesService(deps: RafflesDeps) {
       });
       await repo.insertPrizes(
         ex,
-        d.prizes.map((p, i) => ({ drawId: row.id, rank: i + 1, kind: p.kind, name: p.name, description: p.description, cashCents: p.cashCents, valueCents: p.valueCents, closesAt: p.closesAt ?? null })),
+        d.prizes.map((p, i) => ({
+          drawId: row.id,
+          rank: i + 1,
+          kind: p.kind,
+          name: p.name,
+          description: p.description,
+          cashCents: p.cashCents,
+          valueCents: p.valueCents,
+          closesAt: p.closesAt ?? null,
+        })),
       );
       return row;
     },
@@ -452,7 +589,8 @@ export function createRafflesService(deps: RafflesDeps) {
     /** Draws with pre-orders still waiting (an open draw whose filling was interrupted is finished next tick). */
     async drawsWithPendingPreOrders(): Promise<RaffleDrawRow[]> {
       const out: RaffleDrawRow[] = [];
-      for (const d of await repo.drawsInStatus(db, ['open', 'sold_out', 'closed'])) if ((await repo.pendingPreOrders(db, d.id)).length) out.push(d);
+      for (const d of await repo.drawsInStatus(db, ['open', 'sold_out', 'closed']))
+        if ((await repo.pendingPreOrders(db, d.id)).length) out.push(d);
       return out;
     },
 
@@ -476,9 +614,13 @@ export function createRafflesService(deps: RafflesDeps) {
         const locked = (await repo.lockDraw(tx, d.id, 'update'))!;
         if (!['open', 'sold_out', 'pre_order'].includes(locked.status)) return { changed: false, draw: locked };
         // Sub-draws that had not closed yet close with the main sales.
-        for (const p of await repo.prizesOf(tx, [d.id])) if (isSubDraw(p.kind as 'bonus') && p.cutoffTicket === null) await repo.setCutoff(tx, p.id, locked.sold);
+        for (const p of await repo.prizesOf(tx, [d.id]))
+          if (isSubDraw(p.kind as 'bonus') && p.cutoffTicket === null) await repo.setCutoff(tx, p.id, locked.sold);
         const hash = soldListHash(await repo.ticketNumbers(tx, d.id));
-        await repo.setStatus(tx, d.id, ['open', 'sold_out', 'pre_order'], 'closed', { soldListHash: hash, closedAt: clock.now() });
+        await repo.setStatus(tx, d.id, ['open', 'sold_out', 'pre_order'], 'closed', {
+          soldListHash: hash,
+          closedAt: clock.now(),
+        });
         return { changed: true, draw: { ...locked, status: 'closed', soldListHash: hash } };
       });
     },
@@ -516,7 +658,13 @@ export function createRafflesService(deps: RafflesDeps) {
           stopAt,
           drawAt: new Date(stopAt.getTime() + t.drawHoursAfterStop * 3_600_000),
           cap: t.cap,
-          prizes: t.prizes.map((p) => ({ ...p, closesAt: p.closesDaysBeforeStop === undefined ? null : new Date(stopAt.getTime() - p.closesDaysBeforeStop * 86_400_000) })),
+          prizes: t.prizes.map((p) => ({
+            ...p,
+            closesAt:
+              p.closesDaysBeforeStop === undefined
+                ? null
+                : new Date(stopAt.getTime() - p.closesDaysBeforeStop * 86_400_000),
+          })),
         });
         created.push(row.publicId);
       }
@@ -524,11 +672,21 @@ export function createRafflesService(deps: RafflesDeps) {
     },
 
     /** The results lists' raffles tab: drawn draws, newest first, with the first prize and its winning ticket. */
-    async results(q: { limit: number; offset: number; offerKey?: string }): Promise<{ items: RaffleResult[]; total: number }> {
+    async results(q: {
+      limit: number;
+      offset: number;
+      offerKey?: string;
+    }): Promise<{ items: RaffleResult[]; total: number }> {
       const { rows, total } = await repo.drawnPage(db, q.limit, q.offset, q.offerKey);
       const offers = new Map((await repo.offers(db)).map((o) => [o.offerKey, o]));
-      const winners = await repo.winnersOf(db, rows.map((r) => r.id));
-      const prizes = await repo.prizesOf(db, rows.map((r) => r.id));
+      const winners = await repo.winnersOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      const prizes = await repo.prizesOf(
+        db,
+        rows.map((r) => r.id),
+      );
       return {
         total,
         items: rows.map((d) => {

@@ -13,4 +13,10 @@ export {
   type ResponsibleGamblingService,
 } from './responsible-gambling.service.ts';
 export { calendarWindow, rollingWindow } from './periods.ts';
-export { createSimulatedVerificationProvider, SIMULATED_CONNECTID_CODES, type CheckResult, type IdentityCheck, type VerificationProvider } from './verification-provider.ts';
+export {
+  createSimulatedVerificationProvider,
+  SIMULATED_CONNECTID_CODES,
+  type CheckResult,
+  type IdentityCheck,
+  type VerificationProvider,
+} from './verification-provider.ts';

@@ -39,7 +39,14 @@ export function rollingWindow(period: LimitPeriod, now: Date): { start: Date; en
 
 /** "3 June 2025 at 12:00 am" in the site's time zone. */
 export function formatWhen(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone, day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-AU', {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(instant);
 }
 
 export function formatDay(instant: Date, timeZone: string): string {

@@ -17,13 +17,33 @@ const PROBES: { name: string; contentType?: string; payload?: string; param?: st
   { name: 'malformed JSON', contentType: 'application/json', payload: '{"limit": ' },
   { name: 'JSON array', contentType: 'application/json', payload: '[1,2]' },
   { name: 'JSON null', contentType: 'application/json', payload: 'null' },
-  { name: 'wrong types', contentType: 'application/json', payload: JSON.stringify({ limit: { a: 1 }, period: 7, code: [], state: {}, document_number: 1 }) },
-  { name: 'huge strings', contentType: 'application/json', payload: JSON.stringify({ limit: HUGE, period: HUGE, code: HUGE, state: HUGE, licence_number: HUGE }) },
-  { name: 'SQL', contentType: 'application/json', payload: JSON.stringify({ limit: SQL, period: SQL, code: SQL, state: SQL, document_number: SQL }) },
+  {
+    name: 'wrong types',
+    contentType: 'application/json',
+    payload: JSON.stringify({ limit: { a: 1 }, period: 7, code: [], state: {}, document_number: 1 }),
+  },
+  {
+    name: 'huge strings',
+    contentType: 'application/json',
+    payload: JSON.stringify({ limit: HUGE, period: HUGE, code: HUGE, state: HUGE, licence_number: HUGE }),
+  },
+  {
+    name: 'SQL',
+    contentType: 'application/json',
+    payload: JSON.stringify({ limit: SQL, period: SQL, code: SQL, state: SQL, document_number: SQL }),
+  },
   { name: 'absurd numbers', contentType: 'application/json', payload: '{"limit": 1e309}' },
   { name: 'negative zero and exponent', contentType: 'application/json', payload: '{"limit": "-0e5"}' },
-  { name: 'form with prototype keys', contentType: 'application/x-www-form-urlencoded', payload: '__proto__[polluted]=1&limit=1.999&constructor[prototype][x]=1' },
-  { name: 'multipart garbage', contentType: 'multipart/form-data; boundary=zzz', payload: '--zzz\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n1\r\n--zz' },
+  {
+    name: 'form with prototype keys',
+    contentType: 'application/x-www-form-urlencoded',
+    payload: '__proto__[polluted]=1&limit=1.999&constructor[prototype][x]=1',
+  },
+  {
+    name: 'multipart garbage',
+    contentType: 'multipart/form-data; boundary=zzz',
+    payload: '--zzz\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n1\r\n--zz',
+  },
   { name: 'multipart without boundary', contentType: 'multipart/form-data', payload: 'nothing' },
   { name: 'SQL path param', param: SQL },
   { name: 'long path param', param: 'x'.repeat(500) },
@@ -33,7 +53,11 @@ const PROBES: { name: string; contentType?: string; payload?: string; param?: st
 describe('responsible gambling routes under hostile input', () => {
   it('answer 4xx envelopes (or 2xx where input is ignored), never 5xx, and store nothing from junk', async () => {
     const c = await t.customer();
-    const routes = t.app.routeTable.filter((r) => /spend-limits|precommitment|deposit-limits|take-a-break|self-exclusion|customer\/verif|customer\/exclusion/.test(r.url));
+    const routes = t.app.routeTable.filter((r) =>
+      /spend-limits|precommitment|deposit-limits|take-a-break|self-exclusion|customer\/verif|customer\/exclusion/.test(
+        r.url,
+      ),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(17);
     const failures: string[] = [];
     for (const route of routes) {
@@ -48,7 +72,8 @@ describe('responsible gambling routes under hostile input', () => {
         const res = await t.app.inject(options);
         const where = `${route.method} ${route.url} [${probe.name}] -> ${res.statusCode}`;
         if (res.statusCode >= 500) failures.push(`${where}: ${res.body.slice(0, 300)}`);
-        else if (res.statusCode >= 400 && !ErrorEnvelope.safeParse(res.json()).success) failures.push(`${where}: not an error envelope`);
+        else if (res.statusCode >= 400 && !ErrorEnvelope.safeParse(res.json()).success)
+          failures.push(`${where}: not an error envelope`);
       }
     }
     expect(failures).toEqual([]);
@@ -63,7 +88,14 @@ describe('responsible gambling routes under hostile input', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/v2/spend-limits', '/api/v2/spend-limits/{period}', '/api/v2/precommitment', '/api/v2/deposit-limits/{period}', '/api/v2/customer/verification', '/api/v2/customer/take-a-break']) {
+    for (const p of [
+      '/api/v2/spend-limits',
+      '/api/v2/spend-limits/{period}',
+      '/api/v2/precommitment',
+      '/api/v2/deposit-limits/{period}',
+      '/api/v2/customer/verification',
+      '/api/v2/customer/take-a-break',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -32,12 +32,26 @@ async function refusal(p: Promise<unknown>) {
 describe('periods in the site time zone', () => {
   it('daily from local midnight, weekly from Monday, monthly from the 1st (Australia/Sydney)', () => {
     const now = new Date(START);
-    expect(calendarWindow('daily', now, 'Australia/Sydney')).toEqual({ start: new Date('2025-06-01T14:00:00Z'), end: new Date('2025-06-02T14:00:00Z') });
-    expect(calendarWindow('weekly', now, 'Australia/Sydney')).toEqual({ start: new Date('2025-06-01T14:00:00Z'), end: new Date('2025-06-08T14:00:00Z') });
-    expect(calendarWindow('monthly', now, 'Australia/Sydney')).toEqual({ start: new Date('2025-05-31T14:00:00Z'), end: new Date('2025-06-30T14:00:00Z') });
+    expect(calendarWindow('daily', now, 'Australia/Sydney')).toEqual({
+      start: new Date('2025-06-01T14:00:00Z'),
+      end: new Date('2025-06-02T14:00:00Z'),
+    });
+    expect(calendarWindow('weekly', now, 'Australia/Sydney')).toEqual({
+      start: new Date('2025-06-01T14:00:00Z'),
+      end: new Date('2025-06-08T14:00:00Z'),
+    });
+    expect(calendarWindow('monthly', now, 'Australia/Sydney')).toEqual({
+      start: new Date('2025-05-31T14:00:00Z'),
+      end: new Date('2025-06-30T14:00:00Z'),
+    });
     // Sunday evening in Sydney is still the week that started the Monday before; daylight saving shifts the offset.
-    expect(calendarWindow('weekly', new Date('2025-10-12T12:00:00Z'), 'Australia/Sydney')).toEqual({ start: new Date('2025-10-05T13:00:00Z'), end: new Date('2025-10-12T13:00:00Z') });
-    expect(calendarWindow('monthly', new Date('2025-12-31T20:00:00Z'), 'Australia/Sydney').start).toEqual(new Date('2025-12-31T13:00:00Z'));
+    expect(calendarWindow('weekly', new Date('2025-10-12T12:00:00Z'), 'Australia/Sydney')).toEqual({
+      start: new Date('2025-10-05T13:00:00Z'),
+      end: new Date('2025-10-12T13:00:00Z'),
+    });
+    expect(calendarWindow('monthly', new Date('2025-12-31T20:00:00Z'), 'Australia/Sydney').start).toEqual(
+      new Date('2025-12-31T13:00:00Z'),
+    );
   });
 });
 
@@ -47,7 +61,14 @@ describe('spend limits', () => {
     const r = await limits(c);
     expect(r.available_periods).toEqual(['daily', 'weekly', 'monthly']);
     expect(r.customer_limits).toEqual([]);
-    expect(r.system_limits).toEqual([{ period: 'weekly', limit: { amount: 10000, currency: 'AUD' }, amount_spent: { amount: 0, currency: 'AUD' }, remaining: { amount: 10000, currency: 'AUD' } }]);
+    expect(r.system_limits).toEqual([
+      {
+        period: 'weekly',
+        limit: { amount: 10000, currency: 'AUD' },
+        amount_spent: { amount: 0, currency: 'AUD' },
+        remaining: { amount: 10000, currency: 'AUD' },
+      },
+    ]);
     expect(r.cooling_off_days).toBe(7);
   });
 
@@ -60,7 +81,11 @@ describe('spend limits', () => {
     await t.buy(c.customerId, 2_000);
     t.clock.set(START);
     await t.buy(c.customerId, 500);
-    for (const [period, limit] of [['daily', 50], ['weekly', 60], ['monthly', 100]] as const) {
+    for (const [period, limit] of [
+      ['daily', 50],
+      ['weekly', 60],
+      ['monthly', 100],
+    ] as const) {
       const r = await put(c, period, limit);
       expect(r.statusCode).toBe(200);
       expect(r.json().result.applied).toBe('now');
@@ -77,7 +102,9 @@ describe('spend limits', () => {
 
     // Core §5: remaining = 50 − 5 = 45; an order of 60 is 15 over.
     const reasons = await t.rg.blockedReasons(c.customerId, 6_000, 'AUD');
-    expect(reasons.spend_limit).toBe('This order is $15.00 over your daily spend limit of $50.00. You can spend $45.00 more until 3 June 2025 at 12:00 am.');
+    expect(reasons.spend_limit).toBe(
+      'This order is $15.00 over your daily spend limit of $50.00. You can spend $45.00 more until 3 June 2025 at 12:00 am.',
+    );
     const err = await refusal(t.buy(c.customerId, 6_000));
     expect(err.statusCode).toBe(422);
     expect(err.code).toBe('spend_limit');
@@ -111,7 +138,7 @@ describe('spend limits', () => {
     expect((await limits(c)).customer_limits).toEqual([]);
   });
 
-  it('POST works like PUT, and one customer cannot see or remove another\'s limit (404)', async () => {
+  it("POST works like PUT, and one customer cannot see or remove another's limit (404)", async () => {
     const a = await t.customer();
     const b = await t.customer();
     const r = await put(a, 'weekly', '20.50', 'POST');
@@ -180,7 +207,9 @@ describe('spend limits', () => {
     expect(l.limit.amount).toBe(40);
     const again = await t.injectSigned({ method: 'DELETE', url: `/api/v2/spend-limits/${id}`, headers: t.auth(c) });
     expect(again.statusCode).toBe(422);
-    expect(again.json().messages[0].text).toMatch(/^This spend limit is already being removed: it stops applying on 9 June 2025/);
+    expect(again.json().messages[0].text).toMatch(
+      /^This spend limit is already being removed: it stops applying on 9 June 2025/,
+    );
     t.clock.advance(7 * DAY);
     expect((await limits(c)).customer_limits).toEqual([]);
     const gone = await t.injectSigned({ method: 'DELETE', url: `/api/v2/spend-limits/${id}`, headers: t.auth(c) });
@@ -224,7 +253,9 @@ describe('global and unverified caps', () => {
     await t.buy(c.customerId, 40_000);
     t.clock.advance(40 * DAY);
     const reasons = await t.rg.blockedReasons(c.customerId, 15_000, 'AUD');
-    expect(reasons.verify_account_required).toBe('Please verify your identity to continue. Until your account is verified you can spend up to $500.00 in total; you have $100.00 left.');
+    expect(reasons.verify_account_required).toBe(
+      'Please verify your identity to continue. Until your account is verified you can spend up to $500.00 in total; you have $100.00 left.',
+    );
     expect((await refusal(t.buy(c.customerId, 15_000))).code).toBe('verify_account_required');
     await t.buy(c.customerId, 10_000);
     await t.identity.setVerified(c.customerId, true);
@@ -235,7 +266,12 @@ describe('global and unverified caps', () => {
   it('the cart sees deposit_limit when the order needs a deposit the deposit limit does not allow', async () => {
     const c = await t.customer();
     await t.fund(c.customerId, 1_000);
-    const d = await t.injectSigned({ method: 'PUT', url: '/api/v2/deposit-limits/weekly', headers: t.auth(c), payload: { limit: 20 } });
+    const d = await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/weekly',
+      headers: t.auth(c),
+      payload: { limit: 20 },
+    });
     expect(d.statusCode).toBe(200);
     expect(d.json().messages[0].code).toBe('deposit_limit_updated');
     const reasons = await t.rg.blockedReasons(c.customerId, 4_000, 'AUD');
@@ -269,16 +305,29 @@ describe('pre-commitment', () => {
     t.clock.set(START);
     const c = await t.customer();
     await t.fund(c.customerId, 50_000);
-    const set = await t.injectSigned({ method: 'POST', url: '/api/v2/precommitment', headers: { ...t.auth(c), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'limit=120' });
+    const set = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/precommitment',
+      headers: { ...t.auth(c), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'limit=120',
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json().result.limit.period).toBe('monthly');
-    expect((await t.identity.overview(c.customerId)).preCommitment).toEqual({ enabled: true, amount: { amount: 120, currency: 'AUD' } });
+    expect((await t.identity.overview(c.customerId)).preCommitment).toEqual({
+      enabled: true,
+      amount: { amount: 120, currency: 'AUD' },
+    });
     await t.buy(c.customerId, 10_000);
     const err = await refusal(t.buy(c.customerId, 3_000));
     expect(err.code).toBe('precommitment_limit');
     expect(err.message).toContain('over your monthly pre-commitment limit of $120.00');
     // Another period needs the current one removed first.
-    const other = await t.injectSigned({ method: 'POST', url: '/api/v2/precommitment', headers: t.auth(c), payload: { limit: 10, period: 'daily' } });
+    const other = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/precommitment',
+      headers: t.auth(c),
+      payload: { limit: 10, period: 'daily' },
+    });
     expect(other.statusCode).toBe(422);
     const del = await t.injectSigned({ method: 'DELETE', url: '/api/v2/precommitment', headers: t.auth(c) });
     expect(del.statusCode).toBe(200);
@@ -297,36 +346,67 @@ describe('deposit limits', () => {
     const c = await t.customer();
     const list = await t.injectSigned({ method: 'GET', url: '/api/v2/deposit-limits', headers: t.auth(c) });
     expect(list.json().result.help.weekly).toBe('The maximum deposit in any 7-day period.');
-    await t.injectSigned({ method: 'PUT', url: '/api/v2/deposit-limits/weekly', headers: t.auth(c), payload: { limit: 100 } });
+    await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/weekly',
+      headers: t.auth(c),
+      payload: { limit: 100 },
+    });
     await t.payments.deposit(c.customerId, 'td', { amount: 60 });
     t.clock.advance(3 * DAY);
     await t.payments.deposit(c.customerId, 'td', { amount: 30 });
     const err = await refusal(t.payments.deposit(c.customerId, 'td', { amount: 20 }));
     expect(err.statusCode).toBe(422);
     expect(err.code).toBe('deposit_limit');
-    expect(err.message).toBe('This deposit would take you over your weekly deposit limit of $100.00. You can deposit up to $10.00 until 9 June 2025 at 10:00 am.');
+    expect(err.message).toBe(
+      'This deposit would take you over your weekly deposit limit of $100.00. You can deposit up to $10.00 until 9 June 2025 at 10:00 am.',
+    );
     await t.payments.deposit(c.customerId, 'td', { amount: 10 });
     // Four days later the first deposit (60) has left the 7-day window: 40 is free again, not a new calendar week.
     t.clock.advance(4 * DAY);
     expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 61 }))).code).toBe('deposit_limit');
     await t.payments.deposit(c.customerId, 'td', { amount: 60 });
     const view = await t.injectSigned({ method: 'GET', url: '/api/v2/deposit-limits', headers: t.auth(c) });
-    expect(view.json().result.customer_limits[0]).toMatchObject({ period: 'weekly', amount_spent: { amount: 100 }, remaining: { amount: 0 }, help: 'The maximum deposit in any 7-day period.' });
+    expect(view.json().result.customer_limits[0]).toMatchObject({
+      period: 'weekly',
+      amount_spent: { amount: 100 },
+      remaining: { amount: 0 },
+      help: 'The maximum deposit in any 7-day period.',
+    });
     t.clock.set(START);
   });
 
   it('daily and monthly deposit limits; raising one waits for cooling-off', async () => {
     t.clock.set(START);
     const c = await t.customer();
-    await t.injectSigned({ method: 'PUT', url: '/api/v2/deposit-limits/daily', headers: t.auth(c), payload: { limit: 50 } });
-    await t.injectSigned({ method: 'PUT', url: '/api/v2/deposit-limits/monthly', headers: t.auth(c), payload: { limit: 120 } });
+    await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/daily',
+      headers: t.auth(c),
+      payload: { limit: 50 },
+    });
+    await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/monthly',
+      headers: t.auth(c),
+      payload: { limit: 120 },
+    });
     await t.payments.deposit(c.customerId, 'td', { amount: 50 });
-    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 5 }))).message).toContain('daily deposit limit of $50.00');
+    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 5 }))).message).toContain(
+      'daily deposit limit of $50.00',
+    );
     t.clock.advance(DAY);
     await t.payments.deposit(c.customerId, 'td', { amount: 50 });
     t.clock.advance(DAY);
-    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 30 }))).message).toContain('monthly deposit limit of $120.00');
-    const raise = await t.injectSigned({ method: 'PUT', url: '/api/v2/deposit-limits/monthly', headers: t.auth(c), payload: { limit: 1000 } });
+    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 30 }))).message).toContain(
+      'monthly deposit limit of $120.00',
+    );
+    const raise = await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/monthly',
+      headers: t.auth(c),
+      payload: { limit: 1000 },
+    });
     expect(raise.json().result.applied).toBe('after_cooling_off');
     expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 30 }))).code).toBe('deposit_limit');
     await t.payments.deposit(c.customerId, 'td', { amount: 20 });
@@ -336,8 +416,15 @@ describe('deposit limits', () => {
   it('concurrent deposits cannot pass the limit together', async () => {
     t.clock.set(START);
     const c = await t.customer();
-    await t.injectSigned({ method: 'PUT', url: '/api/v2/deposit-limits/weekly', headers: t.auth(c), payload: { limit: 100 } });
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => t.payments.deposit(c.customerId, 'td', { amount: 25 })));
+    await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/weekly',
+      headers: t.auth(c),
+      payload: { limit: 100 },
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => t.payments.deposit(c.customerId, 'td', { amount: 25 })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
     expect((await t.ledger.fundsSummary(c.customerId)).balanceCents).toBe(10_000);
   });

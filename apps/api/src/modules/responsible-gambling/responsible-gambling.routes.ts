@@ -30,7 +30,12 @@ import type { AppConfig } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unauthorized, unprocessable } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, type ResponsibleGamblingService, type UploadedFile } from './responsible-gambling.service.ts';
+import {
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_FILES,
+  type ResponsibleGamblingService,
+  type UploadedFile,
+} from './responsible-gambling.service.ts';
 
 export interface ResponsibleGamblingRoutesOptions {
   database: Database;
@@ -45,16 +50,24 @@ const ExclusionState = z.object({ exclusion: Exclusion.nullable() });
 /** Read a multipart upload: each file at most 5 MB (one byte more is read to tell), at most 4 files. */
 async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   if (!request.isMultipart()) {
-    throw unprocessable('Please attach the photos or PDF of your ID as a multipart form upload.', 'multipart_required', { files: ['Please choose at least one photo or PDF of your ID.'] });
+    throw unprocessable(
+      'Please attach the photos or PDF of your ID as a multipart form upload.',
+      'multipart_required',
+      { files: ['Please choose at least one photo or PDF of your ID.'] },
+    );
   }
   const out: UploadedFile[] = [];
-  const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_UPLOAD_FILES + 1, fields: 10, parts: 20 } });
+  const parts = request.parts({
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: MAX_UPLOAD_FILES + 1, fields: 10, parts: 20 },
+  });
   try {
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       if (out.length >= MAX_UPLOAD_FILES) {
         part.file.resume();
-        throw unprocessable(`Please upload at most ${MAX_UPLOAD_FILES} files.`, 'too_many_files', { files: [`Please upload at most ${MAX_UPLOAD_FILES} files.`] });
+        throw unprocessable(`Please upload at most ${MAX_UPLOAD_FILES} files.`, 'too_many_files', {
+          files: [`Please upload at most ${MAX_UPLOAD_FILES} files.`],
+        });
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -74,11 +87,22 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw unprocessable(`Please upload at most ${MAX_UPLOAD_FILES} files.`, 'too_many_files', { files: [`Please upload at most ${MAX_UPLOAD_FILES} files.`] });
+      throw unprocessable(`Please upload at most ${MAX_UPLOAD_FILES} files.`, 'too_many_files', {
+        files: [`Please upload at most ${MAX_UPLOAD_FILES} files.`],
+      });
     }
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw unprocessable('A file is larger than 5 MB. Please upload a smaller file.', 'file_too_large', { files: ['A file is larger than 5 MB.'] });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw unprocessable('The upload could not be read.', 'invalid_upload');
-    if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form/i.test(err.message)) {
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw unprocessable('A file is larger than 5 MB. Please upload a smaller file.', 'file_too_large', {
+        files: ['A file is larger than 5 MB.'],
+      });
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
+      throw unprocessable('The upload could not be read.', 'invalid_upload');
+    if (
+      err instanceof Error &&
+      /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form/i.test(
+        err.message,
+      )
+    ) {
       throw unprocessable('The upload could not be read.', 'invalid_upload');
     }
     throw err;
@@ -98,83 +122,268 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
   };
 
   // ---------------------------------------------------------------- spend limits
-  routes.get('/spend-limits', { ...auth, schema: { tags: limitTags, summary: 'Spend limits: periods, the customer\'s limits with amount spent, and system limits', response: { 200: successEnvelope(SpendLimits) } } }, async (request) =>
-    ok(await rg.spendLimits(customerOf(request))),
+  routes.get(
+    '/spend-limits',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: "Spend limits: periods, the customer's limits with amount spent, and system limits",
+        response: { 200: successEnvelope(SpendLimits) },
+      },
+    },
+    async (request) => ok(await rg.spendLimits(customerOf(request))),
   );
   for (const method of ['PUT', 'POST'] as const) {
     routes.route({
       method,
       url: '/spend-limits/:period',
       ...auth,
-      schema: { tags: limitTags, summary: 'Set a spend limit (form: limit). Lower applies at once, higher after the cooling-off delay', params: LimitPeriodParams, body: LimitBody, response: { 200: successEnvelope(LimitChange) } },
+      schema: {
+        tags: limitTags,
+        summary: 'Set a spend limit (form: limit). Lower applies at once, higher after the cooling-off delay',
+        params: LimitPeriodParams,
+        body: LimitBody,
+        response: { 200: successEnvelope(LimitChange) },
+      },
       handler: async (request) => {
         const r = await rg.setSpendLimit(customerOf(request), request.params.period, request.body.limit);
         return ok(r, [success('spend_limit_updated', r.message)]);
       },
     });
   }
-  routes.delete('/spend-limits/:id', { ...auth, schema: { tags: limitTags, summary: 'Remove a spend limit (after the cooling-off delay)', params: LimitIdParams, response: { 200: successEnvelope(LimitChange) } } }, async (request) => {
-    const r = await rg.removeSpendLimit(customerOf(request), request.params.id);
-    return ok(r, [success('spend_limit_removed', r.message)]);
-  });
+  routes.delete(
+    '/spend-limits/:id',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Remove a spend limit (after the cooling-off delay)',
+        params: LimitIdParams,
+        response: { 200: successEnvelope(LimitChange) },
+      },
+    },
+    async (request) => {
+      const r = await rg.removeSpendLimit(customerOf(request), request.params.id);
+      return ok(r, [success('spend_limit_removed', r.message)]);
+    },
+  );
 
   // ---------------------------------------------------------------- pre-commitment
-  routes.get('/precommitment', { ...auth, schema: { tags: limitTags, summary: 'The customer\'s pre-commitment limit', response: { 200: successEnvelope(Precommitment) } } }, async (request) =>
-    ok(await rg.precommitment(customerOf(request))),
+  routes.get(
+    '/precommitment',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: "The customer's pre-commitment limit",
+        response: { 200: successEnvelope(Precommitment) },
+      },
+    },
+    async (request) => ok(await rg.precommitment(customerOf(request))),
   );
-  routes.post('/precommitment', { ...auth, schema: { tags: limitTags, summary: 'Set the pre-commitment limit (form: limit, period default monthly)', body: PrecommitmentBody, response: { 200: successEnvelope(LimitChange) } } }, async (request) => {
-    const r = await rg.setPrecommitment(customerOf(request), request.body.period, request.body.limit);
-    return ok(r, [success('precommitment_updated', r.message)]);
-  });
-  routes.delete('/precommitment', { ...auth, schema: { tags: limitTags, summary: 'Remove the pre-commitment limit (after the cooling-off delay)', response: { 200: successEnvelope(LimitChange) } } }, async (request) => {
-    const r = await rg.removePrecommitment(customerOf(request));
-    return ok(r, [success('precommitment_removed', r.message)]);
-  });
+  routes.post(
+    '/precommitment',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Set the pre-commitment limit (form: limit, period default monthly)',
+        body: PrecommitmentBody,
+        response: { 200: successEnvelope(LimitChange) },
+      },
+    },
+    async (request) => {
+      const r = await rg.setPrecommitment(customerOf(request), request.body.period, request.body.limit);
+      return ok(r, [success('precommitment_updated', r.message)]);
+    },
+  );
+  routes.delete(
+    '/precommitment',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Remove the pre-commitment limit (after the cooling-off delay)',
+        response: { 200: successEnvelope(LimitChange) },
+      },
+    },
+    async (request) => {
+      const r = await rg.removePrecommitment(customerOf(request));
+      return ok(r, [success('precommitment_removed', r.message)]);
+    },
+  );
 
   // ---------------------------------------------------------------- deposit limits
-  routes.get('/deposit-limits', { ...auth, schema: { tags: limitTags, summary: 'Deposit limits (rolling windows)', response: { 200: successEnvelope(DepositLimits) } } }, async (request) =>
-    ok(await rg.depositLimits(customerOf(request))),
+  routes.get(
+    '/deposit-limits',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Deposit limits (rolling windows)',
+        response: { 200: successEnvelope(DepositLimits) },
+      },
+    },
+    async (request) => ok(await rg.depositLimits(customerOf(request))),
   );
-  routes.put('/deposit-limits/:period', { ...auth, schema: { tags: limitTags, summary: 'Set a deposit limit (form: limit)', params: LimitPeriodParams, body: LimitBody, response: { 200: successEnvelope(LimitChange) } } }, async (request) => {
-    const r = await rg.setDepositLimit(customerOf(request), request.params.period, request.body.limit);
-    return ok(r, [success('deposit_limit_updated', r.message)]);
-  });
-  routes.delete('/deposit-limits/:id', { ...auth, schema: { tags: limitTags, summary: 'Remove a deposit limit (after the cooling-off delay)', params: LimitIdParams, response: { 200: successEnvelope(LimitChange) } } }, async (request) => {
-    const r = await rg.removeDepositLimit(customerOf(request), request.params.id);
-    return ok(r, [success('deposit_limit_removed', r.message)]);
-  });
+  routes.put(
+    '/deposit-limits/:period',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Set a deposit limit (form: limit)',
+        params: LimitPeriodParams,
+        body: LimitBody,
+        response: { 200: successEnvelope(LimitChange) },
+      },
+    },
+    async (request) => {
+      const r = await rg.setDepositLimit(customerOf(request), request.params.period, request.body.limit);
+      return ok(r, [success('deposit_limit_updated', r.message)]);
+    },
+  );
+  routes.delete(
+    '/deposit-limits/:id',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Remove a deposit limit (after the cooling-off delay)',
+        params: LimitIdParams,
+        response: { 200: successEnvelope(LimitChange) },
+      },
+    },
+    async (request) => {
+      const r = await rg.removeDepositLimit(customerOf(request), request.params.id);
+      return ok(r, [success('deposit_limit_removed', r.message)]);
+    },
+  );
 
   // ---------------------------------------------------------------- exclusion
-  routes.get('/customer/exclusion', { ...auth, schema: { tags: limitTags, summary: 'The customer\'s current break or self-exclusion', response: { 200: successEnvelope(ExclusionState) } } }, async (request) =>
-    ok({ exclusion: await rg.exclusion(customerOf(request)) }),
+  routes.get(
+    '/customer/exclusion',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: "The customer's current break or self-exclusion",
+        response: { 200: successEnvelope(ExclusionState) },
+      },
+    },
+    async (request) => ok({ exclusion: await rg.exclusion(customerOf(request)) }),
   );
-  routes.post('/customer/take-a-break', { ...auth, schema: { tags: limitTags, summary: 'Take a break (24h to 6 weeks); cannot be ended early', body: TakeABreakBody, response: { 200: successEnvelope(Exclusion) } } }, async (request) => {
-    const r = await rg.takeABreak(customerOf(request), request.body.period);
-    return ok(r, [success('take_a_break', r.message)]);
-  });
-  routes.post('/customer/self-exclusion', { ...auth, schema: { tags: limitTags, summary: 'Self-exclude (6 months to 5 years); cannot be lifted early', body: SelfExclusionBody, response: { 200: successEnvelope(Exclusion) } } }, async (request) => {
-    const r = await rg.selfExclude(customerOf(request), request.body.period);
-    return ok(r, [success('self_exclusion', r.message)]);
-  });
+  routes.post(
+    '/customer/take-a-break',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Take a break (24h to 6 weeks); cannot be ended early',
+        body: TakeABreakBody,
+        response: { 200: successEnvelope(Exclusion) },
+      },
+    },
+    async (request) => {
+      const r = await rg.takeABreak(customerOf(request), request.body.period);
+      return ok(r, [success('take_a_break', r.message)]);
+    },
+  );
+  routes.post(
+    '/customer/self-exclusion',
+    {
+      ...auth,
+      schema: {
+        tags: limitTags,
+        summary: 'Self-exclude (6 months to 5 years); cannot be lifted early',
+        body: SelfExclusionBody,
+        response: { 200: successEnvelope(Exclusion) },
+      },
+    },
+    async (request) => {
+      const r = await rg.selfExclude(customerOf(request), request.body.period);
+      return ok(r, [success('self_exclusion', r.message)]);
+    },
+  );
 
   // ---------------------------------------------------------------- verification
-  routes.get('/customer/verification', { ...auth, schema: { tags: verifyTags, summary: 'Verification methods and their statuses', response: { 200: successEnvelope(VerificationState) } } }, async (request) =>
-    ok(await rg.verificationState(customerOf(request))),
+  routes.get(
+    '/customer/verification',
+    {
+      ...auth,
+      schema: {
+        tags: verifyTags,
+        summary: 'Verification methods and their statuses',
+        response: { 200: successEnvelope(VerificationState) },
+      },
+    },
+    async (request) => ok(await rg.verificationState(customerOf(request))),
   );
-  routes.post('/customer/verify', { ...auth, schema: { tags: verifyTags, summary: 'Automatic data-source verification: details plus one document number', body: VerifyBody, response: { 200: successEnvelope(VerificationOutcome) } } }, async (request) =>
-    ok(await rg.verify(customerOf(request), request.body)),
+  routes.post(
+    '/customer/verify',
+    {
+      ...auth,
+      schema: {
+        tags: verifyTags,
+        summary: 'Automatic data-source verification: details plus one document number',
+        body: VerifyBody,
+        response: { 200: successEnvelope(VerificationOutcome) },
+      },
+    },
+    async (request) => ok(await rg.verify(customerOf(request), request.body)),
   );
-  routes.post('/customer/verification/licence', { ...auth, schema: { tags: verifyTags, summary: 'Driver licence verification', body: LicenceBody, response: { 200: successEnvelope(VerificationOutcome) } } }, async (request) =>
-    ok(await rg.verifyLicence(customerOf(request), request.body)),
+  routes.post(
+    '/customer/verification/licence',
+    {
+      ...auth,
+      schema: {
+        tags: verifyTags,
+        summary: 'Driver licence verification',
+        body: LicenceBody,
+        response: { 200: successEnvelope(VerificationOutcome) },
+      },
+    },
+    async (request) => ok(await rg.verifyLicence(customerOf(request), request.body)),
   );
-  routes.post('/customer/verification', { ...auth, schema: { tags: verifyTags, summary: 'Upload photo ID (multipart files: images or PDF, at most 4 of 5 MB)', response: { 200: successEnvelope(VerificationOutcome) } } }, async (request) => {
-    const customerId = customerOf(request);
-    return ok(await rg.uploadDocuments(customerId, await readUploads(request)));
-  });
-  routes.post('/customer/verification/connectid', { ...auth, schema: { tags: verifyTags, summary: 'Start ConnectID: where to send the browser', response: { 200: successEnvelope(ConnectIdStart) } } }, async (request) =>
-    ok(await rg.startConnectId(customerOf(request))),
+  routes.post(
+    '/customer/verification',
+    {
+      ...auth,
+      schema: {
+        tags: verifyTags,
+        summary: 'Upload photo ID (multipart files: images or PDF, at most 4 of 5 MB)',
+        response: { 200: successEnvelope(VerificationOutcome) },
+      },
+    },
+    async (request) => {
+      const customerId = customerOf(request);
+      return ok(await rg.uploadDocuments(customerId, await readUploads(request)));
+    },
   );
-  routes.post('/customer/verification/connectid/callback', { ...auth, schema: { tags: verifyTags, summary: 'ConnectID came back with a code', body: ConnectIdCallbackBody, response: { 200: successEnvelope(VerificationOutcome) } } }, async (request) =>
-    ok(await rg.connectIdCallback(customerOf(request), request.body)),
+  routes.post(
+    '/customer/verification/connectid',
+    {
+      ...auth,
+      schema: {
+        tags: verifyTags,
+        summary: 'Start ConnectID: where to send the browser',
+        response: { 200: successEnvelope(ConnectIdStart) },
+      },
+    },
+    async (request) => ok(await rg.startConnectId(customerOf(request))),
+  );
+  routes.post(
+    '/customer/verification/connectid/callback',
+    {
+      ...auth,
+      schema: {
+        tags: verifyTags,
+        summary: 'ConnectID came back with a code',
+        body: ConnectIdCallbackBody,
+        response: { 200: successEnvelope(VerificationOutcome) },
+      },
+    },
+    async (request) => ok(await rg.connectIdCallback(customerOf(request), request.body)),
   );
 };

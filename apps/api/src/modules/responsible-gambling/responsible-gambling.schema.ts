@@ -2,7 +2,18 @@
 // (take a break, self-exclusion) and identity verification attempts with their uploaded documents. Customers are
 // referenced by their public id (cus_…): no foreign key into the identity module (ADR 002).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const rgLimits = pgTable(
   'rg_limits',
@@ -26,12 +37,17 @@ export const rgLimits = pgTable(
     uniqueIndex('rg_limits_public_id_key').on(t.publicId),
     uniqueIndex('rg_limits_customer_kind_period_key').on(t.customerId, t.kind, t.period),
     // One pre-commitment per customer, whatever its period.
-    uniqueIndex('rg_limits_one_precommitment_key').on(t.customerId).where(sql`${t.kind} = 'precommitment'`),
+    uniqueIndex('rg_limits_one_precommitment_key')
+      .on(t.customerId)
+      .where(sql`${t.kind} = 'precommitment'`),
     check('rg_limits_kind_check', sql`${t.kind} in ('spend', 'precommitment', 'deposit')`),
     check('rg_limits_period_check', sql`${t.period} in ('daily', 'weekly', 'monthly')`),
     check('rg_limits_currency_check', sql`${t.currency} in ('AUD', 'GBP')`),
     check('rg_limits_positive', sql`${t.limitCents} > 0 and (${t.pendingCents} is null or ${t.pendingCents} > 0)`),
-    check('rg_limits_pending_shape', sql`(${t.pendingFrom} is null) = (${t.pendingCents} is null and not ${t.pendingRemoval})`),
+    check(
+      'rg_limits_pending_shape',
+      sql`(${t.pendingFrom} is null) = (${t.pendingCents} is null and not ${t.pendingRemoval})`,
+    ),
   ],
 );
 
@@ -74,9 +90,17 @@ export const rgVerifications = pgTable(
   (t) => [
     uniqueIndex('rg_verifications_public_id_key').on(t.publicId),
     index('rg_verifications_customer_idx').on(t.customerId, t.createdAt),
-    index('rg_verifications_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
-    check('rg_verifications_method_check', sql`${t.method} in ('auto_verification', 'connect_id', 'drivers_licence', 'greenid_ui', 'pdf_form', 'photo_id_upload')`),
-    check('rg_verifications_status_check', sql`${t.status} in ('verified', 'failed', 'documents_required', 'pending', 'in_progress', 'rejected')`),
+    index('rg_verifications_pending_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'rg_verifications_method_check',
+      sql`${t.method} in ('auto_verification', 'connect_id', 'drivers_licence', 'greenid_ui', 'pdf_form', 'photo_id_upload')`,
+    ),
+    check(
+      'rg_verifications_status_check',
+      sql`${t.status} in ('verified', 'failed', 'documents_required', 'pending', 'in_progress', 'rejected')`,
+    ),
   ],
 );
 
@@ -93,5 +117,8 @@ export const rgVerificationFiles = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('rg_verification_files_verification_idx').on(t.verificationId), uniqueIndex('rg_verification_files_stored_key').on(t.storedName)],
+  (t) => [
+    index('rg_verification_files_verification_idx').on(t.verificationId),
+    uniqueIndex('rg_verification_files_stored_key').on(t.storedName),
+  ],
 );

@@ -28,13 +28,25 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Ledger } from '../wallet/index.ts';
 import { calendarWindow, formatDay, formatWhen, ROLLING_MS, rollingWindow } from './periods.ts';
-import { rgExclusions as exclusions, rgLimits as limits, rgVerificationFiles as files, rgVerifications as verifications } from './responsible-gambling.schema.ts';
-import { createSimulatedVerificationProvider, type CheckResult, type VerificationProvider } from './verification-provider.ts';
+import {
+  rgExclusions as exclusions,
+  rgLimits as limits,
+  rgVerificationFiles as files,
+  rgVerifications as verifications,
+} from './responsible-gambling.schema.ts';
+import {
+  createSimulatedVerificationProvider,
+  type CheckResult,
+  type VerificationProvider,
+} from './verification-provider.ts';
 
 /** What responsible gambling needs to know about (and change on) a customer; the identity service provides it. */
 export interface CustomerDirectory {
   /** `exec`: read inside the caller's transaction (a purchase holding the wallet lock must not wait for the pool). */
-  verificationProfile(customerId: string, exec?: Executor): Promise<{
+  verificationProfile(
+    customerId: string,
+    exec?: Executor,
+  ): Promise<{
     email: string;
     firstname: string;
     lastname: string;
@@ -88,37 +100,77 @@ export const LIMIT_MIN_CENTS = 100;
 export const LIMIT_MAX_CENTS = 100_000_000;
 
 const DAY_MS = 86_400_000;
-const BREAK_MS: Record<string, number> = { '24h': DAY_MS, '48h': 2 * DAY_MS, '1w': 7 * DAY_MS, '2w': 14 * DAY_MS, '4w': 28 * DAY_MS, '6w': 42 * DAY_MS };
+const BREAK_MS: Record<string, number> = {
+  '24h': DAY_MS,
+  '48h': 2 * DAY_MS,
+  '1w': 7 * DAY_MS,
+  '2w': 14 * DAY_MS,
+  '4w': 28 * DAY_MS,
+  '6w': 42 * DAY_MS,
+};
 const EXCLUSION_MONTHS: Record<string, number> = { '6m': 6, '1y': 12, '2y': 24, '5y': 60 };
 const PERIOD_WORD: Record<LimitPeriod, string> = { daily: 'daily', weekly: 'weekly', monthly: 'monthly' };
-const KIND_WORD: Record<LimitKind, string> = { spend: 'spend limit', precommitment: 'pre-commitment limit', deposit: 'deposit limit' };
+const KIND_WORD: Record<LimitKind, string> = {
+  spend: 'spend limit',
+  precommitment: 'pre-commitment limit',
+  deposit: 'deposit limit',
+};
 /** Methods the shop offers; the others show as disabled (features §4 lists them all). */
 const OFFERED: VerificationMethodType[] = ['auto_verification', 'drivers_licence', 'photo_id_upload', 'connect_id'];
-const ALL_METHODS: VerificationMethodType[] = ['auto_verification', 'drivers_licence', 'photo_id_upload', 'pdf_form', 'connect_id', 'greenid_ui'];
+const ALL_METHODS: VerificationMethodType[] = [
+  'auto_verification',
+  'drivers_licence',
+  'photo_id_upload',
+  'pdf_form',
+  'connect_id',
+  'greenid_ui',
+];
 
 const publicId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The limit as it stands at `now`: a pending change whose time has come has taken effect (null: removed). */
-export function settledLimit(row: LimitRow, now: Date): { limitCents: number; pendingCents: number | null; pendingRemoval: boolean; pendingFrom: Date | null } | null {
+export function settledLimit(
+  row: LimitRow,
+  now: Date,
+): { limitCents: number; pendingCents: number | null; pendingRemoval: boolean; pendingFrom: Date | null } | null {
   if (row.pendingFrom && row.pendingFrom.getTime() <= now.getTime()) {
     if (row.pendingRemoval) return null;
     return { limitCents: row.pendingCents!, pendingCents: null, pendingRemoval: false, pendingFrom: null };
   }
-  return { limitCents: row.limitCents, pendingCents: row.pendingCents, pendingRemoval: row.pendingRemoval, pendingFrom: row.pendingFrom };
+  return {
+    limitCents: row.limitCents,
+    pendingCents: row.pendingCents,
+    pendingRemoval: row.pendingRemoval,
+    pendingFrom: row.pendingFrom,
+  };
 }
 
 /** Sniff the type from the first bytes; the file name and the browser's content type are not trusted. */
-export function sniffDocumentType(data: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'application/pdf' | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+export function sniffDocumentType(
+  data: Buffer,
+): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif' | 'application/pdf' | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (
+    data.length >= 12 &&
+    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    data.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'image/webp';
   if (data.length >= 6 && /^GIF8[79]a$/.test(data.subarray(0, 6).toString('latin1'))) return 'image/gif';
   if (data.length >= 5 && data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   return null;
 }
 
-const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif', 'application/pdf': 'pdf' };
+const EXTENSION: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
 
 export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) {
   const { db, clock, config, ledger, customers } = deps;
@@ -129,7 +181,8 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
   const coolingMs = rules.coolingOffDays * DAY_MS;
   const money = (cents: number, currency: CurrencyCode) => formatCurrency(cents, currency);
 
-  const currencyOf = async (customerId: string): Promise<CurrencyCode> => (await ledger.fundsSummary(customerId)).currency;
+  const currencyOf = async (customerId: string): Promise<CurrencyCode> =>
+    (await ledger.fundsSummary(customerId)).currency;
 
   // ---------------------------------------------------------------- amounts
   function parseLimit(input: number | string, currency: CurrencyCode): number {
@@ -151,12 +204,15 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
   }
 
   // ---------------------------------------------------------------- limits
-  const lockCustomer = (tx: Executor, customerId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rg:${customerId}`}))`);
+  const lockCustomer = (tx: Executor, customerId: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rg:${customerId}`}))`);
 
   /** Write pending changes whose cooling-off has passed, so stored rows match what applies. */
   async function applyDue(tx: Executor, customerId: string) {
     const now = clock.now();
-    await tx.delete(limits).where(and(eq(limits.customerId, customerId), eq(limits.pendingRemoval, true), lte(limits.pendingFrom, now)));
+    await tx
+      .delete(limits)
+      .where(and(eq(limits.customerId, customerId), eq(limits.pendingRemoval, true), lte(limits.pendingFrom, now)));
     await tx
       .update(limits)
       .set({ limitCents: sql`${limits.pendingCents}`, pendingCents: null, pendingFrom: null, updatedAt: now })
@@ -176,13 +232,21 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     return { ...w, spentCents: await ledger.spentBetween(exec, customerId, currency, w.start, w.end) };
   }
 
-  async function depositedIn(exec: Executor, customerId: string, currency: CurrencyCode, period: LimitPeriod, inFlight: { amountCents: number; at: Date }[] = []) {
+  async function depositedIn(
+    exec: Executor,
+    customerId: string,
+    currency: CurrencyCode,
+    period: LimitPeriod,
+    inFlight: { amountCents: number; at: Date }[] = [],
+  ) {
     const now = clock.now();
     const w = rollingWindow(period, now);
     const end = new Date(now.getTime() + 1);
     // A deposit stops counting the instant it is exactly one window old (the "until" time the refusal names).
     const credited = await ledger.depositsBetween(exec, customerId, currency, new Date(w.start.getTime() + 1), end);
-    const all = [...credited, ...inFlight.filter((d) => d.at.getTime() > w.start.getTime())].sort((a, b) => a.at.getTime() - b.at.getTime());
+    const all = [...credited, ...inFlight.filter((d) => d.at.getTime() > w.start.getTime())].sort(
+      (a, b) => a.at.getTime() - b.at.getTime(),
+    );
     return { start: w.start, end: w.end, deposits: all, spentCents: all.reduce((s, d) => s + d.amountCents, 0) };
   }
 
@@ -191,7 +255,10 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     if (!s) return null;
     const currency = row.currency as CurrencyCode;
     const period = row.period as LimitPeriod;
-    const used = row.kind === 'deposit' ? await depositedIn(exec, row.customerId, currency, period) : await spentIn(exec, row.customerId, currency, period);
+    const used =
+      row.kind === 'deposit'
+        ? await depositedIn(exec, row.customerId, currency, period)
+        : await spentIn(exec, row.customerId, currency, period);
     return {
       id: row.publicId,
       period,
@@ -215,10 +282,20 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     return out;
   }
 
-  function changeMessage(kind: LimitKind, period: LimitPeriod, applied: 'now' | 'after_cooling_off' | 'removed', amount: string | null, from: Date | null) {
-    const what = kind === 'precommitment' ? `Your ${PERIOD_WORD[period]} pre-commitment limit` : `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]}`;
+  function changeMessage(
+    kind: LimitKind,
+    period: LimitPeriod,
+    applied: 'now' | 'after_cooling_off' | 'removed',
+    amount: string | null,
+    from: Date | null,
+  ) {
+    const what =
+      kind === 'precommitment'
+        ? `Your ${PERIOD_WORD[period]} pre-commitment limit`
+        : `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]}`;
     if (applied === 'now') return `${what} is now ${amount}.`;
-    if (applied === 'removed') return `${what} will be removed on ${formatWhen(from!, tz)}, after the ${rules.coolingOffDays}-day cooling-off period.`;
+    if (applied === 'removed')
+      return `${what} will be removed on ${formatWhen(from!, tz)}, after the ${rules.coolingOffDays}-day cooling-off period.`;
     return `${what} will go up to ${amount} on ${formatWhen(from!, tz)}, after the ${rules.coolingOffDays}-day cooling-off period. Until then your current limit applies.`;
   }
 
@@ -237,9 +314,27 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       const [existing] = await tx
         .select()
         .from(limits)
-        .where(and(eq(limits.customerId, customerId), eq(limits.kind, kind), kind === 'precommitment' ? undefined : eq(limits.period, period)));
+        .where(
+          and(
+            eq(limits.customerId, customerId),
+            eq(limits.kind, kind),
+            kind === 'precommitment' ? undefined : eq(limits.period, period),
+          ),
+        );
       if (!existing) {
-        const [row] = await tx.insert(limits).values({ publicId: publicId('lim'), customerId, kind, period, currency, limitCents: cents, createdAt: now, updatedAt: now }).returning();
+        const [row] = await tx
+          .insert(limits)
+          .values({
+            publicId: publicId('lim'),
+            customerId,
+            kind,
+            period,
+            currency,
+            limitCents: cents,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
         return { row: row!, applied: 'now' as const };
       }
       if (existing.period !== period) {
@@ -250,12 +345,24 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
         );
       }
       if (cents <= existing.limitCents || coolingMs === 0) {
-        const [row] = await tx.update(limits).set({ limitCents: cents, pendingCents: null, pendingRemoval: false, pendingFrom: null, updatedAt: now }).where(eq(limits.id, existing.id)).returning();
+        const [row] = await tx
+          .update(limits)
+          .set({ limitCents: cents, pendingCents: null, pendingRemoval: false, pendingFrom: null, updatedAt: now })
+          .where(eq(limits.id, existing.id))
+          .returning();
         return { row: row!, applied: 'now' as const };
       }
-      const keepDate = existing.pendingFrom !== null && !existing.pendingRemoval && existing.pendingCents !== null && cents <= existing.pendingCents;
+      const keepDate =
+        existing.pendingFrom !== null &&
+        !existing.pendingRemoval &&
+        existing.pendingCents !== null &&
+        cents <= existing.pendingCents;
       const pendingFrom = keepDate ? existing.pendingFrom! : new Date(now.getTime() + coolingMs);
-      const [row] = await tx.update(limits).set({ pendingCents: cents, pendingRemoval: false, pendingFrom, updatedAt: now }).where(eq(limits.id, existing.id)).returning();
+      const [row] = await tx
+        .update(limits)
+        .set({ pendingCents: cents, pendingRemoval: false, pendingFrom, updatedAt: now })
+        .where(eq(limits.id, existing.id))
+        .returning();
       return { row: row!, applied: 'after_cooling_off' as const };
     });
     const view = await limitView(db, result.row);
@@ -264,7 +371,11 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
   }
 
   /** Removing a limit is the largest raise there is: it too waits out the cooling-off delay. */
-  async function removeLimit(customerId: string, match: { id: string } | { kind: 'precommitment' }, kinds: LimitKind[]) {
+  async function removeLimit(
+    customerId: string,
+    match: { id: string } | { kind: 'precommitment' },
+    kinds: LimitKind[],
+  ) {
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       await lockCustomer(tx, customerId);
@@ -272,40 +383,86 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       const [row] = await tx
         .select()
         .from(limits)
-        .where(and(eq(limits.customerId, customerId), inArray(limits.kind, kinds), 'id' in match ? eq(limits.publicId, match.id) : eq(limits.kind, match.kind)));
+        .where(
+          and(
+            eq(limits.customerId, customerId),
+            inArray(limits.kind, kinds),
+            'id' in match ? eq(limits.publicId, match.id) : eq(limits.kind, match.kind),
+          ),
+        );
       // Another customer's limit is indistinguishable from a missing one.
       if (!row) throw notFound('There is no such limit.', 'limit_not_found');
       const kind = row.kind as LimitKind;
       if (row.pendingRemoval) {
-        throw unprocessable(`This ${KIND_WORD[kind]} is already being removed: it stops applying on ${formatWhen(row.pendingFrom!, tz)}.`, 'limit_removal_pending');
+        throw unprocessable(
+          `This ${KIND_WORD[kind]} is already being removed: it stops applying on ${formatWhen(row.pendingFrom!, tz)}.`,
+          'limit_removal_pending',
+        );
       }
       if (kind === 'spend' && rules.spendLimitRequired) {
-        const others = (await tx.select({ id: limits.id }).from(limits).where(and(eq(limits.customerId, customerId), eq(limits.kind, 'spend'), eq(limits.pendingRemoval, false)))).length;
-        if (others <= 1) throw unprocessable('A spend limit is required. Set a higher limit instead of removing it.', 'spend_limit_required');
+        const others = (
+          await tx
+            .select({ id: limits.id })
+            .from(limits)
+            .where(and(eq(limits.customerId, customerId), eq(limits.kind, 'spend'), eq(limits.pendingRemoval, false)))
+        ).length;
+        if (others <= 1)
+          throw unprocessable(
+            'A spend limit is required. Set a higher limit instead of removing it.',
+            'spend_limit_required',
+          );
       }
       if (coolingMs === 0) {
         await tx.delete(limits).where(eq(limits.id, row.id));
         return { row: { ...row, pendingRemoval: true, pendingFrom: now }, removedNow: true };
       }
-      const [u] = await tx.update(limits).set({ pendingCents: null, pendingRemoval: true, pendingFrom: new Date(now.getTime() + coolingMs), updatedAt: now }).where(eq(limits.id, row.id)).returning();
+      const [u] = await tx
+        .update(limits)
+        .set({
+          pendingCents: null,
+          pendingRemoval: true,
+          pendingFrom: new Date(now.getTime() + coolingMs),
+          updatedAt: now,
+        })
+        .where(eq(limits.id, row.id))
+        .returning();
       return { row: u!, removedNow: false };
     });
     const kind = result.row.kind as LimitKind;
     const period = result.row.period as LimitPeriod;
-    if (result.removedNow) return { limit: null, applied: 'removed' as const, message: `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]} has been removed.` };
-    return { limit: await limitView(db, result.row), applied: 'removed' as const, message: changeMessage(kind, period, 'removed', null, result.row.pendingFrom) };
+    if (result.removedNow)
+      return {
+        limit: null,
+        applied: 'removed' as const,
+        message: `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]} has been removed.`,
+      };
+    return {
+      limit: await limitView(db, result.row),
+      applied: 'removed' as const,
+      message: changeMessage(kind, period, 'removed', null, result.row.pendingFrom),
+    };
   }
 
   /**
    * activeExclusion and rowsOf (all kinds, same order) in one statement: the purchase checks read both on every cart
    * view and purchase, and each round trip costs more than the rows.
    */
-  async function exclusionAndLimits(exec: Executor, customerId: string): Promise<{ excluded: typeof exclusions.$inferSelect | null; rows: LimitRow[] }> {
+  async function exclusionAndLimits(
+    exec: Executor,
+    customerId: string,
+  ): Promise<{ excluded: typeof exclusions.$inferSelect | null; rows: LimitRow[] }> {
     const columnsOf = (table: Table, alias: string, prefix: string) =>
-      Object.values(getTableColumns(table)).map((c) => ({ column: c, key: `${prefix}${c.name}`, select: sql`${sql.identifier(alias)}.${sql.identifier(c.name)} as ${sql.identifier(`${prefix}${c.name}`)}` }));
+      Object.values(getTableColumns(table)).map((c) => ({
+        column: c,
+        key: `${prefix}${c.name}`,
+        select: sql`${sql.identifier(alias)}.${sql.identifier(c.name)} as ${sql.identifier(`${prefix}${c.name}`)}`,
+      }));
     const e = columnsOf(exclusions, 'e', 'e_');
     const l = columnsOf(limits, 'l', 'l_');
-    const { rows } = await exec.execute<Record<string, unknown>>(sql`select ${sql.join([...e, ...l].map((c) => c.select), sql`, `)}
+    const { rows } = await exec.execute<Record<string, unknown>>(sql`select ${sql.join(
+      [...e, ...l].map((c) => c.select),
+      sql`, `,
+    )}
       from (select 1) as one
       left join lateral (
         select * from ${exclusions} where ${exclusions.customerId} = ${customerId} and ${exclusions.endsAt} > ${clock.now().toISOString()}
@@ -343,8 +500,15 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
   function exclusionReason(row: typeof exclusions.$inferSelect, what: 'purchase' | 'deposit'): Reason {
     const until = formatWhen(row.endsAt, tz);
     const action = what === 'purchase' ? 'Purchases are' : 'Deposits are';
-    if (row.kind === 'self_exclusion') return { code: 'self_excluded', message: `You have excluded yourself from gambling with us until ${until}. ${action} not available until then.` };
-    return { code: 'take_a_break', message: `You are taking a break until ${until}. ${action} not available until then.` };
+    if (row.kind === 'self_exclusion')
+      return {
+        code: 'self_excluded',
+        message: `You have excluded yourself from gambling with us until ${until}. ${action} not available until then.`,
+      };
+    return {
+      code: 'take_a_break',
+      message: `You are taking a break until ${until}. ${action} not available until then.`,
+    };
   }
 
   function exclusionView(row: typeof exclusions.$inferSelect): Exclusion {
@@ -369,11 +533,17 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     let endsAt: Date;
     if (kind === 'take_a_break') {
       const ms = BREAK_MS[period];
-      if (!ms) throw unprocessable('Please choose how long your break should last.', 'invalid_period', { period: ['Please choose how long your break should last.'] });
+      if (!ms)
+        throw unprocessable('Please choose how long your break should last.', 'invalid_period', {
+          period: ['Please choose how long your break should last.'],
+        });
       endsAt = new Date(now.getTime() + ms);
     } else {
       const months = EXCLUSION_MONTHS[period];
-      if (!months) throw unprocessable('Please choose how long to exclude yourself for.', 'invalid_period', { period: ['Please choose how long to exclude yourself for.'] });
+      if (!months)
+        throw unprocessable('Please choose how long to exclude yourself for.', 'invalid_period', {
+          period: ['Please choose how long to exclude yourself for.'],
+        });
       endsAt = new Date(now);
       endsAt.setUTCMonth(endsAt.getUTCMonth() + months);
     }
@@ -382,7 +552,10 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       const current = await activeExclusion(tx, customerId);
       // An exclusion can be extended, never shortened: a shorter one on top of a longer one changes nothing.
       if (current && current.endsAt.getTime() >= endsAt.getTime()) return current;
-      const [r] = await tx.insert(exclusions).values({ customerId, email: profile.email.trim().toLowerCase(), kind, period, startsAt: now, endsAt }).returning();
+      const [r] = await tx
+        .insert(exclusions)
+        .values({ customerId, email: profile.email.trim().toLowerCase(), kind, period, startsAt: now, endsAt })
+        .returning();
       return r!;
     });
     await customers.suppressMarketing(customerId);
@@ -391,7 +564,13 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
 
   // ---------------------------------------------------------------- checks
   /** Every reason this customer cannot buy `amountCents` now (empty: nothing blocks). */
-  async function purchaseReasons(exec: Executor, customerId: string, amountCents: number, currency: CurrencyCode, withDeposit: boolean): Promise<Reason[]> {
+  async function purchaseReasons(
+    exec: Executor,
+    customerId: string,
+    amountCents: number,
+    currency: CurrencyCode,
+    withDeposit: boolean,
+  ): Promise<Reason[]> {
     const reasons: Reason[] = [];
     const { excluded, rows } = await exclusionAndLimits(exec, customerId);
     if (excluded) reasons.push(exclusionReason(excluded, 'purchase'));
@@ -406,7 +585,11 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     const profile = await customers.verificationProfile(customerId, exec);
     const unverified = profile !== null && !profile.isVerified;
     // Every sum the checks below need (each limit's window, the global week, the unverified total) in one read.
-    const windows = [...spendLimits.map((x) => ({ from: x.window.start, to: x.window.end })), ...(globalWindow ? [{ from: globalWindow.start, to: globalWindow.end }] : []), ...(unverified ? [{ from: null, to: new Date(now.getTime() + 1) }] : [])];
+    const windows = [
+      ...spendLimits.map((x) => ({ from: x.window.start, to: x.window.end })),
+      ...(globalWindow ? [{ from: globalWindow.start, to: globalWindow.end }] : []),
+      ...(unverified ? [{ from: null, to: new Date(now.getTime() + 1) }] : []),
+    ];
     const sums = await ledger.spentInWindows(exec, customerId, currency, windows);
     let next = 0;
     for (const { row, s, window } of spendLimits) {
@@ -463,7 +646,13 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
   }
 
   /** The tightest deposit limit: what may still be deposited and from when more is allowed. */
-  async function depositHeadroom(exec: Executor, customerId: string, currency: CurrencyCode, inFlight: { amountCents: number; at: Date }[], known?: LimitRow[]) {
+  async function depositHeadroom(
+    exec: Executor,
+    customerId: string,
+    currency: CurrencyCode,
+    inFlight: { amountCents: number; at: Date }[],
+    known?: LimitRow[],
+  ) {
     const now = clock.now();
     let tightest: { period: LimitPeriod; limitCents: number; remainingCents: number; until: Date } | null = null;
     for (const row of known ?? (await rowsOf(exec, customerId, 'deposit'))) {
@@ -475,16 +664,22 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       // In a rolling window more becomes available as the oldest deposit in it ages out.
       const oldest = used.deposits[0];
       const until = oldest ? new Date(oldest.at.getTime() + ROLLING_MS[period]) : now;
-      if (!tightest || remainingCents < tightest.remainingCents) tightest = { period, limitCents: s.limitCents, remainingCents, until };
+      if (!tightest || remainingCents < tightest.remainingCents)
+        tightest = { period, limitCents: s.limitCents, remainingCents, until };
     }
     return tightest;
   }
 
-  const refuse = (r: Reason, field?: string) => new AppError(422, r.message, { code: r.code, fieldErrors: field ? { [field]: [r.message] } : undefined });
+  const refuse = (r: Reason, field?: string) =>
+    new AppError(422, r.message, { code: r.code, fieldErrors: field ? { [field]: [r.message] } : undefined });
 
   // ---------------------------------------------------------------- verification
   async function verificationRows(customerId: string): Promise<VerificationRow[]> {
-    return db.select().from(verifications).where(eq(verifications.customerId, customerId)).orderBy(desc(verifications.createdAt), desc(verifications.id));
+    return db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.customerId, customerId))
+      .orderBy(desc(verifications.createdAt), desc(verifications.id));
   }
 
   function statusFor(method: VerificationMethodType, rows: VerificationRow[], isVerified: boolean): VerificationStatus {
@@ -492,29 +687,46 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     const latest = rows.find((r) => r.method === method);
     if (latest?.status === 'verified') return 'verified';
     if (isVerified) return latest ? 'attempted' : 'not_attempted';
-    if ((method === 'auto_verification' || method === 'drivers_licence') && dataSourceAttempts(rows) >= MAX_DATA_SOURCE_ATTEMPTS) return 'disabled';
+    if (
+      (method === 'auto_verification' || method === 'drivers_licence') &&
+      dataSourceAttempts(rows) >= MAX_DATA_SOURCE_ATTEMPTS
+    )
+      return 'disabled';
     if (!latest) return 'not_attempted';
     if (latest.status === 'pending') return 'pending';
     if (latest.status === 'in_progress') return 'in_progress';
     return 'attempted';
   }
 
-  const dataSourceAttempts = (rows: VerificationRow[]) => rows.filter((r) => (r.method === 'auto_verification' || r.method === 'drivers_licence') && r.status !== 'verified').length;
+  const dataSourceAttempts = (rows: VerificationRow[]) =>
+    rows.filter((r) => (r.method === 'auto_verification' || r.method === 'drivers_licence') && r.status !== 'verified')
+      .length;
 
   async function verificationState(customerId: string): Promise<VerificationState> {
     const profile = await customers.verificationProfile(customerId);
     if (!profile) throw notFound('There is no such customer.', 'customer_not_found');
     const rows = await verificationRows(customerId);
     const currency = await currencyOf(customerId);
-    const spent = profile.isVerified ? 0 : await ledger.spentBetween(db, customerId, currency, null, new Date(clock.now().getTime() + 1));
+    const spent = profile.isVerified
+      ? 0
+      : await ledger.spentBetween(db, customerId, currency, null, new Date(clock.now().getTime() + 1));
     const last = rows[0];
     return {
       isVerified: profile.isVerified,
       methods: ALL_METHODS.map((type) => ({ type, status: statusFor(type, rows, profile.isVerified) })),
       verificationRules: profile.isVerified ? [] : ['verify_before_withdrawal', 'unverified_spend_cap'],
       unverifiedSpendCap: toMoney(rules.unverifiedSpendCapCents, currency),
-      unverifiedSpendRemaining: profile.isVerified ? null : toMoney(Math.max(0, rules.unverifiedSpendCapCents - spent), currency),
-      lastOutcome: last ? { method: last.method as VerificationMethodType, status: last.status, message: last.message, at: last.createdAt.toISOString() } : null,
+      unverifiedSpendRemaining: profile.isVerified
+        ? null
+        : toMoney(Math.max(0, rules.unverifiedSpendCapCents - spent), currency),
+      lastOutcome: last
+        ? {
+            method: last.method as VerificationMethodType,
+            status: last.status,
+            message: last.message,
+            at: last.createdAt.toISOString(),
+          }
+        : null,
     };
   }
 
@@ -524,25 +736,55 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     if (profile.isVerified) throw unprocessable('Your identity is already verified.', 'already_verified');
     const rows = await verificationRows(customerId);
     if (statusFor(method, rows, false) === 'disabled') {
-      throw unprocessable('This verification method is not available. Please upload a photo of your ID instead.', 'verification_method_disabled');
+      throw unprocessable(
+        'This verification method is not available. Please upload a photo of your ID instead.',
+        'verification_method_disabled',
+      );
     }
     if (rows.some((r) => r.status === 'pending')) {
-      throw unprocessable('Your documents are being reviewed. We will email you when this is done.', 'verification_pending');
+      throw unprocessable(
+        'Your documents are being reviewed. We will email you when this is done.',
+        'verification_pending',
+      );
     }
     return profile;
   }
 
   const OUTCOME_TEXT: Record<CheckResult, string> = {
     verified: 'Thank you, your identity has been verified.',
-    failed: 'We could not match your details with the document you gave. Please check them and try again, or upload a photo of your ID.',
+    failed:
+      'We could not match your details with the document you gave. Please check them and try again, or upload a photo of your ID.',
     documents_required: 'We could not find a record to check your details against. Please upload a photo of your ID.',
   };
 
-  async function recordOutcome(customerId: string, method: VerificationMethodType, result: CheckResult, details: Record<string, unknown>) {
+  async function recordOutcome(
+    customerId: string,
+    method: VerificationMethodType,
+    result: CheckResult,
+    details: Record<string, unknown>,
+  ) {
     const now = clock.now();
-    const [row] = await db.insert(verifications).values({ publicId: publicId('ver'), customerId, method, status: result, message: OUTCOME_TEXT[result], details, createdAt: now, decidedAt: now }).returning();
+    const [row] = await db
+      .insert(verifications)
+      .values({
+        publicId: publicId('ver'),
+        customerId,
+        method,
+        status: result,
+        message: OUTCOME_TEXT[result],
+        details,
+        createdAt: now,
+        decidedAt: now,
+      })
+      .returning();
     if (result === 'verified') await customers.setVerified(customerId, true);
-    return { id: row!.publicId, method, status: result, message: OUTCOME_TEXT[result], verification: await verificationState(customerId) };
+    return {
+      id: row!.publicId,
+      method,
+      status: result,
+      message: OUTCOME_TEXT[result],
+      verification: await verificationState(customerId),
+    };
   }
 
   const last4 = (s: string) => s.slice(-4);
@@ -570,14 +812,16 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
         spendLimitRequired: rules.spendLimitRequired,
       };
     },
-    setSpendLimit: (customerId: string, period: LimitPeriod, limit: number | string) => setLimit(customerId, 'spend', period, limit),
+    setSpendLimit: (customerId: string, period: LimitPeriod, limit: number | string) =>
+      setLimit(customerId, 'spend', period, limit),
     removeSpendLimit: (customerId: string, id: string) => removeLimit(customerId, { id }, ['spend']),
 
     async precommitment(customerId: string) {
       const [limit] = await viewsOf(db, customerId, 'precommitment');
       return { enabled: Boolean(limit), limit: limit ?? null, coolingOffDays: rules.coolingOffDays };
     },
-    setPrecommitment: (customerId: string, period: LimitPeriod, limit: number | string) => setLimit(customerId, 'precommitment', period, limit),
+    setPrecommitment: (customerId: string, period: LimitPeriod, limit: number | string) =>
+      setLimit(customerId, 'precommitment', period, limit),
     removePrecommitment: (customerId: string) => removeLimit(customerId, { kind: 'precommitment' }, ['precommitment']),
 
     async depositLimits(customerId: string) {
@@ -589,17 +833,25 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
         coolingOffDays: rules.coolingOffDays,
       };
     },
-    setDepositLimit: (customerId: string, period: LimitPeriod, limit: number | string) => setLimit(customerId, 'deposit', period, limit),
+    setDepositLimit: (customerId: string, period: LimitPeriod, limit: number | string) =>
+      setLimit(customerId, 'deposit', period, limit),
     removeDepositLimit: (customerId: string, id: string) => removeLimit(customerId, { id }, ['deposit']),
 
     // ---------------- enforcement (PurchaseGuard, depositGuard, withdrawals)
     /** Cart view: reason id → message (core §8). */
-    async blockedReasons(customerId: string, amountCents: number, currency: CurrencyCode): Promise<Record<string, string>> {
+    async blockedReasons(
+      customerId: string,
+      amountCents: number,
+      currency: CurrencyCode,
+    ): Promise<Record<string, string>> {
       const reasons = await purchaseReasons(db, customerId, amountCents, currency, true);
       return Object.fromEntries(reasons.map((r) => [r.code, r.message]));
     },
     /** Inside the purchase transaction, after ledger.lockWallet: refuse (422, reason as code) what breaks a rule. */
-    async assertPurchase(tx: Executor, p: { customerId: string; amountCents: number; currency: CurrencyCode }): Promise<void> {
+    async assertPurchase(
+      tx: Executor,
+      p: { customerId: string; amountCents: number; currency: CurrencyCode },
+    ): Promise<void> {
       const [first] = await purchaseReasons(tx, p.customerId, p.amountCents, p.currency, false);
       if (first) throw refuse(first);
     },
@@ -607,7 +859,15 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
      * Before a deposit is charged, in a transaction that holds the wallet lock. `inFlight`: the customer's deposits
      * already sent to the gateway but not yet credited, which count against the limit too.
      */
-    async assertDeposit(tx: Executor, p: { customerId: string; amountCents: number; currency: CurrencyCode; inFlight?: { amountCents: number; at: Date }[] }): Promise<void> {
+    async assertDeposit(
+      tx: Executor,
+      p: {
+        customerId: string;
+        amountCents: number;
+        currency: CurrencyCode;
+        inFlight?: { amountCents: number; at: Date }[];
+      },
+    ): Promise<void> {
       const excluded = await activeExclusion(tx, p.customerId);
       if (excluded) throw refuse(exclusionReason(excluded, 'deposit'));
       const now = clock.now();
@@ -643,7 +903,13 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       return row ? exclusionView(row) : null;
     },
     async exclusionHistory(customerId: string) {
-      return (await db.select().from(exclusions).where(eq(exclusions.customerId, customerId)).orderBy(asc(exclusions.startsAt))).map(exclusionView);
+      return (
+        await db
+          .select()
+          .from(exclusions)
+          .where(eq(exclusions.customerId, customerId))
+          .orderBy(asc(exclusions.startsAt))
+      ).map(exclusionView);
     },
     /** Sign-up: an email under an exclusion cannot open a new account until it ends. */
     async assertSignupAllowed(email: string): Promise<void> {
@@ -676,8 +942,12 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       return {
         verification: { methods: ALL_METHODS.map((type) => ({ type, status: statusFor(type, rows, isVerified) })) },
         verificationRules: isVerified ? [] : ['verify_before_withdrawal', 'unverified_spend_cap'],
-        preCommitment: pre?.s ? { enabled: true, amount: toMoney(pre.s.limitCents, pre.r.currency as CurrencyCode) } : { enabled: false, amount: null },
-        spendLimits: spend.filter((x) => x.s).map((x) => ({ period: x.r.period, amount: toMoney(x.s!.limitCents, x.r.currency as CurrencyCode) })),
+        preCommitment: pre?.s
+          ? { enabled: true, amount: toMoney(pre.s.limitCents, pre.r.currency as CurrencyCode) }
+          : { enabled: false, amount: null },
+        spendLimits: spend
+          .filter((x) => x.s)
+          .map((x) => ({ period: x.r.period, amount: toMoney(x.s!.limitCents, x.r.currency as CurrencyCode) })),
         spendLimitRequired: rules.spendLimitRequired,
       };
     },
@@ -686,22 +956,51 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
     verificationState,
     async verify(customerId: string, body: VerifyBody) {
       const p = await startAttempt(customerId, 'auto_verification');
-      const result = await provider.checkIdentity({ ...p, documentType: body.documentType, documentNumber: body.documentNumber });
-      return recordOutcome(customerId, 'auto_verification', result, { provider: provider.name, documentType: body.documentType, documentLast4: last4(body.documentNumber) });
+      const result = await provider.checkIdentity({
+        ...p,
+        documentType: body.documentType,
+        documentNumber: body.documentNumber,
+      });
+      return recordOutcome(customerId, 'auto_verification', result, {
+        provider: provider.name,
+        documentType: body.documentType,
+        documentLast4: last4(body.documentNumber),
+      });
     },
     async verifyLicence(customerId: string, body: LicenceBody) {
       const p = await startAttempt(customerId, 'drivers_licence');
-      const result = await provider.checkIdentity({ ...p, documentType: 'drivers_licence', documentNumber: body.licenceNumber, documentState: body.state });
-      return recordOutcome(customerId, 'drivers_licence', result, { provider: provider.name, state: body.state, documentLast4: last4(body.licenceNumber) });
+      const result = await provider.checkIdentity({
+        ...p,
+        documentType: 'drivers_licence',
+        documentNumber: body.licenceNumber,
+        documentState: body.state,
+      });
+      return recordOutcome(customerId, 'drivers_licence', result, {
+        provider: provider.name,
+        state: body.state,
+        documentLast4: last4(body.licenceNumber),
+      });
     },
     async startConnectId(customerId: string) {
       await startAttempt(customerId, 'connect_id');
       const state = randomBytes(24).toString('base64url');
       const [row] = await db
         .insert(verifications)
-        .values({ publicId: publicId('ver'), customerId, method: 'connect_id', status: 'in_progress', message: 'Waiting for ConnectID.', details: { stateHash: sha256(state) }, createdAt: clock.now() })
+        .values({
+          publicId: publicId('ver'),
+          customerId,
+          method: 'connect_id',
+          status: 'in_progress',
+          message: 'Waiting for ConnectID.',
+          details: { stateHash: sha256(state) },
+          createdAt: clock.now(),
+        })
         .returning();
-      return { id: row!.publicId, authorizeUrl: provider.connectIdAuthorizeUrl(state, `${config.publicUrl}/account-verification`), state };
+      return {
+        id: row!.publicId,
+        authorizeUrl: provider.connectIdAuthorizeUrl(state, `${config.publicUrl}/account-verification`),
+        state,
+      };
     },
     async connectIdCallback(customerId: string, body: { code: string; state: string }) {
       const profile = await customers.verificationProfile(customerId);
@@ -709,15 +1008,45 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       const [row] = await db
         .select()
         .from(verifications)
-        .where(and(eq(verifications.customerId, customerId), eq(verifications.method, 'connect_id'), eq(verifications.status, 'in_progress'), sql`${verifications.details}->>'stateHash' = ${sha256(body.state)}`));
-      if (!row) throw unprocessable('This ConnectID sign-in has expired or was not started here. Please start again.', 'connectid_state_invalid');
+        .where(
+          and(
+            eq(verifications.customerId, customerId),
+            eq(verifications.method, 'connect_id'),
+            eq(verifications.status, 'in_progress'),
+            sql`${verifications.details}->>'stateHash' = ${sha256(body.state)}`,
+          ),
+        );
+      if (!row)
+        throw unprocessable(
+          'This ConnectID sign-in has expired or was not started here. Please start again.',
+          'connectid_state_invalid',
+        );
       const result = await provider.connectIdExchange(body.code, profile);
       const status: 'verified' | 'failed' = result === 'verified' ? 'verified' : 'failed';
       const now = clock.now();
-      await db.update(verifications).set({ status, message: status === 'verified' ? OUTCOME_TEXT.verified : 'ConnectID could not confirm your identity. Please try another way.', decidedAt: now }).where(eq(verifications.id, row.id));
+      await db
+        .update(verifications)
+        .set({
+          status,
+          message:
+            status === 'verified'
+              ? OUTCOME_TEXT.verified
+              : 'ConnectID could not confirm your identity. Please try another way.',
+          decidedAt: now,
+        })
+        .where(eq(verifications.id, row.id));
       if (status === 'verified') await customers.setVerified(customerId, true);
       const state = await verificationState(customerId);
-      return { id: row.publicId, method: 'connect_id' as const, status, message: status === 'verified' ? OUTCOME_TEXT.verified : 'ConnectID could not confirm your identity. Please try another way.', verification: state };
+      return {
+        id: row.publicId,
+        method: 'connect_id' as const,
+        status,
+        message:
+          status === 'verified'
+            ? OUTCOME_TEXT.verified
+            : 'ConnectID could not confirm your identity. Please try another way.',
+        verification: state,
+      };
     },
     /**
      * Photo ID upload: images or PDF only, by their bytes; at most 4 files of 5 MB each. Stored under the upload
@@ -725,8 +1054,14 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
      */
     async uploadDocuments(customerId: string, uploaded: UploadedFile[]) {
       await startAttempt(customerId, 'photo_id_upload');
-      if (!uploaded.length) throw unprocessable('Please choose at least one photo or PDF of your ID.', 'no_files', { files: ['Please choose at least one photo or PDF of your ID.'] });
-      if (uploaded.length > MAX_UPLOAD_FILES) throw unprocessable(`Please upload at most ${MAX_UPLOAD_FILES} files.`, 'too_many_files', { files: [`Please upload at most ${MAX_UPLOAD_FILES} files.`] });
+      if (!uploaded.length)
+        throw unprocessable('Please choose at least one photo or PDF of your ID.', 'no_files', {
+          files: ['Please choose at least one photo or PDF of your ID.'],
+        });
+      if (uploaded.length > MAX_UPLOAD_FILES)
+        throw unprocessable(`Please upload at most ${MAX_UPLOAD_FILES} files.`, 'too_many_files', {
+          files: [`Please upload at most ${MAX_UPLOAD_FILES} files.`],
+        });
       const typed = uploaded.map((f) => {
         const name = f.filename.slice(0, 200) || 'file';
         if (f.data.length > MAX_UPLOAD_BYTES) {
@@ -751,21 +1086,61 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
       const row = await db.transaction(async (tx) => {
         const [v] = await tx
           .insert(verifications)
-          .values({ publicId: publicId('ver'), customerId, method: 'photo_id_upload', status: 'pending', message: 'Thank you. We will check your documents and email you when this is done.', details: { files: stored.length }, createdAt: now })
+          .values({
+            publicId: publicId('ver'),
+            customerId,
+            method: 'photo_id_upload',
+            status: 'pending',
+            message: 'Thank you. We will check your documents and email you when this is done.',
+            details: { files: stored.length },
+            createdAt: now,
+          })
           .returning();
-        await tx.insert(files).values(stored.map((s) => ({ verificationId: v!.id, originalName: s.name, storedName: s.storedName, mimeType: s.mime, sizeBytes: s.size, createdAt: now })));
+        await tx
+          .insert(files)
+          .values(
+            stored.map((s) => ({
+              verificationId: v!.id,
+              originalName: s.name,
+              storedName: s.storedName,
+              mimeType: s.mime,
+              sizeBytes: s.size,
+              createdAt: now,
+            })),
+          );
         return v!;
       });
-      return { id: row.publicId, method: 'photo_id_upload' as const, status: 'pending' as const, message: row.message, verification: await verificationState(customerId) };
+      return {
+        id: row.publicId,
+        method: 'photo_id_upload' as const,
+        status: 'pending' as const,
+        message: row.message,
+        verification: await verificationState(customerId),
+      };
     },
 
     // ---------------- operator (CLI)
     async pendingManualVerifications() {
-      const rows = await db.select().from(verifications).where(eq(verifications.status, 'pending')).orderBy(asc(verifications.createdAt));
+      const rows = await db
+        .select()
+        .from(verifications)
+        .where(eq(verifications.status, 'pending'))
+        .orderBy(asc(verifications.createdAt));
       const out = [];
       for (const r of rows) {
         const fs_ = await db.select().from(files).where(eq(files.verificationId, r.id)).orderBy(asc(files.id));
-        out.push({ id: r.publicId, customerId: r.customerId, method: r.method, createdAt: r.createdAt, files: fs_.map((f) => ({ name: f.originalName, path: path.join(uploadDir, f.storedName), mimeType: f.mimeType, sizeBytes: f.sizeBytes })) });
+        out.push({
+          id: r.publicId,
+          customerId: r.customerId,
+          method: r.method,
+          createdAt: r.createdAt,
+          files: fs_.map((f) => ({
+            name: f.originalName,
+            path: path.join(uploadDir, f.storedName),
+            mimeType: f.mimeType,
+            sizeBytes: f.sizeBytes,
+          })),
+        });
       }
       return out;
     },
@@ -776,11 +1151,17 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
         .set(
           decision === 'approve'
             ? { status: 'verified', message: OUTCOME_TEXT.verified, decidedAt: now, reviewReason: reason ?? null }
-            : { status: 'rejected', message: `We could not verify your identity from your documents: ${reason ?? 'please upload clearer copies'}.`, decidedAt: now, reviewReason: reason ?? null },
+            : {
+                status: 'rejected',
+                message: `We could not verify your identity from your documents: ${reason ?? 'please upload clearer copies'}.`,
+                decidedAt: now,
+                reviewReason: reason ?? null,
+              },
         )
         .where(and(eq(verifications.customerId, customerId), eq(verifications.status, 'pending')))
         .returning();
-      if (!row) throw notFound(`Customer ${customerId} has no verification waiting for review.`, 'verification_not_found');
+      if (!row)
+        throw notFound(`Customer ${customerId} has no verification waiting for review.`, 'verification_not_found');
       if (decision === 'approve') await customers.setVerified(customerId, true);
       return { id: row.publicId, customerId, status: row.status };
     },

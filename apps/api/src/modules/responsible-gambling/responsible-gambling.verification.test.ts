@@ -18,7 +18,11 @@ function multipart(files: { name: string; data: Buffer; type?: string }[]) {
   const boundary = '----rgtest' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
+      ),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -27,12 +31,24 @@ function multipart(files: { name: string; data: Buffer; type?: string }[]) {
 
 async function upload(c: { customerId: string }, files: { name: string; data: Buffer; type?: string }[]) {
   const m = multipart(files);
-  return t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification', headers: { ...t.auth(c), 'content-type': m.contentType }, payload: m.payload });
+  return t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/customer/verification',
+    headers: { ...t.auth(c), 'content-type': m.contentType },
+    payload: m.payload,
+  });
 }
-const state = async (c: { customerId: string }) => (await t.injectSigned({ method: 'GET', url: '/api/v2/customer/verification', headers: t.auth(c) })).json().result;
-const statusOf = (s: { methods: { type: string; status: string }[] }, type: string) => s.methods.find((m) => m.type === type)?.status;
+const state = async (c: { customerId: string }) =>
+  (await t.injectSigned({ method: 'GET', url: '/api/v2/customer/verification', headers: t.auth(c) })).json().result;
+const statusOf = (s: { methods: { type: string; status: string }[] }, type: string) =>
+  s.methods.find((m) => m.type === type)?.status;
 const verify = (c: { customerId: string }, documentNumber = '12345678') =>
-  t.injectSigned({ method: 'POST', url: '/api/v2/customer/verify', headers: t.auth(c), payload: { document_type: 'drivers_licence', document_number: documentNumber, consent: true } });
+  t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/customer/verify',
+    headers: t.auth(c),
+    payload: { document_type: 'drivers_licence', document_number: documentNumber, consent: true },
+  });
 
 const ops = (...argv: string[]) => runOpsCaptured(argv, { config: t.config, clock: t.clock, database: t.database });
 
@@ -61,7 +77,11 @@ describe('verification methods', () => {
     const c = await t.customer({ lastname: 'Verified' });
     const r = await verify(c);
     expect(r.statusCode).toBe(200);
-    expect(r.json().result).toMatchObject({ method: 'auto_verification', status: 'verified', verification: { is_verified: true, verification_rules: [] } });
+    expect(r.json().result).toMatchObject({
+      method: 'auto_verification',
+      status: 'verified',
+      verification: { is_verified: true, verification_rules: [] },
+    });
     expect((await t.identity.overview(c.customerId)).isVerified).toBe(true);
     expect(statusOf(await state(c), 'auto_verification')).toBe('verified');
     expect(await t.rg.verificationRequired(c.customerId)).toBe(false);
@@ -76,7 +96,12 @@ describe('verification methods', () => {
     expect(r.json().result.status).toBe('failed');
     expect(statusOf(await state(c), 'auto_verification')).toBe('attempted');
     await verify(c);
-    const lic = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification/licence', headers: t.auth(c), payload: { licence_number: 'AB12345', state: 'NSW' } });
+    const lic = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification/licence',
+      headers: t.auth(c),
+      payload: { licence_number: 'AB12345', state: 'NSW' },
+    });
     expect(lic.json().result).toMatchObject({ method: 'drivers_licence', status: 'failed' });
     const s = await state(c);
     expect(statusOf(s, 'auto_verification')).toBe('disabled');
@@ -87,30 +112,62 @@ describe('verification methods', () => {
 
   it('no record found asks for documents; the licence check verifies a matching customer', async () => {
     const d = await t.customer({ lastname: 'Documents' });
-    expect((await verify(d)).json().result).toMatchObject({ status: 'documents_required', message: expect.stringContaining('upload a photo of your ID') });
+    expect((await verify(d)).json().result).toMatchObject({
+      status: 'documents_required',
+      message: expect.stringContaining('upload a photo of your ID'),
+    });
     const c = await t.customer();
-    const lic = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification/licence', headers: t.auth(c), payload: { licence_number: 'AB12345', state: 'VIC' } });
+    const lic = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification/licence',
+      headers: t.auth(c),
+      payload: { licence_number: 'AB12345', state: 'VIC' },
+    });
     expect(lic.json().result).toMatchObject({ method: 'drivers_licence', status: 'verified' });
-    const bad = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification/licence', headers: t.auth(d), payload: { licence_number: 'AB 12', state: 'XX' } });
+    const bad = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification/licence',
+      headers: t.auth(d),
+      payload: { licence_number: 'AB 12', state: 'XX' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['licence_number', 'state']));
   });
 
   it('ConnectID: start gives a state; the callback with that state and the code verifies; a foreign state is refused', async () => {
     const c = await t.customer();
-    const start = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification/connectid', headers: t.auth(c) });
+    const start = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification/connectid',
+      headers: t.auth(c),
+    });
     expect(start.statusCode).toBe(200);
     const { state: st, authorize_url: url } = start.json().result;
     expect(statusOf(await state(c), 'connect_id')).toBe('in_progress');
     const code = new URL(url).searchParams.get('code');
     const other = await t.customer();
-    const foreign = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification/connectid/callback', headers: t.auth(other), payload: { code, state: st } });
+    const foreign = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification/connectid/callback',
+      headers: t.auth(other),
+      payload: { code, state: st },
+    });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().messages[0].code).toBe('connectid_state_invalid');
-    const cb = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification/connectid/callback', headers: t.auth(c), payload: { code, state: st } });
+    const cb = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification/connectid/callback',
+      headers: t.auth(c),
+      payload: { code, state: st },
+    });
     expect(cb.json().result).toMatchObject({ method: 'connect_id', status: 'verified' });
     expect(statusOf(await state(c), 'connect_id')).toBe('verified');
-    const replay = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification/connectid/callback', headers: t.auth(c), payload: { code, state: st } });
+    const replay = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification/connectid/callback',
+      headers: t.auth(c),
+      payload: { code, state: st },
+    });
     expect(replay.statusCode).toBe(422);
   });
 });
@@ -147,14 +204,30 @@ describe('photo ID upload', () => {
     const before = fs.existsSync(t.uploadDir) ? fs.readdirSync(t.uploadDir).length : 0;
     const fake = await upload(c, [{ name: 'selfie.png', data: Buffer.from('just some text, not an image') }]);
     expect(fake.statusCode).toBe(422);
-    expect(fake.json().errors.files[0]).toBe('selfie.png is not an image or a PDF. Please upload a photo (JPEG, PNG, WebP) or a PDF of your ID.');
-    const big = await upload(c, [{ name: 'huge.jpg', data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]), type: 'image/jpeg' }]);
+    expect(fake.json().errors.files[0]).toBe(
+      'selfie.png is not an image or a PDF. Please upload a photo (JPEG, PNG, WebP) or a PDF of your ID.',
+    );
+    const big = await upload(c, [
+      {
+        name: 'huge.jpg',
+        data: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]),
+        type: 'image/jpeg',
+      },
+    ]);
     expect(big.statusCode).toBe(422);
     expect(big.json().errors.files[0]).toBe('huge.jpg is larger than 5 MB. Please upload a smaller file.');
-    const five = await upload(c, Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.png`, data: PNG })));
+    const five = await upload(
+      c,
+      Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.png`, data: PNG })),
+    );
     expect(five.statusCode).toBe(422);
     expect(five.json().messages[0].code).toBe('too_many_files');
-    const none = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/verification', headers: t.auth(c), payload: { files: 'x' } });
+    const none = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/verification',
+      headers: t.auth(c),
+      payload: { files: 'x' },
+    });
     expect(none.statusCode).toBe(422);
     expect(fs.existsSync(t.uploadDir) ? fs.readdirSync(t.uploadDir).length : 0).toBe(before);
     expect(statusOf(await state(c), 'photo_id_upload')).toBe('not_attempted');
@@ -179,22 +252,39 @@ describe('take a break and self-exclusion', () => {
     const c = await t.customer({ marketing_consent: true });
     await t.identity.setVerified(c.customerId, true);
     await t.fund(c.customerId, 10_000);
-    const r = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/take-a-break', headers: t.auth(c), payload: { period: '1w' } });
+    const r = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/take-a-break',
+      headers: t.auth(c),
+      payload: { period: '1w' },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().result).toMatchObject({ kind: 'take_a_break', ends_at: '2025-06-09T00:00:00.000Z' });
     const buy = await t.buy(c.customerId, 1_000).catch((e: { code: string; message: string }) => e);
-    expect(buy).toMatchObject({ code: 'take_a_break', message: 'You are taking a break until 9 June 2025 at 10:00 am. Purchases are not available until then.' });
+    expect(buy).toMatchObject({
+      code: 'take_a_break',
+      message: 'You are taking a break until 9 June 2025 at 10:00 am. Purchases are not available until then.',
+    });
     expect((await t.rg.blockedReasons(c.customerId, 1_000, 'AUD')).take_a_break).toBeDefined();
     const dep = await t.payments.deposit(c.customerId, 'td', { amount: 20 }).catch((e: { code: string }) => e);
     expect(dep).toMatchObject({ code: 'take_a_break' });
     const prefs = await t.identity.communicationPreferences(c.customerId);
     expect(Object.values(prefs.preferences).map((p) => p.enabled)).not.toContain(true);
-    const optIn = await t.identity.updateCommunicationPreferences(c.customerId, { authCustomerId: c.customerId }, { email: true }).catch((e: { code: string }) => e);
+    const optIn = await t.identity
+      .updateCommunicationPreferences(c.customerId, { authCustomerId: c.customerId }, { email: true })
+      .catch((e: { code: string }) => e);
     expect(optIn).toMatchObject({ code: 'marketing_excluded' });
     // A shorter break on top changes nothing.
-    const shorter = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/take-a-break', headers: t.auth(c), payload: { period: '24h' } });
+    const shorter = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/take-a-break',
+      headers: t.auth(c),
+      payload: { period: '24h' },
+    });
     expect(shorter.json().result.ends_at).toBe('2025-06-09T00:00:00.000Z');
-    expect((await ops('customer:exclusion', '--customer', c.customerId)).out).toContain('Excluded now: take_a_break until 2025-06-09T00:00:00.000Z');
+    expect((await ops('customer:exclusion', '--customer', c.customerId)).out).toContain(
+      'Excluded now: take_a_break until 2025-06-09T00:00:00.000Z',
+    );
     t.clock.advance(7 * DAY);
     await t.buy(c.customerId, 1_000);
     await t.identity.updateCommunicationPreferences(c.customerId, { authCustomerId: c.customerId }, { email: true });
@@ -204,14 +294,30 @@ describe('take a break and self-exclusion', () => {
   it('self-exclusion blocks purchases, and a new account with the email is refused until it ends', async () => {
     t.clock.set('2025-06-02T00:00:00Z');
     const c = await t.customer();
-    const r = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/self-exclusion', headers: t.auth(c), payload: { period: '6m' } });
+    const r = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/self-exclusion',
+      headers: t.auth(c),
+      payload: { period: '6m' },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().result).toMatchObject({ kind: 'self_exclusion', ends_at: '2025-12-02T00:00:00.000Z' });
     expect(await t.buy(c.customerId, 100).catch((e: { code: string }) => e.code)).toBe('self_excluded');
     await t.identity.closeAccount(c.customerId, c.password);
-    const again = await t.customer({ email: c.email }).catch((e: { statusCode: number; message: string; code: string }) => e);
-    expect(again).toMatchObject({ statusCode: 422, code: 'email_excluded', message: 'This email address is excluded from gambling with us until 2 December 2025.' });
-    const bad = await t.injectSigned({ method: 'POST', url: '/api/v2/customer/self-exclusion', headers: t.auth(c), payload: { period: '1d' } });
+    const again = await t
+      .customer({ email: c.email })
+      .catch((e: { statusCode: number; message: string; code: string }) => e);
+    expect(again).toMatchObject({
+      statusCode: 422,
+      code: 'email_excluded',
+      message: 'This email address is excluded from gambling with us until 2 December 2025.',
+    });
+    const bad = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/self-exclusion',
+      headers: t.auth(c),
+      payload: { period: '1d' },
+    });
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     t.clock.set('2025-12-02T00:00:01Z');
     const later = await t.customer({ email: c.email });

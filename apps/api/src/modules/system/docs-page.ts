@@ -93,7 +93,10 @@ function renderParameters(doc: Json, params: unknown): string {
 function renderContent(doc: Json, content: unknown): string {
   if (!isObject(content)) return '';
   return Object.entries(content)
-    .map(([type, media]) => `<p class="ct">${escapeHtml(type)}</p>${isObject(media) ? renderSchema(doc, media.schema) : ''}`)
+    .map(
+      ([type, media]) =>
+        `<p class="ct">${escapeHtml(type)}</p>${isObject(media) ? renderSchema(doc, media.schema) : ''}`,
+    )
     .join('');
 }
 

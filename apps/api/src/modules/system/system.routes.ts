@@ -57,7 +57,10 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (inst
   app.get(
     '/readyz',
     {
-      schema: { summary: 'Readiness: the database is reachable and migrated', response: { 200: successEnvelope(HealthResult) } },
+      schema: {
+        summary: 'Readiness: the database is reachable and migrated',
+        response: { 200: successEnvelope(HealthResult) },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -74,23 +77,38 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (inst
     },
   );
 
-  app.get('/metrics', { schema: { summary: 'Prometheus metrics (text exposition format)' } }, async (_request, reply) => {
-    const body = await instance.metrics.metrics();
-    return reply.header('cache-control', 'no-store').type(instance.metrics.contentType).send(body);
-  });
+  app.get(
+    '/metrics',
+    { schema: { summary: 'Prometheus metrics (text exposition format)' } },
+    async (_request, reply) => {
+      const body = await instance.metrics.metrics();
+      return reply.header('cache-control', 'no-store').type(instance.metrics.contentType).send(body);
+    },
+  );
 
-  app.get('/docs/openapi.json', { schema: { summary: 'This API as an OpenAPI 3.1 document' } }, async (_request, reply) => {
-    // Already in wire casing: send it as it is, past the casing serializer.
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(instance.swagger()));
-  });
+  app.get(
+    '/docs/openapi.json',
+    { schema: { summary: 'This API as an OpenAPI 3.1 document' } },
+    async (_request, reply) => {
+      // Already in wire casing: send it as it is, past the casing serializer.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(instance.swagger()));
+    },
+  );
 
-  app.get('/docs', { schema: { summary: 'This API reference: the web page, or the OpenAPI document when JSON is asked for' } }, async (request, reply) => {
-    // Tools asking for JSON (Accept: application/json, not text/html) get the document itself.
-    const accept = request.headers.accept ?? '';
-    if (/application\/(?:json|vnd\.oai\.openapi\+json)/.test(accept) && !accept.includes('text/html')) {
-      return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(instance.swagger()));
-    }
-    const html = renderDocsPage(instance.swagger() as unknown as Record<string, unknown>);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
+  app.get(
+    '/docs',
+    { schema: { summary: 'This API reference: the web page, or the OpenAPI document when JSON is asked for' } },
+    async (request, reply) => {
+      // Tools asking for JSON (Accept: application/json, not text/html) get the document itself.
+      const accept = request.headers.accept ?? '';
+      if (/application\/(?:json|vnd\.oai\.openapi\+json)/.test(accept) && !accept.includes('text/html')) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(instance.swagger()));
+      }
+      const html = renderDocsPage(instance.swagger() as unknown as Record<string, unknown>);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    },
+  );
 };

@@ -27,7 +27,17 @@ type Op =
 const cents = fc.integer({ min: 1, max: 50_000 });
 const customer = fc.integer({ min: 0, max: 2 });
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('deposit' as const, 'prize' as const, 'bonus' as const, 'purchase' as const, 'withdraw' as const), customer, cents }),
+  fc.record({
+    kind: fc.constantFrom(
+      'deposit' as const,
+      'prize' as const,
+      'bonus' as const,
+      'purchase' as const,
+      'withdraw' as const,
+    ),
+    customer,
+    cents,
+  }),
   fc.record({ kind: fc.constant('refund' as const), customer, purchase: fc.nat(20) }),
   fc.record({ kind: fc.constant('settle' as const), customer, withdrawal: fc.nat(20), paid: fc.boolean() }),
 );
@@ -99,7 +109,11 @@ describe('ledger property', () => {
               const w = held[c]!.filter((x) => !x.settled)[o.withdrawal % Math.max(1, held[c]!.length)];
               if (!w) return;
               w.settled = true;
-              await ledger.settleWithdrawal(tx, { ...base, amountCents: w.cents, outcome: o.paid ? 'paid' : 'returned' });
+              await ledger.settleWithdrawal(tx, {
+                ...base,
+                amountCents: w.cents,
+                outcome: o.paid ? 'paid' : 'returned',
+              });
               m.pending -= w.cents;
               if (!o.paid) m.winnings += w.cents;
             }
@@ -121,7 +135,13 @@ describe('ledger property', () => {
   });
 
   it('posts a prize once per reference', async () => {
-    const m = { customerId: 'cus_once', amountCents: 1234, currency: 'AUD' as const, reference: 'prize:drw_1:line_1', description: 'Prize' };
+    const m = {
+      customerId: 'cus_once',
+      amountCents: 1234,
+      currency: 'AUD' as const,
+      reference: 'prize:drw_1:line_1',
+      description: 'Prize',
+    };
     const first = await database.db.transaction((tx) => ledger.creditPrize(tx, m));
     const second = await database.db.transaction((tx) => ledger.creditPrize(tx, m));
     expect(first.created).toBe(true);
@@ -130,9 +150,22 @@ describe('ledger property', () => {
   });
 
   it('credits a batch of prizes like one creditPrize each: once per reference, in input order, balanced', async () => {
-    const m = (customerId: string, amountCents: number, reference: string) => ({ customerId, amountCents, currency: 'AUD' as const, reference, description: 'Prize' });
-    const earlier = await database.db.transaction((tx) => ledger.creditPrize(tx, m('cus_batch_a', 500, 'prize:batch:1')));
-    const batch = [m('cus_batch_a', 500, 'prize:batch:1'), m('cus_batch_b', 700, 'prize:batch:2'), m('cus_batch_a', 300, 'prize:batch:3'), m('cus_batch_b', 700, 'prize:batch:2')];
+    const m = (customerId: string, amountCents: number, reference: string) => ({
+      customerId,
+      amountCents,
+      currency: 'AUD' as const,
+      reference,
+      description: 'Prize',
+    });
+    const earlier = await database.db.transaction((tx) =>
+      ledger.creditPrize(tx, m('cus_batch_a', 500, 'prize:batch:1')),
+    );
+    const batch = [
+      m('cus_batch_a', 500, 'prize:batch:1'),
+      m('cus_batch_b', 700, 'prize:batch:2'),
+      m('cus_batch_a', 300, 'prize:batch:3'),
+      m('cus_batch_b', 700, 'prize:batch:2'),
+    ];
     const results = await database.db.transaction((tx) => ledger.creditPrizes(tx, batch));
     expect(results[0]).toEqual({ entryId: earlier.entryId, created: false });
     expect(results[1]!.created).toBe(true);
@@ -150,11 +183,22 @@ describe('ledger property', () => {
 
   it('reverses an entry exactly, and refuses when the money is spent', async () => {
     const base = { customerId: 'cus_rev', currency: 'AUD' as const, description: 'x' };
-    const dep = await database.db.transaction((tx) => ledger.creditDeposit(tx, { ...base, amountCents: 5000, reference: 'rev:dep' }));
-    const dep2 = await database.db.transaction((tx) => ledger.creditDeposit(tx, { ...base, amountCents: 1000, reference: 'rev:dep2' }));
-    await database.db.transaction((tx) => ledger.debitPurchase(tx, { ...base, amountCents: 5500, reference: 'rev:buy' }));
-    await expect(database.db.transaction((tx) => ledger.reverse(tx, dep.entryId))).rejects.toMatchObject({ statusCode: 422, code: 'insufficient_funds' });
-    await database.db.transaction((tx) => ledger.refund(tx, { ...base, amountCents: 5500, reference: 'rev:refund', purchaseReference: 'rev:buy' }));
+    const dep = await database.db.transaction((tx) =>
+      ledger.creditDeposit(tx, { ...base, amountCents: 5000, reference: 'rev:dep' }),
+    );
+    const dep2 = await database.db.transaction((tx) =>
+      ledger.creditDeposit(tx, { ...base, amountCents: 1000, reference: 'rev:dep2' }),
+    );
+    await database.db.transaction((tx) =>
+      ledger.debitPurchase(tx, { ...base, amountCents: 5500, reference: 'rev:buy' }),
+    );
+    await expect(database.db.transaction((tx) => ledger.reverse(tx, dep.entryId))).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'insufficient_funds',
+    });
+    await database.db.transaction((tx) =>
+      ledger.refund(tx, { ...base, amountCents: 5500, reference: 'rev:refund', purchaseReference: 'rev:buy' }),
+    );
     const r = await database.db.transaction((tx) => ledger.reverse(tx, dep2.entryId));
     expect(r.created).toBe(true);
     expect((await ledger.fundsSummary('cus_rev')).availableFundsCents).toBe(5000);
@@ -165,8 +209,12 @@ describe('ledger property', () => {
   it('the database refuses an unbalanced entry at commit (deferred trigger)', async () => {
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into wallet_entries (public_id, kind, reference, description, currency, created_at) values ('txn_bad', 'deposit', 'bad', 'bad', 'AUD', now())`);
-        await tx.execute(sql`insert into wallet_lines (entry_id, account_id, amount_cents) select (select id from wallet_entries where reference = 'bad'), (select id from wallet_accounts limit 1), 100`);
+        await tx.execute(
+          sql`insert into wallet_entries (public_id, kind, reference, description, currency, created_at) values ('txn_bad', 'deposit', 'bad', 'bad', 'AUD', now())`,
+        );
+        await tx.execute(
+          sql`insert into wallet_lines (entry_id, account_id, amount_cents) select (select id from wallet_entries where reference = 'bad'), (select id from wallet_accounts limit 1), 100`,
+        );
       }),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/does not balance/) } });
     expect(await ledger.verify()).toMatchObject({ unbalancedEntries: 0 });
@@ -176,8 +224,12 @@ describe('ledger property', () => {
 describe('concurrency', () => {
   it('50 concurrent withdrawals and purchases on one wallet never overdraw it', async () => {
     const base = { customerId: 'cus_race', currency: 'AUD' as const, description: 'race' };
-    await database.db.transaction((tx) => ledger.creditPrize(tx, { ...base, amountCents: 10_000, reference: 'race:prize' }));
-    await database.db.transaction((tx) => ledger.creditDeposit(tx, { ...base, amountCents: 5_000, reference: 'race:dep' }));
+    await database.db.transaction((tx) =>
+      ledger.creditPrize(tx, { ...base, amountCents: 10_000, reference: 'race:prize' }),
+    );
+    await database.db.transaction((tx) =>
+      ledger.creditDeposit(tx, { ...base, amountCents: 5_000, reference: 'race:dep' }),
+    );
     const attempts = Array.from({ length: 50 }, (_, i) =>
       database.db.transaction((tx) =>
         i % 2 === 0
@@ -197,6 +249,11 @@ describe('concurrency', () => {
     const bought = results.filter((r, i) => r.status === 'fulfilled' && i % 2 === 1).length * 900;
     expect(s.availableFundsCents + s.pendingWithdrawalsCents).toBe(15_000 - bought);
     expect(s.pendingWithdrawalsCents).toBe(withdrawn);
-    expect(await ledger.verify()).toEqual({ unbalancedEntries: 0, mismatchedAccounts: 0, negativeCustomerAccounts: 0, totalCents: 0 });
+    expect(await ledger.verify()).toEqual({
+      unbalancedEntries: 0,
+      mismatchedAccounts: 0,
+      negativeCustomerAccounts: 0,
+      totalCents: 0,
+    });
   });
 });

@@ -7,9 +7,26 @@ import type { CurrencyCode } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { CUSTOMER_ACCOUNT_KINDS, walletAccounts, walletEntries, walletLines, type AccountKind, type CustomerAccountKind, type HouseAccountKind } from './wallet.schema.ts';
+import {
+  CUSTOMER_ACCOUNT_KINDS,
+  walletAccounts,
+  walletEntries,
+  walletLines,
+  type AccountKind,
+  type CustomerAccountKind,
+  type HouseAccountKind,
+} from './wallet.schema.ts';
 
-export type EntryKind = 'deposit' | 'purchase' | 'prize' | 'refund' | 'withdrawal' | 'withdrawal_paid' | 'withdrawal_returned' | 'reversal' | 'bonus';
+export type EntryKind =
+  | 'deposit'
+  | 'purchase'
+  | 'prize'
+  | 'refund'
+  | 'withdrawal'
+  | 'withdrawal_paid'
+  | 'withdrawal_returned'
+  | 'reversal'
+  | 'bonus';
 
 export interface Movement {
   customerId: string;
@@ -56,7 +73,8 @@ export const insufficientFunds = (message = 'There are not enough funds in your 
 
 const newEntryId = () => `txn_${randomBytes(10).toString('hex')}`;
 const positiveCents = (n: number) => {
-  if (!Number.isSafeInteger(n) || n <= 0) throw new RangeError(`A ledger amount must be a positive whole number of cents, got ${n}`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new RangeError(`A ledger amount must be a positive whole number of cents, got ${n}`);
   return n;
 };
 
@@ -83,11 +101,15 @@ export function createLedger(deps: LedgerDeps) {
     const key = `${kind}|${currency}`;
     const known = houseIds.get(key);
     if (known !== undefined) return known;
-    await db.execute(sql`insert into wallet_accounts (kind, currency) values (${kind}, ${currency}) on conflict (kind, currency) where customer_id is null do nothing`);
+    await db.execute(
+      sql`insert into wallet_accounts (kind, currency) values (${kind}, ${currency}) on conflict (kind, currency) where customer_id is null do nothing`,
+    );
     const [row] = await db
       .select({ id: walletAccounts.id })
       .from(walletAccounts)
-      .where(and(isNull(walletAccounts.customerId), eq(walletAccounts.kind, kind), eq(walletAccounts.currency, currency)));
+      .where(
+        and(isNull(walletAccounts.customerId), eq(walletAccounts.kind, kind), eq(walletAccounts.currency, currency)),
+      );
     houseIds.set(key, row!.id);
     return row!.id;
   }
@@ -116,7 +138,10 @@ export function createLedger(deps: LedgerDeps) {
   }
 
   async function existing(tx: Executor, reference: string): Promise<PostResult | null> {
-    const [row] = await tx.select({ publicId: walletEntries.publicId }).from(walletEntries).where(eq(walletEntries.reference, reference));
+    const [row] = await tx
+      .select({ publicId: walletEntries.publicId })
+      .from(walletEntries)
+      .where(eq(walletEntries.reference, reference));
     return row ? { entryId: row.publicId, created: false } : null;
   }
 
@@ -126,27 +151,49 @@ export function createLedger(deps: LedgerDeps) {
    */
   async function post(
     tx: Executor,
-    entry: { kind: EntryKind; customerId: string | null; reference: string; description: string; currency: CurrencyCode; reversesEntryId?: number },
+    entry: {
+      kind: EntryKind;
+      customerId: string | null;
+      reference: string;
+      description: string;
+      currency: CurrencyCode;
+      reversesEntryId?: number;
+    },
     lines: Line[],
     customerAccountIds: Set<number>,
   ): Promise<PostResult> {
     const nonZero = lines.filter((l) => l.amountCents !== 0);
     const sum = nonZero.reduce((s, l) => s + l.amountCents, 0);
-    if (sum !== 0 || nonZero.length < 2) throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
+    if (sum !== 0 || nonZero.length < 2)
+      throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
     const publicId = newEntryId();
     const inserted = await tx
       .insert(walletEntries)
-      .values({ publicId, kind: entry.kind, customerId: entry.customerId, reference: entry.reference, description: entry.description, currency: entry.currency, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() })
+      .values({
+        publicId,
+        kind: entry.kind,
+        customerId: entry.customerId,
+        reference: entry.reference,
+        description: entry.description,
+        currency: entry.currency,
+        reversesEntryId: entry.reversesEntryId ?? null,
+        createdAt: clock.now(),
+      })
       .onConflictDoNothing({ target: walletEntries.reference })
       .returning({ id: walletEntries.id });
     if (!inserted.length) return (await existing(tx, entry.reference))!;
     const entryId = inserted[0]!.id;
-    await tx.insert(walletLines).values(nonZero.map((l) => ({ entryId, accountId: l.accountId, amountCents: l.amountCents })));
+    await tx
+      .insert(walletLines)
+      .values(nonZero.map((l) => ({ entryId, accountId: l.accountId, amountCents: l.amountCents })));
     for (const l of nonZero) {
       if (!customerAccountIds.has(l.accountId)) continue;
       await tx
         .update(walletAccounts)
-        .set({ balanceCents: sql`${walletAccounts.balanceCents} + ${l.amountCents}`, version: sql`${walletAccounts.version} + 1` })
+        .set({
+          balanceCents: sql`${walletAccounts.balanceCents} + ${l.amountCents}`,
+          version: sql`${walletAccounts.version} + 1`,
+        })
         .where(eq(walletAccounts.id, l.accountId));
     }
     return { entryId: publicId, created: true };
@@ -155,16 +202,27 @@ export function createLedger(deps: LedgerDeps) {
   const idsOf = (a: Accounts) => new Set(Object.values(a).map((x) => x.id));
 
   /** Money in from outside (a deposit, a prize, a bonus): house account → customer account. */
-  async function credit(tx: Executor, kind: EntryKind, to: CustomerAccountKind, from: HouseAccountKind, m: Movement): Promise<PostResult> {
+  async function credit(
+    tx: Executor,
+    kind: EntryKind,
+    to: CustomerAccountKind,
+    from: HouseAccountKind,
+    m: Movement,
+  ): Promise<PostResult> {
     positiveCents(m.amountCents);
     const done = await existing(tx, m.reference);
     if (done) return done;
     const accounts = await lockCustomer(tx, m.customerId, m.currency);
     const house = await houseAccount(tx, from, m.currency);
-    return post(tx, { kind, customerId: m.customerId, reference: m.reference, description: m.description, currency: m.currency }, [
-      { accountId: accounts[to].id, amountCents: m.amountCents },
-      { accountId: house, amountCents: -m.amountCents },
-    ], idsOf(accounts));
+    return post(
+      tx,
+      { kind, customerId: m.customerId, reference: m.reference, description: m.description, currency: m.currency },
+      [
+        { accountId: accounts[to].id, amountCents: m.amountCents },
+        { accountId: house, amountCents: -m.amountCents },
+      ],
+      idsOf(accounts),
+    );
   }
 
   const ledger = {
@@ -181,7 +239,13 @@ export function createLedger(deps: LedgerDeps) {
      * Net amount the customer spent in [from, to): purchases minus refunds, read from the sales side of their entries
      * (responsible-gambling limits). Run inside the caller's transaction after lockWallet to see a settled figure.
      */
-    async spentBetween(tx: Executor, customerId: string, currency: CurrencyCode, from: Date | null, to: Date): Promise<number> {
+    async spentBetween(
+      tx: Executor,
+      customerId: string,
+      currency: CurrencyCode,
+      from: Date | null,
+      to: Date,
+    ): Promise<number> {
       const rows = await tx
         .select({ total: sql<string>`coalesce(sum(${walletLines.amountCents}), 0)` })
         .from(walletLines)
@@ -205,7 +269,12 @@ export function createLedger(deps: LedgerDeps) {
      * spentBetween for several windows in one statement (one round trip for every limit a purchase checks): one
      * figure per window, in the order given, each exactly what spentBetween answers for it.
      */
-    async spentInWindows(tx: Executor, customerId: string, currency: CurrencyCode, windows: { from: Date | null; to: Date }[]): Promise<number[]> {
+    async spentInWindows(
+      tx: Executor,
+      customerId: string,
+      currency: CurrencyCode,
+      windows: { from: Date | null; to: Date }[],
+    ): Promise<number[]> {
       if (!windows.length) return [];
       const sums = windows.map((w, i) => {
         const inWindow = w.from
@@ -228,7 +297,13 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** Deposits credited to the customer in [from, to), each with its time (rolling deposit limits). */
-    async depositsBetween(tx: Executor, customerId: string, currency: CurrencyCode, from: Date, to: Date): Promise<{ amountCents: number; at: Date }[]> {
+    async depositsBetween(
+      tx: Executor,
+      customerId: string,
+      currency: CurrencyCode,
+      from: Date,
+      to: Date,
+    ): Promise<{ amountCents: number; at: Date }[]> {
       const rows = await tx
         .select({ amountCents: walletLines.amountCents, at: walletEntries.createdAt })
         .from(walletLines)
@@ -268,7 +343,10 @@ export function createLedger(deps: LedgerDeps) {
       for (const [currency, group] of byCurrency) {
         const refs = [...new Set(group.map((m) => m.reference))];
         for (let i = 0; i < refs.length; i += 10_000) {
-          const rows = await tx.select({ reference: walletEntries.reference, publicId: walletEntries.publicId }).from(walletEntries).where(inArray(walletEntries.reference, refs.slice(i, i + 10_000)));
+          const rows = await tx
+            .select({ reference: walletEntries.reference, publicId: walletEntries.publicId })
+            .from(walletEntries)
+            .where(inArray(walletEntries.reference, refs.slice(i, i + 10_000)));
           for (const r of rows) results.set(r.reference, { entryId: r.publicId, created: false });
         }
         const seen = new Set<string>();
@@ -294,7 +372,18 @@ export function createLedger(deps: LedgerDeps) {
           const chunk = todo.slice(i, i + 5_000);
           const inserted = await tx
             .insert(walletEntries)
-            .values(chunk.map((m) => ({ publicId: newEntryId(), kind: 'prize' as const, customerId: m.customerId, reference: m.reference, description: m.description, currency, reversesEntryId: null, createdAt: now })))
+            .values(
+              chunk.map((m) => ({
+                publicId: newEntryId(),
+                kind: 'prize' as const,
+                customerId: m.customerId,
+                reference: m.reference,
+                description: m.description,
+                currency,
+                reversesEntryId: null,
+                createdAt: now,
+              })),
+            )
             .onConflictDoNothing({ target: walletEntries.reference })
             .returning({ id: walletEntries.id, reference: walletEntries.reference, publicId: walletEntries.publicId });
           const byRef = new Map(chunk.map((m) => [m.reference, m]));
@@ -303,7 +392,10 @@ export function createLedger(deps: LedgerDeps) {
           for (const e of inserted) {
             const m = byRef.get(e.reference)!;
             const account = winningsOf.get(m.customerId)!;
-            lines.push({ entryId: e.id, accountId: account, amountCents: m.amountCents }, { entryId: e.id, accountId: house, amountCents: -m.amountCents });
+            lines.push(
+              { entryId: e.id, accountId: account, amountCents: m.amountCents },
+              { entryId: e.id, accountId: house, amountCents: -m.amountCents },
+            );
             delta.set(account, (delta.get(account) ?? 0) + m.amountCents);
             results.set(e.reference, { entryId: e.publicId, created: true });
           }
@@ -318,7 +410,10 @@ export function createLedger(deps: LedgerDeps) {
           // A reference another transaction posted between our look-up and our insert: report its entry.
           const missing = chunk.filter((m) => !results.has(m.reference)).map((m) => m.reference);
           if (missing.length) {
-            const rows = await tx.select({ reference: walletEntries.reference, publicId: walletEntries.publicId }).from(walletEntries).where(inArray(walletEntries.reference, missing));
+            const rows = await tx
+              .select({ reference: walletEntries.reference, publicId: walletEntries.publicId })
+              .from(walletEntries)
+              .where(inArray(walletEntries.reference, missing));
             for (const r of rows) results.set(r.reference, { entryId: r.publicId, created: false });
           }
         }
@@ -344,7 +439,18 @@ export function createLedger(deps: LedgerDeps) {
         left -= take;
       }
       lines.push({ accountId: await houseAccount(tx, 'sales', m.currency), amountCents: m.amountCents });
-      return post(tx, { kind: 'purchase', customerId: m.customerId, reference: m.reference, description: m.description, currency: m.currency }, lines, idsOf(accounts));
+      return post(
+        tx,
+        {
+          kind: 'purchase',
+          customerId: m.customerId,
+          reference: m.reference,
+          description: m.description,
+          currency: m.currency,
+        },
+        lines,
+        idsOf(accounts),
+      );
     },
 
     /** Give back (part of) a purchase: to the accounts it was paid from, winnings first; otherwise to deposits. */
@@ -361,7 +467,8 @@ export function createLedger(deps: LedgerDeps) {
           .innerJoin(walletEntries, eq(walletEntries.id, walletLines.entryId))
           .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
           .where(and(eq(walletEntries.reference, m.purchaseReference), eq(walletAccounts.customerId, m.customerId)));
-        for (const r of rows) taken[r.kind as CustomerAccountKind] = (taken[r.kind as CustomerAccountKind] ?? 0) - r.amountCents;
+        for (const r of rows)
+          taken[r.kind as CustomerAccountKind] = (taken[r.kind as CustomerAccountKind] ?? 0) - r.amountCents;
       }
       let left = m.amountCents;
       const lines: Line[] = [];
@@ -372,7 +479,18 @@ export function createLedger(deps: LedgerDeps) {
       }
       if (left > 0) lines.push({ accountId: accounts.deposit.id, amountCents: left });
       lines.push({ accountId: await houseAccount(tx, 'sales', m.currency), amountCents: -m.amountCents });
-      return post(tx, { kind: 'refund', customerId: m.customerId, reference: m.reference, description: m.description, currency: m.currency }, lines, idsOf(accounts));
+      return post(
+        tx,
+        {
+          kind: 'refund',
+          customerId: m.customerId,
+          reference: m.reference,
+          description: m.description,
+          currency: m.currency,
+        },
+        lines,
+        idsOf(accounts),
+      );
     },
 
     /** Undo an entry with its exact opposite; refused (422) when the customer has already spent the money. */
@@ -384,12 +502,16 @@ export function createLedger(deps: LedgerDeps) {
       if (done) return done;
       const currency = entry.currency as CurrencyCode;
       const accounts = entry.customerId ? await lockCustomer(tx, entry.customerId, currency) : null;
-      const original = await tx.select({ accountId: walletLines.accountId, amountCents: walletLines.amountCents }).from(walletLines).where(eq(walletLines.entryId, entry.id));
+      const original = await tx
+        .select({ accountId: walletLines.accountId, amountCents: walletLines.amountCents })
+        .from(walletLines)
+        .where(eq(walletLines.entryId, entry.id));
       if (accounts) {
         const byId = new Map(Object.values(accounts).map((a) => [a.id, a.balanceCents]));
         for (const l of original) {
           const balance = byId.get(l.accountId);
-          if (balance !== undefined && balance - l.amountCents < 0) throw insufficientFunds('This transaction cannot be reversed: the funds have already been used.');
+          if (balance !== undefined && balance - l.amountCents < 0)
+            throw insufficientFunds('This transaction cannot be reversed: the funds have already been used.');
         }
       }
       return post(
@@ -408,12 +530,26 @@ export function createLedger(deps: LedgerDeps) {
       const accounts = await lockCustomer(tx, m.customerId, m.currency);
       if (accounts.winnings.balanceCents < m.amountCents) {
         const message = `You can withdraw at most ${(accounts.winnings.balanceCents / 100).toFixed(2)}: only winnings can be withdrawn.`;
-        throw new AppError(422, message, { code: 'insufficient_withdrawable_funds', fieldErrors: { amount: [message] } });
+        throw new AppError(422, message, {
+          code: 'insufficient_withdrawable_funds',
+          fieldErrors: { amount: [message] },
+        });
       }
-      return post(tx, { kind: 'withdrawal', customerId: m.customerId, reference: m.reference, description: m.description, currency: m.currency }, [
-        { accountId: accounts.winnings.id, amountCents: -m.amountCents },
-        { accountId: accounts.pending_withdrawal.id, amountCents: m.amountCents },
-      ], idsOf(accounts));
+      return post(
+        tx,
+        {
+          kind: 'withdrawal',
+          customerId: m.customerId,
+          reference: m.reference,
+          description: m.description,
+          currency: m.currency,
+        },
+        [
+          { accountId: accounts.winnings.id, amountCents: -m.amountCents },
+          { accountId: accounts.pending_withdrawal.id, amountCents: m.amountCents },
+        ],
+        idsOf(accounts),
+      );
     },
 
     /** A held withdrawal leaves (paid) or comes back to winnings (rejected). */
@@ -423,55 +559,123 @@ export function createLedger(deps: LedgerDeps) {
       if (done) return done;
       const accounts = await lockCustomer(tx, m.customerId, m.currency);
       const to = m.outcome === 'paid' ? await houseAccount(tx, 'gateway_clearing', m.currency) : accounts.winnings.id;
-      return post(tx, { kind: m.outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_returned', customerId: m.customerId, reference: m.reference, description: m.description, currency: m.currency }, [
-        { accountId: accounts.pending_withdrawal.id, amountCents: -m.amountCents },
-        { accountId: to, amountCents: m.amountCents },
-      ], idsOf(accounts));
+      return post(
+        tx,
+        {
+          kind: m.outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_returned',
+          customerId: m.customerId,
+          reference: m.reference,
+          description: m.description,
+          currency: m.currency,
+        },
+        [
+          { accountId: accounts.pending_withdrawal.id, amountCents: -m.amountCents },
+          { accountId: to, amountCents: m.amountCents },
+        ],
+        idsOf(accounts),
+      );
     },
 
     async fundsSummary(customerId: string): Promise<FundsSummary> {
-      const rows = await db.select({ kind: walletAccounts.kind, currency: walletAccounts.currency, balanceCents: walletAccounts.balanceCents }).from(walletAccounts).where(eq(walletAccounts.customerId, customerId));
+      const rows = await db
+        .select({
+          kind: walletAccounts.kind,
+          currency: walletAccounts.currency,
+          balanceCents: walletAccounts.balanceCents,
+        })
+        .from(walletAccounts)
+        .where(eq(walletAccounts.customerId, customerId));
       const currency = (rows[0]?.currency ?? 'AUD') as CurrencyCode;
-      const of = (k: AccountKind) => rows.filter((r) => r.kind === k && r.currency === currency).reduce((s, r) => s + r.balanceCents, 0);
+      const of = (k: AccountKind) =>
+        rows.filter((r) => r.kind === k && r.currency === currency).reduce((s, r) => s + r.balanceCents, 0);
       const balanceCents = of('deposit') + of('winnings');
-      return { balanceCents, availableFundsCents: balanceCents + of('bonus'), withdrawableCents: of('winnings'), bonusCents: of('bonus'), pendingWithdrawalsCents: of('pending_withdrawal'), currency };
+      return {
+        balanceCents,
+        availableFundsCents: balanceCents + of('bonus'),
+        withdrawableCents: of('winnings'),
+        bonusCents: of('bonus'),
+        pendingWithdrawalsCents: of('pending_withdrawal'),
+        currency,
+      };
     },
 
-    async listEntries(customerId: string, page: { limit: number; offset: number }): Promise<{ items: EntryView[]; total: number }> {
+    async listEntries(
+      customerId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: EntryView[]; total: number }> {
       const where = eq(walletEntries.customerId, customerId);
       const [{ total }] = (await db.select({ total: count() }).from(walletEntries).where(where)) as [{ total: number }];
-      const rows = await db.select().from(walletEntries).where(where).orderBy(desc(walletEntries.createdAt), desc(walletEntries.id)).limit(page.limit).offset(page.offset);
+      const rows = await db
+        .select()
+        .from(walletEntries)
+        .where(where)
+        .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+        .limit(page.limit)
+        .offset(page.offset);
       return { items: await views(rows), total };
     },
 
     async getEntry(customerId: string, entryId: string): Promise<EntryView> {
-      const rows = await db.select().from(walletEntries).where(and(eq(walletEntries.publicId, entryId), eq(walletEntries.customerId, customerId)));
+      const rows = await db
+        .select()
+        .from(walletEntries)
+        .where(and(eq(walletEntries.publicId, entryId), eq(walletEntries.customerId, customerId)));
       if (!rows.length) throw notFound('There is no such transaction.');
       return (await views(rows))[0]!;
     },
 
     /** Consistency check: every entry sums to zero, cached balances equal their lines, all money sums to zero. */
-    async verify(): Promise<{ unbalancedEntries: number; mismatchedAccounts: number; negativeCustomerAccounts: number; totalCents: number }> {
-      const { rows } = await db.execute<{ unbalanced: string; mismatched: string; negative: string; total: string }>(sql`select
+    async verify(): Promise<{
+      unbalancedEntries: number;
+      mismatchedAccounts: number;
+      negativeCustomerAccounts: number;
+      totalCents: number;
+    }> {
+      const { rows } = await db.execute<{
+        unbalanced: string;
+        mismatched: string;
+        negative: string;
+        total: string;
+      }>(sql`select
         (select count(*) from (select entry_id from wallet_lines group by entry_id having sum(amount_cents) <> 0) u) as unbalanced,
         (select count(*) from wallet_accounts a where a.customer_id is not null and a.balance_cents <> coalesce((select sum(amount_cents) from wallet_lines l where l.account_id = a.id), 0)) as mismatched,
         (select count(*) from wallet_accounts where customer_id is not null and balance_cents < 0) as negative,
         (select coalesce(sum(amount_cents), 0) from wallet_lines) as total`);
       const r = rows[0]!;
-      return { unbalancedEntries: Number(r.unbalanced), mismatchedAccounts: Number(r.mismatched), negativeCustomerAccounts: Number(r.negative), totalCents: Number(r.total) };
+      return {
+        unbalancedEntries: Number(r.unbalanced),
+        mismatchedAccounts: Number(r.mismatched),
+        negativeCustomerAccounts: Number(r.negative),
+        totalCents: Number(r.total),
+      };
     },
   };
 
   async function views(rows: (typeof walletEntries.$inferSelect)[]): Promise<EntryView[]> {
     if (!rows.length) return [];
     const lines = await db
-      .select({ entryId: walletLines.entryId, kind: walletAccounts.kind, customerId: walletAccounts.customerId, amountCents: walletLines.amountCents })
+      .select({
+        entryId: walletLines.entryId,
+        kind: walletAccounts.kind,
+        customerId: walletAccounts.customerId,
+        amountCents: walletLines.amountCents,
+      })
       .from(walletLines)
       .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
-      .where(inArray(walletLines.entryId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          walletLines.entryId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(walletLines.id));
     const reversed = rows.filter((r) => r.reversesEntryId !== null).map((r) => r.reversesEntryId!);
-    const reversedIds = reversed.length ? await db.select({ id: walletEntries.id, publicId: walletEntries.publicId }).from(walletEntries).where(inArray(walletEntries.id, reversed)) : [];
+    const reversedIds = reversed.length
+      ? await db
+          .select({ id: walletEntries.id, publicId: walletEntries.publicId })
+          .from(walletEntries)
+          .where(inArray(walletEntries.id, reversed))
+      : [];
     return rows.map((r) => {
       const own = lines.filter((l) => l.entryId === r.id);
       const spendable = own.filter((l) => l.customerId !== null && (SPENDABLE as readonly string[]).includes(l.kind));
@@ -484,7 +688,10 @@ export function createLedger(deps: LedgerDeps) {
         currency: r.currency as CurrencyCode,
         createdAt: r.createdAt,
         reverses: reversedIds.find((x) => x.id === r.reversesEntryId)?.publicId ?? null,
-        lines: own.map((l) => ({ account: l.customerId ? `customer:${l.kind}` : `house:${l.kind}`, amountCents: l.amountCents })),
+        lines: own.map((l) => ({
+          account: l.customerId ? `customer:${l.kind}` : `house:${l.kind}`,
+          amountCents: l.amountCents,
+        })),
       };
     });
   }

@@ -1,5 +1,14 @@
 // Wallet API (/api/v2): the customer's withdrawable funds and transaction history (spec features §7).
-import { PaginationQuery, successEnvelope, toMoney, Transaction, TransactionDetail, TransactionParams, TransactionsQuery, WithdrawableFunds } from '@shop/contracts';
+import {
+  PaginationQuery,
+  successEnvelope,
+  toMoney,
+  Transaction,
+  TransactionDetail,
+  TransactionParams,
+  TransactionsQuery,
+  WithdrawableFunds,
+} from '@shop/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +41,14 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
 
   routes.get(
     '/customer/withdrawable-funds',
-    { preHandler: app.requireCustomer, schema: { tags, summary: 'Withdrawable funds, available funds and balance of the wallet', response: { 200: successEnvelope(WithdrawableFunds) } } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Withdrawable funds, available funds and balance of the wallet',
+        response: { 200: successEnvelope(WithdrawableFunds) },
+      },
+    },
     async (request) => {
       const s = await ledger.fundsSummary(request.auth!.customerId);
       return ok({
@@ -47,7 +63,15 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
 
   routes.get(
     '/transactions',
-    { preHandler: app.requireCustomer, schema: { tags, summary: 'Wallet transactions, newest first', querystring: TransactionsQuery, response: { 200: successEnvelope(z.array(Transaction)) } } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Wallet transactions, newest first',
+        querystring: TransactionsQuery,
+        response: { 200: successEnvelope(z.array(Transaction)) },
+      },
+    },
     async (request) => {
       const { limit, offset } = request.query as PaginationQuery;
       const page = await ledger.listEntries(request.auth!.customerId, { limit, offset });
@@ -57,10 +81,22 @@ export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app,
 
   routes.get(
     '/transactions/:id',
-    { preHandler: app.requireCustomer, schema: { tags, summary: 'One wallet transaction with its journal lines', params: TransactionParams, response: { 200: successEnvelope(TransactionDetail) } } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'One wallet transaction with its journal lines',
+        params: TransactionParams,
+        response: { 200: successEnvelope(TransactionDetail) },
+      },
+    },
     async (request) => {
       const e = await ledger.getEntry(request.auth!.customerId, request.params.id);
-      return ok({ ...transactionView(e), reverses: e.reverses, lines: e.lines.map((l) => ({ account: l.account, amount: toMoney(l.amountCents, e.currency) })) });
+      return ok({
+        ...transactionView(e),
+        reverses: e.reverses,
+        lines: e.lines.map((l) => ({ account: l.account, amount: toMoney(l.amountCents, e.currency) })),
+      });
     },
   );
 };

@@ -24,8 +24,12 @@ export const walletAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('wallet_accounts_customer_key').on(t.customerId, t.kind, t.currency).where(sql`${t.customerId} is not null`),
-    uniqueIndex('wallet_accounts_house_key').on(t.kind, t.currency).where(sql`${t.customerId} is null`),
+    uniqueIndex('wallet_accounts_customer_key')
+      .on(t.customerId, t.kind, t.currency)
+      .where(sql`${t.customerId} is not null`),
+    uniqueIndex('wallet_accounts_house_key')
+      .on(t.kind, t.currency)
+      .where(sql`${t.customerId} is null`),
     check(
       'wallet_accounts_kind_check',
       sql`(${t.customerId} is not null and ${t.kind} in ('deposit', 'winnings', 'bonus', 'pending_withdrawal')) or (${t.customerId} is null and ${t.kind} in ('gateway_clearing', 'sales', 'prize_liability', 'promotions'))`,
@@ -54,7 +58,10 @@ export const walletEntries = pgTable(
     uniqueIndex('wallet_entries_public_id_key').on(t.publicId),
     uniqueIndex('wallet_entries_reference_key').on(t.reference),
     index('wallet_entries_customer_idx').on(t.customerId, t.createdAt, t.id),
-    check('wallet_entries_kind_check', sql`${t.kind} in ('deposit', 'purchase', 'prize', 'refund', 'withdrawal', 'withdrawal_paid', 'withdrawal_returned', 'reversal', 'bonus')`),
+    check(
+      'wallet_entries_kind_check',
+      sql`${t.kind} in ('deposit', 'purchase', 'prize', 'refund', 'withdrawal', 'withdrawal_paid', 'withdrawal_returned', 'reversal', 'bonus')`,
+    ),
   ],
 );
 
@@ -70,5 +77,9 @@ export const walletLines = pgTable(
       .references(() => walletAccounts.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   },
-  (t) => [index('wallet_lines_entry_idx').on(t.entryId), index('wallet_lines_account_idx').on(t.accountId), check('wallet_lines_nonzero', sql`${t.amountCents} <> 0`)],
+  (t) => [
+    index('wallet_lines_entry_idx').on(t.entryId),
+    index('wallet_lines_account_idx').on(t.accountId),
+    check('wallet_lines_nonzero', sql`${t.amountCents} <> 0`),
+  ],
 );

@@ -1,8 +1,8 @@
 // The account home (/my-account): greeting, funds, and the account areas the customer's segment allows.
-import type { Capability, Money } from "@shop/contracts";
-import { Link } from "react-router";
-import { hasCapability } from "../../lib/capabilities.ts";
-import { formatMoney, type SiteLocale } from "../../lib/format.ts";
+import type { Capability, Money } from '@shop/contracts';
+import { Link } from 'react-router';
+import { hasCapability } from '../../lib/capabilities.ts';
+import { formatMoney, type SiteLocale } from '../../lib/format.ts';
 
 interface AreaLink {
   label: string;
@@ -12,49 +12,49 @@ interface AreaLink {
 
 /** Account areas of the sitemap (spec core §2 protected routes) with their gates. */
 export const ACCOUNT_AREAS: readonly AreaLink[] = [
-  { label: "My details", to: "/my-account/my-details" },
-  { label: "Login and security", to: "/my-account/login-and-security" },
+  { label: 'My details', to: '/my-account/my-details' },
+  { label: 'Login and security', to: '/my-account/login-and-security' },
   {
-    label: "Communication preferences",
-    to: "/my-account/communication-preferences",
+    label: 'Communication preferences',
+    to: '/my-account/communication-preferences',
   },
   {
-    label: "Upcoming tickets",
-    to: "/my-account/upcoming-tickets",
-    capability: "view_orders",
+    label: 'Upcoming tickets',
+    to: '/my-account/upcoming-tickets',
+    capability: 'view_orders',
   },
   {
-    label: "Past tickets",
-    to: "/my-account/past-tickets",
-    capability: "view_orders",
+    label: 'Past tickets',
+    to: '/my-account/past-tickets',
+    capability: 'view_orders',
   },
   {
-    label: "Transactions",
-    to: "/my-account/transactions",
-    capability: "view_orders",
+    label: 'Transactions',
+    to: '/my-account/transactions',
+    capability: 'view_orders',
   },
-  { label: "Deposit", to: "/my-account/deposit", capability: "wallet_manage" },
+  { label: 'Deposit', to: '/my-account/deposit', capability: 'wallet_manage' },
   {
-    label: "Withdraw",
-    to: "/my-account/withdraw",
-    capability: "wallet_withdrawal",
-  },
-  {
-    label: "Spend limits",
-    to: "/my-account/spend-limits",
-    capability: "spend_limits",
-  },
-  { label: "Pre-commitment limit", to: "/my-account/precommitment-limit" },
-  {
-    label: "Verify your account",
-    to: "/my-account/verify-account",
-    capability: "verify_id",
+    label: 'Withdraw',
+    to: '/my-account/withdraw',
+    capability: 'wallet_withdrawal',
   },
   {
-    label: "Take a break or self-exclude",
-    to: "/my-account/responsible-gambling",
+    label: 'Spend limits',
+    to: '/my-account/spend-limits',
+    capability: 'spend_limits',
   },
-  { label: "Close my account", to: "/close-my-account" },
+  { label: 'Pre-commitment limit', to: '/my-account/precommitment-limit' },
+  {
+    label: 'Verify your account',
+    to: '/my-account/verify-account',
+    capability: 'verify_id',
+  },
+  {
+    label: 'Take a break or self-exclude',
+    to: '/my-account/responsible-gambling',
+  },
+  { label: 'Close my account', to: '/close-my-account' },
 ];
 
 export function AccountHome(props: {
@@ -65,9 +65,7 @@ export function AccountHome(props: {
   locale: SiteLocale;
   isVerified: boolean;
 }) {
-  const areas = ACCOUNT_AREAS.filter(
-    (a) => !a.capability || hasCapability(props.capabilities, a.capability),
-  );
+  const areas = ACCOUNT_AREAS.filter((a) => !a.capability || hasCapability(props.capabilities, a.capability));
   return (
     <>
       <p className="mb-1 text-lg" data-testid="account-greeting">
@@ -76,14 +74,14 @@ export function AccountHome(props: {
       <dl className="mb-2 grid grid-cols-[auto_1fr] gap-x-1 gap-y-0.5">
         <dt className="font-semibold">Email</dt>
         <dd className="min-w-0 break-all">{props.email}</dd>
-        {hasCapability(props.capabilities, "wallet_balance") ? (
+        {hasCapability(props.capabilities, 'wallet_balance') ? (
           <>
             <dt className="font-semibold">Available funds</dt>
             <dd>{formatMoney(props.availableFunds, props.locale)}</dd>
           </>
         ) : null}
         <dt className="font-semibold">Account</dt>
-        <dd>{props.isVerified ? "Verified" : "Not verified yet"}</dd>
+        <dd>{props.isVerified ? 'Verified' : 'Not verified yet'}</dd>
       </dl>
       <nav aria-label="Account areas">
         <ul className="grid gap-0.5 sm:grid-cols-2">

@@ -1,16 +1,8 @@
 // The frame of every /my-account screen: a heading, the way back to the account home, and the page's content.
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
-export function AccountPage({
-  title,
-  children,
-  back = true,
-}: {
-  title: string;
-  children: ReactNode;
-  back?: boolean;
-}) {
+export function AccountPage({ title, children, back = true }: { title: string; children: ReactNode; back?: boolean }) {
   return (
     <div className="page-container max-w-[720px] py-2">
       {back ? (

@@ -1,31 +1,16 @@
 // Form schemas of the account screens, shared by the forms and their actions (messages of spec features §5).
-import {
-  FORM_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  Region,
-} from "@shop/contracts";
-import { z } from "zod";
+import { FORM_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, Region } from '@shop/contracts';
+import { z } from 'zod';
 
 const requiredText = (max = 100) =>
-  z
-    .string({ error: FORM_MESSAGES.required })
-    .trim()
-    .min(1, FORM_MESSAGES.required)
-    .max(max);
+  z.string({ error: FORM_MESSAGES.required }).trim().min(1, FORM_MESSAGES.required).max(max);
 const newPassword = () =>
   z
     .string({ error: FORM_MESSAGES.required })
-    .min(
-      PASSWORD_MIN_LENGTH,
-      `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-    )
+    .min(PASSWORD_MIN_LENGTH, `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
     .max(PASSWORD_MAX_LENGTH);
 const currentPassword = () =>
-  z
-    .string({ error: FORM_MESSAGES.required })
-    .min(1, FORM_MESSAGES.required)
-    .max(PASSWORD_MAX_LENGTH);
+  z.string({ error: FORM_MESSAGES.required }).min(1, FORM_MESSAGES.required).max(PASSWORD_MAX_LENGTH);
 
 export const ChangePasswordSchema = z
   .object({
@@ -34,16 +19,16 @@ export const ChangePasswordSchema = z
     confirmPassword: z.string({ error: FORM_MESSAGES.required }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: FORM_MESSAGES.mismatch("password"),
-    path: ["confirmPassword"],
+    message: FORM_MESSAGES.mismatch('password'),
+    path: ['confirmPassword'],
   });
 
 export const CloseAccountSchema = z.object({
   password: currentPassword(),
   reason: z.string().trim().max(500).optional(),
   confirm: z
-    .boolean({ error: "Please confirm that you want to close your account." })
-    .refine((v) => v, "Please confirm that you want to close your account."),
+    .boolean({ error: 'Please confirm that you want to close your account.' })
+    .refine((v) => v, 'Please confirm that you want to close your account.'),
 });
 
 export const DetailsSchema = z.object({

@@ -8,29 +8,29 @@ import {
   type CommunicationChannel,
   type DevMailMessage,
   DevMailboxResult,
-} from "@shop/contracts";
-import QRCode from "qrcode";
-import type { z } from "zod";
-import type { ApiClient } from "../../lib/api-client.ts";
+} from '@shop/contracts';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import type { ApiClient } from '../../lib/api-client.ts';
 
 export const ACCOUNT_PATHS = {
-  details: "/customer/details",
-  customer: "/customer",
-  changePassword: "/customer/change-password",
-  forceChange: "/password/force-change",
-  forgotPassword: "/password/forgot",
-  resetPassword: "/password/reset",
-  twoFactor: "/customer/two-factor",
-  twoFactorAuthenticator: "/customer/two-factor/authenticator",
-  twoFactorEmail: "/customer/two-factor/email",
-  twoFactorConfirm: "/customer/two-factor/confirm",
-  confirmAddress: "/customer/confirm-address",
-  confirmEmail: "/customer/confirm-email-address",
+  details: '/customer/details',
+  customer: '/customer',
+  changePassword: '/customer/change-password',
+  forceChange: '/password/force-change',
+  forgotPassword: '/password/forgot',
+  resetPassword: '/password/reset',
+  twoFactor: '/customer/two-factor',
+  twoFactorAuthenticator: '/customer/two-factor/authenticator',
+  twoFactorEmail: '/customer/two-factor/email',
+  twoFactorConfirm: '/customer/two-factor/confirm',
+  confirmAddress: '/customer/confirm-address',
+  confirmEmail: '/customer/confirm-email-address',
   communicationPreferences: (customerId: string) =>
     `/customer/${encodeURIComponent(customerId)}/communication-preferences`,
   unsubscribe: (customerId: string, productOfferKey?: string) =>
-    `/customer/${encodeURIComponent(customerId)}/communication-preferences${productOfferKey ? `/${encodeURIComponent(productOfferKey)}` : ""}`,
-  devMailbox: "/dev/mailbox",
+    `/customer/${encodeURIComponent(customerId)}/communication-preferences${productOfferKey ? `/${encodeURIComponent(productOfferKey)}` : ''}`,
+  devMailbox: '/dev/mailbox',
 } as const;
 
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
@@ -38,103 +38,67 @@ export type AuthenticatorEnrolment = z.infer<typeof AuthenticatorEnrolment>;
 export type CommunicationPreferences = z.infer<typeof CommunicationPreferences>;
 
 export async function getDetails(api: ApiClient): Promise<CustomerDetails> {
-  const res = await api.get<unknown>("main", ACCOUNT_PATHS.details, {
-    version: "3.2",
+  const res = await api.get<unknown>('main', ACCOUNT_PATHS.details, {
+    version: '3.2',
     cache: false,
   });
   return CustomerDetails.parse(res.result);
 }
 
-export async function updateDetails(
-  api: ApiClient,
-  body: Record<string, unknown>,
-): Promise<{ messages: string[] }> {
-  const res = await api.post<unknown>("main", ACCOUNT_PATHS.details, body, {
-    version: "3.2",
+export async function updateDetails(api: ApiClient, body: Record<string, unknown>): Promise<{ messages: string[] }> {
+  const res = await api.post<unknown>('main', ACCOUNT_PATHS.details, body, {
+    version: '3.2',
   });
   return { messages: res.messages.map((m) => m.text) };
 }
 
-export async function changePassword(
-  api: ApiClient,
-  currentPassword: string,
-  newPassword: string,
-): Promise<void> {
-  await api.post(
-    "main",
-    ACCOUNT_PATHS.changePassword,
-    { currentPassword, newPassword },
-    { form: true },
-  );
+export async function changePassword(api: ApiClient, currentPassword: string, newPassword: string): Promise<void> {
+  await api.post('main', ACCOUNT_PATHS.changePassword, { currentPassword, newPassword }, { form: true });
 }
 
-export async function closeAccount(
-  api: ApiClient,
-  password: string,
-  reason?: string,
-): Promise<void> {
-  await api.delete(
-    "main",
-    ACCOUNT_PATHS.customer,
-    { password, reason },
-    { form: true },
-  );
+export async function closeAccount(api: ApiClient, password: string, reason?: string): Promise<void> {
+  await api.delete('main', ACCOUNT_PATHS.customer, { password, reason }, { form: true });
 }
 
-export async function getTwoFactorStatus(
-  api: ApiClient,
-): Promise<TwoFactorStatus> {
-  const res = await api.get<unknown>("main", ACCOUNT_PATHS.twoFactor, {
+export async function getTwoFactorStatus(api: ApiClient): Promise<TwoFactorStatus> {
+  const res = await api.get<unknown>('main', ACCOUNT_PATHS.twoFactor, {
     cache: false,
   });
   return TwoFactorStatus.parse(res.result);
 }
 
-export async function startAuthenticator(
-  api: ApiClient,
-): Promise<AuthenticatorEnrolment & { qrSvg: string }> {
-  const res = await api.post<unknown>(
-    "main",
-    ACCOUNT_PATHS.twoFactorAuthenticator,
-    {},
-  );
+export async function startAuthenticator(api: ApiClient): Promise<AuthenticatorEnrolment & { qrSvg: string }> {
+  const res = await api.post<unknown>('main', ACCOUNT_PATHS.twoFactorAuthenticator, {});
   const enrolment = AuthenticatorEnrolment.parse(res.result);
   // Drawn here as inline SVG: the page's CSP need not allow data: images, and the secret never leaves our server.
   const qrSvg = await QRCode.toString(enrolment.otpauthUri, {
-    type: "svg",
+    type: 'svg',
     margin: 1,
-    errorCorrectionLevel: "M",
+    errorCorrectionLevel: 'M',
   });
   return { ...enrolment, qrSvg };
 }
 
 export async function startEmailTwoFactor(api: ApiClient): Promise<void> {
-  await api.post("main", ACCOUNT_PATHS.twoFactorEmail, {});
+  await api.post('main', ACCOUNT_PATHS.twoFactorEmail, {});
 }
 
-export async function confirmTwoFactor(
-  api: ApiClient,
-  otp: string,
-): Promise<void> {
-  await api.post("main", ACCOUNT_PATHS.twoFactorConfirm, { otp });
+export async function confirmTwoFactor(api: ApiClient, otp: string): Promise<void> {
+  await api.post('main', ACCOUNT_PATHS.twoFactorConfirm, { otp });
 }
 
-export async function disableTwoFactor(
-  api: ApiClient,
-  password: string,
-): Promise<void> {
-  await api.delete("main", ACCOUNT_PATHS.twoFactor, { password });
+export async function disableTwoFactor(api: ApiClient, password: string): Promise<void> {
+  await api.delete('main', ACCOUNT_PATHS.twoFactor, { password });
 }
 
 export async function getCommunicationPreferences(
   api: ApiClient,
   customerId: string,
 ): Promise<CommunicationPreferences> {
-  const res = await api.get<unknown>(
-    "main",
-    ACCOUNT_PATHS.communicationPreferences(customerId),
-    { version: "3.2", cache: false },
-  );
+  const res = await api.get<unknown>('main', ACCOUNT_PATHS.communicationPreferences(customerId), {
+    version: '3.2',
+    cache: false,
+  });
   return CommunicationPreferences.parse(res.result);
 }
 
@@ -147,30 +111,25 @@ export async function putCommunicationPreferences(
     token?: string;
   },
 ): Promise<void> {
-  await api.put("main", path, body, { version: "3.2" });
+  await api.put('main', path, body, { version: '3.2' });
 }
 
 /** Returns the API's message: confirmed, or (email, signed in, no token) a new confirmation email sent. */
 export async function confirmAddress(
   api: ApiClient,
-  kind: "address" | "email",
+  kind: 'address' | 'email',
   token?: string,
 ): Promise<string | null> {
   const res = await api.patch(
-    "main",
-    kind === "address"
-      ? ACCOUNT_PATHS.confirmAddress
-      : ACCOUNT_PATHS.confirmEmail,
+    'main',
+    kind === 'address' ? ACCOUNT_PATHS.confirmAddress : ACCOUNT_PATHS.confirmEmail,
     token ? { token } : {},
   );
   return res.messages[0]?.text ?? null;
 }
 
-export async function devMailbox(
-  api: ApiClient,
-  to?: string,
-): Promise<DevMailMessage[]> {
-  const res = await api.get<unknown>("main", ACCOUNT_PATHS.devMailbox, {
+export async function devMailbox(api: ApiClient, to?: string): Promise<DevMailMessage[]> {
+  const res = await api.get<unknown>('main', ACCOUNT_PATHS.devMailbox, {
     query: { to, limit: 50 },
     cache: false,
   });

@@ -1,8 +1,8 @@
 // The my-details form: names, phone, address per the configuration, marketing consent. Immutable fields are read only.
-import type { SubmissionResult } from "@conform-to/react";
-import type { Region } from "@shop/contracts";
-import { SchemaForm, type SchemaFormField } from "../../ui/schema-form.tsx";
-import { DetailsSchema } from "./account-schemas.ts";
+import type { SubmissionResult } from '@conform-to/react';
+import type { Region } from '@shop/contracts';
+import { SchemaForm, type SchemaFormField } from '../../ui/schema-form.tsx';
+import { DetailsSchema } from './account-schemas.ts';
 
 export function DetailsForm(props: {
   email: string;
@@ -16,59 +16,59 @@ export function DetailsForm(props: {
   const ro = (name: string) => props.immutable.includes(name);
   const fields: SchemaFormField[] = [
     {
-      name: "firstname",
-      label: "First name",
-      autoComplete: "given-name",
-      readOnly: ro("firstname"),
+      name: 'firstname',
+      label: 'First name',
+      autoComplete: 'given-name',
+      readOnly: ro('firstname'),
     },
     {
-      name: "lastname",
-      label: "Last name",
-      autoComplete: "family-name",
-      readOnly: ro("lastname"),
+      name: 'lastname',
+      label: 'Last name',
+      autoComplete: 'family-name',
+      readOnly: ro('lastname'),
     },
     {
-      name: "phone",
-      label: "Mobile phone",
-      type: "tel",
-      autoComplete: "tel",
-      readOnly: ro("phone"),
+      name: 'phone',
+      label: 'Mobile phone',
+      type: 'tel',
+      autoComplete: 'tel',
+      readOnly: ro('phone'),
     },
     {
-      name: "address",
-      label: "Address",
-      autoComplete: "address-line1",
-      readOnly: ro("address"),
+      name: 'address',
+      label: 'Address',
+      autoComplete: 'address-line1',
+      readOnly: ro('address'),
     },
     {
-      name: "addressLine2",
-      label: "Address line 2 (optional)",
-      autoComplete: "address-line2",
-      readOnly: ro("addressLine2"),
+      name: 'addressLine2',
+      label: 'Address line 2 (optional)',
+      autoComplete: 'address-line2',
+      readOnly: ro('addressLine2'),
     },
     {
-      name: "suburb",
-      label: "Suburb",
-      autoComplete: "address-level2",
-      readOnly: ro("suburb"),
+      name: 'suburb',
+      label: 'Suburb',
+      autoComplete: 'address-level2',
+      readOnly: ro('suburb'),
     },
     {
-      name: "state",
-      label: "State",
-      type: "select",
-      autoComplete: "address-level1",
+      name: 'state',
+      label: 'State',
+      type: 'select',
+      autoComplete: 'address-level1',
       options: props.regions.map((r) => ({ value: r, label: r })),
     },
     {
-      name: "postcode",
-      label: "Postcode",
-      autoComplete: "postal-code",
-      readOnly: ro("postcode"),
+      name: 'postcode',
+      label: 'Postcode',
+      autoComplete: 'postal-code',
+      readOnly: ro('postcode'),
     },
     {
-      name: "marketingConsent",
-      label: "Send me news, offers and jackpot alerts",
-      type: "checkbox",
+      name: 'marketingConsent',
+      label: 'Send me news, offers and jackpot alerts',
+      type: 'checkbox',
     },
   ];
   return (
@@ -83,7 +83,7 @@ export function DetailsForm(props: {
         lastResult={props.lastResult}
         success={props.success}
         fields={fields}
-        submitLabel={props.submitLabel ?? "Save details"}
+        submitLabel={props.submitLabel ?? 'Save details'}
       />
     </>
   );

@@ -1,28 +1,26 @@
 // My details (core §7 GET/POST /customer/details v3.2): the form's load and save, shared by my-details and the
 // account upgrade screen.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { IDENTITY_TEXTS, type CustomerDetails } from "@shop/contracts";
-import type { SubmissionResult } from "@conform-to/react";
-import type { ApiClient } from "../../lib/api-client.ts";
-import { ApiError, FALLBACK_MESSAGE } from "../../lib/api-errors.ts";
-import { getDetails, updateDetails } from "./account.server.ts";
-import { DetailsSchema } from "./account-schemas.ts";
+import { parseWithZod } from '@conform-to/zod/v4';
+import { IDENTITY_TEXTS, type CustomerDetails } from '@shop/contracts';
+import type { SubmissionResult } from '@conform-to/react';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { ApiError, FALLBACK_MESSAGE } from '../../lib/api-errors.ts';
+import { getDetails, updateDetails } from './account.server.ts';
+import { DetailsSchema } from './account-schemas.ts';
 
 const FIELDS = [
-  "firstname",
-  "lastname",
-  "phone",
-  "address",
-  "addressLine2",
-  "suburb",
-  "state",
-  "postcode",
-  "marketingConsent",
+  'firstname',
+  'lastname',
+  'phone',
+  'address',
+  'addressLine2',
+  'suburb',
+  'state',
+  'postcode',
+  'marketingConsent',
 ] as const;
 
-export function detailsDefaults(
-  details: CustomerDetails,
-): Record<string, string | undefined> {
+export function detailsDefaults(details: CustomerDetails): Record<string, string | undefined> {
   return {
     firstname: details.firstname,
     lastname: details.lastname,
@@ -32,7 +30,7 @@ export function detailsDefaults(
     suburb: details.suburb,
     state: details.state,
     postcode: details.postcode,
-    marketingConsent: details.marketingConsent ? "on" : undefined,
+    marketingConsent: details.marketingConsent ? 'on' : undefined,
   };
 }
 
@@ -48,14 +46,12 @@ export async function saveDetails(
   immutable: readonly string[],
 ): Promise<{ result: SubmissionResult<string[]>; message: string | null }> {
   const submission = parseWithZod(formData, { schema: DetailsSchema });
-  if (submission.status !== "success")
-    return { result: submission.reply(), message: null };
+  if (submission.status !== 'success') return { result: submission.reply(), message: null };
   const current = await getDetails(api);
   const changed: Record<string, unknown> = {};
   for (const key of FIELDS) {
     if (immutable.includes(key)) continue;
-    const next =
-      submission.value[key] ?? (key === "addressLine2" ? "" : undefined);
+    const next = submission.value[key] ?? (key === 'addressLine2' ? '' : undefined);
     if (next !== undefined && next !== current[key]) changed[key] = next;
   }
   if (Object.keys(changed).length === 0)
@@ -70,15 +66,10 @@ export async function saveDetails(
       message: messages[0] ?? IDENTITY_TEXTS.detailsUpdated,
     };
   } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.status < 500 &&
-      error.reason === undefined
-    ) {
+    if (error instanceof ApiError && error.status < 500 && error.reason === undefined) {
       const { this: general, ...fieldErrors } = error.fieldErrors;
       const formErrors = [...(general ?? []), ...error.generalErrors];
-      if (!formErrors.length && !Object.keys(fieldErrors).length)
-        formErrors.push(error.message || FALLBACK_MESSAGE);
+      if (!formErrors.length && !Object.keys(fieldErrors).length) formErrors.push(error.message || FALLBACK_MESSAGE);
       return {
         result: submission.reply({ formErrors, fieldErrors }),
         message: null,

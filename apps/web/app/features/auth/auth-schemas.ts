@@ -7,37 +7,25 @@ import {
   PASSWORD_MIN_LENGTH as PASSWORD_MIN,
   Region,
   TWO_FACTOR_TEXTS,
-} from "@shop/contracts";
-import { z } from "zod";
+} from '@shop/contracts';
+import { z } from 'zod';
 
 export const PASSWORD_TOO_SHORT = `Your password must be at least ${PASSWORD_MIN} characters.`;
 export const PASSWORD_TOO_LONG = `Your password must be at most ${PASSWORD_MAX} characters.`;
 export const OTP_INCOMPLETE = TWO_FACTOR_TEXTS.incomplete;
 export const underAgeMessage = IDENTITY_TEXTS.underAge;
-export const INVALID_DATE = "Please enter a valid date.";
+export const INVALID_DATE = 'Please enter a valid date.';
 
-const requiredText = () =>
-  z
-    .string({ error: FORM_MESSAGES.required })
-    .trim()
-    .min(1, FORM_MESSAGES.required)
-    .max(100);
+const requiredText = () => z.string({ error: FORM_MESSAGES.required }).trim().min(1, FORM_MESSAGES.required).max(100);
 export const emailField = () =>
-  z
-    .string({ error: FORM_MESSAGES.required })
-    .trim()
-    .min(1, FORM_MESSAGES.required)
-    .pipe(z.email(FORM_MESSAGES.email));
+  z.string({ error: FORM_MESSAGES.required }).trim().min(1, FORM_MESSAGES.required).pipe(z.email(FORM_MESSAGES.email));
 export const newPasswordField = () =>
   z
     .string({ error: FORM_MESSAGES.required })
     .min(PASSWORD_MIN, PASSWORD_TOO_SHORT)
     .max(PASSWORD_MAX, PASSWORD_TOO_LONG);
 const existingPassword = () =>
-  z
-    .string({ error: FORM_MESSAGES.required })
-    .min(1, FORM_MESSAGES.required)
-    .max(PASSWORD_MAX);
+  z.string({ error: FORM_MESSAGES.required }).min(1, FORM_MESSAGES.required).max(PASSWORD_MAX);
 const checkbox = () => z.boolean().optional().default(false);
 
 export const LoginSchema = z.object({
@@ -48,12 +36,8 @@ export const LoginSchema = z.object({
 
 /** Whole years between a date of birth and today's date (both YYYY-MM-DD, calendar arithmetic, no time zones). */
 export function ageOn(dateOfBirth: string, today: string): number {
-  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   let age = ty - by;
   if (tm < bm || (tm === bm && td < bd)) age -= 1;
   return age;
@@ -77,7 +61,7 @@ export function registerSchema(opts: {
   addressRequired: boolean;
 }) {
   const optionalWhen = (needed: boolean, schema: z.ZodType<string>) =>
-    needed ? schema : z.union([z.literal(""), schema]).optional();
+    needed ? schema : z.union([z.literal(''), schema]).optional();
   return z.object({
     firstname: requiredText(),
     lastname: requiredText(),
@@ -86,20 +70,11 @@ export function registerSchema(opts: {
     dateOfBirth: z
       .string({ error: FORM_MESSAGES.required })
       .refine(isRealDate, INVALID_DATE)
-      .refine(
-        (v) => !isRealDate(v) || ageOn(v, opts.today) >= opts.minAge,
-        underAgeMessage(opts.minAge),
-      )
-      .refine(
-        (v) => !isRealDate(v) || ageOn(v, opts.today) < 130,
-        INVALID_DATE,
-      ),
+      .refine((v) => !isRealDate(v) || ageOn(v, opts.today) >= opts.minAge, underAgeMessage(opts.minAge))
+      .refine((v) => !isRealDate(v) || ageOn(v, opts.today) < 130, INVALID_DATE),
     phone: optionalWhen(
       opts.phoneRequired,
-      z
-        .string({ error: FORM_MESSAGES.required })
-        .trim()
-        .regex(PHONE_PATTERN, FORM_MESSAGES.phone),
+      z.string({ error: FORM_MESSAGES.required }).trim().regex(PHONE_PATTERN, FORM_MESSAGES.phone),
     ),
     address: optionalWhen(opts.addressRequired, requiredText()),
     addressLine2: z.string().trim().max(100).optional(),
@@ -107,15 +82,10 @@ export function registerSchema(opts: {
     state: opts.addressRequired ? Region : Region.optional(),
     postcode: optionalWhen(
       opts.addressRequired,
-      z
-        .string({ error: FORM_MESSAGES.required })
-        .trim()
-        .regex(AU_POSTCODE, FORM_MESSAGES.postCode),
+      z.string({ error: FORM_MESSAGES.required }).trim().regex(AU_POSTCODE, FORM_MESSAGES.postCode),
     ),
     marketingConsent: checkbox(),
-    terms: z
-      .boolean({ error: FORM_MESSAGES.terms })
-      .refine((v) => v, FORM_MESSAGES.terms),
+    terms: z.boolean({ error: FORM_MESSAGES.terms }).refine((v) => v, FORM_MESSAGES.terms),
     redirect: z.string().optional(),
   });
 }

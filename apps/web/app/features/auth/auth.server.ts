@@ -1,30 +1,17 @@
 // The signed-in side of server rendering (spec core §4 Login success, Logout; §8 401 rules; §9 cookies): one api
 // client per request that knows the visitor's tokens, refreshes an expired access token once, and collects every
 // Set-Cookie the API answers with so loaders and actions can forward them to the browser.
-import {
-  CustomerOverview,
-  LoginResult,
-  RefreshResult,
-  type TwoFactorMethod,
-} from "@shop/contracts";
-import { data, redirect, type AppLoadContext } from "react-router";
-import {
-  ApiClient,
-  createDiscoveryCache,
-  type RefreshHook,
-  type SessionState,
-} from "../../lib/api-client.ts";
-import { requestApi } from "../../lib/api-client.server.ts";
-import { keysToCamel } from "../../lib/casing.ts";
-import {
-  ApiError,
-  MISSING_REFRESH_TOKENS_MESSAGE,
-} from "../../lib/api-errors.ts";
-import { parseCookies, serializeCookie } from "../../lib/cookies.ts";
-import { COOKIE_NAMES } from "../../lib/cookie-names.ts";
-import { apiSessionFrom, UTM_KEYS } from "../../lib/session.server.ts";
-import "../../lib/load-context.ts";
-import { toRouteError } from "../../lib/route-errors.ts";
+import { CustomerOverview, LoginResult, RefreshResult, type TwoFactorMethod } from '@shop/contracts';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { ApiClient, createDiscoveryCache, type RefreshHook, type SessionState } from '../../lib/api-client.ts';
+import { requestApi } from '../../lib/api-client.server.ts';
+import { keysToCamel } from '../../lib/casing.ts';
+import { ApiError, MISSING_REFRESH_TOKENS_MESSAGE } from '../../lib/api-errors.ts';
+import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
+import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
+import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
+import '../../lib/load-context.ts';
+import { toRouteError } from '../../lib/route-errors.ts';
 
 const discovery = createDiscoveryCache();
 
@@ -44,10 +31,7 @@ export const TOKEN_COOKIES = [
  * parallel with the same cookies: both must get the one rotated pair, because presenting the old refresh token twice
  * is exactly what reuse detection treats as theft and answers by revoking the whole family.
  */
-const recentRefreshes = new Map<
-  string,
-  { at: number; promise: Promise<RefreshOutcome> }
->();
+const recentRefreshes = new Map<string, { at: number; promise: Promise<RefreshOutcome> }>();
 const REFRESH_SHARE_MS = 10_000;
 
 interface RefreshOutcome {
@@ -56,24 +40,20 @@ interface RefreshOutcome {
 }
 
 function cookieName(setCookie: string): string {
-  return setCookie.slice(0, setCookie.indexOf("=")).trim();
+  return setCookie.slice(0, setCookie.indexOf('=')).trim();
 }
 
 function secureFor(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
+  return new URL(request.url).protocol === 'https:';
 }
 
 /** Seconds until a JWT's exp claim (read without verifying: only to time the cookie, the API verifies). */
 export function jwtSecondsLeft(token: string, nowMs: number): number | null {
-  const payload = token.split(".")[1];
+  const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(
-      Buffer.from(payload, "base64url").toString("utf8"),
-    ) as { exp?: unknown };
-    return typeof claims.exp === "number"
-      ? Math.floor(claims.exp - nowMs / 1000)
-      : null;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? Math.floor(claims.exp - nowMs / 1000) : null;
   } catch {
     return null;
   }
@@ -96,59 +76,31 @@ export function sessionCookies(
 ): string[] {
   const set = new Set(opts.alreadySet.map(cookieName));
   const out: string[] = [];
-  const add = (
-    name: string,
-    value: string | null | undefined,
-    maxAgeSeconds: number,
-    httpOnly: boolean,
-  ) => {
+  const add = (name: string, value: string | null | undefined, maxAgeSeconds: number, httpOnly: boolean) => {
     if (!value || set.has(name)) return;
     out.push(
       serializeCookie(name, value, {
         maxAgeSeconds,
         httpOnly,
         secure: opts.secure,
-        sameSite: "Lax",
+        sameSite: 'Lax',
       }),
     );
   };
-  const accessLeft =
-    jwtSecondsLeft(values.accessToken, opts.nowMs) ??
-    ACCESS_TOKEN_FALLBACK_SECONDS;
-  add(
-    COOKIE_NAMES.accessToken,
-    values.accessToken,
-    Math.max(0, accessLeft),
-    true,
-  );
-  add(
-    COOKIE_NAMES.refreshToken,
-    values.refreshToken,
-    opts.sessionTimeoutSeconds,
-    true,
-  );
-  add(
-    COOKIE_NAMES.customerId,
-    values.customerId,
-    opts.sessionTimeoutSeconds,
-    false,
-  );
-  add(
-    COOKIE_NAMES.customerToken,
-    values.customerToken,
-    opts.sessionTimeoutSeconds,
-    false,
-  );
+  const accessLeft = jwtSecondsLeft(values.accessToken, opts.nowMs) ?? ACCESS_TOKEN_FALLBACK_SECONDS;
+  add(COOKIE_NAMES.accessToken, values.accessToken, Math.max(0, accessLeft), true);
+  add(COOKIE_NAMES.refreshToken, values.refreshToken, opts.sessionTimeoutSeconds, true);
+  add(COOKIE_NAMES.customerId, values.customerId, opts.sessionTimeoutSeconds, false);
+  add(COOKIE_NAMES.customerToken, values.customerToken, opts.sessionTimeoutSeconds, false);
   return out;
 }
 
 /** Set-Cookie headers that delete the customer's cookies (logout, a session the API no longer accepts). */
 export function clearSessionCookies(secure: boolean): string[] {
   return TOKEN_COOKIES.map((name) =>
-    serializeCookie(name, "", {
+    serializeCookie(name, '', {
       maxAgeSeconds: 0,
-      httpOnly:
-        name === COOKIE_NAMES.accessToken || name === COOKIE_NAMES.refreshToken,
+      httpOnly: name === COOKIE_NAMES.accessToken || name === COOKIE_NAMES.refreshToken,
       secure,
     }),
   );
@@ -156,7 +108,7 @@ export function clearSessionCookies(secure: boolean): string[] {
 
 /** Logout clears analytics data (core §4): the campaign tags kept for attribution go with the session. */
 export function clearAnalyticsCookies(secure: boolean): string[] {
-  return UTM_KEYS.map((name) => serializeCookie(name, "", { maxAgeSeconds: 0, secure }));
+  return UTM_KEYS.map((name) => serializeCookie(name, '', { maxAgeSeconds: 0, secure }));
 }
 
 export interface AuthApi {
@@ -186,11 +138,7 @@ export interface AuthApi {
 }
 
 /** The request's api client with cookie capture and the refresh hook (core §8: refresh and retry once). */
-export function authApi(
-  request: Request,
-  context: AppLoadContext,
-  now: () => number = Date.now,
-): AuthApi {
+export function authApi(request: Request, context: AppLoadContext, now: () => number = Date.now): AuthApi {
   const base = apiSessionFrom(request);
   const session: SessionState = { ...base };
   const setCookies: string[] = [];
@@ -214,7 +162,7 @@ export function authApi(
     if (!token) {
       throw new ApiError({
         status: 401,
-        url: "/refresh",
+        url: '/refresh',
         message: MISSING_REFRESH_TOKENS_MESSAGE,
         generalErrors: [MISSING_REFRESH_TOKENS_MESSAGE],
       });
@@ -227,19 +175,13 @@ export function authApi(
     } else {
       const before = setCookies.length;
       const promise = client
-        .post<unknown>(
-          "main",
-          "/refresh",
-          { refreshToken: token },
-          { form: true, skipAuthRefresh: true },
-        )
+        .post<unknown>('main', '/refresh', { refreshToken: token }, { form: true, skipAuthRefresh: true })
         .then((res) => ({
           tokens: RefreshResult.parse(res.result),
           setCookies: setCookies.slice(before),
         }));
       recentRefreshes.set(token, { at: now(), promise });
-      for (const [key, entry] of recentRefreshes)
-        if (now() - entry.at >= REFRESH_SHARE_MS) recentRefreshes.delete(key);
+      for (const [key, entry] of recentRefreshes) if (now() - entry.at >= REFRESH_SHARE_MS) recentRefreshes.delete(key);
       try {
         outcome = await promise;
       } catch (error) {
@@ -304,33 +246,27 @@ export function authApi(
       session.customerId = null;
       session.customerToken = null;
       const apiSet = new Set(setCookies.map(cookieName));
-      for (const c of clearSessionCookies(secure))
-        if (!apiSet.has(cookieName(c))) setCookies.push(c);
+      for (const c of clearSessionCookies(secure)) if (!apiSet.has(cookieName(c))) setCookies.push(c);
     },
     lastErrorBody: () => lastErrorBody,
     headers(init) {
       const headers = new Headers(init);
-      for (const c of setCookies) headers.append("Set-Cookie", c);
+      for (const c of setCookies) headers.append('Set-Cookie', c);
       return headers;
     },
   };
 }
 
 /** GET /customer for a visitor with tokens; null when anonymous or when the API no longer accepts the session. */
-export async function loadCustomer(
-  auth: AuthApi,
-): Promise<CustomerOverview | null> {
+export async function loadCustomer(auth: AuthApi): Promise<CustomerOverview | null> {
   if (!auth.hasTokens) return null;
   try {
-    const res = await auth.api.get<unknown>("main", "/customer", {
+    const res = await auth.api.get<unknown>('main', '/customer', {
       cache: false,
     });
     return CustomerOverview.parse(res.result);
   } catch (error) {
-    if (
-      error instanceof ApiError &&
-      (error.status === 401 || error.status === 403)
-    ) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       auth.signOut();
       return null;
     }
@@ -339,16 +275,8 @@ export async function loadCustomer(
 }
 
 /** Only same-site paths; anything else falls back to the account home. */
-export function safeRedirectPath(
-  value: unknown,
-  fallback = "/my-account",
-): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  )
+export function safeRedirectPath(value: unknown, fallback = '/my-account'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
     return fallback;
   return value;
 }
@@ -366,8 +294,7 @@ export async function requireCustomer(
 ): Promise<{ auth: AuthApi; customer: CustomerOverview }> {
   const auth = authApi(request, context);
   const customer = await loadCustomer(auth);
-  if (!customer)
-    throw redirect(loginPathFor(request), { headers: auth.headers() });
+  if (!customer) throw redirect(loginPathFor(request), { headers: auth.headers() });
   return { auth, customer };
 }
 
@@ -375,7 +302,7 @@ export async function requireCustomer(
 export async function signedInScreen(request: Request, context: AppLoadContext) {
   try {
     const { auth } = await requireCustomer(request, context);
-    return data({}, { headers: auth.headers({ "Cache-Control": "private, no-store" }) });
+    return data({}, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
   } catch (error) {
     throw toRouteError(error);
   }
@@ -390,19 +317,14 @@ export interface PendingTwoFactor {
 
 /** The outcome of a login call: signed in, or a two-factor challenge to answer. */
 export type LoginOutcome =
-  | { kind: "signed-in"; customer: CustomerOverview | null; isNew: boolean }
-  | { kind: "2fa"; challenge: PendingTwoFactor };
+  | { kind: 'signed-in'; customer: CustomerOverview | null; isNew: boolean }
+  | { kind: '2fa'; challenge: PendingTwoFactor };
 
 /** Name of the cookie keeping the remember-device token (features §2: "Don't require 2FA again for n days"). */
-export const REMEMBER_DEVICE_COOKIE = "remember_2fa_device";
+export const REMEMBER_DEVICE_COOKIE = 'remember_2fa_device';
 
 function pendingOf(result: LoginResult): PendingTwoFactor | null {
-  if (
-    result.status !== "2fa_required" ||
-    !result.token ||
-    !result.twoFactorAuth
-  )
-    return null;
+  if (result.status !== '2fa_required' || !result.token || !result.twoFactorAuth) return null;
   return {
     token: result.token,
     method: result.twoFactorAuth.method,
@@ -411,20 +333,12 @@ function pendingOf(result: LoginResult): PendingTwoFactor | null {
 }
 
 /** A 2fa_required error answer carries the challenge in its result; everything else is the API's error. */
-export function twoFactorChallengeOf(
-  auth: AuthApi,
-  error: unknown,
-): PendingTwoFactor | null {
-  if (!(error instanceof ApiError) || error.code !== "2fa_required")
-    return null;
+export function twoFactorChallengeOf(auth: AuthApi, error: unknown): PendingTwoFactor | null {
+  if (!(error instanceof ApiError) || error.code !== '2fa_required') return null;
   const body = auth.lastErrorBody();
-  const result =
-    body && typeof body === "object"
-      ? (body as { result?: unknown }).result
-      : null;
+  const result = body && typeof body === 'object' ? (body as { result?: unknown }).result : null;
   const parsed = LoginResult.partial().safeParse(result);
-  if (!parsed.success || !parsed.data.token || !parsed.data.twoFactorAuth)
-    return null;
+  if (!parsed.success || !parsed.data.token || !parsed.data.twoFactorAuth) return null;
   return {
     token: parsed.data.token,
     method: parsed.data.twoFactorAuth.method,
@@ -443,13 +357,13 @@ export function completeLogin(
 ): LoginOutcome {
   const parsed = LoginResult.parse(result);
   const pending = pendingOf(parsed);
-  if (pending) return { kind: "2fa", challenge: pending };
+  if (pending) return { kind: '2fa', challenge: pending };
   if (!parsed.accessToken || !parsed.refreshToken) {
     throw new ApiError({
       status: 422,
-      url: "/login",
-      message: "invalid-response: login answered without tokens",
-      reason: "invalid_response",
+      url: '/login',
+      message: 'invalid-response: login answered without tokens',
+      reason: 'invalid_response',
     });
   }
   auth.signIn(
@@ -474,12 +388,12 @@ export function completeLogin(
       }),
     );
   }
-  return { kind: "signed-in", customer: parsed.customer, isNew: parsed.isNew };
+  return { kind: 'signed-in', customer: parsed.customer, isNew: parsed.isNew };
 }
 
 /** Cookies as the browser sent them, for reading a value the API set (the remember-device cookie). */
 export function requestCookies(request: Request): Record<string, string> {
-  return parseCookies(request.headers.get("cookie"));
+  return parseCookies(request.headers.get('cookie'));
 }
 
 /**
@@ -499,7 +413,7 @@ export function mergeSetCookieHeaders({
 }): Headers {
   const out = new Headers(parentHeaders);
   for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
-    for (const c of source?.getSetCookie() ?? []) out.append("Set-Cookie", c);
+    for (const c of source?.getSetCookie() ?? []) out.append('Set-Cookie', c);
   }
   return out;
 }

@@ -1,14 +1,14 @@
 // The login, sign-up and two-factor actions (spec core §4 Authentication, Login success, Login flow steps; features
 // §2 Two-factor verification form). Every action answers a Conform submission result for its form, or redirects
 // with the token cookies after a successful login.
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { TWO_FACTOR_TEXTS, TwoFactorMethod, WebConfig } from "@shop/contracts";
-import { data, redirect, type AppLoadContext } from "react-router";
-import { serverApi } from "../../lib/api-client.server.ts";
-import { ApiError, FALLBACK_MESSAGE } from "../../lib/api-errors.ts";
-import { SERVER_CACHE_TTL } from "../../lib/cache-policy.ts";
-import { apiSessionFrom, readVisitor } from "../../lib/session.server.ts";
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { TWO_FACTOR_TEXTS, TwoFactorMethod, WebConfig } from '@shop/contracts';
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { serverApi } from '../../lib/api-client.server.ts';
+import { ApiError, FALLBACK_MESSAGE } from '../../lib/api-errors.ts';
+import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
+import { apiSessionFrom, readVisitor } from '../../lib/session.server.ts';
 import {
   completeLogin,
   loadCustomer,
@@ -18,38 +18,33 @@ import {
   twoFactorChallengeOf,
   type AuthApi,
   type PendingTwoFactor,
-} from "./auth.server.ts";
-import { LoginSchema, OtpSchema, registerSchema } from "./auth-schemas.ts";
-import type { TwoFactorState } from "./two-factor-form.tsx";
+} from './auth.server.ts';
+import { LoginSchema, OtpSchema, registerSchema } from './auth-schemas.ts';
+import type { TwoFactorState } from './two-factor-form.tsx';
 
 /** Calls of the identity API that the spec leaves unnamed (features §7 "verification and resend calls are not shown"). */
 export const IDENTITY_PATHS = {
-  login: "/login",
-  signup: "/signup",
-  resend2fa: "/login/2fa/resend",
-  logout: "/logout",
-  transfer: "/transfer",
+  login: '/login',
+  signup: '/signup',
+  resend2fa: '/login/2fa/resend',
+  logout: '/logout',
+  transfer: '/transfer',
 } as const;
 
-export async function loadWebConfig(
-  request: Request,
-  context: AppLoadContext,
-): Promise<WebConfig> {
-  const res = await serverApi(context, apiSessionFrom(request)).get(
-    "main",
-    "/config",
-    { cache: { ttlMs: SERVER_CACHE_TTL.default } },
-  );
+export async function loadWebConfig(request: Request, context: AppLoadContext): Promise<WebConfig> {
+  const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', {
+    cache: { ttlMs: SERVER_CACHE_TTL.default },
+  });
   return WebConfig.parse(res.result);
 }
 
 /** Today's date in the site's time zone, YYYY-MM-DD (the minimum-age check counts calendar days there). */
 export function siteToday(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
+  return new Intl.DateTimeFormat('en-CA', {
     timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
   }).format(now);
 }
 
@@ -63,26 +58,19 @@ export function signupSchemaFor(config: WebConfig, now: Date = new Date()) {
 }
 
 export type AuthActionData =
-  | { step: "login"; result: SubmissionResult<string[]> }
-  | { step: "register"; result: SubmissionResult<string[]> }
-  | { step: "2fa"; twoFactor: TwoFactorState };
+  | { step: 'login'; result: SubmissionResult<string[]> }
+  | { step: 'register'; result: SubmissionResult<string[]> }
+  | { step: '2fa'; twoFactor: TwoFactorState };
 
 /** An API failure as the form's errors: field errors under their names, the rest above the form. */
 export function apiErrorReply(
   submission: {
     payload?: Record<string, unknown>;
-    reply(opts: {
-      formErrors?: string[];
-      fieldErrors?: Record<string, string[]>;
-    }): SubmissionResult<string[]>;
+    reply(opts: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
   },
   error: unknown,
 ) {
-  if (
-    error instanceof ApiError &&
-    error.status < 500 &&
-    error.reason === undefined
-  ) {
+  if (error instanceof ApiError && error.status < 500 && error.reason === undefined) {
     const { this: general, ...fieldErrors } = error.fieldErrors;
     // The API repeats a field's message among its general messages; once under the field it is enough, unless the
     // form has no such field to show it under.
@@ -92,55 +80,39 @@ export function apiErrorReply(
         .flatMap(([, messages]) => messages ?? []),
     );
     // The envelope's message often comes back both as `errors.this` and among the general messages: show it once.
-    const formErrors = [
-      ...new Set([...(general ?? []), ...error.generalErrors]),
-    ].filter((m) => !shownUnderFields.has(m));
-    if (!formErrors.length && !Object.keys(fieldErrors).length)
-      formErrors.push(error.message || FALLBACK_MESSAGE);
+    const formErrors = [...new Set([...(general ?? []), ...error.generalErrors])].filter(
+      (m) => !shownUnderFields.has(m),
+    );
+    if (!formErrors.length && !Object.keys(fieldErrors).length) formErrors.push(error.message || FALLBACK_MESSAGE);
     return submission.reply({ formErrors, fieldErrors });
   }
   throw error;
 }
 
 /** Login success (core §4): refetch the customer; a forced password change or pending upgrade goes first. */
-export async function finishSignIn(
-  auth: AuthApi,
-  redirectTo: string | undefined,
-): Promise<Response> {
+export async function finishSignIn(auth: AuthApi, redirectTo: string | undefined): Promise<Response> {
   const customer = await loadCustomer(auth);
   let target = safeRedirectPath(redirectTo);
-  if (customer?.forcePasswordChange) target = "/force-password-change";
-  else if (customer?.accountUpgrade) target = "/my-account/upgrade-account";
+  if (customer?.forcePasswordChange) target = '/force-password-change';
+  else if (customer?.accountUpgrade) target = '/my-account/upgrade-account';
   return redirect(target, { headers: auth.headers() });
 }
 
-function twoFactorStep(
-  auth: AuthApi,
-  challenge: PendingTwoFactor,
-  extra: Partial<TwoFactorState> = {},
-) {
-  return data<AuthActionData>(
-    { step: "2fa", twoFactor: { ...challenge, ...extra } },
-    { headers: auth.headers() },
-  );
+function twoFactorStep(auth: AuthApi, challenge: PendingTwoFactor, extra: Partial<TwoFactorState> = {}) {
+  return data<AuthActionData>({ step: '2fa', twoFactor: { ...challenge, ...extra } }, { headers: auth.headers() });
 }
 
-export async function loginAction(
-  auth: AuthApi,
-  formData: FormData,
-  config: WebConfig,
-  request: Request,
-) {
+export async function loginAction(auth: AuthApi, formData: FormData, config: WebConfig, request: Request) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success")
+  if (submission.status !== 'success')
     return data<AuthActionData>({
-      step: "login",
-      result: submission.reply({ hideFields: ["password"] }),
+      step: 'login',
+      result: submission.reply({ hideFields: ['password'] }),
     });
   const rememberDeviceToken = requestCookies(request)[REMEMBER_DEVICE_COOKIE];
   try {
     const res = await auth.api.post<unknown>(
-      "main",
+      'main',
       IDENTITY_PATHS.login,
       {
         email: submission.value.email,
@@ -153,31 +125,23 @@ export async function loginAction(
       sessionTimeoutSeconds: config.sessionTimeout,
       rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
     });
-    if (outcome.kind === "2fa") return twoFactorStep(auth, outcome.challenge);
+    if (outcome.kind === '2fa') return twoFactorStep(auth, outcome.challenge);
     return finishSignIn(auth, submission.value.redirect);
   } catch (error) {
     const challenge = twoFactorChallengeOf(auth, error);
     if (challenge) return twoFactorStep(auth, challenge);
-    return data<AuthActionData>(
-      { step: "login", result: apiErrorReply(submission, error) },
-      { status: 400 },
-    );
+    return data<AuthActionData>({ step: 'login', result: apiErrorReply(submission, error) }, { status: 400 });
   }
 }
 
-export async function registerAction(
-  auth: AuthApi,
-  formData: FormData,
-  config: WebConfig,
-  request: Request,
-) {
+export async function registerAction(auth: AuthApi, formData: FormData, config: WebConfig, request: Request) {
   const submission = parseWithZod(formData, {
     schema: signupSchemaFor(config),
   });
-  if (submission.status !== "success")
+  if (submission.status !== 'success')
     return data<AuthActionData>({
-      step: "register",
-      result: submission.reply({ hideFields: ["password"] }),
+      step: 'register',
+      result: submission.reply({ hideFields: ['password'] }),
     });
   const { redirect: redirectTo, terms, ...fields } = submission.value;
   const visitor = readVisitor(request, {
@@ -194,72 +158,62 @@ export async function registerAction(
   };
   try {
     const res = await auth.api.post<unknown>(
-      "main",
+      'main',
       IDENTITY_PATHS.signup,
       {
         ...fields,
-        addressLine2: fields.addressLine2 ?? "",
-        country: "AU",
+        addressLine2: fields.addressLine2 ?? '',
+        country: 'AU',
         termsAndConditions: terms,
-        attribution: Object.values(attribution).some(Boolean)
-          ? attribution
-          : undefined,
-        metadata: { platform: "Web" },
+        attribution: Object.values(attribution).some(Boolean) ? attribution : undefined,
+        metadata: { platform: 'Web' },
       },
-      { version: "3.5", skipAuthRefresh: true },
+      { version: '3.5', skipAuthRefresh: true },
     );
     const outcome = completeLogin(auth, res.result, {
       sessionTimeoutSeconds: config.sessionTimeout,
     });
-    if (outcome.kind === "2fa") return twoFactorStep(auth, outcome.challenge);
+    if (outcome.kind === '2fa') return twoFactorStep(auth, outcome.challenge);
     return finishSignIn(auth, redirectTo);
   } catch (error) {
-    return data<AuthActionData>(
-      { step: "register", result: apiErrorReply(submission, error) },
-      { status: 400 },
-    );
+    return data<AuthActionData>({ step: 'register', result: apiErrorReply(submission, error) }, { status: 400 });
   }
 }
 
 function pendingFrom(formData: FormData): PendingTwoFactor | null {
-  const token = formData.get("token");
-  const method = TwoFactorMethod.safeParse(formData.get("method"));
-  const identifier = formData.get("identifier");
-  if (typeof token !== "string" || !token || !method.success) return null;
+  const token = formData.get('token');
+  const method = TwoFactorMethod.safeParse(formData.get('method'));
+  const identifier = formData.get('identifier');
+  if (typeof token !== 'string' || !token || !method.success) return null;
   return {
     token,
     method: method.data,
-    identifier: typeof identifier === "string" ? identifier : "",
+    identifier: typeof identifier === 'string' ? identifier : '',
   };
 }
 
 /** The second step of a login, autologin or transfer: POST /login (v3.3) with the token and the code. */
-export async function verifyTwoFactorAction(
-  auth: AuthApi,
-  formData: FormData,
-  config: WebConfig,
-) {
+export async function verifyTwoFactorAction(auth: AuthApi, formData: FormData, config: WebConfig) {
   const pending = pendingFrom(formData);
   if (!pending) throw data(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: OtpSchema });
-  if (submission.status !== "success")
-    return twoFactorStep(auth, pending, { result: submission.reply() });
+  if (submission.status !== 'success') return twoFactorStep(auth, pending, { result: submission.reply() });
   try {
     const res = await auth.api.post<unknown>(
-      "main",
+      'main',
       IDENTITY_PATHS.login,
       {
         token: pending.token,
         otp: submission.value.otp,
         rememberDevice: submission.value.rememberDevice,
       },
-      { version: "3.3", skipAuthRefresh: true },
+      { version: '3.3', skipAuthRefresh: true },
     );
     const outcome = completeLogin(auth, res.result, {
       sessionTimeoutSeconds: config.sessionTimeout,
       rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
     });
-    if (outcome.kind === "2fa")
+    if (outcome.kind === '2fa')
       return twoFactorStep(auth, outcome.challenge, {
         result: submission.reply({
           fieldErrors: { otp: [TWO_FACTOR_TEXTS.incorrect] },
@@ -267,14 +221,9 @@ export async function verifyTwoFactorAction(
       });
     return finishSignIn(auth, submission.value.redirect);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "2fa_account_locked")
+    if (error instanceof ApiError && error.code === '2fa_account_locked')
       return twoFactorStep(auth, pending, { locked: true });
-    if (
-      error instanceof ApiError &&
-      (error.code === "2fa_incorrect" ||
-        error.status === 401 ||
-        error.status === 422)
-    ) {
+    if (error instanceof ApiError && (error.code === '2fa_incorrect' || error.status === 401 || error.status === 422)) {
       return twoFactorStep(auth, pending, {
         result: submission.reply({
           fieldErrors: { otp: [TWO_FACTOR_TEXTS.incorrect] },
@@ -295,39 +244,31 @@ export async function resendTwoFactorAction(auth: AuthApi, formData: FormData) {
   if (!pending) throw data(null, { status: 400 });
   try {
     await auth.api.post(
-      "main",
+      'main',
       IDENTITY_PATHS.resend2fa,
       { token: pending.token },
-      { version: "3.3", skipAuthRefresh: true },
+      { version: '3.3', skipAuthRefresh: true },
     );
     return twoFactorStep(auth, pending, { resent: true });
   } catch (error) {
-    if (error instanceof ApiError && error.code === "2fa_account_locked")
+    if (error instanceof ApiError && error.code === '2fa_account_locked')
       return twoFactorStep(auth, pending, { locked: true });
-    if (
-      error instanceof ApiError &&
-      error.status < 500 &&
-      error.reason === undefined
-    )
+    if (error instanceof ApiError && error.status < 500 && error.reason === undefined)
       return twoFactorStep(auth, pending, { resendError: error.message });
     throw error;
   }
 }
 
 /** Routes one posted form of the login screen (login, register, verify, resend) to its action. */
-export async function authFormAction(
-  auth: AuthApi,
-  request: Request,
-  context: AppLoadContext,
-) {
+export async function authFormAction(auth: AuthApi, request: Request, context: AppLoadContext) {
   const formData = await request.formData();
   const config = await loadWebConfig(request, context);
-  switch (formData.get("intent")) {
-    case "register":
+  switch (formData.get('intent')) {
+    case 'register':
       return registerAction(auth, formData, config, request);
-    case "verify-2fa":
+    case 'verify-2fa':
       return verifyTwoFactorAction(auth, formData, config);
-    case "resend-2fa":
+    case 'resend-2fa':
       return resendTwoFactorAction(auth, formData);
     default:
       return loginAction(auth, formData, config, request);

@@ -1,7 +1,7 @@
 // Forgot, reset and forced password change forms (spec core §2 Authentication routes, DESIGN §5 passwords).
-import { FORM_MESSAGES } from "@shop/contracts";
-import { z } from "zod";
-import { emailField, newPasswordField } from "./auth-schemas.ts";
+import { FORM_MESSAGES } from '@shop/contracts';
+import { z } from 'zod';
+import { emailField, newPasswordField } from './auth-schemas.ts';
 
 export const ForgotPasswordSchema = z.object({ email: emailField() });
 
@@ -12,8 +12,8 @@ export const ResetPasswordSchema = z
     confirmPassword: z.string({ error: FORM_MESSAGES.required }),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: FORM_MESSAGES.mismatch("password"),
-    path: ["confirmPassword"],
+    message: FORM_MESSAGES.mismatch('password'),
+    path: ['confirmPassword'],
   });
 
 export const ForcePasswordSchema = z
@@ -22,6 +22,6 @@ export const ForcePasswordSchema = z
     confirmPassword: z.string({ error: FORM_MESSAGES.required }),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: FORM_MESSAGES.mismatch("password"),
-    path: ["confirmPassword"],
+    message: FORM_MESSAGES.mismatch('password'),
+    path: ['confirmPassword'],
   });

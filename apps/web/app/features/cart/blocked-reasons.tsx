@@ -7,7 +7,12 @@ export function BlockedReasons({ reasons }: { reasons: Record<string, string> })
   const entries = Object.entries(reasons);
   if (!entries.length) return null;
   return (
-    <section aria-labelledby="blocked-title" role="alert" className="rounded-theme border-l-4 border-[#b00020] bg-[#fdecee] p-1 text-black" data-testid="blocked-reasons">
+    <section
+      aria-labelledby="blocked-title"
+      role="alert"
+      className="rounded-theme border-l-4 border-[#b00020] bg-[#fdecee] p-1 text-black"
+      data-testid="blocked-reasons"
+    >
       <h2 id="blocked-title" className="font-bold">
         You can't buy this cart yet
       </h2>

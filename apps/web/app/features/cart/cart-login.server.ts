@@ -7,7 +7,12 @@ function isRedirect(value: unknown): value is Response {
   return value instanceof Response && value.status >= 300 && value.status < 400;
 }
 
-export async function withAnonymousCartConverted<T>(request: Request, context: AppLoadContext, auth: { session: { accessToken?: string | null } }, outcome: T): Promise<T> {
+export async function withAnonymousCartConverted<T>(
+  request: Request,
+  context: AppLoadContext,
+  auth: { session: { accessToken?: string | null } },
+  outcome: T,
+): Promise<T> {
   const accessToken = auth.session.accessToken;
   if (!isRedirect(outcome) || !accessToken) return outcome;
   const cookies = await convertAnonymousCart(request, context, accessToken);

@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { blockedReasonAction, cartGroups, depositAmountCents, editItemHref, payableCents, walletCovers } from './cart-rules.ts';
+import {
+  blockedReasonAction,
+  cartGroups,
+  depositAmountCents,
+  editItemHref,
+  payableCents,
+  walletCovers,
+} from './cart-rules.ts';
 
 describe('payable amount (core §5)', () => {
   it('takes the wallet off when it does not cover what is due now', () => {
-    expect(payableCents({ cartTotalCents: 5000, preOrderTotalCents: 1000, walletBalanceCents: 1500, walletPurchase: true })).toBe(2500);
+    expect(
+      payableCents({ cartTotalCents: 5000, preOrderTotalCents: 1000, walletBalanceCents: 1500, walletPurchase: true }),
+    ).toBe(2500);
   });
   it('is the whole due amount when the wallet covers it or wallet purchase is off', () => {
-    expect(payableCents({ cartTotalCents: 5000, preOrderTotalCents: 1000, walletBalanceCents: 9000, walletPurchase: true })).toBe(4000);
-    expect(payableCents({ cartTotalCents: 5000, preOrderTotalCents: 0, walletBalanceCents: 1000, walletPurchase: false })).toBe(5000);
+    expect(
+      payableCents({ cartTotalCents: 5000, preOrderTotalCents: 1000, walletBalanceCents: 9000, walletPurchase: true }),
+    ).toBe(4000);
+    expect(
+      payableCents({ cartTotalCents: 5000, preOrderTotalCents: 0, walletBalanceCents: 1000, walletPurchase: false }),
+    ).toBe(5000);
   });
   it('knows when the wallet alone pays, and deposits at least the method minimum', () => {
     expect(walletCovers({ cartTotalCents: 3000, preOrderTotalCents: 0, walletBalanceCents: 3000 })).toBe(true);
@@ -31,13 +44,26 @@ describe('blocked reasons (core §8)', () => {
 describe('cart layout', () => {
   it('groups items by product type in a stable order, skipping empty groups', () => {
     const item = (id: string) => ({ id }) as never;
-    const groups = cartGroups({ cartItems: { raffle_ticket: [item('itm_b')], lottery_ticket: [item('itm_a')], membership: [] } });
+    const groups = cartGroups({
+      cartItems: { raffle_ticket: [item('itm_b')], lottery_ticket: [item('itm_a')], membership: [] },
+    });
     expect(groups.map((g) => g.productType)).toEqual(['lottery_ticket', 'raffle_ticket']);
     expect(groups[0]?.heading).toBe('Lotto tickets');
   });
   it('edits an item on its play screen with the game-type suffix', () => {
-    expect(editItemHref({ id: 'itm_1', productOfferKey: 'oz-lotto', gameType: 'reduced_system', productType: 'lottery_ticket' })).toBe('/oz-lotto/systems?edit=itm_1');
-    expect(editItemHref({ id: 'itm_2', productOfferKey: 'oz-lotto', gameType: 'standard', productType: 'lottery_ticket' })).toBe('/oz-lotto/standard?edit=itm_2');
-    expect(editItemHref({ id: 'itm_3', productOfferKey: 'rsl-art-union', gameType: null, productType: 'raffle_ticket' })).toBe('/rsl-art-union?edit=itm_3');
+    expect(
+      editItemHref({
+        id: 'itm_1',
+        productOfferKey: 'oz-lotto',
+        gameType: 'reduced_system',
+        productType: 'lottery_ticket',
+      }),
+    ).toBe('/oz-lotto/systems?edit=itm_1');
+    expect(
+      editItemHref({ id: 'itm_2', productOfferKey: 'oz-lotto', gameType: 'standard', productType: 'lottery_ticket' }),
+    ).toBe('/oz-lotto/standard?edit=itm_2');
+    expect(
+      editItemHref({ id: 'itm_3', productOfferKey: 'rsl-art-union', gameType: null, productType: 'raffle_ticket' }),
+    ).toBe('/rsl-art-union?edit=itm_3');
   });
 });

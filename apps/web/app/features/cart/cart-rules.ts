@@ -2,7 +2,6 @@
 // shared by the server and the browser and unit-tested.
 import { ACTIONABLE_BLOCKED_REASONS, type Cart, type CartItem } from '@shop/contracts';
 
-
 export const REGULATION_TEXT = 'You must be 18 or over to play. Gamble responsibly. Gambling Help 1800 858 858.';
 /** Core §8: add-to-cart failure without a message under `this`. */
 export const ADD_TO_CART_FAILURE = 'Sorry, there was an unexpected error while updating your cart. Please try again.';
@@ -20,11 +19,17 @@ export const PRODUCT_TYPE_HEADINGS: Record<string, string> = {
 const TYPE_ORDER = Object.keys(PRODUCT_TYPE_HEADINGS);
 
 /** The cart's non-empty groups in a stable order (known types first). */
-export function cartGroups(cart: Pick<Cart, 'cartItems'>): { productType: string; heading: string; items: CartItem[] }[] {
+export function cartGroups(
+  cart: Pick<Cart, 'cartItems'>,
+): { productType: string; heading: string; items: CartItem[] }[] {
   return Object.entries(cart.cartItems)
     .filter(([, items]) => items.length > 0)
     .sort(([a], [b]) => (TYPE_ORDER.indexOf(a) + 1 || 99) - (TYPE_ORDER.indexOf(b) + 1 || 99))
-    .map(([productType, items]) => ({ productType, heading: PRODUCT_TYPE_HEADINGS[productType] ?? 'Other items', items }));
+    .map(([productType, items]) => ({
+      productType,
+      heading: PRODUCT_TYPE_HEADINGS[productType] ?? 'Other items',
+      items,
+    }));
 }
 
 export type BlockedAction = { label: string; href: string } | null;
@@ -53,7 +58,12 @@ export function isActionableReason(reason: string): boolean {
  * is less than that; the wallet applies only if the remainder stays positive, otherwise the whole amount is payable
  * (in which case the wallet covers it and nothing needs depositing).
  */
-export function payableCents(p: { cartTotalCents: number; preOrderTotalCents: number; walletBalanceCents: number | null; walletPurchase: boolean }): number {
+export function payableCents(p: {
+  cartTotalCents: number;
+  preOrderTotalCents: number;
+  walletBalanceCents: number | null;
+  walletPurchase: boolean;
+}): number {
   const due = Math.max(0, p.cartTotalCents - p.preOrderTotalCents);
   if (!p.walletPurchase || p.walletBalanceCents === null) return due;
   const remainder = due - p.walletBalanceCents;
@@ -61,7 +71,11 @@ export function payableCents(p: { cartTotalCents: number; preOrderTotalCents: nu
 }
 
 /** The wallet alone pays for what is due now. */
-export function walletCovers(p: { cartTotalCents: number; preOrderTotalCents: number; walletBalanceCents: number | null }): boolean {
+export function walletCovers(p: {
+  cartTotalCents: number;
+  preOrderTotalCents: number;
+  walletBalanceCents: number | null;
+}): boolean {
   if (p.walletBalanceCents === null) return false;
   return p.walletBalanceCents >= Math.max(0, p.cartTotalCents - p.preOrderTotalCents);
 }
@@ -72,11 +86,19 @@ export function depositAmountCents(shortfallCents: number, minCents: number | nu
 }
 
 /** Game-type path suffixes of the play screen (core §2); the others use their own key. */
-const GAME_TYPE_SUFFIXES: Record<string, string> = { deferred: 'subscriptions', reduced_system: 'systems', strike_boxed: 'boxed', mega_combo: 'super-combos' };
+const GAME_TYPE_SUFFIXES: Record<string, string> = {
+  deferred: 'subscriptions',
+  reduced_system: 'systems',
+  strike_boxed: 'boxed',
+  mega_combo: 'super-combos',
+};
 
 /** The play-screen address that edits an item (BUILDER-WEB reads `edit`). */
 export function editItemHref(item: Pick<CartItem, 'id' | 'productOfferKey' | 'gameType' | 'productType'>): string {
-  const base = item.productType === 'raffle_ticket' || !item.gameType ? `/${item.productOfferKey}` : `/${item.productOfferKey}/${GAME_TYPE_SUFFIXES[item.gameType] ?? item.gameType.replace(/_/g, '-')}`;
+  const base =
+    item.productType === 'raffle_ticket' || !item.gameType
+      ? `/${item.productOfferKey}`
+      : `/${item.productOfferKey}/${GAME_TYPE_SUFFIXES[item.gameType] ?? item.gameType.replace(/_/g, '-')}`;
   return `${base}?edit=${encodeURIComponent(item.id)}`;
 }
 

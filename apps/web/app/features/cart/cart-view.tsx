@@ -35,9 +35,17 @@ function ItemGames({ item }: { item: CartItem }) {
         <li key={i} className="flex flex-wrap items-center gap-0.5">
           <span className="w-[4.5rem] shrink-0 text-sm font-semibold">Game {i + 1}</span>
           {Object.entries(game.sets).map(([set, numbers]) => (
-            <NumberBalls key={set} numbers={numbers} variant={set === 'numbers' ? 'main' : 'bonus'} size="sm" label={`Game ${i + 1} ${setLabel(set)}`} />
+            <NumberBalls
+              key={set}
+              numbers={numbers}
+              variant={set === 'numbers' ? 'main' : 'bonus'}
+              size="sm"
+              label={`Game ${i + 1} ${setLabel(set)}`}
+            />
           ))}
-          {game.quickpick && game.sets.numbers?.some((n) => n === null) ? <span className="text-sm italic">Quick Pick at purchase</span> : null}
+          {game.quickpick && game.sets.numbers?.some((n) => n === null) ? (
+            <span className="text-sm italic">Quick Pick at purchase</span>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -49,12 +57,19 @@ function CartItemCard({ item, site }: { item: CartItem; site: SiteFormat }) {
   const removing = busyWith(navigation, 'remove', item.id);
   const draws = item.draws.map((d) => formatShortDate(new Date(d.drawDate), site));
   return (
-    <li className="flex flex-col gap-0.5 rounded-theme border border-black/15 p-1 shadow-theme" data-testid="cart-item" data-item-id={item.id} aria-busy={removing || undefined}>
+    <li
+      className="flex flex-col gap-0.5 rounded-theme border border-black/15 p-1 shadow-theme"
+      data-testid="cart-item"
+      data-item-id={item.id}
+      aria-busy={removing || undefined}
+    >
       <div className="flex flex-wrap items-start justify-between gap-0.5">
         <div>
           <h3 className="text-lg font-bold">{item.offerName}</h3>
           <p>{item.description}</p>
-          {item.purchaseStatus === 'pre_order' ? <p className="text-sm font-semibold">Pre-order: charged when the draw opens</p> : null}
+          {item.purchaseStatus === 'pre_order' ? (
+            <p className="text-sm font-semibold">Pre-order: charged when the draw opens</p>
+          ) : null}
         </div>
         <p className="text-lg font-extrabold" data-testid="cart-item-price">
           {formatMoney(item.price, site.locale)}
@@ -74,7 +89,12 @@ function CartItemCard({ item, site }: { item: CartItem; site: SiteFormat }) {
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="itemId" value={item.id} />
-          <button type="submit" className="btn btn-secondary" disabled={removing} aria-label={`Remove ${item.description}`}>
+          <button
+            type="submit"
+            className="btn btn-secondary"
+            disabled={removing}
+            aria-label={`Remove ${item.description}`}
+          >
             {removing ? 'Removing…' : 'Remove'}
           </button>
         </Form>
@@ -86,7 +106,11 @@ function CartItemCard({ item, site }: { item: CartItem; site: SiteFormat }) {
 function AutoRemoved({ items }: { items: Cart['autoRemovedItems'] }) {
   if (!items.length) return null;
   return (
-    <section role="status" className="rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-1 text-black" data-testid="auto-removed">
+    <section
+      role="status"
+      className="rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-1 text-black"
+      data-testid="auto-removed"
+    >
       <h2 className="font-bold">Some items were removed from your cart</h2>
       <ul className="mt-0.5 list-disc pl-1">
         {items.map((it) => (
@@ -154,7 +178,17 @@ function PromotionField({ cart, result }: { cart: Cart; result: CartActionResult
   );
 }
 
-function TotalRow({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+function TotalRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <div className={`flex justify-between gap-1 ${strong ? 'text-lg font-extrabold' : ''}`}>
       <dt>{label}</dt>
@@ -170,12 +204,35 @@ export function CartTotals({ cart, site }: { cart: Cart; site: SiteFormat }) {
   return (
     <dl className="flex flex-col gap-[4px]" data-testid="cart-totals">
       <TotalRow label="Subtotal" value={formatMoney(cart.subtotal, site.locale)} testId="cart-subtotal" />
-      {discountCents > 0 && cart.promotion ? <TotalRow label="Discount" value={`-${formatMoney(cart.promotion.discount, site.locale)}`} testId="cart-discount" /> : null}
-      {bonusCents > 0 && cart.promotion ? <TotalRow label="Bonus credit after purchase" value={formatMoney(cart.promotion.bonusCredit, site.locale)} /> : null}
+      {discountCents > 0 && cart.promotion ? (
+        <TotalRow
+          label="Discount"
+          value={`-${formatMoney(cart.promotion.discount, site.locale)}`}
+          testId="cart-discount"
+        />
+      ) : null}
+      {bonusCents > 0 && cart.promotion ? (
+        <TotalRow label="Bonus credit after purchase" value={formatMoney(cart.promotion.bonusCredit, site.locale)} />
+      ) : null}
       <TotalRow label="Cart total" value={formatMoney(cart.cartTotal, site.locale)} strong testId="cart-total" />
-      {preOrderCents > 0 ? <TotalRow label="Pre-order total (charged later)" value={formatMoney(cart.preOrderTotal, site.locale)} testId="cart-preorder" /> : null}
-      {cart.walletBalance ? <TotalRow label="Wallet balance" value={formatMoney(cart.walletBalance, site.locale)} testId="cart-wallet" /> : null}
-      {cart.payableAmount ? <TotalRow label="Amount to pay" value={formatMoney(cart.payableAmount, site.locale)} strong testId="cart-payable" /> : null}
+      {preOrderCents > 0 ? (
+        <TotalRow
+          label="Pre-order total (charged later)"
+          value={formatMoney(cart.preOrderTotal, site.locale)}
+          testId="cart-preorder"
+        />
+      ) : null}
+      {cart.walletBalance ? (
+        <TotalRow label="Wallet balance" value={formatMoney(cart.walletBalance, site.locale)} testId="cart-wallet" />
+      ) : null}
+      {cart.payableAmount ? (
+        <TotalRow
+          label="Amount to pay"
+          value={formatMoney(cart.payableAmount, site.locale)}
+          strong
+          testId="cart-payable"
+        />
+      ) : null}
     </dl>
   );
 }
@@ -191,7 +248,15 @@ export function EmptyCart() {
   );
 }
 
-export function CartView({ cart, site, result }: { cart: Cart | null; site: SiteFormat; result: CartActionResult | undefined }) {
+export function CartView({
+  cart,
+  site,
+  result,
+}: {
+  cart: Cart | null;
+  site: SiteFormat;
+  result: CartActionResult | undefined;
+}) {
   const generalError = result && result.intent !== 'promotion' ? result.error : undefined;
   return (
     <div className="page-container flex flex-col gap-1.5 py-1.5">
@@ -208,7 +273,11 @@ export function CartView({ cart, site, result }: { cart: Cart | null; site: Site
         <div className="grid gap-1.5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="flex flex-col gap-1.5">
             {cartGroups(cart).map((group) => (
-              <section key={group.productType} aria-labelledby={`group-${group.productType}`} className="flex flex-col gap-0.5">
+              <section
+                key={group.productType}
+                aria-labelledby={`group-${group.productType}`}
+                className="flex flex-col gap-0.5"
+              >
                 <h2 id={`group-${group.productType}`} className="text-xl font-bold">
                   {group.heading}
                 </h2>
@@ -220,11 +289,19 @@ export function CartView({ cart, site, result }: { cart: Cart | null; site: Site
               </section>
             ))}
           </div>
-          <aside aria-label="Order summary" className="flex h-fit flex-col gap-1 rounded-theme border border-black/15 p-1 shadow-theme">
+          <aside
+            aria-label="Order summary"
+            className="flex h-fit flex-col gap-1 rounded-theme border border-black/15 p-1 shadow-theme"
+          >
             <BlockedReasons reasons={cart.blockedReasons} />
             <PromotionField cart={cart} result={result} />
             <CartTotals cart={cart} site={site} />
-            <Link to="/cart/buy" className="btn btn-primary w-full text-center" data-testid="checkout-button" aria-disabled={Object.keys(cart.blockedReasons).length > 0 || undefined}>
+            <Link
+              to="/cart/buy"
+              className="btn btn-primary w-full text-center"
+              data-testid="checkout-button"
+              aria-disabled={Object.keys(cart.blockedReasons).length > 0 || undefined}
+            >
               Checkout
             </Link>
             {cart.showRegulation ? <p className="text-sm">{REGULATION_TEXT}</p> : null}

@@ -70,7 +70,12 @@ export function anonCartRef(request: Request): string | null {
 }
 
 export function anonCartCookie(reference: string, secure: boolean): string {
-  return serializeCookie(ANON_CART_COOKIE, reference, { maxAgeSeconds: ANON_CART_COOKIE_DAYS * 86_400, httpOnly: true, secure, sameSite: 'Lax' });
+  return serializeCookie(ANON_CART_COOKIE, reference, {
+    maxAgeSeconds: ANON_CART_COOKIE_DAYS * 86_400,
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax',
+  });
 }
 
 export function clearAnonCartCookie(secure: boolean): string {
@@ -86,10 +91,17 @@ function snakeKeys<V>(record: Record<string, V>): Record<string, V> {
 
 export function parseCart(value: unknown, what: string): Cart {
   const parsed = Cart.safeParse(value);
-  if (!parsed.success) throw new ApiError({ status: 422, url: what, message: `invalid-response: ${what} does not match its contract`, reason: 'invalid_response' });
+  if (!parsed.success)
+    throw new ApiError({
+      status: 422,
+      url: what,
+      message: `invalid-response: ${what} does not match its contract`,
+      reason: 'invalid_response',
+    });
   const cart = parsed.data;
   const cartItems = snakeKeys(cart.cartItems);
-  for (const items of Object.values(cartItems)) for (const item of items) for (const game of item.games) game.sets = snakeKeys(game.sets);
+  for (const items of Object.values(cartItems))
+    for (const item of items) for (const game of item.games) game.sets = snakeKeys(game.sets);
   return { ...cart, cartItems, blockedReasons: snakeKeys(cart.blockedReasons) };
 }
 
@@ -126,7 +138,11 @@ export interface LoadedCart {
  * converted anonymous cart (404) drops the cookie: a new one is created lazily by the next add (core §4). Any other
  * failure drops the cookie too, so a broken reference never sticks.
  */
-export async function loadCart(request: Request, context: AppLoadContext, auth: CartAuth = cartAuthFrom(request, context)): Promise<LoadedCart> {
+export async function loadCart(
+  request: Request,
+  context: AppLoadContext,
+  auth: CartAuth = cartAuthFrom(request, context),
+): Promise<LoadedCart> {
   const secure = secureFor(request);
   if (signedIn(auth)) {
     try {
@@ -144,7 +160,8 @@ export async function loadCart(request: Request, context: AppLoadContext, auth: 
     const res = await auth.api.get<unknown>('main', `/anon-cart/${ref}`, { version: CART_API_VERSION, cache: false });
     return { cart: parseCart(res.result, 'GET /anon-cart/{ref}'), setCookies: [...auth.setCookies], customer: false };
   } catch (error) {
-    if (!isNotFound(error)) console.error(`[web] anonymous cart unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    if (!isNotFound(error))
+      console.error(`[web] anonymous cart unavailable: ${error instanceof Error ? error.message : String(error)}`);
     return { cart: null, setCookies: [...auth.setCookies, clearAnonCartCookie(secure)], customer: false };
   }
 }
@@ -157,7 +174,13 @@ export async function getCart(request: Request, context: AppLoadContext, auth?: 
 async function createAnonCart(auth: CartAuth): Promise<string> {
   const res = await auth.api.post<unknown>('main', '/anon-cart', {}, { version: CART_API_VERSION });
   const parsed = AnonCartCreated.safeParse(res.result);
-  if (!parsed.success) throw new ApiError({ status: 422, url: 'POST /anon-cart', message: 'invalid-response: POST /anon-cart does not match its contract', reason: 'invalid_response' });
+  if (!parsed.success)
+    throw new ApiError({
+      status: 422,
+      url: 'POST /anon-cart',
+      message: 'invalid-response: POST /anon-cart does not match its contract',
+      reason: 'invalid_response',
+    });
   return parsed.data.cartReference;
 }
 
@@ -179,7 +202,11 @@ export async function changeCart(
     const url = `${base}${path}`;
     const opts = { version: CART_API_VERSION };
     const res =
-      method === 'POST' ? await auth.api.post<unknown>('main', url, body ?? {}, opts) : method === 'PUT' ? await auth.api.put<unknown>('main', url, body, opts) : await auth.api.delete<unknown>('main', url, undefined, opts);
+      method === 'POST'
+        ? await auth.api.post<unknown>('main', url, body ?? {}, opts)
+        : method === 'PUT'
+          ? await auth.api.put<unknown>('main', url, body, opts)
+          : await auth.api.delete<unknown>('main', url, undefined, opts);
     return parseCart(res.result, `${method} ${base}${path.replace(/itm_[A-Za-z0-9]+/, '{itemId}')}`);
   };
   try {
@@ -196,7 +223,8 @@ export async function changeCart(
     let created = false;
     if (!ref) {
       // Only adding creates a cart: removing from or promoting a cart that does not exist changes nothing.
-      if (method !== 'POST' || !(path === '/items' || path === '/build')) return { error: 'Your cart is empty.', code: 'cart_not_found' };
+      if (method !== 'POST' || !(path === '/items' || path === '/build'))
+        return { error: 'Your cart is empty.', code: 'cart_not_found' };
       ref = await createAnonCart(auth);
       created = true;
     }
@@ -218,25 +246,51 @@ export async function changeCart(
 }
 
 /** POST /cart/items or /anon-cart/{ref}/items: add a ticket (core §5 add-to-cart rules; 422 names the game and set). */
-export function addToCart(request: Request, context: AppLoadContext, body: AddCartItemBody, auth?: CartAuth): Promise<CartChange> {
+export function addToCart(
+  request: Request,
+  context: AppLoadContext,
+  body: AddCartItemBody,
+  auth?: CartAuth,
+): Promise<CartChange> {
   return changeCart(request, context, 'POST', '/items', body, auth);
 }
 
 /** POST /cart/build or /anon-cart/{ref}/build: the server builds a quickpick ticket and adds it. */
-export function buildToCart(request: Request, context: AppLoadContext, body: BuildCartItemBody, auth?: CartAuth): Promise<CartChange> {
+export function buildToCart(
+  request: Request,
+  context: AppLoadContext,
+  body: BuildCartItemBody,
+  auth?: CartAuth,
+): Promise<CartChange> {
   return changeCart(request, context, 'POST', '/build', body, auth);
 }
 
 /** PUT …/items/{itemId}: replace an item's ticket (the play screen's edit mode). */
-export function updateCartItem(request: Request, context: AppLoadContext, itemId: string, body: AddCartItemBody, auth?: CartAuth): Promise<CartChange> {
+export function updateCartItem(
+  request: Request,
+  context: AppLoadContext,
+  itemId: string,
+  body: AddCartItemBody,
+  auth?: CartAuth,
+): Promise<CartChange> {
   return changeCart(request, context, 'PUT', `/items/${encodeURIComponent(itemId)}`, body, auth);
 }
 
-export function removeCartItem(request: Request, context: AppLoadContext, itemId: string, auth?: CartAuth): Promise<CartChange> {
+export function removeCartItem(
+  request: Request,
+  context: AppLoadContext,
+  itemId: string,
+  auth?: CartAuth,
+): Promise<CartChange> {
   return changeCart(request, context, 'DELETE', `/items/${encodeURIComponent(itemId)}`, undefined, auth);
 }
 
-export function applyPromotion(request: Request, context: AppLoadContext, promotionCode: string, auth?: CartAuth): Promise<CartChange> {
+export function applyPromotion(
+  request: Request,
+  context: AppLoadContext,
+  promotionCode: string,
+  auth?: CartAuth,
+): Promise<CartChange> {
   return changeCart(request, context, 'POST', '/promotion', { promotionCode }, auth);
 }
 
@@ -253,17 +307,28 @@ export function dismissAutoRemoved(request: Request, context: AppLoadContext, au
  * with the new access token) and the cookie goes. Answers the Set-Cookie headers to send (empty without a cart).
  * A cart that is already gone only loses its cookie; any other failure leaves the cookie so the next login retries.
  */
-export async function convertAnonymousCart(request: Request, context: AppLoadContext, accessToken: string): Promise<string[]> {
+export async function convertAnonymousCart(
+  request: Request,
+  context: AppLoadContext,
+  accessToken: string,
+): Promise<string[]> {
   const ref = anonCartRef(request);
   if (!ref) return [];
   const secure = secureFor(request);
   const auth = cartAuthFrom(request, context);
   auth.session.accessToken = accessToken;
   try {
-    await auth.api.post<unknown>('main', `/anon-cart/${ref}/convert`, {}, { version: CART_API_VERSION, skipAuthRefresh: true });
+    await auth.api.post<unknown>(
+      'main',
+      `/anon-cart/${ref}/convert`,
+      {},
+      { version: CART_API_VERSION, skipAuthRefresh: true },
+    );
   } catch (error) {
     if (!isNotFound(error)) {
-      console.error(`[web] anonymous cart conversion failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `[web] anonymous cart conversion failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return [];
     }
   }
@@ -274,13 +339,18 @@ export async function convertAnonymousCart(request: Request, context: AppLoadCon
  * The `act` query code for an anonymous visitor (core §1): adopt that anonymous cart when it exists (sets the
  * cookie). Answers the Set-Cookie headers.
  */
-export async function adoptAnonymousCart(request: Request, context: AppLoadContext, reference: string): Promise<string[]> {
+export async function adoptAnonymousCart(
+  request: Request,
+  context: AppLoadContext,
+  reference: string,
+): Promise<string[]> {
   if (!CART_REF.test(reference)) return [];
   const auth = cartAuthFrom(request, context);
   try {
     await auth.api.get<unknown>('main', `/anon-cart/${reference}`, { version: CART_API_VERSION, cache: false });
   } catch (error) {
-    if (!isNotFound(error)) console.error(`[web] act cart unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    if (!isNotFound(error))
+      console.error(`[web] act cart unavailable: ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
   return [anonCartCookie(reference, secureFor(request))];
@@ -296,4 +366,3 @@ export function cartItemCount(cart: Cart | null): number {
 export function cartHoldsLotteryTicket(cart: Cart | null): boolean {
   return !!cart && (cart.cartItems.lottery_ticket?.length ?? 0) > 0;
 }
-

@@ -58,7 +58,11 @@ function useSubmitGuard() {
 function Errors({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-theme border-l-4 border-[#b00020] bg-[#fdecee] p-0.5 text-black" data-testid="checkout-error">
+    <p
+      role="alert"
+      className="rounded-theme border-l-4 border-[#b00020] bg-[#fdecee] p-0.5 text-black"
+      data-testid="checkout-error"
+    >
       {message}
     </p>
   );
@@ -80,7 +84,9 @@ function AddCardForm({ data, result }: { data: CheckoutData; result: BuyActionRe
         className="min-h-[44px] rounded-theme border border-black/30 px-0.5"
         {...extra}
       />
-      {card?.fieldErrors?.[name]?.[0] ? <p className="text-sm font-bold text-error">{card.fieldErrors[name][0]}</p> : null}
+      {card?.fieldErrors?.[name]?.[0] ? (
+        <p className="text-sm font-bold text-error">{card.fieldErrors[name][0]}</p>
+      ) : null}
     </div>
   );
   return (
@@ -107,10 +113,20 @@ function AddCardForm({ data, result }: { data: CheckoutData; result: BuyActionRe
   );
 }
 
-export function CheckoutView({ data, result, site }: { data: CheckoutData; result: BuyActionResult | undefined; site: SiteFormat }) {
+export function CheckoutView({
+  data,
+  result,
+  site,
+}: {
+  data: CheckoutData;
+  result: BuyActionResult | undefined;
+  site: SiteFormat;
+}) {
   const navigation = useNavigation();
   const guard = useSubmitGuard();
-  const submitting = navigation.state !== 'idle' && (navigation.formData?.get('intent') === 'pay' || navigation.formData?.get('intent') === 'deposit-purchase');
+  const submitting =
+    navigation.state !== 'idle' &&
+    (navigation.formData?.get('intent') === 'pay' || navigation.formData?.get('intent') === 'deposit-purchase');
   const { cart } = data;
   const currency = cart.cartTotal.currency;
   const blocked = Object.keys(cart.blockedReasons).length > 0;
@@ -125,7 +141,11 @@ export function CheckoutView({ data, result, site }: { data: CheckoutData; resul
       </p>
       <h1 className="text-3xl font-extrabold text-brand">Payment</h1>
       {data.notice ? (
-        <p role="status" className="rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black" data-testid="checkout-notice">
+        <p
+          role="status"
+          className="rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black"
+          data-testid="checkout-notice"
+        >
           {data.notice}
         </p>
       ) : null}
@@ -137,8 +157,13 @@ export function CheckoutView({ data, result, site }: { data: CheckoutData; resul
             <Form method="post" onSubmit={guard} aria-busy={submitting || undefined}>
               <input type="hidden" name="intent" value="pay" />
               <input type="hidden" name="idempotencyKey" value={purchaseKey} />
-                  <input type="hidden" name="expectedTotal" value={String(cart.cartTotal.amount)} />
-              <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={submitting || blocked} data-testid="buy-button">
+              <input type="hidden" name="expectedTotal" value={String(cart.cartTotal.amount)} />
+              <button
+                type="submit"
+                className="btn btn-primary w-full sm:w-auto"
+                disabled={submitting || blocked}
+                data-testid="buy-button"
+              >
                 {submitting ? 'Buying…' : `Pay ${formatCents(data.dueCents, currency, site.locale)} from your wallet`}
               </button>
             </Form>
@@ -149,7 +174,8 @@ export function CheckoutView({ data, result, site }: { data: CheckoutData; resul
               </h2>
               <p>
                 Your wallet is {formatCents(data.shortfallCents, currency, site.locale)} short. We'll deposit{' '}
-                <strong data-testid="deposit-amount">{formatCents(data.depositCents, currency, site.locale)}</strong> from your card and buy your tickets.
+                <strong data-testid="deposit-amount">{formatCents(data.depositCents, currency, site.locale)}</strong>{' '}
+                from your card and buy your tickets.
               </p>
               {data.sources.length ? (
                 <Form
@@ -167,7 +193,10 @@ export function CheckoutView({ data, result, site }: { data: CheckoutData; resul
                   <fieldset className="flex flex-col gap-0.5">
                     <legend className="mb-0.5 font-bold">Pay with</legend>
                     {data.sources.map((s) => (
-                      <label key={s.id} className="flex min-h-[44px] items-center gap-0.5 rounded-theme border border-black/20 px-0.5">
+                      <label
+                        key={s.id}
+                        className="flex min-h-[44px] items-center gap-0.5 rounded-theme border border-black/20 px-0.5"
+                      >
                         <input type="radio" name="source" value={s.id} defaultChecked={s.id === defaultSource?.id} />
                         <span>{s.label}</span>
                       </label>
@@ -178,11 +207,25 @@ export function CheckoutView({ data, result, site }: { data: CheckoutData; resul
                       <label htmlFor="checkout-csc" className="font-semibold">
                         Card security code (CVC)
                       </label>
-                      <input id="checkout-csc" name="csc" inputMode="numeric" maxLength={4} autoComplete="cc-csc" className="min-h-[44px] max-w-[8rem] rounded-theme border border-black/30 px-0.5" />
+                      <input
+                        id="checkout-csc"
+                        name="csc"
+                        inputMode="numeric"
+                        maxLength={4}
+                        autoComplete="cc-csc"
+                        className="min-h-[44px] max-w-[8rem] rounded-theme border border-black/30 px-0.5"
+                      />
                     </div>
                   ) : null}
-                  <button type="submit" className="btn btn-primary self-start" disabled={submitting || blocked} data-testid="deposit-buy-button">
-                    {submitting ? 'Paying…' : `Deposit ${formatCents(data.depositCents, currency, site.locale)} and buy`}
+                  <button
+                    type="submit"
+                    className="btn btn-primary self-start"
+                    disabled={submitting || blocked}
+                    data-testid="deposit-buy-button"
+                  >
+                    {submitting
+                      ? 'Paying…'
+                      : `Deposit ${formatCents(data.depositCents, currency, site.locale)} and buy`}
                   </button>
                 </Form>
               ) : (
@@ -195,7 +238,10 @@ export function CheckoutView({ data, result, site }: { data: CheckoutData; resul
             Back to your cart
           </Link>
         </div>
-        <aside aria-label="Order summary" className="flex h-fit flex-col gap-1 rounded-theme border border-black/15 p-1 shadow-theme">
+        <aside
+          aria-label="Order summary"
+          className="flex h-fit flex-col gap-1 rounded-theme border border-black/15 p-1 shadow-theme"
+        >
           <h2 className="text-xl font-bold">Order summary</h2>
           <p>{cart.itemCount === 1 ? '1 item' : `${cart.itemCount} items`}</p>
           <CartTotals cart={cart} site={site} />

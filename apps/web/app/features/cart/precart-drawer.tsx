@@ -62,7 +62,8 @@ export function PrecartDrawerHost({ site }: { site: SiteFormat }) {
     if (open) void load('/cart/precart');
   }, [open, location.key, load]);
   if (!open) return null;
-  const close = () => void navigate(withoutFlag(location.pathname, location.search), { replace: true, preventScrollReset: true });
+  const close = () =>
+    void navigate(withoutFlag(location.pathname, location.search), { replace: true, preventScrollReset: true });
   const data = fetcher.data;
   return (
     <Drawer open onOpenChange={(next) => (next ? undefined : close())} title="Added to your cart" side="right">

@@ -18,21 +18,31 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 export function ReceiptView({ receipt, site }: { receipt: Receipt; site: SiteFormat }) {
   const money = (m: Parameters<typeof formatMoney>[0]) => formatMoney(m, site.locale);
   return (
-    <div className="page-container flex flex-col gap-1.5 py-1.5" data-testid="receipt" data-checkout-id={receipt.checkoutId} data-tracking={JSON.stringify(receipt.trackingData)}>
+    <div
+      className="page-container flex flex-col gap-1.5 py-1.5"
+      data-testid="receipt"
+      data-checkout-id={receipt.checkoutId}
+      data-tracking={JSON.stringify(receipt.trackingData)}
+    >
       <h1 className="text-3xl font-extrabold text-brand">Thank you for your purchase</h1>
       <p>
         Your order reference is <strong>{receipt.checkoutId}</strong>. Good luck!
       </p>
       <ul className="flex flex-col gap-1">
         {receipt.orders.map((order) => (
-          <li key={order.id} className="flex flex-col gap-0.5 rounded-theme border border-black/15 p-1 shadow-theme" data-testid="receipt-order">
+          <li
+            key={order.id}
+            className="flex flex-col gap-0.5 rounded-theme border border-black/15 p-1 shadow-theme"
+            data-testid="receipt-order"
+          >
             <div className="flex flex-wrap justify-between gap-0.5">
               <h2 className="text-lg font-bold">{order.offerName}</h2>
               <p className="font-bold">{money(order.total)}</p>
             </div>
             <p>{order.description}</p>
             <p className="text-sm">
-              {order.numDraws === 1 ? 'Draw' : `${order.numDraws} draws from`} {formatShortDate(new Date(order.firstDrawDate), site)}
+              {order.numDraws === 1 ? 'Draw' : `${order.numDraws} draws from`}{' '}
+              {formatShortDate(new Date(order.firstDrawDate), site)}
             </p>
             {order.tickets?.map((ticket) => (
               <div key={ticket.id} className="flex flex-col gap-0.5 border-t border-black/10 pt-0.5">
@@ -43,22 +53,37 @@ export function ReceiptView({ receipt, site }: { receipt: Receipt; site: SiteFor
                   <div key={line.id} className="flex flex-wrap items-center gap-0.5">
                     <span className="w-[4.5rem] shrink-0 text-sm">Game {i + 1}</span>
                     {Object.entries(line.sets).map(([set, numbers]) => (
-                      <NumberBalls key={set} numbers={numbers} variant={set === 'numbers' ? 'main' : 'bonus'} size="sm" label={`Game ${i + 1} ${set}`} />
+                      <NumberBalls
+                        key={set}
+                        numbers={numbers}
+                        variant={set === 'numbers' ? 'main' : 'bonus'}
+                        size="sm"
+                        label={`Game ${i + 1} ${set}`}
+                      />
                     ))}
                   </div>
                 ))}
-                {ticket.raffleTicketNumbers.length ? <p className="text-sm">Ticket numbers: {ticket.raffleTicketNumbers.join(', ')}</p> : null}
+                {ticket.raffleTicketNumbers.length ? (
+                  <p className="text-sm">Ticket numbers: {ticket.raffleTicketNumbers.join(', ')}</p>
+                ) : null}
               </div>
             ))}
           </li>
         ))}
       </ul>
       <dl className="flex max-w-[28rem] flex-col gap-[4px]" data-testid="receipt-totals">
-        {moneyToCents(receipt.discount) > 0 ? <Row label={`Discount${receipt.promotionCode ? ` (${receipt.promotionCode})` : ''}`} value={`-${money(receipt.discount)}`} /> : null}
+        {moneyToCents(receipt.discount) > 0 ? (
+          <Row
+            label={`Discount${receipt.promotionCode ? ` (${receipt.promotionCode})` : ''}`}
+            value={`-${money(receipt.discount)}`}
+          />
+        ) : null}
         <Row label="Total" value={money(receipt.total)} testId="receipt-total" />
         {receipt.deposit ? <Row label="Paid by card deposit" value={money(receipt.deposit)} /> : null}
         <Row label="Paid from your wallet" value={money(receipt.paidFromWallet)} />
-        {moneyToCents(receipt.bonusCredit) > 0 ? <Row label="Bonus credit added to your wallet" value={money(receipt.bonusCredit)} /> : null}
+        {moneyToCents(receipt.bonusCredit) > 0 ? (
+          <Row label="Bonus credit added to your wallet" value={money(receipt.bonusCredit)} />
+        ) : null}
       </dl>
       <div className="flex flex-wrap gap-0.5">
         <Link to="/my-account/upcoming-tickets" className="btn btn-primary" data-testid="upcoming-tickets-link">

@@ -25,7 +25,11 @@ function Section({ section, first }: { section: PageSection; first: boolean }) {
       return (
         <header className="bg-surface py-2">
           <div className="page-container">
-            {first ? <h1 className="text-3xl font-extrabold text-brand md:text-4xl">{section.title}</h1> : <h2 className="text-2xl font-bold text-brand">{section.title}</h2>}
+            {first ? (
+              <h1 className="text-3xl font-extrabold text-brand md:text-4xl">{section.title}</h1>
+            ) : (
+              <h2 className="text-2xl font-bold text-brand">{section.title}</h2>
+            )}
             {section.subtitle ? <p className="mt-0.5 max-w-[60ch] text-lg">{section.subtitle}</p> : null}
           </div>
         </header>
@@ -80,7 +84,15 @@ export function pageTitle(title: string, siteName: string): string {
 }
 
 /** `afterHeader`: content a route puts right under the page header (the home page's jackpots), above the rest. */
-export function CmsPageView({ page, siteName, afterHeader }: { page: CmsPage; siteName: string; afterHeader?: ReactNode }) {
+export function CmsPageView({
+  page,
+  siteName,
+  afterHeader,
+}: {
+  page: CmsPage;
+  siteName: string;
+  afterHeader?: ReactNode;
+}) {
   const hasHeading = page.sections[0]?.kind === 'page_header';
   return (
     <article>

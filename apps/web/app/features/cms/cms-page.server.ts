@@ -24,7 +24,12 @@ export function isVisible(page: CmsPage, now: Date): boolean {
   return page.datePublished === null || new Date(page.datePublished).getTime() <= now.getTime();
 }
 
-export async function loadCmsPage(context: AppLoadContext, request: Request, pathname: string, now: Date = new Date()): Promise<CmsPage> {
+export async function loadCmsPage(
+  context: AppLoadContext,
+  request: Request,
+  pathname: string,
+  now: Date = new Date(),
+): Promise<CmsPage> {
   const path = cmsPathOf(pathname);
   let pages: CmsPage[];
   try {
@@ -34,7 +39,12 @@ export async function loadCmsPage(context: AppLoadContext, request: Request, pat
     });
     const parsed = PageList.safeParse(res.result);
     if (!parsed.success) {
-      throw new ApiError({ status: 422, url: `/items/pages?path=${path}`, message: 'invalid-response: the answer does not match the CmsPage contract', reason: 'invalid_response' });
+      throw new ApiError({
+        status: 422,
+        url: `/items/pages?path=${path}`,
+        message: 'invalid-response: the answer does not match the CmsPage contract',
+        reason: 'invalid_response',
+      });
     }
     pages = parsed.data;
   } catch (error) {

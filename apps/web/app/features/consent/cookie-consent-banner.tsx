@@ -16,13 +16,18 @@ export function CookieConsentBanner() {
       className="sticky inset-x-0 bottom-0 z-30 border-t border-black/10 bg-white shadow-theme"
       data-testid="cookie-consent"
     >
-      <fetcher.Form method="post" action={CONSENT_ACTION_PATH} className="page-container flex flex-col gap-1 py-1 md:flex-row md:items-center">
+      <fetcher.Form
+        method="post"
+        action={CONSENT_ACTION_PATH}
+        className="page-container flex flex-col gap-1 py-1 md:flex-row md:items-center"
+      >
         <div className="flex-1">
           <h2 id="cookie-consent-title" className="text-base font-bold">
             Cookies on this site
           </h2>
           <p className="text-sm">
-            We use essential cookies to run the shop. With your permission we also use non-essential cookies for analytics and campaign tracking.
+            We use essential cookies to run the shop. With your permission we also use non-essential cookies for
+            analytics and campaign tracking.
           </p>
         </div>
         <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />

@@ -17,7 +17,9 @@ describe('error pages (spec features §2, exact texts)', () => {
     const html = renderHtml(<ErrorPage status={418} siteName={SITE} />);
     expect(html).toContain(`<title>We have encountered a problem | ${SITE}</title>`);
     expect(textOf(html)).toContain("It's not you, it's us!");
-    expect(textOf(html)).toContain('There are currently no products available, please check back later. Thank you for being patient.');
+    expect(textOf(html)).toContain(
+      'There are currently no products available, please check back later. Thank you for being patient.',
+    );
   });
 
   it('500: same title and the server-busy text', () => {
@@ -49,9 +51,15 @@ describe('RenderErrorBoundary', () => {
     const failed = { error: new Error('boom'), failedAt: null };
     const atFailure = RenderErrorBoundary.getDerivedStateFromProps({ locationKey: '/a', children: null }, failed);
     expect(atFailure).toEqual({ failedAt: '/a' });
-    const stillThere = RenderErrorBoundary.getDerivedStateFromProps({ locationKey: '/a', children: null }, { error: failed.error, failedAt: '/a' });
+    const stillThere = RenderErrorBoundary.getDerivedStateFromProps(
+      { locationKey: '/a', children: null },
+      { error: failed.error, failedAt: '/a' },
+    );
     expect(stillThere).toBeNull();
-    const moved = RenderErrorBoundary.getDerivedStateFromProps({ locationKey: '/b', children: null }, { error: failed.error, failedAt: '/a' });
+    const moved = RenderErrorBoundary.getDerivedStateFromProps(
+      { locationKey: '/b', children: null },
+      { error: failed.error, failedAt: '/a' },
+    );
     expect(moved).toEqual({ error: null, failedAt: null });
     expect(RenderErrorBoundary.getDerivedStateFromError(failed.error)).toEqual({ error: failed.error });
   });

@@ -50,13 +50,21 @@ export function AccountDrawer(props: {
         <ul className="flex flex-col">
           {links.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} onClick={close} className="flex min-h-[44px] items-center rounded-theme px-0.5 hover:underline">
+              <Link
+                to={l.to}
+                onClick={close}
+                className="flex min-h-[44px] items-center rounded-theme px-0.5 hover:underline"
+              >
                 {l.label}
               </Link>
             </li>
           ))}
           <li>
-            <Link to="/logout" onClick={close} className="flex min-h-[44px] items-center rounded-theme px-0.5 font-semibold hover:underline">
+            <Link
+              to="/logout"
+              onClick={close}
+              className="flex min-h-[44px] items-center rounded-theme px-0.5 font-semibold hover:underline"
+            >
               Log out
             </Link>
           </li>

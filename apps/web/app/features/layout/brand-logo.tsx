@@ -1,8 +1,20 @@
 // The brand mark: the CMS theme's logo (when it has one) beside the site name. The surrounding link carries the
 // accessible name, so the image itself is decorative.
-export function BrandLogo({ siteName, logoUrl, variant, compact = false }: { siteName: string; logoUrl: string | null; variant: 'white' | 'default'; compact?: boolean }) {
+export function BrandLogo({
+  siteName,
+  logoUrl,
+  variant,
+  compact = false,
+}: {
+  siteName: string;
+  logoUrl: string | null;
+  variant: 'white' | 'default';
+  compact?: boolean;
+}) {
   return (
-    <span className={`inline-flex items-center gap-0.5 text-lg font-extrabold tracking-tight ${variant === 'white' ? 'text-white' : 'text-brand'}`}>
+    <span
+      className={`inline-flex items-center gap-0.5 text-lg font-extrabold tracking-tight ${variant === 'white' ? 'text-white' : 'text-brand'}`}
+    >
       {logoUrl ? (
         <img src={logoUrl} alt="" className="block size-[36px]" width={36} height={36} />
       ) : (

@@ -3,7 +3,12 @@
 // (and becomes a plain link to its own url) while the cart holds a lottery ticket.
 import type { NavigationItem } from '@shop/contracts';
 
-export function withCartNavigationRules(items: NavigationItem[], state: { cartHasLotteryTicket?: boolean | undefined }): NavigationItem[] {
+export function withCartNavigationRules(
+  items: NavigationItem[],
+  state: { cartHasLotteryTicket?: boolean | undefined },
+): NavigationItem[] {
   if (!state.cartHasLotteryTicket) return items;
-  return items.map((item) => (item.productGroup === 'lotto' && item.url && item.routeType !== 'none' ? { ...item, children: [] } : item));
+  return items.map((item) =>
+    item.productGroup === 'lotto' && item.url && item.routeType !== 'none' ? { ...item, children: [] } : item,
+  );
 }

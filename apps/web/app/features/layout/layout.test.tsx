@@ -11,7 +11,9 @@ describe('main navigation bar', () => {
   it('renders the menu toggle, logo link home, gated primary items by route type, Login and a Cart badge of 0', () => {
     const html = renderHtml(<SiteHeader shell={shellFixture()} />);
     const text = textOf(html);
-    expect(html).toMatch(/<button[^>]*aria-label="Menu"[^>]*aria-expanded="false"|<button[^>]*aria-expanded="false"[^>]*aria-label="Menu"/);
+    expect(html).toMatch(
+      /<button[^>]*aria-label="Menu"[^>]*aria-expanded="false"|<button[^>]*aria-expanded="false"[^>]*aria-label="Menu"/,
+    );
     expect(html).toMatch(/<a[^>]+aria-label="Lucky Koala Lotteries home"[^>]*href="\/"/);
     // The product group opens a drawer: rendered as a button, not a link.
     expect(html).toMatch(/<button[^>]*>Lotteries/);
@@ -42,7 +44,14 @@ describe('main navigation bar', () => {
 
   it('account drawer lists account links gated by capability', () => {
     const html = renderHtml(
-      <AccountDrawer open onOpenChange={() => undefined} customer={{ firstname: 'Ann', availableFunds: null }} capabilities={['view_orders']} locale="en-AU" trigger={<button type="button">Account</button>} />,
+      <AccountDrawer
+        open
+        onOpenChange={() => undefined}
+        customer={{ firstname: 'Ann', availableFunds: null }}
+        capabilities={['view_orders']}
+        locale="en-AU"
+        trigger={<button type="button">Account</button>}
+      />,
     );
     // Radix renders the open dialog into a portal, which needs a DOM; on the server only the trigger renders.
     expect(html).toContain('Account');
@@ -70,10 +79,14 @@ describe('footer', () => {
 
   it('hides FAQ when support_faq is present and the app section without native_app', () => {
     const shell = shellFixture();
-    const withFaq = textOf(renderHtml(<SiteFooter shell={{ ...shell, capabilities: [...shell.capabilities, 'support_faq'] }} />));
+    const withFaq = textOf(
+      renderHtml(<SiteFooter shell={{ ...shell, capabilities: [...shell.capabilities, 'support_faq'] }} />),
+    );
     expect(withFaq).not.toContain('FAQ');
     expect(withFaq).not.toContain('Get the app');
-    const app = textOf(renderHtml(<SiteFooter shell={{ ...shell, capabilities: [...shell.capabilities, 'native_app'] }} />));
+    const app = textOf(
+      renderHtml(<SiteFooter shell={{ ...shell, capabilities: [...shell.capabilities, 'native_app'] }} />),
+    );
     expect(app).toContain('Get the app');
     expect(app).toContain('Download on the App Store');
   });
@@ -90,7 +103,8 @@ describe('footer', () => {
   });
 
   it('two offer columns only above 5 offers; results links per offer', () => {
-    const offers = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Offer ${i + 1}`, url: `/offer-${i + 1}` }));
+    const offers = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: `Offer ${i + 1}`, url: `/offer-${i + 1}` }));
     expect(offerColumns(offers(5))).toHaveLength(1);
     expect(offerColumns(offers(6)).map((c) => c.length)).toEqual([3, 3]);
     const html = renderHtml(<SiteFooter shell={shellFixture()} offers={offers(6)} />);

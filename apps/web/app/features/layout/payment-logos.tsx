@@ -49,7 +49,10 @@ export function PaymentLogos({ methods }: { methods: readonly PaymentLogo[] }) {
   return (
     <ul className="flex flex-wrap items-center gap-0.5" aria-label="Payment methods we accept">
       {logos.map((logo) => (
-        <li key={logo} className={`rounded-[4px] border border-black/15 bg-white px-0.5 py-[2px] text-sm font-extrabold ${BADGE_STYLE[logo]}`}>
+        <li
+          key={logo}
+          className={`rounded-[4px] border border-black/15 bg-white px-0.5 py-[2px] text-sm font-extrabold ${BADGE_STYLE[logo]}`}
+        >
           {PAYMENT_LOGO_LABELS[logo]}
         </li>
       ))}

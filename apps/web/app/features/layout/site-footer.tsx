@@ -77,7 +77,13 @@ export function CondensedFooter({ shell }: { shell: ShellData }) {
   );
 }
 
-export function SiteFooter({ shell, offers = shell.productOffers }: { shell: ShellData; offers?: readonly FooterOffer[] }) {
+export function SiteFooter({
+  shell,
+  offers = shell.productOffers,
+}: {
+  shell: ShellData;
+  offers?: readonly FooterOffer[];
+}) {
   const { site, capabilities, theme } = shell;
   const columns = offerColumns(offers);
   const appStore = hasCapability(capabilities, 'native_app') && (site.appStoreLinks.ios || site.appStoreLinks.android);
@@ -89,7 +95,10 @@ export function SiteFooter({ shell, offers = shell.productOffers }: { shell: She
             <h2 id="footer-offers" className="mb-0.5 text-base font-bold">
               Play and results
             </h2>
-            <div className={`grid gap-x-1 ${columns.length === 2 ? 'grid-cols-2' : 'grid-cols-1'}`} data-columns={columns.length}>
+            <div
+              className={`grid gap-x-1 ${columns.length === 2 ? 'grid-cols-2' : 'grid-cols-1'}`}
+              data-columns={columns.length}
+            >
               {columns.map((col, i) => (
                 <ul key={i}>
                   {col.map((offer) => (
@@ -110,7 +119,10 @@ export function SiteFooter({ shell, offers = shell.productOffers }: { shell: She
           </h2>
           {site.supportNumber ? (
             <p>
-              Call <a href={`tel:${site.supportNumber.replace(/\s+/g, '')}`} className="font-semibold underline">{site.supportNumber}</a>
+              Call{' '}
+              <a href={`tel:${site.supportNumber.replace(/\s+/g, '')}`} className="font-semibold underline">
+                {site.supportNumber}
+              </a>
             </p>
           ) : null}
           {site.supportOpeningHours.length ? (
@@ -128,11 +140,16 @@ export function SiteFooter({ shell, offers = shell.productOffers }: { shell: She
               Gamble responsibly
             </h2>
             <p>
-              <FooterLink to={site.supportPageUrls.responsibleGambling || '/about/responsible-gaming'}>Responsible gambling</FooterLink>
+              <FooterLink to={site.supportPageUrls.responsibleGambling || '/about/responsible-gaming'}>
+                Responsible gambling
+              </FooterLink>
             </p>
             {site.gamblingHelpLine ? (
               <p className="text-sm">
-                Gambling Help: <a href={`tel:${site.gamblingHelpLine.replace(/\s+/g, '')}`} className="font-semibold underline">{site.gamblingHelpLine}</a>
+                Gambling Help:{' '}
+                <a href={`tel:${site.gamblingHelpLine.replace(/\s+/g, '')}`} className="font-semibold underline">
+                  {site.gamblingHelpLine}
+                </a>
               </p>
             ) : null}
           </section>
@@ -146,14 +163,24 @@ export function SiteFooter({ shell, offers = shell.productOffers }: { shell: She
             <ul className="flex flex-wrap gap-0.5">
               {site.appStoreLinks.ios ? (
                 <li>
-                  <a href={site.appStoreLinks.ios} target="_blank" rel="noopener noreferrer" className="btn btn-secondary">
+                  <a
+                    href={site.appStoreLinks.ios}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn btn-secondary"
+                  >
                     Download on the App Store<span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 </li>
               ) : null}
               {site.appStoreLinks.android ? (
                 <li>
-                  <a href={site.appStoreLinks.android} target="_blank" rel="noopener noreferrer" className="btn btn-secondary">
+                  <a
+                    href={site.appStoreLinks.android}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn btn-secondary"
+                  >
                     Get it on Google Play<span className="sr-only"> (opens in a new tab)</span>
                   </a>
                 </li>

@@ -16,7 +16,15 @@ export const MENU_TOGGLE_LABEL = 'Menu';
 export const PRIMARY_DRAWER_TITLE = 'Menu';
 
 /** One navigation item by its route type: external (new tab), internal / internal_dynamic (router link), none (text). */
-export function NavItemLink({ item, className, onNavigate }: { item: NavigationItem; className?: string; onNavigate?: () => void }) {
+export function NavItemLink({
+  item,
+  className,
+  onNavigate,
+}: {
+  item: NavigationItem;
+  className?: string;
+  onNavigate?: () => void;
+}) {
   const content = (
     <>
       <span>{item.label}</span>
@@ -43,7 +51,8 @@ export function NavItemLink({ item, className, onNavigate }: { item: NavigationI
   );
 }
 
-const itemClass = 'flex min-h-[44px] items-center gap-[4px] whitespace-nowrap rounded-theme px-0.5 font-semibold hover:underline';
+const itemClass =
+  'flex min-h-[44px] items-center gap-[4px] whitespace-nowrap rounded-theme px-0.5 font-semibold hover:underline';
 
 /** A product-group item: a button that opens a drawer listing its children. */
 function ProductGroupItem({ item, className }: { item: NavigationItem; className: string }) {
@@ -64,7 +73,11 @@ function ProductGroupItem({ item, className }: { item: NavigationItem; className
       <ul className="flex flex-col gap-0.5">
         {item.url && item.routeType !== 'none' ? (
           <li>
-            <NavItemLink item={{ ...item, label: `All ${item.label.toLowerCase()}` }} className={itemClass} onNavigate={() => setOpen(false)} />
+            <NavItemLink
+              item={{ ...item, label: `All ${item.label.toLowerCase()}` }}
+              className={itemClass}
+              onNavigate={() => setOpen(false)}
+            />
           </li>
         ) : null}
         {item.children.map((child) => (
@@ -109,7 +122,11 @@ function PrimaryNavigationDrawer({ items }: { items: NavigationItem[] }) {
                   <ul className="ml-1 flex flex-col">
                     {item.children.map((child) => (
                       <li key={child.id}>
-                        <NavItemLink item={child} className={`${itemClass} font-normal`} onNavigate={() => setOpen(false)} />
+                        <NavItemLink
+                          item={child}
+                          className={`${itemClass} font-normal`}
+                          onNavigate={() => setOpen(false)}
+                        />
                       </li>
                     ))}
                   </ul>
@@ -134,9 +151,16 @@ function NotificationsButton({ count }: { count: number }) {
       title="Notifications"
       side="right"
       trigger={
-        <button type="button" className="relative inline-flex size-[44px] items-center justify-center rounded-theme" aria-label={`Notifications, ${count} unviewed`}>
+        <button
+          type="button"
+          className="relative inline-flex size-[44px] items-center justify-center rounded-theme"
+          aria-label={`Notifications, ${count} unviewed`}
+        >
           <BellIcon />
-          <span aria-hidden="true" className="absolute right-0 top-0 min-w-[20px] rounded-full bg-brand-secondary px-[5px] text-center text-xs font-bold leading-[20px] text-black">
+          <span
+            aria-hidden="true"
+            className="absolute right-0 top-0 min-w-[20px] rounded-full bg-brand-secondary px-[5px] text-center text-xs font-bold leading-[20px] text-black"
+          >
             {count}
           </span>
         </button>
@@ -153,14 +177,24 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
   const [accountOpen, setAccountOpen] = useState(false);
   const showFunds = hasCapability(capabilities, 'wallet_balance') && customer?.availableFunds;
   const funds = showFunds && customer?.availableFunds ? formatMoney(customer.availableFunds, site.locale) : null;
-  const secondaryClass = 'relative inline-flex min-h-[44px] items-center gap-[6px] whitespace-nowrap rounded-theme px-0.5 font-semibold text-white hover:underline';
+  const secondaryClass =
+    'relative inline-flex min-h-[44px] items-center gap-[6px] whitespace-nowrap rounded-theme px-0.5 font-semibold text-white hover:underline';
 
   return (
     <header className="bg-brand text-white">
       <div className="page-container flex min-h-[64px] items-center gap-0.5">
         <PrimaryNavigationDrawer items={items} />
-        <Link to="/" className="mr-1 inline-flex min-h-[44px] shrink-0 items-center rounded-theme" aria-label={`${site.siteName} home`}>
-          <BrandLogo siteName={site.siteName} logoUrl={theme?.logos.navbar || theme?.logos.white || null} variant="white" compact />
+        <Link
+          to="/"
+          className="mr-1 inline-flex min-h-[44px] shrink-0 items-center rounded-theme"
+          aria-label={`${site.siteName} home`}
+        >
+          <BrandLogo
+            siteName={site.siteName}
+            logoUrl={theme?.logos.navbar || theme?.logos.white || null}
+            variant="white"
+            compact
+          />
         </Link>
         <ul className="ml-auto flex items-center gap-0.5" aria-label="Your shop">
           {customer && hasCapability(capabilities, 'notifications_feed') ? (
@@ -199,7 +233,10 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
             <Link to="/cart" className={secondaryClass}>
               <CartIcon />
               <span className="sr-only md:not-sr-only">Cart</span>
-              <span data-testid="cart-count" className="min-w-[22px] rounded-full bg-brand-secondary px-[6px] text-center text-sm font-bold leading-[22px] text-black">
+              <span
+                data-testid="cart-count"
+                className="min-w-[22px] rounded-full bg-brand-secondary px-[6px] text-center text-sm font-bold leading-[22px] text-black"
+              >
                 {shell.cartItemCount}
               </span>
               <span className="sr-only">{shell.cartItemCount === 1 ? ' item' : ' items'}</span>

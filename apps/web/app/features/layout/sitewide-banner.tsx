@@ -47,12 +47,22 @@ export function SitewideBanner({ banner, nonce }: { banner: Banner; nonce: strin
               </>
             ) : null}
           </p>
-          <button type="button" onClick={onDismiss} className="min-h-[44px] rounded-theme px-0.5 text-sm font-bold underline">
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="min-h-[44px] rounded-theme px-0.5 text-sm font-bold underline"
+          >
             Dismiss
           </button>
         </div>
       </div>
-      {nonce ? <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bannerDismissalScript(SITEWIDE_BANNER_ID) }} /> : null}
+      {nonce ? (
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: bannerDismissalScript(SITEWIDE_BANNER_ID) }}
+        />
+      ) : null}
     </>
   );
 }

@@ -2,10 +2,18 @@
 // hydrated text matches the HTML; afterwards it ticks every second with the browser clock.
 import { useEffect, useState } from 'react';
 
-export function timeLeft(stopMs: number, nowMs: number): { days: number; hours: number; minutes: number; seconds: number } | null {
+export function timeLeft(
+  stopMs: number,
+  nowMs: number,
+): { days: number; hours: number; minutes: number; seconds: number } | null {
   const left = Math.floor((stopMs - nowMs) / 1000);
   if (left <= 0) return null;
-  return { days: Math.floor(left / 86_400), hours: Math.floor((left % 86_400) / 3600), minutes: Math.floor((left % 3600) / 60), seconds: left % 60 };
+  return {
+    days: Math.floor(left / 86_400),
+    hours: Math.floor((left % 86_400) / 3600),
+    minutes: Math.floor((left % 3600) / 60),
+    seconds: left % 60,
+  };
 }
 
 /** "2d 03h 15m" a day or more ahead, "03h 15m 09s" within a day; "Sales closed" once past. */
@@ -13,7 +21,9 @@ export function countdownText(stopMs: number, nowMs: number): string {
   const t = timeLeft(stopMs, nowMs);
   if (!t) return 'Sales closed';
   const two = (n: number) => String(n).padStart(2, '0');
-  return t.days > 0 ? `${t.days}d ${two(t.hours)}h ${two(t.minutes)}m` : `${two(t.hours)}h ${two(t.minutes)}m ${two(t.seconds)}s`;
+  return t.days > 0
+    ? `${t.days}d ${two(t.hours)}h ${two(t.minutes)}m`
+    : `${two(t.hours)}h ${two(t.minutes)}m ${two(t.seconds)}s`;
 }
 
 export function Countdown({ stop, now, label = 'Sales close in' }: { stop: string; now: string; label?: string }) {

@@ -30,7 +30,12 @@ export function pricingOf(request: Request): string {
 }
 
 function invalid(what: string): ApiError {
-  return new ApiError({ status: 422, url: what, message: `invalid-response: ${what} does not match its contract`, reason: 'invalid_response' });
+  return new ApiError({
+    status: 422,
+    url: what,
+    message: `invalid-response: ${what} does not match its contract`,
+    reason: 'invalid_response',
+  });
 }
 
 async function getResult(
@@ -41,7 +46,11 @@ async function getResult(
   version?: ApiVersion,
 ): Promise<{ result: unknown; total: number | null }> {
   try {
-    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, { query, version, cache: { ttlMs: SERVER_CACHE_TTL.default } });
+    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
+      query,
+      version,
+      cache: { ttlMs: SERVER_CACHE_TTL.default },
+    });
     return { result: res.result, total: res.pageInfo?.total ?? null };
   } catch (error) {
     throw toRouteError(error);
@@ -69,7 +78,11 @@ export async function loadOffers(context: AppLoadContext, request: Request): Pro
 }
 
 /** The offer whose url slug, alias or key is `param`, or the 404 page. */
-export async function loadOffer(context: AppLoadContext, request: Request, param: string | undefined): Promise<OfferView> {
+export async function loadOffer(
+  context: AppLoadContext,
+  request: Request,
+  param: string | undefined,
+): Promise<OfferView> {
   const wanted = (param ?? '').toLowerCase();
   if (!wanted) notFound();
   const offers = await loadOffers(context, request);
@@ -119,14 +132,25 @@ export async function loadResultKeys(context: AppLoadContext, request: Request):
 }
 
 /** One month of an offer's archived results, newest first. */
-export async function loadArchivedMonth(context: AppLoadContext, request: Request, offer: OfferView, year: number, month: number): Promise<PastDrawView[]> {
+export async function loadArchivedMonth(
+  context: AppLoadContext,
+  request: Request,
+  offer: OfferView,
+  year: number,
+  month: number,
+): Promise<PastDrawView[]> {
   const path = `/draws/past/archived/${encodeURIComponent(offer.key)}/${year}/${month}`;
   const { result } = await getResult(context, request, path);
   return pastDraws(result, `GET ${path}`).sort((a, b) => b.drawNo - a.drawNo);
 }
 
 /** One draw's result with its prizes and neighbours (draw details, v3.6), or the 404 page (unknown or not drawn). */
-export async function loadDrawResult(context: AppLoadContext, request: Request, offer: OfferView, drawNo: number): Promise<PastDrawView> {
+export async function loadDrawResult(
+  context: AppLoadContext,
+  request: Request,
+  offer: OfferView,
+  drawNo: number,
+): Promise<PastDrawView> {
   const path = `/draw/details/${encodeURIComponent(offer.key)}/${drawNo}`;
   const { result } = await getResult(context, request, path, undefined, '3.6');
   const details = normaliseDrawDetails(result);
@@ -135,7 +159,11 @@ export async function loadDrawResult(context: AppLoadContext, request: Request, 
   return details.draw;
 }
 
-export async function loadStatistics(context: AppLoadContext, request: Request, offer: OfferView): Promise<StatisticsView> {
+export async function loadStatistics(
+  context: AppLoadContext,
+  request: Request,
+  offer: OfferView,
+): Promise<StatisticsView> {
   const path = `/statistics/${encodeURIComponent(offer.key)}`;
   const { result } = await getResult(context, request, path);
   const stats = normaliseStatistics(result);

@@ -2,7 +2,13 @@
 // results caching headers and the reading of the catalogue and results answers.
 import { describe, expect, it } from 'vitest';
 import { countdownText } from './countdown.tsx';
-import { normaliseDrawDetails, normaliseOffers, normalisePastDraws, normaliseStatistics, type OfferView } from './lotteries.wire.ts';
+import {
+  normaliseDrawDetails,
+  normaliseOffers,
+  normalisePastDraws,
+  normaliseStatistics,
+  type OfferView,
+} from './lotteries.wire.ts';
 import { offerDrawLink, playPath, selectedDraw } from './offer-links.ts';
 import { orderTiles } from './offer-order.ts';
 import { isFinal, resultsCacheControl, withResultsCaching } from './results-cache.ts';
@@ -10,7 +16,17 @@ import { pageCount, parsePage, parsePeriod, periodLabel, periodSegment } from '.
 import { chartBars } from './statistics-chart.tsx';
 
 function draw(drawNo: number, stop: string, purchaseStatus = 'standard') {
-  return { drawId: `drw_${drawNo}`, drawNo, stop, drawAt: null, prizePoolCents: null, currency: 'AUD' as const, prizePoolSuffix: null, isPrizePoolUnknown: true, purchaseStatus };
+  return {
+    drawId: `drw_${drawNo}`,
+    drawNo,
+    stop,
+    drawAt: null,
+    prizePoolCents: null,
+    currency: 'AUD' as const,
+    prizePoolSuffix: null,
+    isPrizePoolUnknown: true,
+    purchaseStatus,
+  };
 }
 
 function offer(key: string, type = 'lottery_ticket', firstGameType = 'standard'): OfferView {
@@ -33,7 +49,14 @@ function offer(key: string, type = 'lottery_ticket', firstGameType = 'standard')
 
 describe('orderTiles (features §9: syndicate tile at position 3, powerhit offer at position 2)', () => {
   it('moves the powerhit offer to 2 and the syndicate tile to 3, keeping the rest in ranking order', () => {
-    const list = [offer('a'), offer('b'), offer('c'), offer('syn', 'syndicate_share'), offer('ph', 'lottery_ticket', 'powerhit'), offer('d')];
+    const list = [
+      offer('a'),
+      offer('b'),
+      offer('c'),
+      offer('syn', 'syndicate_share'),
+      offer('ph', 'lottery_ticket', 'powerhit'),
+      offer('d'),
+    ];
     expect(orderTiles(list).map((o) => o.key)).toEqual(['a', 'ph', 'syn', 'b', 'c', 'd']);
   });
 
@@ -59,7 +82,14 @@ describe('offer links (core §2)', () => {
   });
 
   it('a raffle draw open for purchase is at /draw/{n}; one not open gets the plain page', () => {
-    const raffle = { ...offer('raffle', 'raffle_ticket'), draws: [draw(1, '2026-11-24T08:00:00Z'), draw(2, '2026-12-01T08:00:00Z'), draw(3, '2026-12-08T08:00:00Z', 'sold_out')] };
+    const raffle = {
+      ...offer('raffle', 'raffle_ticket'),
+      draws: [
+        draw(1, '2026-11-24T08:00:00Z'),
+        draw(2, '2026-12-01T08:00:00Z'),
+        draw(3, '2026-12-08T08:00:00Z', 'sold_out'),
+      ],
+    };
     expect(offerDrawLink(raffle, 2)).toBe('/raffle/draw/2');
     expect(offerDrawLink(raffle, 3)).toBe('/raffle');
   });
@@ -130,7 +160,9 @@ describe('chartBars', () => {
 describe('results caching', () => {
   it('anonymous visitors get a shared-cacheable answer; signed-in visitors a private one', () => {
     const anon = new Request('http://shop.test/lotto-results');
-    expect(resultsCacheControl(anon, false)).toBe('public, max-age=60, stale-while-revalidate=300, private="Set-Cookie"');
+    expect(resultsCacheControl(anon, false)).toBe(
+      'public, max-age=60, stale-while-revalidate=300, private="Set-Cookie"',
+    );
     expect(resultsCacheControl(anon, true)).toContain('max-age=86400');
     const signedIn = new Request('http://shop.test/lotto-results', { headers: { cookie: 'web_access_token=abc' } });
     expect(resultsCacheControl(signedIn, false)).toBe('private, no-cache');
@@ -140,7 +172,10 @@ describe('results caching', () => {
 
   it('keeps the layout headers and cookies, replacing only Cache-Control; errors keep theirs', () => {
     const parentHeaders = new Headers({ 'Cache-Control': 'private, no-cache', 'Set-Cookie': 'session_id=x' });
-    const out = withResultsCaching({ parentHeaders, loaderHeaders: new Headers({ 'Cache-Control': 'public, max-age=60' }) });
+    const out = withResultsCaching({
+      parentHeaders,
+      loaderHeaders: new Headers({ 'Cache-Control': 'public, max-age=60' }),
+    });
     expect(out.get('Cache-Control')).toBe('public, max-age=60');
     expect(out.get('Set-Cookie')).toBe('session_id=x');
     const errorHeaders = new Headers({ 'Cache-Control': 'no-store' });
@@ -157,7 +192,15 @@ describe('reading the API answers', () => {
     prizePoolSuffix: null,
     isPrizePoolUnknown: false,
     purchaseStatus: 'standard',
-    drawData: { drawNumber: 1500, drawStop: '2026-11-24T07:00:00.000Z', drawDate: '2026-11-24T09:30:00.000Z', featureImage: null, name: 'Oz Lotto', value: null, drawPreOrderStartDate: null },
+    drawData: {
+      drawNumber: 1500,
+      drawStop: '2026-11-24T07:00:00.000Z',
+      drawDate: '2026-11-24T09:30:00.000Z',
+      featureImage: null,
+      name: 'Oz Lotto',
+      value: null,
+      drawPreOrderStartDate: null,
+    },
   };
   const wireOffer = {
     key: 'oz-lotto',
@@ -202,7 +245,11 @@ describe('reading the API answers', () => {
     const [o] = normaliseOffers({ 'oz-lotto': wireOffer })!;
     expect(o!.slug).toBe('oz-lotto');
     expect(o!.aliases).toEqual(['oz']);
-    expect(o!.draws[0]).toMatchObject({ drawNo: 1500, prizePoolCents: 3_000_000_000, drawAt: '2026-11-24T09:30:00.000Z' });
+    expect(o!.draws[0]).toMatchObject({
+      drawNo: 1500,
+      prizePoolCents: 3_000_000_000,
+      drawAt: '2026-11-24T09:30:00.000Z',
+    });
     expect(o!.gameTypes[0]!.gameOffers[0]).toMatchObject({ priceCents: 155, defaultGames: 18 });
   });
 
@@ -243,7 +290,18 @@ describe('reading the API answers', () => {
 
   it('draw details without a visible result read as "no draw to show"', () => {
     const { result: _result, dividends: _dividends, resultSource: _source, ...drawOnly } = wireResult;
-    expect(normaliseDrawDetails({ ...drawOnly, status: 'DRAW_OPEN', result: null, dividends: null, previousDrawNo: 1489, nextDrawNo: null })).toEqual({ draw: null });
-    expect(normaliseDrawDetails({ ...wireResult, previousDrawNo: 1489, nextDrawNo: 1491 })?.draw?.previousDrawNo).toBe(1489);
+    expect(
+      normaliseDrawDetails({
+        ...drawOnly,
+        status: 'DRAW_OPEN',
+        result: null,
+        dividends: null,
+        previousDrawNo: 1489,
+        nextDrawNo: null,
+      }),
+    ).toEqual({ draw: null });
+    expect(normaliseDrawDetails({ ...wireResult, previousDrawNo: 1489, nextDrawNo: 1491 })?.draw?.previousDrawNo).toBe(
+      1489,
+    );
   });
 });

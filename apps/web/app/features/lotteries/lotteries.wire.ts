@@ -123,7 +123,11 @@ export function normaliseOffer(o: ProductOffer): OfferView {
     ranking: o.ranking,
     currency: o.currency,
     draws: o.draws.map((d) => normaliseDraw(d, o.currency)).sort((a, b) => Date.parse(a.stop) - Date.parse(b.stop)),
-    gameTypes: o.gameTypes.map((g) => ({ type: g.key, name: g.name, gameOffers: g.gameOffers.map(normaliseGameOffer) })),
+    gameTypes: o.gameTypes.map((g) => ({
+      type: g.key,
+      name: g.name,
+      gameOffers: g.gameOffers.map(normaliseGameOffer),
+    })),
     restrictions: o.restrictions.map((r) => r.message),
   };
 }
@@ -163,7 +167,13 @@ export interface PastDrawView {
 }
 
 function dividendView(d: DrawDividend): DividendView {
-  return { division: d.division, description: d.description, prizeCents: moneyCents(d.prize), currency: d.prize?.currency ?? null, winners: d.winners };
+  return {
+    division: d.division,
+    description: d.description,
+    prizeCents: moneyCents(d.prize),
+    currency: d.prize?.currency ?? null,
+    winners: d.winners,
+  };
 }
 
 function pastDrawView(d: DrawDetails | DrawResultItem): PastDrawView | null {
@@ -249,7 +259,12 @@ export function normaliseStatistics(raw: unknown): StatisticsView | null {
       name: set.name,
       label: set.label,
       frequencies: set.frequencies
-        .map((f) => ({ number: f.number, count: f.timesDrawn, lastDrawnDrawNo: f.lastDrawnDrawNo, drawsSinceDrawn: f.drawsSinceDrawn }))
+        .map((f) => ({
+          number: f.number,
+          count: f.timesDrawn,
+          lastDrawnDrawNo: f.lastDrawnDrawNo,
+          drawsSinceDrawn: f.drawsSinceDrawn,
+        }))
         .sort((a, b) => a.number - b.number),
       hot: set.hot,
       cold: set.cold,

@@ -12,9 +12,17 @@ export function useSiteFormat(): SiteFormat {
   return site ? { locale: site.locale, currency: site.currency, timeZone: site.timeZone } : FALLBACK;
 }
 
-export function drawJackpotText(draw: Pick<DrawView, 'prizePoolCents' | 'currency' | 'isPrizePoolUnknown' | 'prizePoolSuffix'>, site: SiteFormat): string {
+export function drawJackpotText(
+  draw: Pick<DrawView, 'prizePoolCents' | 'currency' | 'isPrizePoolUnknown' | 'prizePoolSuffix'>,
+  site: SiteFormat,
+): string {
   return jackpotText(
-    { amountCents: draw.prizePoolCents, currency: draw.currency, isPrizePoolUnknown: draw.isPrizePoolUnknown, prizePoolSuffix: draw.prizePoolSuffix },
+    {
+      amountCents: draw.prizePoolCents,
+      currency: draw.currency,
+      isPrizePoolUnknown: draw.isPrizePoolUnknown,
+      prizePoolSuffix: draw.prizePoolSuffix,
+    },
     site.locale,
   );
 }

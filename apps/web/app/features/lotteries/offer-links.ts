@@ -28,7 +28,10 @@ export function playPath(offer: OfferRef, gameType: string, drawNo?: number | nu
  * purchase at {offerPath}/draw/{drawNumber}; the plain offer page when the draw is the first, unknown, or a raffle
  * draw not open for purchase.
  */
-export function offerDrawLink(offer: Pick<OfferView, 'slug' | 'type' | 'draws'>, drawNo: number | null | undefined): string {
+export function offerDrawLink(
+  offer: Pick<OfferView, 'slug' | 'type' | 'draws'>,
+  drawNo: number | null | undefined,
+): string {
   const plain = offerPath(offer);
   if (drawNo == null) return plain;
   const index = offer.draws.findIndex((d) => d.drawNo === drawNo);
@@ -64,5 +67,7 @@ export function statisticsPath(offer: OfferRef): string {
 }
 
 export function termsPath(offer: OfferRef, drawNo?: number): string {
-  return drawNo == null ? `${offerPath(offer)}/terms-and-conditions` : `${offerPath(offer)}/terms-and-conditions/${drawNo}`;
+  return drawNo == null
+    ? `${offerPath(offer)}/terms-and-conditions`
+    : `${offerPath(offer)}/terms-and-conditions/${drawNo}`;
 }

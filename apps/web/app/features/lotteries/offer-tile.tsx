@@ -5,12 +5,26 @@ import { drawJackpotText, drawWhenLabel, type useSiteFormat } from './lottery-fo
 import type { OfferView } from './lotteries.wire.ts';
 import { offerPath, resultsPath } from './offer-links.ts';
 
-export function OfferTile({ offer, now, site, headingLevel = 3 }: { offer: OfferView; now: string; site: ReturnType<typeof useSiteFormat>; headingLevel?: 2 | 3 }) {
+export function OfferTile({
+  offer,
+  now,
+  site,
+  headingLevel = 3,
+}: {
+  offer: OfferView;
+  now: string;
+  site: ReturnType<typeof useSiteFormat>;
+  headingLevel?: 2 | 3;
+}) {
   const next = offer.draws[0]!;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `offer-${offer.key}`;
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col gap-0.5 rounded-theme border border-black/10 bg-white p-1 shadow-theme" data-testid="offer-tile">
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col gap-0.5 rounded-theme border border-black/10 bg-white p-1 shadow-theme"
+      data-testid="offer-tile"
+    >
       <Heading id={headingId} className="text-xl font-bold text-brand">
         {offer.name}
       </Heading>
@@ -33,7 +47,17 @@ export function OfferTile({ offer, now, site, headingLevel = 3 }: { offer: Offer
   );
 }
 
-export function OfferGrid({ offers, now, site, headingLevel }: { offers: OfferView[]; now: string; site: ReturnType<typeof useSiteFormat>; headingLevel?: 2 | 3 }) {
+export function OfferGrid({
+  offers,
+  now,
+  site,
+  headingLevel,
+}: {
+  offers: OfferView[];
+  now: string;
+  site: ReturnType<typeof useSiteFormat>;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-1 md:grid-cols-2 lg:grid-cols-3">
       {offers.map((o) => (

@@ -25,7 +25,15 @@ export function resultsHeaders(request: Request, final: boolean): Headers {
 }
 
 /** A route's `headers`: the layout's headers with the results page's Cache-Control (errors keep theirs). */
-export function withResultsCaching({ loaderHeaders, parentHeaders, errorHeaders }: { loaderHeaders: Headers; parentHeaders: Headers; errorHeaders?: Headers | undefined }): Headers {
+export function withResultsCaching({
+  loaderHeaders,
+  parentHeaders,
+  errorHeaders,
+}: {
+  loaderHeaders: Headers;
+  parentHeaders: Headers;
+  errorHeaders?: Headers | undefined;
+}): Headers {
   if (errorHeaders) return errorHeaders;
   const headers = new Headers(parentHeaders);
   const cacheControl = loaderHeaders.get('Cache-Control');

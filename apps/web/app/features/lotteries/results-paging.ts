@@ -16,7 +16,20 @@ export function pageCount(total: number | null, pageSize: number = RESULTS_PAGE_
   return total === null ? null : Math.max(1, Math.ceil(total / pageSize));
 }
 
-export const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'] as const;
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
 
 export interface ResultsPeriod {
   year: number;

@@ -13,11 +13,30 @@ function setLabel(name: string): string {
 }
 
 function Ball({ n, variant }: { n: number; variant: 'main' | 'supp' | 'bonus' }) {
-  const tone = variant === 'main' ? 'bg-brand text-white' : variant === 'supp' ? 'border-2 border-brand bg-white text-brand' : 'bg-action text-white';
-  return <li className={`flex size-[2.25rem] items-center justify-center rounded-full text-base font-bold tabular-nums ${tone}`}>{n}</li>;
+  const tone =
+    variant === 'main'
+      ? 'bg-brand text-white'
+      : variant === 'supp'
+        ? 'border-2 border-brand bg-white text-brand'
+        : 'bg-action text-white';
+  return (
+    <li
+      className={`flex size-[2.25rem] items-center justify-center rounded-full text-base font-bold tabular-nums ${tone}`}
+    >
+      {n}
+    </li>
+  );
 }
 
-function BallRow({ label, numbers, variant }: { label: string; numbers: number[]; variant: 'main' | 'supp' | 'bonus' }) {
+function BallRow({
+  label,
+  numbers,
+  variant,
+}: {
+  label: string;
+  numbers: number[];
+  variant: 'main' | 'supp' | 'bonus';
+}) {
   if (numbers.length === 0) return null;
   return (
     <div className="flex flex-wrap items-center gap-0.5">
@@ -43,7 +62,17 @@ export function DrawnNumbers({ draw }: { draw: Pick<PastDrawView, 'numbers' | 's
   );
 }
 
-export function ResultCard({ draw, site, offerSlug, headingLevel = 2 }: { draw: PastDrawView; site: Site; offerSlug: string | null; headingLevel?: 2 | 3 }) {
+export function ResultCard({
+  draw,
+  site,
+  offerSlug,
+  headingLevel = 2,
+}: {
+  draw: PastDrawView;
+  site: Site;
+  offerSlug: string | null;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const title = `${draw.gameName} draw ${draw.drawNo}`;
   return (
@@ -61,16 +90,23 @@ export function ResultCard({ draw, site, offerSlug, headingLevel = 2 }: { draw: 
 }
 
 export function DividendsTable({ draw, site }: { draw: PastDrawView; site: Site }) {
-  if (draw.dividends.length === 0) return <p>Prize amounts are not in yet. They are published once the draw is scored.</p>;
+  if (draw.dividends.length === 0)
+    return <p>Prize amounts are not in yet. They are published once the draw is scored.</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm" data-testid="dividends">
         <caption className="sr-only">Prizes of draw {draw.drawNo} by division</caption>
         <thead>
           <tr className="border-b-2 border-brand">
-            <th scope="col" className="py-0.5 pr-1">Division</th>
-            <th scope="col" className="py-0.5 pr-1 text-right">Winners</th>
-            <th scope="col" className="py-0.5 text-right">Prize each</th>
+            <th scope="col" className="py-0.5 pr-1">
+              Division
+            </th>
+            <th scope="col" className="py-0.5 pr-1 text-right">
+              Winners
+            </th>
+            <th scope="col" className="py-0.5 text-right">
+              Prize each
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -81,8 +117,12 @@ export function DividendsTable({ draw, site }: { draw: PastDrawView; site: Site 
                 <span className="block whitespace-nowrap font-semibold">Division {d.division}</span>
                 <span className="block font-normal">{d.description}</span>
               </th>
-              <td className="py-0.5 pr-1 text-right align-top tabular-nums">{d.winners === null ? '–' : d.winners.toLocaleString(site.locale)}</td>
-              <td className="py-0.5 text-right align-top whitespace-nowrap tabular-nums">{d.prizeCents === null || d.currency === null ? 'Not won' : price(d.prizeCents, d.currency, site)}</td>
+              <td className="py-0.5 pr-1 text-right align-top tabular-nums">
+                {d.winners === null ? '–' : d.winners.toLocaleString(site.locale)}
+              </td>
+              <td className="py-0.5 text-right align-top whitespace-nowrap tabular-nums">
+                {d.prizeCents === null || d.currency === null ? 'Not won' : price(d.prizeCents, d.currency, site)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -92,7 +132,17 @@ export function DividendsTable({ draw, site }: { draw: PastDrawView; site: Site 
 }
 
 /** Previous / next page links (plain links: paging works without JavaScript). */
-export function Pager({ page, pages, hrefFor, label }: { page: number; pages: number | null; hrefFor: (page: number) => string; label: string }) {
+export function Pager({
+  page,
+  pages,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pages: number | null;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
   const hasNext = pages === null ? false : page < pages;
   if (page <= 1 && !hasNext) return null;
   return (

@@ -21,12 +21,22 @@ export interface ChartBar {
 }
 
 /** Bar geometry: rows of ten, heights scaled to the most drawn number (a never-drawn number gets no bar). */
-export function chartBars(frequencies: readonly { number: number; count: number }[], perRow: number = PER_ROW): { bars: ChartBar[]; width: number; height: number } {
+export function chartBars(
+  frequencies: readonly { number: number; count: number }[],
+  perRow: number = PER_ROW,
+): { bars: ChartBar[]; width: number; height: number } {
   const max = Math.max(1, ...frequencies.map((f) => f.count));
   const bars = frequencies.map((f, i) => {
     const row = Math.floor(i / perRow);
     const height = Math.round((f.count / max) * BAR_MAX_H);
-    return { number: f.number, count: f.count, row, x: (i % perRow) * (BAR_W + GAP), y: row * ROW_H + VALUE_H + (BAR_MAX_H - height), height };
+    return {
+      number: f.number,
+      count: f.count,
+      row,
+      x: (i % perRow) * (BAR_W + GAP),
+      y: row * ROW_H + VALUE_H + (BAR_MAX_H - height),
+      height,
+    };
   });
   const rows = Math.max(1, Math.ceil(frequencies.length / perRow));
   return { bars, width: perRow * (BAR_W + GAP) - GAP, height: rows * ROW_H };
@@ -38,7 +48,13 @@ export function FrequencyChart({ set, hot }: { set: NumberSetStatsView; hot: Rea
   const most = [...set.frequencies].sort((a, b) => b.count - a.count || a.number - b.number)[0];
   return (
     <figure className="flex flex-col gap-0.5">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} className="h-auto w-full max-w-[40rem]" data-testid="frequency-chart">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={titleId}
+        className="h-auto w-full max-w-[40rem]"
+        data-testid="frequency-chart"
+      >
         <title id={titleId}>
           {`${set.label}: how often each number was drawn${most ? `; most often ${most.number} (${most.count} times)` : ''}`}
         </title>
@@ -60,7 +76,14 @@ export function FrequencyChart({ set, hot }: { set: NumberSetStatsView; hot: Rea
                 strokeWidth={isHot ? 2 : 0}
                 className={isHot ? 'fill-brand-secondary stroke-brand' : 'fill-brand'}
               />
-              <text x={cx} y={base + LABEL_H - 3} textAnchor="middle" fontSize="13" fontWeight="700" fill="currentColor">
+              <text
+                x={cx}
+                y={base + LABEL_H - 3}
+                textAnchor="middle"
+                fontSize="13"
+                fontWeight="700"
+                fill="currentColor"
+              >
                 {b.number}
               </text>
             </g>
@@ -78,9 +101,15 @@ export function FrequencyTable({ set }: { set: NumberSetStatsView }) {
       <caption className="sr-only">{set.label}: times drawn and last drawn, by number</caption>
       <thead>
         <tr className="border-b-2 border-brand">
-          <th scope="col" className="py-0.25 pr-1">Number</th>
-          <th scope="col" className="py-0.25 pr-1 text-right">Times drawn</th>
-          <th scope="col" className="py-0.25 text-right">Last drawn</th>
+          <th scope="col" className="py-0.25 pr-1">
+            Number
+          </th>
+          <th scope="col" className="py-0.25 pr-1 text-right">
+            Times drawn
+          </th>
+          <th scope="col" className="py-0.25 text-right">
+            Last drawn
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -90,7 +119,9 @@ export function FrequencyTable({ set }: { set: NumberSetStatsView }) {
               {f.number}
             </th>
             <td className="py-0.25 pr-1 text-right tabular-nums">{f.count}</td>
-            <td className="py-0.25 text-right">{f.lastDrawnDrawNo === null ? 'Not drawn' : `Draw ${f.lastDrawnDrawNo}`}</td>
+            <td className="py-0.25 text-right">
+              {f.lastDrawnDrawNo === null ? 'Not drawn' : `Draw ${f.lastDrawnDrawNo}`}
+            </td>
           </tr>
         ))}
       </tbody>

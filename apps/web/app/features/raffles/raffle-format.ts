@@ -27,7 +27,11 @@ export function bundleOptions(raffle: Pick<Raffle, 'bundles' | 'ticketPrice'>): 
  */
 export function defaultEntry(raffle: Pick<Raffle, 'bundles' | 'ticketPrice' | 'defaultEntryCount'>): number {
   const options = bundleOptions(raffle);
-  if (raffle.defaultEntryCount > 0 && (options.length === 0 || options.some((o) => o.tickets === raffle.defaultEntryCount))) return raffle.defaultEntryCount;
+  if (
+    raffle.defaultEntryCount > 0 &&
+    (options.length === 0 || options.some((o) => o.tickets === raffle.defaultEntryCount))
+  )
+    return raffle.defaultEntryCount;
   return raffle.bundles[0]?.tickets ?? 1;
 }
 
@@ -68,7 +72,12 @@ export function remainingText(draw: Pick<RaffleDraw, 'remaining' | 'cap'>, site:
 
 /** The draw on sale now, or taking pre-orders; else the next one listed. */
 export function currentDraw(raffle: Pick<Raffle, 'draws'>): RaffleDraw | null {
-  return raffle.draws.find((d) => d.purchaseStatus === 'open') ?? raffle.draws.find((d) => d.purchaseStatus === 'pre_order') ?? raffle.draws[0] ?? null;
+  return (
+    raffle.draws.find((d) => d.purchaseStatus === 'open') ??
+    raffle.draws.find((d) => d.purchaseStatus === 'pre_order') ??
+    raffle.draws[0] ??
+    null
+  );
 }
 
 /** Whether the draw takes an order now: open for sale, or a pre-order (charged when sales open). */

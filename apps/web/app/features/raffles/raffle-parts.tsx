@@ -40,10 +40,23 @@ function prizeValue(p: RafflePrize, site: Site): string | null {
   return m ? money(moneyToCents(m), m.currency, site) : null;
 }
 
-const KIND_LABEL: Record<RafflePrize['kind'], string> = { first: 'First prize', secondary: 'Secondary prize', early_bird: 'Early-bird prize', bonus: 'Bonus prize' };
+const KIND_LABEL: Record<RafflePrize['kind'], string> = {
+  first: 'First prize',
+  secondary: 'Secondary prize',
+  early_bird: 'Early-bird prize',
+  bonus: 'Bonus prize',
+};
 
 /** The prizes of a draw: the first prize large, then the others; sub-draws with the date they close. */
-export function PrizeList({ prizes, site, headingLevel = 2 }: { prizes: RafflePrize[]; site: Site; headingLevel?: 2 | 3 }) {
+export function PrizeList({
+  prizes,
+  site,
+  headingLevel = 2,
+}: {
+  prizes: RafflePrize[];
+  site: Site;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const sorted = [...prizes].sort((a, b) => a.rank - b.rank);
@@ -55,7 +68,10 @@ export function PrizeList({ prizes, site, headingLevel = 2 }: { prizes: RafflePr
         Prizes
       </H>
       {first ? (
-        <article className="flex flex-col gap-0.25 rounded-theme border-2 border-brand bg-surface p-1" data-testid="first-prize">
+        <article
+          className="flex flex-col gap-0.25 rounded-theme border-2 border-brand bg-surface p-1"
+          data-testid="first-prize"
+        >
           <p className="text-sm font-semibold uppercase tracking-wide">First prize</p>
           <Sub className="text-xl font-extrabold text-brand">{first.name}</Sub>
           {prizeValue(first, site) ? <p className="font-semibold">Worth {prizeValue(first, site)}</p> : null}
@@ -65,7 +81,11 @@ export function PrizeList({ prizes, site, headingLevel = 2 }: { prizes: RafflePr
       {rest.length > 0 ? (
         <ul className="flex flex-col gap-0.5">
           {rest.map((p) => (
-            <li key={p.rank} className="flex flex-col gap-0.25 rounded-theme border border-black/10 p-1" data-testid="prize">
+            <li
+              key={p.rank}
+              className="flex flex-col gap-0.25 rounded-theme border border-black/10 p-1"
+              data-testid="prize"
+            >
               <p className="text-sm font-semibold">{KIND_LABEL[p.kind]}</p>
               <p className="font-bold">
                 {p.name}
@@ -96,17 +116,27 @@ export function Permits({ raffle }: { raffle: Pick<Raffle, 'permits' | 'excluded
       {raffle.permits.length > 0 ? (
         <ul className="flex flex-col">
           {raffle.permits.map((p) => (
-            <li key={p.region}>{p.permitNumber.toUpperCase().startsWith(p.region) ? p.permitNumber : `${p.region}: ${p.permitNumber}`}</li>
+            <li key={p.region}>
+              {p.permitNumber.toUpperCase().startsWith(p.region) ? p.permitNumber : `${p.region}: ${p.permitNumber}`}
+            </li>
           ))}
         </ul>
       ) : null}
-      {raffle.excludedRegions.length > 0 ? <p data-testid="excluded-regions">Not available in {raffle.excludedRegions.join(', ')}.</p> : null}
+      {raffle.excludedRegions.length > 0 ? (
+        <p data-testid="excluded-regions">Not available in {raffle.excludedRegions.join(', ')}.</p>
+      ) : null}
     </section>
   );
 }
 
 /** The published commitment (SHA-256 of the draw's secret seed) and where to check the draw. */
-export function Commitment({ raffle, draw }: { raffle: RaffleRef; draw: Pick<RaffleDraw, 'commitment' | 'drawNo' | 'status'> }) {
+export function Commitment({
+  raffle,
+  draw,
+}: {
+  raffle: RaffleRef;
+  draw: Pick<RaffleDraw, 'commitment' | 'drawNo' | 'status'>;
+}) {
   return (
     <div className="flex flex-col gap-0.25 text-sm" data-testid="commitment">
       <p>
@@ -114,7 +144,8 @@ export function Commitment({ raffle, draw }: { raffle: RaffleRef; draw: Pick<Raf
         <code className="break-all font-mono">{draw.commitment}</code>
       </p>
       <p>
-        This is the SHA-256 fingerprint of the secret seed that decides the winners, published before the draw so the seed cannot be changed.{' '}
+        This is the SHA-256 fingerprint of the secret seed that decides the winners, published before the draw so the
+        seed cannot be changed.{' '}
         <Link to={verifyPath(raffle, draw.drawNo)} className="underline">
           {isDrawn(draw) ? 'Check the draw' : 'How the draw is checked'}
           <span className="sr-only"> for draw {draw.drawNo}</span>
@@ -129,19 +160,31 @@ export function PurchaseStatusNotice({ raffle, draw, site }: { raffle: RaffleRef
   switch (draw.purchaseStatus) {
     case 'pre_order':
       return (
-        <p className="rounded-theme bg-surface p-0.5 text-sm font-semibold" data-testid="purchase-status" data-status="pre_order">
+        <p
+          className="rounded-theme bg-surface p-0.5 text-sm font-semibold"
+          data-testid="purchase-status"
+          data-status="pre_order"
+        >
           Pre-order: sales open {longDate(draw.salesOpenAt, site)}. Your tickets are bought and charged then.
         </p>
       );
     case 'sold_out':
       return (
-        <p className="rounded-theme bg-surface p-0.5 font-semibold" data-testid="purchase-status" data-status="sold_out">
+        <p
+          className="rounded-theme bg-surface p-0.5 font-semibold"
+          data-testid="purchase-status"
+          data-status="sold_out"
+        >
           This draw is sold out. The draw is on {longDate(draw.drawDate, site)}.
         </p>
       );
     case 'past_draw':
       return (
-        <p className="rounded-theme bg-surface p-0.5 font-semibold" data-testid="purchase-status" data-status="past_draw">
+        <p
+          className="rounded-theme bg-surface p-0.5 font-semibold"
+          data-testid="purchase-status"
+          data-status="past_draw"
+        >
           Sales for this draw have closed.{' '}
           <Link to={isDrawn(draw) ? drawPath(raffle, draw.drawNo) : winnersPath(raffle)} className="underline">
             {isDrawn(draw) ? 'See the winners' : 'Winners are published after the draw'}
@@ -202,19 +245,34 @@ export function BuyForm({
   const otherCount = /^[1-9][0-9]{0,3}$/.test(other) ? Number(other) : null;
   const chosen = otherCount ?? tickets;
   const causes: Raffle['causes'] = raffle.causes;
-  const preselected = chosenCause && causes.some((c) => c.slug === chosenCause) ? chosenCause : causes.length === 1 ? causes[0]!.slug : null;
+  const preselected =
+    chosenCause && causes.some((c) => c.slug === chosenCause)
+      ? chosenCause
+      : causes.length === 1
+        ? causes[0]!.slug
+        : null;
   const fieldError = (name: string) => errors?.fieldErrors?.[name]?.[0] ?? null;
   const ticketsError = fieldError('numTickets') ?? fieldError('item.numTickets');
   const causeError = fieldError('causeKey') ?? fieldError('item.causeKey');
   const preOrder = draw.purchaseStatus === 'pre_order';
   const maxTickets = Math.max(1, Math.min(1000, draw.remaining));
   return (
-    <Form method="post" action={buyPath({ slug }, draw.drawNo, utm)} className="flex flex-col gap-1" data-testid="raffle-buy-form" aria-labelledby="buy-heading">
+    <Form
+      method="post"
+      action={buyPath({ slug }, draw.drawNo, utm)}
+      className="flex flex-col gap-1"
+      data-testid="raffle-buy-form"
+      aria-labelledby="buy-heading"
+    >
       <h2 id="buy-heading" className="text-2xl font-bold">
         {preOrder ? 'Pre-order tickets' : 'Buy tickets'}
       </h2>
       {errors?.error ? (
-        <p role="alert" className="rounded-theme border-2 border-[#b00020] p-0.5 font-semibold text-[#b00020]" data-testid="form-errors">
+        <p
+          role="alert"
+          className="rounded-theme border-2 border-[#b00020] p-0.5 font-semibold text-[#b00020]"
+          data-testid="form-errors"
+        >
           {errors.error}
         </p>
       ) : null}
@@ -244,7 +302,11 @@ export function BuyForm({
                   </span>
                 </span>
                 <span className="text-sm tabular-nums">{money(o.priceCents, raffle.currency, site)}</span>
-                {o.savingCents > 0 ? <span className="text-sm font-semibold text-brand">Save {money(o.savingCents, raffle.currency, site)}</span> : null}
+                {o.savingCents > 0 ? (
+                  <span className="text-sm font-semibold text-brand">
+                    Save {money(o.savingCents, raffle.currency, site)}
+                  </span>
+                ) : null}
               </label>
             ))}
           </div>
@@ -281,8 +343,18 @@ export function BuyForm({
         <fieldset className="flex flex-col gap-0.5" aria-describedby={causeError ? 'cause-error' : undefined}>
           <legend className="mb-0.5 font-semibold">Choose the cause you support</legend>
           {causes.map((c) => (
-            <label key={c.slug} className="flex min-h-[44px] cursor-pointer items-center gap-0.5 rounded-theme border-2 border-black/15 p-0.5 has-[:checked]:border-brand has-[:checked]:bg-surface">
-              <input type="radio" name="causeKey" value={c.slug} required defaultChecked={c.slug === preselected} className="size-[1.1rem] accent-[var(--color-brand)]" />
+            <label
+              key={c.slug}
+              className="flex min-h-[44px] cursor-pointer items-center gap-0.5 rounded-theme border-2 border-black/15 p-0.5 has-[:checked]:border-brand has-[:checked]:bg-surface"
+            >
+              <input
+                type="radio"
+                name="causeKey"
+                value={c.slug}
+                required
+                defaultChecked={c.slug === preselected}
+                className="size-[1.1rem] accent-[var(--color-brand)]"
+              />
               <span className="font-semibold">{c.name}</span>
             </label>
           ))}
@@ -304,7 +376,8 @@ export function BuyForm({
         </>
       ) : null}
       <p className="text-lg font-bold" aria-live="polite" data-testid="buy-total">
-        {count(chosen, site)} {chosen === 1 ? 'ticket' : 'tickets'}: {money(priceOfTickets(raffle, chosen), raffle.currency, site)}
+        {count(chosen, site)} {chosen === 1 ? 'ticket' : 'tickets'}:{' '}
+        {money(priceOfTickets(raffle, chosen), raffle.currency, site)}
       </p>
       <button type="submit" className="btn btn-primary self-start">
         {preOrder ? 'Pre-order tickets' : 'Add to cart'}
@@ -314,14 +387,34 @@ export function BuyForm({
 }
 
 /** One raffle on the listing and cause pages: first prize, draw date, supply, price from and a buy link. */
-export function RaffleCard({ raffle, slug, site, headingLevel = 2, href }: { raffle: Raffle; slug: string; site: Site; headingLevel?: 2 | 3; href?: string }) {
+export function RaffleCard({
+  raffle,
+  slug,
+  site,
+  headingLevel = 2,
+  href,
+}: {
+  raffle: Raffle;
+  slug: string;
+  site: Site;
+  headingLevel?: 2 | 3;
+  href?: string;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
-  const draw = raffle.draws.find((d) => d.purchaseStatus === 'open') ?? raffle.draws.find((d) => d.purchaseStatus === 'pre_order') ?? raffle.draws[0] ?? null;
+  const draw =
+    raffle.draws.find((d) => d.purchaseStatus === 'open') ??
+    raffle.draws.find((d) => d.purchaseStatus === 'pre_order') ??
+    raffle.draws[0] ??
+    null;
   const first = draw?.prizes.find((p) => p.kind === 'first') ?? null;
   const id = `raffle-${raffle.productOfferKey}`;
   const fromCents = Math.min(moneyToCents(raffle.ticketPrice), ...raffle.bundles.map((b) => moneyToCents(b.price)));
   return (
-    <article aria-labelledby={id} className="flex h-full flex-col gap-0.5 rounded-theme border border-black/10 bg-white p-1 shadow-theme" data-testid="raffle-card">
+    <article
+      aria-labelledby={id}
+      className="flex h-full flex-col gap-0.5 rounded-theme border border-black/10 bg-white p-1 shadow-theme"
+      data-testid="raffle-card"
+    >
       <H id={id} className="text-xl font-bold text-brand">
         {raffle.name}
       </H>
@@ -341,7 +434,9 @@ export function RaffleCard({ raffle, slug, site, headingLevel = 2, href }: { raf
       <p className="text-sm">
         Tickets from <span className="font-bold tabular-nums">{money(fromCents, raffle.currency, site)}</span>
       </p>
-      {raffle.causes.length > 0 ? <p className="text-sm">Supports {raffle.causes.map((c) => c.name).join(' or ')}</p> : null}
+      {raffle.causes.length > 0 ? (
+        <p className="text-sm">Supports {raffle.causes.map((c) => c.name).join(' or ')}</p>
+      ) : null}
       <div className="mt-auto pt-0.5">
         <Link to={href ?? `/${slug}`} className="btn btn-primary">
           {draw?.purchaseStatus === 'pre_order' ? 'Pre-order' : 'Buy tickets'}
@@ -353,7 +448,15 @@ export function RaffleCard({ raffle, slug, site, headingLevel = 2, href }: { raf
 }
 
 /** The winners of a drawn draw: prize, winning ticket, masked name and locality (features §7 winners). */
-export function WinnersTable({ winners, site, caption }: { winners: RaffleDraw['winners']; site: Site; caption: string }) {
+export function WinnersTable({
+  winners,
+  site,
+  caption,
+}: {
+  winners: RaffleDraw['winners'];
+  site: Site;
+  caption: string;
+}) {
   if (winners.length === 0) return <p>No winners have been published for this draw yet.</p>;
   return (
     <div className="overflow-x-auto">
@@ -379,7 +482,9 @@ export function WinnersTable({ winners, site, caption }: { winners: RaffleDraw['
               <tr key={w.rank} className="border-b border-black/10 align-top" data-testid="winner">
                 <th scope="row" className="py-0.5 pr-1 text-left font-semibold">
                   {w.prizeName}
-                  {w.cash ? <span className="block font-normal">{money(moneyToCents(w.cash), w.cash.currency, site)}</span> : null}
+                  {w.cash ? (
+                    <span className="block font-normal">{money(moneyToCents(w.cash), w.cash.currency, site)}</span>
+                  ) : null}
                 </th>
                 <td className="py-0.5 pr-1 font-mono text-base font-bold tabular-nums" data-testid="winning-ticket">
                   {w.ticketNumber}

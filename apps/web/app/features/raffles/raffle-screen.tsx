@@ -5,8 +5,24 @@
 import { Link } from 'react-router';
 import type { Raffle, RaffleDraw } from '@shop/contracts';
 import { dateTime, longDate, useRaffleSite } from './raffle-site.ts';
-import { canOrder, causePath, drawPath, oddsText, prizeDetailsPath, supportPath, winnersPath } from './raffle-format.ts';
-import { BuyForm, Commitment, Permits, PrizeList, PurchaseStatusNotice, TicketsRemaining, type BuyFormErrors } from './raffle-parts.tsx';
+import {
+  canOrder,
+  causePath,
+  drawPath,
+  oddsText,
+  prizeDetailsPath,
+  supportPath,
+  winnersPath,
+} from './raffle-format.ts';
+import {
+  BuyForm,
+  Commitment,
+  Permits,
+  PrizeList,
+  PurchaseStatusNotice,
+  TicketsRemaining,
+  type BuyFormErrors,
+} from './raffle-parts.tsx';
 
 export interface RaffleScreenData {
   raffle: Raffle;
@@ -24,7 +40,15 @@ function drawLink(slug: string, raffle: Raffle, d: RaffleDraw): string {
   return first && first.drawNo === d.drawNo ? `/${slug}` : drawPath({ slug }, d.drawNo);
 }
 
-export function RaffleScreen({ data, errors, title }: { data: RaffleScreenData; errors?: BuyFormErrors | null; title?: string }) {
+export function RaffleScreen({
+  data,
+  errors,
+  title,
+}: {
+  data: RaffleScreenData;
+  errors?: BuyFormErrors | null;
+  title?: string;
+}) {
   const site = useRaffleSite();
   const { raffle, slug, draw, utm } = data;
   const ref = { slug };
@@ -60,7 +84,14 @@ export function RaffleScreen({ data, errors, title }: { data: RaffleScreenData; 
         <div className="flex flex-col gap-1.5 lg:order-2">
           {orderable ? (
             <div className="rounded-theme border border-black/10 p-1 shadow-theme">
-              <BuyForm raffle={raffle} slug={slug} draw={draw} chosenCause={data.chosenCause ?? null} utm={utm} errors={errors} />
+              <BuyForm
+                raffle={raffle}
+                slug={slug}
+                draw={draw}
+                chosenCause={data.chosenCause ?? null}
+                utm={utm}
+                errors={errors}
+              />
             </div>
           ) : null}
         </div>
@@ -74,7 +105,10 @@ export function RaffleScreen({ data, errors, title }: { data: RaffleScreenData; 
               <ul className="flex flex-col gap-0.25">
                 {raffle.causes.map((c) => (
                   <li key={c.slug}>
-                    <Link to={causePath(c.slug)} className="inline-flex min-h-[44px] items-center font-semibold underline">
+                    <Link
+                      to={causePath(c.slug)}
+                      className="inline-flex min-h-[44px] items-center font-semibold underline"
+                    >
                       {c.name}
                     </Link>
                   </li>
@@ -92,7 +126,11 @@ export function RaffleScreen({ data, errors, title }: { data: RaffleScreenData; 
                   <li key={d.drawNo}>
                     <Link to={drawLink(slug, raffle, d)} className="inline-flex min-h-[44px] items-center underline">
                       Draw {d.drawNo} · {longDate(d.drawDate, site)}
-                      {d.purchaseStatus === 'pre_order' ? ' · pre-order' : d.purchaseStatus === 'sold_out' ? ' · sold out' : ''}
+                      {d.purchaseStatus === 'pre_order'
+                        ? ' · pre-order'
+                        : d.purchaseStatus === 'sold_out'
+                          ? ' · sold out'
+                          : ''}
                     </Link>
                   </li>
                 ))}

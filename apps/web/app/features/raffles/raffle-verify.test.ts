@@ -10,30 +10,42 @@ const TWO_64 = 1n << 64n;
 function nodePick(seedHex: string, prefix: string, n: number): number {
   const limit = (TWO_64 / BigInt(n)) * BigInt(n);
   for (let attempt = 0; ; attempt++) {
-    const v = createHmac('sha256', Buffer.from(seedHex, 'hex')).update(`${prefix}:${attempt}`).digest().readBigUInt64BE(0);
+    const v = createHmac('sha256', Buffer.from(seedHex, 'hex'))
+      .update(`${prefix}:${attempt}`)
+      .digest()
+      .readBigUInt64BE(0);
     if (v < limit) return Number(v % BigInt(n));
   }
 }
 
-function nodeWinners(seedHex: string, drawId: string, tickets: number[], prizes: VerifyPrize[]): { rank: number; ticketNumber: number }[] {
+function nodeWinners(
+  seedHex: string,
+  drawId: string,
+  tickets: number[],
+  prizes: VerifyPrize[],
+): { rank: number; ticketNumber: number }[] {
   const sorted = [...new Set(tickets)].sort((a, b) => a - b);
   const sub = (k: string) => k === 'early_bird' || k === 'bonus';
   const out: { rank: number; ticketNumber: number }[] = [];
   const left = [...sorted];
   const ordered = [...prizes].sort((a, b) => a.rank - b.rank);
-  ordered.filter((p) => !sub(p.kind)).forEach((p, i) => {
-    if (left.length === 0) return;
-    const idx = nodePick(seedHex, `${drawId}:${i + 1}`, left.length);
-    out.push({ rank: p.rank, ticketNumber: left.splice(idx, 1)[0]! });
-  });
+  ordered
+    .filter((p) => !sub(p.kind))
+    .forEach((p, i) => {
+      if (left.length === 0) return;
+      const idx = nodePick(seedHex, `${drawId}:${i + 1}`, left.length);
+      out.push({ rank: p.rank, ticketNumber: left.splice(idx, 1)[0]! });
+    });
   const subWon = new Set<number>();
-  ordered.filter((p) => sub(p.kind)).forEach((p, i) => {
-    const pool = sorted.filter((t) => (p.eligibleUpTo === null || t <= p.eligibleUpTo) && !subWon.has(t));
-    if (pool.length === 0) return;
-    const t = pool[nodePick(seedHex, `${drawId}:early-bird:${i + 1}`, pool.length)]!;
-    subWon.add(t);
-    out.push({ rank: p.rank, ticketNumber: t });
-  });
+  ordered
+    .filter((p) => sub(p.kind))
+    .forEach((p, i) => {
+      const pool = sorted.filter((t) => (p.eligibleUpTo === null || t <= p.eligibleUpTo) && !subWon.has(t));
+      if (pool.length === 0) return;
+      const t = pool[nodePick(seedHex, `${drawId}:early-bird:${i + 1}`, pool.length)]!;
+      subWon.add(t);
+      out.push({ rank: p.rank, ticketNumber: t });
+    });
   return out.sort((a, b) => a.rank - b.rank);
 }
 
@@ -62,7 +74,9 @@ describe('raffle draw check in the browser', () => {
           const seedHex = Buffer.from(seed).toString('hex');
           const prizes: VerifyPrize[] = [...PRIZES.slice(0, 2), { ...PRIZES[2]!, eligibleUpTo: cutoff }];
           const expected = nodeWinners(seedHex, 'raf_x', tickets, prizes);
-          expect(await recomputeWinners({ drawId: 'raf_x', seedHex, ticketNumbers: tickets, prizes })).toEqual(expected);
+          expect(await recomputeWinners({ drawId: 'raf_x', seedHex, ticketNumbers: tickets, prizes })).toEqual(
+            expected,
+          );
         },
       ),
       { numRuns: 40 },
@@ -75,7 +89,15 @@ describe('raffle draw check in the browser', () => {
 
   it('says a faithful draw checks out: commitment, list hash and every winner', async () => {
     const { winners, hash } = await published();
-    const outcome = await verifyRaffleDraw({ drawId: 'raf_demo1', seedHex: SEED, commitment: COMMITMENT, ticketNumbers: TICKETS, soldListHash: hash, prizes: PRIZES, published: winners });
+    const outcome = await verifyRaffleDraw({
+      drawId: 'raf_demo1',
+      seedHex: SEED,
+      commitment: COMMITMENT,
+      ticketNumbers: TICKETS,
+      soldListHash: hash,
+      prizes: PRIZES,
+      published: winners,
+    });
     expect(outcome).toMatchObject({ commitmentOk: true, soldListOk: true, winnersOk: true, ok: true });
     expect(outcome.winners.map((w) => w.ticketNumber)).toEqual(winners.map((w) => w.ticketNumber));
     // The early-bird winner came from the tickets sold before its close.
@@ -85,14 +107,30 @@ describe('raffle draw check in the browser', () => {
   it('fails visibly when a ticket is added to the sold list after the close', async () => {
     const { winners, hash } = await published();
     const tampered = [...TICKETS, 121];
-    const outcome = await verifyRaffleDraw({ drawId: 'raf_demo1', seedHex: SEED, commitment: COMMITMENT, ticketNumbers: tampered, soldListHash: hash, prizes: PRIZES, published: winners });
+    const outcome = await verifyRaffleDraw({
+      drawId: 'raf_demo1',
+      seedHex: SEED,
+      commitment: COMMITMENT,
+      ticketNumbers: tampered,
+      soldListHash: hash,
+      prizes: PRIZES,
+      published: winners,
+    });
     expect(outcome.soldListOk).toBe(false);
     expect(outcome.ok).toBe(false);
   });
 
   it('fails when the seed does not match the commitment, and derives no winners from it', async () => {
     const { winners, hash } = await published();
-    const outcome = await verifyRaffleDraw({ drawId: 'raf_demo1', seedHex: '00'.repeat(32), commitment: COMMITMENT, ticketNumbers: TICKETS, soldListHash: hash, prizes: PRIZES, published: winners });
+    const outcome = await verifyRaffleDraw({
+      drawId: 'raf_demo1',
+      seedHex: '00'.repeat(32),
+      commitment: COMMITMENT,
+      ticketNumbers: TICKETS,
+      soldListHash: hash,
+      prizes: PRIZES,
+      published: winners,
+    });
     expect(outcome.commitmentOk).toBe(false);
     expect(outcome.winners.every((w) => w.ticketNumber === null && !w.matches)).toBe(true);
     expect(outcome.ok).toBe(false);
@@ -101,7 +139,15 @@ describe('raffle draw check in the browser', () => {
   it('fails when a published winner is not the ticket the seed draws', async () => {
     const { winners, hash } = await published();
     const forged = winners.map((w) => (w.rank === 1 ? { ...w, ticketNumber: w.ticketNumber === 7 ? 8 : 7 } : w));
-    const outcome = await verifyRaffleDraw({ drawId: 'raf_demo1', seedHex: SEED, commitment: COMMITMENT, ticketNumbers: TICKETS, soldListHash: hash, prizes: PRIZES, published: forged });
+    const outcome = await verifyRaffleDraw({
+      drawId: 'raf_demo1',
+      seedHex: SEED,
+      commitment: COMMITMENT,
+      ticketNumbers: TICKETS,
+      soldListHash: hash,
+      prizes: PRIZES,
+      published: forged,
+    });
     expect(outcome.winners[0]).toMatchObject({ matches: false, publishedTicketNumber: forged[0]!.ticketNumber });
     expect(outcome.winnersOk).toBe(false);
     expect(outcome.ok).toBe(false);

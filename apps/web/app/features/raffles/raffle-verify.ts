@@ -71,7 +71,9 @@ export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
 }
 
 export function bytesToHex(bytes: ArrayBuffer | Uint8Array): string {
-  return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 export async function sha256Hex(data: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -101,8 +103,12 @@ async function drawIndex(key: CryptoKey, prefix: string, n: number): Promise<num
 const isSubDraw = (kind: string) => kind === 'early_bird' || kind === 'bonus';
 
 /** The winners the seed gives, prize by prize (a prize with no ticket left to draw has no winner). */
-export async function recomputeWinners(input: Pick<VerifyInput, 'drawId' | 'seedHex' | 'ticketNumbers' | 'prizes'>): Promise<{ rank: number; ticketNumber: number }[]> {
-  const key = await subtle().importKey('raw', hexToBytes(input.seedHex), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+export async function recomputeWinners(
+  input: Pick<VerifyInput, 'drawId' | 'seedHex' | 'ticketNumbers' | 'prizes'>,
+): Promise<{ rank: number; ticketNumber: number }[]> {
+  const key = await subtle().importKey('raw', hexToBytes(input.seedHex), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const sorted = [...new Set(input.ticketNumbers)].sort((a, b) => a - b);
   const ordered = [...input.prizes].sort((a, b) => a.rank - b.rank);
   const out: { rank: number; ticketNumber: number }[] = [];
@@ -131,17 +137,29 @@ export async function recomputeWinners(input: Pick<VerifyInput, 'drawId' | 'seed
 /** Checks a published draw: the seed against the commitment, the list against its hash, and every prize's winner. */
 export async function verifyRaffleDraw(input: VerifyInput): Promise<VerifyOutcome> {
   const seed = input.seedHex.trim().toLowerCase();
-  const commitmentOk = /^[0-9a-f]{64}$/.test(seed) && (await sha256Hex(hexToBytes(seed))) === input.commitment.trim().toLowerCase();
-  const soldListOk = input.soldListHash === null ? null : (await soldListHash(input.ticketNumbers)) === input.soldListHash.trim().toLowerCase();
+  const commitmentOk =
+    /^[0-9a-f]{64}$/.test(seed) && (await sha256Hex(hexToBytes(seed))) === input.commitment.trim().toLowerCase();
+  const soldListOk =
+    input.soldListHash === null
+      ? null
+      : (await soldListHash(input.ticketNumbers)) === input.soldListHash.trim().toLowerCase();
   // A seed that does not match its commitment proves nothing: no winners are derived from it.
-  const recomputed = new Map(commitmentOk ? (await recomputeWinners({ ...input, seedHex: seed })).map((w) => [w.rank, w.ticketNumber]) : []);
+  const recomputed = new Map(
+    commitmentOk ? (await recomputeWinners({ ...input, seedHex: seed })).map((w) => [w.rank, w.ticketNumber]) : [],
+  );
   const published = new Map(input.published.map((w) => [w.rank, w.ticketNumber]));
   const winners = [...input.prizes]
     .sort((a, b) => a.rank - b.rank)
     .map((p) => {
       const ticketNumber = recomputed.get(p.rank) ?? null;
       const publishedTicketNumber = published.get(p.rank) ?? null;
-      return { rank: p.rank, name: p.name, ticketNumber, publishedTicketNumber, matches: commitmentOk && ticketNumber === publishedTicketNumber };
+      return {
+        rank: p.rank,
+        name: p.name,
+        ticketNumber,
+        publishedTicketNumber,
+        matches: commitmentOk && ticketNumber === publishedTicketNumber,
+      };
     });
   const unknownRanks = input.published.some((w) => !input.prizes.some((p) => p.rank === w.rank));
   const winnersOk = commitmentOk && winners.every((w) => w.matches) && !unknownRanks;

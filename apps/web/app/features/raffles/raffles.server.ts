@@ -27,7 +27,12 @@ const CACHED = { ttlMs: SERVER_CACHE_TTL.default };
 const SLUG = /^[a-z0-9-]{1,80}$/;
 
 function invalid(what: string): ApiError {
-  return new ApiError({ status: 422, url: what, message: `invalid-response: ${what} does not match its contract`, reason: 'invalid_response' });
+  return new ApiError({
+    status: 422,
+    url: what,
+    message: `invalid-response: ${what} does not match its contract`,
+    reason: 'invalid_response',
+  });
 }
 
 async function read<S extends z.ZodType>(
@@ -35,11 +40,20 @@ async function read<S extends z.ZodType>(
   request: Request,
   path: string,
   schema: S,
-  opts: { query?: Record<string, string | number>; cache?: false | { ttlMs: number }; version?: ApiVersion; api?: ApiClient } = {},
+  opts: {
+    query?: Record<string, string | number>;
+    cache?: false | { ttlMs: number };
+    version?: ApiVersion;
+    api?: ApiClient;
+  } = {},
 ): Promise<{ value: z.infer<S>; total: number | null }> {
   try {
     const api = opts.api ?? serverApi(context, apiSessionFrom(request));
-    const res = await api.get<unknown>('main', path, { query: opts.query, cache: opts.cache ?? CACHED, version: opts.version });
+    const res = await api.get<unknown>('main', path, {
+      query: opts.query,
+      cache: opts.cache ?? CACHED,
+      version: opts.version,
+    });
     const parsed = schema.safeParse(res.result ?? null);
     if (!parsed.success) throw invalid(`GET ${path}`);
     return { value: parsed.data, total: res.pageInfo?.total ?? null };
@@ -61,20 +75,44 @@ export async function loadRaffle(context: AppLoadContext, request: Request, offe
 }
 
 /** GET /raffles/{offerKey}/draws/{drawNo}: one draw, coming or past, with its prizes and (once drawn) winners. */
-export async function loadRaffleDraw(context: AppLoadContext, request: Request, offerKey: string, drawNo: number): Promise<RaffleDraw> {
-  const draw = (await read(context, request, `/raffles/${encodeURIComponent(offerKey)}/draws/${drawNo}`, RaffleDraw, { cache: LIVE })).value;
+export async function loadRaffleDraw(
+  context: AppLoadContext,
+  request: Request,
+  offerKey: string,
+  drawNo: number,
+): Promise<RaffleDraw> {
+  const draw = (
+    await read(context, request, `/raffles/${encodeURIComponent(offerKey)}/draws/${drawNo}`, RaffleDraw, {
+      cache: LIVE,
+    })
+  ).value;
   if (draw.drawNo !== drawNo) notFound();
   return draw;
 }
 
-export async function loadVerification(context: AppLoadContext, request: Request, offerKey: string, drawNo: number): Promise<RaffleVerification> {
+export async function loadVerification(
+  context: AppLoadContext,
+  request: Request,
+  offerKey: string,
+  drawNo: number,
+): Promise<RaffleVerification> {
   const path = `/raffles/${encodeURIComponent(offerKey)}/draws/${drawNo}/verification`;
   return (await read(context, request, path, RaffleVerification, { cache: LIVE })).value;
 }
 
 /** GET /raffles/{offerKey}/your-support for the signed-in customer. */
-export async function loadSupport(context: AppLoadContext, request: Request, api: ApiClient, offerKey: string): Promise<RaffleSupport> {
-  return (await read(context, request, `/raffles/${encodeURIComponent(offerKey)}/your-support`, RaffleSupport, { cache: false, api })).value;
+export async function loadSupport(
+  context: AppLoadContext,
+  request: Request,
+  api: ApiClient,
+  offerKey: string,
+): Promise<RaffleSupport> {
+  return (
+    await read(context, request, `/raffles/${encodeURIComponent(offerKey)}/your-support`, RaffleSupport, {
+      cache: false,
+      api,
+    })
+  ).value;
 }
 
 export const CAUSES_PAGE_SIZE = 12;
@@ -85,7 +123,10 @@ export async function loadCauses(
   request: Request,
   filter: { category?: string | null; q?: string | null; page: number },
 ): Promise<{ causes: Cause[]; total: number | null }> {
-  const query: Record<string, string | number> = { limit: CAUSES_PAGE_SIZE, offset: (filter.page - 1) * CAUSES_PAGE_SIZE };
+  const query: Record<string, string | number> = {
+    limit: CAUSES_PAGE_SIZE,
+    offset: (filter.page - 1) * CAUSES_PAGE_SIZE,
+  };
   if (filter.category) query.category = filter.category;
   if (filter.q) query.q = filter.q;
   const res = await read(context, request, '/causes', Cause.array().nullable(), { query });
@@ -93,10 +134,15 @@ export async function loadCauses(
 }
 
 /** GET /causes/{slug}: the cause, its raffles and the amount raised. */
-export async function loadCause(context: AppLoadContext, request: Request, slug: string | undefined): Promise<CauseDetails> {
+export async function loadCause(
+  context: AppLoadContext,
+  request: Request,
+  slug: string | undefined,
+): Promise<CauseDetails> {
   const wanted = (slug ?? '').toLowerCase();
   if (!SLUG.test(wanted)) notFound();
-  const cause = (await read(context, request, `/causes/${encodeURIComponent(wanted)}`, CauseDetails, { cache: LIVE })).value;
+  const cause = (await read(context, request, `/causes/${encodeURIComponent(wanted)}`, CauseDetails, { cache: LIVE }))
+    .value;
   if (cause.slug !== wanted) notFound();
   return cause;
 }
@@ -111,7 +157,11 @@ export async function loadRaffleResults(
 ): Promise<{ results: RaffleResult[]; total: number | null }> {
   const path = `/draws/pricing/${encodeURIComponent(pricing)}/past`;
   const query = { category: 'raffles', limit: pageSize, offset: (page - 1) * pageSize };
-  const res = await read(context, request, path, RaffleResult.array().nullable(), { query, cache: CACHED, version: '3.7' });
+  const res = await read(context, request, path, RaffleResult.array().nullable(), {
+    query,
+    cache: CACHED,
+    version: '3.7',
+  });
   return { results: res.value ?? [], total: res.total };
 }
 
@@ -140,4 +190,3 @@ export function utmSearch(url: string): string {
   const q = kept.toString();
   return q ? `?${q}` : '';
 }
-

@@ -18,7 +18,12 @@ const CHOOSE: Record<ExclusionKind, string> = {
   'self-exclusion': 'Please choose how long to exclude yourself for.',
 };
 
-export async function submitExclusionForm(api: ApiClient, site: RgSite, form: FormData, now: Date): Promise<ExclusionOutcome> {
+export async function submitExclusionForm(
+  api: ApiClient,
+  site: RgSite,
+  form: FormData,
+  now: Date,
+): Promise<ExclusionOutcome> {
   const kindValue = form.get('kind');
   const kind: ExclusionKind = kindValue === 'self-exclusion' ? 'self-exclusion' : 'take-a-break';
   const period = String(form.get('period') ?? '');

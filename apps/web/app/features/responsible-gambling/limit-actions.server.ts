@@ -22,7 +22,12 @@ function refused(formId: string, values: Record<string, string>, error: unknown)
 }
 
 /** The forms of /my-account/spend-limits, told apart by intent: spend (set/raise/lower), remove-spend, deposit. */
-export async function submitLimitForm(api: ApiClient, site: RgSite, form: FormData, from: string | null): Promise<LimitOutcome> {
+export async function submitLimitForm(
+  api: ApiClient,
+  site: RgSite,
+  form: FormData,
+  from: string | null,
+): Promise<LimitOutcome> {
   const intent = formText(form, 'intent');
   const formId = formText(form, 'formId').slice(0, 40) || intent;
   const period = formText(form, 'period');
@@ -33,8 +38,15 @@ export async function submitLimitForm(api: ApiClient, site: RgSite, form: FormDa
     const hash = intent === 'remove-deposit' ? '#deposit' : '';
     if (!/^[A-Za-z0-9_]{1,64}$/.test(id)) return { redirectTo: `${PAGE}${hash}` };
     try {
-      const change = intent === 'remove-deposit' ? await rg.deleteDepositLimit(api, id) : await rg.deleteSpendLimit(api, id);
-      return { redirectTo: withNotice(PAGE, change.applied === 'removed' ? 'spendLimitRemoved' : 'spendLimitRemovalPending', hash) };
+      const change =
+        intent === 'remove-deposit' ? await rg.deleteDepositLimit(api, id) : await rg.deleteSpendLimit(api, id);
+      return {
+        redirectTo: withNotice(
+          PAGE,
+          change.applied === 'removed' ? 'spendLimitRemoved' : 'spendLimitRemovalPending',
+          hash,
+        ),
+      };
     } catch (error) {
       // Spec features §8: a 422 shows the first server message; any other failure just shows the limits again.
       if (error instanceof ApiError && error.status === 422 && !error.reason) return refused(formId, {}, error);
@@ -44,22 +56,42 @@ export async function submitLimitForm(api: ApiClient, site: RgSite, form: FormDa
   }
 
   if ((intent !== 'spend' && intent !== 'deposit') || !isLimitPeriod(period)) {
-    return { state: { form: formId, fieldErrors: {}, generalErrors: ['Please choose a daily, weekly or monthly limit.'], values }, status: 422 };
+    return {
+      state: {
+        form: formId,
+        fieldErrors: {},
+        generalErrors: ['Please choose a daily, weekly or monthly limit.'],
+        values,
+      },
+      status: 422,
+    };
   }
   const amount = checkLimitAmount(values.limit, site.currency, site.locale);
-  if ('error' in amount) return { state: { form: formId, fieldErrors: { limit: [amount.error] }, generalErrors: [], values }, status: 422 };
+  if ('error' in amount)
+    return { state: { form: formId, fieldErrors: { limit: [amount.error] }, generalErrors: [], values }, status: 422 };
 
   try {
     if (intent === 'deposit') {
       const change = await rg.saveDepositLimit(api, period, amount.cents);
-      return { redirectTo: withNotice(PAGE, change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'depositLimitUpdated', '#deposit') };
+      return {
+        redirectTo: withNotice(
+          PAGE,
+          change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'depositLimitUpdated',
+          '#deposit',
+        ),
+      };
     }
     const existing = await rg.spendLimits(api);
     const exists = existing.customerLimits.some((l) => l.period === period);
     const change = await rg.saveSpendLimit(api, period, amount.cents, exists);
     const cart = afterSavePath(from);
     if (cart) return { redirectTo: cart };
-    return { redirectTo: withNotice(PAGE, change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'spendLimitUpdated') };
+    return {
+      redirectTo: withNotice(
+        PAGE,
+        change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'spendLimitUpdated',
+      ),
+    };
   } catch (error) {
     return refused(formId, values, error);
   }
@@ -74,16 +106,27 @@ export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form
   try {
     if (intent === 'remove') {
       const change = await rg.deletePrecommitment(api);
-      return { redirectTo: withNotice(page, change.applied === 'removed' ? 'precommitmentRemoved' : 'spendLimitRemovalPending') };
+      return {
+        redirectTo: withNotice(
+          page,
+          change.applied === 'removed' ? 'precommitmentRemoved' : 'spendLimitRemovalPending',
+        ),
+      };
     }
     const fieldErrors: Record<string, string[]> = {};
     const period = values.period || 'monthly';
     if (!isLimitPeriod(period)) fieldErrors.period = ['Please choose a daily, weekly or monthly limit.'];
     const amount = checkLimitAmount(values.limit, site.currency, site.locale);
     if ('error' in amount) fieldErrors.limit = [amount.error];
-    if (Object.keys(fieldErrors).length || 'error' in amount || !isLimitPeriod(period)) return { state: { form: formId, fieldErrors, generalErrors: [], values }, status: 422 };
+    if (Object.keys(fieldErrors).length || 'error' in amount || !isLimitPeriod(period))
+      return { state: { form: formId, fieldErrors, generalErrors: [], values }, status: 422 };
     const change = await rg.savePrecommitment(api, period, amount.cents);
-    return { redirectTo: withNotice(page, change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'precommitmentUpdated') };
+    return {
+      redirectTo: withNotice(
+        page,
+        change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'precommitmentUpdated',
+      ),
+    };
   } catch (error) {
     return refused(formId, values, error);
   }

@@ -18,12 +18,24 @@ const limit = (period: string, amount: number) => ({
   periodStart: '2026-11-20T13:00:00.000Z',
   periodEnd: '2026-11-21T13:00:00.000Z',
 });
-const limits = (customerLimits: unknown[]) => ({ availablePeriods: ['daily', 'weekly', 'monthly'], customerLimits, systemLimits: [], coolingOffDays: 7, spendLimitRequired: false });
+const limits = (customerLimits: unknown[]) => ({
+  availablePeriods: ['daily', 'weekly', 'monthly'],
+  customerLimits,
+  systemLimits: [],
+  coolingOffDays: 7,
+  spendLimitRequired: false,
+});
 const change = (applied: string) => ({ limit: null, applied, message: 'ok' });
 
 function setup(routes: Record<string, FakeHandler>) {
   const fake = createFakeApi(routes);
-  const api = new ApiClient({ discoveryUrl: `${ORIGIN}/api/discover`, appKey: 'web', appSecret: 'secret', fetch: fake.fetch, session: { get: () => ({}) } });
+  const api = new ApiClient({
+    discoveryUrl: `${ORIGIN}/api/discover`,
+    appKey: 'web',
+    appSecret: 'secret',
+    fetch: fake.fetch,
+    session: { get: () => ({}) },
+  });
   return { api, fake };
 }
 
@@ -43,8 +55,21 @@ describe('spend-limit form posts', () => {
       ['-5', 'Please enter an amount equal to or greater than $0.01.'],
       ['2000000', 'Please enter an amount equal to or less than $1,000,000.00.'],
     ] as const) {
-      const outcome = await submitLimitForm(api, SITE, form({ intent: 'spend', formId: 'spend-daily', period: 'daily', limit: limitText }), null);
-      expect(outcome).toEqual({ state: { form: 'spend-daily', fieldErrors: { limit: [message] }, generalErrors: [], values: { limit: limitText } }, status: 422 });
+      const outcome = await submitLimitForm(
+        api,
+        SITE,
+        form({ intent: 'spend', formId: 'spend-daily', period: 'daily', limit: limitText }),
+        null,
+      );
+      expect(outcome).toEqual({
+        state: {
+          form: 'spend-daily',
+          fieldErrors: { limit: [message] },
+          generalErrors: [],
+          values: { limit: limitText },
+        },
+        status: 422,
+      });
     }
     expect(writes(fake)).toEqual([]);
   });
@@ -55,10 +80,14 @@ describe('spend-limit form posts', () => {
       'POST /api/v2/spend-limits/daily': () => ok(change('now')),
       'PUT /api/v2/spend-limits/weekly': () => ok(change('after_cooling_off')),
     });
-    await expect(submitLimitForm(api, SITE, form({ intent: 'spend', period: 'daily', limit: '50' }), null)).resolves.toEqual({
+    await expect(
+      submitLimitForm(api, SITE, form({ intent: 'spend', period: 'daily', limit: '50' }), null),
+    ).resolves.toEqual({
       redirectTo: '/my-account/spend-limits?notice=spendLimitUpdated',
     });
-    await expect(submitLimitForm(api, SITE, form({ intent: 'spend', period: 'weekly', limit: '100' }), null)).resolves.toEqual({
+    await expect(
+      submitLimitForm(api, SITE, form({ intent: 'spend', period: 'weekly', limit: '100' }), null),
+    ).resolves.toEqual({
       redirectTo: '/my-account/spend-limits?notice=spendLimitRaisePending',
     });
     const [post, put] = writes(fake);
@@ -69,8 +98,13 @@ describe('spend-limit form posts', () => {
   });
 
   it('goes back to the cart with the notice when the cart sent the customer', async () => {
-    const { api } = setup({ 'GET /api/v2/spend-limits': () => ok(limits([])), 'POST /api/v2/spend-limits/daily': () => ok(change('now')) });
-    await expect(submitLimitForm(api, SITE, form({ intent: 'spend', period: 'daily', limit: '5' }), 'cart')).resolves.toEqual({
+    const { api } = setup({
+      'GET /api/v2/spend-limits': () => ok(limits([])),
+      'POST /api/v2/spend-limits/daily': () => ok(change('now')),
+    });
+    await expect(
+      submitLimitForm(api, SITE, form({ intent: 'spend', period: 'daily', limit: '5' }), 'cart'),
+    ).resolves.toEqual({
       redirectTo: '/cart?notice=spend-limit-updated',
     });
   });
@@ -78,18 +112,32 @@ describe('spend-limit form posts', () => {
   it('shows the first server message when removing a limit answers 422, and just reloads on a 404', async () => {
     const { api } = setup({
       'DELETE /api/v2/spend-limits/lim_daily': () =>
-        errorEnvelope(422, { error: ['Your limit is already being removed.'], messages: [{ code: 'removal_pending', text: 'Your limit is already being removed.', level: 'error' }] }),
+        errorEnvelope(422, {
+          error: ['Your limit is already being removed.'],
+          messages: [{ code: 'removal_pending', text: 'Your limit is already being removed.', level: 'error' }],
+        }),
     });
-    await expect(submitLimitForm(api, SITE, form({ intent: 'remove-spend', formId: 'spend-daily', id: 'lim_daily' }), null)).resolves.toEqual({
-      state: { form: 'spend-daily', fieldErrors: {}, generalErrors: ['Your limit is already being removed.'], values: {} },
+    await expect(
+      submitLimitForm(api, SITE, form({ intent: 'remove-spend', formId: 'spend-daily', id: 'lim_daily' }), null),
+    ).resolves.toEqual({
+      state: {
+        form: 'spend-daily',
+        fieldErrors: {},
+        generalErrors: ['Your limit is already being removed.'],
+        values: {},
+      },
       status: 422,
     });
-    await expect(submitLimitForm(api, SITE, form({ intent: 'remove-spend', id: 'lim_other' }), null)).resolves.toEqual({ redirectTo: '/my-account/spend-limits' });
+    await expect(submitLimitForm(api, SITE, form({ intent: 'remove-spend', id: 'lim_other' }), null)).resolves.toEqual({
+      redirectTo: '/my-account/spend-limits',
+    });
   });
 
   it('saves a deposit limit and lands on the deposit section with its notice', async () => {
     const { api, fake } = setup({ 'PUT /api/v2/deposit-limits/weekly': () => ok(change('now')) });
-    await expect(submitLimitForm(api, SITE, form({ intent: 'deposit', period: 'weekly', limit: '250' }), null)).resolves.toEqual({
+    await expect(
+      submitLimitForm(api, SITE, form({ intent: 'deposit', period: 'weekly', limit: '250' }), null),
+    ).resolves.toEqual({
       redirectTo: '/my-account/spend-limits?notice=depositLimitUpdated#deposit',
     });
     expect(writes(fake)[0]?.body).toBe('limit=250.00');
@@ -98,11 +146,22 @@ describe('spend-limit form posts', () => {
   it('puts an API field error under the amount', async () => {
     const { api } = setup({
       'GET /api/v2/spend-limits': () => ok(limits([])),
-      'POST /api/v2/spend-limits/monthly': () => errorEnvelope(422, { errors: { limit: ['Please enter an amount equal to or less than $1,000,000.00.'] } }),
+      'POST /api/v2/spend-limits/monthly': () =>
+        errorEnvelope(422, { errors: { limit: ['Please enter an amount equal to or less than $1,000,000.00.'] } }),
     });
-    const outcome = await submitLimitForm(api, SITE, form({ intent: 'spend', formId: 'spend-monthly', period: 'monthly', limit: '999999' }), null);
+    const outcome = await submitLimitForm(
+      api,
+      SITE,
+      form({ intent: 'spend', formId: 'spend-monthly', period: 'monthly', limit: '999999' }),
+      null,
+    );
     expect(outcome).toEqual({
-      state: { form: 'spend-monthly', fieldErrors: { limit: ['Please enter an amount equal to or less than $1,000,000.00.'] }, generalErrors: [], values: { limit: '999999' } },
+      state: {
+        form: 'spend-monthly',
+        fieldErrors: { limit: ['Please enter an amount equal to or less than $1,000,000.00.'] },
+        generalErrors: [],
+        values: { limit: '999999' },
+      },
       status: 422,
     });
   });
@@ -111,12 +170,22 @@ describe('spend-limit form posts', () => {
 describe('pre-commitment form posts', () => {
   it('saves limit and period, and checks both first', async () => {
     const { api, fake } = setup({ 'POST /api/v2/precommitment': () => ok(change('now')) });
-    await expect(submitPrecommitmentForm(api, SITE, form({ intent: 'save', limit: '300', period: 'weekly' }))).resolves.toEqual({
+    await expect(
+      submitPrecommitmentForm(api, SITE, form({ intent: 'save', limit: '300', period: 'weekly' })),
+    ).resolves.toEqual({
       redirectTo: '/my-account/precommitment-limit?notice=precommitmentUpdated',
     });
     expect(writes(fake)[0]?.body).toBe('limit=300.00&period=weekly');
     const bad = await submitPrecommitmentForm(api, SITE, form({ intent: 'save', limit: '1.999', period: 'yearly' }));
-    expect(bad).toMatchObject({ state: { fieldErrors: { limit: ['Amount must follow format e.g: 1.50'], period: ['Please choose a daily, weekly or monthly limit.'] } }, status: 422 });
+    expect(bad).toMatchObject({
+      state: {
+        fieldErrors: {
+          limit: ['Amount must follow format e.g: 1.50'],
+          period: ['Please choose a daily, weekly or monthly limit.'],
+        },
+      },
+      status: 422,
+    });
     expect(writes(fake)).toHaveLength(1);
   });
 });

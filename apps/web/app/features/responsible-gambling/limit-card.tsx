@@ -38,7 +38,12 @@ export function dateTimeLabel(iso: string, site: Pick<LimitSite, 'locale' | 'tim
 export function dateLabel(iso: string, site: Pick<LimitSite, 'locale' | 'timeZone'>): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(site.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: site.timeZone }).format(at);
+  return new Intl.DateTimeFormat(site.locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: site.timeZone,
+  }).format(at);
 }
 
 function money(m: { amount: number; currency: 'AUD' | 'GBP' }, site: LimitSite): string {
@@ -53,7 +58,17 @@ export function pendingText(limit: CustomerLimit, site: LimitSite): string | nul
   return limit.pendingLimit ? pendingLimitText(money(limit.pendingLimit, site), from) : null;
 }
 
-export function LimitUsage({ limit, site, spentLabel = 'Spent', rolling = false }: { limit: CustomerLimit; site: LimitSite; spentLabel?: string; rolling?: boolean }) {
+export function LimitUsage({
+  limit,
+  site,
+  spentLabel = 'Spent',
+  rolling = false,
+}: {
+  limit: CustomerLimit;
+  site: LimitSite;
+  spentLabel?: string;
+  rolling?: boolean;
+}) {
   const percent = spentPercent(moneyToCents(limit.limit), moneyToCents(limit.amountSpent));
   const pending = pendingText(limit, site);
   return (
@@ -83,9 +98,14 @@ export function LimitUsage({ limit, site, spentLabel = 'Spent', rolling = false 
         <div className={`h-full ${percent >= 100 ? 'bg-[#b00020]' : 'bg-brand'}`} style={{ width: `${percent}%` }} />
       </div>
       {/* A rolling window (deposit limits) never resets at one moment: its help text says what it counts. */}
-      {rolling ? null : <p className="mt-[4px] text-sm text-[#4a4a4a]">Resets {dateTimeLabel(limit.periodEnd, site)}</p>}
+      {rolling ? null : (
+        <p className="mt-[4px] text-sm text-[#4a4a4a]">Resets {dateTimeLabel(limit.periodEnd, site)}</p>
+      )}
       {pending ? (
-        <p className="mt-0.5 rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black" data-testid={`pending-${limit.period}`}>
+        <p
+          className="mt-0.5 rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black"
+          data-testid={`pending-${limit.period}`}
+        >
           {pending}
         </p>
       ) : null}
@@ -173,7 +193,11 @@ export function LimitForm(props: {
 export function NoticeBanner({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <div role="status" data-testid="rg-notice" className="mb-1 rounded-theme border-l-4 border-[#1b5e20] bg-[#e8f5e9] p-0.5 font-semibold text-black">
+    <div
+      role="status"
+      data-testid="rg-notice"
+      className="mb-1 rounded-theme border-l-4 border-[#1b5e20] bg-[#e8f5e9] p-0.5 font-semibold text-black"
+    >
       {text}
     </div>
   );

@@ -50,8 +50,8 @@ export function OddsTables({ games, locale }: { games: readonly OddsRow[]; local
         The odds of each game
       </h2>
       <p className="mb-1">
-        The odds of winning with one game in one draw. Raffles: your chance is the number of tickets you hold divided by the number of tickets sold, for
-        each prize.
+        The odds of winning with one game in one draw. Raffles: your chance is the number of tickets you hold divided by
+        the number of tickets sold, for each prize.
       </p>
       <div className="grid gap-1 md:grid-cols-2">
         {games.map((g) => (

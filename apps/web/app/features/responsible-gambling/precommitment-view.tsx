@@ -6,7 +6,12 @@ import { Field, FormAlert, inputClass } from '../../ui/form-field.tsx';
 import { LimitUsage, NoticeBanner, type LimitFormState, type LimitSite } from './limit-card.tsx';
 import { currencySymbol, LIMIT_PERIODS, PERIOD_NAMES } from './rg-rules.ts';
 
-export function PrecommitmentView(props: { precommitment: Precommitment; site: LimitSite; notice: string | null; state: LimitFormState | null }) {
+export function PrecommitmentView(props: {
+  precommitment: Precommitment;
+  site: LimitSite;
+  notice: string | null;
+  state: LimitFormState | null;
+}) {
   const { precommitment, site } = props;
   const limit = precommitment.limit;
   const navigation = useNavigation();
@@ -18,11 +23,16 @@ export function PrecommitmentView(props: { precommitment: Precommitment; site: L
     <>
       <NoticeBanner text={props.notice} />
       <p className="mb-1">
-        A pre-commitment limit is the most you decide, in advance, to spend with us over a period. When you reach it you cannot buy more tickets until the
-        period ends. Lowering it applies at once; raising or removing it applies after {precommitment.coolingOffDays} days.
+        A pre-commitment limit is the most you decide, in advance, to spend with us over a period. When you reach it you
+        cannot buy more tickets until the period ends. Lowering it applies at once; raising or removing it applies after{' '}
+        {precommitment.coolingOffDays} days.
       </p>
       {limit ? (
-        <section className="mb-1 rounded-theme border border-[#c4c4c4] p-1" aria-labelledby="precommitment-current" data-testid="precommitment-current">
+        <section
+          className="mb-1 rounded-theme border border-[#c4c4c4] p-1"
+          aria-labelledby="precommitment-current"
+          data-testid="precommitment-current"
+        >
           <h2 id="precommitment-current" className="mb-0.5 text-xl font-bold">
             Your {limit.period} pre-commitment
           </h2>
@@ -45,11 +55,16 @@ export function PrecommitmentView(props: { precommitment: Precommitment; site: L
             autoComplete="off"
             defaultValue={state?.values.limit ?? (limit ? limit.limit.amount.toFixed(2) : '')}
             aria-invalid={limitErrors.length ? true : undefined}
-            aria-describedby={['precommitment-limit-hint', limitErrors.length ? 'precommitment-limit-error' : null].filter(Boolean).join(' ')}
+            aria-describedby={['precommitment-limit-hint', limitErrors.length ? 'precommitment-limit-error' : null]
+              .filter(Boolean)
+              .join(' ')}
             className={inputClass}
           />
         </Field>
-        <Field label="Period" meta={{ id: 'precommitment-period', errorId: 'precommitment-period-error', errors: periodErrors }}>
+        <Field
+          label="Period"
+          meta={{ id: 'precommitment-period', errorId: 'precommitment-period-error', errors: periodErrors }}
+        >
           <select
             id="precommitment-period"
             name="period"

@@ -30,8 +30,12 @@ describe('limit amounts', () => {
     expect(checkLimitAmount('', 'AUD', 'en-AU')).toEqual({ error: FORM_MESSAGES.required });
     expect(checkLimitAmount('-5', 'AUD', 'en-AU')).toEqual({ error: FORM_MESSAGES.minimumAmount('$0.01') });
     expect(checkLimitAmount('0', 'AUD', 'en-AU')).toEqual({ error: FORM_MESSAGES.minimumAmount('$0.01') });
-    expect(checkLimitAmount('1000000.01', 'AUD', 'en-AU')).toEqual({ error: FORM_MESSAGES.maximumAmount('$1,000,000.00') });
-    expect(checkLimitAmount('99999999999999999', 'AUD', 'en-AU')).toEqual({ error: FORM_MESSAGES.maximumAmount('$1,000,000.00') });
+    expect(checkLimitAmount('1000000.01', 'AUD', 'en-AU')).toEqual({
+      error: FORM_MESSAGES.maximumAmount('$1,000,000.00'),
+    });
+    expect(checkLimitAmount('99999999999999999', 'AUD', 'en-AU')).toEqual({
+      error: FORM_MESSAGES.maximumAmount('$1,000,000.00'),
+    });
     expect(checkLimitAmount('1000000', 'AUD', 'en-AU')).toEqual({ cents: 100_000_000 });
   });
 
@@ -63,7 +67,9 @@ describe('back to the cart', () => {
     expect(afterSavePath('cart')).toBe('/cart?notice=spend-limit-updated');
     expect(afterSavePath(null)).toBeNull();
     expect(afterSavePath('https://evil.example')).toBeNull();
-    expect(spendLimitCartNotice(new URLSearchParams('notice=spend-limit-updated'))).toBe(NOTICES.spendLimitUpdatedFromCart);
+    expect(spendLimitCartNotice(new URLSearchParams('notice=spend-limit-updated'))).toBe(
+      NOTICES.spendLimitUpdatedFromCart,
+    );
     expect(spendLimitCartNotice(new URLSearchParams('notice=other'))).toBeNull();
   });
 });
@@ -82,7 +88,9 @@ describe('take a break and self-exclusion', () => {
   });
 
   it('warns in the words of the brief', () => {
-    expect(exclusionWarning('1 September 2026')).toBe("You won't be able to buy tickets or deposit until 1 September 2026. This can't be undone.");
+    expect(exclusionWarning('1 September 2026')).toBe(
+      "You won't be able to buy tickets or deposit until 1 September 2026. This can't be undone.",
+    );
   });
 });
 
@@ -90,8 +98,12 @@ describe('photo ID uploads', () => {
   it('names a file that is too large or not an image or PDF, and too many files', () => {
     expect(uploadProblems([{ name: 'front.jpg', size: 1000, type: 'image/jpeg' }])).toEqual([]);
     expect(uploadProblems([{ name: 'scan.pdf', size: 1000, type: 'application/pdf' }])).toEqual([]);
-    expect(uploadProblems([{ name: 'big.png', size: UPLOAD_MAX_BYTES + 1, type: 'image/png' }])).toEqual(['big.png is larger than 5 MB.']);
-    expect(uploadProblems([{ name: 'notes.txt', size: 10, type: 'text/plain' }])).toEqual(['notes.txt is not an image or a PDF.']);
+    expect(uploadProblems([{ name: 'big.png', size: UPLOAD_MAX_BYTES + 1, type: 'image/png' }])).toEqual([
+      'big.png is larger than 5 MB.',
+    ]);
+    expect(uploadProblems([{ name: 'notes.txt', size: 10, type: 'text/plain' }])).toEqual([
+      'notes.txt is not an image or a PDF.',
+    ]);
     const five = Array.from({ length: 5 }, (_, i) => ({ name: `${i}.png`, size: 10, type: 'image/png' }));
     expect(uploadProblems(five)).toEqual(['Choose at most 4 files.']);
   });
@@ -109,9 +121,23 @@ describe('game odds', () => {
   });
 
   it('works out the odds of any prize only when every division is published', () => {
-    const row = oddsOf({ key: 'x', name: 'X', divisions: [{ division: 1, label: 'a', odds: 2 }, { division: 2, label: 'b', odds: 2 }] } as never);
+    const row = oddsOf({
+      key: 'x',
+      name: 'X',
+      divisions: [
+        { division: 1, label: 'a', odds: 2 },
+        { division: 2, label: 'b', odds: 2 },
+      ],
+    } as never);
     expect(row.anyPrize).toBe(1);
-    const partial = oddsOf({ key: 'y', name: 'Y', divisions: [{ division: 1, label: 'a', odds: 10 }, { division: 2, label: 'b' }] } as never);
+    const partial = oddsOf({
+      key: 'y',
+      name: 'Y',
+      divisions: [
+        { division: 1, label: 'a', odds: 10 },
+        { division: 2, label: 'b' },
+      ],
+    } as never);
     expect(partial.anyPrize).toBeNull();
     expect(oddsLabel(null, 'en-AU')).toBe('Not published');
     expect(oddsLabel(96.2, 'en-GB')).toBe('1 in 96.2');

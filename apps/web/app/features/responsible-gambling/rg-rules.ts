@@ -1,7 +1,14 @@
 // Pure rules of the responsible-gambling screens (spec core §5 spend-limit check, features §3 Spend limits, §5 form
 // messages and the weekly deposit limit help): shared by the forms in the browser and the actions on the server, so
 // both say the same thing about the same input.
-import { DEPOSIT_LIMIT_HELP, FORM_MESSAGES, formatCurrency, LIMIT_PERIODS, type CurrencyCode, type LimitPeriod } from '@shop/contracts';
+import {
+  DEPOSIT_LIMIT_HELP,
+  FORM_MESSAGES,
+  formatCurrency,
+  LIMIT_PERIODS,
+  type CurrencyCode,
+  type LimitPeriod,
+} from '@shop/contracts';
 
 export type RgLocale = 'en-AU' | 'en-GB';
 export type { LimitPeriod };
@@ -18,7 +25,11 @@ export const MIN_LIMIT_CENTS = 1;
 /** Spec features §5: "Weekly deposit limit help: the maximum deposit in any 7-day period." */
 export const WEEKLY_DEPOSIT_HELP = DEPOSIT_LIMIT_HELP.weekly;
 
-export const PERIOD_NAMES: Readonly<Record<LimitPeriod, string>> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+export const PERIOD_NAMES: Readonly<Record<LimitPeriod, string>> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
 
 const PERIOD_SPANS: Readonly<Record<LimitPeriod, string>> = {
   daily: 'each calendar day',
@@ -44,7 +55,12 @@ export function currencySymbol(currency: CurrencyCode, locale: RgLocale): string
   return locale === 'en-GB' || currency === 'GBP' ? '£' : '$';
 }
 
-export function limitFieldLabel(period: LimitPeriod, currency: CurrencyCode, locale: RgLocale, kind: 'spend' | 'deposit' = 'spend'): string {
+export function limitFieldLabel(
+  period: LimitPeriod,
+  currency: CurrencyCode,
+  locale: RgLocale,
+  kind: 'spend' | 'deposit' = 'spend',
+): string {
   return `${PERIOD_NAMES[period]} ${kind === 'deposit' ? 'deposit ' : ''}limit (${currencySymbol(currency, locale)})`;
 }
 
@@ -54,18 +70,25 @@ const AMOUNT_TEXT = /^[+-]?(\d+)(?:\.(\d*))?$/;
  * A typed limit: empty -> required; not a plain decimal or more than 2 decimals (1.505) -> the currency format
  * message; zero or negative -> the minimum message; more than A$1,000,000 -> the maximum message.
  */
-export function checkLimitAmount(raw: string | null | undefined, currency: CurrencyCode, locale: RgLocale): { cents: number } | { error: string } {
+export function checkLimitAmount(
+  raw: string | null | undefined,
+  currency: CurrencyCode,
+  locale: RgLocale,
+): { cents: number } | { error: string } {
   const text = (raw ?? '').trim().replace(/,/g, '').replace(/^[$£]/, '');
   if (text === '') return { error: FORM_MESSAGES.required };
   const match = AMOUNT_TEXT.exec(text);
   if (!match) return { error: FORM_MESSAGES.currency };
   const fraction = match[2] ?? '';
   if (fraction.length > 2) return { error: FORM_MESSAGES.currency };
-  if (match[1]!.length > 12) return { error: FORM_MESSAGES.maximumAmount(amountLabel(MAX_LIMIT_CENTS, currency, locale)) };
+  if (match[1]!.length > 12)
+    return { error: FORM_MESSAGES.maximumAmount(amountLabel(MAX_LIMIT_CENTS, currency, locale)) };
   const cents = Number(match[1]) * 100 + Number(fraction.padEnd(2, '0') || '0');
   const signed = text.startsWith('-') ? -cents : cents;
-  if (signed < MIN_LIMIT_CENTS) return { error: FORM_MESSAGES.minimumAmount(amountLabel(MIN_LIMIT_CENTS, currency, locale)) };
-  if (signed > MAX_LIMIT_CENTS) return { error: FORM_MESSAGES.maximumAmount(amountLabel(MAX_LIMIT_CENTS, currency, locale)) };
+  if (signed < MIN_LIMIT_CENTS)
+    return { error: FORM_MESSAGES.minimumAmount(amountLabel(MIN_LIMIT_CENTS, currency, locale)) };
+  if (signed > MAX_LIMIT_CENTS)
+    return { error: FORM_MESSAGES.maximumAmount(amountLabel(MAX_LIMIT_CENTS, currency, locale)) };
   return { cents: signed };
 }
 
@@ -227,7 +250,8 @@ export interface PickedFile {
 /** The browser's early warning about a picked file (the server decides: it checks the bytes, not the name). */
 export function uploadProblem(file: PickedFile): string | null {
   if (file.size > UPLOAD_MAX_BYTES) return `${file.name} is larger than 5 MB.`;
-  if (file.type && !file.type.startsWith('image/') && file.type !== 'application/pdf') return `${file.name} is not an image or a PDF.`;
+  if (file.type && !file.type.startsWith('image/') && file.type !== 'application/pdf')
+    return `${file.name} is not an image or a PDF.`;
   return null;
 }
 
@@ -236,4 +260,3 @@ export function uploadProblems(files: readonly PickedFile[]): string[] {
   if (files.length > UPLOAD_MAX_FILES) out.push(`Choose at most ${UPLOAD_MAX_FILES} files.`);
   return out;
 }
-

@@ -34,7 +34,9 @@ export interface RgSite {
 /** The site's money settings for labels and messages (en-AU, AUD when the configuration cannot be read). */
 export async function siteMoney(context: AppLoadContext, request: Request): Promise<RgSite> {
   try {
-    const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', { cache: { ttlMs: SERVER_CACHE_TTL.default } });
+    const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', {
+      cache: { ttlMs: SERVER_CACHE_TTL.default },
+    });
     const config = WebConfig.safeParse(res.result).data;
     if (config) return { currency: config.baseCurrency, locale: config.siteLocale, timeZone: config.siteTimeZone };
   } catch {
@@ -51,10 +53,17 @@ export async function spendLimits(api: ApiClient): Promise<SpendLimits> {
 }
 
 /** A new limit is a POST, a change of an existing one a PUT (both take the form field `limit`). */
-export async function saveSpendLimit(api: ApiClient, period: LimitPeriod, cents: number, exists: boolean): Promise<z.infer<typeof LimitChange>> {
+export async function saveSpendLimit(
+  api: ApiClient,
+  period: LimitPeriod,
+  cents: number,
+  exists: boolean,
+): Promise<z.infer<typeof LimitChange>> {
   const path = `/spend-limits/${period}`;
   const body = { limit: centsToWire(cents) };
-  const res = exists ? await api.put<unknown>('main', path, body, { form: true }) : await api.post<unknown>('main', path, body, { form: true });
+  const res = exists
+    ? await api.put<unknown>('main', path, body, { form: true })
+    : await api.post<unknown>('main', path, body, { form: true });
   return parseApiResult(LimitChange, res.result, `${exists ? 'PUT' : 'POST'} /spend-limits/{period}`);
 }
 
@@ -68,7 +77,11 @@ export async function precommitment(api: ApiClient): Promise<Precommitment> {
   return parseApiResult(Precommitment, res.result, 'GET /precommitment');
 }
 
-export async function savePrecommitment(api: ApiClient, period: LimitPeriod, cents: number): Promise<z.infer<typeof LimitChange>> {
+export async function savePrecommitment(
+  api: ApiClient,
+  period: LimitPeriod,
+  cents: number,
+): Promise<z.infer<typeof LimitChange>> {
   const res = await api.post<unknown>('main', '/precommitment', { limit: centsToWire(cents), period }, { form: true });
   return parseApiResult(LimitChange, res.result, 'POST /precommitment');
 }
@@ -83,8 +96,17 @@ export async function depositLimits(api: ApiClient): Promise<DepositLimits> {
   return parseApiResult(DepositLimits, res.result, 'GET /deposit-limits');
 }
 
-export async function saveDepositLimit(api: ApiClient, period: LimitPeriod, cents: number): Promise<z.infer<typeof LimitChange>> {
-  const res = await api.put<unknown>('main', `/deposit-limits/${period}`, { limit: centsToWire(cents) }, { form: true });
+export async function saveDepositLimit(
+  api: ApiClient,
+  period: LimitPeriod,
+  cents: number,
+): Promise<z.infer<typeof LimitChange>> {
+  const res = await api.put<unknown>(
+    'main',
+    `/deposit-limits/${period}`,
+    { limit: centsToWire(cents) },
+    { form: true },
+  );
   return parseApiResult(LimitChange, res.result, 'PUT /deposit-limits/{period}');
 }
 
@@ -108,7 +130,10 @@ export async function verifyOnline(
   return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verify');
 }
 
-export async function verifyLicence(api: ApiClient, body: { licenceNumber: string; state: string; cardNumber?: string }): Promise<VerificationOutcome> {
+export async function verifyLicence(
+  api: ApiClient,
+  body: { licenceNumber: string; state: string; cardNumber?: string },
+): Promise<VerificationOutcome> {
   const res = await api.post<unknown>('main', '/customer/verification/licence', body);
   return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verification/licence');
 }
@@ -118,7 +143,10 @@ export async function startConnectId(api: ApiClient): Promise<z.infer<typeof Con
   return parseApiResult(ConnectIdStart, res.result, 'POST /customer/verification/connectid');
 }
 
-export async function finishConnectId(api: ApiClient, body: { code: string; state: string }): Promise<VerificationOutcome> {
+export async function finishConnectId(
+  api: ApiClient,
+  body: { code: string; state: string },
+): Promise<VerificationOutcome> {
   const res = await api.post<unknown>('main', '/customer/verification/connectid/callback', body);
   return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verification/connectid/callback');
 }
@@ -168,7 +196,11 @@ export async function uploadDocuments(
     body = null;
   }
   if (!res.ok) throw errorFromResponse(res.status, url, body);
-  return parseApiResult(VerificationOutcome, (body as { result?: unknown } | null)?.result, 'POST /customer/verification');
+  return parseApiResult(
+    VerificationOutcome,
+    (body as { result?: unknown } | null)?.result,
+    'POST /customer/verification',
+  );
 }
 
 // ---- take a break and self-exclusion
@@ -206,7 +238,8 @@ export function feedbackOf(error: unknown, fieldAliases: Record<string, string> 
     else fields[fieldAliases[name] ?? name] = messages;
   }
   const first = error.messages[0]?.text;
-  if (!Object.keys(fields).length || error.generalErrors.length) general.push(...(error.generalErrors.length ? error.generalErrors : first ? [first] : generalErrors));
+  if (!Object.keys(fields).length || error.generalErrors.length)
+    general.push(...(error.generalErrors.length ? error.generalErrors : first ? [first] : generalErrors));
   const shown = new Set(Object.values(fields).flat());
   return { fieldErrors: fields, generalErrors: [...new Set(general)].filter((m) => !shown.has(m)) };
 }

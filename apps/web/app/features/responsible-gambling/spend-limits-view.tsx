@@ -5,16 +5,34 @@ import type { CustomerLimit, DepositLimits, SpendLimits } from '@shop/contracts'
 import { moneyToCents } from '@shop/contracts';
 import { Link } from 'react-router';
 import { LimitForm, LimitUsage, NoticeBanner, type LimitFormState, type LimitSite } from './limit-card.tsx';
-import { amountLabel, depositPeriodHelp, LIMIT_PERIODS, limitFieldLabel, PERIOD_NAMES, spendPeriodHelp, type LimitPeriod } from './rg-rules.ts';
+import {
+  amountLabel,
+  depositPeriodHelp,
+  LIMIT_PERIODS,
+  limitFieldLabel,
+  PERIOD_NAMES,
+  spendPeriodHelp,
+  type LimitPeriod,
+} from './rg-rules.ts';
 
 function byPeriod<T extends { period: LimitPeriod }>(list: readonly T[], period: LimitPeriod): T | null {
   return list.find((l) => l.period === period) ?? null;
 }
 
-function SpendLimitCard(props: { period: LimitPeriod; limit: CustomerLimit | null; site: LimitSite; state: LimitFormState | null; from: string | null }) {
+function SpendLimitCard(props: {
+  period: LimitPeriod;
+  limit: CustomerLimit | null;
+  site: LimitSite;
+  state: LimitFormState | null;
+  from: string | null;
+}) {
   const { period, limit, site } = props;
   return (
-    <section className="rounded-theme border border-[#c4c4c4] p-1" aria-labelledby={`spend-${period}-heading`} data-testid={`spend-limit-${period}`}>
+    <section
+      className="rounded-theme border border-[#c4c4c4] p-1"
+      aria-labelledby={`spend-${period}-heading`}
+      data-testid={`spend-limit-${period}`}
+    >
       <h3 id={`spend-${period}-heading`} className="mb-0.5 text-xl font-bold">
         {PERIOD_NAMES[period]} spend limit
       </h3>
@@ -34,14 +52,27 @@ function SpendLimitCard(props: { period: LimitPeriod; limit: CustomerLimit | nul
   );
 }
 
-function DepositLimitCard(props: { period: LimitPeriod; limit: CustomerLimit | null; site: LimitSite; state: LimitFormState | null }) {
+function DepositLimitCard(props: {
+  period: LimitPeriod;
+  limit: CustomerLimit | null;
+  site: LimitSite;
+  state: LimitFormState | null;
+}) {
   const { period, limit, site } = props;
   return (
-    <section className="rounded-theme border border-[#c4c4c4] p-1" aria-labelledby={`deposit-${period}-heading`} data-testid={`deposit-limit-${period}`}>
+    <section
+      className="rounded-theme border border-[#c4c4c4] p-1"
+      aria-labelledby={`deposit-${period}-heading`}
+      data-testid={`deposit-limit-${period}`}
+    >
       <h3 id={`deposit-${period}-heading`} className="mb-0.5 text-xl font-bold">
         {PERIOD_NAMES[period]} deposit limit
       </h3>
-      {limit ? <LimitUsage limit={limit} site={site} spentLabel="Deposited" rolling /> : <p className="mb-1">No {period} deposit limit set.</p>}
+      {limit ? (
+        <LimitUsage limit={limit} site={site} spentLabel="Deposited" rolling />
+      ) : (
+        <p className="mb-1">No {period} deposit limit set.</p>
+      )}
       <LimitForm
         formId={`deposit-${period}`}
         intent="deposit"
@@ -72,16 +103,16 @@ export function SpendLimitsView(props: {
       <NoticeBanner text={props.notice} />
       {props.from === 'cart' ? (
         <p className="mb-1 rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black">
-          After you save a spend limit we take you back to your cart. A lower limit applies at once; a higher one only after {limits.coolingOffDays}{' '}
-          days.{' '}
+          After you save a spend limit we take you back to your cart. A lower limit applies at once; a higher one only
+          after {limits.coolingOffDays} days.{' '}
           <Link to="/cart" className="underline">
             Back to cart
           </Link>
         </p>
       ) : null}
       <p className="mb-1">
-        Set how much you can spend on tickets each day, week or month. A lower limit applies straight away. A higher limit, or removing a limit, applies
-        only after a cooling-off period of {limits.coolingOffDays} days.
+        Set how much you can spend on tickets each day, week or month. A lower limit applies straight away. A higher
+        limit, or removing a limit, applies only after a cooling-off period of {limits.coolingOffDays} days.
       </p>
       {limits.spendLimitRequired && limits.customerLimits.length === 0 ? (
         <p role="alert" className="mb-1 rounded-theme border-l-4 border-[#b00020] bg-[#fdecee] p-0.5 text-black">
@@ -91,7 +122,14 @@ export function SpendLimitsView(props: {
       <h2 className="mb-0.5 text-2xl font-bold">Your spend limits</h2>
       <div className="mb-2 grid gap-1">
         {periods.map((period) => (
-          <SpendLimitCard key={period} period={period} limit={byPeriod(limits.customerLimits, period)} site={site} state={props.state} from={props.from} />
+          <SpendLimitCard
+            key={period}
+            period={period}
+            limit={byPeriod(limits.customerLimits, period)}
+            site={site}
+            state={props.state}
+            from={props.from}
+          />
         ))}
       </div>
       {limits.systemLimits.length ? (
@@ -103,7 +141,8 @@ export function SpendLimitsView(props: {
           <ul className="grid gap-0.5" data-testid="system-limits">
             {limits.systemLimits.map((s) => (
               <li key={s.period} className="rounded-theme border border-[#c4c4c4] p-0.5">
-                <strong>{PERIOD_NAMES[s.period]}:</strong> {amountLabel(moneyToCents(s.limit), s.limit.currency, site.locale)} (spent{' '}
+                <strong>{PERIOD_NAMES[s.period]}:</strong>{' '}
+                {amountLabel(moneyToCents(s.limit), s.limit.currency, site.locale)} (spent{' '}
                 {amountLabel(moneyToCents(s.amountSpent), s.amountSpent.currency, site.locale)}, remaining{' '}
                 {amountLabel(moneyToCents(s.remaining), s.remaining.currency, site.locale)})
               </li>
@@ -119,7 +158,13 @@ export function SpendLimitsView(props: {
         {deposits ? (
           <div className="grid gap-1">
             {depositPeriods.map((period) => (
-              <DepositLimitCard key={period} period={period} limit={byPeriod(deposits.customerLimits, period)} site={site} state={props.state} />
+              <DepositLimitCard
+                key={period}
+                period={period}
+                limit={byPeriod(deposits.customerLimits, period)}
+                site={site}
+                state={props.state}
+              />
             ))}
           </div>
         ) : (

@@ -9,7 +9,8 @@ import * as rg from './rg.server.ts';
 import { UPLOAD_MAX_FILES } from './rg-rules.ts';
 import type { VerifyFormState, VerifyOutcomeView } from './verification-view.tsx';
 
-export type VerifyOutcome = { redirectTo: string } | { form: VerifyFormState; status: number } | { outcome: VerifyOutcomeView };
+export type VerifyOutcome =
+  { redirectTo: string } | { form: VerifyFormState; status: number } | { outcome: VerifyOutcomeView };
 
 function zodErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -36,7 +37,12 @@ export interface UploadSession {
   accessToken?: string | null;
 }
 
-export async function submitVerifyForm(api: ApiClient, context: AppLoadContext, session: UploadSession, form: FormData): Promise<VerifyOutcome> {
+export async function submitVerifyForm(
+  api: ApiClient,
+  context: AppLoadContext,
+  session: UploadSession,
+  form: FormData,
+): Promise<VerifyOutcome> {
   const intent = formText(form, 'intent');
   switch (intent) {
     case 'auto': {
@@ -51,7 +57,11 @@ export async function submitVerifyForm(api: ApiClient, context: AppLoadContext, 
       }
     }
     case 'licence': {
-      const values = { licenceNumber: formText(form, 'licenceNumber'), state: formText(form, 'state'), cardNumber: formText(form, 'cardNumber') };
+      const values = {
+        licenceNumber: formText(form, 'licenceNumber'),
+        state: formText(form, 'state'),
+        cardNumber: formText(form, 'cardNumber'),
+      };
       const body = LicenceBody.safeParse({ ...values, cardNumber: values.cardNumber.trim() || undefined });
       if (!body.success) return split('licence', zodErrors(body.error), values);
       try {
@@ -70,9 +80,12 @@ export async function submitVerifyForm(api: ApiClient, context: AppLoadContext, 
       }
     }
     case 'upload': {
-      const files = form.getAll('documents').filter((f): f is File => typeof f === 'object' && f !== null && 'size' in f && f.size > 0);
+      const files = form
+        .getAll('documents')
+        .filter((f): f is File => typeof f === 'object' && f !== null && 'size' in f && f.size > 0);
       if (!files.length) return split('upload', { documents: ['Please choose at least one file.'] }, {});
-      if (files.length > UPLOAD_MAX_FILES) return split('upload', { documents: [`Choose at most ${UPLOAD_MAX_FILES} files.`] }, {});
+      if (files.length > UPLOAD_MAX_FILES)
+        return split('upload', { documents: [`Choose at most ${UPLOAD_MAX_FILES} files.`] }, {});
       try {
         // An authenticated read first: it refreshes an expired access token before the hand-signed upload uses it.
         await rg.verificationState(api);

@@ -26,7 +26,8 @@ const DOCUMENT_NAMES: Record<(typeof ID_DOCUMENT_TYPES)[number], string> = {
   medicare: 'Medicare card',
 };
 
-const buttonClass = 'inline-flex min-h-[44px] items-center justify-center rounded-theme bg-brand px-1 font-bold text-white disabled:opacity-60';
+const buttonClass =
+  'inline-flex min-h-[44px] items-center justify-center rounded-theme bg-brand px-1 font-bold text-white disabled:opacity-60';
 
 function enabled(state: VerificationState, type: string): boolean {
   return state.methods.some((m) => m.type === type && m.status !== 'disabled');
@@ -36,9 +37,17 @@ export function OutcomeBanner({ outcome }: { outcome: VerifyOutcomeView | null }
   if (!outcome) return null;
   const good = outcome.status === 'verified';
   const waiting = outcome.status === 'pending' || outcome.status === 'in_progress';
-  const colours = good ? 'border-[#1b5e20] bg-[#e8f5e9]' : waiting ? 'border-[#0d47a1] bg-[#e3f2fd]' : 'border-[#b00020] bg-[#fdecee]';
+  const colours = good
+    ? 'border-[#1b5e20] bg-[#e8f5e9]'
+    : waiting
+      ? 'border-[#0d47a1] bg-[#e3f2fd]'
+      : 'border-[#b00020] bg-[#fdecee]';
   return (
-    <div role={good || waiting ? 'status' : 'alert'} data-testid="verification-outcome" className={`mb-1 rounded-theme border-l-4 p-0.5 text-black ${colours}`}>
+    <div
+      role={good || waiting ? 'status' : 'alert'}
+      data-testid="verification-outcome"
+      className={`mb-1 rounded-theme border-l-4 p-0.5 text-black ${colours}`}
+    >
       {outcome.message}
       {outcome.status === 'documents_required' ? (
         <>
@@ -63,18 +72,25 @@ export function VerificationSummary({ state, site }: { state: VerificationState;
         Your status
       </h2>
       {state.isVerified ? (
-        <p className="mb-1 rounded-theme border-l-4 border-[#1b5e20] bg-[#e8f5e9] p-0.5 font-semibold text-black" data-testid="verified">
+        <p
+          className="mb-1 rounded-theme border-l-4 border-[#1b5e20] bg-[#e8f5e9] p-0.5 font-semibold text-black"
+          data-testid="verified"
+        >
           Your account is verified.
         </p>
       ) : (
-        <p className="mb-1 rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black" data-testid="not-verified">
-          Your account is not verified yet. Until it is, you can spend up to {cap} in total{left ? ` (${left} left)` : ''} and you cannot withdraw
-          winnings.
+        <p
+          className="mb-1 rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black"
+          data-testid="not-verified"
+        >
+          Your account is not verified yet. Until it is, you can spend up to {cap} in total
+          {left ? ` (${left} left)` : ''} and you cannot withdraw winnings.
         </p>
       )}
       {state.lastOutcome ? (
         <p className="mb-1 text-sm text-[#4a4a4a]">
-          Last attempt ({methodName(state.lastOutcome.method)}, {dateTimeLabel(state.lastOutcome.at, site)}): {state.lastOutcome.message}
+          Last attempt ({methodName(state.lastOutcome.method)}, {dateTimeLabel(state.lastOutcome.at, site)}):{' '}
+          {state.lastOutcome.message}
         </p>
       ) : null}
       <table className="w-full border-collapse text-left" data-testid="verification-methods">
@@ -139,8 +155,16 @@ function OnlineCheckForm({ state }: { state: VerifyFormState | null }) {
       <FormAlert messages={generalOf(state, 'auto')} />
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="auto" />
-        <Field label="Document" meta={{ id: 'auto-documentType', errorId: 'auto-documentType-error', errors: typeErrors }}>
-          <select id="auto-documentType" name="documentType" defaultValue={valueOf(state, 'auto', 'documentType', 'drivers_licence')} className={inputClass}>
+        <Field
+          label="Document"
+          meta={{ id: 'auto-documentType', errorId: 'auto-documentType-error', errors: typeErrors }}
+        >
+          <select
+            id="auto-documentType"
+            name="documentType"
+            defaultValue={valueOf(state, 'auto', 'documentType', 'drivers_licence')}
+            className={inputClass}
+          >
             {ID_DOCUMENT_TYPES.map((t) => (
               <option key={t} value={t}>
                 {DOCUMENT_NAMES[t]}
@@ -148,7 +172,10 @@ function OnlineCheckForm({ state }: { state: VerifyFormState | null }) {
             ))}
           </select>
         </Field>
-        <Field label="Document number" meta={{ id: 'auto-documentNumber', errorId: 'auto-documentNumber-error', errors: numberErrors }}>
+        <Field
+          label="Document number"
+          meta={{ id: 'auto-documentNumber', errorId: 'auto-documentNumber-error', errors: numberErrors }}
+        >
           <input
             id="auto-documentNumber"
             name="documentNumber"
@@ -195,7 +222,10 @@ function LicenceForm({ state }: { state: VerifyFormState | null }) {
       <FormAlert messages={generalOf(state, 'licence')} />
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="licence" />
-        <Field label="Licence number" meta={{ id: 'licence-number', errorId: 'licence-number-error', errors: numberErrors }}>
+        <Field
+          label="Licence number"
+          meta={{ id: 'licence-number', errorId: 'licence-number-error', errors: numberErrors }}
+        >
           <input
             id="licence-number"
             name="licenceNumber"
@@ -206,7 +236,10 @@ function LicenceForm({ state }: { state: VerifyFormState | null }) {
             className={inputClass}
           />
         </Field>
-        <Field label="State or territory of issue" meta={{ id: 'licence-state', errorId: 'licence-state-error', errors: stateErrors }}>
+        <Field
+          label="State or territory of issue"
+          meta={{ id: 'licence-state', errorId: 'licence-state-error', errors: stateErrors }}
+        >
           <select
             id="licence-state"
             name="state"
@@ -252,7 +285,9 @@ function ConnectIdForm({ state }: { state: VerifyFormState | null }) {
       <h3 id="verify-connectid-heading" className="mb-0.5 text-xl font-bold">
         {methodName('connect_id')}
       </h3>
-      <p className="mb-1">Sign in with your bank and let it confirm who you are. You come back here when you are done.</p>
+      <p className="mb-1">
+        Sign in with your bank and let it confirm who you are. You come back here when you are done.
+      </p>
       <FormAlert messages={generalOf(state, 'connectid')} />
       <Form method="post">
         <input type="hidden" name="intent" value="connectid" />
@@ -264,13 +299,19 @@ function ConnectIdForm({ state }: { state: VerifyFormState | null }) {
   );
 }
 
-export function VerifyAccountView(props: { state: VerificationState; site: LimitSite; form: VerifyFormState | null; outcome: VerifyOutcomeView | null }) {
+export function VerifyAccountView(props: {
+  state: VerificationState;
+  site: LimitSite;
+  form: VerifyFormState | null;
+  outcome: VerifyOutcomeView | null;
+}) {
   const { state } = props;
   return (
     <>
       <OutcomeBanner outcome={props.outcome} />
       <p className="mb-1">
-        The law asks us to confirm that every customer is 18 or over and is who they say they are. Choose any one of the ways below.
+        The law asks us to confirm that every customer is 18 or over and is who they say they are. Choose any one of the
+        ways below.
       </p>
       <VerificationSummary state={state} site={props.site} />
       {state.isVerified ? null : (
@@ -283,7 +324,10 @@ export function VerifyAccountView(props: { state: VerificationState; site: Limit
             <h3 id="verify-manual-heading" className="mb-0.5 text-xl font-bold">
               Send us your documents
             </h3>
-            <p className="mb-1">If the online checks cannot confirm your identity, upload a photo of your ID and our team will check it by hand.</p>
+            <p className="mb-1">
+              If the online checks cannot confirm your identity, upload a photo of your ID and our team will check it by
+              hand.
+            </p>
             <Link to="/my-account/manual-verification" className="btn btn-primary underline">
               Verify with documents
             </Link>
@@ -301,7 +345,11 @@ function UploadForm({ state }: { state: VerifyFormState | null }) {
   const serverErrors = errorsOf(state, 'upload', 'documents');
   const errors = [...problems, ...serverErrors];
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.currentTarget.files ?? []).map((f) => ({ name: f.name, size: f.size, type: f.type }));
+    const files = Array.from(event.currentTarget.files ?? []).map((f) => ({
+      name: f.name,
+      size: f.size,
+      type: f.type,
+    }));
     setProblems(uploadProblems(files));
   };
   return (
@@ -312,7 +360,11 @@ function UploadForm({ state }: { state: VerifyFormState | null }) {
       <FormAlert messages={generalOf(state, 'upload')} />
       <Form method="post" encType="multipart/form-data" noValidate>
         <input type="hidden" name="intent" value="upload" />
-        <Field label="Your ID documents" hint={UPLOAD_HINT} meta={{ id: 'upload-documents', errorId: 'upload-documents-error', errors }}>
+        <Field
+          label="Your ID documents"
+          hint={UPLOAD_HINT}
+          meta={{ id: 'upload-documents', errorId: 'upload-documents-error', errors }}
+        >
           <input
             id="upload-documents"
             name="documents"
@@ -325,7 +377,12 @@ function UploadForm({ state }: { state: VerifyFormState | null }) {
             className={`${inputClass} py-0.5`}
           />
         </Field>
-        <button type="submit" disabled={busy || problems.length > 0} aria-busy={busy || undefined} className={buttonClass}>
+        <button
+          type="submit"
+          disabled={busy || problems.length > 0}
+          aria-busy={busy || undefined}
+          className={buttonClass}
+        >
           Upload documents
         </button>
       </Form>
@@ -333,15 +390,24 @@ function UploadForm({ state }: { state: VerifyFormState | null }) {
   );
 }
 
-export function ManualVerificationView(props: { state: VerificationState; site: LimitSite; form: VerifyFormState | null; outcome: VerifyOutcomeView | null }) {
+export function ManualVerificationView(props: {
+  state: VerificationState;
+  site: LimitSite;
+  form: VerifyFormState | null;
+  outcome: VerifyOutcomeView | null;
+}) {
   const { state } = props;
   const canUpload = enabled(state, 'photo_id_upload');
-  const pending = state.methods.some((m) => (m.type === 'photo_id_upload' || m.type === 'pdf_form') && (m.status === 'pending' || m.status === 'in_progress'));
+  const pending = state.methods.some(
+    (m) =>
+      (m.type === 'photo_id_upload' || m.type === 'pdf_form') && (m.status === 'pending' || m.status === 'in_progress'),
+  );
   return (
     <>
       <OutcomeBanner outcome={props.outcome} />
       <p className="mb-1">
-        When the online checks cannot confirm who you are, our team checks your documents by hand. Send a clear photo or scan of one of these:
+        When the online checks cannot confirm who you are, our team checks your documents by hand. Send a clear photo or
+        scan of one of these:
       </p>
       <ul className="mb-1 list-disc pl-1.5">
         <li>the front and back of your driver&apos;s licence;</li>
@@ -349,13 +415,18 @@ export function ManualVerificationView(props: { state: VerificationState; site: 
         <li>a proof-of-age or photo card issued by a state or territory.</li>
       </ul>
       <p className="mb-1">
-        Every corner must be visible and the text readable. We keep your documents securely, use them only to verify your identity, and usually
-        finish within 2 business days. We email you when we are done.
+        Every corner must be visible and the text readable. We keep your documents securely, use them only to verify
+        your identity, and usually finish within 2 business days. We email you when we are done.
       </p>
       {state.isVerified ? (
-        <p className="mb-1 rounded-theme border-l-4 border-[#1b5e20] bg-[#e8f5e9] p-0.5 font-semibold text-black">Your account is verified.</p>
+        <p className="mb-1 rounded-theme border-l-4 border-[#1b5e20] bg-[#e8f5e9] p-0.5 font-semibold text-black">
+          Your account is verified.
+        </p>
       ) : pending ? (
-        <p className="mb-1 rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black" data-testid="manual-pending">
+        <p
+          className="mb-1 rounded-theme border-l-4 border-[#0d47a1] bg-[#e3f2fd] p-0.5 text-black"
+          data-testid="manual-pending"
+        >
           We have your documents and are checking them. You can still send more if we ask for them.
         </p>
       ) : null}
@@ -365,7 +436,10 @@ export function ManualVerificationView(props: { state: VerificationState; site: 
           <h2 id="pdf-heading" className="mb-0.5 text-xl font-bold">
             {methodName('pdf_form')}
           </h2>
-          <p>Print the verification form, have it signed by an authorised witness, then scan it and upload it above with your ID.</p>
+          <p>
+            Print the verification form, have it signed by an authorised witness, then scan it and upload it above with
+            your ID.
+          </p>
         </section>
       ) : null}
       <p>

@@ -49,22 +49,25 @@ export function builderOffer(o: ProductOffer, slug: string): BuilderOffer {
     gameTypes: o.gameTypes.map((t) => ({
       type: t.key,
       name: t.name,
-      gameOffers: t.gameOffers.map(
-        (g): BuilderGameOffer => ({
-          key: g.key,
-          name: g.name,
-          minGames: g.minGames,
-          maxGames: g.maxGames,
-          defaultGames: g.defaultGames,
-          gamesPerLine: g.gamesPerLine,
-          numberSets: g.numberSets.map((s) => ({ ...s, label: setLabel(gameKey, s.name) })),
-          pricePerLineCents: moneyToCents(g.pricePerLine),
-          pricesCents: Object.fromEntries(g.prices.map((p) => [p.numGames, moneyToCents(p.price)])),
-        }),
-      ),
+      gameOffers: t.gameOffers.map((g): BuilderGameOffer => ({
+        key: g.key,
+        name: g.name,
+        minGames: g.minGames,
+        maxGames: g.maxGames,
+        defaultGames: g.defaultGames,
+        gamesPerLine: g.gamesPerLine,
+        numberSets: g.numberSets.map((s) => ({ ...s, label: setLabel(gameKey, s.name) })),
+        pricePerLineCents: moneyToCents(g.pricePerLine),
+        pricesCents: Object.fromEntries(g.prices.map((p) => [p.numGames, moneyToCents(p.price)])),
+      })),
     })),
     draws: o.draws
-      .map((d) => ({ drawNo: d.drawNo, stop: d.stop, drawAt: Number.isNaN(Date.parse(d.drawData.drawDate)) ? null : d.drawData.drawDate, purchaseStatus: d.purchaseStatus }))
+      .map((d) => ({
+        drawNo: d.drawNo,
+        stop: d.stop,
+        drawAt: Number.isNaN(Date.parse(d.drawData.drawDate)) ? null : d.drawData.drawDate,
+        purchaseStatus: d.purchaseStatus,
+      }))
       .sort((a, b) => Date.parse(a.stop) - Date.parse(b.stop)),
     autoplay: o.recurringPurchase.availability === 'available' && o.recurringPurchase.type !== 'none',
     autoplayInformation: o.recurringPurchaseInformation,
@@ -81,7 +84,13 @@ export function favouritesFor(all: FavouriteNumbers | null | undefined, lotteryK
 export const MAX_DRAWS_OFFERED = 10;
 
 export function drawCountOptions(offer: Pick<BuilderOffer, 'draws'>, firstDrawNo: number | null): number[] {
-  const start = firstDrawNo === null ? 0 : Math.max(0, offer.draws.findIndex((d) => d.drawNo === firstDrawNo));
+  const start =
+    firstDrawNo === null
+      ? 0
+      : Math.max(
+          0,
+          offer.draws.findIndex((d) => d.drawNo === firstDrawNo),
+        );
   const left = Math.max(1, Math.min(MAX_DRAWS_OFFERED, offer.draws.length - start));
   return Array.from({ length: left }, (_, i) => i + 1);
 }

@@ -15,7 +15,11 @@ export const FAVOURITES_SAVED = 'Your favourite numbers have been saved.';
 export function favouriteGames(offerKeys: readonly string[]): FavouriteGame[] {
   return offerKeys.filter(isGameKey).map((key) => {
     const game = getGame(key);
-    return { lotteryKey: key, name: game.name, sets: game.numberSets.map((s) => ({ name: s.name, label: s.label, from: s.from, to: s.to, pick: s.pick })) };
+    return {
+      lotteryKey: key,
+      name: game.name,
+      sets: game.numberSets.map((s) => ({ name: s.name, label: s.label, from: s.from, to: s.to, pick: s.pick })),
+    };
   });
 }
 
@@ -46,7 +50,8 @@ export function parseFavouritesForm(
         continue;
       }
       const numbers = tokens.map(Number);
-      if (numbers.some((n) => n < set.from || n > set.to)) fieldErrors[name] = [`${set.label} must be between ${set.from} and ${set.to}.`];
+      if (numbers.some((n) => n < set.from || n > set.to))
+        fieldErrors[name] = [`${set.label} must be between ${set.from} and ${set.to}.`];
       else if (new Set(numbers).size !== numbers.length) fieldErrors[name] = [`${set.label} can't repeat a number.`];
       else if (numbers.length > set.pick) fieldErrors[name] = [`${set.label} takes at most ${set.pick} numbers.`];
       else sets[set.name] = numbers;
@@ -60,7 +65,8 @@ export function parseFavouritesForm(
 export function apiErrorsToFields(errors: Record<string, string[]>, sent: FavouriteNumbers): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(errors)) {
-    const m = /^favouriteNumbers\.(\d+)\.sets\.([a-z_]+)$/.exec(key) ?? /^favourite_numbers\.(\d+)\.sets\.([a-z_]+)$/.exec(key);
+    const m =
+      /^favouriteNumbers\.(\d+)\.sets\.([a-z_]+)$/.exec(key) ?? /^favourite_numbers\.(\d+)\.sets\.([a-z_]+)$/.exec(key);
     const entry = m ? sent[Number(m[1])] : undefined;
     if (m && entry) out[fieldName(entry.lotteryKey, m[2]!)] = messages;
   }

@@ -24,16 +24,34 @@ export interface NumberBallsProps {
 export function ballClass(variant: BallVariant, matched: boolean, size: BallSize): string {
   const base = `relative inline-flex shrink-0 items-center justify-center rounded-full border-2 tabular-nums ${SIZE[size]}`;
   if (matched) return `${base} border-success bg-success font-extrabold text-white`;
-  return variant === 'bonus' ? `${base} border-brand-secondary bg-white font-semibold text-mono` : `${base} border-brand bg-white font-semibold text-mono`;
+  return variant === 'bonus'
+    ? `${base} border-brand-secondary bg-white font-semibold text-mono`
+    : `${base} border-brand bg-white font-semibold text-mono`;
 }
 
-export function NumberBalls({ numbers, matched = [], variant = 'main', size = 'md', label, className = '' }: NumberBallsProps) {
+export function NumberBalls({
+  numbers,
+  matched = [],
+  variant = 'main',
+  size = 'md',
+  label,
+  className = '',
+}: NumberBallsProps) {
   return (
-    <ul className={`flex flex-wrap items-center gap-0.25 ${className}`} aria-label={label} data-testid="number-balls" data-variant={variant}>
+    <ul
+      className={`flex flex-wrap items-center gap-0.25 ${className}`}
+      aria-label={label}
+      data-testid="number-balls"
+      data-variant={variant}
+    >
       {numbers.map((n, i) => {
         const hit = n !== null && matched.includes(n);
         return (
-          <li key={`${i}-${n ?? 'blank'}`} className={ballClass(variant, hit, size)} data-matched={hit ? 'true' : undefined}>
+          <li
+            key={`${i}-${n ?? 'blank'}`}
+            className={ballClass(variant, hit, size)}
+            data-matched={hit ? 'true' : undefined}
+          >
             {n === null ? (
               <span className="sr-only">blank</span>
             ) : (
@@ -41,7 +59,10 @@ export function NumberBalls({ numbers, matched = [], variant = 'main', size = 'm
                 <span>{n}</span>
                 {hit ? (
                   <>
-                    <span aria-hidden="true" className="absolute -right-[4px] -top-[4px] flex size-[14px] items-center justify-center rounded-full bg-white text-[10px] font-bold text-success ring-1 ring-success">
+                    <span
+                      aria-hidden="true"
+                      className="absolute -right-[4px] -top-[4px] flex size-[14px] items-center justify-center rounded-full bg-white text-[10px] font-bold text-success ring-1 ring-success"
+                    >
                       ✓
                     </span>
                     <span className="sr-only"> matched</span>

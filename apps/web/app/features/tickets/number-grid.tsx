@@ -23,7 +23,13 @@ export function NumberGrid({ gameIndex, set, values, onToggle, onFull }: NumberG
   const numbers: number[] = [];
   for (let n = set.from; n <= set.to; n++) numbers.push(n);
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-count`} className="flex flex-col gap-0.5" data-testid={`grid-${set.name}`}>
+    <div
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={`${id}-count`}
+      className="flex flex-col gap-0.5"
+      data-testid={`grid-${set.name}`}
+    >
       <div className="flex items-baseline justify-between gap-1">
         <h3 id={`${id}-label`} className="text-lg font-bold">
           <span className="sr-only">Game {gameIndex + 1} </span>
@@ -48,7 +54,11 @@ export function NumberGrid({ gameIndex, set, values, onToggle, onFull }: NumberG
                 else onToggle(n);
               }}
               className={`flex h-[44px] w-full items-center justify-center rounded-full border-2 text-base tabular-nums ${
-                on ? 'border-brand bg-brand font-extrabold text-white' : blocked ? 'border-black/10 bg-white text-black/60' : 'border-black/20 bg-white font-semibold hover:border-brand'
+                on
+                  ? 'border-brand bg-brand font-extrabold text-white'
+                  : blocked
+                    ? 'border-black/10 bg-white text-black/60'
+                    : 'border-black/20 bg-white font-semibold hover:border-brand'
               }`}
             >
               {n}

@@ -67,7 +67,18 @@ describe('ticket builder markup', () => {
 
   it('an add-to-cart failure shows as an alert', () => {
     const html = renderHtml(
-      <TicketBuilder offer={offer} gameType="reduced_system" site={site} typeLinks={[]} drawChoices={[]} firstDrawNo={null} favourites={{}} signedIn={false} precart={false} error="Oz Lotto draw 1500 has closed" />,
+      <TicketBuilder
+        offer={offer}
+        gameType="reduced_system"
+        site={site}
+        typeLinks={[]}
+        drawChoices={[]}
+        firstDrawNo={null}
+        favourites={{}}
+        signedIn={false}
+        precart={false}
+        error="Oz Lotto draw 1500 has closed"
+      />,
     );
     expect(html).toMatch(/role="alert"[^>]*>Oz Lotto draw 1500 has closed/);
   });

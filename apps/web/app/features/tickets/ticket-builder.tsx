@@ -46,7 +46,10 @@ function statusText(state: TicketState, index: number): string {
   if (!game) return '';
   const status = gameStatus(state, game);
   if (isAllQuickpick(state.gameType)) return 'QuickPick';
-  if (status.kind === 'complete') return game.quickpick && state.gameOffer.numberSets.some((s) => picked(game.sets[s.name] ?? []).length < s.pick) ? 'QuickPick' : 'Complete';
+  if (status.kind === 'complete')
+    return game.quickpick && state.gameOffer.numberSets.some((s) => picked(game.sets[s.name] ?? []).length < s.pick)
+      ? 'QuickPick'
+      : 'Complete';
   if (status.kind === 'blank') return 'Empty';
   return `${status.missing} to go`;
 }
@@ -56,7 +59,14 @@ export function TicketBuilder(props: TicketBuilderProps) {
   const price = (cents: number) => formatCents(cents, offer.currency, site.locale);
   const type = offer.gameTypes.find((t) => t.type === gameType)!;
   const [state, rawDispatch] = useReducer(ticketReducer, undefined, () =>
-    initialTicket({ productOfferKey: offer.key, gameType: type.type, gameOffer: type.gameOffers[0]!, ordered: offer.ordered, firstDrawNo: props.firstDrawNo, favourites }),
+    initialTicket({
+      productOfferKey: offer.key,
+      gameType: type.type,
+      gameOffer: type.gameOffers[0]!,
+      ordered: offer.ordered,
+      firstDrawNo: props.firstDrawNo,
+      favourites,
+    }),
   );
   const [active, setActive] = useState(0);
   const [announcement, setAnnouncement] = useState('');
@@ -86,7 +96,11 @@ export function TicketBuilder(props: TicketBuilderProps) {
   // The page's draw picker changes ?firstDrawNo= without remounting the builder: follow it, keeping the numbers.
   const firstDrawProp = props.firstDrawNo;
   useEffect(() => {
-    rawDispatch({ type: 'set_first_draw', drawNo: firstDrawProp, maxDraws: drawCountOptions(offer, firstDrawProp).length });
+    rawDispatch({
+      type: 'set_first_draw',
+      drawNo: firstDrawProp,
+      maxDraws: drawCountOptions(offer, firstDrawProp).length,
+    });
   }, [firstDrawProp, offer]);
 
   const validity = ticketValidity(state, { causes: offer.causes.map((c) => c.key) });
@@ -120,7 +134,10 @@ export function TicketBuilder(props: TicketBuilderProps) {
         </nav>
       ) : null}
 
-      <section aria-labelledby="ticket-options" className="grid grid-cols-1 gap-1 rounded-theme bg-surface p-1 md:grid-cols-3">
+      <section
+        aria-labelledby="ticket-options"
+        className="grid grid-cols-1 gap-1 rounded-theme bg-surface p-1 md:grid-cols-3"
+      >
         <h2 id="ticket-options" className="sr-only">
           Ticket options
         </h2>
@@ -132,7 +149,11 @@ export function TicketBuilder(props: TicketBuilderProps) {
               value={state.gameOffer.key}
               onChange={(e) => {
                 const next = type.gameOffers.find((g) => g.key === e.target.value);
-                if (next) dispatch({ type: 'set_offer', offer: next }, `${next.name}: pick ${next.numberSets.map((s) => `${s.pick} ${s.label}`).join(' and ')}`);
+                if (next)
+                  dispatch(
+                    { type: 'set_offer', offer: next },
+                    `${next.name}: pick ${next.numberSets.map((s) => `${s.pick} ${s.label}`).join(' and ')}`,
+                  );
               }}
               data-testid="game-offer"
             >
@@ -145,31 +166,36 @@ export function TicketBuilder(props: TicketBuilderProps) {
           </label>
         ) : null}
         {props.drawChoices.length > 0 ? (
-        <label className="flex flex-col gap-0.25 text-sm font-semibold">
-          First draw
-          <select
-            className="min-h-[44px] rounded-theme border border-black/30 bg-white px-0.5 text-base"
-            value={String(firstDraw?.drawNo ?? '')}
-            onChange={(e) => {
-              const drawNo = Number(e.target.value);
-              dispatch({ type: 'set_first_draw', drawNo: drawNo === offer.draws[0]?.drawNo ? null : drawNo });
-            }}
-            data-testid="first-draw"
-          >
-            {props.drawChoices.map((d) => (
-              <option key={d.drawNo} value={String(d.drawNo)}>
-                {d.label}
-              </option>
-            ))}
-          </select>
-        </label>
+          <label className="flex flex-col gap-0.25 text-sm font-semibold">
+            First draw
+            <select
+              className="min-h-[44px] rounded-theme border border-black/30 bg-white px-0.5 text-base"
+              value={String(firstDraw?.drawNo ?? '')}
+              onChange={(e) => {
+                const drawNo = Number(e.target.value);
+                dispatch({ type: 'set_first_draw', drawNo: drawNo === offer.draws[0]?.drawNo ? null : drawNo });
+              }}
+              data-testid="first-draw"
+            >
+              {props.drawChoices.map((d) => (
+                <option key={d.drawNo} value={String(d.drawNo)}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </label>
         ) : null}
         <label className="flex flex-col gap-0.25 text-sm font-semibold">
           Number of draws
           <select
             className="min-h-[44px] rounded-theme border border-black/30 bg-white px-0.5 text-base"
             value={numDrawsValue}
-            onChange={(e) => dispatch({ type: 'set_draws', numDraws: e.target.value === 'autoplay' ? 'autoplay' : Number(e.target.value) })}
+            onChange={(e) =>
+              dispatch({
+                type: 'set_draws',
+                numDraws: e.target.value === 'autoplay' ? 'autoplay' : Number(e.target.value),
+              })
+            }
             data-testid="num-draws"
           >
             {drawOptions.map((n) => (
@@ -180,7 +206,9 @@ export function TicketBuilder(props: TicketBuilderProps) {
             {offer.autoplay ? <option value="autoplay">Autoplay (every draw until you stop)</option> : null}
           </select>
         </label>
-        {state.numDraws === 'autoplay' && offer.autoplayInformation ? <p className="text-sm md:col-span-3">{offer.autoplayInformation}</p> : null}
+        {state.numDraws === 'autoplay' && offer.autoplayInformation ? (
+          <p className="text-sm md:col-span-3">{offer.autoplayInformation}</p>
+        ) : null}
         {offer.causes.length > 0 ? (
           <label className="flex flex-col gap-0.25 text-sm font-semibold">
             Cause to support
@@ -202,12 +230,20 @@ export function TicketBuilder(props: TicketBuilderProps) {
 
       <div className="flex flex-wrap gap-0.5" role="toolbar" aria-label="All games">
         {!allQuick ? (
-          <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'quickpick_all', random: cryptoRandom }, 'All games quickpicked')}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => dispatch({ type: 'quickpick_all', random: cryptoRandom }, 'All games quickpicked')}
+          >
             Quickpick all
           </button>
         ) : null}
         {!allQuick ? (
-          <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'clear_all' }, 'All games cleared')}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => dispatch({ type: 'clear_all' }, 'All games cleared')}
+          >
             Clear all
           </button>
         ) : null}
@@ -216,7 +252,8 @@ export function TicketBuilder(props: TicketBuilderProps) {
           className="btn btn-secondary aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
           aria-disabled={state.games.length >= state.gameOffer.maxGames || undefined}
           onClick={() => {
-            if (state.games.length >= state.gameOffer.maxGames) return setAnnouncement(`At most ${state.gameOffer.maxGames} games`);
+            if (state.games.length >= state.gameOffer.maxGames)
+              return setAnnouncement(`At most ${state.gameOffer.maxGames} games`);
             dispatch({ type: 'add_game' }, `Game ${state.games.length + 1} added`);
             setActive(state.games.length);
           }}
@@ -224,7 +261,16 @@ export function TicketBuilder(props: TicketBuilderProps) {
           Add game
         </button>
         {canFavourite && !allQuick ? (
-          <button type="button" className="btn btn-secondary" onClick={() => dispatch({ type: 'use_favourites', game: activeIndex }, `Game ${activeIndex + 1} filled with your favourite numbers`)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() =>
+              dispatch(
+                { type: 'use_favourites', game: activeIndex },
+                `Game ${activeIndex + 1} filled with your favourite numbers`,
+              )
+            }
+          >
             Use my favourite numbers
           </button>
         ) : null}
@@ -234,7 +280,10 @@ export function TicketBuilder(props: TicketBuilderProps) {
           the bottom of the screen while the builder is in view and rests after it (it never hides the page below).
           Large screens: the games on the left, the grid and the summary side by side on the right, kept in view. */}
       <div className="flex flex-col gap-1.5 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
-        <section aria-labelledby="games-heading" className="order-2 flex flex-col gap-0.5 lg:order-none lg:col-start-1 lg:row-start-1">
+        <section
+          aria-labelledby="games-heading"
+          className="order-2 flex flex-col gap-0.5 lg:order-none lg:col-start-1 lg:row-start-1"
+        >
           <h2 id="games-heading" className="text-xl font-bold">
             Your games <span className="text-base font-semibold">({validity.completeGames} ready)</span>
           </h2>
@@ -251,24 +300,43 @@ export function TicketBuilder(props: TicketBuilderProps) {
                     {allQuick ? (
                       <span className="flex min-h-[44px] items-center font-bold">Game {i + 1}</span>
                     ) : (
-                      <button type="button" className="min-h-[44px] min-w-[88px] text-left font-bold underline" aria-current={current ? 'true' : undefined} onClick={() => editGame(i)}>
+                      <button
+                        type="button"
+                        className="min-h-[44px] min-w-[88px] text-left font-bold underline"
+                        aria-current={current ? 'true' : undefined}
+                        onClick={() => editGame(i)}
+                      >
                         Game {i + 1}
                         <span className="sr-only">, edit</span>
                       </button>
                     )}
                     <span className="flex flex-wrap gap-x-0.25">
                       {!allQuick ? (
-                        <button type="button" className="min-h-[44px] px-0.5 text-sm underline" onClick={() => dispatch({ type: 'quickpick', game: i, random: cryptoRandom }, `Game ${i + 1} quickpicked`)}>
+                        <button
+                          type="button"
+                          className="min-h-[44px] px-0.5 text-sm underline"
+                          onClick={() =>
+                            dispatch({ type: 'quickpick', game: i, random: cryptoRandom }, `Game ${i + 1} quickpicked`)
+                          }
+                        >
                           Quickpick<span className="sr-only"> game {i + 1}</span>
                         </button>
                       ) : null}
                       {!allQuick ? (
-                        <button type="button" className="min-h-[44px] px-0.5 text-sm underline" onClick={() => dispatch({ type: 'clear', game: i }, `Game ${i + 1} cleared`)}>
+                        <button
+                          type="button"
+                          className="min-h-[44px] px-0.5 text-sm underline"
+                          onClick={() => dispatch({ type: 'clear', game: i }, `Game ${i + 1} cleared`)}
+                        >
                           Clear<span className="sr-only"> game {i + 1}</span>
                         </button>
                       ) : null}
                       {state.games.length > 1 ? (
-                        <button type="button" className="min-h-[44px] px-0.5 text-sm underline" onClick={() => dispatch({ type: 'remove_game', game: i }, `Game ${i + 1} removed`)}>
+                        <button
+                          type="button"
+                          className="min-h-[44px] px-0.5 text-sm underline"
+                          onClick={() => dispatch({ type: 'remove_game', game: i }, `Game ${i + 1} removed`)}
+                        >
                           Remove<span className="sr-only"> game {i + 1}</span>
                         </button>
                       ) : null}
@@ -280,7 +348,13 @@ export function TicketBuilder(props: TicketBuilderProps) {
                         <span className="text-sm">Numbers picked at random when you buy</span>
                       ) : (
                         state.gameOffer.numberSets.map((s) => (
-                          <NumberBalls key={s.name} numbers={game.sets[s.name] ?? []} variant={s.name === 'numbers' ? 'main' : 'bonus'} size="sm" label={`Game ${i + 1} ${s.label}`} />
+                          <NumberBalls
+                            key={s.name}
+                            numbers={game.sets[s.name] ?? []}
+                            variant={s.name === 'numbers' ? 'main' : 'bonus'}
+                            size="sm"
+                            label={`Game ${i + 1} ${s.label}`}
+                          />
                         ))
                       )}
                     </span>
@@ -296,17 +370,32 @@ export function TicketBuilder(props: TicketBuilderProps) {
 
         <div className="contents lg:sticky lg:top-1 lg:col-start-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-1">
           {!allQuick ? (
-            <section ref={editorRef} aria-labelledby="edit-heading" className="order-1 flex scroll-mt-1 flex-col gap-1 rounded-theme border border-black/10 p-1 lg:order-none">
+            <section
+              ref={editorRef}
+              aria-labelledby="edit-heading"
+              className="order-1 flex scroll-mt-1 flex-col gap-1 rounded-theme border border-black/10 p-1 lg:order-none"
+            >
               <div className="flex flex-wrap items-center justify-between gap-0.5">
                 <h2 id="edit-heading" ref={editorHeadingRef} tabIndex={-1} className="text-xl font-bold">
-                  Game {activeIndex + 1}: pick {state.gameOffer.numberSets.map((s) => `${s.pick} ${s.label}`).join(' and ')}
+                  Game {activeIndex + 1}: pick{' '}
+                  {state.gameOffer.numberSets.map((s) => `${s.pick} ${s.label}`).join(' and ')}
                 </h2>
                 {state.games.length > 1 ? (
                   <span className="flex gap-0.25">
-                    <button type="button" className="btn btn-secondary min-h-[44px] px-0.75 disabled:cursor-not-allowed disabled:opacity-50" disabled={activeIndex === 0} onClick={() => editGame(activeIndex - 1, { focus: false })}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary min-h-[44px] px-0.75 disabled:cursor-not-allowed disabled:opacity-50"
+                      disabled={activeIndex === 0}
+                      onClick={() => editGame(activeIndex - 1, { focus: false })}
+                    >
                       <span aria-hidden="true">‹</span> Previous<span className="sr-only"> game</span>
                     </button>
-                    <button type="button" className="btn btn-secondary min-h-[44px] px-0.75 disabled:cursor-not-allowed disabled:opacity-50" disabled={activeIndex >= state.games.length - 1} onClick={() => editGame(activeIndex + 1, { focus: false })}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary min-h-[44px] px-0.75 disabled:cursor-not-allowed disabled:opacity-50"
+                      disabled={activeIndex >= state.games.length - 1}
+                      onClick={() => editGame(activeIndex + 1, { focus: false })}
+                    >
                       Next<span className="sr-only"> game</span> <span aria-hidden="true">›</span>
                     </button>
                   </span>
@@ -322,9 +411,16 @@ export function TicketBuilder(props: TicketBuilderProps) {
                     const before = picked(activeGame.sets[s.name] ?? []);
                     const removing = before.includes(n);
                     const count = before.length + (removing ? -1 : 1);
-                    dispatch({ type: 'toggle', game: activeIndex, set: s.name, number: n }, `${n} ${removing ? 'removed' : 'chosen'}. ${s.label}: ${chosenText(count, s.pick)}`);
+                    dispatch(
+                      { type: 'toggle', game: activeIndex, set: s.name, number: n },
+                      `${n} ${removing ? 'removed' : 'chosen'}. ${s.label}: ${chosenText(count, s.pick)}`,
+                    );
                   }}
-                  onFull={(n) => setAnnouncement(`${n} not chosen: ${s.label} already has ${chosenText(s.pick, s.pick)}. Remove a number first.`)}
+                  onFull={(n) =>
+                    setAnnouncement(
+                      `${n} not chosen: ${s.label} already has ${chosenText(s.pick, s.pick)}. Remove a number first.`,
+                    )
+                  }
                 />
               ))}
             </section>
@@ -349,13 +445,20 @@ export function TicketBuilder(props: TicketBuilderProps) {
               <div className="flex min-w-0 flex-col">
                 <span className="text-sm">
                   {state.gameOffer.name} · {validity.completeGames} game{validity.completeGames === 1 ? '' : 's'} ·{' '}
-                  {state.numDraws === 'autoplay' ? 'Autoplay' : `${state.numDraws} draw${state.numDraws === 1 ? '' : 's'}`}
+                  {state.numDraws === 'autoplay'
+                    ? 'Autoplay'
+                    : `${state.numDraws} draw${state.numDraws === 1 ? '' : 's'}`}
                 </span>
                 <span className="text-2xl font-extrabold tabular-nums" data-testid="ticket-price">
                   {price(priceCents)}
                 </span>
               </div>
-              <button type="submit" className="btn btn-primary shrink-0 disabled:cursor-not-allowed disabled:opacity-60" disabled={!validity.valid || submitting} aria-describedby="add-reason">
+              <button
+                type="submit"
+                className="btn btn-primary shrink-0 disabled:cursor-not-allowed disabled:opacity-60"
+                disabled={!validity.valid || submitting}
+                aria-describedby="add-reason"
+              >
                 {submitting ? 'Adding…' : 'Add to cart'}
               </button>
             </div>
@@ -363,7 +466,11 @@ export function TicketBuilder(props: TicketBuilderProps) {
               {validity.reason ?? ''}
             </p>
             {props.error ? (
-              <p role="alert" className="mt-0.5 rounded-theme border-2 border-error bg-white p-0.5 font-semibold text-error" data-testid="add-error">
+              <p
+                role="alert"
+                className="mt-0.5 rounded-theme border-2 border-error bg-white p-0.5 font-semibold text-error"
+                data-testid="add-error"
+              >
                 {props.error}
               </p>
             ) : null}

@@ -49,9 +49,17 @@ describe('ticket being built', () => {
     const s = initialTicket({ productOfferKey: 'oz-lotto', gameType: 'standard', gameOffer: standard });
     expect(s.games).toHaveLength(18);
     expect(s.games[0]!.sets.numbers).toEqual([null, null, null, null, null, null, null]);
-    const sys = initialTicket({ productOfferKey: 'oz-lotto', gameType: 'reduced_system', gameOffer: offer('system-8', 8, { defaultGames: 1 }) });
+    const sys = initialTicket({
+      productOfferKey: 'oz-lotto',
+      gameType: 'reduced_system',
+      gameOffer: offer('system-8', 8, { defaultGames: 1 }),
+    });
     expect(sys.games).toHaveLength(1);
-    const few = initialTicket({ productOfferKey: 'uk-lotto', gameType: 'standard', gameOffer: offer('standard', 6, { maxGames: 7 }) });
+    const few = initialTicket({
+      productOfferKey: 'uk-lotto',
+      gameType: 'standard',
+      gameOffer: offer('standard', 6, { maxGames: 7 }),
+    });
     expect(few.games).toHaveLength(7);
   });
 
@@ -72,7 +80,12 @@ describe('ticket being built', () => {
   });
 
   it('an ordered game (Strike) keeps the order the numbers were chosen in', () => {
-    let s = initialTicket({ productOfferKey: 'lotto-strike', gameType: 'strike_standard', gameOffer: offer('strike_standard', 4), ordered: true });
+    let s = initialTicket({
+      productOfferKey: 'lotto-strike',
+      gameType: 'strike_standard',
+      gameOffer: offer('strike_standard', 4),
+      ordered: true,
+    });
     s = pick(s, 0, 'numbers', [30, 4, 12]);
     expect(s.games[0]!.sets.numbers).toEqual([30, 4, 12, null]);
   });
@@ -108,20 +121,33 @@ describe('ticket being built', () => {
   });
 
   it('add and remove games within 1..maxGames', () => {
-    let s = initialTicket({ productOfferKey: 'uk-lotto', gameType: 'standard', gameOffer: offer('standard', 6, { maxGames: 7 }) });
+    let s = initialTicket({
+      productOfferKey: 'uk-lotto',
+      gameType: 'standard',
+      gameOffer: offer('standard', 6, { maxGames: 7 }),
+    });
     expect(ticketReducer(s, { type: 'add_game' })).toBe(s);
     s = pick(s, 1, 'numbers', [1, 2]);
     s = ticketReducer(s, { type: 'remove_game', game: 0 });
     expect(s.games).toHaveLength(6);
     expect(picked(s.games[0]!.sets.numbers!)).toEqual([1, 2]);
-    let one = initialTicket({ productOfferKey: 'oz-lotto', gameType: 'reduced_system', gameOffer: offer('system-8', 8) });
+    let one = initialTicket({
+      productOfferKey: 'oz-lotto',
+      gameType: 'reduced_system',
+      gameOffer: offer('system-8', 8),
+    });
     expect(ticketReducer(one, { type: 'remove_game', game: 0 })).toBe(one);
     one = ticketReducer(one, { type: 'add_game' });
     expect(one.games).toHaveLength(2);
   });
 
   it('changing the game offer resizes every set: nulls pad, picks trim from the end, favourites are kept', () => {
-    let s = initialTicket({ productOfferKey: 'oz-lotto', gameType: 'reduced_system', gameOffer: offer('system-8', 8), favourites: { numbers: [40, 41] } });
+    let s = initialTicket({
+      productOfferKey: 'oz-lotto',
+      gameType: 'reduced_system',
+      gameOffer: offer('system-8', 8),
+      favourites: { numbers: [40, 41] },
+    });
     s = pick(s, 0, 'numbers', [1, 2, 3, 4, 5, 6, 40, 41]);
     const bigger = ticketReducer(s, { type: 'set_offer', offer: offer('system-10', 10) });
     expect(bigger.games[0]!.sets.numbers).toEqual([1, 2, 3, 4, 5, 6, 40, 41, null, null]);
@@ -131,7 +157,10 @@ describe('ticket being built', () => {
     // PowerHit drops the Powerball set.
     let pb = initialTicket({ productOfferKey: 'powerball', gameType: 'standard', gameOffer: powerball });
     pb = pick(pb, 0, 'powerball', [3]);
-    const hit = ticketReducer(pb, { type: 'set_offer', offer: offer('powerhit-7', 7, { numberSets: [{ name: 'numbers', label: 'Numbers', from: 1, to: 35, pick: 7 }] }) });
+    const hit = ticketReducer(pb, {
+      type: 'set_offer',
+      offer: offer('powerhit-7', 7, { numberSets: [{ name: 'numbers', label: 'Numbers', from: 1, to: 35, pick: 7 }] }),
+    });
     expect(Object.keys(hit.games[0]!.sets)).toEqual(['numbers']);
   });
 
@@ -147,12 +176,20 @@ describe('ticket being built', () => {
     expect(ticketValidity(s, { causes: ['cau_a'] }).reason).toBe('Choose a cause to support');
     s = ticketReducer(s, { type: 'set_cause', causeKey: 'cau_a' });
     expect(ticketValidity(s, { causes: ['cau_a'] }).valid).toBe(true);
-    const two = initialTicket({ productOfferKey: 'x', gameType: 'standard', gameOffer: offer('standard', 7, { minGames: 2 }) });
+    const two = initialTicket({
+      productOfferKey: 'x',
+      gameType: 'standard',
+      gameOffer: offer('standard', 7, { minGames: 2 }),
+    });
     expect(ticketValidity(pick(two, 0, 'numbers', [1, 2, 3, 4, 5, 6, 7])).reason).toBe('Complete at least 2 games');
   });
 
   it('QuickPick tickets (game type random) are complete without numbers: the server picks at purchase', () => {
-    const s = initialTicket({ productOfferKey: 'oz-lotto', gameType: 'random', gameOffer: offer('random', 7, { defaultGames: 4 }) });
+    const s = initialTicket({
+      productOfferKey: 'oz-lotto',
+      gameType: 'random',
+      gameOffer: offer('random', 7, { defaultGames: 4 }),
+    });
     expect(ticketValidity(s)).toEqual({ valid: true, reason: null, completeGames: 4 });
     const input = toTicketInput(s);
     expect(input.games).toHaveLength(4);
@@ -160,7 +197,11 @@ describe('ticket being built', () => {
   });
 
   it('price = the price list for the complete games x draws; autoplay charges one draw', () => {
-    let s = initialTicket({ productOfferKey: 'oz-lotto', gameType: 'standard', gameOffer: offer('standard', 7, { pricesCents: { 1: 155, 2: 310, 3: 465 }, maxGames: 3 }) });
+    let s = initialTicket({
+      productOfferKey: 'oz-lotto',
+      gameType: 'standard',
+      gameOffer: offer('standard', 7, { pricesCents: { 1: 155, 2: 310, 3: 465 }, maxGames: 3 }),
+    });
     expect(ticketPriceCents(s)).toBe(0);
     s = ticketReducer(s, { type: 'quickpick', game: 0, random: seededRandom(3) });
     s = ticketReducer(s, { type: 'quickpick', game: 1, random: seededRandom(4) });
@@ -181,18 +222,36 @@ describe('ticket being built', () => {
     expect(later).toMatchObject({ firstDrawNo: 1502, numDraws: 4 });
     expect(later.games[0]!.sets).toEqual(numbers);
     expect(ticketReducer(later, { type: 'set_first_draw', drawNo: 1502, maxDraws: 4 })).toBe(later);
-    const auto = ticketReducer(ticketReducer(s, { type: 'set_draws', numDraws: 'autoplay' }), { type: 'set_first_draw', drawNo: null, maxDraws: 1 });
+    const auto = ticketReducer(ticketReducer(s, { type: 'set_draws', numDraws: 'autoplay' }), {
+      type: 'set_first_draw',
+      drawNo: null,
+      maxDraws: 1,
+    });
     expect(auto).toMatchObject({ firstDrawNo: null, numDraws: 'autoplay' });
   });
 
   it('favourites fill a game and mark the ticket; the input carries complete games only', () => {
-    let s = initialTicket({ productOfferKey: 'powerball', gameType: 'standard', gameOffer: powerball, favourites: { numbers: [3, 1, 2], powerball: [9] }, firstDrawNo: 1500 });
+    let s = initialTicket({
+      productOfferKey: 'powerball',
+      gameType: 'standard',
+      gameOffer: powerball,
+      favourites: { numbers: [3, 1, 2], powerball: [9] },
+      firstDrawNo: 1500,
+    });
     s = ticketReducer(s, { type: 'use_favourites', game: 0 });
     expect(s.games[0]!.sets).toEqual({ numbers: [1, 2, 3, null, null, null, null], powerball: [9] });
     expect(s.hasFavouriteNumbers).toBe(true);
     s = ticketReducer(s, { type: 'quickpick', game: 0, random: seededRandom(9) });
     const input = toTicketInput(s);
-    expect(input).toMatchObject({ productType: 'lottery_ticket', productOfferKey: 'powerball', gameType: 'standard', gameOffer: 'standard', numDraws: 1, firstDrawNo: 1500, hasFavouriteNumbers: true });
+    expect(input).toMatchObject({
+      productType: 'lottery_ticket',
+      productOfferKey: 'powerball',
+      gameType: 'standard',
+      gameOffer: 'standard',
+      numDraws: 1,
+      firstDrawNo: 1500,
+      hasFavouriteNumbers: true,
+    });
     expect(input.games).toHaveLength(1);
     const none = initialTicket({ productOfferKey: 'powerball', gameType: 'standard', gameOffer: powerball });
     expect(ticketReducer(none, { type: 'use_favourites', game: 0 })).toBe(none);
@@ -205,18 +264,26 @@ describe('favourite numbers form', () => {
 
   it('reads numbers per lottery and set, leaving out empty lotteries', () => {
     expect(games.map((g) => g.lotteryKey)).toEqual(['powerball']);
-    const { favourites, fieldErrors } = parseFavouritesForm(form({ 'fav.powerball.numbers': '7, 12 30', 'fav.powerball.powerball': '' }), games);
+    const { favourites, fieldErrors } = parseFavouritesForm(
+      form({ 'fav.powerball.numbers': '7, 12 30', 'fav.powerball.powerball': '' }),
+      games,
+    );
     expect(fieldErrors).toEqual({});
     expect(favourites).toEqual([{ lotteryKey: 'powerball', sets: { numbers: [7, 12, 30] } }]);
     expect(parseFavouritesForm(form({}), games).favourites).toEqual([]);
   });
 
   it('rejects letters, out-of-range numbers, repeats and too many numbers with a message on the field', () => {
-    const bad = (v: string) => parseFavouritesForm(form({ 'fav.powerball.numbers': v }), games).fieldErrors['fav.powerball.numbers'];
+    const bad = (v: string) =>
+      parseFavouritesForm(form({ 'fav.powerball.numbers': v }), games).fieldErrors['fav.powerball.numbers'];
     expect(bad('7, x')).toEqual(['Please enter numbers only.']);
     expect(bad('7, 36')).toEqual(['Numbers must be between 1 and 35.']);
     expect(bad('7, 7')).toEqual(["Numbers can't repeat a number."]);
     expect(bad('1 2 3 4 5 6 7 8')).toEqual(['Numbers takes at most 7 numbers.']);
-    expect(apiErrorsToFields({ 'favouriteNumbers.0.sets.powerball': ['nope'] }, [{ lotteryKey: 'powerball', sets: { powerball: [1] } }])).toEqual({ 'fav.powerball.powerball': ['nope'] });
+    expect(
+      apiErrorsToFields({ 'favouriteNumbers.0.sets.powerball': ['nope'] }, [
+        { lotteryKey: 'powerball', sets: { powerball: [1] } },
+      ]),
+    ).toEqual({ 'fav.powerball.powerball': ['nope'] });
   });
 });

@@ -80,7 +80,10 @@ export function isAllQuickpick(gameType: string): boolean {
 }
 
 function blankGame(offer: BuilderGameOffer, quickpick = false): GameState {
-  return { sets: Object.fromEntries(offer.numberSets.map((s) => [s.name, Array<number | null>(s.pick).fill(null)])), quickpick };
+  return {
+    sets: Object.fromEntries(offer.numberSets.map((s) => [s.name, Array<number | null>(s.pick).fill(null)])),
+    quickpick,
+  };
 }
 
 /** How many games a new ticket starts with: 18 for standard tickets (features §9), else the game offer's default. */
@@ -103,7 +106,9 @@ export function initialTicket(init: {
     gameType: init.gameType,
     gameOffer: init.gameOffer,
     ordered: init.ordered ?? false,
-    games: Array.from({ length: initialGameCount(init.gameType, init.gameOffer) }, () => blankGame(init.gameOffer, quick)),
+    games: Array.from({ length: initialGameCount(init.gameType, init.gameOffer) }, () =>
+      blankGame(init.gameOffer, quick),
+    ),
     numDraws: 1,
     firstDrawNo: init.firstDrawNo ?? null,
     causeKey: null,
@@ -155,16 +160,30 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
   switch (action.type) {
     case 'toggle': {
       const rule = setRule(state, action.set);
-      if (!rule || !Number.isInteger(action.number) || action.number < rule.from || action.number > rule.to) return state;
+      if (!rule || !Number.isInteger(action.number) || action.number < rule.from || action.number > rule.to)
+        return state;
       return withGame(state, action.game, (game) => {
         const values = game.sets[rule.name] ?? [];
         const numbers = picked(values);
         if (numbers.includes(action.number)) {
-          return { sets: { ...game.sets, [rule.name]: tidy(numbers.filter((n) => n !== action.number), rule.pick, state.ordered) }, quickpick: false };
+          return {
+            sets: {
+              ...game.sets,
+              [rule.name]: tidy(
+                numbers.filter((n) => n !== action.number),
+                rule.pick,
+                state.ordered,
+              ),
+            },
+            quickpick: false,
+          };
         }
         // A full set takes no more numbers: the customer deselects one first.
         if (numbers.length >= rule.pick) return game;
-        return { sets: { ...game.sets, [rule.name]: tidy([...numbers, action.number], rule.pick, state.ordered) }, quickpick: false };
+        return {
+          sets: { ...game.sets, [rule.name]: tidy([...numbers, action.number], rule.pick, state.ordered) },
+          quickpick: false,
+        };
       });
     }
     case 'quickpick':
@@ -174,7 +193,11 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
     case 'clear':
       return withGame(state, action.game, () => blankGame(state.gameOffer, isAllQuickpick(state.gameType)));
     case 'clear_all':
-      return { ...state, games: state.games.map(() => blankGame(state.gameOffer, isAllQuickpick(state.gameType))), hasFavouriteNumbers: false };
+      return {
+        ...state,
+        games: state.games.map(() => blankGame(state.gameOffer, isAllQuickpick(state.gameType))),
+        hasFavouriteNumbers: false,
+      };
     case 'add_game':
       if (state.games.length >= state.gameOffer.maxGames) return state;
       return { ...state, games: [...state.games, blankGame(state.gameOffer, isAllQuickpick(state.gameType))] };
@@ -189,7 +212,11 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
         sets: Object.fromEntries(
           offer.numberSets.map((rule) => [
             rule.name,
-            tidy(normaliseNumberSet(game.sets[rule.name] ?? [], rule.pick, state.favourites[rule.name] ?? []), rule.pick, state.ordered),
+            tidy(
+              normaliseNumberSet(game.sets[rule.name] ?? [], rule.pick, state.favourites[rule.name] ?? []),
+              rule.pick,
+              state.ordered,
+            ),
           ]),
         ),
       }));
@@ -213,7 +240,10 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
       return { ...state, numDraws: action.numDraws };
     case 'set_first_draw': {
       const max = action.maxDraws;
-      const numDraws = typeof state.numDraws === 'number' && max !== undefined && max >= 1 && state.numDraws > max ? max : state.numDraws;
+      const numDraws =
+        typeof state.numDraws === 'number' && max !== undefined && max >= 1 && state.numDraws > max
+          ? max
+          : state.numDraws;
       if (state.firstDrawNo === action.drawNo && numDraws === state.numDraws) return state;
       return { ...state, firstDrawNo: action.drawNo, numDraws };
     }
@@ -223,7 +253,9 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
 }
 
 export function hasFavourites(state: Pick<TicketState, 'favourites' | 'gameOffer'>): boolean {
-  return state.gameOffer.numberSets.some((rule) => (state.favourites[rule.name] ?? []).some((n) => n >= rule.from && n <= rule.to));
+  return state.gameOffer.numberSets.some((rule) =>
+    (state.favourites[rule.name] ?? []).some((n) => n >= rule.from && n <= rule.to),
+  );
 }
 
 export type GameStatus = { kind: 'blank' } | { kind: 'complete' } | { kind: 'partial'; missing: number };
@@ -260,7 +292,8 @@ export function ticketValidity(state: TicketState, opts: { causes?: readonly str
   }
   const min = Math.max(1, state.gameOffer.minGames);
   if (completeGames < min) return { valid: false, reason: `Complete at least ${plural(min, 'game')}`, completeGames };
-  if (completeGames > state.gameOffer.maxGames) return { valid: false, reason: `Choose at most ${plural(state.gameOffer.maxGames, 'game')}`, completeGames };
+  if (completeGames > state.gameOffer.maxGames)
+    return { valid: false, reason: `Choose at most ${plural(state.gameOffer.maxGames, 'game')}`, completeGames };
   if (opts.causes && opts.causes.length > 0 && (!state.causeKey || !opts.causes.includes(state.causeKey))) {
     return { valid: false, reason: 'Choose a cause to support', completeGames };
   }
@@ -284,7 +317,10 @@ export function ticketPriceCents(state: TicketState): number {
 export function toTicketInput(state: TicketState): LotteryTicketInput {
   const games = state.games
     .filter((g) => gameStatus(state, g).kind === 'complete')
-    .map((g) => ({ sets: Object.fromEntries(state.gameOffer.numberSets.map((r) => [r.name, g.sets[r.name] ?? []])), quickpick: g.quickpick }));
+    .map((g) => ({
+      sets: Object.fromEntries(state.gameOffer.numberSets.map((r) => [r.name, g.sets[r.name] ?? []])),
+      quickpick: g.quickpick,
+    }));
   return {
     productType: 'lottery_ticket',
     productOfferKey: state.productOfferKey,

@@ -33,7 +33,13 @@ describe('TicketCard for a raffle ticket', () => {
   it('marks the winning number in words with its prize, and shows the total prize', () => {
     const html = renderHtml(
       <TicketCard
-        ticket={raffleTicket({ status: 'won', raffleWins: [{ ticketNumber: 12, prizeName: 'Toyota HiLux SR5 4x4', prize: { amount: 65_000, currency: 'AUD' } }], prize: { amount: 65_000, currency: 'AUD' } })}
+        ticket={raffleTicket({
+          status: 'won',
+          raffleWins: [
+            { ticketNumber: 12, prizeName: 'Toyota HiLux SR5 4x4', prize: { amount: 65_000, currency: 'AUD' } },
+          ],
+          prize: { amount: 65_000, currency: 'AUD' },
+        })}
         now={now}
         site={site}
       />,
@@ -48,12 +54,22 @@ describe('TicketCard for a raffle ticket', () => {
   });
 
   it('shows a drawn ticket without a win as no prize, and a pre-order waiting for its numbers', () => {
-    const lost = textOf(renderHtml(<TicketCard ticket={raffleTicket({ status: 'not_won', prize: { amount: 0, currency: 'AUD' } })} now={now} site={site} />));
+    const lost = textOf(
+      renderHtml(
+        <TicketCard
+          ticket={raffleTicket({ status: 'not_won', prize: { amount: 0, currency: 'AUD' } })}
+          now={now}
+          site={site}
+        />,
+      ),
+    );
     expect(lost).toContain('No prize this time');
     expect(lost).not.toContain('Winning ticket');
     // A drawn ticket's prize is zero, not absent: it reads as no prize rather than "$0.00".
     expect(lost).toContain('Total prize: none');
-    const preOrder = textOf(renderHtml(<TicketCard ticket={raffleTicket({ raffleTicketNumbers: [] })} now={now} site={site} />));
+    const preOrder = textOf(
+      renderHtml(<TicketCard ticket={raffleTicket({ raffleTicketNumbers: [] })} now={now} site={site} />),
+    );
     expect(preOrder).toContain('Your ticket numbers are given when the draw opens.');
   });
 });

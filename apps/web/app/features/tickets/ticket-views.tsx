@@ -20,7 +20,21 @@ export function ticketsBase(kind: TicketsKind): string {
   return kind === 'upcoming' ? '/my-account/upcoming-tickets' : '/my-account/past-tickets';
 }
 
-export function OrdersList({ orders, kind, page, hasNext, now, site }: { orders: Order[]; kind: TicketsKind; page: number; hasNext: boolean; now: string; site: SiteFormat }) {
+export function OrdersList({
+  orders,
+  kind,
+  page,
+  hasNext,
+  now,
+  site,
+}: {
+  orders: Order[];
+  kind: TicketsKind;
+  page: number;
+  hasNext: boolean;
+  now: string;
+  site: SiteFormat;
+}) {
   const base = ticketsBase(kind);
   if (orders.length === 0) {
     return (
@@ -36,20 +50,32 @@ export function OrdersList({ orders, kind, page, hasNext, now, site }: { orders:
     <>
       <ul className="flex flex-col gap-0.5" data-testid="orders">
         {orders.map((o) => (
-          <li key={o.id} className="flex flex-wrap items-center justify-between gap-1 rounded-theme border border-black/10 p-1">
+          <li
+            key={o.id}
+            className="flex flex-wrap items-center justify-between gap-1 rounded-theme border border-black/10 p-1"
+          >
             <div className="flex flex-col">
-              <Link to={`${base}/ticket/${o.id}`} className="inline-flex min-h-[44px] items-center text-lg font-bold underline">
+              <Link
+                to={`${base}/ticket/${o.id}`}
+                className="inline-flex min-h-[44px] items-center text-lg font-bold underline"
+              >
                 {o.offerName}
               </Link>
               <span className="text-sm">{o.description}</span>
               <span className="text-sm">
-                {kind === 'upcoming' ? `Next draw ${whenLabel(o.firstDrawDate, now, site)}` : `Drawn ${drawDateLabel(new Date(o.firstDrawDate), site.timeZone, site.locale)}`}
+                {kind === 'upcoming'
+                  ? `Next draw ${whenLabel(o.firstDrawDate, now, site)}`
+                  : `Drawn ${drawDateLabel(new Date(o.firstDrawDate), site.timeZone, site.locale)}`}
                 {o.numDraws > 1 ? ` · ${o.numDraws} draws` : ''}
               </span>
             </div>
             <div className="flex flex-col items-end text-sm">
               <span>Paid {formatMoney(o.total, site.locale)}</span>
-              {o.prize && o.prize.amount > 0 ? <span className="font-bold">Won {formatMoney(o.prize, site.locale)}</span> : kind === 'past' ? <span>No prize</span> : null}
+              {o.prize && o.prize.amount > 0 ? (
+                <span className="font-bold">Won {formatMoney(o.prize, site.locale)}</span>
+              ) : kind === 'past' ? (
+                <span>No prize</span>
+              ) : null}
             </div>
           </li>
         ))}
@@ -91,7 +117,11 @@ function RaffleNumbers({ ticket, site }: { ticket: Ticket; site: SiteFormat }) {
       <ul className="flex flex-wrap gap-0.25" aria-label="Ticket numbers" data-testid="raffle-numbers">
         {numbers.map((n) =>
           winning.has(n) ? (
-            <li key={n} className="rounded-theme border-2 border-success bg-success px-0.5 font-extrabold tabular-nums text-white" data-winning="true">
+            <li
+              key={n}
+              className="rounded-theme border-2 border-success bg-success px-0.5 font-extrabold tabular-nums text-white"
+              data-winning="true"
+            >
               {n} <span aria-hidden="true">✓</span>
               <span className="sr-only"> winning ticket</span>
             </li>
@@ -115,10 +145,23 @@ function RaffleNumbers({ ticket, site }: { ticket: Ticket; site: SiteFormat }) {
   );
 }
 
-export function TicketCard({ ticket, now, site, countdown }: { ticket: Ticket; now: string; site: SiteFormat; countdown?: ReactNode }) {
+export function TicketCard({
+  ticket,
+  now,
+  site,
+  countdown,
+}: {
+  ticket: Ticket;
+  now: string;
+  site: SiteFormat;
+  countdown?: ReactNode;
+}) {
   const result = ticket.result;
   return (
-    <article className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1 print:break-inside-avoid" data-testid="ticket">
+    <article
+      className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1 print:break-inside-avoid"
+      data-testid="ticket"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-0.5" data-ticket-header>
         <h3 className="text-lg font-bold">
           {ticket.offerName}
@@ -151,17 +194,33 @@ export function TicketCard({ ticket, now, site, countdown }: { ticket: Ticket; n
       {ticket.lines.length > 0 ? (
         <ol className="flex flex-col gap-0.25">
           {ticket.lines.map((line, i) => (
-            <li key={line.id} className="flex flex-wrap items-center gap-0.5 border-t border-black/5 py-0.25" data-testid="ticket-line">
+            <li
+              key={line.id}
+              className="flex flex-wrap items-center gap-0.5 border-t border-black/5 py-0.25"
+              data-testid="ticket-line"
+            >
               <span className="min-w-[64px] text-sm font-semibold">
                 Game {i + 1}
                 {line.quickpick ? <span className="block text-xs font-normal">QuickPick</span> : null}
               </span>
               {Object.entries(line.sets).map(([name, numbers]) => (
-                <NumberBalls key={name} numbers={numbers} matched={line.matched?.[name] ?? []} variant={name === 'numbers' ? 'main' : 'bonus'} label={`Game ${i + 1} ${name.replace(/_/g, ' ')}`} />
+                <NumberBalls
+                  key={name}
+                  numbers={numbers}
+                  matched={line.matched?.[name] ?? []}
+                  variant={name === 'numbers' ? 'main' : 'bonus'}
+                  label={`Game ${i + 1} ${name.replace(/_/g, ' ')}`}
+                />
               ))}
               {line.games > 1 ? <span className="text-xs">({line.games} games)</span> : null}
               <span className="ml-auto text-sm" data-testid="line-result">
-                {line.division !== null ? `Division ${line.division}` : line.divisions && Object.keys(line.divisions).length ? Object.entries(line.divisions).map(([d, n]) => `Div ${d} × ${n}`).join(', ') : ''}
+                {line.division !== null
+                  ? `Division ${line.division}`
+                  : line.divisions && Object.keys(line.divisions).length
+                    ? Object.entries(line.divisions)
+                        .map(([d, n]) => `Div ${d} × ${n}`)
+                        .join(', ')
+                    : ''}
                 {line.prize ? <strong> · {formatMoney(line.prize, site.locale)}</strong> : null}
               </span>
             </li>
@@ -171,7 +230,9 @@ export function TicketCard({ ticket, now, site, countdown }: { ticket: Ticket; n
       {ticket.productType === 'raffle_ticket' ? <RaffleNumbers ticket={ticket} site={site} /> : null}
       {ticket.status === 'won' || ticket.status === 'not_won' ? (
         <p className="font-bold" data-testid="ticket-prize">
-          {ticket.prize && ticket.prize.amount > 0 ? `Total prize ${formatMoney(ticket.prize, site.locale)}` : 'Total prize: none'}
+          {ticket.prize && ticket.prize.amount > 0
+            ? `Total prize ${formatMoney(ticket.prize, site.locale)}`
+            : 'Total prize: none'}
         </p>
       ) : null}
     </article>

@@ -49,7 +49,17 @@ function useSupportedWallets(wallets: WalletButton[]): WalletButton[] {
   return supported;
 }
 
-export function DepositForm({ sources, idempotencyKey, feedback, values, presets, currency, locale, weeklyLimitHelp, wallets = [] }: DepositFormProps) {
+export function DepositForm({
+  sources,
+  idempotencyKey,
+  feedback,
+  values,
+  presets,
+  currency,
+  locale,
+  weeklyLimitHelp,
+  wallets = [],
+}: DepositFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const [sourceId, setSourceId] = useState(values.source ?? sources[0]?.id ?? '');
@@ -80,10 +90,15 @@ export function DepositForm({ sources, idempotencyKey, feedback, values, presets
       ref={formRef}
       className="flex max-w-[32rem] flex-col gap-1"
       noValidate
-      onSubmit={(e) => fillBrowserData(e.currentTarget, { [CHALLENGE_WINDOW_FIELD]: challengeWindowSize(window.innerWidth) })}
+      onSubmit={(e) =>
+        fillBrowserData(e.currentTarget, { [CHALLENGE_WINDOW_FIELD]: challengeWindowSize(window.innerWidth) })
+      }
       aria-busy={submitting}
     >
-      <FormErrors errors={feedback.generalErrors} title={feedback.generalErrors.length ? 'Your deposit failed' : undefined} />
+      <FormErrors
+        errors={feedback.generalErrors}
+        title={feedback.generalErrors.length ? 'Your deposit failed' : undefined}
+      />
       <IdempotencyKeyInput value={idempotencyKey} />
       <BrowserDataInputs extra={[CHALLENGE_WINDOW_FIELD]} />
 
@@ -91,12 +106,23 @@ export function DepositForm({ sources, idempotencyKey, feedback, values, presets
         <fieldset className="flex flex-col gap-0.5">
           <legend className="mb-0.5 font-bold">Deposit from</legend>
           {sources.map((s) => (
-            <label key={s.id} className="flex min-h-[44px] items-center gap-0.5 rounded-theme border border-black/20 px-0.5">
-              <input type="radio" name="source" value={s.id} checked={s.id === source?.id} onChange={() => setSourceId(s.id)} />
+            <label
+              key={s.id}
+              className="flex min-h-[44px] items-center gap-0.5 rounded-theme border border-black/20 px-0.5"
+            >
+              <input
+                type="radio"
+                name="source"
+                value={s.id}
+                checked={s.id === source?.id}
+                onChange={() => setSourceId(s.id)}
+              />
               <span>{s.label}</span>
             </label>
           ))}
-          {feedback.fieldErrors.source?.length ? <p className="text-sm font-bold text-error">{feedback.fieldErrors.source[0]}</p> : null}
+          {feedback.fieldErrors.source?.length ? (
+            <p className="text-sm font-bold text-error">{feedback.fieldErrors.source[0]}</p>
+          ) : null}
         </fieldset>
       ) : null}
 
@@ -124,9 +150,18 @@ export function DepositForm({ sources, idempotencyKey, feedback, values, presets
         hint={limits}
       />
       {source?.cscRequired ? (
-        <Field name="csc" label="Card security code (CVC)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} errors={feedback.fieldErrors.csc} />
+        <Field
+          name="csc"
+          label="Card security code (CVC)"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          errors={feedback.fieldErrors.csc}
+        />
       ) : null}
-      {weeklyLimitHelp ? <p className="text-sm">Weekly deposit limit: the maximum deposit in any 7-day period.</p> : null}
+      {weeklyLimitHelp ? (
+        <p className="text-sm">Weekly deposit limit: the maximum deposit in any 7-day period.</p>
+      ) : null}
       {sources.length ? (
         <button type="submit" className="btn btn-primary self-start" disabled={submitting}>
           {submitting ? 'Depositing…' : 'Deposit'}

@@ -35,10 +35,18 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' 
 /** The shop's labelled field (ui/form-field) for the wallet's plain forms, which carry their errors themselves. */
 export function Field({ name, label, errors = [], hint, idPrefix = 'wallet', ...input }: FieldProps) {
   const meta = { id: `${idPrefix}-${name}`, errorId: `${idPrefix}-${name}-error`, errors };
-  const describedBy = [hint ? `${meta.id}-hint` : null, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${meta.id}-hint` : null, errors.length ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <UiField label={label} hint={hint} meta={meta}>
-      <input id={meta.id} name={name} aria-invalid={errors.length ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      <input
+        id={meta.id}
+        name={name}
+        aria-invalid={errors.length ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...input}
+      />
     </UiField>
   );
 }

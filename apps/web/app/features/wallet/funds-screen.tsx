@@ -17,7 +17,10 @@ export interface FundsScreenProps {
 function FundRow({ fund }: { fund: Fund }) {
   const label = fundLabel(fund);
   return (
-    <li className="flex flex-wrap items-center gap-0.5 rounded-theme border border-black/20 p-0.5" data-testid="saved-fund">
+    <li
+      className="flex flex-wrap items-center gap-0.5 rounded-theme border border-black/20 p-0.5"
+      data-testid="saved-fund"
+    >
       <span className="grow">
         {label}
         {fund.default ? <strong className="ml-0.5">Default</strong> : null}
@@ -56,13 +59,29 @@ export function FundsScreen({ funds, gateway, result, keys }: FundsScreenProps) 
         <h2 id="saved-cards" className="text-xl font-bold">
           Cards
         </h2>
-        {cards.length ? <ul className="flex flex-col gap-0.5">{cards.map((f) => <FundRow key={f.id} fund={f} />)}</ul> : <p>You have no saved cards.</p>}
+        {cards.length ? (
+          <ul className="flex flex-col gap-0.5">
+            {cards.map((f) => (
+              <FundRow key={f.id} fund={f} />
+            ))}
+          </ul>
+        ) : (
+          <p>You have no saved cards.</p>
+        )}
       </section>
       <section aria-labelledby="saved-accounts" className="flex flex-col gap-0.5">
         <h2 id="saved-accounts" className="text-xl font-bold">
           Bank accounts
         </h2>
-        {banks.length ? <ul className="flex flex-col gap-0.5">{banks.map((f) => <FundRow key={f.id} fund={f} />)}</ul> : <p>You have no saved bank accounts.</p>}
+        {banks.length ? (
+          <ul className="flex flex-col gap-0.5">
+            {banks.map((f) => (
+              <FundRow key={f.id} fund={f} />
+            ))}
+          </ul>
+        ) : (
+          <p>You have no saved bank accounts.</p>
+        )}
       </section>
 
       {gateway ? (
@@ -74,13 +93,54 @@ export function FundsScreen({ funds, gateway, result, keys }: FundsScreenProps) 
             <input type="hidden" name="intent" value="add-card" />
             <IdempotencyKeyInput value={keys.card} />
             <FormErrors errors={card?.feedback.generalErrors ?? []} />
-            <Field idPrefix="card" name="holderName" label="Name on card" autoComplete="cc-name" defaultValue={card?.values.holderName} errors={card?.feedback.fieldErrors.holderName} />
-            <Field idPrefix="card" name="cardNumber" label="Card number" inputMode="numeric" autoComplete="cc-number" defaultValue={card?.values.cardNumber} errors={card?.feedback.fieldErrors.cardNumber} />
+            <Field
+              idPrefix="card"
+              name="holderName"
+              label="Name on card"
+              autoComplete="cc-name"
+              defaultValue={card?.values.holderName}
+              errors={card?.feedback.fieldErrors.holderName}
+            />
+            <Field
+              idPrefix="card"
+              name="cardNumber"
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              defaultValue={card?.values.cardNumber}
+              errors={card?.feedback.fieldErrors.cardNumber}
+            />
             <div className="grid grid-cols-2 items-end gap-0.5">
-              <Field idPrefix="card" name="expiryMonth" label="Expiry month (MM)" inputMode="numeric" autoComplete="cc-exp-month" maxLength={2} defaultValue={card?.values.expiryMonth} errors={card?.feedback.fieldErrors.expiryMonth} />
-              <Field idPrefix="card" name="expiryYear" label="Expiry year (YY)" inputMode="numeric" autoComplete="cc-exp-year" maxLength={4} defaultValue={card?.values.expiryYear} errors={card?.feedback.fieldErrors.expiryYear} />
+              <Field
+                idPrefix="card"
+                name="expiryMonth"
+                label="Expiry month (MM)"
+                inputMode="numeric"
+                autoComplete="cc-exp-month"
+                maxLength={2}
+                defaultValue={card?.values.expiryMonth}
+                errors={card?.feedback.fieldErrors.expiryMonth}
+              />
+              <Field
+                idPrefix="card"
+                name="expiryYear"
+                label="Expiry year (YY)"
+                inputMode="numeric"
+                autoComplete="cc-exp-year"
+                maxLength={4}
+                defaultValue={card?.values.expiryYear}
+                errors={card?.feedback.fieldErrors.expiryYear}
+              />
             </div>
-            <Field idPrefix="card" name="csc" label="Card security code (CVC)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} errors={card?.feedback.fieldErrors.csc} />
+            <Field
+              idPrefix="card"
+              name="csc"
+              label="Card security code (CVC)"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              errors={card?.feedback.fieldErrors.csc}
+            />
             <label className="flex min-h-[44px] items-center gap-0.5">
               <input type="checkbox" name="default" /> Make this my default card
             </label>
@@ -100,9 +160,30 @@ export function FundsScreen({ funds, gateway, result, keys }: FundsScreenProps) 
           <input type="hidden" name="intent" value="add-bank-account" />
           <IdempotencyKeyInput value={keys.bank} />
           <FormErrors errors={bank?.feedback.generalErrors ?? []} />
-          <Field idPrefix="bank" name="accountName" label="Account name" autoComplete="name" defaultValue={bank?.values.accountName} errors={bank?.feedback.fieldErrors.accountName} />
-          <Field idPrefix="bank" name="bankCode" label="BSB" inputMode="numeric" defaultValue={bank?.values.bankCode} errors={bank?.feedback.fieldErrors.bankCode} />
-          <Field idPrefix="bank" name="accountNumber" label="Account number" inputMode="numeric" defaultValue={bank?.values.accountNumber} errors={bank?.feedback.fieldErrors.accountNumber} />
+          <Field
+            idPrefix="bank"
+            name="accountName"
+            label="Account name"
+            autoComplete="name"
+            defaultValue={bank?.values.accountName}
+            errors={bank?.feedback.fieldErrors.accountName}
+          />
+          <Field
+            idPrefix="bank"
+            name="bankCode"
+            label="BSB"
+            inputMode="numeric"
+            defaultValue={bank?.values.bankCode}
+            errors={bank?.feedback.fieldErrors.bankCode}
+          />
+          <Field
+            idPrefix="bank"
+            name="accountNumber"
+            label="Account number"
+            inputMode="numeric"
+            defaultValue={bank?.values.accountNumber}
+            errors={bank?.feedback.fieldErrors.accountNumber}
+          />
           <label className="flex min-h-[44px] items-center gap-0.5">
             <input type="checkbox" name="default" /> Make this my default account
           </label>

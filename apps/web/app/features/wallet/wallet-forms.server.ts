@@ -17,7 +17,8 @@ import {
 } from './wallet-rules.ts';
 import * as wallet from './wallet.server.ts';
 
-export type FormOutcome = { redirectTo: string } | { feedback: FormFeedback; values: Record<string, string>; idempotencyKey: string };
+export type FormOutcome =
+  { redirectTo: string } | { feedback: FormFeedback; values: Record<string, string>; idempotencyKey: string };
 
 function failed(error: unknown, values: Record<string, string>, idempotencyKey: string): FormOutcome {
   if (!(error instanceof ApiError) || error.status >= 500 || error.reason) throw error;
@@ -59,14 +60,22 @@ export async function submitDeposit(
   });
   if ('error' in amount) fieldErrors.amount = [amount.error];
   const csc = formText(form, 'csc').trim();
-  if (source?.cscRequired && !/^\d{3,4}$/.test(csc)) fieldErrors.csc = [csc ? FORM_MESSAGES.numbersOnly : FORM_MESSAGES.required];
-  if (Object.keys(fieldErrors).length || !source || 'error' in amount) return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+  if (source?.cscRequired && !/^\d{3,4}$/.test(csc))
+    fieldErrors.csc = [csc ? FORM_MESSAGES.numbersOnly : FORM_MESSAGES.required];
+  if (Object.keys(fieldErrors).length || !source || 'error' in amount)
+    return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
 
   let result;
   try {
     result = await wallet.deposit(
       api,
-      { source: source.id, amountCents: amount.cents, csc: source.cscRequired ? csc : undefined, browserData: browserDataFromForm(form, origin), checkout },
+      {
+        source: source.id,
+        amountCents: amount.cents,
+        csc: source.cscRequired ? csc : undefined,
+        browserData: browserDataFromForm(form, origin),
+        checkout,
+      },
       idempotencyKey,
     );
   } catch (error) {
@@ -76,14 +85,21 @@ export async function submitDeposit(
   return depositOutcome(result, values);
 }
 
-function depositOutcome(result: { id: string; status: string; failureReason: string | null }, values: Record<string, string>): FormOutcome {
+function depositOutcome(
+  result: { id: string; status: string; failureReason: string | null },
+  values: Record<string, string>,
+): FormOutcome {
   switch (result.status) {
     case 'approved':
       return { redirectTo: `/my-account/deposit/details/${result.id}/success` };
     case 'challenge':
       return { redirectTo: `/my-account/deposit/authorisation/${result.id}` };
     case 'failed':
-      return { feedback: { fieldErrors: {}, generalErrors: [result.failureReason ?? DEPOSIT_FAILURE_TEXT] }, values, idempotencyKey: newIdempotencyKey() };
+      return {
+        feedback: { fieldErrors: {}, generalErrors: [result.failureReason ?? DEPOSIT_FAILURE_TEXT] },
+        values,
+        idempotencyKey: newIdempotencyKey(),
+      };
     default:
       return { redirectTo: `/my-account/deposit/details/${result.id}` };
   }
@@ -101,7 +117,11 @@ async function submitWalletDeposit(
   const idempotencyKey = idempotencyKeyOf(form);
   const button = walletButtons(methods).find((b) => b.code === code);
   if (!button)
-    return { feedback: { fieldErrors: {}, generalErrors: ['This payment method is not available. Please choose another.'] }, values, idempotencyKey };
+    return {
+      feedback: { fieldErrors: {}, generalErrors: ['This payment method is not available. Please choose another.'] },
+      values,
+      idempotencyKey,
+    };
   const rules = button.method.rules;
   const amount = checkAmount(values.amount, {
     currency: rules.minAmount.currency,
@@ -109,7 +129,8 @@ async function submitWalletDeposit(
     minCents: moneyToCents(rules.minAmount),
     maxCents: moneyToCents(rules.maxAmount),
   });
-  if ('error' in amount) return { feedback: { fieldErrors: { amount: [amount.error] }, generalErrors: [] }, values, idempotencyKey };
+  if ('error' in amount)
+    return { feedback: { fieldErrors: { amount: [amount.error] }, generalErrors: [] }, values, idempotencyKey };
   try {
     const result = await wallet.walletDeposit(
       api,
@@ -129,17 +150,38 @@ export async function submitLinkPayPal(api: ApiClient, methods: PaymentMethod[],
   const values = { paypalEmail: formText(form, 'paypalEmail').trim() };
   const idempotencyKey = idempotencyKeyOf(form);
   const link = payPalLink(methods);
-  if (!link) return { feedback: { fieldErrors: {}, generalErrors: ['PayPal is already linked or not available.'] }, values, idempotencyKey };
-  if (!values.paypalEmail) return { feedback: { fieldErrors: { paypalEmail: [FORM_MESSAGES.required] }, generalErrors: [] }, values, idempotencyKey };
+  if (!link)
+    return {
+      feedback: { fieldErrors: {}, generalErrors: ['PayPal is already linked or not available.'] },
+      values,
+      idempotencyKey,
+    };
+  if (!values.paypalEmail)
+    return {
+      feedback: { fieldErrors: { paypalEmail: [FORM_MESSAGES.required] }, generalErrors: [] },
+      values,
+      idempotencyKey,
+    };
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.paypalEmail))
-    return { feedback: { fieldErrors: { paypalEmail: [FORM_MESSAGES.email] }, generalErrors: [] }, values, idempotencyKey };
+    return {
+      feedback: { fieldErrors: { paypalEmail: [FORM_MESSAGES.email] }, generalErrors: [] },
+      values,
+      idempotencyKey,
+    };
   try {
-    await wallet.linkPayPal(api, { linkPath: link.linkPath, email: values.paypalEmail, nonce: link.nonce }, idempotencyKey);
+    await wallet.linkPayPal(
+      api,
+      { linkPath: link.linkPath, email: values.paypalEmail, nonce: link.nonce },
+      idempotencyKey,
+    );
   } catch (error) {
     const outcome = failed(error, values, idempotencyKey);
     if (!('feedback' in outcome)) return outcome;
     const { email = [], ...fields } = outcome.feedback.fieldErrors;
-    return { ...outcome, feedback: { ...outcome.feedback, fieldErrors: email.length ? { ...fields, paypalEmail: email } : fields } };
+    return {
+      ...outcome,
+      feedback: { ...outcome.feedback, fieldErrors: email.length ? { ...fields, paypalEmail: email } : fields },
+    };
   }
   return { redirectTo: '/my-account/deposit' };
 }
@@ -165,12 +207,18 @@ export async function submitWithdrawal(
     maxCents,
   });
   if ('error' in amount) fieldErrors.amount = [amount.error];
-  if (Object.keys(fieldErrors).length || !method || 'error' in amount) return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+  if (Object.keys(fieldErrors).length || !method || 'error' in amount)
+    return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
   try {
     const fund = method.funds.find((f) => f.id === values.fund);
     const withdrawal = await wallet.withdraw(
       api,
-      { withdrawalPath: method.withdrawalPath!, fundId: values.fund, amountCents: amount.cents, type: fund?.type === 'bank' ? 'bank' : undefined },
+      {
+        withdrawalPath: method.withdrawalPath!,
+        fundId: values.fund,
+        amountCents: amount.cents,
+        type: fund?.type === 'bank' ? 'bank' : undefined,
+      },
       idempotencyKey,
     );
     return { redirectTo: `/my-account/withdraw/details/${withdrawal.id}` };
@@ -195,7 +243,12 @@ export async function submitFundsForm(
       case 'set-default':
       case 'delete': {
         if (!known.has(fundId))
-          return { intent, feedback: { fieldErrors: {}, generalErrors: ['That card or account is no longer saved.'] }, values: {}, idempotencyKey };
+          return {
+            intent,
+            feedback: { fieldErrors: {}, generalErrors: ['That card or account is no longer saved.'] },
+            values: {},
+            idempotencyKey,
+          };
         if (intent === 'set-default') await wallet.setDefaultFund(api, fundId);
         else await wallet.deleteFund(api, fundId);
         return { intent, redirectTo: '/my-account/cards-and-accounts' };
@@ -214,14 +267,22 @@ export async function submitFundsForm(
         if (!number) fieldErrors.cardNumber = [FORM_MESSAGES.required];
         else if (!/^\d{12,19}$/.test(number)) fieldErrors.cardNumber = ['Please enter a valid card number.'];
         const month = Number(values.expiryMonth);
-        if (!Number.isInteger(month) || month < 1 || month > 12) fieldErrors.expiryMonth = ['Please enter a valid expiry month.'];
+        if (!Number.isInteger(month) || month < 1 || month > 12)
+          fieldErrors.expiryMonth = ['Please enter a valid expiry month.'];
         const yearText = values.expiryYear.trim();
         const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
         if (!/^\d{2}(\d{2})?$/.test(yearText)) fieldErrors.expiryYear = [FORM_MESSAGES.numbersOnly];
         const csc = formText(form, 'csc').trim();
         if (csc && !/^\d{3,4}$/.test(csc)) fieldErrors.csc = [FORM_MESSAGES.numbersOnly];
-        if (!gatewayKey) return { intent, feedback: { fieldErrors: {}, generalErrors: ['Cards cannot be added right now.'] }, values, idempotencyKey };
-        if (Object.keys(fieldErrors).length) return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+        if (!gatewayKey)
+          return {
+            intent,
+            feedback: { fieldErrors: {}, generalErrors: ['Cards cannot be added right now.'] },
+            values,
+            idempotencyKey,
+          };
+        if (Object.keys(fieldErrors).length)
+          return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
         await wallet.addCard(
           api,
           {
@@ -238,7 +299,11 @@ export async function submitFundsForm(
         return { intent, redirectTo: '/my-account/cards-and-accounts' };
       }
       case 'add-bank-account': {
-        const values = { accountName: formText(form, 'accountName'), bankCode: formText(form, 'bankCode'), accountNumber: formText(form, 'accountNumber') };
+        const values = {
+          accountName: formText(form, 'accountName'),
+          bankCode: formText(form, 'bankCode'),
+          accountNumber: formText(form, 'accountNumber'),
+        };
         const fieldErrors: Record<string, string[]> = {};
         if (!values.accountName.trim()) fieldErrors.accountName = [FORM_MESSAGES.required];
         const bsb = values.bankCode.replace(/[\s-]/g, '');
@@ -247,11 +312,17 @@ export async function submitFundsForm(
         else if (!/^\d+$/.test(bsb)) fieldErrors.bankCode = [FORM_MESSAGES.numbersOnly];
         if (!account) fieldErrors.accountNumber = [FORM_MESSAGES.required];
         else if (!/^\d+$/.test(account)) fieldErrors.accountNumber = [FORM_MESSAGES.numbersOnly];
-        if (Object.keys(fieldErrors).length) return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+        if (Object.keys(fieldErrors).length)
+          return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
         try {
           await wallet.addBankAccount(
             api,
-            { accountName: values.accountName.trim(), bankCode: bsb, accountNumber: account, default: form.get('default') === 'on' },
+            {
+              accountName: values.accountName.trim(),
+              bankCode: bsb,
+              accountNumber: account,
+              default: form.get('default') === 'on',
+            },
             idempotencyKey,
           );
         } catch (error) {
@@ -260,7 +331,12 @@ export async function submitFundsForm(
         return { intent, redirectTo: '/my-account/cards-and-accounts' };
       }
       default:
-        return { intent, feedback: { fieldErrors: {}, generalErrors: ['Choose what to do.'] }, values: {}, idempotencyKey };
+        return {
+          intent,
+          feedback: { fieldErrors: {}, generalErrors: ['Choose what to do.'] },
+          values: {},
+          idempotencyKey,
+        };
     }
   } catch (error) {
     return { intent, ...failed(error, {}, idempotencyKey) };

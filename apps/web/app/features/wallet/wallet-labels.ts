@@ -9,7 +9,10 @@ export function moneyLabel(money: Money, locale: WalletLocale): string {
 export function fundLabel(fund: Fund): string {
   if (fund.type === 'card') {
     const brand = fund.brand ?? 'Card';
-    const expiry = fund.expiryMonth && fund.expiryYear ? ` (expires ${String(fund.expiryMonth).padStart(2, '0')}/${String(fund.expiryYear).slice(-2)})` : '';
+    const expiry =
+      fund.expiryMonth && fund.expiryYear
+        ? ` (expires ${String(fund.expiryMonth).padStart(2, '0')}/${String(fund.expiryYear).slice(-2)})`
+        : '';
     return `${brand} ending ${fund.last4 ?? '????'}${expiry}`;
   }
   if (fund.type === 'bank') {
@@ -36,7 +39,14 @@ export function depositSources(methods: readonly PaymentMethod[]): DepositSource
     if (!method.rules.enabled || method.kind !== 'deposit') continue;
     for (const fund of method.funds) {
       const gateway = fund.gateway ?? method.availableGateways[0] ?? '';
-      out.push({ id: fund.id, label: fundLabel(fund), method, fund, cscRequired: method.rules.cscRequired[gateway] === true, isDefault: fund.default });
+      out.push({
+        id: fund.id,
+        label: fundLabel(fund),
+        method,
+        fund,
+        cscRequired: method.rules.cscRequired[gateway] === true,
+        isDefault: fund.default,
+      });
     }
     if (FUNDLESS_METHODS.has(method.code) && method.funds.length === 0) {
       out.push({ id: method.code, label: method.name, method, fund: null, cscRequired: false, isDefault: false });
@@ -58,7 +68,8 @@ export interface WalletButton {
   method: PaymentMethod;
 }
 
-const attr = (m: PaymentMethod, key: string) => (typeof m.attributes[key] === 'string' ? (m.attributes[key] as string) : null);
+const attr = (m: PaymentMethod, key: string) =>
+  typeof m.attributes[key] === 'string' ? (m.attributes[key] as string) : null;
 
 export function walletButtons(methods: readonly PaymentMethod[]): WalletButton[] {
   const out: WalletButton[] = [];
@@ -67,7 +78,14 @@ export function walletButtons(methods: readonly PaymentMethod[]): WalletButton[]
     const depositPath = attr(method, 'depositPath');
     const walletToken = attr(method, 'testWalletToken');
     if (!depositPath || !walletToken) continue;
-    out.push({ code: method.code, name: method.name, depositPath, walletToken, requiresBrowserSupport: attr(method, 'requiresBrowserSupport'), method });
+    out.push({
+      code: method.code,
+      name: method.name,
+      depositPath,
+      walletToken,
+      requiresBrowserSupport: attr(method, 'requiresBrowserSupport'),
+      method,
+    });
   }
   return out;
 }
@@ -110,7 +128,14 @@ export const WITHDRAWAL_STATUS_LABELS: Record<string, string> = {
 export function formatDateTime(iso: string, locale: WalletLocale, timeZone: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(at);
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(at);
 }
 
 /** Spec features §8: the default failure text of a deposit. */

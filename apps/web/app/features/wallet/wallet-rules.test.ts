@@ -36,12 +36,16 @@ describe('checkAmount (features §5 form messages)', () => {
   });
 
   it('defaults the minimum to 0.01 and names the maximum when above it', () => {
-    expect(checkAmount('0', { currency: 'AUD', locale: 'en-AU' })).toEqual({ error: 'Please enter an amount equal to or greater than $0.01.' });
+    expect(checkAmount('0', { currency: 'AUD', locale: 'en-AU' })).toEqual({
+      error: 'Please enter an amount equal to or greater than $0.01.',
+    });
     expect(checkAmount('5000.01', aud)).toEqual({ error: 'Please enter an amount equal to or less than $5,000.00.' });
   });
 
   it('uses the pound sign for pounds (en-GB labels)', () => {
-    expect(checkAmount('1', { currency: 'GBP', locale: 'en-GB', minCents: 500 })).toEqual({ error: 'Please enter an amount equal to or greater than £5.00.' });
+    expect(checkAmount('1', { currency: 'GBP', locale: 'en-GB', minCents: 500 })).toEqual({
+      error: 'Please enter an amount equal to or greater than £5.00.',
+    });
   });
 });
 

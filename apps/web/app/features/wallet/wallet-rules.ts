@@ -43,7 +43,8 @@ export function checkAmount(raw: string | null | undefined, rules: AmountRules):
   const signed = text.startsWith('-') ? -cents : cents;
   const min = Math.max(rules.minCents ?? DEFAULT_MIN_CENTS, DEFAULT_MIN_CENTS);
   if (signed < min) return { error: minAmountMessage(amountLabel(min, rules.currency, rules.locale)) };
-  if (rules.maxCents != null && signed > rules.maxCents) return { error: maxAmountMessage(amountLabel(rules.maxCents, rules.currency, rules.locale)) };
+  if (rules.maxCents != null && signed > rules.maxCents)
+    return { error: maxAmountMessage(amountLabel(rules.maxCents, rules.currency, rules.locale)) };
   return { cents: signed };
 }
 
@@ -53,7 +54,10 @@ export function centsToAmount(cents: number): number {
 }
 
 /** Preset deposit amounts (cents) the form offers, kept within the method's limits. */
-export function depositPresets(rules: Pick<AmountRules, 'minCents' | 'maxCents'>, presets: readonly number[] = [1000, 2000, 5000, 10000]): number[] {
+export function depositPresets(
+  rules: Pick<AmountRules, 'minCents' | 'maxCents'>,
+  presets: readonly number[] = [1000, 2000, 5000, 10000],
+): number[] {
   const min = Math.max(rules.minCents ?? DEFAULT_MIN_CENTS, DEFAULT_MIN_CENTS);
   return presets.filter((p) => p >= min && (rules.maxCents == null || p <= rules.maxCents));
 }

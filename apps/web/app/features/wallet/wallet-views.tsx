@@ -2,7 +2,13 @@
 // details, the transactions list with paging and one transaction's detail.
 import type { Deposit, Transaction, TransactionDetail, Withdrawal } from '@shop/contracts';
 import { Link } from 'react-router';
-import { DEPOSIT_FAILURE_TEXT, formatDateTime, moneyLabel, TRANSACTION_KIND_LABELS, WITHDRAWAL_STATUS_LABELS } from './wallet-labels.ts';
+import {
+  DEPOSIT_FAILURE_TEXT,
+  formatDateTime,
+  moneyLabel,
+  TRANSACTION_KIND_LABELS,
+  WITHDRAWAL_STATUS_LABELS,
+} from './wallet-labels.ts';
 import type { WalletLocale } from './wallet-rules.ts';
 
 export interface SiteView {
@@ -141,7 +147,17 @@ export function WithdrawalDetails({ withdrawal, site }: { withdrawal: Withdrawal
   );
 }
 
-export function TransactionsList({ items, page, hasNext, site }: { items: Transaction[]; page: number; hasNext: boolean; site: SiteView }) {
+export function TransactionsList({
+  items,
+  page,
+  hasNext,
+  site,
+}: {
+  items: Transaction[];
+  page: number;
+  hasNext: boolean;
+  site: SiteView;
+}) {
   return (
     <div className="flex flex-col gap-1">
       {items.length === 0 ? (
@@ -151,9 +167,13 @@ export function TransactionsList({ items, page, hasNext, site }: { items: Transa
           <caption className="sr-only">Your transactions, page {page}</caption>
           <thead>
             <tr className="border-b border-black/20">
-              <th scope="col" className="py-0.5">Date</th>
+              <th scope="col" className="py-0.5">
+                Date
+              </th>
               <th scope="col">Description</th>
-              <th scope="col" className="text-right">Amount</th>
+              <th scope="col" className="text-right">
+                Amount
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -173,7 +193,11 @@ export function TransactionsList({ items, page, hasNext, site }: { items: Transa
       )}
       <nav aria-label="Transaction pages" className="flex gap-0.5">
         {page > 1 ? (
-          <Link to={page === 2 ? '/my-account/transactions' : `/my-account/transactions/${page - 1}`} className="btn btn-secondary" rel="prev">
+          <Link
+            to={page === 2 ? '/my-account/transactions' : `/my-account/transactions/${page - 1}`}
+            className="btn btn-secondary"
+            rel="prev"
+          >
             Previous
           </Link>
         ) : null}
@@ -187,7 +211,15 @@ export function TransactionsList({ items, page, hasNext, site }: { items: Transa
   );
 }
 
-export function TransactionView({ transaction, site, heading = 'Transaction details' }: { transaction: TransactionDetail; site: SiteView; heading?: string }) {
+export function TransactionView({
+  transaction,
+  site,
+  heading = 'Transaction details',
+}: {
+  transaction: TransactionDetail;
+  site: SiteView;
+  heading?: string;
+}) {
   return (
     <div className="flex flex-col gap-1" data-testid="transaction-detail">
       <h1 className="text-3xl font-extrabold text-brand">{heading}</h1>

@@ -34,13 +34,27 @@ const paypalFund: Fund = {
   email: 'ada@example.com',
 };
 const paypal = (funds: Fund[] = []) =>
-  method('pl', { name: 'PayPal', digitalWallet: true, funds, availableGateways: ['braintree'], attributes: { linkPath: '/funds/pl/braintree', testNonce: 'fake-paypal-billing-agreement-nonce' } });
+  method('pl', {
+    name: 'PayPal',
+    digitalWallet: true,
+    funds,
+    availableGateways: ['braintree'],
+    attributes: { linkPath: '/funds/pl/braintree', testNonce: 'fake-paypal-billing-agreement-nonce' },
+  });
 const apple = method('ap', {
   name: 'Apple Pay',
   digitalWallet: true,
-  attributes: { requiresBrowserSupport: 'ApplePaySession', depositPath: '/funds/ap/test/deposit', testWalletToken: 'fake-apple-pay-visa-nonce' },
+  attributes: {
+    requiresBrowserSupport: 'ApplePaySession',
+    depositPath: '/funds/ap/test/deposit',
+    testWalletToken: 'fake-apple-pay-visa-nonce',
+  },
 });
-const google = method('gp', { name: 'Google Pay', digitalWallet: true, attributes: { depositPath: '/funds/gp/test/deposit', testWalletToken: 'fake-android-pay-visa-nonce' } });
+const google = method('gp', {
+  name: 'Google Pay',
+  digitalWallet: true,
+  attributes: { depositPath: '/funds/gp/test/deposit', testWalletToken: 'fake-android-pay-visa-nonce' },
+});
 
 describe('digital wallets on the deposit screen', () => {
   it('makes Apple Pay and Google Pay buttons from the methods, Apple Pay marked as browser-dependent', () => {
@@ -53,7 +67,10 @@ describe('digital wallets on the deposit screen', () => {
   });
 
   it('offers to link PayPal until a PayPal account is linked, which then is a deposit source', () => {
-    expect(payPalLink([paypal()])).toEqual({ linkPath: '/funds/pl/braintree', nonce: 'fake-paypal-billing-agreement-nonce' });
+    expect(payPalLink([paypal()])).toEqual({
+      linkPath: '/funds/pl/braintree',
+      nonce: 'fake-paypal-billing-agreement-nonce',
+    });
     expect(depositSources([paypal()])).toEqual([]);
     expect(payPalLink([paypal([paypalFund])])).toBeNull();
     const [source] = depositSources([paypal([paypalFund])]);
@@ -82,7 +99,9 @@ describe('digital wallets on the deposit screen', () => {
 describe('withdrawal states', () => {
   it('says what pending, approved, paid and rejected mean', () => {
     expect(withdrawalStateText('pending', '$30.00')).toContain('once it is approved');
-    expect(withdrawalStateText('approved', '$30.00')).toBe('Your withdrawal of $30.00 has been approved and is being paid into your account.');
+    expect(withdrawalStateText('approved', '$30.00')).toBe(
+      'Your withdrawal of $30.00 has been approved and is being paid into your account.',
+    );
     expect(withdrawalStateText('paid', '$30.00')).toBe('Your withdrawal of $30.00 has been paid into your account.');
     expect(withdrawalStateText('rejected', '$30.00')).toContain('returned to your account');
   });

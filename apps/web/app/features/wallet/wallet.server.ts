@@ -65,7 +65,12 @@ export interface BankAccountInput {
 }
 
 export async function addBankAccount(api: ApiClient, input: BankAccountInput, idempotencyKey: string): Promise<void> {
-  await api.post('main', '/funds/bank-account', { code: 'tt', type: 'bank', ...input }, { version: '3.8', idempotencyKey });
+  await api.post(
+    'main',
+    '/funds/bank-account',
+    { code: 'tt', type: 'bank', ...input },
+    { version: '3.8', idempotencyKey },
+  );
 }
 
 export async function setDefaultFund(api: ApiClient, fundId: string): Promise<void> {
@@ -94,7 +99,10 @@ export async function deposit(api: ApiClient, input: DepositInput, idempotencyKe
     ...(input.checkout ? { checkout: true } : {}),
     strongCustomerAuthentication: input.browserData,
   };
-  const res = await api.post<unknown>('main', `/funds/${encodeURIComponent(input.source)}/deposit`, body, { version, idempotencyKey });
+  const res = await api.post<unknown>('main', `/funds/${encodeURIComponent(input.source)}/deposit`, body, {
+    version,
+    idempotencyKey,
+  });
   return parseApiResult(Deposit, res.result, 'POST /funds/{id}/deposit');
 }
 
@@ -104,13 +112,21 @@ export async function walletDeposit(
   input: { depositPath: string; amountCents: number; walletToken: string; checkout?: boolean },
   idempotencyKey: string,
 ): Promise<Deposit> {
-  const body = { amount: centsToAmount(input.amountCents), walletToken: input.walletToken, ...(input.checkout ? { checkout: true } : {}) };
+  const body = {
+    amount: centsToAmount(input.amountCents),
+    walletToken: input.walletToken,
+    ...(input.checkout ? { checkout: true } : {}),
+  };
   const res = await api.post<unknown>('main', input.depositPath, body, { idempotencyKey });
   return parseApiResult(Deposit, res.result, 'POST /funds/{method}/{gateway}/deposit');
 }
 
 /** POST /funds/pl/braintree: link PayPal with the nonce PayPal's approval gave. */
-export async function linkPayPal(api: ApiClient, input: { linkPath: string; email: string; nonce: string }, idempotencyKey: string): Promise<void> {
+export async function linkPayPal(
+  api: ApiClient,
+  input: { linkPath: string; email: string; nonce: string },
+  idempotencyKey: string,
+): Promise<void> {
   await api.post('main', input.linkPath, { email: input.email, nonce: input.nonce }, { idempotencyKey });
 }
 
@@ -145,7 +161,10 @@ export async function getWithdrawal(api: ApiClient, withdrawalId: string): Promi
   return parseApiResult(Withdrawal, res.result, 'GET /withdrawals/{id}');
 }
 
-export async function transactions(api: ApiClient, page: { limit: number; offset: number }): Promise<{ items: Transaction[]; pageInfo: PageInfo | null }> {
+export async function transactions(
+  api: ApiClient,
+  page: { limit: number; offset: number },
+): Promise<{ items: Transaction[]; pageInfo: PageInfo | null }> {
   const res = await api.get<unknown>('main', '/transactions', { query: page, cache: false });
   return { items: parseApiResult(Transaction.array(), res.result, 'GET /transactions'), pageInfo: res.pageInfo };
 }

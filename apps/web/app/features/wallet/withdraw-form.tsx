@@ -38,14 +38,26 @@ export function WithdrawForm({ withdrawable, funds, idempotencyKey, feedback, va
           <fieldset className="flex flex-col gap-0.5">
             <legend className="mb-0.5 font-bold">Withdraw to</legend>
             {funds.map((f) => (
-              <label key={f.id} className="flex min-h-[44px] items-center gap-0.5 rounded-theme border border-black/20 px-0.5">
+              <label
+                key={f.id}
+                className="flex min-h-[44px] items-center gap-0.5 rounded-theme border border-black/20 px-0.5"
+              >
                 <input type="radio" name="fund" value={f.id} defaultChecked={f.id === preselected} />
                 <span>{fundLabel(f)}</span>
               </label>
             ))}
-            {feedback.fieldErrors.fund?.length ? <p className="text-sm font-bold text-error">{feedback.fieldErrors.fund[0]}</p> : null}
+            {feedback.fieldErrors.fund?.length ? (
+              <p className="text-sm font-bold text-error">{feedback.fieldErrors.fund[0]}</p>
+            ) : null}
           </fieldset>
-          <Field name="amount" label={`Withdrawal amount (${withdrawable.currency === 'GBP' ? '£' : '$'})`} inputMode="decimal" autoComplete="off" defaultValue={values.amount} errors={feedback.fieldErrors.amount} />
+          <Field
+            name="amount"
+            label={`Withdrawal amount (${withdrawable.currency === 'GBP' ? '£' : '$'})`}
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={values.amount}
+            errors={feedback.fieldErrors.amount}
+          />
           <button type="submit" className="btn btn-primary self-start" disabled={submitting}>
             {submitting ? 'Withdrawing…' : 'Withdraw'}
           </button>

@@ -40,14 +40,19 @@ function dueNow(cart: Cart) {
   const preOrderTotalCents = moneyToCents(cart.preOrderTotal);
   const walletBalanceCents = cart.walletBalance ? moneyToCents(cart.walletBalance) : null;
   const covers = walletCovers({ cartTotalCents, preOrderTotalCents, walletBalanceCents });
-  const shortfallCents = covers ? 0 : payableCents({ cartTotalCents, preOrderTotalCents, walletBalanceCents, walletPurchase: true });
+  const shortfallCents = covers
+    ? 0
+    : payableCents({ cartTotalCents, preOrderTotalCents, walletBalanceCents, walletPurchase: true });
   return { covers, shortfallCents, dueCents: Math.max(0, cartTotalCents - preOrderTotalCents) };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { auth, cart } = await checkoutContext(request, context);
-    const [methods, gateways] = await Promise.all([paymentMethods(auth.api, DEPOSIT_FILTER), cardGateways(auth.api).catch(() => [])]);
+    const [methods, gateways] = await Promise.all([
+      paymentMethods(auth.api, DEPOSIT_FILTER),
+      cardGateways(auth.api).catch(() => []),
+    ]);
     const sources = depositSources(methods).filter((s) => s.fund !== null);
     const due = dueNow(cart);
     const minCents = sources[0] ? moneyToCents(sources[0].method.rules.minAmount) : null;
@@ -62,7 +67,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         idempotencyKey: newIdempotencyKey(),
         cardKey: newIdempotencyKey(),
         step: LOGIN_FLOW_STEPS.select_payment,
-        notice: url.searchParams.get('notice') === 'deposit-cancelled' ? 'You cancelled the payment. No money was taken and nothing was bought.' : null,
+        notice:
+          url.searchParams.get('notice') === 'deposit-cancelled'
+            ? 'You cancelled the payment. No money was taken and nothing was bought.'
+            : null,
       },
       { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
     );
@@ -75,7 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function purchaseFailure(intent: BuyActionResult['intent'], error: unknown, headers: Headers) {
   if (error instanceof ApiError && error.code === 'draw_closed') return redirect('/cart', { headers });
   const failure = cartFailureOf(error);
-  return data<BuyActionResult>({ intent, error: failure.error, code: failure.code, idempotencyKey: newIdempotencyKey() }, { status: 422, headers });
+  return data<BuyActionResult>(
+    { intent, error: failure.error, code: failure.code, idempotencyKey: newIdempotencyKey() },
+    { status: 422, headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,7 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const idempotencyKey = idempotencyKeyOf(form);
   // The total the customer saw on the payment step: a re-priced cart that differs is refused (409 price_changed).
   const seen = Number(formText(form, 'expectedTotal'));
-  const expectedTotal = formText(form, 'expectedTotal') && Number.isFinite(seen) ? { amount: seen, currency: cart.cartTotal.currency } : cart.cartTotal;
+  const expectedTotal =
+    formText(form, 'expectedTotal') && Number.isFinite(seen)
+      ? { amount: seen, currency: cart.cartTotal.currency }
+      : cart.cartTotal;
   try {
     if (intent === 'pay') {
       try {
@@ -104,10 +118,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'deposit-purchase') {
       const methods = await paymentMethods(auth.api, DEPOSIT_FILTER);
       const source = depositSources(methods).find((s) => s.id === formText(form, 'source') && s.fund !== null);
-      if (!source) return data<BuyActionResult>({ intent, error: 'Choose a card to pay with.', idempotencyKey }, { status: 422, headers: auth.headers() });
+      if (!source)
+        return data<BuyActionResult>(
+          { intent, error: 'Choose a card to pay with.', idempotencyKey },
+          { status: 422, headers: auth.headers() },
+        );
       const csc = formText(form, 'csc').trim();
       if (source.cscRequired && !/^\d{3,4}$/.test(csc))
-        return data<BuyActionResult>({ intent, error: 'Please enter the card security code.', idempotencyKey }, { status: 422, headers: auth.headers() });
+        return data<BuyActionResult>(
+          { intent, error: 'Please enter the card security code.', idempotencyKey },
+          { status: 422, headers: auth.headers() },
+        );
       const due = dueNow(cart);
       const amountCents = depositAmountCents(due.shortfallCents, moneyToCents(source.method.rules.minAmount));
       try {
@@ -122,7 +143,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
           idempotencyKey,
         );
-        if (result.status === 'approved' && result.checkoutId) return redirect(`/receipt/${result.checkoutId}`, { headers: auth.headers() });
+        if (result.status === 'approved' && result.checkoutId)
+          return redirect(`/receipt/${result.checkoutId}`, { headers: auth.headers() });
         // The issuer's page is not a storefront route: the browser loads it as a document.
         if (result.status === 'challenge') {
           // The API's 3-D Secure return sends the browser to /checkout/deposit/{id}/success, which buys the cart.
@@ -130,11 +152,19 @@ export async function action({ request, context }: Route.ActionArgs) {
           if (result.redirectUrl) return redirectDocument(result.redirectUrl, { headers });
           return redirect(`/my-account/deposit/authorisation/${result.depositId}`, { headers });
         }
-        if (result.status === 'pending') return redirect(`/checkout/deposit/${result.depositId}/success`, { headers: auth.headers() });
+        if (result.status === 'pending')
+          return redirect(`/checkout/deposit/${result.depositId}/success`, { headers: auth.headers() });
         const message = result.messages[0]?.text ?? DEPOSIT_PURCHASE_FAILURE;
-        return data<BuyActionResult>({ intent, error: message, idempotencyKey: newIdempotencyKey() }, { status: 422, headers: auth.headers() });
+        return data<BuyActionResult>(
+          { intent, error: message, idempotencyKey: newIdempotencyKey() },
+          { status: 422, headers: auth.headers() },
+        );
       } catch (error) {
-        if (error instanceof ApiError && error.reason === 'invalid_response') return data<BuyActionResult>({ intent, error: error.message, idempotencyKey: newIdempotencyKey() }, { status: 422, headers: auth.headers() });
+        if (error instanceof ApiError && error.reason === 'invalid_response')
+          return data<BuyActionResult>(
+            { intent, error: error.message, idempotencyKey: newIdempotencyKey() },
+            { status: 422, headers: auth.headers() },
+          );
         return purchaseFailure('deposit-purchase', error, auth.headers());
       }
     }
@@ -143,11 +173,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await submitFundsForm(auth.api, methods, form, gateways[0]?.key ?? null);
       if ('redirectTo' in outcome) return redirect('/cart/buy', { headers: auth.headers() });
       return data<BuyActionResult>(
-        { intent: 'add-card', error: outcome.feedback.generalErrors[0], fieldErrors: outcome.feedback.fieldErrors, values: outcome.values, idempotencyKey: outcome.idempotencyKey },
+        {
+          intent: 'add-card',
+          error: outcome.feedback.generalErrors[0],
+          fieldErrors: outcome.feedback.fieldErrors,
+          values: outcome.values,
+          idempotencyKey: outcome.idempotencyKey,
+        },
         { status: 422, headers: auth.headers() },
       );
     }
-    return data<BuyActionResult>({ intent: 'pay', error: 'Choose how to pay.', idempotencyKey }, { status: 400, headers: auth.headers() });
+    return data<BuyActionResult>(
+      { intent: 'pay', error: 'Choose how to pay.', idempotencyKey },
+      { status: 400, headers: auth.headers() },
+    );
   } catch (error) {
     throw toRouteError(error);
   }

@@ -2,7 +2,14 @@
 import { data, type HeadersFunction } from 'react-router';
 import { invalidateCartCache, readCartCache, visitorKey, writeCartCache } from '../../features/cart/cart-cache.ts';
 import { CartView, type CartActionResult } from '../../features/cart/cart-view.tsx';
-import { applyPromotion, dismissAutoRemoved, loadCart, removeCartItem, removePromotion, type CartChange } from '../../features/cart/cart.server.ts';
+import {
+  applyPromotion,
+  dismissAutoRemoved,
+  loadCart,
+  removeCartItem,
+  removePromotion,
+  type CartChange,
+} from '../../features/cart/cart.server.ts';
 import { authApi, mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
@@ -48,13 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case 'remove': {
         const itemId = String(form.get('itemId') ?? '');
-        if (!ITEM_ID.test(itemId)) return data<CartActionResult>({ intent, error: 'That item is no longer in your cart.' }, { status: 422 });
+        if (!ITEM_ID.test(itemId))
+          return data<CartActionResult>({ intent, error: 'That item is no longer in your cart.' }, { status: 422 });
         change = await removeCartItem(request, context, itemId, auth);
         break;
       }
       case 'promotion': {
         const code = String(form.get('promotionCode') ?? '').trim();
-        if (!code || code.length > 40) return data<CartActionResult>({ intent, error: 'Please enter a promotion code.' }, { status: 422 });
+        if (!code || code.length > 40)
+          return data<CartActionResult>({ intent, error: 'Please enter a promotion code.' }, { status: 422 });
         change = await applyPromotion(request, context, code, auth);
         break;
       }
@@ -70,7 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     throw toRouteError(error);
   }
-  if ('error' in change) return data<CartActionResult>({ intent, error: change.error, code: change.code }, { status: 422 });
+  if ('error' in change)
+    return data<CartActionResult>({ intent, error: change.error, code: change.code }, { status: 422 });
   const headers = new Headers();
   for (const c of change.setCookies) headers.append('Set-Cookie', c);
   return data<CartActionResult>({ intent }, { headers });

@@ -34,7 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.status === 404) notFound();
-    if (error instanceof ApiError && error.status < 500 && !error.reason) return data({ error: error.message || DEPOSIT_PURCHASE_FAILURE }, { headers: auth.headers() });
+    if (error instanceof ApiError && error.status < 500 && !error.reason)
+      return data({ error: error.message || DEPOSIT_PURCHASE_FAILURE }, { headers: auth.headers() });
     throw toRouteError(error);
   }
 }

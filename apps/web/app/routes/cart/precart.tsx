@@ -13,10 +13,20 @@ import type { Route } from './+types/precart';
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const auth = authApi(request, context);
-    const [loaded, found] = await Promise.all([loadCart(request, context, auth), placements(auth.api, ['pre_cart_item'])]);
+    const [loaded, found] = await Promise.all([
+      loadCart(request, context, auth),
+      placements(auth.api, ['pre_cart_item']),
+    ]);
     const headers = new Headers({ 'Cache-Control': 'private, no-store' });
     for (const c of loaded.setCookies) headers.append('Set-Cookie', c);
-    return data({ item: loaded.cart ? lastAddedItem(loaded.cart) : null, itemCount: loaded.cart?.itemCount ?? 0, placements: found }, { headers });
+    return data(
+      {
+        item: loaded.cart ? lastAddedItem(loaded.cart) : null,
+        itemCount: loaded.cart?.itemCount ?? 0,
+        placements: found,
+      },
+      { headers },
+    );
   } catch (error) {
     throw toRouteError(error);
   }

@@ -39,7 +39,10 @@ export default function CausePage({ loaderData }: Route.ComponentProps) {
         <p className="text-sm font-semibold">{categoryLabel(cause.category)}</p>
         <p>{cause.description}</p>
         <p className="text-lg" data-testid="amount-raised">
-          Raised through our raffles: <span className="font-extrabold tabular-nums">{money(moneyToCents(cause.amountRaised), cause.amountRaised.currency, site)}</span>
+          Raised through our raffles:{' '}
+          <span className="font-extrabold tabular-nums">
+            {money(moneyToCents(cause.amountRaised), cause.amountRaised.currency, site)}
+          </span>
         </p>
         {website ? (
           <p className="text-sm">
@@ -55,13 +58,22 @@ export default function CausePage({ loaderData }: Route.ComponentProps) {
         </h2>
         {raffles.length === 0 ? (
           <p>
-            No raffle is raising money for {cause.name} right now. <Link to="/charity-tickets" className="underline">See every raffle</Link>
+            No raffle is raising money for {cause.name} right now.{' '}
+            <Link to="/charity-tickets" className="underline">
+              See every raffle
+            </Link>
           </p>
         ) : (
           <ul className="grid grid-cols-1 gap-1 md:grid-cols-2 lg:grid-cols-3">
             {raffles.map(({ raffle, slug }) => (
               <li key={raffle.productOfferKey}>
-                <RaffleCard raffle={raffle} slug={slug} site={site} headingLevel={3} href={`/causes/${cause.slug}/${slug}`} />
+                <RaffleCard
+                  raffle={raffle}
+                  slug={slug}
+                  site={site}
+                  headingLevel={3}
+                  href={`/causes/${cause.slug}/${slug}`}
+                />
               </li>
             ))}
           </ul>

@@ -42,18 +42,36 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Causes</h1>
       <p>The charities our raffles raise money for. Find one you care about and see its raffles.</p>
-      <Form method="get" action="/causes" role="search" aria-label="Find a cause" className="flex flex-col gap-0.5 rounded-theme bg-surface p-1 md:flex-row md:items-end">
+      <Form
+        method="get"
+        action="/causes"
+        role="search"
+        aria-label="Find a cause"
+        className="flex flex-col gap-0.5 rounded-theme bg-surface p-1 md:flex-row md:items-end"
+      >
         <div className="flex flex-1 flex-col gap-0.25">
           <label htmlFor="causes-q" className="font-semibold">
             Search causes
           </label>
-          <input id="causes-q" name="q" type="search" defaultValue={q} maxLength={100} className="block min-h-[44px] w-full rounded-theme border border-[#767676] bg-white px-0.5 text-base" />
+          <input
+            id="causes-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            className="block min-h-[44px] w-full rounded-theme border border-[#767676] bg-white px-0.5 text-base"
+          />
         </div>
         <div className="flex flex-col gap-0.25">
           <label htmlFor="causes-category" className="font-semibold">
             Category
           </label>
-          <select id="causes-category" name="category" defaultValue={category ?? ''} className="block min-h-[44px] rounded-theme border border-[#767676] bg-white px-0.5 text-base">
+          <select
+            id="causes-category"
+            name="category"
+            defaultValue={category ?? ''}
+            className="block min-h-[44px] rounded-theme border border-[#767676] bg-white px-0.5 text-base"
+          >
             <option value="">All categories</option>
             {CAUSE_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -73,13 +91,20 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
       </p>
       {causes.length === 0 ? (
         <p data-testid="causes-empty">
-          No causes match your search. <Link to="/causes" className="underline">See every cause</Link>
+          No causes match your search.{' '}
+          <Link to="/causes" className="underline">
+            See every cause
+          </Link>
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-1 md:grid-cols-2 lg:grid-cols-3">
           {causes.map((c) => (
             <li key={c.id}>
-              <article aria-labelledby={`cause-${c.slug}`} className="flex h-full flex-col gap-0.5 rounded-theme border border-black/10 bg-white p-1 shadow-theme" data-testid="cause-card">
+              <article
+                aria-labelledby={`cause-${c.slug}`}
+                className="flex h-full flex-col gap-0.5 rounded-theme border border-black/10 bg-white p-1 shadow-theme"
+                data-testid="cause-card"
+              >
                 <h2 id={`cause-${c.slug}`} className="text-xl font-bold text-brand">
                   <Link to={`/causes/${c.slug}`} className="no-underline hover:underline">
                     {c.name}
@@ -88,7 +113,10 @@ export default function Causes({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm font-semibold">{categoryLabel(c.category)}</p>
                 <p className="text-sm">{c.description}</p>
                 <p className="mt-auto text-sm">
-                  Raised so far: <span className="font-bold tabular-nums">{money(moneyToCents(c.amountRaised), c.amountRaised.currency, site)}</span>
+                  Raised so far:{' '}
+                  <span className="font-bold tabular-nums">
+                    {money(moneyToCents(c.amountRaised), c.amountRaised.currency, site)}
+                  </span>
                 </p>
               </article>
             </li>

@@ -10,7 +10,9 @@ import { longDate, useRaffleSite } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/raffle-buy';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const screen = await loadRaffleScreen(context, request, params.productOfferKey, { drawNo: drawNoParam(params.drawNo) });
+  const screen = await loadRaffleScreen(context, request, params.productOfferKey, {
+    drawNo: drawNoParam(params.drawNo),
+  });
   return { ...screen, postal: new URL(request.url).searchParams.has('free-postal-entry') };
 }
 
@@ -47,11 +49,22 @@ export default function RaffleBuy({ loaderData, actionData }: Route.ComponentPro
       </header>
       {canOrder(draw) ? (
         <div className="rounded-theme border border-black/10 p-1 shadow-theme">
-          <BuyForm raffle={raffle} slug={slug} draw={draw} chosenCause={chosenCause} utm={utm} errors={actionData ?? null} />
+          <BuyForm
+            raffle={raffle}
+            slug={slug}
+            draw={draw}
+            chosenCause={chosenCause}
+            utm={utm}
+            errors={actionData ?? null}
+          />
         </div>
       ) : null}
       {postal ? (
-        <section aria-labelledby="postal-entry" className="flex flex-col gap-0.5 rounded-theme bg-surface p-1" data-testid="postal-entry">
+        <section
+          aria-labelledby="postal-entry"
+          className="flex flex-col gap-0.5 rounded-theme bg-surface p-1"
+          data-testid="postal-entry"
+        >
           <h2 id="postal-entry" className="text-2xl font-bold">
             Free postal entry
           </h2>
@@ -62,7 +75,9 @@ export default function RaffleBuy({ loaderData, actionData }: Route.ComponentPro
               Add &ldquo;{raffle.name}, draw {draw.drawNo}&rdquo;
               {raffle.causes.length > 1 ? ' and the cause you support' : ''}.
             </li>
-            <li>Post it in an envelope to the promoter at the address in the terms and conditions. One entry per envelope.</li>
+            <li>
+              Post it in an envelope to the promoter at the address in the terms and conditions. One entry per envelope.
+            </li>
             <li>It must arrive before sales close on {longDate(draw.stopDate, site)}.</li>
           </ol>
           <p>We record your entry as a ticket in this draw and email you its number.</p>

@@ -21,7 +21,8 @@ export function meta({ data }: Route.MetaArgs) {
 export default function RaffleDrawPage({ loaderData }: Route.ComponentProps) {
   const site = useRaffleSite();
   const { raffle, slug, draw } = loaderData;
-  if (!isDrawn(draw) && draw.status !== 'closed') return <RaffleScreen data={loaderData} title={`${raffle.name}: draw ${draw.drawNo}`} />;
+  if (!isDrawn(draw) && draw.status !== 'closed')
+    return <RaffleScreen data={loaderData} title={`${raffle.name}: draw ${draw.drawNo}`} />;
   const ref = { slug };
   return (
     <div className="page-container flex flex-col gap-1.5 py-1.5">
@@ -35,7 +36,9 @@ export default function RaffleDrawPage({ loaderData }: Route.ComponentProps) {
           {raffle.name}: draw {draw.drawNo}
         </h1>
         <p className="font-semibold" data-testid="draw-status">
-          {isDrawn(draw) ? `Drawn ${longDate(draw.drawDate, site)}` : `Sales have closed. The draw is on ${longDate(draw.drawDate, site)}.`}
+          {isDrawn(draw)
+            ? `Drawn ${longDate(draw.drawDate, site)}`
+            : `Sales have closed. The draw is on ${longDate(draw.drawDate, site)}.`}
         </p>
         <DrawFacts draw={draw} site={site} />
       </header>
@@ -63,12 +66,22 @@ export default function RaffleDrawPage({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="font-semibold">Seed</dt>
             <dd data-testid="published-seed">
-              {draw.seed ? <code className="break-all font-mono">{draw.seed}</code> : 'Published when the draw is done.'}
+              {draw.seed ? (
+                <code className="break-all font-mono">{draw.seed}</code>
+              ) : (
+                'Published when the draw is done.'
+              )}
             </dd>
           </div>
           <div>
             <dt className="font-semibold">Sold-list hash (recorded when sales closed)</dt>
-            <dd>{draw.soldListHash ? <code className="break-all font-mono">{draw.soldListHash}</code> : 'Recorded when sales close.'}</dd>
+            <dd>
+              {draw.soldListHash ? (
+                <code className="break-all font-mono">{draw.soldListHash}</code>
+              ) : (
+                'Recorded when sales close.'
+              )}
+            </dd>
           </div>
         </dl>
         <p className="flex flex-wrap gap-1">

@@ -19,7 +19,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return { kind: 'all' as const, rows };
   }
   const drawNo = params.drawNo === undefined ? undefined : drawNoParam(params.drawNo);
-  const screen = await loadRaffleScreen(context, request, params.productOfferKey, drawNo === undefined ? {} : { drawNo });
+  const screen = await loadRaffleScreen(
+    context,
+    request,
+    params.productOfferKey,
+    drawNo === undefined ? {} : { drawNo },
+  );
   return { kind: 'one' as const, name: screen.raffle.name, slug: screen.slug, draw: screen.draw };
 }
 
@@ -34,7 +39,9 @@ export default function RafflePrizeDetails({ loaderData }: Route.ComponentProps)
     return (
       <div className="page-container flex flex-col gap-1.5 py-1.5">
         <h1 className="text-3xl font-extrabold text-brand">Raffle prizes</h1>
-        {loaderData.rows.length === 0 ? <p>There are currently no products available, please check back later. Thank you for being patient.</p> : null}
+        {loaderData.rows.length === 0 ? (
+          <p>There are currently no products available, please check back later. Thank you for being patient.</p>
+        ) : null}
         <ul className="flex flex-col gap-1">
           {loaderData.rows.map((r) => (
             <li key={r.slug} className="flex flex-col gap-0.25 rounded-theme border border-black/10 p-1">

@@ -17,7 +17,10 @@ const BASE = '/lotto-results/raffles';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = parsePage(params.page);
   if (page === null) notFound();
-  const [{ results, total }, offers] = await Promise.all([loadRaffleResults(context, request, pricingOf(request), page, RESULTS_PAGE_SIZE), loadOffers(context, request).catch(() => [])]);
+  const [{ results, total }, offers] = await Promise.all([
+    loadRaffleResults(context, request, pricingOf(request), page, RESULTS_PAGE_SIZE),
+    loadOffers(context, request).catch(() => []),
+  ]);
   if (page > 1 && results.length === 0) notFound();
   const slugs = Object.fromEntries(offers.map((o) => [o.key, o.slug]));
   return data({ page, pages: pageCount(total), results, slugs }, { headers: resultsHeaders(request, false) });
@@ -29,7 +32,8 @@ export function meta() {
   return [{ title: 'Raffle results' }];
 }
 
-const tabClass = (active: boolean) => `flex min-h-[44px] items-center border-b-4 px-1 font-semibold no-underline ${active ? 'border-brand text-brand' : 'border-transparent'}`;
+const tabClass = (active: boolean) =>
+  `flex min-h-[44px] items-center border-b-4 px-1 font-semibold no-underline ${active ? 'border-brand text-brand' : 'border-transparent'}`;
 
 export default function RaffleResults({ loaderData }: Route.ComponentProps) {
   const site = useRaffleSite();
@@ -49,7 +53,10 @@ export default function RaffleResults({ loaderData }: Route.ComponentProps) {
         <div className="rounded-theme bg-surface p-1.5" data-testid="results-empty">
           <p className="font-semibold">There are no raffle results yet.</p>
           <p>
-            Results appear here as soon as a draw is done. <Link to="/charity-tickets" className="underline">See the raffles on sale</Link>
+            Results appear here as soon as a draw is done.{' '}
+            <Link to="/charity-tickets" className="underline">
+              See the raffles on sale
+            </Link>
           </p>
         </div>
       ) : (
@@ -59,7 +66,10 @@ export default function RaffleResults({ loaderData }: Route.ComponentProps) {
             const title = r.name;
             return (
               <li key={r.drawId}>
-                <article className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1" data-testid="result-card">
+                <article
+                  className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1"
+                  data-testid="result-card"
+                >
                   <h2 className="text-lg font-bold text-brand">{title}</h2>
                   <p className="text-sm">{longDate(r.drawDate, site)}</p>
                   {r.firstPrize ? (

@@ -4,7 +4,13 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import type { Raffle, RaffleDraw } from '@shop/contracts';
 import { addToCart } from '../../features/cart/cart.server.ts';
 import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
-import { drawNoParam, loadRaffle, loadRaffleDraw, raffleSlug, utmSearch } from '../../features/raffles/raffles.server.ts';
+import {
+  drawNoParam,
+  loadRaffle,
+  loadRaffleDraw,
+  raffleSlug,
+  utmSearch,
+} from '../../features/raffles/raffles.server.ts';
 import { notFound } from '../../lib/route-errors.ts';
 
 const OFFER_KEY = /^[a-z0-9-]{1,64}$/;
@@ -19,11 +25,17 @@ export interface RaffleScreenLoad {
 }
 
 /** The raffle a path names: its url slug (as the catalogue lists it), an alias or its offer key; else the 404 page. */
-export async function resolveRaffleKey(context: AppLoadContext, request: Request, param: string | undefined): Promise<string> {
+export async function resolveRaffleKey(
+  context: AppLoadContext,
+  request: Request,
+  param: string | undefined,
+): Promise<string> {
   const wanted = (param ?? '').toLowerCase();
   if (!wanted || wanted.length > 80) notFound();
   const offers = await loadOffers(context, request);
-  const match = offers.find((o) => o.slug.toLowerCase() === wanted || o.aliases.some((a) => a.toLowerCase() === wanted) || o.key === wanted);
+  const match = offers.find(
+    (o) => o.slug.toLowerCase() === wanted || o.aliases.some((a) => a.toLowerCase() === wanted) || o.key === wanted,
+  );
   if (match) {
     if (match.type !== 'raffle_ticket') notFound();
     return match.key;
@@ -48,12 +60,24 @@ export async function loadRaffleScreen(
   const raffle = await loadRaffle(context, request, offerKey);
   let draw: RaffleDraw | undefined;
   if (opts.drawNo !== undefined) {
-    draw = raffle.draws.find((d) => d.drawNo === opts.drawNo) ?? (await loadRaffleDraw(context, request, offerKey, opts.drawNo));
+    draw =
+      raffle.draws.find((d) => d.drawNo === opts.drawNo) ??
+      (await loadRaffleDraw(context, request, offerKey, opts.drawNo));
   } else {
-    draw = raffle.draws.find((d) => d.purchaseStatus === 'open') ?? raffle.draws.find((d) => d.purchaseStatus === 'pre_order') ?? raffle.draws[0];
+    draw =
+      raffle.draws.find((d) => d.purchaseStatus === 'open') ??
+      raffle.draws.find((d) => d.purchaseStatus === 'pre_order') ??
+      raffle.draws[0];
   }
   if (!draw) notFound();
-  return { raffle, slug: raffleSlug(raffle), draw, now: new Date().toISOString(), utm: utmSearch(request.url), chosenCause: opts.chosenCause ?? null };
+  return {
+    raffle,
+    slug: raffleSlug(raffle),
+    draw,
+    now: new Date().toISOString(),
+    utm: utmSearch(request.url),
+    chosenCause: opts.chosenCause ?? null,
+  };
 }
 
 export type RaffleBuyResult = { error: string; fieldErrors?: Record<string, string[]> };
@@ -67,7 +91,11 @@ const BUY_FALLBACK = 'Sorry, there was an unexpected error while updating your c
  * draw; then the cart, keeping the utm values (core §2 Navigation behaviour). A refusal (sold out, region, cause)
  * comes back with the API's message for the form.
  */
-export async function raffleBuyAction(request: Request, context: AppLoadContext, params: { productOfferKey?: string; drawNo?: string }) {
+export async function raffleBuyAction(
+  request: Request,
+  context: AppLoadContext,
+  params: { productOfferKey?: string; drawNo?: string },
+) {
   const offerKey = await resolveRaffleKey(context, request, params.productOfferKey);
   const drawNo = drawNoParam(params.drawNo);
   const form = await request.formData();
@@ -85,14 +113,21 @@ export async function raffleBuyAction(request: Request, context: AppLoadContext,
   let change;
   try {
     change = await addToCart(request, context, {
-      item: { productType: 'raffle_ticket', productOfferKey: offerKey, drawNo, numTickets: Number(picked), ...(cause ? { causeKey: cause } : {}) },
+      item: {
+        productType: 'raffle_ticket',
+        productOfferKey: offerKey,
+        drawNo,
+        numTickets: Number(picked),
+        ...(cause ? { causeKey: cause } : {}),
+      },
     });
   } catch (error) {
     console.error('[raffles] add to cart failed:', error instanceof Error ? error.message : error);
     return data<RaffleBuyResult>({ error: BUY_FALLBACK }, { status: 500 });
   }
   if ('error' in change) {
-    const fieldErrors = change.fieldErrors && Object.keys(change.fieldErrors).length > 0 ? { fieldErrors: change.fieldErrors } : {};
+    const fieldErrors =
+      change.fieldErrors && Object.keys(change.fieldErrors).length > 0 ? { fieldErrors: change.fieldErrors } : {};
     return data<RaffleBuyResult>({ error: change.error || BUY_FALLBACK, ...fieldErrors }, { status: 422 });
   }
   const headers = new Headers();

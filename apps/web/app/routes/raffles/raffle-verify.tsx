@@ -6,7 +6,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { drawPath, rafflePath } from '../../features/raffles/raffle-format.ts';
 import { verifyRaffleDraw, type VerifyOutcome } from '../../features/raffles/raffle-verify.ts';
-import { drawNoParam, loadRaffleDraw, loadVerification, raffleSlug, loadRaffle } from '../../features/raffles/raffles.server.ts';
+import {
+  drawNoParam,
+  loadRaffleDraw,
+  loadVerification,
+  raffleSlug,
+  loadRaffle,
+} from '../../features/raffles/raffles.server.ts';
 import { resolveRaffleKey } from './raffle-routes.server.ts';
 import type { Route } from './+types/raffle-verify';
 
@@ -26,7 +32,11 @@ export function meta({ data }: Route.MetaArgs) {
   return data ? [{ title: `Check ${data.name} draw ${data.verification.drawNo}` }] : [];
 }
 
-type Check = { state: 'idle' } | { state: 'running' } | { state: 'done'; outcome: VerifyOutcome } | { state: 'error'; message: string };
+type Check =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'done'; outcome: VerifyOutcome }
+  | { state: 'error'; message: string };
 
 function parseTickets(text: string): number[] | null {
   const parts = text.split(/[\s,]+/).filter((p) => p !== '');
@@ -35,7 +45,8 @@ function parseTickets(text: string): number[] | null {
 }
 
 function Verdict({ check }: { check: Check }) {
-  if (check.state === 'idle' || check.state === 'running') return <p className="font-semibold">Checking the draw in your browser…</p>;
+  if (check.state === 'idle' || check.state === 'running')
+    return <p className="font-semibold">Checking the draw in your browser…</p>;
   if (check.state === 'error') return <p className="font-semibold text-[#b00020]">{check.message}</p>;
   const o = check.outcome;
   const line = (ok: boolean | null, good: string, bad: string) => (
@@ -46,15 +57,31 @@ function Verdict({ check }: { check: Check }) {
   );
   return (
     <div className="flex flex-col gap-0.5">
-      <p className={`text-xl font-extrabold ${o.ok ? 'text-brand' : 'text-[#b00020]'}`} data-testid="verify-verdict" data-ok={o.ok ? 'true' : 'false'}>
+      <p
+        className={`text-xl font-extrabold ${o.ok ? 'text-brand' : 'text-[#b00020]'}`}
+        data-testid="verify-verdict"
+        data-ok={o.ok ? 'true' : 'false'}
+      >
         {o.ok ? 'The draw checks out.' : 'The draw does not check out.'}
       </p>
       <ul className="flex flex-col gap-0.25">
-        {line(o.commitmentOk, 'The seed matches the commitment published before sales opened.', 'The seed does not match the published commitment.')}
+        {line(
+          o.commitmentOk,
+          'The seed matches the commitment published before sales opened.',
+          'The seed does not match the published commitment.',
+        )}
         {o.soldListOk === null
           ? null
-          : line(o.soldListOk, 'The ticket list matches the sold-list hash recorded when sales closed.', 'The ticket list does not match the sold-list hash recorded when sales closed.')}
-        {line(o.winnersOk, 'Every published winner is the ticket the seed draws.', 'The published winners are not the tickets the seed draws.')}
+          : line(
+              o.soldListOk,
+              'The ticket list matches the sold-list hash recorded when sales closed.',
+              'The ticket list does not match the sold-list hash recorded when sales closed.',
+            )}
+        {line(
+          o.winnersOk,
+          'Every published winner is the ticket the seed draws.',
+          'The published winners are not the tickets the seed draws.',
+        )}
       </ul>
     </div>
   );
@@ -66,29 +93,35 @@ export default function RaffleVerify({ loaderData }: Route.ComponentProps) {
   const [ticketsText, setTicketsText] = useState(() => v.ticketNumbers.join('\n'));
   const [check, setCheck] = useState<Check>({ state: 'idle' });
 
-  const run = useCallback(async (text: string) => {
-    if (!v.seed) return;
-    const tickets = parseTickets(text);
-    if (!tickets) {
-      setCheck({ state: 'error', message: 'The ticket list must be whole numbers, one per line.' });
-      return;
-    }
-    setCheck({ state: 'running' });
-    try {
-      const outcome = await verifyRaffleDraw({
-        drawId: v.drawId,
-        seedHex: v.seed,
-        commitment: v.commitment,
-        ticketNumbers: tickets,
-        soldListHash: v.soldListHash,
-        prizes: v.prizes.map((p) => ({ rank: p.rank, kind: p.kind, name: p.name, eligibleUpTo: p.eligibleUpTo })),
-        published: v.winners,
-      });
-      setCheck({ state: 'done', outcome });
-    } catch (error) {
-      setCheck({ state: 'error', message: error instanceof Error ? error.message : 'The draw could not be checked in this browser.' });
-    }
-  }, [v]);
+  const run = useCallback(
+    async (text: string) => {
+      if (!v.seed) return;
+      const tickets = parseTickets(text);
+      if (!tickets) {
+        setCheck({ state: 'error', message: 'The ticket list must be whole numbers, one per line.' });
+        return;
+      }
+      setCheck({ state: 'running' });
+      try {
+        const outcome = await verifyRaffleDraw({
+          drawId: v.drawId,
+          seedHex: v.seed,
+          commitment: v.commitment,
+          ticketNumbers: tickets,
+          soldListHash: v.soldListHash,
+          prizes: v.prizes.map((p) => ({ rank: p.rank, kind: p.kind, name: p.name, eligibleUpTo: p.eligibleUpTo })),
+          published: v.winners,
+        });
+        setCheck({ state: 'done', outcome });
+      } catch (error) {
+        setCheck({
+          state: 'error',
+          message: error instanceof Error ? error.message : 'The draw could not be checked in this browser.',
+        });
+      }
+    },
+    [v],
+  );
 
   useEffect(() => {
     void run(v.ticketNumbers.join('\n'));
@@ -112,18 +145,27 @@ export default function RaffleVerify({ loaderData }: Route.ComponentProps) {
       </h1>
 
       {drawn ? (
-        <section aria-labelledby="verify-result-heading" aria-live="polite" className="flex flex-col gap-0.5 rounded-theme border-2 border-brand p-1" data-testid="verify-result">
+        <section
+          aria-labelledby="verify-result-heading"
+          aria-live="polite"
+          className="flex flex-col gap-0.5 rounded-theme border-2 border-brand p-1"
+          data-testid="verify-result"
+        >
           <h2 id="verify-result-heading" className="text-2xl font-bold">
             Result of the check
           </h2>
           <noscript>
-            <p>Checking runs in your browser and needs JavaScript. Everything it uses is on this page, so you can also follow the procedure below with any tool.</p>
+            <p>
+              Checking runs in your browser and needs JavaScript. Everything it uses is on this page, so you can also
+              follow the procedure below with any tool.
+            </p>
           </noscript>
           <Verdict check={check} />
         </section>
       ) : (
         <p className="rounded-theme bg-surface p-1 font-semibold" data-testid="verify-pending">
-          This draw has not been drawn yet. The seed is published after the draw; until then the commitment below fixes it.
+          This draw has not been drawn yet. The seed is published after the draw; until then the commitment below fixes
+          it.
         </p>
       )}
 
@@ -148,11 +190,25 @@ export default function RaffleVerify({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <dt className="font-semibold">Seed</dt>
-            <dd>{v.seed ? <code className="break-all font-mono" data-testid="verify-seed">{v.seed}</code> : 'Not published yet.'}</dd>
+            <dd>
+              {v.seed ? (
+                <code className="break-all font-mono" data-testid="verify-seed">
+                  {v.seed}
+                </code>
+              ) : (
+                'Not published yet.'
+              )}
+            </dd>
           </div>
           <div>
             <dt className="font-semibold">Sold-list hash</dt>
-            <dd>{v.soldListHash ? <code className="break-all font-mono">{v.soldListHash}</code> : 'Recorded when sales close.'}</dd>
+            <dd>
+              {v.soldListHash ? (
+                <code className="break-all font-mono">{v.soldListHash}</code>
+              ) : (
+                'Recorded when sales close.'
+              )}
+            </dd>
           </div>
         </dl>
       </section>
@@ -164,7 +220,9 @@ export default function RaffleVerify({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-left text-sm" data-testid="verify-winners">
-              <caption className="sr-only">Each prize with the published winning ticket and the ticket your browser computed</caption>
+              <caption className="sr-only">
+                Each prize with the published winning ticket and the ticket your browser computed
+              </caption>
               <thead>
                 <tr className="border-b-2 border-brand">
                   <th scope="col" className="py-0.5 pr-1">
@@ -190,7 +248,10 @@ export default function RaffleVerify({ loaderData }: Route.ComponentProps) {
                           {names[p.rank] ?? p.name}
                         </th>
                         <td className="py-0.5 pr-1 text-right font-mono tabular-nums">{published ?? '—'}</td>
-                        <td className={`py-0.5 text-right font-mono tabular-nums ${mine && !mine.matches ? 'font-bold text-[#b00020]' : ''}`} data-testid="recomputed-ticket">
+                        <td
+                          className={`py-0.5 text-right font-mono tabular-nums ${mine && !mine.matches ? 'font-bold text-[#b00020]' : ''}`}
+                          data-testid="recomputed-ticket"
+                        >
                           {mine ? (mine.ticketNumber ?? '—') : '…'}
                           {mine && !mine.matches ? <span className="sr-only"> (different)</span> : null}
                         </td>

@@ -17,7 +17,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const raffle = await loadRaffle(context, request, offerKey);
   const drawNos = [...raffle.pastDrawNos].sort((a, b) => b - a).slice(0, WINNERS_DRAWS);
   const draws: RaffleDraw[] = await Promise.all(drawNos.map((n) => loadRaffleDraw(context, request, offerKey, n)));
-  return { name: raffle.name, slug: raffleSlug(raffle), draws: draws.filter((d) => d.status === 'drawn' || d.status === 'paid') };
+  return {
+    name: raffle.name,
+    slug: raffleSlug(raffle),
+    draws: draws.filter((d) => d.status === 'drawn' || d.status === 'paid'),
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -38,13 +42,20 @@ export default function RaffleWinners({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-extrabold text-brand">{name} winners</h1>
       {draws.length === 0 ? (
         <p data-testid="winners-empty">
-          No draw of {name} has been drawn yet. <Link to={rafflePath(ref)} className="underline">Buy tickets for the next draw</Link>
+          No draw of {name} has been drawn yet.{' '}
+          <Link to={rafflePath(ref)} className="underline">
+            Buy tickets for the next draw
+          </Link>
         </p>
       ) : (
         <ul className="flex flex-col gap-1.5">
           {draws.map((d) => (
             <li key={d.drawNo}>
-              <article aria-labelledby={`winners-${d.drawNo}`} className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1" data-testid="winners-draw">
+              <article
+                aria-labelledby={`winners-${d.drawNo}`}
+                className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1"
+                data-testid="winners-draw"
+              >
                 <h2 id={`winners-${d.drawNo}`} className="text-xl font-bold text-brand">
                   Draw {d.drawNo} · {longDate(d.drawDate, site)}
                 </h2>

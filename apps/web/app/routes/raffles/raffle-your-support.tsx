@@ -18,15 +18,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw toRouteError(error);
   }
   const offerKey = await resolveRaffleKey(context, request, params.productOfferKey);
-  const [raffle, support] = await Promise.all([loadRaffle(context, request, offerKey), loadSupport(context, request, auth.api, offerKey)]);
-  return data({ name: raffle.name, slug: raffleSlug(raffle), support }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  const [raffle, support] = await Promise.all([
+    loadRaffle(context, request, offerKey),
+    loadSupport(context, request, auth.api, offerKey),
+  ]);
+  return data(
+    { name: raffle.name, slug: raffleSlug(raffle), support },
+    { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
+  );
 }
 
 export function meta({ data: d }: Route.MetaArgs) {
   return d ? [{ title: `Your support of ${d.name}` }] : [];
 }
 
-const STATUS: Record<string, string> = { pre_order: 'pre-ordered', open: 'on sale', sold_out: 'sold out', closed: 'sales closed', drawn: 'drawn', paid: 'drawn' };
+const STATUS: Record<string, string> = {
+  pre_order: 'pre-ordered',
+  open: 'on sale',
+  sold_out: 'sold out',
+  closed: 'sales closed',
+  drawn: 'drawn',
+  paid: 'drawn',
+};
 
 export default function RaffleYourSupport({ loaderData }: Route.ComponentProps) {
   const site = useRaffleSite();
@@ -43,12 +56,16 @@ export default function RaffleYourSupport({ loaderData }: Route.ComponentProps) 
       <h1 className="text-3xl font-extrabold text-brand">Your support of {name}</h1>
       {support.ticketsBought === 0 ? (
         <p data-testid="support-empty">
-          You have no tickets in {name} yet. <Link to={rafflePath(ref)} className="underline">Buy tickets and support a cause</Link>
+          You have no tickets in {name} yet.{' '}
+          <Link to={rafflePath(ref)} className="underline">
+            Buy tickets and support a cause
+          </Link>
         </p>
       ) : (
         <>
           <p className="text-lg" data-testid="support-summary">
-            You have bought <span className="font-bold">{count(support.ticketsBought, site)}</span> {support.ticketsBought === 1 ? 'ticket' : 'tickets'} and contributed{' '}
+            You have bought <span className="font-bold">{count(support.ticketsBought, site)}</span>{' '}
+            {support.ticketsBought === 1 ? 'ticket' : 'tickets'} and contributed{' '}
             <span className="font-bold tabular-nums">{money(total, support.amountContributed.currency, site)}</span>.
           </p>
           {support.causes.length > 0 ? (
@@ -62,7 +79,8 @@ export default function RaffleYourSupport({ loaderData }: Route.ComponentProps) 
                     <Link to={causePath(c.slug)} className="font-semibold underline">
                       {c.name}
                     </Link>
-                    : {count(c.tickets, site)} {c.tickets === 1 ? 'ticket' : 'tickets'}, {money(moneyToCents(c.amount), c.amount.currency, site)}
+                    : {count(c.tickets, site)} {c.tickets === 1 ? 'ticket' : 'tickets'},{' '}
+                    {money(moneyToCents(c.amount), c.amount.currency, site)}
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,12 @@
 import { Link, data } from 'react-router';
 import { AccountPage } from '../../features/account/account-page.tsx';
 import { mergeSetCookieHeaders, requireCustomer } from '../../features/auth/auth.server.ts';
-import { feedbackOf, finishConnectId, siteMoney, verificationState } from '../../features/responsible-gambling/rg.server.ts';
+import {
+  feedbackOf,
+  finishConnectId,
+  siteMoney,
+  verificationState,
+} from '../../features/responsible-gambling/rg.server.ts';
 import { OutcomeBanner, VerificationSummary } from '../../features/responsible-gambling/verification-view.tsx';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/account-verification';
@@ -30,7 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           outcome = { status: result.status, message: result.message };
         } catch (error) {
           const feedback = feedbackOf(error);
-          outcome = { status: 'failed', message: feedback.generalErrors[0] ?? Object.values(feedback.fieldErrors)[0]?.[0] ?? 'We could not verify you with ConnectID.' };
+          outcome = {
+            status: 'failed',
+            message:
+              feedback.generalErrors[0] ??
+              Object.values(feedback.fieldErrors)[0]?.[0] ??
+              'We could not verify you with ConnectID.',
+          };
         }
       }
     }

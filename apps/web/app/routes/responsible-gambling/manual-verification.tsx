@@ -17,13 +17,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Only the upload lives on this page: another intent posted here is someone else's form.
-  return verifyFormAction(request, context, (form) => (form.get('intent') === 'upload' ? null : '/my-account/manual-verification'));
+  return verifyFormAction(request, context, (form) =>
+    form.get('intent') === 'upload' ? null : '/my-account/manual-verification',
+  );
 }
 
 export default function ManualVerificationRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AccountPage title="Verify with documents">
-      <ManualVerificationView state={loaderData.state} site={loaderData.site} form={actionData?.form ?? null} outcome={actionData?.outcome ?? null} />
+      <ManualVerificationView
+        state={loaderData.state}
+        site={loaderData.site}
+        form={actionData?.form ?? null}
+        outcome={actionData?.outcome ?? null}
+      />
     </AccountPage>
   );
 }

@@ -22,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { auth } = await requireCustomer(request, context);
-    const outcome = await submitExclusionForm(auth.api, await siteMoney(context, request), await request.formData(), new Date());
+    const outcome = await submitExclusionForm(
+      auth.api,
+      await siteMoney(context, request),
+      await request.formData(),
+      new Date(),
+    );
     const { status, ...rest } = outcome;
     return data(rest, { status, headers: auth.headers() });
   } catch (error) {

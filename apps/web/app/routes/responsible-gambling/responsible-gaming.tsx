@@ -10,7 +10,10 @@ import type { ShellData } from '../../lib/shell.ts';
 import type { Route } from './+types/responsible-gaming';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [page, site] = await Promise.all([loadCmsPage(context, request, new URL(request.url).pathname), siteMoney(context, request)]);
+  const [page, site] = await Promise.all([
+    loadCmsPage(context, request, new URL(request.url).pathname),
+    siteMoney(context, request),
+  ]);
   return { page, odds: gameOdds(site.currency), locale: site.locale };
 }
 

@@ -9,7 +9,11 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 
 /** A page's loader: the site's money settings next to what `load` reads as the customer. */
-export async function rgPageLoader<T extends object>(request: Request, context: AppLoadContext, load: (auth: AuthApi) => Promise<T>) {
+export async function rgPageLoader<T extends object>(
+  request: Request,
+  context: AppLoadContext,
+  load: (auth: AuthApi) => Promise<T>,
+) {
   try {
     const { auth } = await requireCustomer(request, context);
     const [site, page] = await Promise.all([siteMoney(context, request), load(auth)]);
@@ -39,7 +43,11 @@ export async function limitFormAction(
  * A verification form's post: the outcome of the check, or the form with its errors. `elsewhere` names where a post
  * goes that this page does not take (null when it takes it).
  */
-export async function verifyFormAction(request: Request, context: AppLoadContext, elsewhere: (form: FormData) => string | null = () => null) {
+export async function verifyFormAction(
+  request: Request,
+  context: AppLoadContext,
+  elsewhere: (form: FormData) => string | null = () => null,
+) {
   try {
     const { auth } = await requireCustomer(request, context);
     const form = await request.formData();

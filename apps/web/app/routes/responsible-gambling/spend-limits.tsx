@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return limitFormAction(request, context, (api, site, form) => {
-    const from = form.get('from') === FROM_CART || new URL(request.url).searchParams.get('from') === FROM_CART ? FROM_CART : null;
+    const from =
+      form.get('from') === FROM_CART || new URL(request.url).searchParams.get('from') === FROM_CART ? FROM_CART : null;
     return submitLimitForm(api, site, form, from);
   });
 }

@@ -22,7 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function VerifyAccountRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AccountPage title="Verify your account">
-      <VerifyAccountView state={loaderData.state} site={loaderData.site} form={actionData?.form ?? null} outcome={actionData?.outcome ?? null} />
+      <VerifyAccountView
+        state={loaderData.state}
+        site={loaderData.site}
+        form={actionData?.form ?? null}
+        outcome={actionData?.outcome ?? null}
+      />
     </AccountPage>
   );
 }

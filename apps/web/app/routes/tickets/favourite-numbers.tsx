@@ -2,7 +2,14 @@
 // lottery; saving replaces the whole list (PUT /favourite-numbers). Works as a plain form without JavaScript.
 import { data, Form, useNavigation } from 'react-router';
 import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
-import { apiErrorsToFields, FAVOURITES_SAVED, favouriteGames, fieldName, numbersText, parseFavouritesForm } from '../../features/tickets/favourite-numbers.ts';
+import {
+  apiErrorsToFields,
+  FAVOURITES_SAVED,
+  favouriteGames,
+  fieldName,
+  numbersText,
+  parseFavouritesForm,
+} from '../../features/tickets/favourite-numbers.ts';
 import { loadFavourites, saveFavourites } from './tickets.server.ts';
 import { NumberBalls } from '../../features/tickets/number-balls.tsx';
 import type { Route } from './+types/favourite-numbers';
@@ -16,21 +23,35 @@ async function games(request: Request, context: Route.LoaderArgs['context']) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, favourites } = await loadFavourites(request, context);
-  return data({ games: await games(request, context), favourites }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  return data(
+    { games: await games(request, context), favourites },
+    { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const list = await games(request, context);
   const { favourites, fieldErrors } = parseFavouritesForm(form, list);
-  const values = Object.fromEntries(list.flatMap((g) => g.sets.map((s) => [fieldName(g.lotteryKey, s.name), String(form.get(fieldName(g.lotteryKey, s.name)) ?? '')])));
-  if (Object.keys(fieldErrors).length > 0) return data({ saved: false, fieldErrors, values, message: null }, { status: 422 });
+  const values = Object.fromEntries(
+    list.flatMap((g) =>
+      g.sets.map((s) => [fieldName(g.lotteryKey, s.name), String(form.get(fieldName(g.lotteryKey, s.name)) ?? '')]),
+    ),
+  );
+  if (Object.keys(fieldErrors).length > 0)
+    return data({ saved: false, fieldErrors, values, message: null }, { status: 422 });
   const res = await saveFavourites(request, context, favourites);
   if (!res.ok) {
     const mapped = apiErrorsToFields(res.fieldErrors, favourites);
-    return data({ saved: false, fieldErrors: mapped, values, message: Object.keys(mapped).length ? null : res.message }, { status: 422, headers: res.headers });
+    return data(
+      { saved: false, fieldErrors: mapped, values, message: Object.keys(mapped).length ? null : res.message },
+      { status: 422, headers: res.headers },
+    );
   }
-  return data({ saved: true, fieldErrors: {} as Record<string, string[]>, values, message: FAVOURITES_SAVED }, { headers: res.headers });
+  return data(
+    { saved: true, fieldErrors: {} as Record<string, string[]>, values, message: FAVOURITES_SAVED },
+    { headers: res.headers },
+  );
 }
 
 export default function FavouriteNumbersRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -42,7 +63,11 @@ export default function FavouriteNumbersRoute({ loaderData, actionData }: Route.
       <h1 className="text-3xl font-extrabold text-brand">Favourite numbers</h1>
       <p>Keep your favourite numbers for each lottery and use them with one tap when you build a ticket.</p>
       {actionData?.message ? (
-        <p role={actionData.saved ? 'status' : 'alert'} className={`rounded-theme border-2 p-0.5 font-semibold ${actionData.saved ? 'border-success' : 'border-error text-error'}`} data-testid="favourites-notice">
+        <p
+          role={actionData.saved ? 'status' : 'alert'}
+          className={`rounded-theme border-2 p-0.5 font-semibold ${actionData.saved ? 'border-success' : 'border-error text-error'}`}
+          data-testid="favourites-notice"
+        >
           {actionData.message}
         </p>
       ) : null}
@@ -50,11 +75,25 @@ export default function FavouriteNumbersRoute({ loaderData, actionData }: Route.
         {list.map((game) => {
           const saved = favourites.find((f) => f.lotteryKey === game.lotteryKey);
           return (
-            <fieldset key={game.lotteryKey} className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1" data-testid="favourite-game">
+            <fieldset
+              key={game.lotteryKey}
+              className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1"
+              data-testid="favourite-game"
+            >
               <legend className="px-0.25 text-xl font-bold">{game.name}</legend>
               {saved ? (
                 <div className="flex flex-wrap gap-0.5">
-                  {game.sets.map((s) => (saved.sets[s.name]?.length ? <NumberBalls key={s.name} numbers={saved.sets[s.name]!} variant={s.name === 'numbers' ? 'main' : 'bonus'} size="sm" label={`Saved ${game.name} ${s.label}`} /> : null))}
+                  {game.sets.map((s) =>
+                    saved.sets[s.name]?.length ? (
+                      <NumberBalls
+                        key={s.name}
+                        numbers={saved.sets[s.name]!}
+                        variant={s.name === 'numbers' ? 'main' : 'bonus'}
+                        size="sm"
+                        label={`Saved ${game.name} ${s.label}`}
+                      />
+                    ) : null,
+                  )}
                 </div>
               ) : null}
               <div className="grid grid-cols-1 gap-0.5 md:grid-cols-2">

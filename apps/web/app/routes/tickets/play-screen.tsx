@@ -10,14 +10,22 @@ import type { PlayScreenData } from './tickets.server.ts';
 import { Countdown } from '../../features/lotteries/countdown.tsx';
 import { drawJackpotText, drawWhenLabel, price, useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import type { GameOfferView } from '../../features/lotteries/lotteries.wire.ts';
-import { offerDrawLink, playPath, resultsPath, statisticsPath, termsPath } from '../../features/lotteries/offer-links.ts';
+import {
+  offerDrawLink,
+  playPath,
+  resultsPath,
+  statisticsPath,
+  termsPath,
+} from '../../features/lotteries/offer-links.ts';
 import { TicketBuilder } from '../../features/tickets/ticket-builder.tsx';
 
 /** How many coming draws the picker offers. */
 const PICKER_DRAWS = 8;
 
 function numberSetsText(g: GameOfferView): string {
-  return g.numberSets.map((s) => `${s.pick} ${s.name === 'numbers' ? 'numbers' : s.name.replace(/_/g, ' ')} from ${s.from} to ${s.to}`).join(' + ');
+  return g.numberSets
+    .map((s) => `${s.pick} ${s.name === 'numbers' ? 'numbers' : s.name.replace(/_/g, ' ')} from ${s.from} to ${s.to}`)
+    .join(' + ');
 }
 
 export function PlayScreen({ data, error }: { data: PlayScreenData; error: string | null }) {
@@ -28,7 +36,9 @@ export function PlayScreen({ data, error }: { data: PlayScreenData; error: strin
   const isFirst = draw.drawNo === offer.draws[0]!.drawNo;
   // On a game type's own path the draw links keep that game type (and so the ticket being built).
   const drawLink = (drawNo: number, index: number) =>
-    data.gameTypeInPath && builder ? playPath(offer, builder.gameType, index === 0 ? null : drawNo) : offerDrawLink(offer, drawNo);
+    data.gameTypeInPath && builder
+      ? playPath(offer, builder.gameType, index === 0 ? null : drawNo)
+      : offerDrawLink(offer, drawNo);
   const playing = builder ? builder.offer.gameTypes.find((t) => t.type === builder.gameType) : undefined;
   return (
     <div className="page-container flex flex-col gap-1.5 py-1.5">
@@ -41,7 +51,9 @@ export function PlayScreen({ data, error }: { data: PlayScreenData; error: strin
           {drawJackpotText(draw, site)}
         </p>
         <Countdown stop={draw.stop} now={now} />
-        {draw.purchaseStatus === 'pre_order' ? <p className="text-sm">Pre-order: your ticket is bought when sales for this draw open.</p> : null}
+        {draw.purchaseStatus === 'pre_order' ? (
+          <p className="text-sm">Pre-order: your ticket is bought when sales for this draw open.</p>
+        ) : null}
         {offer.restrictions.map((r) => (
           <p key={r} className="text-sm">
             {r}
@@ -54,7 +66,10 @@ export function PlayScreen({ data, error }: { data: PlayScreenData; error: strin
           Choose your draw
         </h2>
         {/* A swipeable strip on phones (the builder stays near the top), a grid from tablets up. */}
-        <ul className="-mx-0.5 flex gap-0.5 overflow-x-auto px-0.5 pb-0.25 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4" data-testid="draw-picker">
+        <ul
+          className="-mx-0.5 flex gap-0.5 overflow-x-auto px-0.5 pb-0.25 md:mx-0 md:grid md:grid-cols-2 md:overflow-visible md:px-0 lg:grid-cols-4"
+          data-testid="draw-picker"
+        >
           {offer.draws.slice(0, PICKER_DRAWS).map((d, i) => {
             const current = d.drawNo === draw.drawNo;
             return (
@@ -93,7 +108,11 @@ export function PlayScreen({ data, error }: { data: PlayScreenData; error: strin
             site={site}
             typeLinks={builder.offer.gameTypes
               .filter((t) => t.gameOffers.length > 0)
-              .map((t) => ({ type: t.type, name: t.name, href: playPath(offer, t.type, isFirst ? null : draw.drawNo) }))}
+              .map((t) => ({
+                type: t.type,
+                name: t.name,
+                href: playPath(offer, t.type, isFirst ? null : draw.drawNo),
+              }))}
             drawChoices={[]}
             precart={hasCapability(caps, 'pre_cart_recommended_draws')}
             error={error}
@@ -109,7 +128,11 @@ export function PlayScreen({ data, error }: { data: PlayScreenData; error: strin
           {offer.gameTypes.map((t) => {
             const first = t.gameOffers[0];
             return (
-              <li key={t.type} className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1" data-testid="game-type">
+              <li
+                key={t.type}
+                className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1"
+                data-testid="game-type"
+              >
                 <h3 className="text-xl font-bold text-brand">{t.name}</h3>
                 {first ? <p className="text-sm">Pick {numberSetsText(first)}.</p> : null}
                 <ul className="flex flex-col gap-0.25 text-sm">
@@ -134,12 +157,21 @@ export function PlayScreen({ data, error }: { data: PlayScreenData; error: strin
                 {builder && t.type === builder.gameType ? (
                   <a href="#play-heading" className="btn btn-secondary mt-auto self-start" aria-current="true">
                     Play {t.name}
-                    <span className="sr-only"> (the ticket above) for {offer.name} draw {draw.drawNo}</span>
+                    <span className="sr-only">
+                      {' '}
+                      (the ticket above) for {offer.name} draw {draw.drawNo}
+                    </span>
                   </a>
                 ) : (
-                  <Link to={playPath(offer, t.type, isFirst ? null : draw.drawNo)} className="btn btn-primary mt-auto self-start">
+                  <Link
+                    to={playPath(offer, t.type, isFirst ? null : draw.drawNo)}
+                    className="btn btn-primary mt-auto self-start"
+                  >
                     Play {t.name}
-                    <span className="sr-only"> for {offer.name} draw {draw.drawNo}</span>
+                    <span className="sr-only">
+                      {' '}
+                      for {offer.name} draw {draw.drawNo}
+                    </span>
                   </Link>
                 )}
               </li>

@@ -13,12 +13,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Print tickets' }];
 
 // The layout's header, footer and banners belong to other screens: print CSS hides them here only.
-const PRINT_CSS = '@media print { header:not([data-ticket-header]), footer, nav, [data-print="hide"] { display: none !important; } main { padding: 0 !important; } }';
+const PRINT_CSS =
+  '@media print { header:not([data-ticket-header]), footer, nav, [data-print="hide"] { display: none !important; } main { padding: 0 !important; } }';
 
 export default function PrintTickets({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const site = useSiteFormat();
-  const tickets = loaderData.orders.flatMap((o) => o.tickets ?? []).sort((a, b) => Date.parse(a.drawDate) - Date.parse(b.drawDate));
+  const tickets = loaderData.orders
+    .flatMap((o) => o.tickets ?? [])
+    .sort((a, b) => Date.parse(a.drawDate) - Date.parse(b.drawDate));
   return (
     <div className="page-container flex flex-col gap-1 py-1.5 print:max-w-none print:px-0">
       <style nonce={nonce}>{PRINT_CSS}</style>

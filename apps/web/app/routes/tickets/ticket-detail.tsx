@@ -42,12 +42,20 @@ export default function TicketDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt className="font-semibold">Total prize</dt>
-          <dd data-testid="order-prize">{order.prize ? formatMoney(order.prize, site.locale) : kind === 'past' ? 'None' : 'Not drawn yet'}</dd>
+          <dd data-testid="order-prize">
+            {order.prize ? formatMoney(order.prize, site.locale) : kind === 'past' ? 'None' : 'Not drawn yet'}
+          </dd>
         </div>
       </dl>
       <section aria-label="Tickets" className="flex flex-col gap-1">
         {tickets.map((t) => (
-          <TicketCard key={t.id} ticket={t} now={now} site={site} countdown={<Countdown stop={t.drawDate} now={now} label="Draw in" />} />
+          <TicketCard
+            key={t.id}
+            ticket={t}
+            now={now}
+            site={site}
+            countdown={<Countdown stop={t.drawDate} now={now} label="Draw in" />}
+          />
         ))}
       </section>
     </div>

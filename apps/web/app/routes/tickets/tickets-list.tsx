@@ -15,22 +15,38 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadOrdersPage(request, context, kind === 'past' ? 'past_products' : 'upcoming_products', params.page);
 }
 
-export const meta: Route.MetaFunction = ({ location }) => [{ title: kindOf(location.pathname) === 'past' ? 'Past tickets' : 'Upcoming tickets' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: kindOf(location.pathname) === 'past' ? 'Past tickets' : 'Upcoming tickets' },
+];
 
 export default function TicketsList({ loaderData }: Route.ComponentProps) {
   const kind = kindOf(useLocation().pathname);
   return <TicketsListView kind={kind} {...loaderData} />;
 }
 
-function TicketsListView({ kind, orders, page, hasNext, now }: { kind: TicketsKind } & Route.ComponentProps['loaderData']) {
+function TicketsListView({
+  kind,
+  orders,
+  page,
+  hasNext,
+  now,
+}: { kind: TicketsKind } & Route.ComponentProps['loaderData']) {
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">{kind === 'past' ? 'Past tickets' : 'Upcoming tickets'}</h1>
       <nav aria-label="Tickets" className="flex flex-wrap gap-1 text-sm">
-        <Link to="/my-account/upcoming-tickets" aria-current={kind === 'upcoming' ? 'page' : undefined} className="inline-flex min-h-[44px] items-center underline aria-[current=page]:font-bold aria-[current=page]:no-underline">
+        <Link
+          to="/my-account/upcoming-tickets"
+          aria-current={kind === 'upcoming' ? 'page' : undefined}
+          className="inline-flex min-h-[44px] items-center underline aria-[current=page]:font-bold aria-[current=page]:no-underline"
+        >
           Upcoming tickets
         </Link>
-        <Link to="/my-account/past-tickets" aria-current={kind === 'past' ? 'page' : undefined} className="inline-flex min-h-[44px] items-center underline aria-[current=page]:font-bold aria-[current=page]:no-underline">
+        <Link
+          to="/my-account/past-tickets"
+          aria-current={kind === 'past' ? 'page' : undefined}
+          className="inline-flex min-h-[44px] items-center underline aria-[current=page]:font-bold aria-[current=page]:no-underline"
+        >
           Past tickets
         </Link>
         {kind === 'upcoming' ? (

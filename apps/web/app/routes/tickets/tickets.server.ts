@@ -60,15 +60,29 @@ export async function loadPlayScreen(
   const gameTypeInPath = params.gameTypeKey !== undefined;
   if (offerView.type !== 'lottery_ticket') {
     if (gameTypeInPath) notFound();
-    const body: PlayScreenData = { offer: offerView, selectedDrawNo: selected?.drawNo ?? null, now, builder: null, gameTypeInPath };
+    const body: PlayScreenData = {
+      offer: offerView,
+      selectedDrawNo: selected?.drawNo ?? null,
+      now,
+      builder: null,
+      gameTypeInPath,
+    };
     return data(body);
   }
   const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
   let raw: ProductOffers;
   try {
-    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, { cache: { ttlMs: SERVER_CACHE_TTL.default } });
+    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
+      cache: { ttlMs: SERVER_CACHE_TTL.default },
+    });
     const parsed = ProductOffers.safeParse(res.result);
-    if (!parsed.success) throw new ApiError({ status: 422, url: path, message: `invalid-response: GET ${path} does not match its contract`, reason: 'invalid_response' });
+    if (!parsed.success)
+      throw new ApiError({
+        status: 422,
+        url: path,
+        message: `invalid-response: GET ${path} does not match its contract`,
+        reason: 'invalid_response',
+      });
     raw = parsed.data;
   } catch (error) {
     throw toRouteError(error);
@@ -76,7 +90,10 @@ export async function loadPlayScreen(
   const product = raw[offerView.key];
   if (!product || product.type !== 'lottery_ticket') notFound();
   const offer = builderOffer(product, offerView.slug);
-  const type = params.gameTypeKey !== undefined ? gameTypeForSegment(offer, params.gameTypeKey) : offer.gameTypes.find((t) => t.gameOffers.length > 0);
+  const type =
+    params.gameTypeKey !== undefined
+      ? gameTypeForSegment(offer, params.gameTypeKey)
+      : offer.gameTypes.find((t) => t.gameOffers.length > 0);
   if (!type || type.gameOffers.length === 0) notFound();
   const auth = authApi(request, context);
   let customer: CustomerOverview | null = null;
@@ -93,7 +110,13 @@ export async function loadPlayScreen(
     signedIn: customer !== null,
     now,
   };
-  const body: PlayScreenData = { offer: offerView, selectedDrawNo: selected?.drawNo ?? null, now, builder, gameTypeInPath };
+  const body: PlayScreenData = {
+    offer: offerView,
+    selectedDrawNo: selected?.drawNo ?? null,
+    now,
+    builder,
+    gameTypeInPath,
+  };
   return data(body, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
 }
 
@@ -132,7 +155,13 @@ export async function addTicketAction(request: Request, context: AppLoadContext)
   const item = body.data.item;
   // Core §4: adding with 'autoplay' as the number of draws buys one draw with recurring on.
   const payload =
-    item.numDraws === 'autoplay' ? { item: { ...item, numDraws: 1 }, numDraws: 'autoplay' as const, recurringPurchase: { type: 'autoplay' as const, enabled: true } } : { item };
+    item.numDraws === 'autoplay'
+      ? {
+          item: { ...item, numDraws: 1 },
+          numDraws: 'autoplay' as const,
+          recurringPurchase: { type: 'autoplay' as const, enabled: true },
+        }
+      : { item };
   let change;
   try {
     change = await addToCart(request, context, payload);
@@ -142,7 +171,10 @@ export async function addTicketAction(request: Request, context: AppLoadContext)
   }
   if ('error' in change) {
     const { error, fieldErrors } = change;
-    return data<AddTicketResult>({ error: error || ADD_TO_CART_FALLBACK, ...(fieldErrors ? { fieldErrors } : {}) }, { status: 422 });
+    return data<AddTicketResult>(
+      { error: error || ADD_TO_CART_FALLBACK, ...(fieldErrors ? { fieldErrors } : {}) },
+      { status: 422 },
+    );
   }
   const headers = new Headers();
   for (const c of change.setCookies) headers.append('Set-Cookie', c);
@@ -162,11 +194,17 @@ export function pageOf(param: string | undefined): number | null {
 }
 
 function ordersError(error: unknown): unknown {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422)) return data({}, { status: 404 });
+  if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422))
+    return data({}, { status: 404 });
   return toRouteError(error);
 }
 
-export async function loadOrdersPage(request: Request, context: AppLoadContext, status: TicketsStatus, pageParam: string | undefined) {
+export async function loadOrdersPage(
+  request: Request,
+  context: AppLoadContext,
+  status: TicketsStatus,
+  pageParam: string | undefined,
+) {
   const page = pageOf(pageParam);
   if (page === null) notFound();
   const { auth } = await requireCustomer(request, context);
@@ -177,11 +215,23 @@ export async function loadOrdersPage(request: Request, context: AppLoadContext, 
       cache: false,
     });
     const orders = Order.array().safeParse(res.result ?? []);
-    if (!orders.success) throw new ApiError({ status: 422, url: '/orders', message: 'invalid-response: GET /orders', reason: 'invalid_response' });
+    if (!orders.success)
+      throw new ApiError({
+        status: 422,
+        url: '/orders',
+        message: 'invalid-response: GET /orders',
+        reason: 'invalid_response',
+      });
     if (page > 1 && orders.data.length === 0) notFound();
     const total = res.pageInfo?.total ?? null;
-    const hasNext = total !== null ? (page - 1) * TICKETS_PAGE_SIZE + orders.data.length < total : orders.data.length === TICKETS_PAGE_SIZE;
-    return data({ orders: orders.data, page, hasNext, now: new Date().toISOString() }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+    const hasNext =
+      total !== null
+        ? (page - 1) * TICKETS_PAGE_SIZE + orders.data.length < total
+        : orders.data.length === TICKETS_PAGE_SIZE;
+    return data(
+      { orders: orders.data, page, hasNext, now: new Date().toISOString() },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
+    );
   } catch (error) {
     throw ordersError(error);
   }
@@ -193,10 +243,23 @@ export async function loadOrder(request: Request, context: AppLoadContext, id: s
   if (!id || !ORDER_ID.test(id)) notFound();
   const { auth } = await requireCustomer(request, context);
   try {
-    const res = await auth.api.get<unknown>('main', `/orders/${id}`, { query: { show_details: 'true' }, version: '3.3', cache: false });
+    const res = await auth.api.get<unknown>('main', `/orders/${id}`, {
+      query: { show_details: 'true' },
+      version: '3.3',
+      cache: false,
+    });
     const order = Order.safeParse(res.result);
-    if (!order.success) throw new ApiError({ status: 422, url: '/orders/{id}', message: 'invalid-response: GET /orders/{id}', reason: 'invalid_response' });
-    return data({ order: order.data, now: new Date().toISOString() }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+    if (!order.success)
+      throw new ApiError({
+        status: 422,
+        url: '/orders/{id}',
+        message: 'invalid-response: GET /orders/{id}',
+        reason: 'invalid_response',
+      });
+    return data(
+      { order: order.data, now: new Date().toISOString() },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
+    );
   } catch (error) {
     throw ordersError(error);
   }
@@ -208,16 +271,33 @@ export const PRINT_MAX_ORDERS = 50;
 export async function loadAllUpcoming(request: Request, context: AppLoadContext) {
   const { auth } = await requireCustomer(request, context);
   try {
-    const res = await auth.api.get<unknown>('main', '/orders', { query: { status: 'upcoming_products', limit: PRINT_MAX_ORDERS, offset: 0 }, version: '3.3', cache: false });
+    const res = await auth.api.get<unknown>('main', '/orders', {
+      query: { status: 'upcoming_products', limit: PRINT_MAX_ORDERS, offset: 0 },
+      version: '3.3',
+      cache: false,
+    });
     const list = Order.array().safeParse(res.result ?? []);
-    if (!list.success) throw new ApiError({ status: 422, url: '/orders', message: 'invalid-response: GET /orders', reason: 'invalid_response' });
+    if (!list.success)
+      throw new ApiError({
+        status: 422,
+        url: '/orders',
+        message: 'invalid-response: GET /orders',
+        reason: 'invalid_response',
+      });
     const orders = await Promise.all(
       list.data.map(async (o) => {
-        const one = await auth.api.get<unknown>('main', `/orders/${o.id}`, { query: { show_details: 'true' }, version: '3.3', cache: false });
+        const one = await auth.api.get<unknown>('main', `/orders/${o.id}`, {
+          query: { show_details: 'true' },
+          version: '3.3',
+          cache: false,
+        });
         return Order.safeParse(one.result).data ?? o;
       }),
     );
-    return data({ orders, now: new Date().toISOString() }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+    return data(
+      { orders, now: new Date().toISOString() },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
+    );
   } catch (error) {
     throw ordersError(error);
   }

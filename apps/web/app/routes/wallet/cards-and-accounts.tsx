@@ -22,7 +22,10 @@ async function load(request: Request, context: Route.LoaderArgs['context']) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { wallet, methods, gateway } = await load(request, context);
-  return data({ funds: savedFunds(methods), gateway, keys: { card: newIdempotencyKey(), bank: newIdempotencyKey() } }, { headers: wallet.headers() });
+  return data(
+    { funds: savedFunds(methods), gateway, keys: { card: newIdempotencyKey(), bank: newIdempotencyKey() } },
+    { headers: wallet.headers() },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CardsAndAccountsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const keys = actionData ? { ...loaderData.keys, [actionData.intent === 'add-card' ? 'card' : 'bank']: actionData.idempotencyKey } : loaderData.keys;
+  const keys = actionData
+    ? { ...loaderData.keys, [actionData.intent === 'add-card' ? 'card' : 'bank']: actionData.idempotencyKey }
+    : loaderData.keys;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Cards and accounts</h1>

@@ -16,8 +16,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     throw walletRouteError(error);
   }
-  if (deposit.status === 'approved') throw redirect(`/my-account/deposit/details/${id}/success`, { headers: wallet.headers() });
-  if (deposit.status === 'failed') throw redirect(`/my-account/deposit/details/${id}/failure`, { headers: wallet.headers() });
+  if (deposit.status === 'approved')
+    throw redirect(`/my-account/deposit/details/${id}/success`, { headers: wallet.headers() });
+  if (deposit.status === 'failed')
+    throw redirect(`/my-account/deposit/details/${id}/failure`, { headers: wallet.headers() });
   return data({ deposit, site: wallet.site }, { headers: wallet.headers() });
 }
 

@@ -5,7 +5,9 @@ import { getDeposit } from '../../features/wallet/wallet.server.ts';
 import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
 import type { Route } from './+types/deposit-details';
 
-export const meta: Route.MetaFunction = ({ data: d }) => [{ title: d && 'deposit' in d && d.deposit.status === 'failed' ? 'Deposit failed' : 'Deposit details' }];
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: d && 'deposit' in d && d.deposit.status === 'failed' ? 'Deposit failed' : 'Deposit details' },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = checkId(params.depositID);
@@ -20,7 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const variant = depositVariant(deposit);
   const asked = new URL(request.url).pathname.split('/').pop();
   if ((asked === 'success' || asked === 'failure') && asked !== variant) {
-    throw redirect(`/my-account/deposit/details/${id}${variant === 'success' || variant === 'failure' ? `/${variant}` : ''}`, { headers: wallet.headers() });
+    throw redirect(
+      `/my-account/deposit/details/${id}${variant === 'success' || variant === 'failure' ? `/${variant}` : ''}`,
+      { headers: wallet.headers() },
+    );
   }
   return data({ deposit, site: wallet.site }, { headers: wallet.headers() });
 }

@@ -19,7 +19,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     throw walletRouteError(error);
   }
-  if (cancelled && deposit.status === 'cancelled') return data({ depositId: deposit.id, checkout: new URL(request.url).pathname.startsWith('/checkout') }, { headers: wallet.headers() });
+  if (cancelled && deposit.status === 'cancelled')
+    return data(
+      { depositId: deposit.id, checkout: new URL(request.url).pathname.startsWith('/checkout') },
+      { headers: wallet.headers() },
+    );
   const variant = deposit.status === 'approved' ? '/success' : deposit.status === 'failed' ? '/failure' : '';
   throw redirect(`/my-account/deposit/details/${deposit.id}${variant}`, { headers: wallet.headers() });
 }

@@ -42,7 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const canLinkPayPal = payPalLink(methods) !== null;
   return data(
-    { sources, wallets, presets, bpay, canLinkPayPal, site: wallet.site, idempotencyKey: newIdempotencyKey(), linkKey: newIdempotencyKey() },
+    {
+      sources,
+      wallets,
+      presets,
+      bpay,
+      canLinkPayPal,
+      site: wallet.site,
+      idempotencyKey: newIdempotencyKey(),
+      linkKey: newIdempotencyKey(),
+    },
     { headers: wallet.headers() },
   );
 }
@@ -52,7 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent') === 'link-paypal' ? 'link-paypal' : 'deposit';
   const outcome =
-    intent === 'link-paypal' ? await submitLinkPayPal(wallet.api, methods, form) : await submitDeposit(wallet.api, methods, form, wallet.origin, wallet.site);
+    intent === 'link-paypal'
+      ? await submitLinkPayPal(wallet.api, methods, form)
+      : await submitDeposit(wallet.api, methods, form, wallet.origin, wallet.site);
   if ('redirectTo' in outcome) throw redirect(outcome.redirectTo, { headers: wallet.headers() });
   return data({ ...outcome, intent }, { status: 422, headers: wallet.headers() });
 }
@@ -105,7 +116,10 @@ export default function DepositRoute({ loaderData, actionData }: Route.Component
           <h2 id="bpay-heading" className="text-xl font-bold">
             BPAY
           </h2>
-          <p>Pay from your bank's online or phone banking with these details. The deposit reaches your account once your bank sends it.</p>
+          <p>
+            Pay from your bank's online or phone banking with these details. The deposit reaches your account once your
+            bank sends it.
+          </p>
           <dl className="grid grid-cols-2 gap-0.5">
             <dt className="font-bold">Biller code</dt>
             <dd data-testid="bpay-biller-code">{bpay.billerCode}</dd>

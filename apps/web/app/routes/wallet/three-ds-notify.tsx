@@ -18,7 +18,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const url = new URL(request.url);
-  throw settleAt(form.get('deposit_id') ?? form.get('depositId') ?? url.searchParams.get('deposit_id') ?? url.searchParams.get('depositId'));
+  throw settleAt(
+    form.get('deposit_id') ??
+      form.get('depositId') ??
+      url.searchParams.get('deposit_id') ??
+      url.searchParams.get('depositId'),
+  );
 }
 
 export default function ThreeDsNotify() {

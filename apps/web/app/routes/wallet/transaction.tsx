@@ -19,7 +19,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const wallet = await walletContext(request, context);
   try {
     const detail = await transaction(wallet.api, id);
-    return data({ transaction: detail, site: wallet.site, heading: headingFor(new URL(request.url).pathname) }, { headers: wallet.headers() });
+    return data(
+      { transaction: detail, site: wallet.site, heading: headingFor(new URL(request.url).pathname) },
+      { headers: wallet.headers() },
+    );
   } catch (error) {
     throw walletRouteError(error);
   }

@@ -29,7 +29,12 @@ export default function TransactionsRoute({ loaderData }: Route.ComponentProps) 
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Transactions</h1>
-      <TransactionsList items={loaderData.items} page={loaderData.page} hasNext={loaderData.hasNext} site={loaderData.site} />
+      <TransactionsList
+        items={loaderData.items}
+        page={loaderData.page}
+        hasNext={loaderData.hasNext}
+        site={loaderData.site}
+      />
     </div>
   );
 }

@@ -14,7 +14,9 @@ export async function walletContext(request: Request, context: AppLoadContext) {
   const { auth } = await requireCustomer(request, context);
   let site: SiteMoney & { timeZone: string } = { currency: 'AUD', locale: 'en-AU', timeZone: 'Australia/Sydney' };
   try {
-    const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', { cache: { ttlMs: SERVER_CACHE_TTL.default } });
+    const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', {
+      cache: { ttlMs: SERVER_CACHE_TTL.default },
+    });
     const config = WebConfig.safeParse(res.result).data;
     if (config) site = { currency: config.baseCurrency, locale: config.siteLocale, timeZone: config.siteTimeZone };
   } catch {
@@ -25,7 +27,8 @@ export async function walletContext(request: Request, context: AppLoadContext) {
 
 /** A wallet call's failure as the route's answer: someone else's or an unknown id is the 404 page. */
 export function walletRouteError(error: unknown): unknown {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422)) return data({}, { status: 404 });
+  if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422))
+    return data({}, { status: 404 });
   return toRouteError(error);
 }
 

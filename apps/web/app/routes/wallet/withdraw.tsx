@@ -14,8 +14,15 @@ export const meta: Route.MetaFunction = () => [{ title: 'Withdraw' }];
 async function load(request: Request, context: Route.LoaderArgs['context']) {
   const wallet = await walletContext(request, context);
   try {
-    const [methods, funds] = await Promise.all([paymentMethods(wallet.api, WITHDRAW_FILTER), withdrawableFunds(wallet.api)]);
-    return { wallet, methods: methods.filter((m) => m.kind === 'withdrawal' && m.rules.enabled && m.withdrawalPath), funds };
+    const [methods, funds] = await Promise.all([
+      paymentMethods(wallet.api, WITHDRAW_FILTER),
+      withdrawableFunds(wallet.api),
+    ]);
+    return {
+      wallet,
+      methods: methods.filter((m) => m.kind === 'withdrawal' && m.rules.enabled && m.withdrawalPath),
+      funds,
+    };
   } catch (error) {
     throw walletRouteError(error);
   }
@@ -24,12 +31,21 @@ async function load(request: Request, context: Route.LoaderArgs['context']) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { wallet, methods, funds } = await load(request, context);
   const saved = methods.flatMap((m) => m.funds);
-  return data({ withdrawable: funds.withdrawableFunds, funds: saved, site: wallet.site, idempotencyKey: newIdempotencyKey() }, { headers: wallet.headers() });
+  return data(
+    { withdrawable: funds.withdrawableFunds, funds: saved, site: wallet.site, idempotencyKey: newIdempotencyKey() },
+    { headers: wallet.headers() },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { wallet, methods, funds } = await load(request, context);
-  const outcome = await submitWithdrawal(wallet.api, methods, moneyToCents(funds.withdrawableFunds), await request.formData(), wallet.site);
+  const outcome = await submitWithdrawal(
+    wallet.api,
+    methods,
+    moneyToCents(funds.withdrawableFunds),
+    await request.formData(),
+    wallet.site,
+  );
   if ('redirectTo' in outcome) throw redirect(outcome.redirectTo, { headers: wallet.headers() });
   return data(outcome, { status: 422, headers: wallet.headers() });
 }
