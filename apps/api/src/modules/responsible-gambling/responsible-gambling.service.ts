@@ -1096,18 +1096,16 @@ export function createResponsibleGamblingService(deps: ResponsibleGamblingDeps) 
             createdAt: now,
           })
           .returning();
-        await tx
-          .insert(files)
-          .values(
-            stored.map((s) => ({
-              verificationId: v!.id,
-              originalName: s.name,
-              storedName: s.storedName,
-              mimeType: s.mime,
-              sizeBytes: s.size,
-              createdAt: now,
-            })),
-          );
+        await tx.insert(files).values(
+          stored.map((s) => ({
+            verificationId: v!.id,
+            originalName: s.name,
+            storedName: s.storedName,
+            mimeType: s.mime,
+            sizeBytes: s.size,
+            createdAt: now,
+          })),
+        );
         return v!;
       });
       return {
