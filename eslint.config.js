@@ -109,6 +109,14 @@ const restrict = {
     regex: '^(drizzle-orm|pg)(/|$)|\\.(repository|schema)(\\.ts)?$',
     message: 'Routes hold no SQL: call the service (or a workflow), which uses the repository.',
   },
+  noDatabaseInRoutes: {
+    regex: '(^|/)db/index(\\.ts)?$',
+    message: 'Routes receive services, never the database: take the service from routes.ts (services.ts builds it).',
+  },
+  noQueryBuilders: {
+    regex: '^drizzle-orm(/|$)',
+    message: 'Only *.repository.ts (and src/db, *.schema.ts) queries tables: call the module\'s repository instead.',
+  },
   serverOnly: {
     regex: '\\.server(\\.tsx?)?$|(^|/)\\.server/',
     message: '*.server.ts is imported only from app/routes, root.tsx, entry.server.tsx or another *.server.ts.',
@@ -123,6 +131,18 @@ const lotteryOnly = 'packages/lottery is pure: it imports only @shop/contracts (
 const restrictedImports = (...patterns) => ['error', { patterns }];
 
 const CODE_FILES = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
+const API_TEST_FILES = ['apps/api/**/*.test.ts', 'apps/api/test/**'];
+/**
+ * TEMPORARY: the issue 14 branch moves this SQL into payments.repository.ts (and redesigns idempotency); until it
+ * lands these files keep their drizzle-orm query builders. Remove each entry with that change.
+ */
+const ISSUE_14_QUERY_BUILDER_ALLOW_LIST = [
+  'apps/api/src/modules/payments/payments.service.ts',
+  'apps/api/src/modules/payments/payments.gateway.ts',
+  'apps/api/src/plugins/idempotency.ts',
+];
+/** Service factories: only the composition root calls them (tests may build one to test it alone). */
+const SERVICE_FACTORY = '/^create[A-Z]\\w*(Service|Workflow|Handler)$|^create(Ledger|Outbox)$/';
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/tests/**', '**/test/**'];
 
 export default defineConfig(
@@ -198,9 +218,41 @@ export default defineConfig(
     files: ['apps/api/**/*.{ts,tsx,js,mjs}'],
     rules: { 'no-restricted-imports': restrictedImports(restrict.noWebFromApi) },
   },
+  // Query builders only in repositories (ADR 014): services, workflows, jobs, CLI and seeds go through a repository.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/**/*.schema.ts',
+      'apps/api/src/db/**',
+      ...API_TEST_FILES,
+      ...ISSUE_14_QUERY_BUILDER_ALLOW_LIST,
+    ],
+    rules: { 'no-restricted-imports': restrictedImports(restrict.noWebFromApi, restrict.noQueryBuilders) },
+  },
   {
     files: ['apps/api/**/*.routes.ts'],
-    rules: { 'no-restricted-imports': restrictedImports(restrict.noWebFromApi, restrict.noSqlInRoutes) },
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        restrict.noWebFromApi,
+        restrict.noSqlInRoutes,
+        restrict.noDatabaseInRoutes,
+      ),
+    },
+  },
+  // One composition root (ADR 014): only services.ts calls a create*Service (or a workflow, handler, ledger, outbox).
+  {
+    files: ['apps/api/**/*.{ts,mjs}', 'bench/**/*.mjs'],
+    ignores: ['apps/api/src/services.ts', ...API_TEST_FILES],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.name=${SERVICE_FACTORY}]`,
+          message: 'Only the composition root (apps/api/src/services.ts) builds services: take it from createServices.',
+        },
+      ],
+    },
   },
   // apps/web
   {

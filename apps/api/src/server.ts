@@ -11,10 +11,10 @@ import { migrate, openDatabase } from './db/index.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { loadConfig, type AppConfig } from './env.ts';
 import { systemClock } from './lib/clock.ts';
-import { createPlatformService } from './modules/platform/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { startJobs, type JobRunner } from './jobs/runner.ts';
 import { shopTasks } from './jobs/shop-tasks.ts';
+import { createServices } from './services.ts';
 
 const WEB_SERVER_BUILD = fileURLToPath(new URL('../../web/build/server/index.js', import.meta.url));
 const WEB_ASSETS_DIR = fileURLToPath(new URL('../../web/build/client', import.meta.url));
@@ -112,12 +112,12 @@ async function main(argv: string[]) {
 
   try {
     await migrate(database);
-    await seedIfEmpty(database, { config, clock: systemClock });
+    // The composition root: the app and the jobs share every service (and its in-memory caches).
+    const services = createServices({ database, clock: systemClock, config, liveCaches: true });
+    await seedIfEmpty(services);
     let port = config.port;
     app = await buildApp({
-      config,
-      database,
-      clock: systemClock,
+      services,
       ...(apiOnly ? {} : { webHandler: await webHandlerFor(config, () => port), webAssetsDir: WEB_ASSETS_DIR }),
     });
     await app.listen({ host: config.host, port: config.port });
@@ -126,9 +126,9 @@ async function main(argv: string[]) {
       jobs = await startJobs({
         database,
         log: app.log,
-        tasks: shopTasks({ database, config, clock: systemClock, log: app.log }),
+        tasks: shopTasks({ services, log: app.log }),
       });
-    const { siteName } = await createPlatformService({ db: database.db, config, clock: systemClock }).getWebConfig();
+    const { siteName } = await services.platform.getWebConfig();
     process.stdout.write(`${siteName} is ready at ${config.publicUrl}\n`);
   } catch (err) {
     await jobs?.stop().catch(() => undefined);

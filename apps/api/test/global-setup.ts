@@ -12,6 +12,7 @@ import { ensureEmbeddedServer, type EmbeddedServer } from '../src/db/embedded.ts
 import { loadConfig } from '../src/env.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { seedDatabase } from '../src/seed/index.ts';
+import { createServices } from '../src/services.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -68,7 +69,7 @@ export default async function setup(project: TestProject) {
     try {
       await migrate(database);
       const config = loadConfig({ NODE_ENV: 'test' });
-      await seedDatabase(database, { config, clock: systemClock });
+      await seedDatabase(createServices({ database, clock: systemClock, config }));
     } finally {
       await database.close();
     }

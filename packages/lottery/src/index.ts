@@ -11,3 +11,4 @@ export * from './validation.ts';
 export * from './scoring.ts';
 export * from './fast-scoring.ts';
 export * from './simulate.ts';
+export * from './prizes.ts';

@@ -13,6 +13,7 @@ import { EmbeddedDatabaseError, ensureEmbeddedServer } from '../db/embedded.ts';
 import { loadConfig, type AppConfig } from '../env.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { seedDatabase } from '../seed/index.ts';
+import { createServices } from '../services.ts';
 
 export async function resetDatabase(config: AppConfig, clock: Clock = systemClock): Promise<{ database: string }> {
   let url: string;
@@ -34,7 +35,7 @@ export async function resetDatabase(config: AppConfig, clock: Clock = systemCloc
     const database = connectDatabase(url, { max: 2 });
     try {
       await migrate(database);
-      await seedDatabase(database, { config, clock });
+      await seedDatabase(createServices({ database, clock, config }));
     } finally {
       await database.close();
     }

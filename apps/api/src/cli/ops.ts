@@ -1,13 +1,16 @@
 // Operator CLI: `npm run ops -- <command> [args]`. Same configuration as the app; attaches to the running shop's
-// embedded database, or starts it for the duration of the command.
+// embedded database, or starts it for the duration of the command. Each command is a commander command (typed
+// options, `--help`, usage errors); the services come from the composition root like everywhere else.
 import { pathToFileURL } from 'node:url';
+import { Command, CommanderError } from 'commander';
 import { migrate, openDatabase, type Database } from '../db/index.ts';
 import { EmbeddedDatabaseError } from '../db/embedded.ts';
 import { loadConfig, type AppConfig } from '../env.ts';
 import { AppError } from '../lib/errors.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { seedIfEmpty } from '../seed/index.ts';
-import { UsageError, type CliContext, type Command } from './command.ts';
+import { createServices, type Services } from '../services.ts';
+import { UsageError, type CliContext, type OpsCommand } from './command.ts';
 import { commands as registered } from './registry.ts';
 
 export interface RunOptions {
@@ -17,20 +20,23 @@ export interface RunOptions {
   err?: (line: string) => void;
   /** Tests hand in a database; otherwise the configured one is opened (and closed at the end). */
   database?: Database;
-  commands?: Command[];
+  commands?: OpsCommand<never>[];
 }
 
 /** Usages up to this wide share a line with their summary; a longer one puts the summary on the next line. */
 const HELP_COLUMN = 44;
+const PROGRAM = 'npm run ops --';
 
-function helpText(commands: Command[]): string[] {
+const usageOf = (c: Pick<OpsCommand, 'name' | 'usage'>) => `${c.name} ${c.usage}`.trim();
+
+function helpText(commands: Pick<OpsCommand, 'name' | 'usage' | 'summary'>[]): string[] {
   const entries: [string, string][] = [
-    ['help', 'List the commands.'],
-    ...commands.map((c): [string, string] => [`${c.name} ${c.usage}`.trim(), c.summary]),
+    ['help [command]', 'List the commands, or show the help of one.'],
+    ...commands.map((c): [string, string] => [usageOf(c), c.summary]),
   ];
   const width = Math.min(HELP_COLUMN, Math.max(...entries.map(([u]) => u.length)));
   return [
-    'Usage: npm run ops -- <command> [arguments]',
+    `Usage: ${PROGRAM} <command> [arguments]   (${PROGRAM} <command> --help for one command)`,
     '',
     'Commands:',
     ...entries.flatMap(([usage, summary]) =>
@@ -41,12 +47,34 @@ function helpText(commands: Command[]): string[] {
   ];
 }
 
+const linesOf = (text: string) => text.replace(/\n$/, '').split('\n');
+
+/** One operator command as a commander command: its options and arguments, --help, and errors as exit codes. */
+function commanderFor(c: OpsCommand<never>, ctx: CliContext, done: (code: number) => void): Command {
+  const command = new Command(c.name)
+    .description(c.summary)
+    .usage(c.usage)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => linesOf(s).forEach((l) => ctx.out(l)),
+      writeErr: (s) => linesOf(s).forEach((l) => ctx.err(l)),
+    })
+    .configureHelp({ commandUsage: () => `${PROGRAM} ${usageOf(c)}` })
+    .helpOption('-h, --help', 'Show how to use this command.');
+  c.define?.(command);
+  return command.action(async () => {
+    done((await c.run({ args: command.args, options: command.opts() as never }, ctx)) ?? 0);
+  });
+}
+
 /** Run one command; resolves to the process exit code. */
 export async function runOps(argv: string[], options: RunOptions = {}): Promise<number> {
   const out = options.out ?? ((l: string) => process.stdout.write(`${l}\n`));
   const err = options.err ?? ((l: string) => process.stderr.write(`${l}\n`));
-  const commands = options.commands ?? registered;
-  const [name, ...args] = argv;
+  const commands = options.commands ?? (registered as OpsCommand<never>[]);
+  const [first, ...rest] = argv;
+  // `help <command>` is that command's --help.
+  const [name, args] = first === 'help' && rest[0] ? [rest[0], ['--help']] : [first, rest];
 
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     for (const line of helpText(commands)) out(line);
@@ -67,33 +95,41 @@ export async function runOps(argv: string[], options: RunOptions = {}): Promise<
   }
   const clock = options.clock ?? systemClock;
   let opened: Database | undefined;
+  let services: Services | undefined;
   let ready = false;
   const open = async () => {
     opened ??= options.database ?? (await openDatabase(config));
-    return opened;
+    // The CLI reads through (no in-memory caches): the running shop may change anything at any moment.
+    services ??= createServices({ database: opened, clock, config });
+    return services;
   };
   const ctx: CliContext = {
     config,
     clock,
     out,
     err,
-    rawDatabase: open,
-    database: async () => {
-      const database = await open();
+    rawServices: open,
+    services: async () => {
+      const s = await open();
       if (!ready) {
-        await migrate(database);
-        await seedIfEmpty(database, { config, clock });
+        await migrate(s.database);
+        await seedIfEmpty(s);
         ready = true;
       }
-      return database;
+      return s;
     },
   };
 
+  let code = 0;
   try {
-    return (await command.run(args, ctx)) ?? 0;
+    await commanderFor(command, ctx, (c) => (code = c)).parseAsync(args, { from: 'user' });
+    return code;
   } catch (e) {
-    if (e instanceof UsageError) {
-      err(`${e.message}\nUsage: npm run ops -- ${`${command.name} ${command.usage}`.trim()}`);
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.help') return 0;
+      err(`Usage: ${PROGRAM} ${usageOf(command)}`);
+    } else if (e instanceof UsageError) {
+      err(`${e.message}\nUsage: ${PROGRAM} ${usageOf(command)}`);
     } else if (e instanceof AppError || e instanceof EmbeddedDatabaseError) {
       err(e.message);
     } else {

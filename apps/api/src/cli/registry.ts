@@ -1,5 +1,5 @@
 // Every operator command. A later issue adds a file under commands/ and one entry here.
-import type { Command } from './command.ts';
+import type { OpsCommand } from './command.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
@@ -19,7 +19,8 @@ import {
   withdrawalsRejectCommand,
 } from './commands/withdrawals.ts';
 
-export const commands: Command[] = [
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each command declares its own option types
+export const commands: OpsCommand<any>[] = [
   statusCommand,
   maintenanceCommand,
   segmentDefaultCommand,

@@ -2,7 +2,7 @@
 // the draws that closed in that day are drawn and paid, pending mail leaves, and nothing fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers/db.ts';
-import { testConfig } from '../../test/helpers/app.ts';
+import { testServices } from '../../test/helpers/app.ts';
 import type { Database } from '../db/index.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { shopTasks } from './shop-tasks.ts';
@@ -17,7 +17,10 @@ describe('shop tasks', () => {
   it('runs every task once without a failure and moves due draws to paid', async () => {
     const clock = fixedClock(new Date(Date.now() + 2 * 86_400_000).toISOString());
     const warnings: unknown[] = [];
-    const tasks = shopTasks({ database, config: testConfig(), clock, log: { warn: (obj) => warnings.push(obj) } });
+    const tasks = shopTasks({
+      services: testServices(database, { clock }),
+      log: { warn: (obj) => warnings.push(obj) },
+    });
     expect(tasks.map((t) => t.name).sort()).toEqual(['deposit-reconciliation', 'draw-clock', 'housekeeping', 'outbox']);
     const before = await database.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1",

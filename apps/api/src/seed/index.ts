@@ -1,10 +1,7 @@
 // Seed: the data a fresh shop starts with. Idempotent: it inserts what is missing and never overwrites a row an
 // operator may have changed since (maintenance mode, default segment, banner).
-import type { Database } from '../db/index.ts';
-import type { AppConfig } from '../env.ts';
-import type { Clock } from '../lib/clock.ts';
-import { createContentService, type ContentSeedItem } from '../modules/content/index.ts';
-import { createPlatformService } from '../modules/platform/index.ts';
+import type { ContentSeedItem } from '../modules/content/index.ts';
+import type { Services } from '../services.ts';
 import { seedCatalogue } from '../modules/catalogue/index.ts';
 import { seedDraws } from '../modules/draws/index.ts';
 import { seedRaffleOffers } from './raffles.ts';
@@ -54,34 +51,34 @@ export function contentSeed(now: Date): ContentSeedItem[] {
   ];
 }
 
-export interface SeedDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'defaultSegment' | 'siteTimeZone'>;
-  clock: Clock;
-}
+/** What the seed writes through: the services of the composition root (and the database for the catalogue rows). */
+export type SeedServices = Pick<
+  Services,
+  'database' | 'clock' | 'config' | 'platform' | 'content' | 'draws' | 'raffleLifecycle' | 'raffleSupply'
+>;
 
-export async function seedDatabase(database: Database, deps: SeedDeps): Promise<{ inserted: number }> {
-  const platform = createPlatformService({ db: database.db, config: deps.config, clock: deps.clock });
-  const content = createContentService({ db: database.db, clock: deps.clock });
-  const a = await platform.ensureDefaults({
-    webConfig: webConfigSeed(deps.config.siteTimeZone),
+export async function seedDatabase(s: SeedServices): Promise<{ inserted: number }> {
+  const db = s.database.db;
+  const a = await s.platform.ensureDefaults({
+    webConfig: webConfigSeed(s.config.siteTimeZone),
     segments: segmentsSeed,
     defaultSegment: DEFAULT_SEGMENT,
   });
-  const b = await content.ensureItems(contentSeed(deps.clock.now()));
-  const c = await seedCatalogue(database.db);
-  const d = await seedDraws({ db: database.db, clock: deps.clock });
-  const raffles = await seedRaffleOffers({ db: database.db, clock: deps.clock });
-  const promotions = await seedPromotions(database.db);
+  const b = await s.content.ensureItems(contentSeed(s.clock.now()));
+  const c = await seedCatalogue(db);
+  const d = await seedDraws({ draws: s.draws, clock: s.clock });
+  const raffles = await seedRaffleOffers({ db, clock: s.clock, raffles: s.raffleLifecycle, supply: s.raffleSupply });
+  const promotions = await seedPromotions(db);
   return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles };
 }
 
 /** True once the web configuration exists: the marker `npm start` uses to seed a fresh database only once. */
-export async function isSeeded(database: Database, deps: SeedDeps): Promise<boolean> {
-  return createPlatformService({ db: database.db, config: deps.config, clock: deps.clock }).isConfigured();
+export async function isSeeded(s: Pick<Services, 'platform'>): Promise<boolean> {
+  return s.platform.isConfigured();
 }
 
-export async function seedIfEmpty(database: Database, deps: SeedDeps): Promise<boolean> {
-  if (await isSeeded(database, deps)) return false;
-  await seedDatabase(database, deps);
+export async function seedIfEmpty(s: SeedServices): Promise<boolean> {
+  if (await isSeeded(s)) return false;
+  await seedDatabase(s);
   return true;
 }

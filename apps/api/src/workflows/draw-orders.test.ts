@@ -5,8 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { createDrawsService } from '../modules/draws/index.ts';
-import { createOutbox } from '../modules/notifications/index.ts';
-import { createRafflesService, RAFFLE_SEED } from '../modules/raffles/index.ts';
+import { RAFFLE_SEED } from '../modules/raffles/index.ts';
 import { createLedger } from '../modules/wallet/index.ts';
 import { drawRaffle, openDuePreOrders } from './draw-raffle.workflow.ts';
 
@@ -16,7 +15,7 @@ let ledger: ReturnType<typeof createLedger>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ledger = createLedger({ db: t.database.db, clock: t.clock });
+  ledger = t.services.ledger;
 });
 afterAll(() => t.close());
 
@@ -81,7 +80,7 @@ async function orderDetails(s: Shopper, orderId: string) {
 
 describe('raffle tickets on orders', () => {
   it('stay upcoming until the raffle is drawn, then show as won (winning numbers and prize) or not won', async () => {
-    const raffles = createRafflesService({ db: t.database.db, clock: t.clock });
+    const raffles = t.services.raffleLifecycle;
     const draw = (await raffles.repo.drawByNumber(t.database.db, RAFFLE_SEED.surfCar, 2))!;
     // Two prizes, three buyers: at least one buyer wins and at least one does not.
     const buyers = [await shopper(10_000), await shopper(10_000), await shopper(10_000)];
@@ -109,7 +108,7 @@ describe('raffle tickets on orders', () => {
         db: t.database.db,
         raffles,
         ledger,
-        outbox: createOutbox({ db: t.database.db, clock: t.clock }),
+        outbox: t.services.outbox,
         publicUrl: 'https://shop.example.test',
       },
       draw.publicId,
@@ -151,7 +150,7 @@ describe('raffle tickets on orders', () => {
   });
 
   it('a pre-ordered raffle ticket shows the numbers it got when the draw opened', async () => {
-    const raffles = createRafflesService({ db: t.database.db, clock: t.clock });
+    const raffles = t.services.raffleLifecycle;
     const b = await shopper(5_000);
     const orderId = await buyItem(b, {
       product_type: 'raffle_ticket',
@@ -165,7 +164,7 @@ describe('raffle tickets on orders', () => {
       db: t.database.db,
       raffles,
       ledger,
-      outbox: createOutbox({ db: t.database.db, clock: t.clock }),
+      outbox: t.services.outbox,
       publicUrl: 'https://shop.example.test',
     };
     expect(await openDuePreOrders(deps, new Date(draw.salesOpenAt.getTime() + 1_000))).toMatchObject({ filled: 1 });

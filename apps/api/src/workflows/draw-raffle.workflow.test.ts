@@ -3,22 +3,14 @@ import type { CurrencyCode } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { AppError } from '../lib/errors.ts';
-import { createOutbox } from '../modules/notifications/index.ts';
-import {
-  commitmentOf,
-  createRaffleHandler,
-  createRafflesService,
-  soldListHash,
-  verifyRaffleDraw,
-  type RafflesService,
-} from '../modules/raffles/index.ts';
-import { createLedger, type Ledger } from '../modules/wallet/index.ts';
+import { commitmentOf, soldListHash, verifyRaffleDraw, type RaffleDrawsService } from '../modules/raffles/index.ts';
+import { type Ledger } from '../modules/wallet/index.ts';
 import { drawRaffle, openDuePreOrders, raffleClockTick, type RaffleWorkflowDeps } from './draw-raffle.workflow.ts';
 
 const DAY = 86_400_000;
 const AUD: CurrencyCode = 'AUD';
 let t: TestApp;
-let raffles: RafflesService;
+let raffles: RaffleDrawsService;
 let ledger: Ledger;
 let deps: RaffleWorkflowDeps;
 let offerSeq = 0;
@@ -96,7 +88,7 @@ async function balanceOf(customerId: string) {
 
 /** What the purchase workflow does for one raffle item: lock the wallet, debit, number the tickets; all or nothing. */
 async function purchase(customerId: string, offerKey: string, numTickets: number, region: string | null = 'NSW') {
-  const handler = createRaffleHandler({ db: t.database.db, clock: t.clock });
+  const handler = t.services.raffleTickets;
   const ctx = { customerId, region, now: t.clock.now(), pricingId: 'default' };
   const item = await handler.prepare({ productType: 'raffle_ticket', productOfferKey: offerKey, numTickets }, ctx);
   const checkoutId = `chk_${customerId.slice(4)}${numTickets}`;
@@ -121,13 +113,13 @@ async function purchase(customerId: string, offerKey: string, numTickets: number
 
 beforeAll(async () => {
   t = await buildTestApp();
-  raffles = createRafflesService({ db: t.database.db, clock: t.clock });
-  ledger = createLedger({ db: t.database.db, clock: t.clock });
+  raffles = t.services.raffleLifecycle;
+  ledger = t.services.ledger;
   deps = {
     db: t.database.db,
     raffles,
     ledger,
-    outbox: createOutbox({ db: t.database.db, clock: t.clock }),
+    outbox: t.services.outbox,
     contacts: {
       contactsOf: async (ids) => new Map(ids.map((id) => [id, { email: `${id}@example.test`, firstname: 'Pat' }])),
     },
@@ -177,7 +169,7 @@ describe('ticket supply', () => {
     const [first] = await purchase('cus_bundle01', key, 5);
     expect(first!.raffleTicketNumbers).toEqual([1, 2, 3, 4, 5]);
     expect(await balanceOf('cus_bundle01')).toBe(100_000 - 4_500);
-    const handler = createRaffleHandler({ db: t.database.db, clock: t.clock });
+    const handler = t.services.raffleTickets;
     const ctx = { customerId: 'cus_bundle01', region: 'NSW', now: t.clock.now(), pricingId: 'default' };
     expect(
       (await handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 3 }, ctx)).priceCents,
@@ -197,7 +189,7 @@ describe('region restrictions and causes', () => {
   it('a state where the raffle is not permitted gets 422 region_restricted with the reason; others may buy', async () => {
     const key = await newOffer({ excluded: ['WA'] });
     await newDraw(key);
-    const handler = createRaffleHandler({ db: t.database.db, clock: t.clock });
+    const handler = t.services.raffleTickets;
     const input = { productType: 'raffle_ticket' as const, productOfferKey: key, numTickets: 1 };
     const err = await handler
       .prepare(input, { customerId: 'cus_wa01', region: 'WA', now: t.clock.now(), pricingId: 'default' })
@@ -228,7 +220,7 @@ describe('region restrictions and causes', () => {
   it('a raffle with several causes needs one chosen, and only its own', async () => {
     const key = await newOffer({ causes: ['animal-rescue', 'wildlife-rescue'] });
     await newDraw(key);
-    const handler = createRaffleHandler({ db: t.database.db, clock: t.clock });
+    const handler = t.services.raffleTickets;
     const ctx = { customerId: 'cus_cause01', region: 'VIC', now: t.clock.now(), pricingId: 'default' };
     await expect(
       handler.prepare({ productType: 'raffle_ticket', productOfferKey: key, numTickets: 1 }, ctx),
@@ -270,7 +262,7 @@ describe('pre-orders', () => {
     expect(await balanceOf('cus_pre01')).toBe(500);
     expect(await balanceOf('cus_pre02')).toBe(500);
     expect(await raffles.repo.ticketNumbers(t.database.db, draw.id)).toEqual([1, 2, 3, 4, 5]);
-    const mails = await createOutbox({ db: t.database.db, clock: t.clock }).outboxFor('cus_pre02@example.test');
+    const mails = await t.services.outbox.outboxFor('cus_pre02@example.test');
     expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('could not be filled')]);
     // A second run charges nobody again.
     expect(await openDuePreOrders(deps, opensAt)).toMatchObject({ filled: 0, failed: 0 });
@@ -284,7 +276,7 @@ describe('the verifiable draw', () => {
     const seed = 'ab'.repeat(32);
     const draw = await newDraw(key, { seed, earlyBirdInDays: 3 });
     expect(draw.commitment).toBe(commitmentOf(seed));
-    const before = await raffles.draw(key, draw.drawNo);
+    const before = await t.services.raffles.draw(key, draw.drawNo);
     expect(before.seed).toBeNull();
     expect(before.commitment).toBe(commitmentOf(seed));
 
@@ -294,7 +286,7 @@ describe('the verifiable draw', () => {
     t.clock.advance(4 * DAY);
     await raffles.recordCutoffs(t.clock.now());
     await purchase('cus_drawC', key, 5);
-    await raffles.postalEntry(draw.publicId, 'cus_drawPostal');
+    await t.services.raffleSupply.postalEntry(draw.publicId, 'cus_drawPostal');
 
     // Too early: the draw step needs closed sales.
     await expect(drawRaffle(deps, draw.publicId)).rejects.toMatchObject({ code: 'draw_state' });
@@ -303,7 +295,7 @@ describe('the verifiable draw', () => {
     expect(tick.closed).toContain(draw.publicId);
     expect(tick.drawn).toContain(draw.publicId);
 
-    const v = await raffles.verification(key, draw.drawNo);
+    const v = await t.services.raffles.verification(key, draw.drawNo);
     expect(v.seed).toBe(seed);
     expect(v.ticketNumbers).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
     expect(v.soldListHash).toBe(soldListHash(v.ticketNumbers));
@@ -357,7 +349,7 @@ describe('the verifiable draw', () => {
     ).toBe(false);
 
     // Cash prizes are in the winners' wallets; the car is recorded for fulfilment; winners get one email each.
-    const view = await raffles.draw(key, draw.drawNo);
+    const view = await t.services.raffles.draw(key, draw.drawNo);
     expect(view.status).toBe('paid');
     expect(view.winners.map((w) => w.name)).toEqual(['J. S***', 'J. S***', 'J. S***']);
     expect(view.winners[0]!.locality).toBe('Bondi, NSW');
@@ -392,14 +384,14 @@ describe('the verifiable draw', () => {
   it('a free postal entry takes a ticket with no charge and counts against the cap', async () => {
     const key = await newOffer();
     const draw = await newDraw(key, { cap: 2 });
-    expect(await raffles.postalEntry(draw.publicId, 'cus_postal01')).toMatchObject({ ticketNumber: 1 });
-    expect(await raffles.postalEntry(draw.publicId, 'cus_postal02')).toMatchObject({ ticketNumber: 2 });
-    await expect(raffles.postalEntry(draw.publicId, 'cus_postal03')).rejects.toMatchObject({
+    expect(await t.services.raffleSupply.postalEntry(draw.publicId, 'cus_postal01')).toMatchObject({ ticketNumber: 1 });
+    expect(await t.services.raffleSupply.postalEntry(draw.publicId, 'cus_postal02')).toMatchObject({ ticketNumber: 2 });
+    await expect(t.services.raffleSupply.postalEntry(draw.publicId, 'cus_postal03')).rejects.toMatchObject({
       code: 'sold_out',
       message: 'This draw is sold out.',
     });
     expect(await balanceOf('cus_postal01')).toBe(0);
-    const support = await raffles.support('cus_postal01', key);
+    const support = await t.services.causes.support('cus_postal01', key);
     expect(support).toMatchObject({ ticketsBought: 1, amountContributed: { amount: 0 } });
   });
 });

@@ -5,7 +5,7 @@ import { formatCurrency, type CurrencyCode } from '@shop/contracts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Outbox } from '../modules/notifications/index.ts';
-import { deriveWinners, maskName, type RafflesService } from '../modules/raffles/index.ts';
+import { deriveWinners, maskName, type RaffleDrawsService } from '../modules/raffles/index.ts';
 import type { Ledger } from '../modules/wallet/index.ts';
 
 export interface WinnerProfile {
@@ -17,7 +17,7 @@ export interface WinnerProfile {
 
 export interface RaffleWorkflowDeps {
   db: Db;
-  raffles: RafflesService;
+  raffles: RaffleDrawsService;
   ledger: Pick<Ledger, 'creditPrize' | 'debitPurchase' | 'lockWallet'>;
   outbox: Pick<Outbox, 'enqueueEmail'>;
   /** Email and first name of customers (identity's contactsOf); nobody is emailed without it. */
@@ -25,22 +25,6 @@ export interface RaffleWorkflowDeps {
   /** Names and suburbs for the public winners list (masked); the buyer's state at purchase otherwise. */
   profiles?: { profilesOf(customerIds: string[]): Promise<Map<string, WinnerProfile>> };
   publicUrl: string;
-}
-
-/** WinnerProfiles from a per-customer lookup (identity's overview); customers it cannot find (closed accounts) are left out. */
-export function profilesVia(
-  lookup: (customerId: string) => Promise<WinnerProfile>,
-): NonNullable<RaffleWorkflowDeps['profiles']> {
-  return {
-    async profilesOf(ids) {
-      const found = await Promise.all(ids.map(async (id) => [id, await lookup(id).catch(() => null)] as const));
-      return new Map(
-        found
-          .filter((f): f is readonly [string, WinnerProfile] => f[1] !== null)
-          .map(([id, p]) => [id, { firstname: p.firstname, lastname: p.lastname, suburb: p.suburb, state: p.state }]),
-      );
-    },
-  };
 }
 
 export interface RaffleDrawReport {
@@ -290,3 +274,14 @@ export async function advanceRaffle(deps: RaffleWorkflowDeps, drawPublicId: stri
   await deps.raffles.close(drawPublicId);
   return drawRaffle(deps, drawPublicId);
 }
+
+/** The raffle draw workflows as a service of the composition root (the raffle clock job and the operator CLI). */
+export function createRaffleDrawWorkflow(deps: RaffleWorkflowDeps) {
+  return {
+    drawRaffle: (drawPublicId: string) => drawRaffle(deps, drawPublicId),
+    openDuePreOrders: (now: Date) => openDuePreOrders(deps, now),
+    tick: (now: Date) => raffleClockTick(deps, now),
+    advance: (drawPublicId: string) => advanceRaffle(deps, drawPublicId),
+  };
+}
+export type RaffleDrawWorkflow = ReturnType<typeof createRaffleDrawWorkflow>;

@@ -4,13 +4,6 @@ import type { DrawResult } from '@shop/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../test/helpers/customers.ts';
-import { createDrawsService } from '../modules/draws/index.ts';
-import { createIdentityService } from '../modules/identity/index.ts';
-import { createOutbox } from '../modules/notifications/index.ts';
-import { createOrdersService } from '../modules/orders/index.ts';
-import { createLedger } from '../modules/wallet/index.ts';
-import { emailWinners } from './email-winners.workflow.ts';
-import { settleDraw } from './settle-draw.workflow.ts';
 
 const RESULT: DrawResult = { numbers: [3, 8, 15, 22, 29, 36, 41], supplementaries: [5, 12, 44] };
 const DIVIDENDS = [1, 2, 3, 4, 5, 6, 7].map((division) => ({
@@ -27,13 +20,7 @@ afterAll(() => t.close());
 describe("emailing a draw's winners", () => {
   it('queues one email per winning customer with their total, once, and none before the draw is paid', async () => {
     const db = t.database.db;
-    const clock = t.clock;
-    const draws = createDrawsService({ db, clock, config: t.config });
-    const orders = createOrdersService({ db, clock });
-    const ledger = createLedger({ db, clock });
-    const identity = createIdentityService({ db, clock, config: t.config });
-    const outbox = createOutbox({ db, clock });
-    const deps = { db, draws, orders, contacts: identity, outbox, publicUrl: t.config.publicUrl };
+    const { draws, orders, ledger, settlement, winnerEmails } = t.services;
 
     const winner = await signUpAndLogin(t);
     const loser = await signUpAndLogin(t);
@@ -53,13 +40,13 @@ describe("emailing a draw's winners", () => {
     ]);
     await draws.close(draw.id);
     await draws.recordResult(draw.id, RESULT, DIVIDENDS, 'manual');
-    expect(await emailWinners(deps, draw.id)).toBe(0);
+    expect(await winnerEmails.emailWinners(draw.id)).toBe(0);
 
-    await settleDraw({ db, clock, draws, orders, ledger }, draw.id);
+    await settlement.settle(draw.id);
     const won = (await orders.winnersByCustomer(draw.id)).find((w) => w.customerId === winner.customerId)!;
     expect(won.lines).toBe(2);
-    expect(await emailWinners(deps, draw.id)).toBe(1);
-    expect(await emailWinners(deps, draw.id)).toBe(0);
+    expect(await winnerEmails.emailWinners(draw.id)).toBe(1);
+    expect(await winnerEmails.emailWinners(draw.id)).toBe(0);
 
     const mails = await t.database.pool.query<{ to_address: string; subject: string; text_body: string }>(
       "SELECT to_address, subject, text_body FROM notifications_outbox WHERE kind = 'draw_winner'",

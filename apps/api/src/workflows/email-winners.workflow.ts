@@ -53,3 +53,9 @@ export async function emailWinners(deps: EmailWinnersDeps, drawId: string): Prom
     return queued;
   });
 }
+
+/** The winners' emails as a service of the composition root (the draw clock's emailWinners step). */
+export function createWinnerEmailsWorkflow(deps: EmailWinnersDeps) {
+  return { emailWinners: (drawId: string) => emailWinners(deps, drawId) };
+}
+export type WinnerEmailsWorkflow = ReturnType<typeof createWinnerEmailsWorkflow>;

@@ -3,37 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRgTestApp, type RgTestApp } from '../../test/helpers/responsible-gambling.ts';
-import { createCartService, createLotteryHandler } from '../modules/cart/index.ts';
-import { createCatalogueService } from '../modules/catalogue/index.ts';
-import { createDrawsService } from '../modules/draws/index.ts';
-import { createCheckoutService, createOrdersService } from '../modules/orders/index.ts';
-import { createPurchaseWorkflow } from './purchase-cart.workflow.ts';
+import type { Services } from '../services.ts';
 
 let t: RgTestApp;
-let workflow: ReturnType<typeof createPurchaseWorkflow>;
-let cart: ReturnType<typeof createCartService>;
+let workflow: Services['purchase'];
+let cart: Services['cart'];
 
 beforeAll(async () => {
   t = await buildRgTestApp();
-  const db = t.database.db;
-  const clock = { now: () => t.clock.now() };
-  const draws = createDrawsService({ db, clock, config: t.config });
-  const catalogue = createCatalogueService({
-    db,
-    clock,
-    upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
-  });
-  cart = createCartService({ db, clock, funds: t.ledger, handlers: [], catalogue, guard: t.rg });
-  workflow = createPurchaseWorkflow({
-    db,
-    clock,
-    cart,
-    handlers: [createLotteryHandler({ db, catalogue, orders: createOrdersService({ db, clock }) })],
-    warmUp: () => catalogue.productOffers('default'),
-    ledger: t.ledger,
-    checkouts: createCheckoutService({ db, clock, draws }),
-    guard: t.rg,
-  });
+  ({ purchase: workflow, cart } = t.services);
 });
 afterAll(() => t.close());
 
@@ -65,7 +43,7 @@ const failure = (p: Promise<unknown>) =>
 describe('purchase with the responsible-gambling guard', () => {
   it('a daily spend limit lets the first ticket through and refuses the next, writing nothing', async () => {
     const c = await t.customer();
-    await t.identity.setVerified(c.customerId, true);
+    await t.identity.directory.setVerified(c.customerId, true);
     await t.fund(c.customerId, 10_000);
     await t.injectSigned({
       method: 'PUT',
@@ -93,9 +71,9 @@ describe('purchase with the responsible-gambling guard', () => {
 
   it('a customer on a break cannot buy; an unverified customer cannot pass the cap', async () => {
     const c = await t.customer();
-    await t.identity.setVerified(c.customerId, true);
+    await t.identity.directory.setVerified(c.customerId, true);
     await t.fund(c.customerId, 10_000);
-    await t.rg.takeABreak(c.customerId, '24h');
+    await t.rg.exclusions.takeABreak(c.customerId, '24h');
     await addTicket(c);
     expect((await failure(workflow.purchase(c.customerId, key(), { purchase: {} })))?.code).toBe('take_a_break');
 

@@ -14,10 +14,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
 import { ok } from '../lib/http.ts';
+import type { DepositPurchaseWorkflow } from './deposit-purchase.workflow.ts';
 import type { PurchaseWorkflow } from './purchase-cart.workflow.ts';
+import type { ReplayWorkflow } from './replay-order.workflow.ts';
 
 export interface PurchaseRoutesOptions {
-  workflow: PurchaseWorkflow;
+  purchase: Pick<PurchaseWorkflow, 'purchase'>;
+  depositPurchase: DepositPurchaseWorkflow;
+  replay: ReplayWorkflow;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_:.-]{1,255}$/;
@@ -47,7 +51,7 @@ function idempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, { workflow }) => {
+export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['checkout'];
   const auth = { preHandler: app.requireCustomer };
@@ -65,7 +69,8 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(PurchaseResult) },
       },
     },
-    async (request) => ok(await workflow.purchase(request.auth!.customerId, idempotencyKey(request), request.body)),
+    async (request) =>
+      ok(await opts.purchase.purchase(request.auth!.customerId, idempotencyKey(request), request.body)),
   );
 
   routes.post(
@@ -82,7 +87,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
     },
     async (request) => {
       idempotencyKey(request);
-      return ok(await workflow.depositPurchase(request.auth!.customerId, request.body));
+      return ok(await opts.depositPurchase.depositPurchase(request.auth!.customerId, request.body));
     },
   );
 
@@ -98,7 +103,8 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(PurchaseResult) },
       },
     },
-    async (request) => ok(await workflow.completeDepositPurchase(request.auth!.customerId, request.params.depositId)),
+    async (request) =>
+      ok(await opts.depositPurchase.completeDepositPurchase(request.auth!.customerId, request.params.depositId)),
   );
 
   routes.post(
@@ -113,6 +119,6 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(Cart) },
       },
     },
-    async (request) => ok(await workflow.replay(request.auth!.customerId, request.params.orderId)),
+    async (request) => ok(await opts.replay.replay(request.auth!.customerId, request.params.orderId)),
   );
 };

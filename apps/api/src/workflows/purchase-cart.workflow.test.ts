@@ -25,7 +25,7 @@ let draws: ReturnType<typeof createDrawsService>;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ledger = createLedger({ db: t.database.db, clock: t.clock });
+  ledger = t.services.ledger;
   draws = createDrawsService({ db: t.database.db, clock: t.clock });
 });
 afterAll(() => t.close());
@@ -34,7 +34,7 @@ afterAll(() => t.close());
 async function isolated(fn: () => Promise<void>): Promise<void> {
   const saved = { t, ledger, draws };
   t = await buildTestApp();
-  ledger = createLedger({ db: t.database.db, clock: t.clock });
+  ledger = t.services.ledger;
   draws = createDrawsService({ db: t.database.db, clock: t.clock });
   try {
     await fn();

@@ -6,24 +6,19 @@
 import {
   formatCurrency,
   type ApiMessage,
-  type Cart,
   type CartItemAnalytics,
-  type CartItemInput,
   type CurrencyCode,
-  type DepositBody,
-  type DepositPurchaseBody,
-  type DepositPurchaseResult,
   type PurchaseBody,
 } from '@shop/contracts';
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError, conflict, notFound } from '../lib/errors.ts';
+import { AppError, conflict } from '../lib/errors.ts';
 import type { CartProductHandler, CartService, PricedItem, PurchaseGuard } from '../modules/cart/index.ts';
 import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
 import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules/promotions/index.ts';
 
 /** What the purchase needs of the cart module. */
-export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'emptyCart' | 'addItems'>;
+export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'emptyCart'>;
 
 export interface PurchaseLedger {
   lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void>;
@@ -36,23 +31,6 @@ export interface PurchaseLedger {
     m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string },
   ): Promise<{ entryId: string }>;
   fundsSummary(customerId: string): Promise<{ availableFundsCents: number }>;
-}
-
-export interface PurchasePayments {
-  deposit(
-    customerId: string,
-    id: string,
-    body: DepositBody,
-  ): Promise<{
-    id: string;
-    status: string;
-    amount: { amount: number; currency: CurrencyCode };
-    challengeUrl: string | null;
-  }>;
-  getDeposit(
-    customerId: string,
-    depositId: string,
-  ): Promise<{ id: string; status: string; amount: { amount: number; currency: CurrencyCode } }>;
 }
 
 export interface PurchaseDeps {
@@ -77,7 +55,6 @@ export interface PurchaseDeps {
     get(customerId: string): Promise<{ lotteryKey: string; sets: Record<string, number[]> }[]>;
     set(customerId: string, favourites: { lotteryKey: string; sets: Record<string, number[]> }[]): Promise<unknown>;
   };
-  payments?: PurchasePayments;
   /**
    * Loads what the items' re-check reads from memory (the catalogue's cached offers) before the transaction opens:
    * a transaction that waited for a second pool connection to rebuild a cache could starve the pool under load.
@@ -96,8 +73,8 @@ export const DEPOSIT_PATH = '/cart/buy';
 export const DEFAULT_FAILURE = "We're experiencing technical difficulties. Please reload the page to try again.";
 export const INVALID_DEPOSIT_RESPONSE = 'Received invalid deposit response when attempting purchase';
 
-const resultOf = (checkoutId: string): PurchaseResult => ({ checkoutId, receiptPath: `/receipt/${checkoutId}` });
-const message = (code: string, text: string, level: ApiMessage['level'] = 'error'): ApiMessage => ({
+export const resultOf = (checkoutId: string): PurchaseResult => ({ checkoutId, receiptPath: `/receipt/${checkoutId}` });
+export const message = (code: string, text: string, level: ApiMessage['level'] = 'error'): ApiMessage => ({
   code,
   text,
   level,
@@ -386,161 +363,13 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     }
   }
 
-  const depositKey = (depositId: string) => `deposit:${depositId}`;
-
-  /** Runs the purchase after an approved deposit; a failure keeps the money in the wallet and says so. */
-  async function purchaseAfterDeposit(
-    customerId: string,
-    depositId: string,
-    amount: { amount: number; currency: CurrencyCode },
-    body: PurchaseBody['purchase'],
-  ): Promise<PurchaseResult> {
-    const depositCents = Math.round(amount.amount * 100);
-    try {
-      return await purchase(customerId, depositKey(depositId), body, { depositId, depositCents });
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-      const text = `Your deposit of ${formatCurrency(depositCents, amount.currency)} is in your wallet, but we could not buy the tickets: ${err.message}`;
-      throw new AppError(err.statusCode, text, {
-        code: err.code,
-        fieldErrors: { this: [text] },
-        messages: [message(err.code ?? 'purchase_failed', text), ...(err.options.messages ?? []).slice(1)],
-      });
-    }
-  }
-
   return {
+    /** POST /cart/purchase: buy the customer's cart with the wallet, once per Idempotency-Key. */
     purchase: (customerId: string, idempotencyKey: string, body: PurchaseBody) =>
       purchase(customerId, idempotencyKey, body.purchase),
-
-    /** POST /cart/deposit_purchase: validate, deposit (outside any transaction), then buy with the deposit's key. */
-    async depositPurchase(customerId: string, body: DepositPurchaseBody): Promise<DepositPurchaseResult> {
-      if (!deps.payments) throw new AppError(503, DEFAULT_FAILURE, { code: 'unavailable' });
-      await validateCart(customerId);
-      const { customerFundId, depositMethodCode, amount, csc, strongCustomerAuthentication } = body.deposit;
-      const via = customerFundId ?? depositMethodCode ?? 'td';
-      const dep = await deps.payments.deposit(customerId, via, {
-        amount,
-        ...(csc ? { csc } : {}),
-        ...(strongCustomerAuthentication ? { strongCustomerAuthentication } : {}),
-        checkout: true,
-      });
-      if (!dep || typeof dep.id !== 'string' || typeof dep.status !== 'string')
-        throw new AppError(502, INVALID_DEPOSIT_RESPONSE, { code: 'invalid_deposit_response' });
-      if (dep.status === 'approved') {
-        const r = await purchaseAfterDeposit(customerId, dep.id, dep.amount, body.purchase);
-        return { status: 'approved', depositId: dep.id, checkoutId: r.checkoutId, redirectUrl: null, messages: [] };
-      }
-      if (dep.status === 'challenge') {
-        await checkouts.savePendingPurchase({
-          depositId: dep.id,
-          customerId,
-          idempotencyKey: depositKey(dep.id),
-          purchase: body.purchase,
-        });
-        return {
-          status: 'challenge',
-          depositId: dep.id,
-          checkoutId: null,
-          redirectUrl: dep.challengeUrl,
-          messages: [],
-        };
-      }
-      if (dep.status === 'pending') {
-        await checkouts.savePendingPurchase({
-          depositId: dep.id,
-          customerId,
-          idempotencyKey: depositKey(dep.id),
-          purchase: body.purchase,
-        });
-        return {
-          status: 'pending',
-          depositId: dep.id,
-          checkoutId: null,
-          redirectUrl: null,
-          messages: [
-            message(
-              'deposit_pending',
-              'Your deposit is being processed. Your tickets will be bought when it is approved.',
-              'info',
-            ),
-          ],
-        };
-      }
-      return {
-        status: 'failed',
-        depositId: dep.id,
-        checkoutId: null,
-        redirectUrl: null,
-        messages: [message('deposit_failed', DEFAULT_FAILURE)],
-      };
-    },
-
-    /** POST /cart/deposit_purchase/{depositId}/complete: after 3-D Secure, buy exactly once (keyed by the deposit). */
-    async completeDepositPurchase(customerId: string, depositId: string): Promise<PurchaseResult> {
-      if (!deps.payments) throw new AppError(503, DEFAULT_FAILURE, { code: 'unavailable' });
-      const pending = await db.transaction((tx) => checkouts.lockPendingPurchase(tx, depositId, customerId));
-      if (!pending) throw notFound('There is no purchase waiting for this deposit.', 'pending_purchase_not_found');
-      if (pending.status === 'done' && pending.checkoutId) return resultOf(pending.checkoutId);
-      const dep = await deps.payments.getDeposit(customerId, depositId);
-      if (dep.status === 'challenge' || dep.status === 'pending') {
-        throw new AppError(409, 'Your deposit has not been approved yet. Please try again in a moment.', {
-          code: 'deposit_pending',
-          messages: [message('deposit_pending', 'Your deposit has not been approved yet.', 'info')],
-        });
-      }
-      if (dep.status !== 'approved') {
-        const text = 'Your deposit was not approved, so no tickets were bought. No money has been taken.';
-        throw new AppError(422, text, {
-          code: 'deposit_failed',
-          fieldErrors: { this: [text] },
-          messages: [message('deposit_failed', text)],
-        });
-      }
-      const result = await purchaseAfterDeposit(
-        customerId,
-        depositId,
-        dep.amount,
-        pending.purchase as PurchaseBody['purchase'],
-      );
-      await db.transaction(async (tx) => {
-        const row = await checkouts.lockPendingPurchase(tx, depositId, customerId);
-        if (row && row.status !== 'done')
-          await checkouts.finishPendingPurchase(tx, row.id, { status: 'done', checkoutId: result.checkoutId });
-      });
-      return result;
-    },
-
-    /** POST /cart/replay/{orderId}: the order's tickets back in the cart as new items for the next open draws. */
-    async replay(customerId: string, orderId: string): Promise<Cart> {
-      const item = await checkouts.orderItem(customerId, orderId);
-      const input = item.input as CartItemInput | undefined;
-      if (!input) throw notFound('There is no such order.', 'order_not_found');
-      let again: CartItemInput;
-      if (input.productType === 'lottery_ticket') {
-        const games =
-          (item.games as PricedItem['games'] | undefined) ??
-          input.games.map((g) => ({ sets: g.sets, quickpick: g.quickpick === true }));
-        again = {
-          ...input,
-          games: games.map((g) =>
-            g.quickpick
-              ? {
-                  sets: Object.fromEntries(Object.entries(g.sets).map(([k, v]) => [k, v.map(() => null)])),
-                  quickpick: true,
-                }
-              : { sets: g.sets },
-          ),
-          numDraws: input.numDraws === 'autoplay' ? 'autoplay' : Math.max(1, item.draws.length),
-        };
-        delete (again as { firstDrawNo?: number }).firstDrawNo;
-        delete (again as { drawOffset?: number }).drawOffset;
-      } else {
-        again = { ...input };
-        delete (again as { drawNo?: number }).drawNo;
-      }
-      return cart.addItems(customerId, [again]);
-    },
+    /** The purchase paid by a deposit taken first (deposit-and-purchase): keyed by the deposit, counts it as paid in. */
+    purchaseWithDeposit: purchase,
+    validateCart,
   };
 }
 

@@ -3,11 +3,9 @@
 // committed batches: with SETTLE_CRASH_POINT=in_transaction it dies inside the next batch's transaction instead, with
 // that batch's credits written but not committed. Run with `node --import tsx`.
 import { connectDatabase } from '../db/index.ts';
+import { loadConfig } from '../env.ts';
 import { systemClock } from '../lib/clock.ts';
-import { createDrawsService } from '../modules/draws/index.ts';
-import { createOrdersService } from '../modules/orders/index.ts';
-import { createLedger } from '../modules/wallet/index.ts';
-import { settleDraw } from './settle-draw.workflow.ts';
+import { createServices } from '../services.ts';
 
 const url = process.env.SETTLE_DATABASE_URL;
 const drawId = process.env.SETTLE_DRAW_ID;
@@ -17,15 +15,9 @@ const batchSize = Number(process.env.SETTLE_BATCH_SIZE ?? '100');
 if (!url || !drawId) throw new Error('SETTLE_DATABASE_URL and SETTLE_DRAW_ID are required');
 
 const database = connectDatabase(url, { max: 2 });
-const deps = {
-  db: database.db,
-  clock: systemClock,
-  draws: createDrawsService({ db: database.db, clock: systemClock }),
-  orders: createOrdersService({ db: database.db, clock: systemClock }),
-  ledger: createLedger({ db: database.db, clock: systemClock }),
-};
+const { settlement } = createServices({ database, clock: systemClock, config: loadConfig({ NODE_ENV: 'test' }) });
 // One batch at a time, so the test knows exactly which batches were committed before the kill.
-await settleDraw(deps, drawId, {
+await settlement.settle(drawId, {
   batchSize,
   concurrency: 1,
   afterBatch: (batches) => {

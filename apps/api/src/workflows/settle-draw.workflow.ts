@@ -1,7 +1,7 @@
 // Settlement (DESIGN.md §7): score every ticket line of a drawn draw, record each winning line's prize and credit it
 // to the customer's wallet in the same transaction, one batch of lines at a time. A crash loses at most the batch in
 // flight (rolled back whole); running again skips what is recorded, so every prize is recorded and paid exactly once.
-import { createScorer, getGame, scoreEntry, type DrawResult, type GameKey } from '@shop/lottery';
+import { createLinePrizer, getGame, type DrawResult, type GameKey } from '@shop/lottery';
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, notFound } from '../lib/errors.ts';
@@ -50,7 +50,7 @@ export interface SettleDeps {
   db: Db;
   clock: Clock;
   draws: SettlementDraws;
-  orders: OrdersService;
+  orders: Pick<OrdersService, 'linesForDraw' | 'prizedLineIds' | 'recordPrizes'>;
   ledger: SettlementLedger;
 }
 
@@ -101,8 +101,7 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
     const result = draw.result;
     if (!result) throw new AppError(409, `Draw ${drawId} is drawn but has no result.`, { code: 'draw_not_drawn' });
     const game = getGame(draw.gameKey as GameKey, draw.drawNo);
-    const scorer = createScorer(game, result);
-    const dividend = new Map((draw.dividends ?? []).map((d) => [d.division, d.prizeCents]));
+    const prizeOf = createLinePrizer(game, result, draw.dividends ?? []);
     const batchSize = options.batchSize ?? 10_000;
 
     type Winner = NewPrize & { publicId: string; currency: 'AUD' | 'GBP' };
@@ -158,33 +157,14 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
       if (lines.length === 0) break;
       const winners: Winner[] = [];
       for (const line of lines) {
-        let best = 0;
-        let prizeCents = 0;
-        const divisions: Record<string, number> = {};
-        if (line.words !== null) {
-          const division = scorer.words(line.words[0], line.words[1], line.words[2]);
-          if (division === 0) continue;
-          best = division;
-          divisions[division] = 1;
-          prizeCents = dividend.get(division) ?? 0;
-        } else {
-          const won = scoreEntry(game, result, { gameType: line.gameType, sets: line.sets });
-          for (const [division, count] of won) {
-            if (count <= 0) continue;
-            divisions[division] = count;
-            prizeCents += count * (dividend.get(division) ?? 0);
-            if (best === 0 || division < best) best = division;
-          }
-          if (best === 0) continue;
-        }
+        const won = prizeOf(line);
+        if (!won) continue;
         winners.push({
           publicId: line.publicId,
           lineId: line.id,
           drawId,
           customerId: line.customerId,
-          division: best,
-          divisions,
-          prizeCents,
+          ...won,
           currency: game.currency,
           ledgerEntryId: null,
         });
@@ -216,3 +196,9 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
   await deps.draws.markPaid(drawId);
   return report;
 }
+
+/** Settlement as a service of the composition root: the draw clock job and the operator CLI share one. */
+export function createSettlementWorkflow(deps: SettleDeps) {
+  return { settle: (drawId: string, options: SettleOptions = {}) => settleDraw(deps, drawId, options) };
+}
+export type SettlementWorkflow = ReturnType<typeof createSettlementWorkflow>;

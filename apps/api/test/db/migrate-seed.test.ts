@@ -12,6 +12,8 @@ import {
 import { loadConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { seedDatabase, seedIfEmpty } from '../../src/seed/index.ts';
+import { createServices } from '../../src/services.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -74,17 +76,17 @@ describe('a fresh database', () => {
 
   it('seeds only when empty, and seeding again changes nothing', async () => {
     const clock = fixedClock('2026-01-10T00:00:00Z');
-    expect(await seedIfEmpty(empty, { config, clock })).toBe(true);
+    expect(await seedIfEmpty(seeding(empty, clock))).toBe(true);
     const first = await snapshot(empty);
     expect(first.settings).toHaveLength(1);
     expect(first.segments.map((s) => s.segment_name)).toEqual(['charity', 'default', 'no_withdrawal']);
 
-    expect(await seedIfEmpty(empty, { config, clock })).toBe(false);
-    expect((await seedDatabase(empty, { config, clock })).inserted).toBe(0);
+    expect(await seedIfEmpty(seeding(empty, clock))).toBe(false);
+    expect((await seedDatabase(seeding(empty, clock))).inserted).toBe(0);
     // A day later the only new rows are the draws that entered the 8-week sales window; nothing else is touched.
     clock.advance(86_400_000);
     const drawsBefore = await countDraws(empty);
-    const { inserted } = await seedDatabase(empty, { config, clock });
+    const { inserted } = await seedDatabase(seeding(empty, clock));
     expect(inserted).toBeGreaterThan(0);
     expect(inserted).toBe((await countDraws(empty)) - drawsBefore);
     expect(await snapshot(empty)).toEqual(first);
@@ -125,3 +127,8 @@ describe('the test database harness', () => {
     expect(left.rowCount).toBe(0);
   });
 });
+
+/** The seed runs on the composition root's services (read through, as the CLI and npm start's first run do). */
+function seeding(database: Parameters<typeof createServices>[0]['database'], clock: Clock) {
+  return createServices({ database, clock, config });
+}

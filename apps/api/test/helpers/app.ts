@@ -4,8 +4,8 @@ import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { signAccessToken } from '../../src/lib/access-token.ts';
-import { createIdentityService } from '../../src/modules/identity/index.ts';
 import type { Database } from '../../src/db/index.ts';
+import { createServices, type Providers, type Services } from '../../src/services.ts';
 import { createTestDatabase } from './db.ts';
 import { signedHeaders, type SignOptions } from './sign.ts';
 
@@ -30,6 +30,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app runs on (the composition root's), over the same database and clock. */
+  services: Services;
   config: AppConfig;
   database: Database;
   clock: ReturnType<typeof fixedClock>;
@@ -42,8 +44,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'config' | 'database' | 'clock'>> {
+export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'services'>> {
   config?: Partial<AppConfig>;
+  /** Outside services to use instead of the built-in ones (a seeded results provider, a failing mail transport...). */
+  providers?: Partial<Providers>;
   /** Reuse a database (e.g. several apps over one); otherwise a fresh one is created and dropped on close. */
   database?: Database;
   now?: string;
@@ -52,22 +56,24 @@ export interface TestAppOptions extends Partial<Omit<BuildAppOptions, 'config' |
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { config: overrides, database: given, now, beforeReady, ...rest } = options;
+  const { config: overrides, database: given, now, beforeReady, providers, ...rest } = options;
   const config = testConfig(overrides);
   const database = given ?? (await createTestDatabase());
   const clock = fixedClock(now ?? TEST_NOW);
   // Sessions minted by tokenFor (customers that exist only in the test) are live; any other session goes through
   // the identity module's real check, so logout, password changes and closure still revoke real logins.
   const minted = new Set<string>();
-  const identity = createIdentityService({ db: database.db, clock, config });
+  const services = createServices({ database, clock, config, providers, liveCaches: true });
   const sessionActive =
-    rest.sessionActive ?? (async (sid: string, cid: string) => minted.has(sid) || identity.sessionActive(sid, cid));
-  const app = await buildApp({ config, database, clock, logger: false, ...rest, sessionActive });
+    rest.sessionActive ??
+    (async (sid: string, cid: string) => minted.has(sid) || services.identity.sessions.sessionActive(sid, cid));
+  const app = await buildApp({ services, logger: false, ...rest, sessionActive });
   await beforeReady?.(app);
   await app.ready();
   const sign = (o?: SignOptions) => signedHeaders(config, clock, o);
   return {
     app,
+    services,
     config,
     database,
     clock,
@@ -93,4 +99,26 @@ export async function withTestApp<T>(options: TestAppOptions, fn: (t: TestApp) =
   } finally {
     await t.close();
   }
+}
+
+/**
+ * The composition root over a test database without an app (service-level tests): test configuration, the given
+ * clock, reading through (no change-feed caches) unless `liveCaches`.
+ */
+export function testServices(
+  database: Database,
+  options: {
+    clock?: ReturnType<typeof fixedClock> | { now(): Date };
+    config?: Partial<AppConfig>;
+    providers?: Partial<Providers>;
+    liveCaches?: boolean;
+  } = {},
+): Services {
+  return createServices({
+    database,
+    clock: options.clock ?? fixedClock(TEST_NOW),
+    config: testConfig(options.config),
+    providers: options.providers,
+    liveCaches: options.liveCaches,
+  });
 }

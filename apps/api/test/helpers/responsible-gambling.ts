@@ -3,26 +3,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildTestApp, testConfig, type TestApp } from './app.ts';
+import { buildTestApp, type TestApp } from './app.ts';
 import { createTestDatabase } from './db.ts';
 import type { AppConfig } from '../../src/env.ts';
 import { signupBody } from './customers.ts';
-import type { Clock } from '../../src/lib/clock.ts';
-import { createIdentityService, type IdentityService } from '../../src/modules/identity/index.ts';
 import type { PurchaseGuard } from '../../src/modules/cart/index.ts';
-import { buildPaymentsService, type DepositGuard, type PaymentsService } from '../../src/modules/payments/index.ts';
-import { createLedger, type Ledger } from '../../src/modules/wallet/index.ts';
-import {
-  createResponsibleGamblingService,
-  lazyDirectory,
-  type ResponsibleGamblingService,
-} from '../../src/modules/responsible-gambling/index.ts';
+import type { DepositGuard } from '../../src/modules/payments/index.ts';
+import type { Services } from '../../src/services.ts';
 
 export interface RgTestApp extends TestApp {
-  rg: ResponsibleGamblingService;
-  identity: IdentityService;
-  ledger: Ledger;
-  payments: PaymentsService;
+  rg: Services['responsibleGambling'];
+  identity: Services['identity'];
+  ledger: Services['ledger'];
+  payments: Services['payments'];
   uploadDir: string;
   /** A customer signed up through the identity service (with the RG hooks); returns id and a bearer token. */
   customer(
@@ -42,32 +35,10 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rg-test-'));
   const database = await createTestDatabase();
   const db = database.db;
-  // The test app (and its clock) and the identity service exist only once built below; nothing uses them before.
-  const late: { t?: TestApp; identity?: IdentityService } = {};
-  const clock: Clock = { now: () => late.t!.clock.now() };
-  const ledger = createLedger({ db, clock });
   const overrides: Partial<AppConfig> = { dataDir, rateLimit: { max: 1_000_000, windowMs: 60_000 }, ...config };
-  const cfg = testConfig(overrides);
-  const rg = createResponsibleGamblingService({
-    db,
-    clock,
-    config: cfg,
-    ledger,
-    customers: lazyDirectory(() => late.identity!),
-  });
-  // app.ts registers the module's routes with its own service over the same database; `rg` here is for direct calls.
+  // The app and the services the tests call directly are one composition root over the same database.
   const second = await buildTestApp({ database, config: overrides });
-  late.t = second;
-  const identity = createIdentityService({ db, clock, config: second.config, funds: ledger, responsibleGambling: rg });
-  late.identity = identity;
-  const payments = buildPaymentsService({
-    database,
-    clock,
-    ledger,
-    depositGuard: rg,
-    verificationRequired: rg.verificationRequired,
-  });
-  const r = ledger;
+  const { responsibleGambling: rg, identity, ledger: r, payments } = second.services;
   return {
     ...second,
     rg,
@@ -78,7 +49,7 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
     auth: (customer) => ({ authorization: `Bearer ${second.tokenFor(customer.customerId)}` }),
     async customer(overrides = {}) {
       const body = signupBody(second, { email: `rg${++seq}.${Date.now()}@example.test`, ...overrides });
-      const a = await identity.signup(
+      const a = await identity.signup.signup(
         {
           firstname: String(body.firstname),
           lastname: String(body.lastname),
@@ -95,7 +66,7 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
           marketingConsent: Boolean(body.marketing_consent),
           termsAndConditions: true,
           metadata: { platform: 'Web' },
-        } as Parameters<IdentityService['signup']>[0],
+        } as Parameters<Services['identity']['signup']['signup']>[0],
         { ip: '127.0.0.1' },
       );
       return {
@@ -119,7 +90,7 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
     async buy(customerId, cents) {
       await db.transaction(async (tx) => {
         await r.lockWallet(tx, customerId, 'AUD');
-        await rg!.assertPurchase(tx, { customerId, amountCents: cents, currency: 'AUD' });
+        await rg.guard.assertPurchase(tx, { customerId, amountCents: cents, currency: 'AUD' });
         await r.debitPurchase(tx, {
           customerId,
           amountCents: cents,
@@ -138,7 +109,7 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
 }
 
 /** The service is the cart's PurchaseGuard and the payments' DepositGuard as they are declared (checked by tsc). */
-export const asGuards = (rg: ResponsibleGamblingService): { purchase: PurchaseGuard; deposit: DepositGuard } => ({
-  purchase: rg,
-  deposit: rg,
+export const asGuards = (rg: Services['responsibleGambling']): { purchase: PurchaseGuard; deposit: DepositGuard } => ({
+  purchase: rg.guard,
+  deposit: rg.guard,
 });

@@ -1,21 +1,23 @@
-import { createContentService } from '../../modules/content/index.ts';
-import { defineCommand, parseArgs, UsageError } from '../command.ts';
+import { defineCommand, UsageError } from '../command.ts';
 
 export const bannerSetCommand = defineCommand({
   name: 'banner:set',
   usage: '"<text>" [--link <url> --link-text <text>]',
   summary: 'Publish a sitewide banner now (replaces the current one; visitors who dismissed the old one see it).',
-  async run(args, ctx) {
-    const { positional, options } = parseArgs(args, ['link', 'link-text']);
-    if (positional.length !== 1 || !positional[0]!.trim())
-      throw new UsageError('Give the banner text as one quoted argument.');
-    if ((options.link === undefined) !== (options['link-text'] === undefined))
+  define: (c) =>
+    c
+      .argument('[text]', 'the banner text, quoted')
+      .option('--link <url>', 'where the banner links to (with --link-text)')
+      .option('--link-text <text>', 'the text of the link (with --link)'),
+  async run({ args, options }: { args: string[]; options: { link?: string; linkText?: string } }, ctx) {
+    if (args.length !== 1 || !args[0]!.trim()) throw new UsageError('Give the banner text as one quoted argument.');
+    if ((options.link === undefined) !== (options.linkText === undefined))
       throw new UsageError('--link and --link-text go together.');
-    const database = await ctx.database();
-    const banner = await createContentService({ db: database.db, clock: ctx.clock }).setSitewideBanner({
-      text: positional[0]!,
+    const { content } = await ctx.services();
+    const banner = await content.setSitewideBanner({
+      text: args[0]!,
       linkUrl: options.link ?? null,
-      linkText: options['link-text'] ?? null,
+      linkText: options.linkText ?? null,
     });
     ctx.out(
       `Sitewide banner ${banner.id} is live: ${banner.text}${banner.linkUrl ? ` [${banner.linkText} -> ${banner.linkUrl}]` : ''}`,
@@ -27,10 +29,8 @@ export const bannerClearCommand = defineCommand({
   name: 'banner:clear',
   usage: '',
   summary: 'Take the sitewide banner down.',
-  async run(args, ctx) {
-    if (args.length) throw new UsageError('banner:clear takes no arguments.');
-    const database = await ctx.database();
-    const cleared = await createContentService({ db: database.db, clock: ctx.clock }).clearSitewideBanner();
+  async run(_parsed, ctx) {
+    const cleared = await (await ctx.services()).content.clearSitewideBanner();
     ctx.out(cleared ? 'The sitewide banner is down.' : 'There was no sitewide banner.');
   },
 });

@@ -3,11 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { toCents } from '@shop/contracts';
 import { cryptoRandom, getGame, isGameKey, type DrawResult, type GameDefinition, type GameKey } from '@shop/lottery';
-import type { Database } from '../../db/index.ts';
-import type { Clock } from '../../lib/clock.ts';
 import {
-  createDrawsService,
-  createSimulatedResultsProvider,
   importResultsFeed,
   ResultsFeedError,
   simulatedDividends,
@@ -15,11 +11,18 @@ import {
   type DrawSummary,
   type DrawsService,
 } from '../../modules/draws/index.ts';
-import { createOrdersService } from '../../modules/orders/index.ts';
-import { createLedger } from '../../modules/wallet/index.ts';
-import { settleDraw } from '../../workflows/settle-draw.workflow.ts';
-import { defineCommand, parseArgs, UsageError } from '../command.ts';
+import { defineCommand, offerAndDraw, UsageError } from '../command.ts';
 import { runRaffleDraw } from './raffles.ts';
+
+interface DrawResultOptions {
+  offer?: string;
+  draw?: string;
+  numbers?: string;
+  supps?: string;
+  powerball?: string;
+  luckyStars?: string;
+  dividends?: string;
+}
 
 function gameArg(offer: string | undefined): GameDefinition {
   if (!offer) throw new UsageError('--offer <key> is required.');
@@ -59,16 +62,6 @@ function describe(game: GameDefinition, result: DrawResult): string {
   return `${game.name}: ${parts.join(', ')}`;
 }
 
-export function settlementDeps(database: Database, clock: Clock, draws: DrawsService) {
-  return {
-    db: database.db,
-    clock,
-    draws,
-    orders: createOrdersService({ db: database.db, clock }),
-    ledger: createLedger({ db: database.db, clock }),
-  };
-}
-
 /** The draw to advance: the given number, else the oldest closed draw still waiting for its result, else the next open one. */
 async function drawToAdvance(
   draws: DrawsService,
@@ -92,28 +85,27 @@ export const drawAdvanceCommand = defineCommand({
   name: 'draw:advance',
   usage: '--offer <key> [--draw <no>]',
   summary: 'Close the next draw of an offer now, draw it with the simulated provider and settle it.',
-  async run(args, ctx) {
-    const { positional, options } = parseArgs(args, ['offer', 'draw']);
-    if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
+  define: offerAndDraw,
+  async run(parsed: { args: string[]; options: { offer?: string; draw?: string } }, ctx) {
+    const { options } = parsed;
     // Charity raffles are drawn in-house: the same close, draw and pay as raffle:draw.
-    if (options.offer && !isGameKey(options.offer)) return runRaffleDraw(args, ctx);
+    if (options.offer && !isGameKey(options.offer)) return runRaffleDraw(parsed, ctx);
     const game = gameArg(options.offer);
     const drawNo = drawNoArg(options.draw);
-    const database = await ctx.database();
-    const draws = createDrawsService({ db: database.db, clock: ctx.clock, config: ctx.config });
+    const { draws, providers, settlement } = await ctx.services();
     let draw = await drawToAdvance(draws, game, drawNo);
     if (draw.status === 'DRAW_OPEN') {
       draw = (await draws.close(draw.id)).draw;
       ctx.out(`${game.name} draw ${draw.drawNo} (${draw.id}) is closed.`);
     }
     if (draw.status === 'DRAW_CLOSED') {
-      const provider = createSimulatedResultsProvider();
+      const provider = providers.results;
       const provided = (await provider.resultFor(draw))!;
       draw = (await draws.recordResult(draw.id, provided.result, provided.dividends, provider.source)).draw;
       ctx.out(`Drawn: ${describe(game, draw.result!)}`);
     }
     if (draw.status === 'DRAW_DRAWN' || draw.status === 'DRAW_SCORED') {
-      const report = await settleDraw(settlementDeps(database, ctx.clock, draws), draw.id);
+      const report = await settlement.settle(draw.id);
       ctx.out(`Settled: ${report.linesScored} lines scored, ${report.prizesRecorded} prizes recorded.`);
     }
     const final = (await draws.getDraw(draw.id))!;
@@ -126,24 +118,21 @@ export const drawResultCommand = defineCommand({
   usage:
     '--offer <key> --draw <no> --numbers 1,2,.. [--supps ..] [--powerball n] [--lucky-stars a,b] [--dividends 1=amount,..]',
   summary: 'Enter the official result of a draw by hand (refused with the reason when it breaks the rules).',
-  async run(args, ctx) {
-    const { positional, options } = parseArgs(args, [
-      'offer',
-      'draw',
-      'numbers',
-      'supps',
-      'powerball',
-      'lucky-stars',
-      'dividends',
-    ]);
-    if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
+  define: (c) =>
+    offerAndDraw(c)
+      .option('--numbers <list>', 'the main numbers, e.g. 1,2,3,4,5,6,7')
+      .option('--supps <list>', 'the supplementaries')
+      .option('--powerball <n>', 'the Powerball')
+      .option('--lucky-stars <list>', "EuroMillions' lucky stars")
+      .option('--dividends <pairs>', 'division=amount pairs, e.g. 1=1000000,2=45000.50'),
+  async run({ options }: { options: DrawResultOptions }, ctx) {
     const game = gameArg(options.offer);
     const drawNo = drawNoArg(options.draw);
     if (drawNo === undefined) throw new UsageError('--draw <no> is required.');
     if (options.numbers === undefined) throw new UsageError('--numbers is required.');
     const bonus: Record<string, number[]> = {};
     if (options.powerball !== undefined) bonus.powerball = numbersArg('powerball', options.powerball);
-    if (options['lucky-stars'] !== undefined) bonus.lucky_stars = numbersArg('lucky-stars', options['lucky-stars']);
+    if (options.luckyStars !== undefined) bonus.lucky_stars = numbersArg('lucky-stars', options.luckyStars);
     const result: DrawResult = {
       numbers: numbersArg('numbers', options.numbers),
       supplementaries: numbersArg('supps', options.supps),
@@ -151,8 +140,7 @@ export const drawResultCommand = defineCommand({
     };
     const given = dividendsArg(options.dividends);
 
-    const database = await ctx.database();
-    const draws = createDrawsService({ db: database.db, clock: ctx.clock, config: ctx.config });
+    const { draws } = await ctx.services();
     let draw = await draws.getDrawByNumber(game.key, drawNo);
     if (!draw) throw new UsageError(`${game.name} has no draw ${drawNo}.`);
     if (draw.status === 'DRAW_OPEN') {
@@ -179,8 +167,8 @@ export const drawImportCommand = defineCommand({
   name: 'draw:import',
   usage: '<file>',
   summary: 'Import results from a file in the official results feed shape (all or nothing).',
-  async run(args, ctx) {
-    const { positional } = parseArgs(args, []);
+  define: (c) => c.argument('[file]', 'the results feed file (JSON)'),
+  async run({ args: positional }, ctx) {
     if (positional.length !== 1) throw new UsageError('Give one results file.');
     let text: string;
     try {
@@ -189,8 +177,7 @@ export const drawImportCommand = defineCommand({
       ctx.err(`Cannot read ${positional[0]}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       return 1;
     }
-    const database = await ctx.database();
-    const draws = createDrawsService({ db: database.db, clock: ctx.clock, config: ctx.config });
+    const { draws } = await ctx.services();
     try {
       const outcomes = await importResultsFeed(draws, text, ctx.clock.now());
       for (const o of outcomes)

@@ -1,10 +1,10 @@
 // raffle:postal-entry, draw:advance / raffle:draw and raffle:verify on the seeded demo raffles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/helpers/app.ts';
+import { testConfig, testServices } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createRafflesService, RAFFLE_SEED } from '../../modules/raffles/index.ts';
+import { RAFFLE_SEED } from '../../modules/raffles/index.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let database: Database;
@@ -22,7 +22,7 @@ const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, databas
 
 describe('raffle operator commands', () => {
   it('records postal entries, draws with draw:advance (idempotent via raffle:draw) and verifies the result', async () => {
-    const raffles = createRafflesService({ db: database.db, clock });
+    const raffles = testServices(database, { clock, config }).raffleLifecycle;
     const draw = (await raffles.repo.drawByNumber(database.db, RAFFLE_SEED.surfCar, 2))!;
 
     const bad = await ops('raffle:postal-entry', '--draw', draw.publicId);

@@ -1,46 +1,22 @@
 // Operator commands of charity raffles: draw a raffle now (close + draw + pay), check a draw from its published data,
 // record a free postal entry. `draw:advance --offer <raffle>` uses the same path as raffle:draw.
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createIdentityService } from '../../modules/identity/index.ts';
-import { createOutbox } from '../../modules/notifications/index.ts';
-import { createRafflesService, verifyRaffleDraw, type RafflesService } from '../../modules/raffles/index.ts';
-import { createLedger } from '../../modules/wallet/index.ts';
-import { advanceRaffle, profilesVia, type RaffleWorkflowDeps } from '../../workflows/draw-raffle.workflow.ts';
-import { defineCommand, parseArgs, UsageError, type CliContext } from '../command.ts';
+import { verifyRaffleDraw, type RaffleDrawsService } from '../../modules/raffles/index.ts';
+import { defineCommand, offerAndDraw, UsageError, type CliContext, type Parsed } from '../command.ts';
 
-/** Everything the raffle workflows need, over one database (the CLI; the job runner can build the same). */
-export function raffleWorkflowDeps(database: Database, clock: Clock, config: AppConfig): RaffleWorkflowDeps {
-  const identity = createIdentityService({ db: database.db, clock, config });
-  return {
-    db: database.db,
-    raffles: createRafflesService({ db: database.db, clock }),
-    ledger: createLedger({ db: database.db, clock }),
-    outbox: createOutbox({ db: database.db, clock }),
-    contacts: { contactsOf: (ids) => identity.contactsOf(ids) },
-    profiles: profilesVia((id) => identity.details(id)),
-    publicUrl: config.publicUrl,
-  };
-}
+type DrawOptions = { offer?: string; draw?: string };
 
 /** The draw a command names: --draw raf_… or --offer <raffle> [--draw <no>] (the current draw when no number). */
-async function resolveDraw(
-  database: Database,
-  raffles: RafflesService,
-  options: Record<string, string>,
-): Promise<string> {
-  const { repo } = raffles;
+async function resolveDraw(raffles: RaffleDrawsService, options: DrawOptions): Promise<string> {
   if (options.draw && /^raf_[A-Za-z0-9]+$/.test(options.draw)) {
-    const d = await repo.drawByPublicId(database.db, options.draw);
+    const d = await raffles.findDraw(options.draw);
     if (!d) throw new UsageError(`There is no raffle draw ${options.draw}.`);
     return d.publicId;
   }
   if (!options.offer) throw new UsageError('Give --draw raf_<id>, or --offer <raffle> [--draw <no>].');
-  const offer = await repo.offer(database.db, options.offer);
+  const offer = await raffles.offer(options.offer);
   if (!offer) throw new UsageError(`Unknown offer "${options.offer}".`);
-  const draws = await repo.drawsOf(database.db, offer.offerKey);
+  const draws = await raffles.drawsOf(offer.offerKey);
   if (options.draw !== undefined) {
     if (!/^\d{1,9}$/.test(options.draw))
       throw new UsageError(`--draw must be raf_<id> or a draw number, got "${options.draw}".`);
@@ -56,15 +32,12 @@ async function resolveDraw(
 }
 
 /** raffle:draw and draw:advance for a raffle offer: close now, draw, pay; prints the seed and the winners. */
-export async function runRaffleDraw(args: string[], ctx: CliContext): Promise<number> {
-  const { positional, options } = parseArgs(args, ['offer', 'draw']);
-  if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
-  const database = await ctx.database();
-  const deps = raffleWorkflowDeps(database, ctx.clock, ctx.config);
-  const drawId = await resolveDraw(database, deps.raffles, options);
+export async function runRaffleDraw({ options }: Parsed<DrawOptions>, ctx: CliContext): Promise<number> {
+  const s = await ctx.services();
+  const drawId = await resolveDraw(s.raffleLifecycle, options);
   try {
-    const report = await advanceRaffle(deps, drawId);
-    const draw = (await deps.raffles.repo.drawByPublicId(database.db, drawId))!;
+    const report = await s.raffleDraws.advance(drawId);
+    const draw = (await s.raffleLifecycle.findDraw(drawId))!;
     ctx.out(
       `${draw.offerKey} draw ${draw.drawNo} (${draw.publicId}) ${report.drawn ? 'is drawn' : 'was already drawn'}: ${draw.sold} tickets sold.`,
     );
@@ -86,6 +59,7 @@ export const raffleDrawCommand = defineCommand({
   name: 'raffle:draw',
   usage: '--draw raf_<id> | --offer <raffle> [--draw <no>]',
   summary: 'Close a raffle draw now, draw its winners from the committed seed and pay them (idempotent).',
+  define: offerAndDraw,
   run: runRaffleDraw,
 });
 
@@ -93,14 +67,12 @@ export const raffleVerifyCommand = defineCommand({
   name: 'raffle:verify',
   usage: '--draw raf_<id> | --offer <raffle> --draw <no>',
   summary: 'Recompute a drawn raffle from its published seed and sold list, and compare with the recorded winners.',
-  async run(args, ctx) {
-    const { positional, options } = parseArgs(args, ['offer', 'draw']);
-    if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
-    const database = await ctx.database();
-    const raffles = createRafflesService({ db: database.db, clock: ctx.clock });
-    const drawId = await resolveDraw(database, raffles, options);
-    const draw = (await raffles.repo.drawByPublicId(database.db, drawId))!;
-    const v = await raffles.verification(draw.offerKey, draw.drawNo);
+  define: offerAndDraw,
+  async run({ options }: Parsed<DrawOptions>, ctx) {
+    const s = await ctx.services();
+    const drawId = await resolveDraw(s.raffleLifecycle, options);
+    const draw = (await s.raffleLifecycle.findDraw(drawId))!;
+    const v = await s.raffles.verification(draw.offerKey, draw.drawNo);
     if (!v.seed) {
       ctx.err(
         `${draw.offerKey} draw ${draw.drawNo} is ${v.status}: its seed is published when it is drawn. Commitment: ${v.commitment}`,
@@ -134,16 +106,18 @@ export const rafflePostalEntryCommand = defineCommand({
   name: 'raffle:postal-entry',
   usage: '--draw raf_<id> --customer cus_<id> [--cause <slug>]',
   summary: "Record a free postal entry: one ticket, no charge, counted against the draw's cap.",
-  async run(args, ctx) {
-    const { positional, options } = parseArgs(args, ['draw', 'customer', 'cause']);
-    if (positional.length) throw new UsageError(`Unexpected argument "${positional[0]}".`);
+  define: (c) =>
+    c
+      .option('--draw <id>', 'the raffle draw (raf_…)')
+      .option('--customer <id>', 'the customer (cus_…)')
+      .option('--cause <slug>', 'the cause supported (when the raffle supports several)'),
+  async run({ options }: Parsed<{ draw?: string; customer?: string; cause?: string }>, ctx) {
     if (!options.draw || !/^raf_[A-Za-z0-9]+$/.test(options.draw)) throw new UsageError('--draw raf_<id> is required.');
     if (!options.customer || !/^cus_[A-Za-z0-9]+$/.test(options.customer))
       throw new UsageError('--customer cus_<id> is required.');
-    const database = await ctx.database();
-    const raffles = createRafflesService({ db: database.db, clock: ctx.clock });
+    const { raffleSupply } = await ctx.services();
     try {
-      const r = await raffles.postalEntry(options.draw, options.customer, options.cause ?? null);
+      const r = await raffleSupply.postalEntry(options.draw, options.customer, options.cause ?? null);
       ctx.out(
         `Postal entry recorded: ticket ${r.ticketNumber} in ${r.offerKey} draw ${r.drawNo} for ${options.customer} (no charge).`,
       );

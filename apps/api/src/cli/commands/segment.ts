@@ -1,15 +1,14 @@
-import { createPlatformService } from '../../modules/platform/index.ts';
 import { defineCommand, UsageError } from '../command.ts';
 
 export const segmentDefaultCommand = defineCommand({
   name: 'segment:default',
   usage: '<segment-name>',
   summary: 'Choose the segment anonymous visitors get (DEFAULT_SEGMENT, when set, still wins).',
-  async run(args, ctx) {
-    const [name, ...rest] = args;
-    if (!name || rest.length) throw new UsageError('Name one segment.');
-    const database = await ctx.database();
-    const platform = createPlatformService({ db: database.db, config: ctx.config, clock: ctx.clock });
+  define: (c) => c.argument('[segment-name]', 'the segment anonymous visitors get'),
+  async run({ args }, ctx) {
+    const [name] = args;
+    if (!name) throw new UsageError('Name one segment.');
+    const { platform } = await ctx.services();
     const known = (await platform.listSegments()).map((s) => s.segmentName);
     if (!known.includes(name)) {
       ctx.err(`There is no segment named "${name}". Segments: ${known.join(', ')}.`);

@@ -1,7 +1,6 @@
 import { migrationStatus } from '../../db/index.ts';
 import { isProcessAlive, readServerState } from '../../db/embedded.ts';
-import { createPlatformService } from '../../modules/platform/index.ts';
-import { defineCommand, UsageError } from '../command.ts';
+import { defineCommand } from '../command.ts';
 
 /** The database URL as the CLI prints it: the password, when there is one, replaced by ***. */
 export function withoutPassword(url: string) {
@@ -14,15 +13,14 @@ export const statusCommand = defineCommand({
   name: 'status',
   usage: '',
   summary: 'Show the database, whether the shop is running, migrations, maintenance mode and segments.',
-  async run(args, ctx) {
-    if (args.length) throw new UsageError('status takes no arguments.');
+  async run(_parsed, ctx) {
     // Read before opening: opening may make this process the server's owner.
     const state = ctx.config.databaseUrl ? null : readServerState(ctx.config.dataDir);
     const shopPid =
       state?.ownerPid != null && state.ownerPid !== process.pid && isProcessAlive(state.ownerPid)
         ? state.ownerPid
         : null;
-    const database = await ctx.rawDatabase();
+    const { database, platform } = await ctx.rawServices();
     ctx.out(
       `Database:    ${withoutPassword(database.url)}${ctx.config.databaseUrl ? ' (DATABASE_URL)' : ` (embedded, DATA_DIR ${ctx.config.dataDir})`}`,
     );
@@ -35,7 +33,6 @@ export const statusCommand = defineCommand({
       ctx.out('Not set up yet: `npm start` or any changing ops command migrates and seeds it.');
       return;
     }
-    const platform = createPlatformService({ db: database.db, config: ctx.config, clock: ctx.clock });
     if (await platform.isConfigured()) {
       const webConfig = await platform.getWebConfig();
       ctx.out(`Site:        ${webConfig.siteName}, maintenance mode ${webConfig.maintenanceMode ? 'ON' : 'off'}`);

@@ -1,11 +1,10 @@
 // withdrawals:approve / withdrawals:reject / deposits:reconcile through runOps against a test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/helpers/app.ts';
+import { testConfig, testServices } from '../../../test/helpers/app.ts';
+import { createPaymentsService } from '../../modules/payments/index.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { buildPaymentsService } from '../../modules/payments/index.ts';
-import { createLedger } from '../../modules/wallet/index.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let database: Database;
@@ -20,8 +19,10 @@ const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, databas
 
 describe('withdrawal commands', () => {
   it('approves by id, rejects with funds returned, and refuses a decided withdrawal', async () => {
-    const ledger = createLedger({ db: database.db, clock });
-    const payments = buildPaymentsService({ database, clock, ledger });
+    // Withdrawals asked for directly, as the customer would (no identity check for this made-up customer): only the
+    // operator's decisions below go through the CLI and its services.
+    const { ledger, providers } = testServices(database, { clock, config });
+    const payments = createPaymentsService({ db: database.db, clock, ledger, gateway: providers.paymentGateway });
     await database.db.transaction((tx) =>
       ledger.creditPrize(tx, {
         customerId: 'cus_cli',

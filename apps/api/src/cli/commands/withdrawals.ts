@@ -1,17 +1,14 @@
 // Operator decisions on withdrawals (issue 5): approve pays out through the gateway; reject returns the funds to
 // the customer's winnings. Both are one transaction with their ledger entry.
-import { buildPaymentsService } from '../../modules/payments/index.ts';
-import { defineCommand, parseArgs, UsageError } from '../command.ts';
+import { defineCommand, UsageError } from '../command.ts';
 
 export const withdrawalsApproveCommand = defineCommand({
   name: 'withdrawals:approve',
   usage: '[--id wdr_…]',
   summary: 'Approve and pay one pending withdrawal, or every pending withdrawal when no --id is given.',
-  async run(args, ctx) {
-    const { positional, options } = parseArgs(args, ['id']);
-    if (positional.length) throw new UsageError('Unexpected arguments.');
-    const database = await ctx.database();
-    const payments = buildPaymentsService({ database, clock: ctx.clock });
+  define: (c) => c.option('--id <withdrawal>', 'the withdrawal (wdr_…); every pending one when left out'),
+  async run({ options }: { options: { id?: string } }, ctx) {
+    const { payments } = await ctx.services();
     const ids = options.id ? [options.id] : (await payments.pendingWithdrawals()).map((w) => w.id);
     if (!ids.length) ctx.out('No pending withdrawals.');
     let failed = 0;
@@ -32,11 +29,11 @@ export const withdrawalsRejectCommand = defineCommand({
   name: 'withdrawals:reject',
   usage: '--id wdr_… [--reason text]',
   summary: "Reject a pending withdrawal; the amount goes back to the customer's withdrawable winnings.",
-  async run(args, ctx) {
-    const { positional, options } = parseArgs(args, ['id', 'reason']);
-    if (positional.length || !options.id) throw new UsageError('Name the withdrawal with --id.');
-    const database = await ctx.database();
-    const payments = buildPaymentsService({ database, clock: ctx.clock });
+  define: (c) =>
+    c.option('--id <withdrawal>', 'the withdrawal (wdr_…)').option('--reason <text>', 'shown to the customer'),
+  async run({ options }: { options: { id?: string; reason?: string } }, ctx) {
+    if (!options.id) throw new UsageError('Name the withdrawal with --id.');
+    const { payments } = await ctx.services();
     try {
       const w = await payments.decideWithdrawal(options.id, 'reject', options.reason);
       ctx.out(`${w.id}: rejected, ${w.amount.amount.toFixed(2)} ${w.amount.currency} returned to winnings.`);
@@ -51,9 +48,8 @@ export const depositsReconcileCommand = defineCommand({
   name: 'deposits:reconcile',
   usage: '',
   summary: 'Credit deposits the payment gateway approved but the ledger never recorded (safe to repeat).',
-  async run(args, ctx) {
-    if (args.length) throw new UsageError('No arguments.');
-    const payments = buildPaymentsService({ database: await ctx.database(), clock: ctx.clock });
+  async run(_parsed, ctx) {
+    const { payments } = await ctx.services();
     ctx.out(`Reconciled ${await payments.reconcileDeposits()} deposit(s).`);
   },
 });

@@ -3,12 +3,10 @@
 // emptyCart; addItems for replays.
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW } from '../../../test/helpers/app.ts';
+import { TEST_NOW, testServices } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createDrawsService } from '../draws/index.ts';
-import { createOrdersService } from '../orders/index.ts';
 import { ordersTicketLines } from '../../db/schema.ts';
 import { createCartService, payableCents, type CartProductHandler } from './index.ts';
 
@@ -16,7 +14,7 @@ let database: Database;
 const clock = fixedClock(TEST_NOW);
 beforeAll(async () => {
   database = await createTestDatabase();
-  await createDrawsService({ db: database.db, clock }).ensureSchedule('powerball');
+  await testServices(database, { clock }).draws.ensureSchedule('powerball');
 });
 afterAll(async () => {
   await database.close();
@@ -46,7 +44,7 @@ describe('payableCents (core §5)', () => {
 describe('checkout support', () => {
   it('locks and prices the cart, fulfils with the same quickpicks for every draw, then empties it', async () => {
     clock.set(TEST_NOW);
-    const cart = createCartService({ db: database.db, clock });
+    const { cart } = testServices(database, { clock });
     const added = await cart.addItems('cus_chk1', [
       pbTicket(
         [
@@ -58,7 +56,7 @@ describe('checkout support', () => {
     ]);
     expect(added.itemCount).toBe(1);
     await cart.applyPromotion({ kind: 'customer', customerId: 'cus_chk1' }, 'SAVE10');
-    const orders = createOrdersService({ db: database.db, clock });
+    const { orders } = testServices(database, { clock });
 
     const lines = await database.db.transaction(async (tx) => {
       const loaded = await cart.loadForCheckout(tx, 'cus_chk1');
@@ -115,8 +113,7 @@ describe('checkout support', () => {
 
   it('removes an item whose draw closed inside the transaction and refuses to fulfil into a closed draw', async () => {
     clock.set(TEST_NOW);
-    const cart = createCartService({ db: database.db, clock });
-    const draws = createDrawsService({ db: database.db, clock });
+    const { cart, draws } = testServices(database, { clock });
     await cart.addItems('cus_chk2', [pbTicket([{ sets: { numbers: PICK, powerball: [4] } }])]);
     const loaded = await database.db.transaction((tx) => cart.loadForCheckout(tx, 'cus_chk2'));
     const { item } = loaded.items[0]!;
@@ -179,9 +176,11 @@ describe('checkout support', () => {
       }),
       fulfil: async () => [],
     };
+    // A cart with a stand-in raffle product and guard: what the cart does with any handler's answers.
     const cart = createCartService({
       db: database.db,
       clock,
+      promotions: testServices(database, { clock }).promotions,
       handlers: [raffle],
       guard: {
         blockedReasons: async (_c, amount): Promise<Record<string, string>> =>

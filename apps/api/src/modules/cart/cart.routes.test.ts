@@ -462,11 +462,11 @@ describe('housekeeping', () => {
     await withApp(async (t) => {
       const call = api(t);
       const ref = await anonCart(call);
-      const { purgeExpiredCarts } = await import('./index.ts');
-      expect(await purgeExpiredCarts(database.db, t.clock.now())).toBe(0);
+      const { cart } = t.services;
+      expect(await cart.purgeExpiredCarts(t.clock.now())).toBe(0);
       t.clock.advance(14 * 24 * 3600_000 + 1000);
       expect((await call('GET', `/anon-cart/${ref}`)).status).toBe(404);
-      expect(await purgeExpiredCarts(database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+      expect(await cart.purgeExpiredCarts(t.clock.now())).toBeGreaterThanOrEqual(1);
     });
   });
 });

@@ -15,49 +15,20 @@ import {
   type ApiVersion,
 } from '@shop/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
-import { createCartService, type CartDeps, type CartService, type CartTarget } from './cart.service.ts';
+import type { CartService, CartTarget } from './cart.service.ts';
 
 export interface CartRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
-  /** A service shared with the purchase workflow; one is built from the options below when absent. */
-  cart?: CartService;
-  handlers?: CartDeps['handlers'];
-  guard?: CartDeps['guard'];
-  /** The wallet ledger (fundsSummary) for the payable amount. */
-  ledger?: CartDeps['funds'];
-  pricingFor?: CartDeps['pricingFor'];
+  cart: CartService;
 }
 
 /** Cart calls are version 3.3 (core §7); later versions serve them unchanged. */
 export const CART_API_VERSIONS: readonly ApiVersion[] = API_VERSIONS.filter((v) => v >= '3.3');
 
-export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opts) => {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const cart =
-    opts.cart ??
-    createCartService({
-      db: opts.database.db,
-      clock: opts.clock,
-      handlers: opts.handlers,
-      guard: opts.guard,
-      funds: opts.ledger,
-      pricingFor: opts.pricingFor,
-    });
-  const tags = ['cart'];
-  const config = { apiVersions: CART_API_VERSIONS };
-  const auth = { preHandler: app.requireCustomer };
-  const cartResponse = { 200: successEnvelope(Cart) };
-  const anon = (ref: string): CartTarget => ({ kind: 'anonymous', reference: ref });
-  const mine = (customerId: string): CartTarget => ({ kind: 'customer', customerId });
-
-  // Core §8: a failed cart change shows the first message under errors.this; schema failures get one too.
+/** Core §8: a failed cart change shows the first message under errors.this; schema failures get one too. */
+const firstMessageAsThis: FastifyPluginAsync = async (app) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode < 400 || reply.statusCode >= 500 || typeof payload !== 'string') return payload;
     try {
@@ -69,6 +40,16 @@ export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opt
       return payload;
     }
   });
+};
+
+const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { cart } = opts;
+  const tags = ['cart'];
+  const config = { apiVersions: CART_API_VERSIONS };
+  const cartResponse = { 200: successEnvelope(Cart) };
+  const anon = (ref: string): CartTarget => ({ kind: 'anonymous', reference: ref });
+  const auth = { preHandler: app.requireCustomer };
 
   // ---------------------------------------------------------------- anonymous cart
   routes.post(
@@ -214,6 +195,16 @@ export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opt
     },
     async (request) => ok(await cart.convert(request.params.ref, request.auth!.customerId)),
   );
+};
+
+const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { cart } = opts;
+  const tags = ['cart'];
+  const config = { apiVersions: CART_API_VERSIONS };
+  const cartResponse = { 200: successEnvelope(Cart) };
+  const mine = (customerId: string): CartTarget => ({ kind: 'customer', customerId });
+  const auth = { preHandler: app.requireCustomer };
 
   // ---------------------------------------------------------------- the customer's cart
   routes.get(
@@ -312,4 +303,12 @@ export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opt
     },
     async (request) => ok(await cart.dismissAutoRemoved(mine(request.auth!.customerId))),
   );
+};
+
+export const cartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, opts) => {
+  await app.register(fp(firstMessageAsThis));
+  // The parent's prefix is already applied: the sub-plugins share its options, not a second prefix.
+  const sub = { ...opts, prefix: '' };
+  await app.register(anonymousCartRoutes, sub);
+  await app.register(customerCartRoutes, sub);
 };

@@ -1,5 +1,5 @@
-// Cart domain: the customer's and anonymous carts, their items and the lottery ticket product. Other code imports
-// only from here.
+// Cart domain: the customer's and anonymous carts and their items, priced by the product handlers other modules own
+// (lottery tickets: draws; raffle tickets: raffles). Other code imports only from here.
 export type {
   ItemContext,
   PricedItem,
@@ -14,7 +14,6 @@ export {
   createCartService,
   itemInputOf,
   payableCents,
-  purgeExpiredCarts,
   ANONYMOUS_CART_TTL_MS,
   DEFAULT_PRICING,
   RAFFLES_NOT_ON_SALE,
@@ -24,10 +23,4 @@ export {
   type CheckoutCart,
   type CheckoutItem,
 } from './cart.service.ts';
-export {
-  createLotteryHandler,
-  fillGame,
-  DRAW_CLOSED_MESSAGE,
-  type LotteryHandlerDeps,
-} from './cart.lottery-handler.ts';
 export type { AutoRemoved } from './cart.repository.ts';

@@ -3,20 +3,11 @@ import { Branding, PricingParams, ProductOffers, ProductOffersQuery, successEnve
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
-import { createDrawsService } from '../draws/index.ts';
-import { createCatalogueService, type CatalogueDeps } from './catalogue.service.ts';
+import type { CatalogueService } from './catalogue.service.ts';
 
 export interface CatalogueRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
-  /** Raffle offers' draws and game offer (the raffles module); raffle offers are hidden without them. */
-  raffleDraws?: CatalogueDeps['raffleDraws'];
-  raffleGameOffer?: CatalogueDeps['raffleGameOffer'];
+  catalogue: CatalogueService;
 }
 
 /** Shared caches may keep these a little; the draw list changes when a draw closes, so not for long. */
@@ -27,15 +18,7 @@ const TIPS_MAX_AGE_SECONDS = 18 * 60;
 
 export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const draws = createDrawsService({ db: opts.database.db, clock: opts.clock, config: opts.config });
-  const catalogue = createCatalogueService({
-    db: opts.database.db,
-    clock: opts.clock,
-    upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
-    raffleDraws: opts.raffleDraws,
-    raffleGameOffer: opts.raffleGameOffer,
-    changes: opts.database.changes,
-  });
+  const { catalogue } = opts;
   const tags = ['catalogue'];
 
   routes.get(

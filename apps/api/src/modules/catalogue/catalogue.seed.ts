@@ -220,3 +220,12 @@ export async function seedCatalogue(db: Executor): Promise<number> {
     tips: TIPS,
   });
 }
+
+/** Offers and prices another module seeds (the raffles' offers): inserted when missing; answers how many. */
+export async function seedCatalogueRows(
+  db: Executor,
+  offers: NewOfferRow[],
+  prices: Parameters<ReturnType<typeof createCatalogueRepository>['insertMissing']>[0]['prices'],
+): Promise<number> {
+  return createCatalogueRepository(db).insertMissing({ pricings: [], offers, prices, brandings: [], tips: [] });
+}

@@ -9,4 +9,4 @@ export {
   type CatalogueService,
   type UpcomingDraw,
 } from './catalogue.service.ts';
-export { seedCatalogue, PRICINGS } from './catalogue.seed.ts';
+export { seedCatalogue, seedCatalogueRows, PRICINGS } from './catalogue.seed.ts';

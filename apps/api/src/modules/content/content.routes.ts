@@ -15,17 +15,12 @@ import {
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ok, paginated } from '../../lib/http.ts';
-import { createContentService } from './content.service.ts';
+import type { ContentService } from './content.service.ts';
 
 export interface ContentRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
+  content: ContentService;
 }
 
 /** Spec core §9 server-side cache lifetimes. */
@@ -37,7 +32,7 @@ function cacheFor(reply: FastifyReply, seconds: number, query: { clearCache?: st
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const content = createContentService({ db: opts.database.db, clock: opts.clock, changes: opts.database.changes });
+  const { content } = opts;
   const tags = ['content'];
 
   routes.get(

@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { afterChangeOf } from '../../../test/helpers/db.ts';
 import { camelizeKeys } from '../../lib/casing.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createDrawsService, seedDraws } from './index.ts';
+import { seedDraws } from './index.ts';
 
 // Wednesday 15 April 2026, 10:00 in Sydney.
 const NOW = '2026-04-15T00:00:00.000Z';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await buildTestApp({ now: NOW });
   await t.database.pool.query('DELETE FROM draws_draws');
   await seedDraws(
-    { db: t.database.db, clock: fixedClock(NOW) },
+    { draws: t.services.draws, clock: fixedClock(NOW) },
     { historyWeeks: 12, gameKeys: ['oz-lotto', 'powerball', 'euromillions'] },
   );
 });
@@ -134,8 +134,7 @@ describe('past results', () => {
 
 describe('one draw', () => {
   async function latestOz() {
-    const draws = createDrawsService({ db: t.database.db, clock: t.clock });
-    return (await draws.results({ gameKeys: ['oz-lotto'] }, { limit: 1, offset: 0 })).items[0]!;
+    return (await t.services.drawResults.results({ gameKeys: ['oz-lotto'] }, { limit: 1, offset: 0 })).items[0]!;
   }
 
   it('full result, prizes and winners of a drawn draw', async () => {
@@ -161,7 +160,7 @@ describe('one draw', () => {
   });
 
   it('404s unknown offers and draws, and draws without a result yet', async () => {
-    const upcoming = (await createDrawsService({ db: t.database.db, clock: t.clock }).upcomingDraws('oz-lotto', 1))[0]!;
+    const upcoming = (await t.services.draws.upcomingDraws('oz-lotto', 1))[0]!;
     for (const url of [
       '/api/v2/draw/full_result/bingo/1',
       '/api/v2/draw/full_result/oz-lotto/999999',
@@ -177,7 +176,7 @@ describe('one draw', () => {
   });
 
   it('draw details need version 3.6 and show an open draw without a result', async () => {
-    const upcoming = (await createDrawsService({ db: t.database.db, clock: t.clock }).upcomingDraws('oz-lotto', 1))[0]!;
+    const upcoming = (await t.services.draws.upcomingDraws('oz-lotto', 1))[0]!;
     expect((await get(`/api/v2/draw/details/oz-lotto/${upcoming.drawNo}`)).statusCode).toBe(400);
     const res = await get(`/api/v2/draw/details/oz-lotto/${upcoming.drawNo}`, { version: '3.6' });
     expect(res.statusCode).toBe(200);
@@ -194,7 +193,7 @@ describe('one draw', () => {
   });
 
   it('draw preview needs version 3.3 and counts down to sales close', async () => {
-    const upcoming = (await createDrawsService({ db: t.database.db, clock: t.clock }).upcomingDraws('oz-lotto', 1))[0]!;
+    const upcoming = (await t.services.draws.upcomingDraws('oz-lotto', 1))[0]!;
     expect((await get(`/api/v2/draw/preview/oz-lotto/${upcoming.drawNo}`, { version: '3.2' })).statusCode).toBe(400);
     const res = await get(`/api/v2/draw/preview/oz-lotto/${upcoming.drawNo}`, { version: '3.3' });
     expect(res.statusCode).toBe(200);
@@ -218,19 +217,14 @@ describe('statistics', () => {
     expect(numbers!.hot).toHaveLength(7);
     const max = Math.max(...numbers!.frequencies.map((f) => f.timesDrawn));
     expect(numbers!.frequencies.find((f) => f.number === numbers!.hot[0])!.timesDrawn).toBe(max);
-    const last = (
-      await createDrawsService({ db: t.database.db, clock: t.clock }).results(
-        { gameKeys: ['powerball'] },
-        { limit: 1, offset: 0 },
-      )
-    ).items[0]!;
+    const last = (await t.services.drawResults.results({ gameKeys: ['powerball'] }, { limit: 1, offset: 0 })).items[0]!;
     for (const n of last.result!.numbers)
       expect(numbers!.frequencies[n - 1]).toMatchObject({ lastDrawnDrawNo: last.drawNo, drawsSinceDrawn: 0 });
   });
 
   it('recomputes when a new result arrives', async () => {
     const before = parse(OfferStatistics, (await get('/api/v2/statistics/oz-lotto')).json().result);
-    const draws = createDrawsService({ db: t.database.db, clock: t.clock });
+    const draws = t.services.draws;
     const next = (await draws.upcomingDraws('oz-lotto', 1))[0]!;
     await draws.close(next.id);
     await draws.recordResult(
@@ -249,7 +243,7 @@ describe('statistics', () => {
     const list = async () =>
       (await get('/api/v2/draws/pricing/default/past?product_offer_key=powerball&limit=5&offset=0')).json();
     const warm = await list();
-    const draws = createDrawsService({ db: t.database.db, clock: t.clock });
+    const draws = t.services.draws;
     const next = (await draws.upcomingDraws('powerball', 1))[0]!;
     await afterChangeOf(t.database, 'draws_draws', () => draws.close(next.id));
     expect(await list()).toEqual(warm);

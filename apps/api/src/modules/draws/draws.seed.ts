@@ -3,23 +3,18 @@
 import { GAME_KEYS, getGame, type GameKey } from '@shop/lottery';
 import type { NewDrawRow } from './draws.repository.ts';
 import { addDays, drawsBetween, localDateOf } from './draws.schedule.ts';
-import {
-  createDrawsService,
-  drawPublicId,
-  estimatedJackpotCents,
-  resultProblem,
-  type DrawsDeps,
-} from './draws.service.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { drawPublicId, estimatedJackpotCents, resultProblem, type DrawsService } from './draws.service.ts';
 import { createSeededResultsProvider } from './results-provider.ts';
 
 export const SEED_RESULTS_SEED = 20_240_101;
 export const SEED_HISTORY_WEEKS = 12;
 
 export async function seedDraws(
-  deps: DrawsDeps,
+  deps: { draws: Pick<DrawsService, 'insertPastDraws' | 'ensureSchedule'>; clock: Clock },
   options: { historyWeeks?: number; seed?: number; gameKeys?: readonly GameKey[] } = {},
 ): Promise<{ inserted: number }> {
-  const draws = createDrawsService(deps);
+  const { draws } = deps;
   const provider = createSeededResultsProvider(options.seed ?? SEED_RESULTS_SEED);
   const now = deps.clock.now();
   const rows: NewDrawRow[] = [];

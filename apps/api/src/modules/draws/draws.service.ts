@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { createDrawsRepository, type DrawRow, type DrawStatus, type NewDrawRow } from './draws.repository.ts';
-import { addDays, drawsBetween, localDateOf, zonedTimeToUtc } from './draws.schedule.ts';
+import { addDays, drawsBetween, localDateOf } from './draws.schedule.ts';
 
 export type { DrawStatus } from './draws.repository.ts';
 export type ResultSource = 'simulated' | 'import' | 'manual';
@@ -44,8 +44,6 @@ export interface DrawSummary {
 export interface DrawsDeps {
   db: Db;
   clock: Clock;
-  /** Unused keys are fine: the module reads no configuration of its own today. */
-  config?: unknown;
 }
 
 /** Outcome of a state step: `changed` is false when the draw was already past that step (a repeat is a no-op). */
@@ -273,63 +271,6 @@ export function createDrawsService(deps: DrawsDeps) {
     },
     async markEmailed(drawId: string): Promise<StepResult> {
       return step(drawId, 'DRAW_PAID', 'DRAW_EMAILED');
-    },
-
-    /** Visible results, newest first. */
-    async results(filter: { gameKeys?: readonly GameKey[] }, page: { limit: number; offset: number }) {
-      const { rows, total } = await repo.results({ gameKeys: filter.gameKeys }, page);
-      return { items: rows.map(toSummary), total };
-    },
-
-    /** Visible results of one calendar month (in each game's own time zone), newest first. */
-    async resultsInMonth(
-      gameKeys: readonly GameKey[],
-      year: number,
-      month: number,
-      page: { limit: number; offset: number },
-    ) {
-      const first = `${year}-${String(month).padStart(2, '0')}-01`;
-      const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-      const windows = gameKeys.map((gameKey) => {
-        const tz = getGame(gameKey).timeZone;
-        return { gameKey, from: zonedTimeToUtc(first, '00:00', tz), to: zonedTimeToUtc(next, '00:00', tz) };
-      });
-      const { rows, total } = await repo.results({ windows }, page);
-      return { items: rows.map(toSummary), total };
-    },
-
-    /** For each game with results: its latest drawn number and the months (in its time zone) that have results. */
-    async resultKeys(gameKeys: readonly GameKey[]) {
-      const index = await repo.resultIndex(gameKeys);
-      const byGame = new Map<string, { latestDrawNo: number; months: Map<string, number> }>();
-      for (const r of index) {
-        const entry = byGame.get(r.gameKey) ?? { latestDrawNo: r.drawNo, months: new Map<string, number>() };
-        entry.latestDrawNo = Math.max(entry.latestDrawNo, r.drawNo);
-        const ym = localDateOf(r.drawAt, getGame(r.gameKey as GameKey).timeZone).slice(0, 7);
-        entry.months.set(ym, (entry.months.get(ym) ?? 0) + 1);
-        byGame.set(r.gameKey, entry);
-      }
-      return gameKeys
-        .filter((k) => byGame.has(k))
-        .map((gameKey) => {
-          const e = byGame.get(gameKey)!;
-          const months = [...e.months.entries()]
-            .sort(([a], [b]) => (a < b ? 1 : -1))
-            .map(([ym, draws]) => ({ year: Number(ym.slice(0, 4)), month: Number(ym.slice(5, 7)), draws }));
-          return { gameKey, latestDrawNo: e.latestDrawNo, months };
-        });
-    },
-
-    async neighbours(gameKey: GameKey, drawNo: number) {
-      return repo.neighbours(gameKey, drawNo);
-    },
-
-    /** Stored results of a game, oldest first, and a version that changes when a new one arrives. */
-    async resultsForStatistics(gameKey: GameKey) {
-      return repo.resultsOf(gameKey);
-    },
-    async resultsVersion(gameKey: GameKey): Promise<string> {
-      return repo.resultsVersion(gameKey);
     },
 
     /** Inserts past draws (seed and tests): rows already there are left alone. */

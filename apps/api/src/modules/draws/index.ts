@@ -1,6 +1,11 @@
-// Draws domain: the schedule of every game's draws, their states (DESIGN §7), results and the results API.
-// Other code imports only from here.
-export { drawsRoutes, type CustomerDrawOrder, type DrawsRoutesOptions } from './draws.routes.ts';
+// Draws domain: the schedule of every game's draws, their states (DESIGN §7), results and the results API, and the
+// lottery ticket product the cart sells (as raffles own theirs). Other code imports only from here.
+export {
+  drawsRoutes,
+  type CustomerDrawOrder,
+  type DrawsRoutesOptions,
+  type RaffleResultsSource,
+} from './draws.routes.ts';
 export {
   createDrawsService,
   drawPublicId,
@@ -14,6 +19,13 @@ export {
   type ResultSource,
   type StepResult,
 } from './draws.service.ts';
+export { createDrawResultsService, type DrawResultsService } from './draws.results.ts';
+export {
+  createLotteryHandler,
+  fillGame,
+  DRAW_CLOSED_MESSAGE,
+  type LotteryHandlerDeps,
+} from './draws.lottery-handler.ts';
 export { seedDraws, SEED_HISTORY_WEEKS, SEED_RESULTS_SEED } from './draws.seed.ts';
 export {
   createSeededResultsProvider,
@@ -31,4 +43,3 @@ export {
   type ImportOutcome,
 } from './results-import.ts';
 export { localDateOf, zonedTimeToUtc } from './draws.schedule.ts';
-export { lockOpenDraw, openDrawsFrom } from './draws.locks.ts';

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { createIdentityService } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +25,7 @@ describe('identity housekeeping', () => {
     expect(await count('identity_login_attempts')).toBeGreaterThan(0);
     const sessionsBefore = await count('identity_sessions');
 
-    const identity = createIdentityService({ db: t.database.db, clock: t.clock, config: t.config });
+    const identity = t.services.identity.sessions;
     expect((await identity.purgeExpired()).sessions).toBe(0);
 
     t.clock.advance(31 * 86_400_000);

@@ -123,6 +123,15 @@ export const refreshTokens = {
     ).length === 1,
 };
 
+/** A live token of this kind: unknown, used and expired ones never match (consume and peek agree on "live"). */
+const liveToken = (kind: OneTimeTokenKind, tokenHash: string, now: Date) =>
+  and(
+    eq(identityOneTimeTokens.tokenHash, tokenHash),
+    eq(identityOneTimeTokens.kind, kind),
+    isNull(identityOneTimeTokens.usedAt),
+    gt(identityOneTimeTokens.expiresAt, now),
+  );
+
 export const oneTimeTokens = {
   insert: async (db: Executor, row: typeof identityOneTimeTokens.$inferInsert) =>
     db.insert(identityOneTimeTokens).values(row),
@@ -132,14 +141,7 @@ export const oneTimeTokens = {
       await db
         .update(identityOneTimeTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(identityOneTimeTokens.tokenHash, tokenHash),
-            eq(identityOneTimeTokens.kind, kind),
-            isNull(identityOneTimeTokens.usedAt),
-            gt(identityOneTimeTokens.expiresAt, now),
-          ),
-        )
+        .where(liveToken(kind, tokenHash, now))
         .returning()
     )[0],
   /** Read a live token without consuming it (login challenges stay valid across wrong codes). */
@@ -148,14 +150,7 @@ export const oneTimeTokens = {
       await db
         .select()
         .from(identityOneTimeTokens)
-        .where(
-          and(
-            eq(identityOneTimeTokens.tokenHash, tokenHash),
-            eq(identityOneTimeTokens.kind, kind),
-            isNull(identityOneTimeTokens.usedAt),
-            gt(identityOneTimeTokens.expiresAt, now),
-          ),
-        )
+        .where(liveToken(kind, tokenHash, now))
         .limit(1)
     )[0],
   invalidateAll: async (db: Executor, customerId: number, kind: OneTimeTokenKind, now: Date) =>

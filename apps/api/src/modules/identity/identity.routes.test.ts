@@ -7,8 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin, signupBody, TEST_PASSWORD, type TestCustomer } from '../../../test/helpers/customers.ts';
-import { createOutbox } from '../notifications/index.ts';
-import { createLedger } from '../wallet/index.ts';
 import { identityCustomers, identityTwoFactor } from './identity.schema.ts';
 
 let t: TestApp;
@@ -42,7 +40,7 @@ const login = (email: string, password: string, extra: Record<string, unknown> =
   send('POST', '/api/v2/login', { email, password, ...extra }, undefined, undefined, remoteAddress);
 
 async function latestEmail(to: string, kind: string) {
-  const [row] = await createOutbox({ db: t.database.db, clock: t.clock }).outboxFor(to, [kind]);
+  const [row] = await t.services.outbox.outboxFor(to, [kind]);
   return row;
 }
 async function emailedCode(to: string) {
@@ -650,7 +648,7 @@ describe('profile and preferences', () => {
 describe('DELETE /customer (closure)', () => {
   it('is refused while funds remain (ADR 010), then closes, logs out and frees nothing else', async () => {
     const c = await signUpAndLogin(t);
-    const ledger = createLedger({ db: t.database.db, clock: t.clock });
+    const ledger = t.services.ledger;
     await t.database.db.transaction((tx) =>
       ledger.creditPrize(tx, {
         customerId: c.customerId,

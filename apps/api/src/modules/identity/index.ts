@@ -1,21 +1,37 @@
-// Identity domain: customers, credentials, sessions, two-factor, preferences. Other code imports only from here.
+// Identity domain: customers, credentials, sessions, two-factor, profile and preferences, one sub-service per file
+// (sessions, login, two-factor, passwords, profile, preferences, sign-up, closure, the customer directory other
+// domains read). Other code imports only from here; services.ts wires the sub-services together.
 export {
   identityRoutes,
   type IdentityRoutesOptions,
+  type IdentityServices,
   CUSTOMER_ID_COOKIE,
   CUSTOMER_TOKEN_COOKIE,
   REMEMBER_DEVICE_COOKIE,
 } from './identity.routes.ts';
 export {
-  createIdentityService,
+  identitySecrets,
   passwordProblem,
-  RECURRING_METHODS,
   REFRESH_TOKEN_TTL_DAYS,
   THROTTLE,
   type Authenticated,
   type FundsSource,
-  type ResponsibleGamblingHooks,
-  type IdentityDeps,
-  type IdentityService,
+  type IdentitySecrets,
   type LoginOutcome,
-} from './identity.service.ts';
+  type RequestInfo,
+  type ResponsibleGamblingHooks,
+} from './identity.shared.ts';
+export { createPasswordHasher } from './identity.crypto.ts';
+export { createAttemptGuard, type AttemptGuard } from './identity.attempts.ts';
+export { createOneTimeTokens, type OneTimeTokens } from './identity.tokens.ts';
+export { createCredentials, type Credentials } from './identity.credentials.ts';
+export { createIdentityMailer, type IdentityMailer, type IdentityOutbox } from './identity.emails.ts';
+export { createSessionService, type SessionService } from './identity.sessions.ts';
+export { createTwoFactorService, type TwoFactorService } from './identity.two-factor.ts';
+export { createLoginService, type LoginService } from './identity.login.ts';
+export { createPasswordService, type PasswordService } from './identity.passwords.ts';
+export { createProfileService, type ProfileService } from './identity.profile.ts';
+export { createPreferencesService, RECURRING_METHODS, type PreferencesService } from './identity.preferences.ts';
+export { createSignupService, type SignupService } from './identity.signup.ts';
+export { createClosureService, type ClosureService } from './identity.closure.ts';
+export { createCustomerDirectoryService, type CustomerDirectoryService } from './identity.directory.ts';

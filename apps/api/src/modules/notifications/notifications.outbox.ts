@@ -1,10 +1,9 @@
 // The outbox: emails are enqueued inside the business transaction (so a rolled-back signup sends nothing) and
 // delivered later by dispatchOutbox, through SMTP when SMTP_URL is set and into the dev mailbox table otherwise.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notificationsMailbox, notificationsOutbox } from './notifications.schema.ts';
+import { mailboxRows, outboxRows } from './notifications.repository.ts';
 
 export interface EmailMessage {
   to: string;
@@ -24,10 +23,9 @@ export interface MailTransport {
 export interface OutboxDeps {
   db: Db;
   clock: Clock;
-  /** SMTP when set; otherwise messages land in the dev mailbox table. */
-  smtpUrl?: string;
   mailFrom?: string;
-  transport?: MailTransport;
+  /** SMTP (smtpTransport) or another sender; null or absent: messages land in the dev mailbox table. */
+  transport?: MailTransport | null;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -44,24 +42,19 @@ export function smtpTransport(url: string): MailTransport {
 export function createOutbox(deps: OutboxDeps) {
   const { db, clock } = deps;
   const from = deps.mailFrom ?? 'Lucky Koala Lotteries <no-reply@luckykoala.example>';
-  const transport = deps.transport ?? (deps.smtpUrl ? smtpTransport(deps.smtpUrl) : undefined);
+  const transport = deps.transport ?? null;
 
   /** The outbox row's id, or null when `dedupeKey` was enqueued before. */
   async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<number | null> {
-    const [row] = await tx
-      .insert(notificationsOutbox)
-      .values({
-        kind: message.kind,
-        toAddress: message.to.toLowerCase(),
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html ?? null,
-        createdAt: clock.now(),
-        dedupeKey: message.dedupeKey ?? null,
-      })
-      .onConflictDoNothing({ target: notificationsOutbox.dedupeKey })
-      .returning({ id: notificationsOutbox.id });
-    return row?.id ?? null;
+    return outboxRows.insert(tx, {
+      kind: message.kind,
+      toAddress: message.to.toLowerCase(),
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      createdAt: clock.now(),
+      dedupeKey: message.dedupeKey ?? null,
+    });
   }
 
   /** Send up to `limit` pending emails; each row is claimed with SKIP LOCKED so concurrent dispatchers never double-send. */
@@ -70,13 +63,7 @@ export function createOutbox(deps: OutboxDeps) {
     let failed = 0;
     for (let i = 0; i < limit; i++) {
       const outcome = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(notificationsOutbox)
-          .where(eq(notificationsOutbox.status, 'pending'))
-          .orderBy(asc(notificationsOutbox.id))
-          .limit(1)
-          .for('update', { skipLocked: true });
+        const row = await outboxRows.claimNext(tx);
         if (!row) return 'empty' as const;
         const message: EmailMessage = {
           to: row.toAddress,
@@ -88,34 +75,25 @@ export function createOutbox(deps: OutboxDeps) {
         try {
           if (transport) await transport.send(message, from);
           else {
-            await tx
-              .insert(notificationsMailbox)
-              .values({
-                outboxId: row.id,
-                kind: row.kind,
-                toAddress: row.toAddress,
-                subject: row.subject,
-                textBody: row.textBody,
-                htmlBody: row.htmlBody,
-                deliveredAt: clock.now(),
-              })
-              .onConflictDoNothing();
+            await mailboxRows.deliver(tx, {
+              outboxId: row.id,
+              kind: row.kind,
+              toAddress: row.toAddress,
+              subject: row.subject,
+              textBody: row.textBody,
+              htmlBody: row.htmlBody,
+              deliveredAt: clock.now(),
+            });
           }
-          await tx
-            .update(notificationsOutbox)
-            .set({ status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1 })
-            .where(eq(notificationsOutbox.id, row.id));
+          await outboxRows.update(tx, row.id, { status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1 });
           return 'sent' as const;
         } catch (err) {
           const attempts = row.attempts + 1;
-          await tx
-            .update(notificationsOutbox)
-            .set({
-              attempts,
-              lastError: String((err as Error).message).slice(0, 500),
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            })
-            .where(eq(notificationsOutbox.id, row.id));
+          await outboxRows.update(tx, row.id, {
+            attempts,
+            lastError: String((err as Error).message).slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          });
           return 'failed' as const;
         }
       });
@@ -131,35 +109,13 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** Latest delivered dev-mailbox messages, newest first, optionally for one address. */
-  async function mailbox(options: { to?: string; limit?: number } = {}) {
-    const where = options.to ? eq(notificationsMailbox.toAddress, options.to.toLowerCase()) : undefined;
-    return db
-      .select()
-      .from(notificationsMailbox)
-      .where(where)
-      .orderBy(desc(notificationsMailbox.id))
-      .limit(options.limit ?? 20);
-  }
+  const mailbox = (options: { to?: string; limit?: number } = {}) =>
+    mailboxRows.latest(db, { to: options.to?.toLowerCase(), limit: options.limit ?? 20 });
 
   /** Emails still in the outbox (pending or sent) for an address, newest first: tests read codes from here. */
-  async function outboxFor(to: string, kinds?: string[]) {
-    const conditions = [eq(notificationsOutbox.toAddress, to.toLowerCase())];
-    if (kinds?.length) conditions.push(inArray(notificationsOutbox.kind, kinds));
-    return db
-      .select()
-      .from(notificationsOutbox)
-      .where(and(...conditions))
-      .orderBy(desc(notificationsOutbox.id))
-      .limit(50);
-  }
+  const outboxFor = (to: string, kinds?: string[]) => outboxRows.forAddress(db, to.toLowerCase(), kinds);
 
-  async function pendingCount(): Promise<number> {
-    const [r] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notificationsOutbox)
-      .where(eq(notificationsOutbox.status, 'pending'));
-    return r?.n ?? 0;
-  }
+  const pendingCount = () => outboxRows.pendingCount(db);
 
   return { enqueueEmail, dispatchOutbox, mailbox, outboxFor, pendingCount };
 }

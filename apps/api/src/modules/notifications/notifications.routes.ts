@@ -2,27 +2,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DevMailboxQuery, DevMailboxResult, successEnvelope } from '@shop/contracts';
-import type { Database } from '../../db/index.ts';
 import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
-import { createOutbox } from './notifications.outbox.ts';
+import type { Outbox } from './notifications.outbox.ts';
 
 export interface NotificationsRoutesOptions {
-  database: Database;
   config: AppConfig;
-  clock: Clock;
+  outbox: Pick<Outbox, 'dispatchOutbox' | 'mailbox'>;
 }
 
 export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const outbox = createOutbox({
-    db: opts.database.db,
-    clock: opts.clock,
-    smtpUrl: opts.config.smtpUrl,
-    mailFrom: opts.config.mailFrom,
-  });
+  const { outbox } = opts;
 
   routes.get(
     '/dev/mailbox',

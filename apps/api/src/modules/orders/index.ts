@@ -10,6 +10,11 @@ export {
 } from './orders.service.ts';
 export type { PrizeRow } from './orders.repository.ts';
 export {
+  createOrderHistoryService,
+  type OrderHistoryDeps,
+  type OrderHistoryService,
+} from './orders.history.service.ts';
+export {
   createCheckoutService,
   matchedNumbers,
   newPublicId,

@@ -1,10 +1,10 @@
 // GET /orders/recommended: the next open draw of each offer the customer bought most, from the catalogue's cached
 // offers (so only offers still on sale appear).
 import type { ProductOffers, RecommendedDraw } from '@shop/contracts';
-import type { CheckoutService } from './orders.checkout.service.ts';
+import type { OrderHistoryService } from './orders.history.service.ts';
 
 export interface RecommendationsDeps {
-  checkouts: CheckoutService;
+  checkouts: Pick<OrderHistoryService, 'topOffers'>;
   /** The catalogue's productOffers under the default pricing. */
   productOffers(pricingId: string): Promise<ProductOffers>;
   pricingId?: string;

@@ -16,15 +16,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, paginated } from '../../lib/http.ts';
-import type { CheckoutService } from './orders.checkout.service.ts';
+import type { OrderHistoryService } from './orders.history.service.ts';
 import type { RecommendationsService } from './orders.recommended.ts';
 
 export interface OrdersRoutesOptions {
-  checkouts: CheckoutService;
+  orders: OrderHistoryService;
   recommendations: RecommendationsService;
 }
 
-export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app, { checkouts, recommendations }) => {
+export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app, { orders, recommendations }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const auth = { preHandler: app.requireCustomer };
@@ -40,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app,
         response: { 200: successEnvelope(Receipt) },
       },
     },
-    async (request) => ok(await checkouts.receipt(request.auth!.customerId, request.params.checkoutId)),
+    async (request) => ok(await orders.receipt(request.auth!.customerId, request.params.checkoutId)),
   );
 
   routes.get(
@@ -56,7 +56,7 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app,
     },
     async (request) => {
       const { status, limit, offset } = request.query;
-      const { items, total } = await checkouts.listOrders(request.auth!.customerId, status, { limit, offset });
+      const { items, total } = await orders.listOrders(request.auth!.customerId, status, { limit, offset });
       return paginated(items, { limit, offset, total }, request.url);
     },
   );
@@ -87,7 +87,7 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app,
       },
     },
     async (request) =>
-      ok(await checkouts.getOrder(request.auth!.customerId, request.params.id, request.query.showDetails === true)),
+      ok(await orders.getOrder(request.auth!.customerId, request.params.id, request.query.showDetails === true)),
   );
 
   routes.get(
@@ -101,6 +101,6 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app,
         response: { 200: successEnvelope(Ticket) },
       },
     },
-    async (request) => ok(await checkouts.getTicket(request.auth!.customerId, request.params.id)),
+    async (request) => ok(await orders.getTicket(request.auth!.customerId, request.params.id)),
   );
 };

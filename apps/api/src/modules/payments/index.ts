@@ -1,6 +1,6 @@
 // Payments domain: methods, saved funds, deposits, withdrawals and the PaymentGateway interface. Other code imports
 // only from here.
-export { paymentsRoutes, buildPaymentsService, type PaymentsRoutesOptions } from './payments.routes.ts';
+export { paymentsRoutes, type PaymentsRoutesOptions } from './payments.routes.ts';
 export {
   createPaymentsService,
   parseAmount,

@@ -5,15 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { verifiedCustomer } from '../../../test/helpers/customers.ts';
-import { createLedger, type Ledger } from '../wallet/index.ts';
-import { buildPaymentsService } from './payments.routes.ts';
+import { type Ledger } from '../wallet/index.ts';
 
 let t: TestApp;
 let ledger: Ledger;
 beforeAll(async () => {
   // Customers here are test tokens (t.tokenFor), not signed-up accounts: every session counts as active.
   t = await buildTestApp({ config: { rateLimit: { max: 1_000_000, windowMs: 60_000 } } });
-  ledger = createLedger({ db: t.database.db, clock: t.clock });
+  ledger = t.services.ledger;
 });
 afterAll(() => t.close());
 
@@ -392,7 +391,7 @@ describe('withdrawals', () => {
       withdrawable_funds: { amount: 40 },
       pending_withdrawals: { amount: 60 },
     });
-    const payments = buildPaymentsService({ database: t.database, clock: t.clock });
+    const payments = t.services.payments;
     await payments.decideWithdrawal(w.json().result.id, 'reject', 'Name mismatch');
     expect(await funds(customer)).toMatchObject({
       withdrawable_funds: { amount: 100 },
@@ -434,7 +433,7 @@ describe('reconciliation', () => {
     );
     expect(charged.rows).toEqual([{ status: 'pending', gateway: 'approved' }]);
     expect((await funds('cus_crash')).balance.amount).toBe(0);
-    const payments = buildPaymentsService({ database: t.database, clock: t.clock });
+    const payments = t.services.payments;
     expect(await payments.reconcileDeposits()).toBe(1);
     expect(await payments.reconcileDeposits()).toBe(0);
     expect((await funds('cus_crash')).balance.amount).toBe(42.5);

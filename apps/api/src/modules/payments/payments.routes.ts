@@ -29,23 +29,11 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
-import { createLedger, type Ledger } from '../wallet/index.ts';
-import { createTestGateway } from './payments.gateway.ts';
-import { createPaymentsService, type DepositGuard, type PaymentsService } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 export interface PaymentsRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
-  ledger?: Ledger;
-  payments?: PaymentsService;
-  /** Responsible gambling (issue 8): deposit limits and exclusions, and withdrawals only once verified. */
-  depositGuard?: DepositGuard;
-  verificationRequired?: (customerId: string) => Promise<boolean>;
+  payments: PaymentsService;
   /**
    * Where the browser goes after 3-D Secure when the deposit belongs to something else (deposit-and-purchase: the
    * checkout page that completes the purchase); the deposit's own details page when null.
@@ -55,35 +43,10 @@ export interface PaymentsRoutesOptions {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function buildPaymentsService(opts: {
-  database: Database;
-  clock: Clock;
-  ledger?: Ledger;
-  crashAfterGatewayApproval?: boolean;
-  depositGuard?: DepositGuard;
-  verificationRequired?: (customerId: string) => Promise<boolean>;
-}): PaymentsService {
-  const db = opts.database.db;
-  const ledger = opts.ledger ?? createLedger({ db, clock: opts.clock });
-  const gateway = createTestGateway({
-    db,
-    clock: opts.clock,
-    challengeUrlFor: (id) => `/api/v2/funds/test-gateway/3ds/${id}`,
-  });
-  return createPaymentsService({
-    db,
-    clock: opts.clock,
-    ledger,
-    gateway,
-    crashAfterGatewayApproval: opts.crashAfterGatewayApproval,
-    depositGuard: opts.depositGuard,
-    verificationRequired: opts.verificationRequired,
-  });
-}
-
-export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
+/** Payment methods and the customer's saved funds. */
+const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const payments = opts.payments ?? buildPaymentsService(opts);
+  const { payments } = opts;
   const tags = ['payments'];
   const auth = { preHandler: app.requireCustomer };
 
@@ -165,6 +128,14 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     },
     async (request) => ok(await payments.addPayPal(request.auth!.customerId, request.body)),
   );
+};
+
+/** Deposits (3-D Secure included) and their summaries. */
+const depositRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { payments } = opts;
+  const tags = ['payments'];
+  const auth = { preHandler: app.requireCustomer };
 
   routes.get(
     '/funds/:code/deposit',
@@ -260,6 +231,14 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     },
     async (request) => ok(await payments.getDeposit(request.auth!.customerId, request.params.depositId)),
   );
+};
+
+/** Withdrawals to saved funds, test destinations and causes. */
+const withdrawalRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { payments } = opts;
+  const tags = ['payments'];
+  const auth = { preHandler: app.requireCustomer };
 
   routes.post(
     '/funds/:method/:id',
@@ -308,6 +287,14 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   );
 
   // The test gateway's 3-D Secure challenge: a page of the "bank", opened in the browser, so unsigned.
+};
+
+/** The test gateway's 3-D Secure page and its answer (unsigned: the browser comes here). */
+const threeDSecureRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { payments } = opts;
+  const tags = ['payments'];
+
   routes.get(
     '/funds/test-gateway/3ds/:depositId',
     {
@@ -357,4 +344,13 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       return reply.redirect(elsewhere ?? `/my-account/deposit/details/${deposit.id}/${outcome}`, 303);
     },
   );
+};
+
+export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
+  // The parent's prefix is already applied: the sub-plugins share its options, not a second prefix.
+  const sub = { ...opts, prefix: '' };
+  await app.register(methodsAndFundsRoutes, sub);
+  await app.register(depositRoutes, sub);
+  await app.register(withdrawalRoutes, sub);
+  await app.register(threeDSecureRoutes, sub);
 };

@@ -4,14 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { verifiedCustomer } from '../../../test/helpers/customers.ts';
-import { createLedger, type Ledger } from '../wallet/index.ts';
-import { buildPaymentsService } from './payments.routes.ts';
+import { type Ledger } from '../wallet/index.ts';
 
 let t: TestApp;
 let ledger: Ledger;
 beforeAll(async () => {
   t = await buildTestApp({ config: { rateLimit: { max: 1_000_000, windowMs: 60_000 } } });
-  ledger = createLedger({ db: t.database.db, clock: t.clock });
+  ledger = t.services.ledger;
 });
 afterAll(() => t.close());
 
@@ -269,7 +268,7 @@ describe('deposit cancel', () => {
     expect(answer.statusCode).toBe(404);
     const notify = await t.app.inject({ method: 'GET', url: `/api/v2/3ds/notify?deposit_id=${dep.id}` });
     expect(notify.headers.location).toBe(`/my-account/deposit/details/${dep.id}/failure`);
-    expect(await buildPaymentsService({ database: t.database, clock: t.clock }).reconcileDeposits()).toBe(0);
+    expect(await t.services.payments.reconcileDeposits()).toBe(0);
     expect((await call({ url: `/deposits/${dep.id}`, customer })).json().result.status).toBe('cancelled');
     expect(await balance(customer)).toBe(0);
     expect(await ledger.verify()).toMatchObject({ unbalancedEntries: 0, mismatchedAccounts: 0 });
@@ -312,7 +311,7 @@ describe('withdrawal states', () => {
         description: 'Prize',
       }),
     );
-    const payments = buildPaymentsService({ database: t.database, clock: t.clock });
+    const payments = t.services.payments;
     const w = (await call({ method: 'POST', url: '/funds/tw/test/withdraw', customer, body: { amount: 30 } })).json()
       .result;
     expect(w.status).toBe('pending');

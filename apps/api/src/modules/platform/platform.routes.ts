@@ -2,16 +2,11 @@
 import { CapabilitiesResult, successEnvelope, WebConfig } from '@shop/contracts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
-import { createPlatformService } from './platform.service.ts';
+import type { PlatformService } from './platform.service.ts';
 
 export interface PlatformRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
+  platform: PlatformService;
 }
 
 /** Spec core §9: server-side cache 60 s by default. */
@@ -23,12 +18,7 @@ function cacheFor(reply: FastifyReply, seconds: number, scope: 'public' | 'priva
 
 export const platformRoutes: FastifyPluginAsync<PlatformRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const platform = createPlatformService({
-    db: opts.database.db,
-    config: opts.config,
-    clock: opts.clock,
-    changes: opts.database.changes,
-  });
+  const { platform } = opts;
 
   routes.get(
     '/config',

@@ -1,8 +1,8 @@
 // Raffles domain: charity raffle offers, draws with capped ticket supply and verifiable winners, causes.
 // Other code imports only from here.
 export { rafflesRoutes, type RafflesRoutesOptions } from './raffles.routes.ts';
+export { createRafflesService, type RafflesService } from './raffles.service.ts';
 export {
-  createRafflesService,
   maskName,
   rafflePurchaseStatus,
   soldOutMessage,
@@ -10,8 +10,10 @@ export {
   type RaffleCustomerOutcome,
   type RaffleUpcomingDraw,
   type RafflesDeps,
-  type RafflesService,
-} from './raffles.service.ts';
+} from './raffles.rules.ts';
+export { createCausesService, type CausesService } from './raffles.causes.ts';
+export { createRaffleSupplyService, type RaffleSupplyService } from './raffles.supply.ts';
+export { createRaffleDrawsService, type RaffleDrawsService } from './raffles.lifecycle.ts';
 export { createRaffleHandler, regionRestrictedMessage, type RaffleHandlerDeps } from './raffles.handler.ts';
 export {
   commitmentOf,

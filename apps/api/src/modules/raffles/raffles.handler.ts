@@ -2,17 +2,21 @@
 // cart read, and numbers the tickets inside the purchase transaction (pre-orders are recorded and numbered when the
 // draw opens).
 import type { CurrencyCode, RaffleTicketInput } from '@shop/contracts';
-import type { Executor } from '../../db/index.ts';
+import type { Db, Executor } from '../../db/index.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
 import type { CartProductHandler, FulfilledTicket, ItemContext, PricedItem, Refreshed } from '../cart/index.ts';
-import type { RaffleDrawRow, RaffleOfferRow } from './raffles.repository.ts';
-import { createRafflesService, drawClosedMessage, soldOutMessage, type RafflesDeps } from './raffles.service.ts';
+import { createRafflesRepository, type RaffleDrawRow, type RaffleOfferRow } from './raffles.repository.ts';
+import { drawClosedMessage, soldOutMessage } from './raffles.rules.ts';
+import type { RaffleSupplyService } from './raffles.supply.ts';
 
 export const regionRestrictedMessage = (state: string) => `This raffle can't be sold in ${state}`;
 export const causeRequiredMessage = 'Choose a cause to support.';
 const notOnSale = (message: string, code: string) => unprocessable(message, code, { this: [message] });
 
-export interface RaffleHandlerDeps extends RafflesDeps {
+export interface RaffleHandlerDeps {
+  db: Db;
+  /** Prices, descriptions, and ticket numbers allocated under the cap inside the purchase transaction. */
+  supply: Pick<RaffleSupplyService, 'priceOf' | 'describe' | 'allocate' | 'recordPreOrder'>;
   /**
    * The customer's state (identity) when the cart gives no region: permits are per state, so a signed-in buyer's
    * address decides. Anonymous carts are checked again at purchase, when the customer is known.
@@ -27,8 +31,8 @@ export interface RaffleHandlerDeps extends RafflesDeps {
 type Context = ItemContext & { executor?: Executor };
 
 export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler {
-  const raffles = createRafflesService(deps);
-  const { repo } = raffles;
+  const raffles = deps.supply;
+  const repo = createRafflesRepository();
 
   async function check(
     input: RaffleTicketInput,

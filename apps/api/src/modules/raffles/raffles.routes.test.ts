@@ -2,10 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { createOutbox } from '../notifications/index.ts';
-import { createLedger } from '../wallet/index.ts';
 import { openDuePreOrders } from '../../workflows/draw-raffle.workflow.ts';
-import { createRafflesService, RAFFLE_SEED, verifyRaffleDraw } from './index.ts';
+import { RAFFLE_SEED, verifyRaffleDraw } from './index.ts';
 
 let t: TestApp;
 const get = (url: string, headers: Record<string, string> = {}) => t.injectSigned({ method: 'GET', url, headers });
@@ -143,11 +141,7 @@ describe('drawn raffle draws', () => {
     expect(outcome.ok).toBe(true);
     const open = (await get(`/api/v2/raffles/${RAFFLE_SEED.surfCar}/draws/2/verification`)).json().result;
     expect(open).toMatchObject({ seed: null, sold_list_hash: null, ticket_numbers: [], winners: [] });
-    const secret = (await createRafflesService({ db: t.database.db, clock: t.clock }).repo.drawByNumber(
-      t.database.db,
-      RAFFLE_SEED.surfCar,
-      2,
-    ))!.seed;
+    const secret = (await t.services.raffleLifecycle.repo.drawByNumber(t.database.db, RAFFLE_SEED.surfCar, 2))!.seed;
     for (const url of [
       `/api/v2/raffles/${RAFFLE_SEED.surfCar}`,
       `/api/v2/raffles/${RAFFLE_SEED.surfCar}/draws/2`,
@@ -198,7 +192,7 @@ describe('buying raffle tickets through the cart', () => {
 
   it('adds a bundle for a cause, buys it (tickets numbered, wallet charged), and refuses more than remain', async () => {
     const id = 'cus_rafflebuyer0001';
-    const ledger = createLedger({ db: t.database.db, clock: t.clock });
+    const ledger = t.services.ledger;
     await t.database.db.transaction((tx) =>
       ledger.creditDeposit(tx, {
         customerId: id,
@@ -255,7 +249,7 @@ describe('buying raffle tickets through the cart', () => {
 
   it('a pre-order is bought without a charge, then charged and numbered when the draw opens', async () => {
     const id = 'cus_rafflepreorder01';
-    const ledger = createLedger({ db: t.database.db, clock: t.clock });
+    const ledger = t.services.ledger;
     await t.database.db.transaction((tx) =>
       ledger.creditDeposit(tx, {
         customerId: id,
@@ -291,13 +285,13 @@ describe('buying raffle tickets through the cart', () => {
     expect(bought.statusCode, bought.body).toBe(200);
     expect((await ledger.fundsSummary(id)).balanceCents).toBe(3_000);
 
-    const raffles = createRafflesService({ db: t.database.db, clock: t.clock });
+    const raffles = t.services.raffleLifecycle;
     const draw = (await raffles.repo.drawByNumber(t.database.db, RAFFLE_SEED.animalCash, 1))!;
     const deps = {
       db: t.database.db,
       raffles,
       ledger,
-      outbox: createOutbox({ db: t.database.db, clock: t.clock }),
+      outbox: t.services.outbox,
       publicUrl: 'https://shop.example.test',
     };
     expect(await openDuePreOrders(deps, new Date(draw.salesOpenAt.getTime() + 1_000))).toMatchObject({

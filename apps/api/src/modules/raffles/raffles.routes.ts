@@ -17,17 +17,14 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
 import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
-import { createRafflesService } from './raffles.service.ts';
+import type { CausesService } from './raffles.causes.ts';
+import type { RafflesService } from './raffles.service.ts';
 
 export interface RafflesRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
+  raffles: RafflesService;
+  causes: CausesService;
 }
 
 /** Supply moves with every sale: public reads are cached briefly. */
@@ -35,7 +32,7 @@ const MAX_AGE_SECONDS = 15;
 
 export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const raffles = createRafflesService({ db: opts.database.db, clock: opts.clock });
+  const { raffles, causes } = opts;
   const tags = ['raffles'];
   const NoQuery = z.object({}).strict();
 
@@ -121,7 +118,7 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await raffles.support(request.auth!.customerId, request.params.offerKey));
+      return ok(await causes.support(request.auth!.customerId, request.params.offerKey));
     },
   );
 
@@ -136,7 +133,7 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const page = await raffles.causes(request.query);
+      const page = await causes.causes(request.query);
       reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
       return pageOf(page.items, page.total, request.query, request.url);
     },
@@ -155,7 +152,7 @@ export const rafflesRoutes: FastifyPluginAsync<RafflesRoutesOptions> = async (ap
     },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}`);
-      return ok(await raffles.cause(request.params.id));
+      return ok(await causes.cause(request.params.id));
     },
   );
 };

@@ -6,7 +6,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { deriveWinners, soldListHash } from './raffles.draw.ts';
 import { createRafflesRepository } from './raffles.repository.ts';
 import type { NextDrawTemplate } from './raffles.schema.ts';
-import { createRafflesService, maskName } from './raffles.service.ts';
+import type { RaffleDrawsService } from './raffles.lifecycle.ts';
+import type { RaffleSupplyService } from './raffles.supply.ts';
+import { maskName } from './raffles.rules.ts';
 
 const DAY = 86_400_000;
 
@@ -214,9 +216,14 @@ const PAST_BUYERS = [
 ];
 
 /** Inserts the demo raffles when missing (idempotent: nothing happens once the offers exist). */
-export async function seedRaffles(deps: { db: Db; clock: Clock }): Promise<number> {
+export async function seedRaffles(deps: {
+  db: Db;
+  clock: Clock;
+  raffles: Pick<RaffleDrawsService, 'createDraw' | 'drawInputs'>;
+  supply: Pick<RaffleSupplyService, 'allocate' | 'priceOf'>;
+}): Promise<number> {
   const repo = createRafflesRepository();
-  const raffles = createRafflesService(deps);
+  const { raffles } = deps;
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const causes = await repo.insertCauses(tx, CAUSES);
@@ -273,11 +280,11 @@ export async function seedRaffles(deps: { db: Db; clock: Clock }): Promise<numbe
         prizes: SURF_TEMPLATE.prizes,
       });
       for (const b of PAST_BUYERS) {
-        await raffles.allocate(tx, {
+        await deps.supply.allocate(tx, {
           drawId: past.id,
           customerId: b.customerId,
           numTickets: b.tickets,
-          amountCents: raffles.priceOf(RAFFLE_OFFERS[1]!, b.tickets),
+          amountCents: deps.supply.priceOf(RAFFLE_OFFERS[1]!, b.tickets),
           currency: 'AUD',
           causeSlug: 'surf-life-saving',
           orderId: null,
@@ -339,11 +346,11 @@ export async function seedRaffles(deps: { db: Db; clock: Clock }): Promise<numbe
 /** The past seed draw: closed and drawn like the real workflow does; its prizes are not cash, so no wallet moves. */
 async function closeAndDrawSeeded(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  raffles: ReturnType<typeof createRafflesService>,
+  raffles: Pick<RaffleDrawsService, 'drawInputs'>,
   drawId: number,
   buyers: typeof PAST_BUYERS,
 ) {
-  const { repo } = raffles;
+  const repo = createRafflesRepository();
   const draw = (await repo.lockDraw(tx, drawId, 'update'))!;
   const numbers = await repo.ticketNumbers(tx, draw.id);
   await repo.setStatus(tx, draw.id, ['open', 'sold_out'], 'closed', {

@@ -1,17 +1,25 @@
-// Responsible gambling domain (issue 8): spend, pre-commitment and deposit limits, exclusions, identity verification,
-// and the checks other modules call (PurchaseGuard for the cart, depositGuard for payments). Import only from here.
-export { responsibleGamblingRoutes, type ResponsibleGamblingRoutesOptions } from './responsible-gambling.routes.ts';
+// Responsible gambling domain (issue 8): spend, pre-commitment and deposit limits, exclusions, identity verification
+// and document review, and the checks other modules call (PurchaseGuard for the cart, DepositGuard for payments).
+// One sub-service per file; services.ts wires them. Other code imports only from here.
 export {
-  createResponsibleGamblingService,
-  lazyDirectory,
+  responsibleGamblingRoutes,
+  type ResponsibleGamblingRoutesOptions,
+  type ResponsibleGamblingServices,
+} from './responsible-gambling.routes.ts';
+export {
   settledLimit,
   sniffDocumentType,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_FILES,
   type CustomerDirectory,
-  type ResponsibleGamblingDeps,
-  type ResponsibleGamblingService,
-} from './responsible-gambling.service.ts';
+  type RgLedger,
+  type UploadedFile,
+} from './responsible-gambling.rules.ts';
+export { createLimitsService, type LimitsService } from './responsible-gambling.limits.ts';
+export { createExclusionService, type ExclusionService } from './responsible-gambling.exclusions.ts';
+export { createGuardService, type GuardService } from './responsible-gambling.guard.ts';
+export { createVerificationService, type VerificationService } from './responsible-gambling.verification.ts';
+export { createDocumentReviewService, type DocumentReviewService } from './responsible-gambling.documents.ts';
 export { calendarWindow, rollingWindow } from './periods.ts';
 export {
   createSimulatedVerificationProvider,

@@ -101,7 +101,7 @@ describe('spend limits', () => {
     expect(by.daily.period_start).toBe('2025-06-01T14:00:00.000Z');
 
     // Core §5: remaining = 50 − 5 = 45; an order of 60 is 15 over.
-    const reasons = await t.rg.blockedReasons(c.customerId, 6_000, 'AUD');
+    const reasons = await t.rg.guard.blockedReasons(c.customerId, 6_000, 'AUD');
     expect(reasons.spend_limit).toBe(
       'This order is $15.00 over your daily spend limit of $50.00. You can spend $45.00 more until 3 June 2025 at 12:00 am.',
     );
@@ -226,7 +226,7 @@ describe('spend limits', () => {
   it('the customer overview carries the limits that apply', async () => {
     const c = await t.customer();
     await put(c, 'weekly', 70);
-    const o = await t.identity.overview(c.customerId);
+    const o = await t.identity.profile.overview(c.customerId);
     expect(o.spendLimits).toEqual([{ period: 'weekly', amount: { amount: 70, currency: 'AUD' } }]);
     expect(o.spendLimitRequired).toBe(false);
     expect(o.preCommitment).toEqual({ enabled: false, amount: null });
@@ -237,10 +237,10 @@ describe('global and unverified caps', () => {
   it('the shop-wide weekly limit blocks with global_spend_limit', async () => {
     t.clock.set(START);
     const c = await t.customer();
-    await t.identity.setVerified(c.customerId, true);
+    await t.identity.directory.setVerified(c.customerId, true);
     await t.fund(c.customerId, 2_000_000);
     await t.buy(c.customerId, 990_000);
-    const reasons = await t.rg.blockedReasons(c.customerId, 20_000, 'AUD');
+    const reasons = await t.rg.guard.blockedReasons(c.customerId, 20_000, 'AUD');
     expect(Object.keys(reasons)).toEqual(['global_spend_limit']);
     expect(reasons.global_spend_limit).toContain('$10,000.00');
     expect((await refusal(t.buy(c.customerId, 20_000))).code).toBe('global_spend_limit');
@@ -252,13 +252,13 @@ describe('global and unverified caps', () => {
     await t.fund(c.customerId, 100_000);
     await t.buy(c.customerId, 40_000);
     t.clock.advance(40 * DAY);
-    const reasons = await t.rg.blockedReasons(c.customerId, 15_000, 'AUD');
+    const reasons = await t.rg.guard.blockedReasons(c.customerId, 15_000, 'AUD');
     expect(reasons.verify_account_required).toBe(
       'Please verify your identity to continue. Until your account is verified you can spend up to $500.00 in total; you have $100.00 left.',
     );
     expect((await refusal(t.buy(c.customerId, 15_000))).code).toBe('verify_account_required');
     await t.buy(c.customerId, 10_000);
-    await t.identity.setVerified(c.customerId, true);
+    await t.identity.directory.setVerified(c.customerId, true);
     await t.buy(c.customerId, 15_000);
     t.clock.set(START);
   });
@@ -274,11 +274,11 @@ describe('global and unverified caps', () => {
     });
     expect(d.statusCode).toBe(200);
     expect(d.json().messages[0].code).toBe('deposit_limit_updated');
-    const reasons = await t.rg.blockedReasons(c.customerId, 4_000, 'AUD');
+    const reasons = await t.rg.guard.blockedReasons(c.customerId, 4_000, 'AUD');
     // The test funds were a deposit too: 10 of the 20 is used.
     expect(reasons.deposit_limit).toContain('lets you deposit $10.00 more');
     expect(reasons.deposit_limit).toContain('less than the $30.00 this order needs');
-    expect((await t.rg.blockedReasons(c.customerId, 2_000, 'AUD')).deposit_limit).toBeUndefined();
+    expect((await t.rg.guard.blockedReasons(c.customerId, 2_000, 'AUD')).deposit_limit).toBeUndefined();
   });
 });
 
@@ -286,7 +286,7 @@ describe('concurrent purchases', () => {
   it('20 purchases racing against a daily limit never exceed it together', async () => {
     t.clock.set(START);
     const c = await t.customer();
-    await t.identity.setVerified(c.customerId, true);
+    await t.identity.directory.setVerified(c.customerId, true);
     await t.fund(c.customerId, 100_000);
     await put(c, 'daily', 100);
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => t.buy(c.customerId, 1_000)));
@@ -313,7 +313,7 @@ describe('pre-commitment', () => {
     });
     expect(set.statusCode).toBe(200);
     expect(set.json().result.limit.period).toBe('monthly');
-    expect((await t.identity.overview(c.customerId)).preCommitment).toEqual({
+    expect((await t.identity.profile.overview(c.customerId)).preCommitment).toEqual({
       enabled: true,
       amount: { amount: 120, currency: 'AUD' },
     });

@@ -1,5 +1,5 @@
 // Main API (/api/v2) routes of responsible gambling (spec features §7 "Spend limit and transactions", core §7 customer
-// verification calls, issue 8). The customer always comes from request.auth.
+// verification calls, issue 8): limits, then exclusions and verification. The customer always comes from request.auth.
 import type { Readable } from 'node:stream';
 import {
   ConnectIdCallbackBody,
@@ -25,28 +25,30 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { unauthorized, unprocessable } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
-import {
-  MAX_UPLOAD_BYTES,
-  MAX_UPLOAD_FILES,
-  type ResponsibleGamblingService,
-  type UploadedFile,
-} from './responsible-gambling.service.ts';
+import type { DocumentReviewService } from './responsible-gambling.documents.ts';
+import type { ExclusionService } from './responsible-gambling.exclusions.ts';
+import type { LimitsService } from './responsible-gambling.limits.ts';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, type UploadedFile } from './responsible-gambling.rules.ts';
+import type { VerificationService } from './responsible-gambling.verification.ts';
+
+/** The responsible-gambling sub-services the routes call (built by services.ts). */
+export interface ResponsibleGamblingServices {
+  limits: LimitsService;
+  exclusions: ExclusionService;
+  verification: VerificationService;
+  documents: DocumentReviewService;
+}
 
 export interface ResponsibleGamblingRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
-  responsibleGambling: ResponsibleGamblingService;
+  responsibleGambling: ResponsibleGamblingServices;
 }
 
 const success = (code: string, text: string): ApiMessage => ({ code, text, level: 'success' });
 const ExclusionState = z.object({ exclusion: Exclusion.nullable() });
 
+/** Read a multipart upload: each file at most 5 MB (one byte more is read to tell), at most 4 files. */
 /** Read a multipart upload: each file at most 5 MB (one byte more is read to tell), at most 4 files. */
 async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   if (!request.isMultipart()) {
@@ -110,18 +112,18 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   return out;
 }
 
-export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRoutesOptions> = async (app, opts) => {
+export const limitsRoutes: FastifyPluginAsync<ResponsibleGamblingRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const rg = opts.responsibleGambling;
   const auth = { preHandler: app.requireCustomer };
   const limitTags = ['responsible gambling'];
-  const verifyTags = ['verification'];
   const customerOf = (request: FastifyRequest) => {
     if (!request.auth) throw unauthorized('Please log in to continue.', 'unauthorized');
     return request.auth.customerId;
   };
 
   // ---------------------------------------------------------------- spend limits
+
   routes.get(
     '/spend-limits',
     {
@@ -132,7 +134,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(SpendLimits) },
       },
     },
-    async (request) => ok(await rg.spendLimits(customerOf(request))),
+    async (request) => ok(await rg.limits.spendLimits(customerOf(request))),
   );
   for (const method of ['PUT', 'POST'] as const) {
     routes.route({
@@ -147,7 +149,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(LimitChange) },
       },
       handler: async (request) => {
-        const r = await rg.setSpendLimit(customerOf(request), request.params.period, request.body.limit);
+        const r = await rg.limits.setSpendLimit(customerOf(request), request.params.period, request.body.limit);
         return ok(r, [success('spend_limit_updated', r.message)]);
       },
     });
@@ -164,7 +166,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
       },
     },
     async (request) => {
-      const r = await rg.removeSpendLimit(customerOf(request), request.params.id);
+      const r = await rg.limits.removeSpendLimit(customerOf(request), request.params.id);
       return ok(r, [success('spend_limit_removed', r.message)]);
     },
   );
@@ -180,7 +182,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(Precommitment) },
       },
     },
-    async (request) => ok(await rg.precommitment(customerOf(request))),
+    async (request) => ok(await rg.limits.precommitment(customerOf(request))),
   );
   routes.post(
     '/precommitment',
@@ -194,7 +196,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
       },
     },
     async (request) => {
-      const r = await rg.setPrecommitment(customerOf(request), request.body.period, request.body.limit);
+      const r = await rg.limits.setPrecommitment(customerOf(request), request.body.period, request.body.limit);
       return ok(r, [success('precommitment_updated', r.message)]);
     },
   );
@@ -209,7 +211,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
       },
     },
     async (request) => {
-      const r = await rg.removePrecommitment(customerOf(request));
+      const r = await rg.limits.removePrecommitment(customerOf(request));
       return ok(r, [success('precommitment_removed', r.message)]);
     },
   );
@@ -225,7 +227,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(DepositLimits) },
       },
     },
-    async (request) => ok(await rg.depositLimits(customerOf(request))),
+    async (request) => ok(await rg.limits.depositLimits(customerOf(request))),
   );
   routes.put(
     '/deposit-limits/:period',
@@ -240,7 +242,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
       },
     },
     async (request) => {
-      const r = await rg.setDepositLimit(customerOf(request), request.params.period, request.body.limit);
+      const r = await rg.limits.setDepositLimit(customerOf(request), request.params.period, request.body.limit);
       return ok(r, [success('deposit_limit_updated', r.message)]);
     },
   );
@@ -256,12 +258,28 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
       },
     },
     async (request) => {
-      const r = await rg.removeDepositLimit(customerOf(request), request.params.id);
+      const r = await rg.limits.removeDepositLimit(customerOf(request), request.params.id);
       return ok(r, [success('deposit_limit_removed', r.message)]);
     },
   );
+};
 
-  // ---------------------------------------------------------------- exclusion
+export const exclusionAndVerificationRoutes: FastifyPluginAsync<ResponsibleGamblingRoutesOptions> = async (
+  app,
+  opts,
+) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const rg = opts.responsibleGambling;
+  const auth = { preHandler: app.requireCustomer };
+  const limitTags = ['responsible gambling'];
+  const verifyTags = ['verification'];
+  const customerOf = (request: FastifyRequest) => {
+    if (!request.auth) throw unauthorized('Please log in to continue.', 'unauthorized');
+    return request.auth.customerId;
+  };
+
+  // ---------------------------------------------------------------- spend limits
+
   routes.get(
     '/customer/exclusion',
     {
@@ -272,7 +290,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(ExclusionState) },
       },
     },
-    async (request) => ok({ exclusion: await rg.exclusion(customerOf(request)) }),
+    async (request) => ok({ exclusion: await rg.exclusions.exclusion(customerOf(request)) }),
   );
   routes.post(
     '/customer/take-a-break',
@@ -286,7 +304,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
       },
     },
     async (request) => {
-      const r = await rg.takeABreak(customerOf(request), request.body.period);
+      const r = await rg.exclusions.takeABreak(customerOf(request), request.body.period);
       return ok(r, [success('take_a_break', r.message)]);
     },
   );
@@ -302,7 +320,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
       },
     },
     async (request) => {
-      const r = await rg.selfExclude(customerOf(request), request.body.period);
+      const r = await rg.exclusions.selfExclude(customerOf(request), request.body.period);
       return ok(r, [success('self_exclusion', r.message)]);
     },
   );
@@ -318,7 +336,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(VerificationState) },
       },
     },
-    async (request) => ok(await rg.verificationState(customerOf(request))),
+    async (request) => ok(await rg.verification.verificationState(customerOf(request))),
   );
   routes.post(
     '/customer/verify',
@@ -331,7 +349,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(VerificationOutcome) },
       },
     },
-    async (request) => ok(await rg.verify(customerOf(request), request.body)),
+    async (request) => ok(await rg.verification.verify(customerOf(request), request.body)),
   );
   routes.post(
     '/customer/verification/licence',
@@ -344,7 +362,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(VerificationOutcome) },
       },
     },
-    async (request) => ok(await rg.verifyLicence(customerOf(request), request.body)),
+    async (request) => ok(await rg.verification.verifyLicence(customerOf(request), request.body)),
   );
   routes.post(
     '/customer/verification',
@@ -358,7 +376,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
     },
     async (request) => {
       const customerId = customerOf(request);
-      return ok(await rg.uploadDocuments(customerId, await readUploads(request)));
+      return ok(await rg.documents.uploadDocuments(customerId, await readUploads(request)));
     },
   );
   routes.post(
@@ -371,7 +389,7 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(ConnectIdStart) },
       },
     },
-    async (request) => ok(await rg.startConnectId(customerOf(request))),
+    async (request) => ok(await rg.verification.startConnectId(customerOf(request))),
   );
   routes.post(
     '/customer/verification/connectid/callback',
@@ -384,6 +402,13 @@ export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRo
         response: { 200: successEnvelope(VerificationOutcome) },
       },
     },
-    async (request) => ok(await rg.connectIdCallback(customerOf(request), request.body)),
+    async (request) => ok(await rg.verification.connectIdCallback(customerOf(request), request.body)),
   );
+};
+
+export const responsibleGamblingRoutes: FastifyPluginAsync<ResponsibleGamblingRoutesOptions> = async (app, opts) => {
+  // The parent's prefix is already applied: the sub-plugins share its options, not a second prefix.
+  const sub = { ...opts, prefix: '' };
+  await app.register(limitsRoutes, sub);
+  await app.register(exclusionAndVerificationRoutes, sub);
 };

@@ -67,10 +67,10 @@ describe('verification methods', () => {
     ]);
     expect(s.verification_rules).toEqual(['verify_before_withdrawal', 'unverified_spend_cap']);
     expect(s.unverified_spend_cap).toEqual({ amount: 500, currency: 'AUD' });
-    const o = await t.identity.overview(c.customerId);
+    const o = await t.identity.profile.overview(c.customerId);
     expect(o.verificationRules).toContain('verify_before_withdrawal');
     expect(o.verification.methods).toHaveLength(6);
-    expect(await t.rg.verificationRequired(c.customerId)).toBe(true);
+    expect(await t.rg.guard.verificationRequired(c.customerId)).toBe(true);
   });
 
   it('automatic verification: a matching identity is verified at once, and withdrawals open', async () => {
@@ -82,9 +82,9 @@ describe('verification methods', () => {
       status: 'verified',
       verification: { is_verified: true, verification_rules: [] },
     });
-    expect((await t.identity.overview(c.customerId)).isVerified).toBe(true);
+    expect((await t.identity.profile.overview(c.customerId)).isVerified).toBe(true);
     expect(statusOf(await state(c), 'auto_verification')).toBe('verified');
-    expect(await t.rg.verificationRequired(c.customerId)).toBe(false);
+    expect(await t.rg.guard.verificationRequired(c.customerId)).toBe(false);
     const again = await verify(c);
     expect(again.statusCode).toBe(422);
     expect(again.json().messages[0].code).toBe('already_verified');
@@ -107,7 +107,7 @@ describe('verification methods', () => {
     expect(statusOf(s, 'auto_verification')).toBe('disabled');
     expect(statusOf(s, 'drivers_licence')).toBe('disabled');
     expect((await verify(c)).json().messages[0].code).toBe('verification_method_disabled');
-    expect((await t.identity.overview(c.customerId)).isVerified).toBe(false);
+    expect((await t.identity.profile.overview(c.customerId)).isVerified).toBe(false);
   });
 
   it('no record found asks for documents; the licence check verifies a matching customer', async () => {
@@ -194,7 +194,7 @@ describe('photo ID upload', () => {
     expect(list.out).toContain('licence-front.png (image/png');
     const ok = await ops('verification:approve', '--customer', c.customerId);
     expect(ok.code).toBe(0);
-    expect((await t.identity.overview(c.customerId)).isVerified).toBe(true);
+    expect((await t.identity.profile.overview(c.customerId)).isVerified).toBe(true);
     expect(statusOf(await state(c), 'photo_id_upload')).toBe('verified');
     expect((await ops('verification:approve', '--customer', c.customerId)).code).toBe(1);
   });
@@ -250,7 +250,7 @@ describe('take a break and self-exclusion', () => {
   it('a break blocks purchases and deposits at once, suppresses marketing, cannot be shortened, and ends on time', async () => {
     t.clock.set('2025-06-02T00:00:00Z');
     const c = await t.customer({ marketing_consent: true });
-    await t.identity.setVerified(c.customerId, true);
+    await t.identity.directory.setVerified(c.customerId, true);
     await t.fund(c.customerId, 10_000);
     const r = await t.injectSigned({
       method: 'POST',
@@ -265,12 +265,12 @@ describe('take a break and self-exclusion', () => {
       code: 'take_a_break',
       message: 'You are taking a break until 9 June 2025 at 10:00 am. Purchases are not available until then.',
     });
-    expect((await t.rg.blockedReasons(c.customerId, 1_000, 'AUD')).take_a_break).toBeDefined();
+    expect((await t.rg.guard.blockedReasons(c.customerId, 1_000, 'AUD')).take_a_break).toBeDefined();
     const dep = await t.payments.deposit(c.customerId, 'td', { amount: 20 }).catch((e: { code: string }) => e);
     expect(dep).toMatchObject({ code: 'take_a_break' });
-    const prefs = await t.identity.communicationPreferences(c.customerId);
+    const prefs = await t.identity.preferences.communicationPreferences(c.customerId);
     expect(Object.values(prefs.preferences).map((p) => p.enabled)).not.toContain(true);
-    const optIn = await t.identity
+    const optIn = await t.identity.preferences
       .updateCommunicationPreferences(c.customerId, { authCustomerId: c.customerId }, { email: true })
       .catch((e: { code: string }) => e);
     expect(optIn).toMatchObject({ code: 'marketing_excluded' });
@@ -287,7 +287,11 @@ describe('take a break and self-exclusion', () => {
     );
     t.clock.advance(7 * DAY);
     await t.buy(c.customerId, 1_000);
-    await t.identity.updateCommunicationPreferences(c.customerId, { authCustomerId: c.customerId }, { email: true });
+    await t.identity.preferences.updateCommunicationPreferences(
+      c.customerId,
+      { authCustomerId: c.customerId },
+      { email: true },
+    );
     t.clock.set('2025-06-02T00:00:00Z');
   });
 
@@ -303,7 +307,7 @@ describe('take a break and self-exclusion', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json().result).toMatchObject({ kind: 'self_exclusion', ends_at: '2025-12-02T00:00:00.000Z' });
     expect(await t.buy(c.customerId, 100).catch((e: { code: string }) => e.code)).toBe('self_excluded');
-    await t.identity.closeAccount(c.customerId, c.password);
+    await t.identity.closure.closeAccount(c.customerId, c.password);
     const again = await t
       .customer({ email: c.email })
       .catch((e: { statusCode: number; message: string; code: string }) => e);

@@ -3,16 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DiscoverResult, HealthResult, successEnvelope, type DiscoverResult as Discover } from '@shop/contracts';
 import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ok } from '../../lib/http.ts';
 import { serviceUnavailable } from '../../lib/errors.ts';
-import { checkReadiness, type Database } from '../../db/index.ts';
 import { renderDocsPage } from './docs-page.ts';
 
 export interface SystemRoutesOptions {
-  database: Database;
   config: AppConfig;
-  clock: Clock;
+  /** Whether the database is reachable and every committed migration applied (db/ checkReadiness). */
+  system: { readiness(): Promise<{ reachable: boolean; migrated: boolean }> };
 }
 
 /** Absolute base URLs of every service (spec core §7), built from PUBLIC_URL so a split deployment can move them. */
@@ -32,7 +30,7 @@ export function discoverServices(publicUrl: string): Discover {
   };
 }
 
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (instance, { database, config }) => {
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (instance, { system, config }) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const discovery = discoverServices(config.publicUrl);
 
@@ -64,9 +62,9 @@ export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (inst
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      let state: Awaited<ReturnType<typeof checkReadiness>>;
+      let state: { reachable: boolean; migrated: boolean };
       try {
-        state = await checkReadiness(database);
+        state = await system.readiness();
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         state = { reachable: false, migrated: false };

@@ -12,17 +12,11 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/index.ts';
-import type { AppConfig } from '../../env.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { ok, paginated } from '../../lib/http.ts';
-import { createLedger, type EntryView, type Ledger } from './wallet.ledger.ts';
+import type { EntryView, Ledger } from './wallet.ledger.ts';
 
 export interface WalletRoutesOptions {
-  database: Database;
-  config: AppConfig;
-  clock: Clock;
-  ledger?: Ledger;
+  ledger: Pick<Ledger, 'fundsSummary' | 'listEntries' | 'getEntry'>;
 }
 
 const transactionView = (e: EntryView) => ({
@@ -36,7 +30,7 @@ const transactionView = (e: EntryView) => ({
 
 export const walletRoutes: FastifyPluginAsync<WalletRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const ledger = opts.ledger ?? createLedger({ db: opts.database.db, clock: opts.clock });
+  const { ledger } = opts;
   const tags = ['wallet'];
 
   routes.get(

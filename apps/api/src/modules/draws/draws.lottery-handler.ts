@@ -1,4 +1,4 @@
-// The lottery_ticket product (features §3 Ticket being built, §5 ticket add rules and number sets): validates and
+// The lottery_ticket product, owned by the draws module as raffles own theirs (ADR 015; features §3 Ticket being built, §5 ticket add rules and number sets): validates and
 // prices a ticket from the catalogue's offers and price lists, re-checks it on every cart read, and at purchase
 // writes one set of ticket lines per draw with the quickpick blanks filled once for all its draws.
 import {
@@ -26,9 +26,6 @@ import {
 } from '@shop/lottery';
 import type { Db, Executor } from '../../db/index.ts';
 import { AppError, unprocessable, type FieldErrors } from '../../lib/errors.ts';
-import type { CatalogueService } from '../catalogue/index.ts';
-import { lockOpenDraw, openDrawsFrom } from '../draws/index.ts';
-import type { OrdersService } from '../orders/index.ts';
 import type {
   CartProductHandler,
   FulfilContext,
@@ -36,7 +33,10 @@ import type {
   ItemContext,
   PricedItem,
   Refreshed,
-} from './cart.types.ts';
+} from '../cart/index.ts';
+import type { CatalogueService } from '../catalogue/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import { lockOpenDraw, openDrawsFrom } from './draws.repository.ts';
 
 export interface LotteryHandlerDeps {
   db: Db;
@@ -175,132 +175,135 @@ export function fillGame(
   return out;
 }
 
+async function offerOf(
+  catalogue: LotteryHandlerDeps['catalogue'],
+  input: LotteryTicketInput,
+  ctx: ItemContext,
+): Promise<{ offer: ProductOffer; game: GameDefinition }> {
+  const offers = await catalogue.productOffers(ctx.pricingId);
+  const offer = offers[input.productOfferKey];
+  if (!offer || offer.type !== 'lottery_ticket' || !offer.gameKey || !isGameKey(offer.gameKey)) {
+    return fail({
+      reason: 'offer_suspended',
+      code: 'offer_unavailable',
+      // Raffle offers are the raffles module's products: named by the key the item gave, as an unknown offer is.
+      message: `${(offer?.type === 'lottery_ticket' ? offer.name : undefined) ?? input.productOfferKey} is not on sale right now.`,
+    });
+  }
+  if (offer.suspended)
+    return fail({
+      reason: 'offer_suspended',
+      code: 'offer_suspended',
+      message: `Sales of ${offer.name} are suspended for now.`,
+    });
+  const override = ctx.region ? offer.regionOverrides.find((o) => o.region === ctx.region) : undefined;
+  if (override?.availability === 'unavailable') {
+    return fail({
+      reason: 'region_restricted',
+      code: 'region_restricted',
+      message: `${offer.name} is not sold in ${ctx.region}.`,
+    });
+  }
+  return { offer, game: getGame(offer.gameKey as GameKey, offer.draws[0]?.drawNo) };
+}
+
+/** The consecutive open draws the item plays (of the chosen weekdays), from its first draw. */
+async function drawsOf(
+  db: Db,
+  offer: ProductOffer,
+  game: GameDefinition,
+  input: LotteryTicketInput,
+  count: number,
+  now: Date,
+): Promise<CartDraw[]> {
+  const days = input.days && input.days.length > 0 ? new Set(input.days) : null;
+  const toCartDraw = (d: {
+    drawId: string;
+    drawNo: number;
+    stop: string;
+    drawDate: string;
+    purchaseStatus: 'standard' | 'pre_order';
+  }): CartDraw => d;
+  let open = offer.draws
+    .filter((d) => new Date(d.stop).getTime() > now.getTime())
+    .map((d) =>
+      toCartDraw({
+        drawId: d.drawId,
+        drawNo: d.drawNo,
+        stop: d.stop,
+        drawDate: d.drawData.drawDate,
+        purchaseStatus: d.purchaseStatus,
+      }),
+    );
+  const listedUpTo = open.at(-1)?.drawNo ?? 0;
+  const pick = (list: CartDraw[]) => {
+    const eligible = days ? list.filter((d) => days.has(weekdayOf(d.drawDate, game.timeZone))) : list;
+    const start =
+      input.firstDrawNo !== undefined
+        ? eligible.findIndex((d) => d.drawNo === input.firstDrawNo)
+        : (input.drawOffset ?? 0);
+    return { start, chosen: start < 0 ? [] : eligible.slice(start, start + count) };
+  };
+  let got = pick(open);
+  const beyondList = input.firstDrawNo !== undefined && input.firstDrawNo > listedUpTo;
+  if (got.chosen.length < count && (got.start >= 0 || beyondList)) {
+    // The catalogue lists the next few draws only; long multi-draw items read the rest of the schedule.
+    const from = open[0]?.drawNo ?? 0;
+    const rows = await openDrawsFrom(db, game.key, from, now, MAX_DRAW_ROWS);
+    open = rows.map((r) =>
+      toCartDraw({
+        drawId: r.publicId,
+        drawNo: r.drawNo,
+        stop: r.stopAt.toISOString(),
+        drawDate: r.drawAt.toISOString(),
+        purchaseStatus: r.purchaseStatus as CartDraw['purchaseStatus'],
+      }),
+    );
+    got = pick(open);
+  }
+  if (got.start < 0)
+    return fail({
+      reason: 'draw_closed',
+      code: 'draw_closed',
+      message: DRAW_CLOSED_MESSAGE,
+      fieldErrors: { this: [DRAW_CLOSED_MESSAGE], first_draw_no: [DRAW_CLOSED_MESSAGE] },
+    });
+  if (got.chosen.length < count) {
+    const message = `Only ${plural(got.chosen.length, 'draw')} of ${offer.name} ${got.chosen.length === 1 ? 'is' : 'are'} open for sales.`;
+    return fail({
+      reason: 'draw_closed',
+      code: 'not_enough_draws',
+      message,
+      fieldErrors: { this: [message], num_draws: [message] },
+    });
+  }
+  return got.chosen;
+}
+
+function gameOfferOf(offer: ProductOffer, input: LotteryTicketInput): GameOffer {
+  const type = offer.gameTypes.find((t) => t.key === input.gameType);
+  if (!type)
+    throw unprocessable(`${offer.name} has no ${input.gameType} tickets.`, 'invalid_ticket', {
+      this: [`${offer.name} has no ${input.gameType} tickets.`],
+      game_type: ['Choose one of the game types of this lottery'],
+    });
+  const gameOffer = type.gameOffers.find((o) => o.key === input.gameOffer);
+  if (!gameOffer)
+    throw unprocessable(`${offer.name} has no ${input.gameOffer} entry.`, 'invalid_ticket', {
+      this: [`${offer.name} has no ${input.gameOffer} entry.`],
+      game_offer: ['Choose one of the entries of this game type'],
+    });
+  return gameOffer;
+}
+
 export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandler {
   const rng = deps.rng ?? cryptoRandom;
-
-  async function offerOf(
-    input: LotteryTicketInput,
-    ctx: ItemContext,
-  ): Promise<{ offer: ProductOffer; game: GameDefinition }> {
-    const offers = await deps.catalogue.productOffers(ctx.pricingId);
-    const offer = offers[input.productOfferKey];
-    if (!offer || offer.type !== 'lottery_ticket' || !offer.gameKey || !isGameKey(offer.gameKey)) {
-      return fail({
-        reason: 'offer_suspended',
-        code: 'offer_unavailable',
-        message: `${offer?.name ?? input.productOfferKey} is not on sale right now.`,
-      });
-    }
-    if (offer.suspended)
-      return fail({
-        reason: 'offer_suspended',
-        code: 'offer_suspended',
-        message: `Sales of ${offer.name} are suspended for now.`,
-      });
-    const override = ctx.region ? offer.regionOverrides.find((o) => o.region === ctx.region) : undefined;
-    if (override?.availability === 'unavailable') {
-      return fail({
-        reason: 'region_restricted',
-        code: 'region_restricted',
-        message: `${offer.name} is not sold in ${ctx.region}.`,
-      });
-    }
-    return { offer, game: getGame(offer.gameKey as GameKey, offer.draws[0]?.drawNo) };
-  }
-
-  /** The consecutive open draws the item plays (of the chosen weekdays), from its first draw. */
-  async function drawsOf(
-    offer: ProductOffer,
-    game: GameDefinition,
-    input: LotteryTicketInput,
-    count: number,
-    now: Date,
-  ): Promise<CartDraw[]> {
-    const days = input.days && input.days.length > 0 ? new Set(input.days) : null;
-    const toCartDraw = (d: {
-      drawId: string;
-      drawNo: number;
-      stop: string;
-      drawDate: string;
-      purchaseStatus: 'standard' | 'pre_order';
-    }): CartDraw => d;
-    let open = offer.draws
-      .filter((d) => new Date(d.stop).getTime() > now.getTime())
-      .map((d) =>
-        toCartDraw({
-          drawId: d.drawId,
-          drawNo: d.drawNo,
-          stop: d.stop,
-          drawDate: d.drawData.drawDate,
-          purchaseStatus: d.purchaseStatus,
-        }),
-      );
-    const listedUpTo = open.at(-1)?.drawNo ?? 0;
-    const pick = (list: CartDraw[]) => {
-      const eligible = days ? list.filter((d) => days.has(weekdayOf(d.drawDate, game.timeZone))) : list;
-      const start =
-        input.firstDrawNo !== undefined
-          ? eligible.findIndex((d) => d.drawNo === input.firstDrawNo)
-          : (input.drawOffset ?? 0);
-      return { start, chosen: start < 0 ? [] : eligible.slice(start, start + count) };
-    };
-    let got = pick(open);
-    const beyondList = input.firstDrawNo !== undefined && input.firstDrawNo > listedUpTo;
-    if (got.chosen.length < count && (got.start >= 0 || beyondList)) {
-      // The catalogue lists the next few draws only; long multi-draw items read the rest of the schedule.
-      const from = open[0]?.drawNo ?? 0;
-      const rows = await openDrawsFrom(deps.db, game.key, from, now, MAX_DRAW_ROWS);
-      open = rows.map((r) =>
-        toCartDraw({
-          drawId: r.publicId,
-          drawNo: r.drawNo,
-          stop: r.stopAt.toISOString(),
-          drawDate: r.drawAt.toISOString(),
-          purchaseStatus: r.purchaseStatus as CartDraw['purchaseStatus'],
-        }),
-      );
-      got = pick(open);
-    }
-    if (got.start < 0)
-      return fail({
-        reason: 'draw_closed',
-        code: 'draw_closed',
-        message: DRAW_CLOSED_MESSAGE,
-        fieldErrors: { this: [DRAW_CLOSED_MESSAGE], first_draw_no: [DRAW_CLOSED_MESSAGE] },
-      });
-    if (got.chosen.length < count) {
-      const message = `Only ${plural(got.chosen.length, 'draw')} of ${offer.name} ${got.chosen.length === 1 ? 'is' : 'are'} open for sales.`;
-      return fail({
-        reason: 'draw_closed',
-        code: 'not_enough_draws',
-        message,
-        fieldErrors: { this: [message], num_draws: [message] },
-      });
-    }
-    return got.chosen;
-  }
-
-  function gameOfferOf(offer: ProductOffer, input: LotteryTicketInput): GameOffer {
-    const type = offer.gameTypes.find((t) => t.key === input.gameType);
-    if (!type)
-      throw unprocessable(`${offer.name} has no ${input.gameType} tickets.`, 'invalid_ticket', {
-        this: [`${offer.name} has no ${input.gameType} tickets.`],
-        game_type: ['Choose one of the game types of this lottery'],
-      });
-    const gameOffer = type.gameOffers.find((o) => o.key === input.gameOffer);
-    if (!gameOffer)
-      throw unprocessable(`${offer.name} has no ${input.gameOffer} entry.`, 'invalid_ticket', {
-        this: [`${offer.name} has no ${input.gameOffer} entry.`],
-        game_offer: ['Choose one of the entries of this game type'],
-      });
-    return gameOffer;
-  }
 
   /** Prices an input; `fresh` validates the numbers too (a stored item's numbers were validated when added). */
   async function price(raw: CartItemInput, ctx: ItemContext, fresh: boolean): Promise<PricedItem> {
     if (raw.productType !== 'lottery_ticket') throw unprocessable('This is not a lottery ticket.', 'invalid_ticket');
     const input = raw;
-    const { offer, game } = await offerOf(input, ctx);
+    const { offer, game } = await offerOf(deps.catalogue, input, ctx);
     const gameOffer = gameOfferOf(offer, input);
     const games = fresh
       ? checkGames(game, offer, gameOffer, input, rng)
@@ -331,7 +334,7 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       });
     }
     const numDraws: number = input.numDraws === 'autoplay' ? 1 : input.numDraws;
-    const draws = await drawsOf(offer, game, input, numDraws, ctx.now);
+    const draws = await drawsOf(deps.db, offer, game, input, numDraws, ctx.now);
     const linePrice = gameOffer.prices.find((p) => p.numGames === games.length)?.price;
     if (!linePrice)
       throw unprocessable(

@@ -1,0 +1,369 @@
+// The cart's inner workings (core §3 Cart, §4 anonymous cart lifecycle, §5 add-to-cart rules and payable amount, §8 auto-removed
+// items and blocked reasons): one cart per customer or an anonymous cart by reference. Items are priced and checked
+// by their product's handler on every read; items no longer sellable leave the cart with a notice that stays until
+// dismissed. Purchase (CHECKOUT-API) reads the cart through loadForCheckout inside its own transaction.
+import { randomBytes } from 'node:crypto';
+import {
+  toMoney,
+  type AddCartItemBody,
+  type Cart,
+  type CartItem,
+  type CartItemInput,
+  type CurrencyCode,
+} from '@shop/contracts';
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { type AppliedPromotion, type PromotionCheck, type PromotionsService } from '../promotions/index.ts';
+import {
+  createCartRepository,
+  MAX_AUTO_REMOVED,
+  type AutoRemoved,
+  type CartItemRow,
+  type CartRow,
+} from './cart.repository.ts';
+import type { CartProductHandler, ItemContext, PricedItem, PurchaseGuard } from './cart.types.ts';
+import { inapplicablePromotion, itemView } from './cart.view.ts';
+
+/** Core §9: the anonymous cart token lives 14 days; the cart lives as long after its last change. */
+export const ANONYMOUS_CART_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const DEFAULT_PRICING = 'default';
+export const RAFFLES_NOT_ON_SALE = 'Raffle tickets are not on sale';
+
+export type CartTarget = { kind: 'anonymous'; reference: string } | { kind: 'customer'; customerId: string };
+
+export interface CartDeps {
+  db: Db;
+  clock: Clock;
+  /** The product handlers (lottery tickets from the draws module, raffle tickets from the raffles module). */
+  handlers: CartProductHandler[];
+  /** Promotion codes: checked on every read, applied and removed. */
+  promotions: Pick<PromotionsService, 'check'>;
+  /** Responsible gambling: blocked reasons on the cart view. */
+  guard?: PurchaseGuard;
+  /** The wallet (ledger.fundsSummary) for the payable amount of a signed-in customer. */
+  funds?: { fundsSummary(customerId: string): Promise<{ availableFundsCents: number; currency: CurrencyCode }> };
+  /** The customer's price list (default or members); the default price list when absent. */
+  pricingFor?(customerId: string): Promise<string>;
+}
+
+export interface CheckoutItem {
+  id: string;
+  item: PricedItem;
+}
+
+export interface CheckoutCart {
+  cartId: number;
+  cartReference: string;
+  items: CheckoutItem[];
+  /** Items removed by this load (closed draws ...): the purchase fails so the customer sees the change first. */
+  removed: AutoRemoved[];
+  /** The cart's promotion when it applies; null when there is none or it no longer applies (see promotionProblem). */
+  promotion: AppliedPromotion | null;
+  promotionCode: string | null;
+  promotionProblem: string | null;
+  subtotalCents: number;
+  discountCents: number;
+  bonusCreditCents: number;
+  totalCents: number;
+  preOrderTotalCents: number;
+  currency: CurrencyCode;
+}
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+export const cartNotFound = (reference: string) => notFound(`There is no cart ${reference}.`, 'cart_not_found');
+export const itemNotFound = (itemId: string) => notFound(`There is no item ${itemId} in your cart.`, 'item_not_found');
+
+/** Payable amount of core §5: the wallet applies only when it is less than what is due and leaves a positive rest. */
+export function payableCents(totalCents: number, preOrderTotalCents: number, walletCents: number): number {
+  const due = Math.max(0, totalCents - preOrderTotalCents);
+  if (walletCents < due && due - walletCents > 0) return due - walletCents;
+  return due;
+}
+
+/** The item a request asks for: body-level numDraws and recurringPurchase win over the item's (core §4 autoplay rule). */
+export function itemInputOf(body: Pick<AddCartItemBody, 'item' | 'numDraws' | 'recurringPurchase'>): CartItemInput {
+  const item = body.item;
+  if (item.productType !== 'lottery_ticket') return item;
+  let numDraws = body.numDraws ?? item.numDraws;
+  if (body.recurringPurchase?.enabled === true) numDraws = 'autoplay';
+  else if (body.recurringPurchase?.enabled === false && numDraws === 'autoplay') numDraws = 1;
+  return { ...item, numDraws };
+}
+
+export function cartCore(deps: CartDeps) {
+  const { db, clock } = deps;
+  const repo = createCartRepository();
+  const { promotions } = deps;
+  const handlers = new Map<string, CartProductHandler>();
+  for (const h of deps.handlers) handlers.set(h.productType, h);
+
+  function handlerFor(productType: string): CartProductHandler {
+    const handler = handlers.get(productType);
+    if (handler) return handler;
+    const message =
+      productType === 'raffle_ticket'
+        ? RAFFLES_NOT_ON_SALE
+        : `${productType.replaceAll('_', ' ')} items are not on sale`;
+    throw unprocessable(message, 'product_not_on_sale', { this: [message] });
+  }
+
+  async function contextFor(customerId: string | null): Promise<ItemContext> {
+    const pricingId = customerId && deps.pricingFor ? await deps.pricingFor(customerId) : DEFAULT_PRICING;
+    return { customerId, region: null, now: clock.now(), pricingId };
+  }
+
+  const expiry = () => new Date(clock.now().getTime() + ANONYMOUS_CART_TTL_MS);
+
+  /** The cart a request names: an anonymous cart by its reference (404 when unknown, expired or converted). */
+  async function load(
+    ex: Executor,
+    target: CartTarget,
+    lock = false,
+  ): Promise<{ cart: CartRow; items: CartItemRow[] }> {
+    if (target.kind === 'anonymous') {
+      const found = await repo.byReference(ex, target.reference, lock);
+      if (
+        !found ||
+        !found.cart.anonymous ||
+        (found.cart.expiresAt && found.cart.expiresAt.getTime() <= clock.now().getTime())
+      )
+        throw cartNotFound(target.reference);
+      return found;
+    }
+    const found = await repo.byCustomer(ex, target.customerId, lock);
+    if (found) return found;
+    await repo.ensureCustomerCart(ex, target.customerId, newId('crt'), clock.now());
+    return (await repo.byCustomer(ex, target.customerId, lock))!;
+  }
+
+  const customerOf = (target: CartTarget) => (target.kind === 'customer' ? target.customerId : null);
+
+  /** Every item re-checked by its handler; unsellable ones are deleted and noticed (persisted) in `ex`. */
+  async function refreshItems(
+    ex: Executor,
+    cart: CartRow,
+    items: CartItemRow[],
+    ctx: ItemContext,
+  ): Promise<{ live: { row: CartItemRow; item: PricedItem }[]; removed: AutoRemoved[] }> {
+    const results = await Promise.all(
+      items.map(async (row) => {
+        const handler = handlers.get(row.productType);
+        if (!handler)
+          return {
+            row,
+            verdict: {
+              ok: false as const,
+              reason: 'offer_suspended' as const,
+              message: `${row.description} is not on sale right now, so we removed it from your cart.`,
+            },
+          };
+        return { row, verdict: await handler.refresh(row.input as CartItemInput, ctx) };
+      }),
+    );
+    const live: { row: CartItemRow; item: PricedItem }[] = [];
+    const gone: { row: CartItemRow; notice: AutoRemoved }[] = [];
+    for (const { row, verdict } of results) {
+      if (verdict.ok) live.push({ row, item: verdict.item });
+      else
+        gone.push({
+          row,
+          notice: { id: row.publicId, reason: verdict.reason, description: row.description, message: verdict.message },
+        });
+    }
+    let removed: AutoRemoved[] = [];
+    if (gone.length > 0) {
+      const persist = async (tx: Executor) => {
+        const deleted = await repo.deleteItems(
+          tx,
+          cart.id,
+          gone.map((g) => g.row.id),
+        );
+        removed = gone.filter((g) => deleted.has(g.row.publicId)).map((g) => g.notice);
+        await repo.appendAutoRemoved(tx, cart.id, removed, ctx.now);
+      };
+      if (ex === db) await db.transaction(persist);
+      else await persist(ex);
+    }
+    return { live, removed };
+  }
+
+  interface Totals {
+    currency: CurrencyCode;
+    subtotalCents: number;
+    preOrderTotalCents: number;
+    check: PromotionCheck | null;
+    discountCents: number;
+    bonusCreditCents: number;
+    totalCents: number;
+  }
+
+  async function totalsOf(
+    ex: Executor,
+    cart: CartRow,
+    live: { item: PricedItem }[],
+    customerId: string | null,
+  ): Promise<Totals> {
+    const currency = live[0]?.item.currency ?? 'AUD';
+    const subtotalCents = live.reduce((s, l) => s + l.item.priceCents, 0);
+    const preOrderTotalCents = live.reduce(
+      (s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0),
+      0,
+    );
+    const check = cart.promotionCode
+      ? await promotions.check(cart.promotionCode, { customerId, subtotalCents, currency }, ex)
+      : null;
+    const discountCents = check?.ok ? check.promotion.discountCents : 0;
+    const bonusCreditCents = check?.ok ? check.promotion.bonusCreditCents : 0;
+    return {
+      currency,
+      subtotalCents,
+      preOrderTotalCents,
+      check,
+      discountCents,
+      bonusCreditCents,
+      totalCents: subtotalCents - discountCents,
+    };
+  }
+
+  /** The whole Cart of core §3 for one loaded cart. */
+  async function view(loaded: { cart: CartRow; items: CartItemRow[] }, customerId: string | null): Promise<Cart> {
+    const ctx = await contextFor(customerId);
+    const { live, removed } = await refreshItems(db, loaded.cart, loaded.items, ctx);
+    const t = await totalsOf(db, loaded.cart, live, customerId);
+    // What refreshItems appended to the stored list, without reading it back.
+    const autoRemoved = [...(loaded.cart.autoRemoved as AutoRemoved[]), ...removed]
+      .slice(-MAX_AUTO_REMOVED)
+      .map((n) => ({ id: n.id, reason: n.reason, description: n.description, message: n.message }));
+    const cartItems: Record<string, CartItem[]> = {};
+    for (const { row, item } of live) (cartItems[item.productType] ??= []).push(itemView(row, item));
+    const dueCents = Math.max(0, t.totalCents - t.preOrderTotalCents);
+    let payableAmount = null;
+    let walletBalance = null;
+    let blockedReasons: Record<string, string> = {};
+    if (customerId !== null) {
+      const [funds, blocked] = await Promise.all([
+        deps.funds
+          ? deps.funds.fundsSummary(customerId)
+          : Promise.resolve({ availableFundsCents: 0, currency: t.currency }),
+        deps.guard ? deps.guard.blockedReasons(customerId, dueCents, t.currency) : Promise.resolve({}),
+      ]);
+      const wallet = funds.currency === t.currency ? funds.availableFundsCents : 0;
+      payableAmount = toMoney(payableCents(t.totalCents, t.preOrderTotalCents, wallet), t.currency);
+      walletBalance = toMoney(wallet, t.currency);
+      blockedReasons = blocked;
+    }
+    const promotion =
+      loaded.cart.promotionCode && t.check
+        ? t.check.ok
+          ? {
+              code: t.check.promotion.code,
+              type: t.check.promotion.type,
+              description: t.check.promotion.description,
+              discount: toMoney(t.discountCents, t.currency),
+              bonusCredit: toMoney(t.bonusCreditCents, t.currency),
+              expiresAt: t.check.promotion.expiresAt?.toISOString() ?? null,
+              applicable: true,
+              message: null,
+            }
+          : inapplicablePromotion(loaded.cart.promotionCode, t.currency, t.check.message)
+        : null;
+    return {
+      cartReference: loaded.cart.publicId,
+      cartItems,
+      itemCount: live.length,
+      autoRemovedItems: autoRemoved,
+      cartTotal: toMoney(t.totalCents, t.currency),
+      preOrderTotal: toMoney(t.preOrderTotalCents, t.currency),
+      subtotal: toMoney(t.subtotalCents, t.currency),
+      promotion,
+      requiresUnattendedPaymentMethod: live.some(
+        (l) => l.item.recurringPurchase.enabled || l.item.recurringPurchase.availability === 'always',
+      ),
+      blockedReasons,
+      showRegulation: live.some(
+        (l) => l.item.productType === 'lottery_ticket' || l.item.productType === 'raffle_ticket',
+      ),
+      payableAmount,
+      walletBalance,
+    };
+  }
+
+  async function viewOf(target: CartTarget): Promise<Cart> {
+    return view(await load(db, target), customerOf(target));
+  }
+
+  async function touched(target: CartTarget, cart: CartRow): Promise<Cart> {
+    await repo.touch(db, cart, clock.now(), expiry());
+    return viewOf(target);
+  }
+
+  /** Prices a new item and checks it fits the cart (one currency per cart). */
+  async function prepare(
+    input: CartItemInput,
+    ctx: ItemContext,
+    items: CartItemRow[],
+    except?: string,
+  ): Promise<PricedItem> {
+    const priced = await handlerFor(input.productType).prepare(input, ctx);
+    const other = items.find((i) => i.publicId !== except && i.currency !== priced.currency);
+    if (other) {
+      const message = `Your cart holds ${other.currency} tickets; buy ${priced.currency} tickets in a separate order.`;
+      throw unprocessable(message, 'currency_mismatch', { this: [message] });
+    }
+    return priced;
+  }
+
+  const rowOf = (cartId: number, priced: PricedItem) => ({
+    publicId: newId('itm'),
+    cartId,
+    productType: priced.productType,
+    productOfferKey: priced.productOfferKey,
+    input: priced.input,
+    description: priced.description,
+    numDraws: Math.max(1, priced.draws.length),
+    recurring: priced.recurringPurchase,
+    currency: priced.currency,
+    createdAt: clock.now(),
+  });
+
+  async function addInputs(target: CartTarget, inputs: CartItemInput[]): Promise<Cart> {
+    const { cart, items } = await load(db, target);
+    const ctx = await contextFor(customerOf(target));
+    const priced: PricedItem[] = [];
+    // Every item is checked before any is stored: a failed add adds nothing.
+    for (const input of inputs) priced.push(await prepare(input, ctx, items));
+    const mixed = priced.find((p) => p.currency !== priced[0]!.currency);
+    if (mixed)
+      throw unprocessable(
+        'These tickets are in different currencies; buy them in separate orders.',
+        'currency_mismatch',
+        { this: ['These tickets are in different currencies; buy them in separate orders.'] },
+      );
+    const added = await repo.appendItems(
+      db,
+      cart.id,
+      priced.map((p) => rowOf(cart.id, p)),
+    );
+    await repo.touch(db, cart, clock.now(), expiry());
+    // The cart and its items as loaded plus the rows just written: the view without reading them back.
+    return view({ cart, items: [...items, ...added] }, customerOf(target));
+  }
+
+  return {
+    repo,
+    handlerFor,
+    contextFor,
+    expiry,
+    load,
+    customerOf,
+    refreshItems,
+    totalsOf,
+    view,
+    viewOf,
+    touched,
+    prepare,
+    rowOf,
+    addInputs,
+  };
+}

@@ -1,0 +1,61 @@
+// What other domains need to know about (and change on) customers: contacts for service emails, the details
+// identity verification checks, the verified flag, marketing suppression during an exclusion, and the names and
+// suburbs of raffle winners. Responsible gambling's CustomerDirectory and the workflows' contacts port.
+import { COMMUNICATION_CHANNELS } from '@shop/contracts';
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { customers } from './identity.repository.ts';
+
+export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    /** Email address and first name of active customers (service messages such as a winner's notice). */
+    async contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> {
+      const rows = await customers.contactsByPublicIds(db, customerIds);
+      return new Map(rows.map((r) => [r.publicId, { email: r.email, firstname: r.firstname }]));
+    },
+    /** Names and localities of active customers (a raffle's public winners list); closed accounts are left out. */
+    async profilesOf(
+      customerIds: string[],
+    ): Promise<Map<string, { firstname: string; lastname: string; suburb: string | null; state: string | null }>> {
+      const found = await Promise.all(customerIds.map(async (id) => [id, await customers.byPublicId(db, id)] as const));
+      return new Map(
+        found.flatMap(([id, c]) =>
+          c ? [[id, { firstname: c.firstname, lastname: c.lastname, suburb: c.suburb, state: c.state }] as const] : [],
+        ),
+      );
+    },
+    /** Responsible gambling's view of a customer (identity verification uses the stored details). */
+    async verificationProfile(customerId: string, exec: Executor = db) {
+      const c = await customers.byPublicId(exec, customerId);
+      if (!c) return null;
+      return {
+        email: c.email,
+        firstname: c.firstname,
+        lastname: c.lastname,
+        dateOfBirth: c.dateOfBirth,
+        address: c.address,
+        suburb: c.suburb,
+        state: c.state,
+        postcode: c.postcode,
+        isVerified: c.isVerified,
+      };
+    },
+    async setVerified(customerId: string, verified: boolean): Promise<void> {
+      const c = await customers.byPublicId(db, customerId);
+      if (c && c.isVerified !== verified)
+        await customers.update(db, c.id, { isVerified: verified, updatedAt: clock.now() });
+    },
+    /** An excluded customer gets no marketing: every channel off, consent withdrawn. */
+    async suppressMarketing(customerId: string): Promise<void> {
+      const c = await customers.byPublicId(db, customerId);
+      if (c)
+        await customers.update(db, c.id, {
+          marketingConsent: false,
+          communicationPreferences: Object.fromEntries(COMMUNICATION_CHANNELS.map((ch) => [ch, false])),
+          updatedAt: clock.now(),
+        });
+    },
+  };
+}
+export type CustomerDirectoryService = ReturnType<typeof createCustomerDirectoryService>;

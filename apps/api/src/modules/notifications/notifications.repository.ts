@@ -1,0 +1,67 @@
+// The only code that queries notifications_outbox and notifications_mailbox.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/index.ts';
+import { notificationsMailbox, notificationsOutbox } from './notifications.schema.ts';
+
+export type OutboxRow = typeof notificationsOutbox.$inferSelect;
+
+export const outboxRows = {
+  /** The new row's id, or null when a row with the same dedupe key exists. */
+  async insert(tx: Executor, row: typeof notificationsOutbox.$inferInsert): Promise<number | null> {
+    const [r] = await tx
+      .insert(notificationsOutbox)
+      .values(row)
+      .onConflictDoNothing({ target: notificationsOutbox.dedupeKey })
+      .returning({ id: notificationsOutbox.id });
+    return r?.id ?? null;
+  },
+
+  /** The oldest pending email, locked (SKIP LOCKED) so concurrent dispatchers never take the same one. */
+  async claimNext(tx: Executor): Promise<OutboxRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(notificationsOutbox)
+      .where(eq(notificationsOutbox.status, 'pending'))
+      .orderBy(asc(notificationsOutbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row;
+  },
+
+  update: (tx: Executor, id: number, patch: Partial<typeof notificationsOutbox.$inferInsert>) =>
+    tx.update(notificationsOutbox).set(patch).where(eq(notificationsOutbox.id, id)),
+
+  /** Emails still in the outbox (pending or sent) for an address, newest first. */
+  forAddress(db: Db, to: string, kinds?: string[]) {
+    const conditions = [eq(notificationsOutbox.toAddress, to)];
+    if (kinds?.length) conditions.push(inArray(notificationsOutbox.kind, kinds));
+    return db
+      .select()
+      .from(notificationsOutbox)
+      .where(and(...conditions))
+      .orderBy(desc(notificationsOutbox.id))
+      .limit(50);
+  },
+
+  async pendingCount(db: Db): Promise<number> {
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notificationsOutbox)
+      .where(eq(notificationsOutbox.status, 'pending'));
+    return r?.n ?? 0;
+  },
+};
+
+export const mailboxRows = {
+  deliver: (tx: Executor, row: typeof notificationsMailbox.$inferInsert) =>
+    tx.insert(notificationsMailbox).values(row).onConflictDoNothing(),
+
+  /** Latest delivered messages, newest first, optionally for one address. */
+  latest: (db: Db, options: { to?: string; limit: number }) =>
+    db
+      .select()
+      .from(notificationsMailbox)
+      .where(options.to ? eq(notificationsMailbox.toAddress, options.to) : undefined)
+      .orderBy(desc(notificationsMailbox.id))
+      .limit(options.limit),
+};

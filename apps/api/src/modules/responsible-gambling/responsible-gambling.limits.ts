@@ -1,0 +1,296 @@
+// Spend limits, the pre-commitment and deposit limits (features §7): a lower or first limit applies at once, a raise
+// or a removal only after the cooling-off delay (RG_COOLING_OFF_DAYS), and each view shows what is spent and left.
+import {
+  DEPOSIT_LIMIT_HELP,
+  FORM_MESSAGES,
+  LIMIT_PERIODS,
+  toCents,
+  toMoney,
+  type CurrencyCode,
+  type CustomerLimit,
+  type LimitPeriod,
+} from '@shop/contracts';
+import type { Db, Executor } from '../../db/index.ts';
+import type { AppConfig } from '../../env.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { formatWhen } from './periods.ts';
+import { rgLimits, type LimitRow } from './responsible-gambling.repository.ts';
+import {
+  DAY_MS,
+  KIND_WORD,
+  LIMIT_MAX_CENTS,
+  LIMIT_MIN_CENTS,
+  limitWindows,
+  money,
+  PERIOD_WORD,
+  publicId,
+  settledLimit,
+  type LimitKind,
+  type RgLedger,
+} from './responsible-gambling.rules.ts';
+
+export interface LimitsDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<AppConfig, 'responsibleGambling' | 'siteTimeZone'>;
+  ledger: RgLedger;
+}
+
+export function createLimitsService(deps: LimitsDeps) {
+  const { db, clock, ledger } = deps;
+  const rules = deps.config.responsibleGambling;
+  const tz = deps.config.siteTimeZone;
+  const coolingMs = rules.coolingOffDays * DAY_MS;
+  const windows = limitWindows(ledger, tz);
+  const currencyOf = async (customerId: string): Promise<CurrencyCode> =>
+    (await ledger.fundsSummary(customerId)).currency;
+
+  function parseLimit(input: number | string, currency: CurrencyCode): number {
+    let cents: number;
+    try {
+      cents = toCents(typeof input === 'string' ? input.trim() : input);
+    } catch {
+      throw unprocessable(FORM_MESSAGES.currency, 'invalid_amount', { limit: [FORM_MESSAGES.currency] });
+    }
+    if (cents < LIMIT_MIN_CENTS) {
+      const text = FORM_MESSAGES.minimumAmount(money(LIMIT_MIN_CENTS, currency));
+      throw unprocessable(text, 'amount_below_minimum', { limit: [text] });
+    }
+    if (cents > LIMIT_MAX_CENTS) {
+      const text = FORM_MESSAGES.maximumAmount(money(LIMIT_MAX_CENTS, currency));
+      throw unprocessable(text, 'amount_above_maximum', { limit: [text] });
+    }
+    return cents;
+  }
+
+  async function limitView(exec: Executor, row: LimitRow): Promise<CustomerLimit | null> {
+    const now = clock.now();
+    const s = settledLimit(row, now);
+    if (!s) return null;
+    const currency = row.currency as CurrencyCode;
+    const period = row.period as LimitPeriod;
+    const used =
+      row.kind === 'deposit'
+        ? await windows.depositedIn(exec, row.customerId, currency, period, now)
+        : await windows.spentIn(exec, row.customerId, currency, period, now);
+    return {
+      id: row.publicId,
+      period,
+      limit: toMoney(s.limitCents, currency),
+      amountSpent: toMoney(used.spentCents, currency),
+      remaining: toMoney(Math.max(0, s.limitCents - used.spentCents), currency),
+      pendingLimit: s.pendingCents === null ? null : toMoney(s.pendingCents, currency),
+      pendingRemoval: s.pendingRemoval,
+      pendingFrom: s.pendingFrom?.toISOString() ?? null,
+      periodStart: used.start.toISOString(),
+      periodEnd: used.end.toISOString(),
+    };
+  }
+
+  async function viewsOf(exec: Executor, customerId: string, kind: LimitKind): Promise<CustomerLimit[]> {
+    const out: CustomerLimit[] = [];
+    for (const row of await rgLimits.rowsOf(exec, customerId, kind)) {
+      const v = await limitView(exec, row);
+      if (v) out.push(v);
+    }
+    return out;
+  }
+
+  function changeMessage(
+    kind: LimitKind,
+    period: LimitPeriod,
+    applied: 'now' | 'after_cooling_off' | 'removed',
+    amount: string | null,
+    from: Date | null,
+  ) {
+    const what =
+      kind === 'precommitment'
+        ? `Your ${PERIOD_WORD[period]} pre-commitment limit`
+        : `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]}`;
+    if (applied === 'now') return `${what} is now ${amount}.`;
+    if (applied === 'removed')
+      return `${what} will be removed on ${formatWhen(from!, tz)}, after the ${rules.coolingOffDays}-day cooling-off period.`;
+    return `${what} will go up to ${amount} on ${formatWhen(from!, tz)}, after the ${rules.coolingOffDays}-day cooling-off period. Until then your current limit applies.`;
+  }
+
+  /**
+   * Set a limit. Lower (or first): at once. Higher: pending until the cooling-off delay has passed. A second raise
+   * during cooling-off replaces the pending value; the delay restarts only when the new value is more permissive than
+   * the pending one (a smaller pending raise keeps its date), so raising in small steps never shortens the delay.
+   */
+  async function setLimit(customerId: string, kind: LimitKind, period: LimitPeriod, input: number | string) {
+    const currency = await currencyOf(customerId);
+    const cents = parseLimit(input, currency);
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      await rgLimits.lockCustomer(tx, customerId);
+      await rgLimits.applyDue(tx, customerId, now);
+      const existing = await rgLimits.find(tx, customerId, kind, period);
+      if (!existing) {
+        const row = await rgLimits.insert(tx, {
+          publicId: publicId('lim'),
+          customerId,
+          kind,
+          period,
+          currency,
+          limitCents: cents,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return { row, applied: 'now' as const };
+      }
+      if (existing.period !== period) {
+        throw unprocessable(
+          `You already have a ${PERIOD_WORD[existing.period as LimitPeriod]} pre-commitment limit. Remove it first to choose another period.`,
+          'precommitment_period_change',
+          { period: ['Remove your current pre-commitment limit first to choose another period.'] },
+        );
+      }
+      if (cents <= existing.limitCents || coolingMs === 0) {
+        const row = await rgLimits.update(tx, existing.id, {
+          limitCents: cents,
+          pendingCents: null,
+          pendingRemoval: false,
+          pendingFrom: null,
+          updatedAt: now,
+        });
+        return { row, applied: 'now' as const };
+      }
+      const keepDate =
+        existing.pendingFrom !== null &&
+        !existing.pendingRemoval &&
+        existing.pendingCents !== null &&
+        cents <= existing.pendingCents;
+      const pendingFrom = keepDate ? existing.pendingFrom! : new Date(now.getTime() + coolingMs);
+      const row = await rgLimits.update(tx, existing.id, {
+        pendingCents: cents,
+        pendingRemoval: false,
+        pendingFrom,
+        updatedAt: now,
+      });
+      return { row, applied: 'after_cooling_off' as const };
+    });
+    const view = await limitView(db, result.row);
+    const message = changeMessage(kind, period, result.applied, money(cents, currency), result.row.pendingFrom);
+    return { limit: view, applied: result.applied, message };
+  }
+
+  /** Removing a limit is the largest raise there is: it too waits out the cooling-off delay. */
+  async function removeLimit(
+    customerId: string,
+    match: { id: string } | { kind: 'precommitment' },
+    kinds: LimitKind[],
+  ) {
+    const now = clock.now();
+    const result = await db.transaction(async (tx) => {
+      await rgLimits.lockCustomer(tx, customerId);
+      await rgLimits.applyDue(tx, customerId, now);
+      const row = await rgLimits.findToRemove(tx, customerId, kinds, match);
+      // Another customer's limit is indistinguishable from a missing one.
+      if (!row) throw notFound('There is no such limit.', 'limit_not_found');
+      const kind = row.kind as LimitKind;
+      if (row.pendingRemoval) {
+        throw unprocessable(
+          `This ${KIND_WORD[kind]} is already being removed: it stops applying on ${formatWhen(row.pendingFrom!, tz)}.`,
+          'limit_removal_pending',
+        );
+      }
+      if (kind === 'spend' && rules.spendLimitRequired && (await rgLimits.activeSpendLimitCount(tx, customerId)) <= 1)
+        throw unprocessable(
+          'A spend limit is required. Set a higher limit instead of removing it.',
+          'spend_limit_required',
+        );
+      if (coolingMs === 0) {
+        await rgLimits.delete(tx, row.id);
+        return { row: { ...row, pendingRemoval: true, pendingFrom: now }, removedNow: true };
+      }
+      const u = await rgLimits.update(tx, row.id, {
+        pendingCents: null,
+        pendingRemoval: true,
+        pendingFrom: new Date(now.getTime() + coolingMs),
+        updatedAt: now,
+      });
+      return { row: u, removedNow: false };
+    });
+    const kind = result.row.kind as LimitKind;
+    const period = result.row.period as LimitPeriod;
+    if (result.removedNow)
+      return {
+        limit: null,
+        applied: 'removed' as const,
+        message: `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]} has been removed.`,
+      };
+    return {
+      limit: await limitView(db, result.row),
+      applied: 'removed' as const,
+      message: changeMessage(kind, period, 'removed', null, result.row.pendingFrom),
+    };
+  }
+
+  return {
+    async spendLimits(customerId: string) {
+      const currency = await currencyOf(customerId);
+      const weekly = await windows.spentIn(db, customerId, currency, 'weekly', clock.now());
+      return {
+        availablePeriods: [...LIMIT_PERIODS],
+        customerLimits: await viewsOf(db, customerId, 'spend'),
+        systemLimits:
+          rules.globalWeeklySpendLimitCents > 0
+            ? [
+                {
+                  period: 'weekly' as const,
+                  limit: toMoney(rules.globalWeeklySpendLimitCents, currency),
+                  amountSpent: toMoney(weekly.spentCents, currency),
+                  remaining: toMoney(Math.max(0, rules.globalWeeklySpendLimitCents - weekly.spentCents), currency),
+                },
+              ]
+            : [],
+        coolingOffDays: rules.coolingOffDays,
+        spendLimitRequired: rules.spendLimitRequired,
+      };
+    },
+    setSpendLimit: (customerId: string, period: LimitPeriod, limit: number | string) =>
+      setLimit(customerId, 'spend', period, limit),
+    removeSpendLimit: (customerId: string, id: string) => removeLimit(customerId, { id }, ['spend']),
+
+    async precommitment(customerId: string) {
+      const [limit] = await viewsOf(db, customerId, 'precommitment');
+      return { enabled: Boolean(limit), limit: limit ?? null, coolingOffDays: rules.coolingOffDays };
+    },
+    setPrecommitment: (customerId: string, period: LimitPeriod, limit: number | string) =>
+      setLimit(customerId, 'precommitment', period, limit),
+    removePrecommitment: (customerId: string) => removeLimit(customerId, { kind: 'precommitment' }, ['precommitment']),
+
+    async depositLimits(customerId: string) {
+      const views = await viewsOf(db, customerId, 'deposit');
+      return {
+        availablePeriods: [...LIMIT_PERIODS],
+        customerLimits: views.map((v) => ({ ...v, help: DEPOSIT_LIMIT_HELP[v.period] })),
+        help: { ...DEPOSIT_LIMIT_HELP },
+        coolingOffDays: rules.coolingOffDays,
+      };
+    },
+    setDepositLimit: (customerId: string, period: LimitPeriod, limit: number | string) =>
+      setLimit(customerId, 'deposit', period, limit),
+    removeDepositLimit: (customerId: string, id: string) => removeLimit(customerId, { id }, ['deposit']),
+
+    /** The overview's limit fields (core §3): the pre-commitment and the spend limits in force. */
+    async overviewFields(customerId: string) {
+      const now = clock.now();
+      const all = await rgLimits.rowsOf(db, customerId);
+      const spend = all.filter((r) => r.kind === 'spend').map((r) => ({ r, s: settledLimit(r, now) }));
+      const pre = all.filter((r) => r.kind === 'precommitment').map((r) => ({ r, s: settledLimit(r, now) }))[0];
+      return {
+        preCommitment: pre?.s
+          ? { enabled: true, amount: toMoney(pre.s.limitCents, pre.r.currency as CurrencyCode) }
+          : { enabled: false, amount: null },
+        spendLimits: spend
+          .filter((x) => x.s)
+          .map((x) => ({ period: x.r.period, amount: toMoney(x.s!.limitCents, x.r.currency as CurrencyCode) })),
+        spendLimitRequired: rules.spendLimitRequired,
+      };
+    },
+  };
+}
+export type LimitsService = ReturnType<typeof createLimitsService>;

@@ -1,0 +1,227 @@
+// The only code that queries the rg_ tables (limits, exclusions, verifications and their uploaded files).
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, lte, sql, type Table } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+import {
+  rgExclusions as exclusions,
+  rgLimits as limits,
+  rgVerificationFiles as files,
+  rgVerifications as verifications,
+} from './responsible-gambling.schema.ts';
+
+export type LimitKind = 'spend' | 'precommitment' | 'deposit';
+export type LimitRow = typeof limits.$inferSelect;
+export type ExclusionRow = typeof exclusions.$inferSelect;
+export type VerificationRow = typeof verifications.$inferSelect;
+
+const PERIOD_ORDER = sql`array_position(array['daily','weekly','monthly']::text[], ${limits.period})`;
+
+/** Rows of the same table read through a raw join, mapped back with the columns' own decoders. */
+function columnsOf(table: Table, alias: string, prefix: string) {
+  return Object.values(getTableColumns(table)).map((c) => ({
+    column: c,
+    key: `${prefix}${c.name}`,
+    select: sql`${sql.identifier(alias)}.${sql.identifier(c.name)} as ${sql.identifier(`${prefix}${c.name}`)}`,
+  }));
+}
+
+export const rgLimits = {
+  /** Serialises the limit and exclusion changes of one customer (their transaction holds it). */
+  lockCustomer: (tx: Executor, customerId: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rg:${customerId}`}))`),
+
+  /** Write pending changes whose cooling-off has passed, so stored rows match what applies. */
+  async applyDue(tx: Executor, customerId: string, now: Date) {
+    await tx
+      .delete(limits)
+      .where(and(eq(limits.customerId, customerId), eq(limits.pendingRemoval, true), lte(limits.pendingFrom, now)));
+    await tx
+      .update(limits)
+      .set({ limitCents: sql`${limits.pendingCents}`, pendingCents: null, pendingFrom: null, updatedAt: now })
+      .where(and(eq(limits.customerId, customerId), isNotNull(limits.pendingCents), lte(limits.pendingFrom, now)));
+  },
+
+  /** The customer's limits (of one kind), daily, weekly, monthly. */
+  rowsOf: (exec: Executor, customerId: string, kind?: LimitKind): Promise<LimitRow[]> =>
+    exec
+      .select()
+      .from(limits)
+      .where(and(eq(limits.customerId, customerId), kind ? eq(limits.kind, kind) : undefined))
+      .orderBy(PERIOD_ORDER),
+
+  /** The limit a set replaces: of this kind and period (a pre-commitment has one, whatever its period). */
+  async find(tx: Executor, customerId: string, kind: LimitKind, period: string): Promise<LimitRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(limits)
+      .where(
+        and(
+          eq(limits.customerId, customerId),
+          eq(limits.kind, kind),
+          kind === 'precommitment' ? undefined : eq(limits.period, period),
+        ),
+      );
+    return row;
+  },
+
+  /** A limit to remove: by its public id, or the pre-commitment, among the given kinds. */
+  async findToRemove(
+    tx: Executor,
+    customerId: string,
+    kinds: LimitKind[],
+    match: { id: string } | { kind: 'precommitment' },
+  ): Promise<LimitRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(limits)
+      .where(
+        and(
+          eq(limits.customerId, customerId),
+          inArray(limits.kind, kinds),
+          'id' in match ? eq(limits.publicId, match.id) : eq(limits.kind, match.kind),
+        ),
+      );
+    return row;
+  },
+
+  async insert(tx: Executor, row: typeof limits.$inferInsert): Promise<LimitRow> {
+    return (await tx.insert(limits).values(row).returning())[0]!;
+  },
+
+  async update(tx: Executor, id: number, patch: Partial<typeof limits.$inferInsert>): Promise<LimitRow> {
+    return (await tx.update(limits).set(patch).where(eq(limits.id, id)).returning())[0]!;
+  },
+
+  delete: (tx: Executor, id: number) => tx.delete(limits).where(eq(limits.id, id)),
+
+  /** Spend limits not being removed. */
+  async activeSpendLimitCount(tx: Executor, customerId: string): Promise<number> {
+    return (
+      await tx
+        .select({ id: limits.id })
+        .from(limits)
+        .where(and(eq(limits.customerId, customerId), eq(limits.kind, 'spend'), eq(limits.pendingRemoval, false)))
+    ).length;
+  },
+};
+
+export const rgExclusions = {
+  async active(exec: Executor, customerId: string, now: Date): Promise<ExclusionRow | null> {
+    const [row] = await exec
+      .select()
+      .from(exclusions)
+      .where(and(eq(exclusions.customerId, customerId), gt(exclusions.endsAt, now)))
+      .orderBy(desc(exclusions.endsAt))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async activeForEmail(exec: Executor, email: string, now: Date): Promise<ExclusionRow | null> {
+    const [row] = await exec
+      .select()
+      .from(exclusions)
+      .where(and(eq(exclusions.email, email), gt(exclusions.endsAt, now)))
+      .orderBy(desc(exclusions.endsAt))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async insert(tx: Executor, row: typeof exclusions.$inferInsert): Promise<ExclusionRow> {
+    return (await tx.insert(exclusions).values(row).returning())[0]!;
+  },
+
+  history: (exec: Executor, customerId: string): Promise<ExclusionRow[]> =>
+    exec.select().from(exclusions).where(eq(exclusions.customerId, customerId)).orderBy(asc(exclusions.startsAt)),
+
+  /**
+   * The active exclusion and every limit row (same order as rowsOf) in one statement: the purchase checks read both
+   * on every cart view and purchase, and each round trip costs more than the rows.
+   */
+  async withLimits(
+    exec: Executor,
+    customerId: string,
+    now: Date,
+  ): Promise<{ excluded: ExclusionRow | null; rows: LimitRow[] }> {
+    const e = columnsOf(exclusions, 'e', 'e_');
+    const l = columnsOf(limits, 'l', 'l_');
+    const { rows } = await exec.execute<Record<string, unknown>>(sql`select ${sql.join(
+      [...e, ...l].map((c) => c.select),
+      sql`, `,
+    )}
+      from (select 1) as one
+      left join lateral (
+        select * from ${exclusions} where ${exclusions.customerId} = ${customerId} and ${exclusions.endsAt} > ${now.toISOString()}
+        order by ${exclusions.endsAt} desc limit 1
+      ) as e on true
+      left join ${limits} as l on l.customer_id = ${customerId}
+      order by array_position(array['daily','weekly','monthly']::text[], l.period)`);
+    const rowOf = <T>(raw: Record<string, unknown>, cols: typeof e): T | null => {
+      if (raw[cols.find((c) => c.column.name === 'id')!.key] === null) return null;
+      return Object.fromEntries(
+        Object.entries(getTableColumns(cols === e ? exclusions : limits)).map(([prop, c]) => {
+          const v = raw[cols.find((x) => x.column === c)!.key];
+          return [prop, v === null || v === undefined ? null : c.mapFromDriverValue(v)];
+        }),
+      ) as T;
+    };
+    const first = rows[0];
+    return {
+      excluded: first ? rowOf<ExclusionRow>(first, e) : null,
+      rows: rows.map((r) => rowOf<LimitRow>(r, l)).filter((r): r is LimitRow => r !== null),
+    };
+  },
+};
+
+export const rgVerifications = {
+  /** The customer's attempts, newest first. */
+  of: (exec: Executor, customerId: string): Promise<VerificationRow[]> =>
+    exec
+      .select()
+      .from(verifications)
+      .where(eq(verifications.customerId, customerId))
+      .orderBy(desc(verifications.createdAt), desc(verifications.id)),
+
+  async insert(exec: Executor, row: typeof verifications.$inferInsert): Promise<VerificationRow> {
+    return (await exec.insert(verifications).values(row).returning())[0]!;
+  },
+
+  update: (exec: Executor, id: number, patch: Partial<typeof verifications.$inferInsert>) =>
+    exec.update(verifications).set(patch).where(eq(verifications.id, id)),
+
+  /** The ConnectID attempt this browser started (its state's hash), still in progress. */
+  async connectIdInProgress(exec: Executor, customerId: string, stateHash: string) {
+    const [row] = await exec
+      .select()
+      .from(verifications)
+      .where(
+        and(
+          eq(verifications.customerId, customerId),
+          eq(verifications.method, 'connect_id'),
+          eq(verifications.status, 'in_progress'),
+          sql`${verifications.details}->>'stateHash' = ${stateHash}`,
+        ),
+      );
+    return row;
+  },
+
+  insertFiles: (tx: Executor, rows: (typeof files.$inferInsert)[]) => tx.insert(files).values(rows),
+
+  pending: (exec: Executor): Promise<VerificationRow[]> =>
+    exec.select().from(verifications).where(eq(verifications.status, 'pending')).orderBy(asc(verifications.createdAt)),
+
+  filesOf: (exec: Executor, verificationId: number) =>
+    exec.select().from(files).where(eq(files.verificationId, verificationId)).orderBy(asc(files.id)),
+
+  /** Decides the customer's pending attempt; undefined when none waits. */
+  async decidePending(
+    exec: Executor,
+    customerId: string,
+    patch: Partial<typeof verifications.$inferInsert>,
+  ): Promise<VerificationRow | undefined> {
+    const [row] = await exec
+      .update(verifications)
+      .set(patch)
+      .where(and(eq(verifications.customerId, customerId), eq(verifications.status, 'pending')))
+      .returning();
+    return row;
+  },
+};

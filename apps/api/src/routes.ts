@@ -1,0 +1,59 @@
+// The route table of the API: which module's routes are mounted under which prefix, each handed the services it
+// calls (never the database). The services come from the composition root (services.ts).
+import type { FastifyInstance } from 'fastify';
+import { cartRoutes } from './modules/cart/index.ts';
+import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { drawsRoutes } from './modules/draws/index.ts';
+import { identityRoutes } from './modules/identity/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
+import { placementRoutes } from './modules/placement/index.ts';
+import { platformRoutes } from './modules/platform/index.ts';
+import { rafflesRoutes } from './modules/raffles/index.ts';
+import { responsibleGamblingRoutes } from './modules/responsible-gambling/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
+import { purchaseRoutes } from './workflows/purchase-cart.routes.ts';
+import type { Services } from './services.ts';
+
+export async function registerRoutes(app: FastifyInstance, s: Services): Promise<void> {
+  const v2 = { prefix: '/api/v2' };
+  await app.register(systemRoutes, { prefix: '/api', config: s.config, system: s.system });
+  await app.register(platformRoutes, { ...v2, platform: s.platform });
+  await app.register(contentRoutes, { prefix: '/api/cms', content: s.content });
+  await app.register(catalogueRoutes, { ...v2, catalogue: s.catalogue });
+  // Results lists include raffle draws; past results' customerData.orders come from the customer's orders.
+  await app.register(drawsRoutes, {
+    ...v2,
+    draws: s.draws,
+    drawResults: s.drawResults,
+    clock: s.clock,
+    raffles: s.raffles,
+    customerOrders: (customerId, drawIds) => s.orderHistory.ordersForDraws(customerId, drawIds),
+  });
+  await app.register(rafflesRoutes, { ...v2, raffles: s.raffles, causes: s.causes });
+  await app.register(walletRoutes, { ...v2, ledger: s.ledger });
+  // A deposit taken to pay for the cart returns from 3-D Secure to the checkout, which completes (or abandons) it.
+  await app.register(paymentsRoutes, {
+    ...v2,
+    payments: s.payments,
+    challengeReturnPath: async (depositId, outcome) =>
+      (await s.checkouts.hasPendingPurchase(depositId))
+        ? `/checkout/deposit/${depositId}/${outcome === 'success' ? 'success' : 'cancel'}`
+        : null,
+  });
+  await app.register(identityRoutes, { ...v2, config: s.config, identity: s.identity });
+  await app.register(responsibleGamblingRoutes, { ...v2, responsibleGambling: s.responsibleGambling });
+  await app.register(notificationsRoutes, { ...v2, config: s.config, outbox: s.outbox });
+  await app.register(cartRoutes, { ...v2, cart: s.cart });
+  await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
+  await app.register(placementRoutes, { ...v2, placement: s.placement });
+  await app.register(purchaseRoutes, {
+    ...v2,
+    purchase: s.purchase,
+    depositPurchase: s.depositPurchase,
+    replay: s.replay,
+  });
+}

@@ -1,0 +1,384 @@
+// The composition root (ADR 014): every service of the shop is built here, once, from the database, the clock, the
+// configuration and the outside providers. The HTTP app (app.ts), the jobs, the operator CLI, the seed and the test
+// fixtures all take their services from createServices; nothing else calls a create*Service. A service receives the
+// narrow ports it needs (interfaces its own module declares) from here, so this file is the one place that says
+// which implementation runs behind every port.
+import path from 'node:path';
+import type { RandomSource } from '@shop/lottery';
+import { cryptoRandom } from '@shop/lottery';
+import { checkReadiness, type Database } from './db/index.ts';
+import type { AppConfig } from './env.ts';
+import type { Clock } from './lib/clock.ts';
+import { resolveAuthSecret } from './plugins/auth.ts';
+import { createCartService } from './modules/cart/index.ts';
+import { createCatalogueService } from './modules/catalogue/index.ts';
+import { createContentService } from './modules/content/index.ts';
+import {
+  createDrawResultsService,
+  createDrawsService,
+  createLotteryHandler,
+  createSimulatedResultsProvider,
+  type ResultsProvider,
+} from './modules/draws/index.ts';
+import { createOutbox, smtpTransport, type MailTransport } from './modules/notifications/index.ts';
+import {
+  createCheckoutService,
+  createOrderHistoryService,
+  createOrdersService,
+  createRecommendationsService,
+} from './modules/orders/index.ts';
+import { createPaymentsService, createTestGateway, type PaymentGateway } from './modules/payments/index.ts';
+import { createPlacementService } from './modules/placement/index.ts';
+import { createPlatformService } from './modules/platform/index.ts';
+import { createPromotionsService } from './modules/promotions/index.ts';
+import {
+  createCausesService,
+  createRaffleDrawsService,
+  createRaffleHandler,
+  createRafflesService,
+  createRaffleSupplyService,
+} from './modules/raffles/index.ts';
+import {
+  createDocumentReviewService,
+  createExclusionService,
+  createGuardService,
+  createLimitsService,
+  createSimulatedVerificationProvider,
+  createVerificationService,
+  type VerificationProvider,
+} from './modules/responsible-gambling/index.ts';
+import {
+  createAttemptGuard,
+  createClosureService,
+  createCredentials,
+  createCustomerDirectoryService,
+  createIdentityMailer,
+  createLoginService,
+  createOneTimeTokens,
+  createPasswordHasher,
+  createPasswordService,
+  createPreferencesService,
+  createProfileService,
+  createSessionService,
+  createSignupService,
+  createTwoFactorService,
+  identitySecrets,
+  type CustomerDirectoryService,
+  type FundsSource,
+  type IdentityOutbox,
+  type ResponsibleGamblingHooks,
+} from './modules/identity/index.ts';
+import { createLedger } from './modules/wallet/index.ts';
+import { createDepositPurchaseWorkflow } from './workflows/deposit-purchase.workflow.ts';
+import { createRaffleDrawWorkflow } from './workflows/draw-raffle.workflow.ts';
+import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
+import { createReplayWorkflow } from './workflows/replay-order.workflow.ts';
+import { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
+import { createWinnerEmailsWorkflow } from './workflows/email-winners.workflow.ts';
+
+/** The outside world, each behind an interface with a built-in local implementation (DESIGN.md §9). */
+export interface Providers {
+  /** Card and wallet payments; the built-in test gateway (payment type `td`, test cards) by default. */
+  paymentGateway: PaymentGateway;
+  /** SMTP when SMTP_URL is set; null delivers into the dev mailbox table. */
+  mailTransport: MailTransport | null;
+  /** Identity checks against a data source; the simulated provider (decides by surname) by default. */
+  identityVerification: VerificationProvider;
+  /** Official lottery results; simulated from the CSPRNG by default. */
+  results: ResultsProvider;
+  /** Quickpick numbers; the platform CSPRNG by default (tests inject a seeded source). */
+  random: RandomSource;
+}
+
+export interface ServicesOptions {
+  database: Database;
+  clock: Clock;
+  config: AppConfig;
+  providers?: Partial<Providers>;
+  /**
+   * Long-lived processes (the API, its jobs) keep read-mostly data in memory until the database's change feed
+   * announces a write (ADR 007). The CLI, the seed and one-off scripts read through.
+   */
+  liveCaches?: boolean;
+  /** Test hook of the reconciliation test: die between the gateway's approval and the ledger write. */
+  crashAfterGatewayApproval?: boolean;
+}
+
+/** Where the built-in test gateway's 3-D Secure page lives (payments routes serve it). */
+export const TEST_GATEWAY_CHALLENGE_PATH = (depositId: string) => `/api/v2/funds/test-gateway/3ds/${depositId}`;
+
+function defaultProviders(o: ServicesOptions): Providers {
+  const { database, clock, config } = o;
+  return {
+    paymentGateway:
+      o.providers?.paymentGateway ??
+      createTestGateway({ db: database.db, clock, challengeUrlFor: TEST_GATEWAY_CHALLENGE_PATH }),
+    mailTransport:
+      o.providers?.mailTransport !== undefined
+        ? o.providers.mailTransport
+        : config.smtpUrl
+          ? smtpTransport(config.smtpUrl)
+          : null,
+    identityVerification: o.providers?.identityVerification ?? createSimulatedVerificationProvider(),
+    results: o.providers?.results ?? createSimulatedResultsProvider(),
+    random: o.providers?.random ?? cryptoRandom,
+  };
+}
+
+/** The database, clock and configuration every service is built from, and the providers chosen for this process. */
+function coreOf(o: ServicesOptions) {
+  let secret: string | undefined;
+  return {
+    crashAfterGatewayApproval: o.crashAfterGatewayApproval,
+    database: o.database,
+    db: o.database.db,
+    clock: o.clock,
+    config: o.config,
+    providers: defaultProviders(o),
+    changes: o.liveCaches ? o.database.changes : undefined,
+    /** Resolved on first use: a command that signs nothing never creates DATA_DIR/auth.secret. */
+    authSecret: () => (secret ??= resolveAuthSecret(o.config)),
+  };
+}
+export type Core = ReturnType<typeof coreOf>;
+
+/** Site configuration, CMS, the product catalogue, draws and raffles: what every page reads. */
+function catalogueServices(core: Core) {
+  const { db, clock, config, changes } = core;
+  const platform = createPlatformService({ db, config, clock, changes });
+  const content = createContentService({ db, clock, changes });
+  const draws = createDrawsService({ db, clock });
+  const drawResults = createDrawResultsService({ db, clock, changes });
+  const raffles = createRafflesService({ db, clock });
+  const causes = createCausesService({ db, clock, raffles });
+  const raffleLifecycle = createRaffleDrawsService({ db, clock });
+  // One catalogue (and one cache) for the product pages, the cart, the purchase, placements and recommendations.
+  const catalogue = createCatalogueService({
+    db,
+    clock,
+    changes,
+    upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
+    raffleDraws: (key) => raffles.upcomingDraws(key),
+    raffleGameOffer: (key) => raffles.gameOffer(key),
+  });
+  return { platform, content, draws, drawResults, raffles, causes, raffleLifecycle, catalogue };
+}
+
+/** Responsible gambling: limits, exclusions, identity verification and document review, and the guard that enforces them. */
+function responsibleGamblingServices(
+  core: Core,
+  ports: { ledger: ReturnType<typeof createLedger>; customers: CustomerDirectoryService },
+) {
+  const { db, clock, config, providers } = core;
+  const { ledger, customers } = ports;
+  const limits = createLimitsService({ db, clock, config, ledger });
+  const exclusions = createExclusionService({ db, clock, config, customers });
+  const guard = createGuardService({ db, clock, config, ledger, customers });
+  const verification = createVerificationService({
+    db,
+    clock,
+    config,
+    ledger,
+    customers,
+    provider: providers.identityVerification,
+  });
+  const documents = createDocumentReviewService({
+    db,
+    clock,
+    uploadDir: path.join(config.dataDir, 'verification-uploads'),
+    customers,
+    verification,
+  });
+  // What the identity module asks of responsible gambling: the overview's fields, refused sign-ups and marketing.
+  const hooks: ResponsibleGamblingHooks = {
+    overviewFields: async (customerId, isVerified) => ({
+      ...(await verification.overviewFields(customerId, isVerified)),
+      ...(await limits.overviewFields(customerId)),
+    }),
+    assertSignupAllowed: (email) => exclusions.assertSignupAllowed(email),
+    assertMarketingAllowed: (customerId) => exclusions.assertMarketingAllowed(customerId),
+  };
+  return { limits, exclusions, guard, verification, documents, hooks };
+}
+
+/** Identity: one sub-service per concern, sharing the secrets, one-time tokens, throttling and emails built here. */
+function identityServices(
+  core: Core,
+  ports: {
+    outbox: IdentityOutbox;
+    funds: FundsSource;
+    directory: CustomerDirectoryService;
+    responsibleGambling: ResponsibleGamblingHooks;
+  },
+) {
+  const { db, clock, config } = core;
+  const secrets = identitySecrets(core.authSecret);
+  const tokens = createOneTimeTokens({ clock });
+  const attempts = createAttemptGuard({ db, clock });
+  const credentials = createCredentials({ db, hasher: createPasswordHasher(config.argon2) });
+  const mailer = createIdentityMailer({ outbox: ports.outbox, tokens, publicUrl: config.publicUrl });
+  const rg = ports.responsibleGambling;
+  const profile = createProfileService({
+    db,
+    clock,
+    config,
+    tokens,
+    mailer,
+    funds: ports.funds,
+    responsibleGambling: rg,
+  });
+  const sessions = createSessionService({ db, clock, secrets, tokens, overviewOf: profile.overviewOf });
+  const twoFactor = createTwoFactorService({ db, clock, secrets, mailer, credentials });
+  return {
+    directory: ports.directory,
+    profile,
+    sessions,
+    twoFactor,
+    login: createLoginService({ db, clock, config, attempts, credentials, tokens, sessions, twoFactor, profile }),
+    signup: createSignupService({
+      db,
+      clock,
+      config,
+      attempts,
+      credentials,
+      mailer,
+      sessions,
+      responsibleGambling: rg,
+    }),
+    passwords: createPasswordService({ db, clock, attempts, credentials, tokens, mailer }),
+    preferences: createPreferencesService({ db, clock, secrets, responsibleGambling: rg }),
+    closure: createClosureService({ db, clock, credentials, mailer, funds: ports.funds }),
+  };
+}
+
+/** Wallet, payments, promotions, the cart and its products, orders, and the checkout workflows. */
+function commerceServices(
+  core: Core,
+  c: ReturnType<typeof catalogueServices>,
+  outbox: ReturnType<typeof createOutbox>,
+) {
+  const { database, db, clock, providers } = core;
+  const ledger = createLedger({ db, clock });
+  const directory = createCustomerDirectoryService({ db, clock });
+  const rg = responsibleGamblingServices(core, { ledger, customers: directory });
+  const identity = identityServices(core, { outbox, funds: ledger, directory, responsibleGambling: rg.hooks });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    ledger,
+    gateway: providers.paymentGateway,
+    depositGuard: rg.guard,
+    verificationRequired: rg.guard.verificationRequired,
+    crashAfterGatewayApproval: core.crashAfterGatewayApproval,
+  });
+  const promotions = createPromotionsService({ db, clock });
+  const orders = createOrdersService({ db, clock });
+  const lotteryTickets = createLotteryHandler({ db, catalogue: c.catalogue, orders, rng: providers.random });
+  const raffleSupply = createRaffleSupplyService({ db, clock });
+  const raffleTickets = createRaffleHandler({
+    db,
+    supply: raffleSupply,
+    regionOf: async (id) => (await identity.directory.verificationProfile(id))?.state ?? null,
+  });
+  const cart = createCartService({
+    db,
+    clock,
+    handlers: [lotteryTickets, raffleTickets],
+    promotions,
+    funds: ledger,
+    guard: rg.guard,
+  });
+  const checkouts = createCheckoutService({ db, clock });
+  const orderHistory = createOrderHistoryService({ db, clock, draws: c.draws, raffleDraws: c.causes });
+  const recommendations = createRecommendationsService({
+    checkouts: orderHistory,
+    productOffers: (p) => c.catalogue.productOffers(p),
+  });
+  const placement = createPlacementService({
+    productOffers: (p) => c.catalogue.productOffers(p),
+    offersInCart: cart.offerKeysIn,
+  });
+  const purchase = createPurchaseWorkflow({
+    db,
+    clock,
+    cart,
+    handlers: [lotteryTickets, raffleTickets],
+    guard: rg.guard,
+    warmUp: () => c.catalogue.productOffers('default'),
+    // A purchase transaction may read through a second pooled connection (identity, house accounts); leaving two
+    // connections free means those reads can always get one.
+    maxConcurrent: Math.max(1, (database.pool.options.max ?? 10) - 2),
+    ledger,
+    checkouts,
+    outbox,
+    contactsOf: (ids) => identity.directory.contactsOf(ids),
+    favourites: {
+      get: async (id) => (await identity.profile.overview(id)).favouriteNumbers,
+      set: (id, f) => identity.profile.setFavouriteNumbers(id, f),
+    },
+  });
+  const depositPurchase = createDepositPurchaseWorkflow({ db, purchase, payments, checkouts });
+  const replay = createReplayWorkflow({ orders: orderHistory, cart });
+  return {
+    ledger,
+    identity,
+    responsibleGambling: rg,
+    directory,
+    payments,
+    promotions,
+    orders,
+    lotteryTickets,
+    raffleTickets,
+    raffleSupply,
+    cart,
+    checkouts,
+    orderHistory,
+    recommendations,
+    placement,
+    purchase,
+    depositPurchase,
+    replay,
+  };
+}
+
+/** Every service of the shop, built once. */
+export function createServices(options: ServicesOptions) {
+  const core = coreOf(options);
+  const { database, db, clock, config, providers } = core;
+  const outbox = createOutbox({ db, clock, transport: providers.mailTransport, mailFrom: config.mailFrom });
+  const c = catalogueServices(core);
+  const m = commerceServices(core, c, outbox);
+  const settlement = createSettlementWorkflow({ db, clock, draws: c.draws, orders: m.orders, ledger: m.ledger });
+  const winnerEmails = createWinnerEmailsWorkflow({
+    db,
+    draws: c.draws,
+    orders: m.orders,
+    contacts: m.identity.directory,
+    outbox,
+    publicUrl: config.publicUrl,
+  });
+  const raffleDraws = createRaffleDrawWorkflow({
+    db,
+    raffles: c.raffleLifecycle,
+    ledger: m.ledger,
+    outbox,
+    contacts: m.identity.directory,
+    profiles: m.identity.directory,
+    publicUrl: config.publicUrl,
+  });
+  return {
+    database,
+    clock,
+    config,
+    providers,
+    system: { readiness: () => checkReadiness(database) },
+    outbox,
+    ...c,
+    ...m,
+    settlement,
+    winnerEmails,
+    raffleDraws,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
