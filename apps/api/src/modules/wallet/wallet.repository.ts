@@ -1,0 +1,242 @@
+// The only code that queries the wallet tables (accounts, entries, lines). The ledger (wallet.ledger.ts) decides
+// every movement; these are its statements.
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@shop/contracts';
+import type { Db, Executor } from '../../db/index.ts';
+import {
+  CUSTOMER_ACCOUNT_KINDS,
+  walletAccounts,
+  walletEntries,
+  walletLines,
+  type HouseAccountKind,
+} from './wallet.schema.ts';
+
+export type EntryRow = typeof walletEntries.$inferSelect;
+export type NewEntryRow = typeof walletEntries.$inferInsert;
+const KINDS_ARRAY = sql.raw(`array['${CUSTOMER_ACCOUNT_KINDS.join("','")}']`);
+
+/** A customer's net spending (purchases minus refunds): the sales side of their purchase and refund entries. */
+const spendingOf = (customerId: string, currency: CurrencyCode) =>
+  and(
+    eq(walletEntries.customerId, customerId),
+    eq(walletEntries.currency, currency),
+    inArray(walletEntries.kind, ['purchase', 'refund']),
+    isNull(walletAccounts.customerId),
+    eq(walletAccounts.kind, 'sales'),
+  );
+
+export const accounts = {
+  /** A house account's id, created (autocommitted, outside any caller transaction) when missing. */
+  async house(db: Db, kind: HouseAccountKind, currency: CurrencyCode): Promise<number> {
+    await db.execute(
+      sql`insert into wallet_accounts (kind, currency) values (${kind}, ${currency}) on conflict (kind, currency) where customer_id is null do nothing`,
+    );
+    const [row] = await db
+      .select({ id: walletAccounts.id })
+      .from(walletAccounts)
+      .where(
+        and(isNull(walletAccounts.customerId), eq(walletAccounts.kind, kind), eq(walletAccounts.currency, currency)),
+      );
+    return row!.id;
+  },
+
+  /** The customer's accounts in this currency, locked FOR UPDATE in id order (the order every writer uses). */
+  lockCustomer: (tx: Executor, customerId: string, currency: CurrencyCode) =>
+    tx
+      .select({ id: walletAccounts.id, kind: walletAccounts.kind, balanceCents: walletAccounts.balanceCents })
+      .from(walletAccounts)
+      .where(and(eq(walletAccounts.customerId, customerId), eq(walletAccounts.currency, currency)))
+      .orderBy(asc(walletAccounts.id))
+      .for('update'),
+
+  /** Creates the missing accounts of these customers (every customer kind) in this currency. */
+  ensureCustomers: (tx: Executor, customerIds: string[], currency: CurrencyCode) =>
+    tx.execute(sql`insert into wallet_accounts (customer_id, kind, currency)
+      select c, k, ${currency} from jsonb_array_elements_text(${JSON.stringify(customerIds)}::jsonb) as c
+      cross join unnest(${KINDS_ARRAY}) as k
+      on conflict (customer_id, kind, currency) where customer_id is not null do nothing`),
+
+  /** Every account of these customers in this currency, locked FOR UPDATE in id order. */
+  lockCustomers: (tx: Executor, customerIds: string[], currency: CurrencyCode) =>
+    tx
+      .select({ id: walletAccounts.id, customerId: walletAccounts.customerId, kind: walletAccounts.kind })
+      .from(walletAccounts)
+      .where(and(inArray(walletAccounts.customerId, customerIds), eq(walletAccounts.currency, currency)))
+      .orderBy(asc(walletAccounts.id))
+      .for('update'),
+
+  /** Moves one account's cached balance (the caller holds its lock). */
+  addToBalance: (tx: Executor, accountId: number, amountCents: number) =>
+    tx
+      .update(walletAccounts)
+      .set({
+        balanceCents: sql`${walletAccounts.balanceCents} + ${amountCents}`,
+        version: sql`${walletAccounts.version} + 1`,
+      })
+      .where(eq(walletAccounts.id, accountId)),
+
+  /** Moves many cached balances in one statement (settlement's bulk credit). */
+  addToBalances: (tx: Executor, deltas: [accountId: number, amountCents: number][]) =>
+    tx.execute(sql`update wallet_accounts a set balance_cents = a.balance_cents + v.d, version = a.version + 1
+      from (select (e->>0)::bigint as id, (e->>1)::bigint as d from jsonb_array_elements(${JSON.stringify(deltas)}::jsonb) as e) v
+      where a.id = v.id`),
+
+  /** Balances of every account of a customer (all currencies). */
+  balancesOf: (db: Db, customerId: string) =>
+    db
+      .select({
+        kind: walletAccounts.kind,
+        currency: walletAccounts.currency,
+        balanceCents: walletAccounts.balanceCents,
+      })
+      .from(walletAccounts)
+      .where(eq(walletAccounts.customerId, customerId)),
+};
+
+export const entries = {
+  /** The public id of the entry already posted under a reference, if any. */
+  async byReference(tx: Executor, reference: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ publicId: walletEntries.publicId })
+      .from(walletEntries)
+      .where(eq(walletEntries.reference, reference));
+    return row?.publicId ?? null;
+  },
+
+  /** Entry public ids by reference (a bulk credit's look-up before it writes). */
+  byReferences: (tx: Executor, references: string[]) =>
+    tx
+      .select({ reference: walletEntries.reference, publicId: walletEntries.publicId })
+      .from(walletEntries)
+      .where(inArray(walletEntries.reference, references)),
+
+  /** Inserts entries unless their reference exists; answers those inserted. */
+  insert: (tx: Executor, rows: NewEntryRow[]) =>
+    tx
+      .insert(walletEntries)
+      .values(rows)
+      .onConflictDoNothing({ target: walletEntries.reference })
+      .returning({ id: walletEntries.id, reference: walletEntries.reference, publicId: walletEntries.publicId }),
+
+  insertLines: (tx: Executor, lines: { entryId: number; accountId: number; amountCents: number }[]) =>
+    tx.insert(walletLines).values(lines),
+
+  async byPublicId(tx: Executor, publicId: string): Promise<EntryRow | undefined> {
+    return (await tx.select().from(walletEntries).where(eq(walletEntries.publicId, publicId)))[0];
+  },
+
+  linesOf: (tx: Executor, entryId: number) =>
+    tx
+      .select({ accountId: walletLines.accountId, amountCents: walletLines.amountCents })
+      .from(walletLines)
+      .where(eq(walletLines.entryId, entryId)),
+
+  /** What the customer's accounts gave to the entry with this reference (a purchase being refunded). */
+  customerLinesOf: (tx: Executor, reference: string, customerId: string) =>
+    tx
+      .select({ kind: walletAccounts.kind, amountCents: walletLines.amountCents })
+      .from(walletLines)
+      .innerJoin(walletEntries, eq(walletEntries.id, walletLines.entryId))
+      .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
+      .where(and(eq(walletEntries.reference, reference), eq(walletAccounts.customerId, customerId))),
+};
+
+export const statements = {
+  /**
+   * Net spending in each window, in one statement, in the order given: the one sum query behind a single window
+   * (spentBetween) and the responsible-gambling checks (spentInWindows).
+   */
+  async spentInWindows(
+    tx: Executor,
+    customerId: string,
+    currency: CurrencyCode,
+    windows: { from: Date | null; to: Date }[],
+  ): Promise<number[]> {
+    if (!windows.length) return [];
+    const sums = windows.map((w, i) => {
+      const inWindow = w.from
+        ? sql`${walletEntries.createdAt} >= ${w.from.toISOString()} and ${walletEntries.createdAt} < ${w.to.toISOString()}`
+        : sql`${walletEntries.createdAt} < ${w.to.toISOString()}`;
+      return sql`coalesce(sum(${walletLines.amountCents}) filter (where ${inWindow}), 0) as ${sql.raw(`w${i}`)}`;
+    });
+    const { rows } = await tx.execute<Record<string, string>>(sql`select ${sql.join(sums, sql`, `)}
+      from ${walletLines}
+      inner join ${walletEntries} on ${walletEntries.id} = ${walletLines.entryId}
+      inner join ${walletAccounts} on ${walletAccounts.id} = ${walletLines.accountId}
+      where ${spendingOf(customerId, currency)}`);
+    return windows.map((_, i) => Math.max(0, Number(rows[0]?.[`w${i}`] ?? 0)));
+  },
+
+  /** Deposits credited to the customer in [from, to), each with its time, oldest first. */
+  async depositsBetween(tx: Executor, customerId: string, currency: CurrencyCode, from: Date, to: Date) {
+    return tx
+      .select({ amountCents: walletLines.amountCents, at: walletEntries.createdAt })
+      .from(walletLines)
+      .innerJoin(walletEntries, eq(walletEntries.id, walletLines.entryId))
+      .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
+      .where(
+        and(
+          eq(walletEntries.customerId, customerId),
+          eq(walletEntries.currency, currency),
+          eq(walletEntries.kind, 'deposit'),
+          eq(walletAccounts.customerId, customerId),
+          eq(walletAccounts.kind, 'deposit'),
+          sql`${walletEntries.createdAt} >= ${from.toISOString()}`,
+          sql`${walletEntries.createdAt} < ${to.toISOString()}`,
+        ),
+      )
+      .orderBy(asc(walletEntries.createdAt));
+  },
+
+  /** A page of the customer's entries, newest first, and how many there are. */
+  async page(db: Db, customerId: string, page: { limit: number; offset: number }) {
+    const where = eq(walletEntries.customerId, customerId);
+    const [{ total }] = (await db.select({ total: count() }).from(walletEntries).where(where)) as [{ total: number }];
+    const rows = await db
+      .select()
+      .from(walletEntries)
+      .where(where)
+      .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { rows, total };
+  },
+
+  customerEntry: (db: Db, customerId: string, entryId: string) =>
+    db
+      .select()
+      .from(walletEntries)
+      .where(and(eq(walletEntries.publicId, entryId), eq(walletEntries.customerId, customerId))),
+
+  /** The lines of these entries with their accounts, in id order. */
+  linesOfEntries: (db: Db, entryIds: number[]) =>
+    db
+      .select({
+        entryId: walletLines.entryId,
+        kind: walletAccounts.kind,
+        customerId: walletAccounts.customerId,
+        amountCents: walletLines.amountCents,
+      })
+      .from(walletLines)
+      .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
+      .where(inArray(walletLines.entryId, entryIds))
+      .orderBy(asc(walletLines.id)),
+
+  publicIdsOf: (db: Db, ids: number[]) =>
+    db
+      .select({ id: walletEntries.id, publicId: walletEntries.publicId })
+      .from(walletEntries)
+      .where(inArray(walletEntries.id, ids)),
+
+  /** Consistency figures: unbalanced entries, cached balances off their lines, negative customer accounts, total. */
+  async verify(db: Db) {
+    const { rows } = await db.execute<{ unbalanced: string; mismatched: string; negative: string; total: string }>(
+      sql`select
+        (select count(*) from (select entry_id from wallet_lines group by entry_id having sum(amount_cents) <> 0) u) as unbalanced,
+        (select count(*) from wallet_accounts a where a.customer_id is not null and a.balance_cents <> coalesce((select sum(amount_cents) from wallet_lines l where l.account_id = a.id), 0)) as mismatched,
+        (select count(*) from wallet_accounts where customer_id is not null and balance_cents < 0) as negative,
+        (select coalesce(sum(amount_cents), 0) from wallet_lines) as total`,
+    );
+    return rows[0]!;
+  },
+};
