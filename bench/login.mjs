@@ -7,7 +7,7 @@ import { loadConfig } from '../apps/api/src/env.ts';
 import { migrate, openDatabase } from '../apps/api/src/db/index.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { signRequest, unixSeconds } from '../apps/api/src/lib/signature.ts';
-import { createIdentityService } from '../apps/api/src/modules/identity/index.ts';
+import { createServices } from '../apps/api/src/services.ts';
 import { machine, tempDataDir } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,8 +27,8 @@ const config = loadConfig({
 const database = await openDatabase(config, { forTests: false });
 try {
   await migrate(database);
-  const identity = createIdentityService({ db: database.db, clock: { now: () => new Date() }, config });
-  const app = await buildApp({ config, database, logger: false });
+  const services = createServices({ database, clock: { now: () => new Date() }, config, liveCaches: true });
+  const app = await buildApp({ services, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = app.server.address().port;
   const body = (email) => ({
@@ -50,7 +50,7 @@ try {
   });
   // A few accounts, so logins do not all update one customer row.
   const emails = Array.from({ length: 8 }, (_, i) => `bench${i}.${Date.now()}@example.test`);
-  for (const email of emails) await identity.signup(body(email), { ip: '127.0.0.1' });
+  for (const email of emails) await services.identity.signup.signup(body(email), { ip: '127.0.0.1' });
 
   const [appKey, secret] = Object.entries(config.appKeys)[0];
   const timestamp = unixSeconds(new Date());

@@ -10,10 +10,8 @@ register();
 const db = await import('../apps/api/src/db/index.ts');
 const { ensureEmbeddedServer } = await import('../apps/api/src/db/embedded.ts');
 const { systemClock } = await import('../apps/api/src/lib/clock.ts');
-const { createDrawsService } = await import('../apps/api/src/modules/draws/index.ts');
-const { createOrdersService } = await import('../apps/api/src/modules/orders/index.ts');
-const { createLedger } = await import('../apps/api/src/modules/wallet/index.ts');
-const { settleDraw } = await import('../apps/api/src/workflows/settle-draw.workflow.ts');
+const { loadConfig } = await import('../apps/api/src/env.ts');
+const { createServices } = await import('../apps/api/src/services.ts');
 const { createScorer, encodeLineWords, getGame, quickPick, seededRandom, simulateResult } =
   await import('@shop/lottery');
 
@@ -60,7 +58,7 @@ async function storeLines(database, draw) {
 async function run(label, database) {
   await db.migrate(database);
   const clock = systemClock;
-  const draws = createDrawsService({ db: database.db, clock });
+  const { draws, orders, settlement } = createServices({ database, clock, config: loadConfig({ NODE_ENV: 'test' }) });
   await draws.ensureSchedule('oz-lotto');
   const [draw] = await draws.upcomingDraws('oz-lotto', 1);
   const game = getGame('oz-lotto', draw.drawNo);
@@ -73,7 +71,6 @@ async function run(label, database) {
   await draws.close(draw.id);
   await draws.recordResult(draw.id, simulateResult(game, seededRandom(7)), DIVIDENDS, 'simulated');
   // Reading and scoring alone (no writes): what settlement costs apart from recording and crediting prizes.
-  const orders = createOrdersService({ db: database.db, clock });
   const scorer = createScorer(game, (await draws.getDraw(draw.id)).result);
   t = performance.now();
   let scored = 0;
@@ -90,15 +87,14 @@ async function run(label, database) {
     `${label}: read and scored ${scored.toLocaleString('en-AU')} lines in ${scoreS.toFixed(1)} s (${winning.toLocaleString('en-AU')} winning), no writes`,
   );
 
-  const deps = { db: database.db, clock, draws, orders, ledger: createLedger({ db: database.db, clock }) };
   t = performance.now();
-  const report = await settleDraw(deps, draw.id, {
+  const report = await settlement.settle(draw.id, {
     batchSize: 5_000,
     concurrency: Number(process.env.SETTLE_CONCURRENCY ?? 4),
   });
   const settleS = (performance.now() - t) / 1000;
   t = performance.now();
-  const again = await settleDraw(deps, draw.id);
+  const again = await settlement.settle(draw.id);
   const repeatS = (performance.now() - t) / 1000;
 
   console.log(

@@ -13,8 +13,7 @@ import {
   withDatabase,
 } from '../apps/api/src/db/index.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
-import { createLedger } from '../apps/api/src/modules/wallet/index.ts';
-import { buildPaymentsService } from '../apps/api/src/modules/payments/index.ts';
+import { createServices } from '../apps/api/src/services.ts';
 import { tempDataDir } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,8 +55,9 @@ function pgbench(url) {
 
 async function measure(label, database) {
   await migrate(database);
-  const ledger = createLedger({ db: database.db, clock: systemClock });
-  const payments = buildPaymentsService({ database, clock: systemClock, ledger });
+  // Deposits go through the payments service as the shop wires it (deposit limits and exclusions checked).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const { ledger, payments } = createServices({ database, clock: systemClock, config });
   const run = Date.now().toString(36);
   // Deposits: each client its own customer (a deposit locks only its wallet).
   const deposits = await forDuration(CLIENTS, (c) => payments.deposit(`cus_bench${run}d${c}`, 'td', { amount: 10 }));

@@ -16,6 +16,7 @@ import { AppError, conflict } from '../lib/errors.ts';
 import type { CartProductHandler, CartService, PricedItem, PurchaseGuard } from '../modules/cart/index.ts';
 import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
 import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules/promotions/index.ts';
+import { createAdmission } from './purchase-admission.ts';
 
 /** What the purchase needs of the cart module. */
 export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'emptyCart'>;
@@ -116,6 +117,68 @@ function receiptText(checkoutId: string, items: PricedItem[], totalCents: number
   ].join('\n');
 }
 
+/** Features §5: numbers bought as a favourite ticket become the favourites when the customer has none yet. */
+async function saveFavourites(
+  favourites: PurchaseDeps['favourites'],
+  customerId: string,
+  items: PricedItem[],
+): Promise<void> {
+  if (!favourites) return;
+  const wanted = items.filter(
+    (i) => i.input.productType === 'lottery_ticket' && i.input.favouriteTicket === true && i.games.length > 0,
+  );
+  if (!wanted.length) return;
+  if ((await favourites.get(customerId)).length > 0) return;
+  const entries = wanted.flatMap((i) =>
+    i.games
+      .filter((g) => !g.quickpick && Object.values(g.sets).every((s) => s.every((n) => n !== null)))
+      .slice(0, 1)
+      .map((g) => ({ lotteryKey: i.productOfferKey, sets: g.sets as Record<string, number[]> })),
+  );
+  if (entries.length) await favourites.set(customerId, entries.slice(0, 20));
+}
+
+/** 422 insufficient_funds: how much more the customer needs, and the deposit path to get it. */
+async function insufficientFundsError(
+  ledger: PurchaseLedger,
+  customerId: string,
+  s: { payableCents: number; currency: CurrencyCode },
+): Promise<AppError> {
+  const { availableFundsCents } = await ledger.fundsSummary(customerId);
+  const shortCents = Math.max(1, s.payableCents - availableFundsCents);
+  const text = `You need ${formatCurrency(shortCents, s.currency)} more to buy these tickets.`;
+  return new AppError(422, text, {
+    code: 'insufficient_funds',
+    fieldErrors: { this: [text] },
+    messages: [message('insufficient_funds', text), message('deposit_path', DEPOSIT_PATH, 'info')],
+  });
+}
+
+/** Checks the cart can be bought before any money is taken (a dead cart never charges). */
+async function validateCartOf(
+  deps: Pick<PurchaseDeps, 'db' | 'cart' | 'warmUp'>,
+  admitted: ReturnType<typeof createAdmission>,
+  customerId: string,
+): Promise<void> {
+  await deps.warmUp?.();
+  const problem = await admitted(() =>
+    deps.db.transaction(async (tx) => {
+      const loaded = await deps.cart.loadForCheckout(tx, customerId);
+      if (loaded.removed.length) return 'removed' as const;
+      return loaded.items.length ? null : ('empty' as const);
+    }),
+  );
+  if (problem === 'empty')
+    throw new AppError(422, 'Your cart is empty.', {
+      code: 'cart_empty',
+      fieldErrors: { this: ['Your cart is empty.'] },
+    });
+  if (problem === 'removed') {
+    const text = 'Some items in your cart are no longer available';
+    throw new AppError(422, text, { code: 'draw_closed', fieldErrors: { this: [text] } });
+  }
+}
+
 export function createPurchaseWorkflow(deps: PurchaseDeps) {
   const { db, clock, cart, ledger, checkouts } = deps;
   const handlerFor = (productType: string) => {
@@ -126,27 +189,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
 
   type Outcome = { kind: 'done'; checkoutId: string; items: PricedItem[] } | { kind: 'removed'; messages: string[] };
 
-  /**
-   * Admission control. Parts of a purchase that belong to other modules may read through the shared pool while the
-   * purchase's transaction holds a connection: the catalogue rebuilding its cache (every few seconds) when an item is
-   * re-checked, the ledger creating a house account on first use. If every pooled connection were held by a purchase
-   * waiting for such a read, none would ever be freed. At most `maxConcurrent` purchase transactions run at once
-   * (fewer than the pool's connections), so such a read always finds a free connection; the others queue here.
-   */
-  const maxConcurrent = Math.max(1, deps.maxConcurrent ?? 6);
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  async function admitted<T>(fn: () => Promise<T>): Promise<T> {
-    if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await fn();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  }
+  const admitted = createAdmission(deps.maxConcurrent ?? 6);
 
   function purchase(
     customerId: string,
@@ -296,7 +339,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
         }),
       );
     } catch (err) {
-      if (insufficient) throw await insufficientFundsError(customerId, insufficient);
+      if (insufficient) throw await insufficientFundsError(ledger, customerId, insufficient);
       throw err;
     }
     if (outcome.kind === 'removed') {
@@ -307,61 +350,11 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
         messages: [message('draw_closed', text), ...outcome.messages.map((m) => message('auto_removed', m, 'warning'))],
       });
     }
-    await saveFavourites(customerId, outcome.items);
+    await saveFavourites(deps.favourites, customerId, outcome.items);
     return resultOf(outcome.checkoutId);
   }
 
-  async function insufficientFundsError(
-    customerId: string,
-    s: { payableCents: number; currency: CurrencyCode },
-  ): Promise<AppError> {
-    const { availableFundsCents } = await ledger.fundsSummary(customerId);
-    const shortCents = Math.max(1, s.payableCents - availableFundsCents);
-    const text = `You need ${formatCurrency(shortCents, s.currency)} more to buy these tickets.`;
-    return new AppError(422, text, {
-      code: 'insufficient_funds',
-      fieldErrors: { this: [text] },
-      messages: [message('insufficient_funds', text), message('deposit_path', DEPOSIT_PATH, 'info')],
-    });
-  }
-
-  /** Features §5: numbers bought as a favourite ticket become the favourites when the customer has none yet. */
-  async function saveFavourites(customerId: string, items: PricedItem[]): Promise<void> {
-    if (!deps.favourites) return;
-    const wanted = items.filter(
-      (i) => i.input.productType === 'lottery_ticket' && i.input.favouriteTicket === true && i.games.length > 0,
-    );
-    if (!wanted.length) return;
-    if ((await deps.favourites.get(customerId)).length > 0) return;
-    const entries = wanted.flatMap((i) =>
-      i.games
-        .filter((g) => !g.quickpick && Object.values(g.sets).every((s) => s.every((n) => n !== null)))
-        .slice(0, 1)
-        .map((g) => ({ lotteryKey: i.productOfferKey, sets: g.sets as Record<string, number[]> })),
-    );
-    if (entries.length) await deps.favourites.set(customerId, entries.slice(0, 20));
-  }
-
-  /** Checks the cart can be bought before any money is taken (a dead cart never charges). */
-  async function validateCart(customerId: string): Promise<void> {
-    await deps.warmUp?.();
-    const problem = await admitted(() =>
-      db.transaction(async (tx) => {
-        const loaded = await cart.loadForCheckout(tx, customerId);
-        if (loaded.removed.length) return 'removed' as const;
-        return loaded.items.length ? null : ('empty' as const);
-      }),
-    );
-    if (problem === 'empty')
-      throw new AppError(422, 'Your cart is empty.', {
-        code: 'cart_empty',
-        fieldErrors: { this: ['Your cart is empty.'] },
-      });
-    if (problem === 'removed') {
-      const text = 'Some items in your cart are no longer available';
-      throw new AppError(422, text, { code: 'draw_closed', fieldErrors: { this: [text] } });
-    }
-  }
+  const validateCart = (customerId: string) => validateCartOf(deps, admitted, customerId);
 
   return {
     /** POST /cart/purchase: buy the customer's cart with the wallet, once per Idempotency-Key. */

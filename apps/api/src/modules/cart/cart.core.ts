@@ -14,7 +14,7 @@ import {
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { type AppliedPromotion, type PromotionCheck, type PromotionsService } from '../promotions/index.ts';
+import { type AppliedPromotion, type PromotionsService } from '../promotions/index.ts';
 import {
   createCartRepository,
   MAX_AUTO_REMOVED,
@@ -23,6 +23,7 @@ import {
   type CartRow,
 } from './cart.repository.ts';
 import type { CartProductHandler, ItemContext, PricedItem, PurchaseGuard } from './cart.types.ts';
+import { cartPricing } from './cart.pricing.ts';
 import { inapplicablePromotion, itemView } from './cart.view.ts';
 
 /** Core §9: the anonymous cart token lives 14 days; the cart lives as long after its last change. */
@@ -139,92 +140,7 @@ export function cartCore(deps: CartDeps) {
 
   const customerOf = (target: CartTarget) => (target.kind === 'customer' ? target.customerId : null);
 
-  /** Every item re-checked by its handler; unsellable ones are deleted and noticed (persisted) in `ex`. */
-  async function refreshItems(
-    ex: Executor,
-    cart: CartRow,
-    items: CartItemRow[],
-    ctx: ItemContext,
-  ): Promise<{ live: { row: CartItemRow; item: PricedItem }[]; removed: AutoRemoved[] }> {
-    const results = await Promise.all(
-      items.map(async (row) => {
-        const handler = handlers.get(row.productType);
-        if (!handler)
-          return {
-            row,
-            verdict: {
-              ok: false as const,
-              reason: 'offer_suspended' as const,
-              message: `${row.description} is not on sale right now, so we removed it from your cart.`,
-            },
-          };
-        return { row, verdict: await handler.refresh(row.input as CartItemInput, ctx) };
-      }),
-    );
-    const live: { row: CartItemRow; item: PricedItem }[] = [];
-    const gone: { row: CartItemRow; notice: AutoRemoved }[] = [];
-    for (const { row, verdict } of results) {
-      if (verdict.ok) live.push({ row, item: verdict.item });
-      else
-        gone.push({
-          row,
-          notice: { id: row.publicId, reason: verdict.reason, description: row.description, message: verdict.message },
-        });
-    }
-    let removed: AutoRemoved[] = [];
-    if (gone.length > 0) {
-      const persist = async (tx: Executor) => {
-        const deleted = await repo.deleteItems(
-          tx,
-          cart.id,
-          gone.map((g) => g.row.id),
-        );
-        removed = gone.filter((g) => deleted.has(g.row.publicId)).map((g) => g.notice);
-        await repo.appendAutoRemoved(tx, cart.id, removed, ctx.now);
-      };
-      if (ex === db) await db.transaction(persist);
-      else await persist(ex);
-    }
-    return { live, removed };
-  }
-
-  interface Totals {
-    currency: CurrencyCode;
-    subtotalCents: number;
-    preOrderTotalCents: number;
-    check: PromotionCheck | null;
-    discountCents: number;
-    bonusCreditCents: number;
-    totalCents: number;
-  }
-
-  async function totalsOf(
-    ex: Executor,
-    cart: CartRow,
-    live: { item: PricedItem }[],
-    customerId: string | null,
-  ): Promise<Totals> {
-    const currency = live[0]?.item.currency ?? 'AUD';
-    const subtotalCents = live.reduce((s, l) => s + l.item.priceCents, 0);
-    const preOrderTotalCents = live.reduce(
-      (s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0),
-      0,
-    );
-    const check = cart.promotionCode
-      ? await promotions.check(cart.promotionCode, { customerId, subtotalCents, currency }, ex)
-      : null;
-    const discountCents = check?.ok ? check.promotion.discountCents : 0;
-    const bonusCreditCents = check?.ok ? check.promotion.bonusCreditCents : 0;
-    return {
-      currency,
-      subtotalCents,
-      preOrderTotalCents,
-      check,
-      discountCents,
-      bonusCreditCents,
-      totalCents: subtotalCents - discountCents,
-    };
-  }
+  const { refreshItems, totalsOf } = cartPricing({ db, repo, handlers, promotions });
 
   /** The whole Cart of core §3 for one loaded cart. */
   async function view(loaded: { cart: CartRow; items: CartItemRow[] }, customerId: string | null): Promise<Cart> {

@@ -24,6 +24,57 @@ export function matchedNumbers(
   return out;
 }
 
+/** What a ticket of either kind says about its order and draw. */
+function ticketIdentity(r: TicketRow, order: OrderRow) {
+  return {
+    id: r.publicId,
+    orderId: order.publicId,
+    productType: order.productType as Ticket['productType'],
+    productOfferKey: r.productOfferKey,
+    offerName: order.offerName,
+    gameType: order.gameType,
+    gameOfferName: order.gameOfferName,
+    drawId: r.drawId,
+    drawNo: r.drawNo,
+  };
+}
+
+/** A raffle ticket: its numbers (filled in when a pre-order's draw opens) and, once drawn, which of them won what. */
+function raffleTicketView(r: TicketRow, order: OrderRow, raffle: RaffleDrawOutcome, now: Date): Ticket {
+  const currency = order.currency as CurrencyCode;
+  const fromRaffle = raffle.tickets.filter((t) => t.orderId === order.publicId).map((t) => t.ticketNumber);
+  const numbers = fromRaffle.length ? fromRaffle : r.raffleTicketNumbers;
+  const mine = new Set(numbers);
+  const wins = raffle.drawn ? raffle.wins.filter((w) => mine.has(w.ticketNumber)) : [];
+  const status: Ticket['status'] = raffle.drawn
+    ? wins.length
+      ? 'won'
+      : 'not_won'
+    : raffle.drawAt > now
+      ? 'upcoming'
+      : 'pending_result';
+  return {
+    ...ticketIdentity(r, order),
+    drawDate: raffle.drawAt.toISOString(),
+    status,
+    lines: [],
+    raffleTicketNumbers: numbers,
+    raffleWins: wins.map((w) => ({
+      ticketNumber: w.ticketNumber,
+      prizeName: w.prizeName,
+      prize: toMoney(w.prizeCents, currency),
+    })),
+    result: null,
+    prize: raffle.drawn
+      ? toMoney(
+          wins.reduce((s, w) => s + w.prizeCents, 0),
+          currency,
+        )
+      : null,
+    causeKey: r.causeKey,
+  };
+}
+
 /** Orders and tickets as the receipt, orders and tickets pages show them, with results and prizes. */
 export function orderViews(deps: { clock: Clock; draws: OrdersDraws; raffleDraws?: OrdersRaffleDraws }) {
   const { clock } = deps;
@@ -128,57 +179,6 @@ export function orderViews(deps: { clock: Clock; draws: OrdersDraws; raffleDraws
       });
     }
     return out;
-  }
-
-  /** What a ticket of either kind says about its order and draw. */
-  function ticketIdentity(r: TicketRow, order: OrderRow) {
-    return {
-      id: r.publicId,
-      orderId: order.publicId,
-      productType: order.productType as Ticket['productType'],
-      productOfferKey: r.productOfferKey,
-      offerName: order.offerName,
-      gameType: order.gameType,
-      gameOfferName: order.gameOfferName,
-      drawId: r.drawId,
-      drawNo: r.drawNo,
-    };
-  }
-
-  /** A raffle ticket: its numbers (filled in when a pre-order's draw opens) and, once drawn, which of them won what. */
-  function raffleTicketView(r: TicketRow, order: OrderRow, raffle: RaffleDrawOutcome, now: Date): Ticket {
-    const currency = order.currency as CurrencyCode;
-    const fromRaffle = raffle.tickets.filter((t) => t.orderId === order.publicId).map((t) => t.ticketNumber);
-    const numbers = fromRaffle.length ? fromRaffle : r.raffleTicketNumbers;
-    const mine = new Set(numbers);
-    const wins = raffle.drawn ? raffle.wins.filter((w) => mine.has(w.ticketNumber)) : [];
-    const status: Ticket['status'] = raffle.drawn
-      ? wins.length
-        ? 'won'
-        : 'not_won'
-      : raffle.drawAt > now
-        ? 'upcoming'
-        : 'pending_result';
-    return {
-      ...ticketIdentity(r, order),
-      drawDate: raffle.drawAt.toISOString(),
-      status,
-      lines: [],
-      raffleTicketNumbers: numbers,
-      raffleWins: wins.map((w) => ({
-        ticketNumber: w.ticketNumber,
-        prizeName: w.prizeName,
-        prize: toMoney(w.prizeCents, currency),
-      })),
-      result: null,
-      prize: raffle.drawn
-        ? toMoney(
-            wins.reduce((s, w) => s + w.prizeCents, 0),
-            currency,
-          )
-        : null,
-      causeKey: r.causeKey,
-    };
   }
 
   async function orderViews(ex: Executor, rows: OrderRow[], details: boolean): Promise<Order[]> {

@@ -37,33 +37,46 @@ export interface LimitsDeps {
   ledger: RgLedger;
 }
 
-export function createLimitsService(deps: LimitsDeps) {
-  const { db, clock, ledger } = deps;
-  const rules = deps.config.responsibleGambling;
-  const tz = deps.config.siteTimeZone;
-  const coolingMs = rules.coolingOffDays * DAY_MS;
-  const windows = limitWindows(ledger, tz);
-  const currencyOf = async (customerId: string): Promise<CurrencyCode> =>
-    (await ledger.fundsSummary(customerId)).currency;
-
-  function parseLimit(input: number | string, currency: CurrencyCode): number {
-    let cents: number;
-    try {
-      cents = toCents(typeof input === 'string' ? input.trim() : input);
-    } catch {
-      throw unprocessable(FORM_MESSAGES.currency, 'invalid_amount', { limit: [FORM_MESSAGES.currency] });
-    }
-    if (cents < LIMIT_MIN_CENTS) {
-      const text = FORM_MESSAGES.minimumAmount(money(LIMIT_MIN_CENTS, currency));
-      throw unprocessable(text, 'amount_below_minimum', { limit: [text] });
-    }
-    if (cents > LIMIT_MAX_CENTS) {
-      const text = FORM_MESSAGES.maximumAmount(money(LIMIT_MAX_CENTS, currency));
-      throw unprocessable(text, 'amount_above_maximum', { limit: [text] });
-    }
-    return cents;
+/** The amount a customer typed (dollars) in cents, or 422 on `limit` in the spec's form wording. */
+function parseLimit(input: number | string, currency: CurrencyCode): number {
+  let cents: number;
+  try {
+    cents = toCents(typeof input === 'string' ? input.trim() : input);
+  } catch {
+    throw unprocessable(FORM_MESSAGES.currency, 'invalid_amount', { limit: [FORM_MESSAGES.currency] });
   }
+  if (cents < LIMIT_MIN_CENTS) {
+    const text = FORM_MESSAGES.minimumAmount(money(LIMIT_MIN_CENTS, currency));
+    throw unprocessable(text, 'amount_below_minimum', { limit: [text] });
+  }
+  if (cents > LIMIT_MAX_CENTS) {
+    const text = FORM_MESSAGES.maximumAmount(money(LIMIT_MAX_CENTS, currency));
+    throw unprocessable(text, 'amount_above_maximum', { limit: [text] });
+  }
+  return cents;
+}
 
+/** What a limit change answers: applied now, pending until the cooling-off delay has passed, or being removed. */
+function changeMessage(
+  rules: { coolingOffDays: number; tz: string },
+  kind: LimitKind,
+  period: LimitPeriod,
+  applied: 'now' | 'after_cooling_off' | 'removed',
+  amount: string | null,
+  from: Date | null,
+) {
+  const what =
+    kind === 'precommitment'
+      ? `Your ${PERIOD_WORD[period]} pre-commitment limit`
+      : `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]}`;
+  if (applied === 'now') return `${what} is now ${amount}.`;
+  if (applied === 'removed')
+    return `${what} will be removed on ${formatWhen(from!, rules.tz)}, after the ${rules.coolingOffDays}-day cooling-off period.`;
+  return `${what} will go up to ${amount} on ${formatWhen(from!, rules.tz)}, after the ${rules.coolingOffDays}-day cooling-off period. Until then your current limit applies.`;
+}
+
+/** A limit as the customer sees it (what is spent and left in its period, what is pending), and all of one kind. */
+function limitViews(clock: Clock, windows: ReturnType<typeof limitWindows>) {
   async function limitView(exec: Executor, row: LimitRow): Promise<CustomerLimit | null> {
     const now = clock.now();
     const s = settledLimit(row, now);
@@ -97,22 +110,35 @@ export function createLimitsService(deps: LimitsDeps) {
     return out;
   }
 
-  function changeMessage(
-    kind: LimitKind,
-    period: LimitPeriod,
-    applied: 'now' | 'after_cooling_off' | 'removed',
-    amount: string | null,
-    from: Date | null,
-  ) {
-    const what =
-      kind === 'precommitment'
-        ? `Your ${PERIOD_WORD[period]} pre-commitment limit`
-        : `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]}`;
-    if (applied === 'now') return `${what} is now ${amount}.`;
-    if (applied === 'removed')
-      return `${what} will be removed on ${formatWhen(from!, tz)}, after the ${rules.coolingOffDays}-day cooling-off period.`;
-    return `${what} will go up to ${amount} on ${formatWhen(from!, tz)}, after the ${rules.coolingOffDays}-day cooling-off period. Until then your current limit applies.`;
-  }
+  return { limitView, viewsOf };
+}
+
+/** The overview's limit fields (core §3): the pre-commitment and the spend limits in force at `now`. */
+async function overviewFieldsOf(db: Db, now: Date, spendLimitRequired: boolean, customerId: string) {
+  const all = await rgLimits.rowsOf(db, customerId);
+  const spend = all.filter((r) => r.kind === 'spend').map((r) => ({ r, s: settledLimit(r, now) }));
+  const pre = all.filter((r) => r.kind === 'precommitment').map((r) => ({ r, s: settledLimit(r, now) }))[0];
+  return {
+    preCommitment: pre?.s
+      ? { enabled: true, amount: toMoney(pre.s.limitCents, pre.r.currency as CurrencyCode) }
+      : { enabled: false, amount: null },
+    spendLimits: spend
+      .filter((x) => x.s)
+      .map((x) => ({ period: x.r.period, amount: toMoney(x.s!.limitCents, x.r.currency as CurrencyCode) })),
+    spendLimitRequired,
+  };
+}
+
+export function createLimitsService(deps: LimitsDeps) {
+  const { db, clock, ledger } = deps;
+  const rules = deps.config.responsibleGambling;
+  const tz = deps.config.siteTimeZone;
+  const coolingMs = rules.coolingOffDays * DAY_MS;
+  const windows = limitWindows(ledger, tz);
+  const currencyOf = async (customerId: string): Promise<CurrencyCode> =>
+    (await ledger.fundsSummary(customerId)).currency;
+
+  const { limitView, viewsOf } = limitViews(clock, windows);
 
   /**
    * Set a limit. Lower (or first): at once. Higher: pending until the cooling-off delay has passed. A second raise
@@ -172,7 +198,14 @@ export function createLimitsService(deps: LimitsDeps) {
       return { row, applied: 'after_cooling_off' as const };
     });
     const view = await limitView(db, result.row);
-    const message = changeMessage(kind, period, result.applied, money(cents, currency), result.row.pendingFrom);
+    const message = changeMessage(
+      { coolingOffDays: rules.coolingOffDays, tz },
+      kind,
+      period,
+      result.applied,
+      money(cents, currency),
+      result.row.pendingFrom,
+    );
     return { limit: view, applied: result.applied, message };
   }
 
@@ -224,7 +257,14 @@ export function createLimitsService(deps: LimitsDeps) {
     return {
       limit: await limitView(db, result.row),
       applied: 'removed' as const,
-      message: changeMessage(kind, period, 'removed', null, result.row.pendingFrom),
+      message: changeMessage(
+        { coolingOffDays: rules.coolingOffDays, tz },
+        kind,
+        period,
+        'removed',
+        null,
+        result.row.pendingFrom,
+      ),
     };
   }
 
@@ -276,21 +316,7 @@ export function createLimitsService(deps: LimitsDeps) {
     removeDepositLimit: (customerId: string, id: string) => removeLimit(customerId, { id }, ['deposit']),
 
     /** The overview's limit fields (core §3): the pre-commitment and the spend limits in force. */
-    async overviewFields(customerId: string) {
-      const now = clock.now();
-      const all = await rgLimits.rowsOf(db, customerId);
-      const spend = all.filter((r) => r.kind === 'spend').map((r) => ({ r, s: settledLimit(r, now) }));
-      const pre = all.filter((r) => r.kind === 'precommitment').map((r) => ({ r, s: settledLimit(r, now) }))[0];
-      return {
-        preCommitment: pre?.s
-          ? { enabled: true, amount: toMoney(pre.s.limitCents, pre.r.currency as CurrencyCode) }
-          : { enabled: false, amount: null },
-        spendLimits: spend
-          .filter((x) => x.s)
-          .map((x) => ({ period: x.r.period, amount: toMoney(x.s!.limitCents, x.r.currency as CurrencyCode) })),
-        spendLimitRequired: rules.spendLimitRequired,
-      };
-    },
+    overviewFields: (customerId: string) => overviewFieldsOf(db, clock.now(), rules.spendLimitRequired, customerId),
   };
 }
 export type LimitsService = ReturnType<typeof createLimitsService>;

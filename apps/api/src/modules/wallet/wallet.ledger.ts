@@ -41,6 +41,43 @@ export interface LedgerDeps {
   spendOrder?: readonly CustomerAccountKind[];
 }
 
+/**
+ * Write one entry and its lines, and move the cached balances of the customer accounts it touches. The caller
+ * holds the customer's account locks. Returns created=false (and writes nothing) when the reference was posted.
+ */
+async function postEntry(
+  clock: Clock,
+  tx: Executor,
+  entry: {
+    kind: EntryKind;
+    customerId: string | null;
+    reference: string;
+    description: string;
+    currency: CurrencyCode;
+    reversesEntryId?: number;
+  },
+  lines: Line[],
+  customerAccountIds: Set<number>,
+): Promise<PostResult> {
+  const nonZero = lines.filter((l) => l.amountCents !== 0);
+  const sum = nonZero.reduce((s, l) => s + l.amountCents, 0);
+  if (sum !== 0 || nonZero.length < 2)
+    throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
+  const publicId = newEntryId();
+  const inserted = await entryRows.insert(tx, [
+    { publicId, ...entry, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() },
+  ]);
+  if (!inserted.length) return { entryId: (await entryRows.byReference(tx, entry.reference))!, created: false };
+  const entryId = inserted[0]!.id;
+  await entryRows.insertLines(
+    tx,
+    nonZero.map((l) => ({ entryId, accountId: l.accountId, amountCents: l.amountCents })),
+  );
+  for (const l of nonZero)
+    if (customerAccountIds.has(l.accountId)) await accountRows.addToBalance(tx, l.accountId, l.amountCents);
+  return { entryId: publicId, created: true };
+}
+
 export function createLedger(deps: LedgerDeps) {
   const { db, clock } = deps;
   const spendOrder = deps.spendOrder ?? DEFAULT_SPEND_ORDER;
@@ -77,41 +114,8 @@ export function createLedger(deps: LedgerDeps) {
     return entryId ? { entryId, created: false } : null;
   }
 
-  /**
-   * Write one entry and its lines, and move the cached balances of the customer accounts it touches. The caller
-   * holds the customer's account locks. Returns created=false (and writes nothing) when the reference was posted.
-   */
-  async function post(
-    tx: Executor,
-    entry: {
-      kind: EntryKind;
-      customerId: string | null;
-      reference: string;
-      description: string;
-      currency: CurrencyCode;
-      reversesEntryId?: number;
-    },
-    lines: Line[],
-    customerAccountIds: Set<number>,
-  ): Promise<PostResult> {
-    const nonZero = lines.filter((l) => l.amountCents !== 0);
-    const sum = nonZero.reduce((s, l) => s + l.amountCents, 0);
-    if (sum !== 0 || nonZero.length < 2)
-      throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
-    const publicId = newEntryId();
-    const inserted = await entryRows.insert(tx, [
-      { publicId, ...entry, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() },
-    ]);
-    if (!inserted.length) return (await existing(tx, entry.reference))!;
-    const entryId = inserted[0]!.id;
-    await entryRows.insertLines(
-      tx,
-      nonZero.map((l) => ({ entryId, accountId: l.accountId, amountCents: l.amountCents })),
-    );
-    for (const l of nonZero)
-      if (customerAccountIds.has(l.accountId)) await accountRows.addToBalance(tx, l.accountId, l.amountCents);
-    return { entryId: publicId, created: true };
-  }
+  const post = (tx: Executor, entry: Parameters<typeof postEntry>[2], lines: Line[], ids: Set<number>) =>
+    postEntry(clock, tx, entry, lines, ids);
 
   const idsOf = (a: Accounts) => new Set(Object.values(a).map((x) => x.id));
   const customerEntry = (kind: EntryKind, m: Movement) => ({
