@@ -27,6 +27,36 @@ const cases: { name: string; file: string; code: string; expect: RegExp }[] = [
     expect: /Routes hold no SQL/,
   },
   {
+    name: 'a service using drizzle query builders instead of its repository',
+    file: 'apps/api/src/modules/platform/platform.service.ts',
+    code: "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
+    expect: /Only \*\.repository\.ts/,
+  },
+  {
+    name: 'a workflow using drizzle query builders',
+    file: 'apps/api/src/workflows/thing.workflow.ts',
+    code: "import { sql } from 'drizzle-orm';\nexport const x = sql;\n",
+    expect: /Only \*\.repository\.ts/,
+  },
+  {
+    name: 'a service built outside the composition root',
+    file: 'apps/api/src/modules/cart/cart.service.ts',
+    code: "import { createPromotionsService } from '../promotions/index.ts';\nexport const x = createPromotionsService({} as never);\n",
+    expect: /composition root/,
+  },
+  {
+    name: 'a CLI command building its own ledger',
+    file: 'apps/api/src/cli/commands/thing.ts',
+    code: "import { createLedger } from '../../modules/wallet/index.ts';\nexport const x = createLedger({} as never);\n",
+    expect: /composition root/,
+  },
+  {
+    name: 'a routes file taking the database',
+    file: 'apps/api/src/modules/platform/platform.routes.ts',
+    code: "import type { Database } from '../../db/index.ts';\nexport type X = Database;\n",
+    expect: /Routes receive services, never the database/,
+  },
+  {
     name: 'src/lib importing the rest of the app',
     file: 'apps/api/src/lib/money-helper.ts',
     code: "import { buildApp } from '../app.ts';\nexport const x = buildApp;\n",
@@ -86,6 +116,18 @@ describe('lint import boundaries (STYLE.md)', () => {
       await problems(
         'apps/api/src/modules/platform/platform.service.ts',
         "import { createContentService } from '../content/index.ts';\nexport const x = createContentService;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'apps/api/src/modules/platform/platform.repository.ts',
+        "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'apps/api/src/services.ts',
+        "import { createPromotionsService } from './modules/promotions/index.ts';\nexport const x = createPromotionsService({} as never);\n",
       ),
     ).toEqual([]);
     expect(
