@@ -290,14 +290,14 @@ function commerceServices(
   });
   const checkouts = createCheckoutService({ db, clock });
   const orderHistory = createOrderHistoryService({ db, clock, draws: c.draws, raffleDraws: c.causes });
-  const recommendations = createRecommendationsService({
-    checkouts: orderHistory,
-    productOffers: (p) => c.catalogue.productOffers(p),
-  });
-  const placement = createPlacementService({
-    productOffers: (p) => c.catalogue.productOffers(p),
-    offersInCart: cart.offerKeysIn,
-  });
+  // Recommendations and placements have always been built from lottery offers only (before the one catalogue, theirs
+  // listed no raffles): they keep doing so until a product decision says raffles belong there (ADR 014).
+  const lotteryOffers = async (pricingId: string) =>
+    Object.fromEntries(
+      Object.entries(await c.catalogue.productOffers(pricingId)).filter(([, o]) => o.type === 'lottery_ticket'),
+    );
+  const recommendations = createRecommendationsService({ checkouts: orderHistory, productOffers: lotteryOffers });
+  const placement = createPlacementService({ productOffers: lotteryOffers, offersInCart: cart.offerKeysIn });
   const purchase = createPurchaseWorkflow({
     db,
     clock,

@@ -10,5 +10,7 @@ export * from './draws.ts';
 export * from './wallet.ts';
 export * from './payments.ts';
 export * from './cart.ts';
+export * from './orders.ts';
+export * from './placement.ts';
 export * from './responsible-gambling.ts';
 export * from './raffles.ts';
