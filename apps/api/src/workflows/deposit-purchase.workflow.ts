@@ -91,41 +91,29 @@ export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
         const r = await purchaseAfterDeposit(customerId, dep.id, dep.amount, body.purchase);
         return { status: 'approved', depositId: dep.id, checkoutId: r.checkoutId, redirectUrl: null, messages: [] };
       }
-      if (dep.status === 'challenge') {
+      if (dep.status === 'challenge' || dep.status === 'pending') {
+        // What to buy waits for the deposit, keyed by it: the 3-D Secure return (or approval) completes it once.
         await deps.checkouts.savePendingPurchase({
           depositId: dep.id,
           customerId,
           idempotencyKey: depositKey(dep.id),
           purchase: body.purchase,
         });
-        return {
-          status: 'challenge',
-          depositId: dep.id,
-          checkoutId: null,
-          redirectUrl: dep.challengeUrl,
-          messages: [],
-        };
-      }
-      if (dep.status === 'pending') {
-        await deps.checkouts.savePendingPurchase({
-          depositId: dep.id,
-          customerId,
-          idempotencyKey: depositKey(dep.id),
-          purchase: body.purchase,
-        });
-        return {
-          status: 'pending',
-          depositId: dep.id,
-          checkoutId: null,
-          redirectUrl: null,
-          messages: [
-            message(
-              'deposit_pending',
-              'Your deposit is being processed. Your tickets will be bought when it is approved.',
-              'info',
-            ),
-          ],
-        };
+        return dep.status === 'challenge'
+          ? { status: 'challenge', depositId: dep.id, checkoutId: null, redirectUrl: dep.challengeUrl, messages: [] }
+          : {
+              status: 'pending',
+              depositId: dep.id,
+              checkoutId: null,
+              redirectUrl: null,
+              messages: [
+                message(
+                  'deposit_pending',
+                  'Your deposit is being processed. Your tickets will be bought when it is approved.',
+                  'info',
+                ),
+              ],
+            };
       }
       return {
         status: 'failed',

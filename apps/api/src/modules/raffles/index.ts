@@ -30,6 +30,7 @@ export {
 } from './raffles.draw.ts';
 export {
   seedRaffles,
+  type RaffleSeedDeps,
   raffleCatalogueOffers,
   raffleCataloguePrices,
   RAFFLE_OFFERS,

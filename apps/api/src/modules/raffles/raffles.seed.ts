@@ -216,12 +216,15 @@ const PAST_BUYERS = [
 ];
 
 /** Inserts the demo raffles when missing (idempotent: nothing happens once the offers exist). */
-export async function seedRaffles(deps: {
+/** What the raffle seed writes through: the raffle lifecycle (draws) and supply (the past draw's tickets). */
+export interface RaffleSeedDeps {
   db: Db;
   clock: Clock;
   raffles: Pick<RaffleDrawsService, 'createDraw' | 'drawInputs'>;
   supply: Pick<RaffleSupplyService, 'allocate' | 'priceOf'>;
-}): Promise<number> {
+}
+
+export async function seedRaffles(deps: RaffleSeedDeps): Promise<number> {
   const repo = createRafflesRepository();
   const { raffles } = deps;
   const now = deps.clock.now();

@@ -1,5 +1,18 @@
 // The only code that queries the rg_ tables (limits, exclusions, verifications and their uploaded files).
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, lte, sql, type Table } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  lte,
+  sql,
+  type SQL,
+  type Table,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import {
   rgExclusions as exclusions,
@@ -104,26 +117,24 @@ export const rgLimits = {
   },
 };
 
-export const rgExclusions = {
-  async active(exec: Executor, customerId: string, now: Date): Promise<ExclusionRow | null> {
-    const [row] = await exec
-      .select()
-      .from(exclusions)
-      .where(and(eq(exclusions.customerId, customerId), gt(exclusions.endsAt, now)))
-      .orderBy(desc(exclusions.endsAt))
-      .limit(1);
-    return row ?? null;
-  },
+/** The exclusion matching `who` that is in force at `now` and ends last, or null. */
+async function latestActive(exec: Executor, who: SQL, now: Date): Promise<ExclusionRow | null> {
+  const [row] = await exec
+    .select()
+    .from(exclusions)
+    .where(and(who, gt(exclusions.endsAt, now)))
+    .orderBy(desc(exclusions.endsAt))
+    .limit(1);
+  return row ?? null;
+}
 
-  async activeForEmail(exec: Executor, email: string, now: Date): Promise<ExclusionRow | null> {
-    const [row] = await exec
-      .select()
-      .from(exclusions)
-      .where(and(eq(exclusions.email, email), gt(exclusions.endsAt, now)))
-      .orderBy(desc(exclusions.endsAt))
-      .limit(1);
-    return row ?? null;
-  },
+export const rgExclusions = {
+  /** The customer's exclusion in force at `now` (the one that ends last), or null. */
+  active: (exec: Executor, customerId: string, now: Date) =>
+    latestActive(exec, eq(exclusions.customerId, customerId), now),
+
+  /** An exclusion in force for this email (sign-up with an excluded email), or null. */
+  activeForEmail: (exec: Executor, email: string, now: Date) => latestActive(exec, eq(exclusions.email, email), now),
 
   async insert(tx: Executor, row: typeof exclusions.$inferInsert): Promise<ExclusionRow> {
     return (await tx.insert(exclusions).values(row).returning())[0]!;

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Ledger } from '../wallet/index.ts';
 import { calendarWindow, formatWhen, rollingWindow } from './periods.ts';
 import type { ExclusionRow, LimitKind, LimitRow } from './responsible-gambling.repository.ts';
+import type { CheckedPerson } from './verification-provider.ts';
 
 export type { LimitKind } from './responsible-gambling.repository.ts';
 
@@ -16,17 +17,7 @@ export interface CustomerDirectory {
   verificationProfile(
     customerId: string,
     exec?: Executor,
-  ): Promise<{
-    email: string;
-    firstname: string;
-    lastname: string;
-    dateOfBirth: string;
-    address: string;
-    suburb: string;
-    state: string;
-    postcode: string;
-    isVerified: boolean;
-  } | null>;
+  ): Promise<(CheckedPerson & { email: string; isVerified: boolean }) | null>;
   setVerified(customerId: string, verified: boolean): Promise<void>;
   /** Exclusion: no marketing from now on (communication preferences off). */
   suppressMarketing(customerId: string): Promise<void>;

@@ -1,7 +1,8 @@
 // The data-source identity check behind a small interface, so a real provider (greenID, a document verification
 // service, ConnectID) can replace the built-in simulation without touching the rules around it.
 
-export interface IdentityCheck {
+/** The person a check is about: the customer's stored details (the identity directory's verification profile). */
+export interface CheckedPerson {
   firstname: string;
   lastname: string;
   dateOfBirth: string;
@@ -9,6 +10,9 @@ export interface IdentityCheck {
   suburb: string;
   state: string;
   postcode: string;
+}
+
+export interface IdentityCheck extends CheckedPerson {
   documentType: 'drivers_licence' | 'passport' | 'medicare';
   documentNumber: string;
   /** Licence checks: the issuing state. */
