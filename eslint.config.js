@@ -115,7 +115,7 @@ const restrict = {
   },
   noQueryBuilders: {
     regex: '^drizzle-orm(/|$)',
-    message: 'Only *.repository.ts (and src/db, *.schema.ts) queries tables: call the module\'s repository instead.',
+    message: "Only *.repository.ts (and src/db, *.schema.ts) queries tables: call the module's repository instead.",
   },
   serverOnly: {
     regex: '\\.server(\\.tsx?)?$|(^|/)\\.server/',
