@@ -1,11 +1,9 @@
 // Operator commands run through runOps against a test database (the child-process path is in test/db/embedded).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../test/helpers/app.ts';
+import { testConfig, testServices } from '../../test/helpers/app.ts';
 import { createTestDatabase } from '../../test/helpers/db.ts';
 import { readJournal, type Database } from '../db/index.ts';
 import { fixedClock } from '../lib/clock.ts';
-import { createContentService } from '../modules/content/index.ts';
-import { createPlatformService } from '../modules/platform/index.ts';
 import { runOpsCaptured } from '../../test/helpers/ops.ts';
 import { commands } from './registry.ts';
 import { withoutPassword } from './commands/status.ts';
@@ -21,7 +19,7 @@ afterAll(async () => {
 });
 
 const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, database });
-const platform = () => createPlatformService({ db: database.db, config, clock });
+const platform = () => testServices(database, { clock, config }).platform;
 
 describe('ops CLI', () => {
   it('help lists every command with one line each', async () => {
@@ -84,7 +82,7 @@ describe('ops CLI', () => {
       'Play Oz Lotto',
     );
     expect(set.code).toBe(0);
-    const content = createContentService({ db: database.db, clock });
+    const { content } = testServices(database, { clock, config });
     expect(await content.getSitewideBanner()).toMatchObject({
       text: 'Oz Lotto: $30 million this Tuesday',
       linkUrl: '/oz-lotto',

@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
-import { createDrawsService } from '../modules/draws/index.ts';
 import { RAFFLE_SEED } from '../modules/raffles/index.ts';
 import { createLedger } from '../modules/wallet/index.ts';
 import { drawRaffle, openDuePreOrders } from './draw-raffle.workflow.ts';
@@ -177,7 +176,7 @@ describe('raffle tickets on orders', () => {
 
 describe("past results' customerData.orders", () => {
   it("lists the signed-in customer's orders on a drawn draw, and nobody else's", async () => {
-    const draws = createDrawsService({ db: t.database.db, clock: t.clock });
+    const { draws } = t.services;
     const now = t.clock.now().getTime();
     const next = (await draws.upcomingDraws('oz-lotto', 5)).find((d) => d.stopAt.getTime() > now)!;
     const buyer = await shopper(5_000);

@@ -6,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../test/helpers/customers.ts';
-import { createDrawsService, type DrawSummary } from '../modules/draws/index.ts';
-import { createOrdersService } from '../modules/orders/index.ts';
+import { type DrawSummary } from '../modules/draws/index.ts';
 import { createLedger } from '../modules/wallet/index.ts';
 import { settleDraw } from './settle-draw.workflow.ts';
 
@@ -21,12 +20,12 @@ const OZ_GAME_CENTS = 155;
 
 let t: TestApp;
 let ledger: ReturnType<typeof createLedger>;
-let draws: ReturnType<typeof createDrawsService>;
+let draws: TestApp['services']['draws'];
 
 beforeAll(async () => {
   t = await buildTestApp();
   ledger = t.services.ledger;
-  draws = createDrawsService({ db: t.database.db, clock: t.clock });
+  draws = t.services.draws;
 });
 afterAll(() => t.close());
 
@@ -35,7 +34,7 @@ async function isolated(fn: () => Promise<void>): Promise<void> {
   const saved = { t, ledger, draws };
   t = await buildTestApp();
   ledger = t.services.ledger;
-  draws = createDrawsService({ db: t.database.db, clock: t.clock });
+  draws = t.services.draws;
   try {
     await fn();
   } finally {
@@ -189,7 +188,7 @@ describe('POST /cart/purchase', () => {
           db: t.database.db,
           clock: t.clock,
           draws,
-          orders: createOrdersService({ db: t.database.db, clock: t.clock }),
+          orders: t.services.orders,
           ledger,
         },
         first.draw_id,

@@ -5,13 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { getGame, scoreEntry, type DrawResult } from '@shop/lottery';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW } from '../../test/helpers/app.ts';
+import { TEST_NOW, testServices } from '../../test/helpers/app.ts';
+import type { Services } from '../services.ts';
 import { createTestDatabase } from '../../test/helpers/db.ts';
 import type { Database } from '../db/index.ts';
 import { fixedClock } from '../lib/clock.ts';
-import { createDrawsService } from '../modules/draws/index.ts';
-import { createOrdersService, type NewTicketLine } from '../modules/orders/index.ts';
-import { createLedger } from '../modules/wallet/index.ts';
+import { type NewTicketLine } from '../modules/orders/index.ts';
 import { prizeReference, settleDraw } from './settle-draw.workflow.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -37,15 +36,13 @@ const LOSERS = [
 let database: Database;
 const clock = fixedClock(TEST_NOW);
 let deps: Parameters<typeof settleDraw>[0];
-let draws: ReturnType<typeof createDrawsService>;
-let ledger: ReturnType<typeof createLedger>;
-let orders: ReturnType<typeof createOrdersService>;
+let draws: Services['draws'];
+let ledger: Services['ledger'];
+let orders: Services['orders'];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  draws = createDrawsService({ db: database.db, clock });
-  orders = createOrdersService({ db: database.db, clock });
-  ledger = createLedger({ db: database.db, clock });
+  ({ draws, orders, ledger } = testServices(database, { clock }));
   deps = { db: database.db, clock, draws, orders, ledger };
   await draws.ensureSchedule('oz-lotto');
 });

@@ -2,9 +2,7 @@
 // operator CLI makes from another process) reaches a running API at once.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDatabase, type Database } from '../../src/db/index.ts';
-import { createContentService } from '../../src/modules/content/index.ts';
-import { createPlatformService } from '../../src/modules/platform/index.ts';
-import { buildTestApp, testConfig, TEST_NOW, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, testServices, TEST_NOW, type TestApp } from '../helpers/app.ts';
 import { afterChangeOf, createTestDatabase } from '../helpers/db.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 
@@ -55,7 +53,7 @@ describe('change feed', () => {
     expect((await get('/api/v2/config')).maintenance_mode).toBe(false); // now served from memory
 
     const clock = fixedClock(TEST_NOW);
-    const platform = createPlatformService({ db: other.db, config: testConfig(), clock });
+    const { platform } = testServices(other, { clock });
     await afterChangeOf(database, 'platform_settings', () => platform.setMaintenanceMode(true));
     expect((await get('/api/v2/config')).maintenance_mode).toBe(true);
 
@@ -64,9 +62,7 @@ describe('change feed', () => {
     expect((await get('/api/v2/capabilities')).segment_name).toBe('charity');
 
     expect(await get('/api/cms/items/sitewide_banner')).not.toBeNull();
-    await afterChangeOf(database, 'content_items', () =>
-      createContentService({ db: other.db, clock }).clearSitewideBanner(),
-    );
+    await afterChangeOf(database, 'content_items', () => testServices(other, { clock }).content.clearSitewideBanner());
     expect(await get('/api/cms/items/sitewide_banner')).toBeNull();
   });
 

@@ -1,11 +1,10 @@
 // The draw commands through runOps against a test database: advance, manual result, import; refusals exit 1.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/helpers/app.ts';
+import { testConfig, testServices } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createDrawsService } from '../../modules/draws/index.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let database: Database;
@@ -20,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, database });
-const draws = () => createDrawsService({ db: database.db, clock });
+const draws = () => testServices(database, { clock, config }).draws;
 
 describe('draw commands', () => {
   it('draw:advance closes the next draw now, draws it and settles it to paid', async () => {

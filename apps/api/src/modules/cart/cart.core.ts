@@ -1,7 +1,6 @@
-// The cart's inner workings (core §3 Cart, §4 anonymous cart lifecycle, §5 add-to-cart rules and payable amount, §8 auto-removed
-// items and blocked reasons): one cart per customer or an anonymous cart by reference. Items are priced and checked
-// by their product's handler on every read; items no longer sellable leave the cart with a notice that stays until
-// dismissed. Purchase (CHECKOUT-API) reads the cart through loadForCheckout inside its own transaction.
+// The cart's inner workings (core §3, §4, §5, §8), shared by cart.service.ts: its types and rules (payable amount,
+// the item a request asks for), loading a cart by target (an anonymous one by reference, 404 once expired or
+// converted), pricing through the product handlers (cart.pricing.ts) and the whole Cart view of a loaded cart.
 import { randomBytes } from 'node:crypto';
 import {
   toMoney,

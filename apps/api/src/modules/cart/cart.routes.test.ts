@@ -1,17 +1,15 @@
 // Cart calls (core §7 v3.3) through the real app on a seeded database: anonymous and customer carts, conversion at
 // login, the 404 lifecycle, ticket validation, closed-draw auto-removal, autoplay, payable amount and isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, withTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { TEST_NOW, testServices, withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createDrawsService } from '../draws/index.ts';
-import { createLedger } from '../wallet/index.ts';
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const draws = createDrawsService({ db: database.db, clock: fixedClock(TEST_NOW) });
+  const { draws } = testServices(database, { clock: fixedClock(TEST_NOW) });
   for (const key of ['oz-lotto', 'powerball', 'euromillions'] as const) await draws.ensureSchedule(key);
 });
 afterAll(async () => {
@@ -409,7 +407,7 @@ describe("the customer's cart", () => {
 describe('payable amount (core §5)', () => {
   it('takes the wallet off when it is less than the total, else the whole amount is paid from it', async () => {
     await withApp(async (t) => {
-      const ledger = createLedger({ db: database.db, clock: t.clock });
+      const { ledger } = testServices(database, { clock: t.clock });
       const fund = (customerId: string, amountCents: number) =>
         database.db.transaction((tx) =>
           ledger.creditPrizes(tx, [

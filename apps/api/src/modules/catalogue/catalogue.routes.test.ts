@@ -1,17 +1,16 @@
 // GET /api/v2/pricing/{pricingName}/product_offers, /branding and /tips through the real app on a seeded database.
 import { GAME_KEYS } from '@shop/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_NOW, withTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { TEST_NOW, testServices, withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createDrawsService } from '../draws/index.ts';
 import { createCatalogueService, seedCatalogue, type UpcomingDraw } from './index.ts';
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const draws = createDrawsService({ db: database.db, clock: fixedClock(TEST_NOW) });
+  const { draws } = testServices(database, { clock: fixedClock(TEST_NOW) });
   for (const key of GAME_KEYS) await draws.ensureSchedule(key);
 });
 afterAll(async () => {

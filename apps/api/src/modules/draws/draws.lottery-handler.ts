@@ -1,6 +1,7 @@
-// The lottery_ticket product, owned by the draws module as raffles own theirs (ADR 015; features §3 Ticket being built, §5 ticket add rules and number sets): validates and
-// prices a ticket from the catalogue's offers and price lists, re-checks it on every cart read, and at purchase
-// writes one set of ticket lines per draw with the quickpick blanks filled once for all its draws.
+// The lottery_ticket product (features §3 Ticket being built, §5 ticket add rules and number sets), owned by the
+// draws module as raffles own theirs (ADR 015): validates and prices a ticket from the catalogue's offers and price
+// lists, re-checks it on every cart read, and at purchase writes one set of ticket lines per draw (under a share lock
+// on each draw row) with the quickpick blanks filled once for all its draws.
 import {
   toCents,
   type CartDraw,

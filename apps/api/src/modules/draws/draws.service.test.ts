@@ -2,12 +2,11 @@
 // schedule, and the draw clock closing a draw exactly at its stop time.
 import { getGame, type DrawResult } from '@shop/lottery';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testServices } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { drawClockTick } from '../../jobs/draw-clock.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createOrdersService } from '../orders/index.ts';
-import { createLedger } from '../wallet/index.ts';
 import { settleDraw } from '../../workflows/settle-draw.workflow.ts';
 import { createDrawsService, createSeededResultsProvider, type DrawsService } from './index.ts';
 
@@ -150,13 +149,9 @@ describe('state steps', () => {
 
 describe('draw clock tick', () => {
   it('closes at stop time, draws after draw time, settles to paid and emails; a repeated tick changes nothing', async () => {
-    const settleDeps = {
-      db: database.db,
-      clock,
-      draws,
-      orders: createOrdersService({ db: database.db, clock }),
-      ledger: createLedger({ db: database.db, clock }),
-    };
+    // Settlement as the shop wires it, over the draws service under test.
+    const { orders, ledger } = testServices(database, { clock });
+    const settleDeps = { db: database.db, clock, draws, orders, ledger };
     const emailed: string[] = [];
     const tick = () =>
       drawClockTick({

@@ -1,10 +1,9 @@
 // GET /api/v2/config and /capabilities through the real app (buildApp) against a seeded database.
 import { CAPABILITIES, WebConfig } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { buildTestApp, testServices, type TestApp } from '../../../test/helpers/app.ts';
 import { afterChangeOf, createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
-import { createPlatformService } from './index.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -76,7 +75,7 @@ describe('GET /api/v2/config', () => {
       expect(result.disclaimer).toContain('1800 858 858');
 
       // Every field of the contract is present (compare key sets in code casing).
-      const stored = await createPlatformService({ db: database.db, config: t.config, clock: t.clock }).getWebConfig();
+      const stored = await readThrough(t).platform.getWebConfig();
       expect(Object.keys(stored).sort()).toEqual(Object.keys(WebConfig.shape).sort());
       expect(Object.keys(result)).toHaveLength(Object.keys(WebConfig.shape).length);
     });
@@ -84,7 +83,7 @@ describe('GET /api/v2/config', () => {
 
   it('follows maintenance mode as the platform service sets it', async () => {
     await withApp({}, async (t) => {
-      const platform = createPlatformService({ db: database.db, config: t.config, clock: t.clock });
+      const platform = readThrough(t).platform;
       // Another process's write reaches a running API through the change feed.
       await afterChangeOf(database, 'platform_settings', () => platform.setMaintenanceMode(true));
       expect((await t.injectSigned({ method: 'GET', url: '/api/v2/config' })).json().result.maintenance_mode).toBe(
@@ -99,7 +98,7 @@ describe('GET /api/v2/config', () => {
 
   it('rejects a configuration the contract rejects, leaving the stored one intact', async () => {
     await withApp({}, async (t) => {
-      const platform = createPlatformService({ db: database.db, config: t.config, clock: t.clock });
+      const platform = readThrough(t).platform;
       const { baseUrl: _b, ...current } = await platform.getWebConfig();
       await expect(platform.saveWebConfig({ ...current, minRegistrationAge: 16 })).rejects.toThrow();
       expect((await platform.getWebConfig()).minRegistrationAge).toBe(18);
@@ -154,7 +153,7 @@ describe('GET /api/v2/capabilities', () => {
 
   it('follows the stored default segment when an operator changes it', async () => {
     await withApp({}, async (t) => {
-      const platform = createPlatformService({ db: database.db, config: t.config, clock: t.clock });
+      const platform = readThrough(t).platform;
       await platform.setDefaultSegment('charity');
       try {
         expect((await t.injectSigned({ method: 'GET', url: '/api/v2/capabilities' })).json().result.segment_name).toBe(
@@ -177,3 +176,6 @@ describe('GET /api/v2/capabilities', () => {
     });
   });
 });
+
+/** The services over the same database without the app's caches: what is stored, read through. */
+const readThrough = (t: TestApp) => testServices(database, { clock: t.clock, config: t.config });

@@ -1,12 +1,11 @@
 // Promotion codes on the cart (features §7 Promotions): each voucher type, min spend, expiry, usage limits per
 // customer and in total (redeemed at purchase under a row lock), and the promotion_not_added answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
+import { buildTestApp, TEST_NOW, testServices, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createDrawsService } from '../draws/index.ts';
 import { percentOf, redeemPromotion } from './index.ts';
 import { promotionsPromotions } from './promotions.schema.ts';
 
@@ -14,7 +13,7 @@ let database: Database;
 let t: TestApp;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await createDrawsService({ db: database.db, clock: fixedClock(TEST_NOW) }).ensureSchedule('oz-lotto');
+  await testServices(database, { clock: fixedClock(TEST_NOW) }).draws.ensureSchedule('oz-lotto');
   t = await buildTestApp({ database });
 });
 afterAll(async () => {

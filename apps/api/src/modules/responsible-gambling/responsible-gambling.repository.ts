@@ -37,6 +37,15 @@ function columnsOf(table: Table, alias: string, prefix: string) {
   }));
 }
 
+/** The customer's first limit matching the conditions. */
+async function firstLimit(tx: Executor, customerId: string, ...where: (SQL | undefined)[]) {
+  const [row] = await tx
+    .select()
+    .from(limits)
+    .where(and(eq(limits.customerId, customerId), ...where));
+  return row as LimitRow | undefined;
+}
+
 export const rgLimits = {
   /** Serialises the limit and exclusion changes of one customer (their transaction holds it). */
   lockCustomer: (tx: Executor, customerId: string) =>
@@ -62,39 +71,22 @@ export const rgLimits = {
       .orderBy(PERIOD_ORDER),
 
   /** The limit a set replaces: of this kind and period (a pre-commitment has one, whatever its period). */
-  async find(tx: Executor, customerId: string, kind: LimitKind, period: string): Promise<LimitRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(limits)
-      .where(
-        and(
-          eq(limits.customerId, customerId),
-          eq(limits.kind, kind),
-          kind === 'precommitment' ? undefined : eq(limits.period, period),
-        ),
-      );
-    return row;
-  },
+  find: (tx: Executor, customerId: string, kind: LimitKind, period: string) =>
+    firstLimit(tx, customerId, eq(limits.kind, kind), kind === 'precommitment' ? undefined : eq(limits.period, period)),
 
   /** A limit to remove: by its public id, or the pre-commitment, among the given kinds. */
-  async findToRemove(
+  findToRemove: (
     tx: Executor,
     customerId: string,
     kinds: LimitKind[],
     match: { id: string } | { kind: 'precommitment' },
-  ): Promise<LimitRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(limits)
-      .where(
-        and(
-          eq(limits.customerId, customerId),
-          inArray(limits.kind, kinds),
-          'id' in match ? eq(limits.publicId, match.id) : eq(limits.kind, match.kind),
-        ),
-      );
-    return row;
-  },
+  ) =>
+    firstLimit(
+      tx,
+      customerId,
+      inArray(limits.kind, kinds),
+      'id' in match ? eq(limits.publicId, match.id) : eq(limits.kind, match.kind),
+    ),
 
   async insert(tx: Executor, row: typeof limits.$inferInsert): Promise<LimitRow> {
     return (await tx.insert(limits).values(row).returning())[0]!;
