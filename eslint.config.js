@@ -45,6 +45,11 @@ const zones = [
   // Packages never reach into apps; contracts never reaches into lottery.
   { target: 'packages', from: 'apps', message: 'Packages are shared by both apps and never import app code.' },
   { target: 'packages/contracts', from: 'packages/lottery', message: 'packages/contracts depends on zod only.' },
+  {
+    target: 'packages/protocol',
+    from: ['packages/contracts', 'packages/lottery'],
+    message: 'packages/protocol imports nothing but itself (and its hash library).',
+  },
   // The two apps talk over HTTP only.
   { target: 'apps/web', from: 'apps/api', message: 'apps/web never imports apps/api: go through the one api client.' },
   { target: 'apps/api', from: 'apps/web', message: 'apps/api never imports apps/web code.' },
@@ -119,6 +124,8 @@ const TEST_TOOLS = 'vitest(/|$)|fast-check$';
 const onlyImports = (allowed, message) => ({ regex: `^(?!${[RELATIVE, ...allowed].join('|')})`, message });
 const contractsOnly = 'packages/contracts depends on zod only (STYLE.md).';
 const lotteryOnly = 'packages/lottery is pure: it imports only @shop/contracts (no node: I/O, no other packages).';
+const protocolOnly =
+  'packages/protocol is pure and runs in browsers: it imports only itself and @noble/hashes (no node:, no other packages).';
 
 const restrictedImports = (...patterns) => ['error', { patterns }];
 
@@ -192,6 +199,17 @@ export default defineConfig(
   {
     files: ['packages/lottery/**/*.test.ts'],
     rules: { 'no-restricted-imports': restrictedImports(onlyImports(['@shop/contracts$', TEST_TOOLS], lotteryOnly)) },
+  },
+  // packages/protocol: itself and the audited hash functions only; tests may use node:crypto as a reference.
+  {
+    files: ['packages/protocol/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictedImports(onlyImports(['@noble/hashes/'], protocolOnly)) },
+  },
+  {
+    files: ['packages/protocol/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(onlyImports(['@noble/hashes/', 'node:crypto$', TEST_TOOLS], protocolOnly)),
+    },
   },
   // apps/api
   {

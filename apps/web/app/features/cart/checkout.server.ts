@@ -2,6 +2,7 @@
 // API; §4 Receipt): every answer is parsed with its contract, so a screen never renders a shape it does not know.
 import {
   type Cart,
+  DEPOSIT_MESSAGES,
   DepositPurchaseResult,
   Order,
   Placement,
@@ -15,10 +16,9 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { parseApiResult } from '../../lib/api-errors.ts';
 import { CART_API_VERSION, parseCart } from './cart.server.ts';
 
-/** Features §8 Deposit purchase. */
-export const INVALID_DEPOSIT_RESPONSE = 'Received invalid deposit response when attempting purchase';
-export const DEPOSIT_PURCHASE_FAILURE =
-  "We're experiencing technical difficulties. Please reload the page to try again.";
+/** Features §8 Deposit purchase (the texts live in @shop/contracts, shared with the API). */
+export const INVALID_DEPOSIT_RESPONSE = DEPOSIT_MESSAGES.invalidResponse;
+export const DEPOSIT_PURCHASE_FAILURE = DEPOSIT_MESSAGES.failure;
 
 /** POST /cart/purchase with the attempt's one Idempotency-Key: a double click or a retry buys once. */
 export async function purchaseCart(

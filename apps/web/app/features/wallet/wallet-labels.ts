@@ -1,5 +1,5 @@
 // How the wallet names things on screen: saved funds, deposit sources, transaction kinds, money.
-import { moneyToCents, type Fund, type Money, type PaymentMethod } from '@shop/contracts';
+import { DEPOSIT_MESSAGES, moneyToCents, type Fund, type Money, type PaymentMethod } from '@shop/contracts';
 import { amountLabel, type WalletLocale } from './wallet-rules.ts';
 
 export function moneyLabel(money: Money, locale: WalletLocale): string {
@@ -138,5 +138,5 @@ export function formatDateTime(iso: string, locale: WalletLocale, timeZone: stri
   }).format(at);
 }
 
-/** Spec features §8: the default failure text of a deposit. */
-export const DEPOSIT_FAILURE_TEXT = "We're experiencing technical difficulties. Please reload the page to try again.";
+/** Spec features §8: the default failure text of a deposit (shared with the API through @shop/contracts). */
+export const DEPOSIT_FAILURE_TEXT = DEPOSIT_MESSAGES.failure;
