@@ -5,7 +5,7 @@ import { CustomerOverview, LoginResult, RefreshResult, type TwoFactorMethod } fr
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiClient, createDiscoveryCache, type RefreshHook, type SessionState } from '../../lib/api-client.ts';
 import { requestApi } from '../../lib/api-client.server.ts';
-import { keysToCamel } from '../../lib/casing.ts';
+import { camelizeKeys } from '@shop/protocol';
 import { ApiError, MISSING_REFRESH_TOKENS_MESSAGE } from '../../lib/api-errors.ts';
 import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
@@ -148,7 +148,7 @@ export function authApi(request: Request, context: AppLoadContext, now: () => nu
     const res = await fetch(input, init);
     for (const c of res.headers.getSetCookie()) setCookies.push(c);
     if (!res.ok)
-      lastErrorBody = keysToCamel(
+      lastErrorBody = camelizeKeys(
         await res
           .clone()
           .json()

@@ -4,6 +4,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { TWO_FACTOR_TEXTS, TwoFactorMethod, WebConfig } from '@shop/contracts';
+import { localDateOf } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { serverApi } from '../../lib/api-client.server.ts';
 import { ApiError, FALLBACK_MESSAGE } from '../../lib/api-errors.ts';
@@ -40,12 +41,7 @@ export async function loadWebConfig(request: Request, context: AppLoadContext): 
 
 /** Today's date in the site's time zone, YYYY-MM-DD (the minimum-age check counts calendar days there). */
 export function siteToday(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return localDateOf(now, timeZone);
 }
 
 export function signupSchemaFor(config: WebConfig, now: Date = new Date()) {

@@ -87,9 +87,7 @@ export async function submitVerifyForm(
       if (files.length > UPLOAD_MAX_FILES)
         return split('upload', { documents: [`Choose at most ${UPLOAD_MAX_FILES} files.`] }, {});
       try {
-        // An authenticated read first: it refreshes an expired access token before the hand-signed upload uses it.
-        await rg.verificationState(api);
-        const result = await rg.uploadDocuments(api, context, session, files);
+        const result = await rg.uploadDocuments(api, files);
         return { outcome: { status: result.status, message: result.message } };
       } catch (error) {
         // The API names the refused file under `files`; on this page that is the file input.
