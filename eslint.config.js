@@ -92,6 +92,12 @@ const zones = [
     from: 'apps/web/app/routes',
     message: 'Features never import routes: the route composes features.',
   },
+  // root.tsx is the top of the route tree, like a route: nothing below it imports it (shell data: lib/shell.ts).
+  {
+    target: ['apps/web/app/features', 'apps/web/app/ui', 'apps/web/app/lib'],
+    from: 'apps/web/app/root.tsx',
+    message: 'root.tsx is the top layer: features, ui/ and lib/ never import it (the shell data is in lib/shell.ts).',
+  },
   ...webFeatures.map((name) => ({
     target: `apps/web/app/features/${name}`,
     from: 'apps/web/app/features',

@@ -8,6 +8,7 @@ import {
   Theme,
   WebConfig,
 } from '@shop/contracts';
+import { safeRedirect } from '@shop/protocol';
 import { useEffect, type ReactNode } from 'react';
 import {
   data,
@@ -188,7 +189,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (adopted.length) {
       const clean = new URL(request.url);
       clean.searchParams.delete('act');
-      throw redirect(`${clean.pathname}${clean.search}${clean.hash}`, { headers });
+      throw redirect(safeRedirect(`${clean.pathname}${clean.search}${clean.hash}`, clean.origin), { headers });
     }
   });
   if (actRedirect) throw redirect(actRedirect, { headers });

@@ -8,6 +8,7 @@ import { data, Form, redirect, useLocation } from 'react-router';
 import { withAnonymousCartConverted } from '../features/cart/cart-login.server.ts';
 import {
   authApi,
+  safeRedirectPath,
   completeLogin,
   mergeSetCookieHeaders,
   REMEMBER_DEVICE_COOKIE,
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
       supportUrl: config.supportPageUrls.contactUs || '/about/contact-us',
-      redirectTo: new URL(request.url).searchParams.get('redirect') ?? '/my-account',
+      redirectTo: safeRedirectPath(new URL(request.url).searchParams.get('redirect'), '/my-account', new URL(request.url).origin),
     };
   } catch (error) {
     throw toRouteError(error);

@@ -1,6 +1,7 @@
 // Stores the cookie-consent choice (spec core §9) and returns the visitor to the page they were on.
 import { redirect } from 'react-router';
 import { WebConfig } from '@shop/contracts';
+import { safeRedirect } from '@shop/protocol';
 import { serverApi } from '../lib/api-client.server.ts';
 import { SERVER_CACHE_TTL } from '../lib/cache-policy.ts';
 import { consentCookie } from '../lib/consent.ts';
@@ -9,13 +10,6 @@ import { apiSessionFrom } from '../lib/session.server.ts';
 import type { Route } from './+types/cookie-consent';
 
 const DEFAULT_LIFETIME_DAYS = 365;
-
-/** Only same-site paths: "//evil.example" and absolute URLs fall back to the home page. */
-export function safeReturnTo(value: FormDataEntryValue | null): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return '/';
-  return value;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -35,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The spec's default lifetime (1 year) applies when the configuration cannot be read.
   }
   const secure = new URL(request.url).protocol === 'https:';
-  return redirect(safeReturnTo(form.get('returnTo')), {
+  const returnTo = form.get('returnTo');
+  // Only same-origin paths: "//evil.example", absolute URLs and control characters fall back to the home page.
+  return redirect(safeRedirect(typeof returnTo === 'string' ? returnTo : null, new URL(request.url).origin), {
     headers: { 'Set-Cookie': consentCookie(choice, lifetimeDays, secure) },
   });
 }

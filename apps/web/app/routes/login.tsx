@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const checkout = isCheckout(request);
   const fallback = checkout ? '/cart' : '/my-account';
-  const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), fallback);
+  const redirectTo = safeRedirectPath(url.searchParams.get('redirect'), fallback, url.origin);
   try {
     const auth = authApi(request, context);
     if (await loadCustomer(auth)) throw redirect(redirectTo, { headers: auth.headers() });

@@ -2,10 +2,10 @@
 // client per request that knows the visitor's tokens, refreshes an expired access token once, and collects every
 // Set-Cookie the API answers with so loaders and actions can forward them to the browser.
 import { CustomerOverview, LoginResult, RefreshResult, type TwoFactorMethod } from '@shop/contracts';
+import { camelizeKeys, safeRedirect } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiClient, createDiscoveryCache, type RefreshHook, type SessionState } from '../../lib/api-client.ts';
 import { requestApi } from '../../lib/api-client.server.ts';
-import { camelizeKeys } from '@shop/protocol';
 import { ApiError, MISSING_REFRESH_TOKENS_MESSAGE } from '../../lib/api-errors.ts';
 import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
@@ -120,6 +120,8 @@ export interface AuthApi {
   /** True when the request carried a token of any kind. */
   hasTokens: boolean;
   secure: boolean;
+  /** The storefront's origin as this request reached it: redirect targets from input must stay on it. */
+  origin: string;
   /** Records a successful login or refresh in the session and the cookies to send. */
   signIn(
     values: {
@@ -226,6 +228,7 @@ export function authApi(request: Request, context: AppLoadContext, now: () => nu
     setCookies,
     hasTokens: !!(base.accessToken || base.refreshToken),
     secure,
+    origin: new URL(request.url).origin,
     signIn(values, sessionTimeoutSeconds = DEFAULT_SESSION_TIMEOUT_SECONDS) {
       session.accessToken = values.accessToken;
       session.refreshToken = values.refreshToken;
@@ -274,11 +277,16 @@ export async function loadCustomer(auth: AuthApi): Promise<CustomerOverview | nu
   }
 }
 
-/** Only same-site paths; anything else falls back to the account home. */
-export function safeRedirectPath(value: unknown, fallback = '/my-account'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return fallback;
-  return value;
+/** With no origin to compare with, only a path can pass (an absolute URL never matches this one). */
+const PATHS_ONLY_ORIGIN = 'http://storefront.invalid';
+
+/**
+ * A redirect target from input (?redirect=, a form field) as a same-origin path, or `fallback` (issue 14): the one
+ * `safeRedirect` of @shop/protocol, which strips control and whitespace characters and compares origins after
+ * parsing the URL as a browser would.
+ */
+export function safeRedirectPath(value: unknown, fallback = '/my-account', origin = PATHS_ONLY_ORIGIN): string {
+  return safeRedirect(typeof value === 'string' ? value : null, origin, fallback);
 }
 
 /** The login address that returns the visitor to where they were (spec core §6: protected routes need login). */

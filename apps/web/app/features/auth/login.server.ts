@@ -88,7 +88,7 @@ export function apiErrorReply(
 /** Login success (core §4): refetch the customer; a forced password change or pending upgrade goes first. */
 export async function finishSignIn(auth: AuthApi, redirectTo: string | undefined): Promise<Response> {
   const customer = await loadCustomer(auth);
-  let target = safeRedirectPath(redirectTo);
+  let target = safeRedirectPath(redirectTo, '/my-account', auth.origin);
   if (customer?.forcePasswordChange) target = '/force-password-change';
   else if (customer?.accountUpgrade) target = '/my-account/upgrade-account';
   return redirect(target, { headers: auth.headers() });

@@ -2,6 +2,7 @@
 // add-to-cart action (core §2 Navigation behaviour, §8 add-to-cart failure), orders and tickets (features §7 Orders
 // API) and PUT /favourite-numbers.
 import { AddCartItemBody, CustomerOverview, Order, ProductOffers, type FavouriteNumbers } from '@shop/contracts';
+import { safeRedirect } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { serverApi } from '../../lib/api-client.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
@@ -128,7 +129,7 @@ export function afterAddPath(requestUrl: string, precart: boolean): string {
   if (precart) {
     const here = new URLSearchParams(url.search);
     here.set('precart', '1');
-    return `${url.pathname}?${here.toString()}`;
+    return safeRedirect(`${url.pathname}?${here.toString()}`, url.origin);
   }
   const kept = new URLSearchParams();
   for (const key of UTM_KEYS) {
