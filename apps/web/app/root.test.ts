@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, errorEnvelope, ok, ORIGIN, type FakeHandler } from './test-support/fake-api.ts';
 import { loader } from './root.tsx';
-import { loader as cmsPageLoader } from './routes/cms-page.tsx';
-import { action as consentAction } from './routes/cookie-consent.tsx';
+import { loader as cmsPageLoader } from './routes/content/cms-page.tsx';
+import { action as consentAction } from './routes/platform/cookie-consent.tsx';
 
 const context = { apiOrigin: ORIGIN, appKey: 'web', appSecret: 'secret' };
 

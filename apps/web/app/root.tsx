@@ -26,9 +26,9 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
-import { accountFlagRedirect } from './features/auth/account-flags.ts';
-import { authApi, loadCustomer } from './features/auth/auth.server.ts';
-import { ConfirmationBanner, confirmationVariant } from './features/account/confirmation-banner.tsx';
+import { accountFlagRedirect } from './features/identity/account-flags.ts';
+import { authApi, loadCustomer } from './lib/auth.server.ts';
+import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
 import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';

@@ -4,8 +4,8 @@
 // and the cart bought with it (POST /cart/deposit_purchase, 3-D Secure through the issuer's page).
 import { moneyToCents, type Cart } from '@shop/contracts';
 import { data, redirect, redirectDocument, type HeadersFunction } from 'react-router';
-import { authApi, loadCustomer, mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
-import { LOGIN_FLOW_STEPS } from '../../features/auth/login-steps.ts';
+import { authApi, loadCustomer, mergeSetCookieHeaders } from '../../lib/auth.server.ts';
+import { LOGIN_FLOW_STEPS } from '../../features/identity/login-steps.ts';
 import { CheckoutView, type BuyActionResult } from '../../features/cart/checkout-view.tsx';
 import { depositAmountCents, payableCents, walletCovers } from '../../features/cart/cart-rules.ts';
 import { cartFailureOf, loadCart } from '../../features/cart/cart.server.ts';

@@ -1,6 +1,6 @@
 // /cart/replay/:replayID (protected, spec core §2): the order's tickets go back in the cart as new items.
 import { redirect } from 'react-router';
-import { requireCustomer } from '../../features/auth/auth.server.ts';
+import { requireCustomer } from '../../lib/auth.server.ts';
 import { replayOrder } from '../../features/cart/checkout.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';

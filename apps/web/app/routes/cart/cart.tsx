@@ -10,7 +10,7 @@ import {
   removePromotion,
   type CartChange,
 } from '../../features/cart/cart.server.ts';
-import { authApi, mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { authApi, mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/cart';

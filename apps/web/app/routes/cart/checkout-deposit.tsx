@@ -2,7 +2,7 @@
 // purchase with the approved deposit (POST /cart/deposit_purchase/{id}/complete) and goes to the receipt;
 // /cancel voids the deposit (POST /deposits/{id}/cancel) and returns to the payment step with a notice.
 import { data, redirect, type HeadersFunction } from 'react-router';
-import { mergeSetCookieHeaders, requireCustomer } from '../../features/auth/auth.server.ts';
+import { mergeSetCookieHeaders, requireCustomer } from '../../lib/auth.server.ts';
 import { completeDepositPurchase, DEPOSIT_PURCHASE_FAILURE } from '../../features/cart/checkout.server.ts';
 import { cancelDeposit } from '../../features/wallet/wallet.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';

@@ -3,7 +3,7 @@
 // a placement's ready-made quickpick item (POST …/build).
 import { BuildCartItemBody } from '@shop/contracts';
 import { data } from 'react-router';
-import { authApi } from '../../features/auth/auth.server.ts';
+import { authApi } from '../../lib/auth.server.ts';
 import { buildToCart, loadCart } from '../../features/cart/cart.server.ts';
 import { lastAddedItem } from '../../features/cart/cart-rules.ts';
 import { placements } from '../../features/cart/checkout.server.ts';

@@ -2,7 +2,7 @@
 // bought, what they contributed to each cause, and their ticket numbers per draw.
 import { data, Link } from 'react-router';
 import { moneyToCents } from '@shop/contracts';
-import { requireCustomer } from '../../features/auth/auth.server.ts';
+import { requireCustomer } from '../../lib/auth.server.ts';
 import { causePath, count, drawPath, money, rafflePath } from '../../features/raffles/raffle-format.ts';
 import { loadRaffle, loadSupport, raffleSlug } from '../../features/raffles/raffles.server.ts';
 import { resolveRaffleKey } from './raffle-routes.server.ts';

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
-import { authApi, loadCustomer, requireCustomer } from '../../features/auth/auth.server.ts';
+import { authApi, loadCustomer, requireCustomer } from '../../lib/auth.server.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
 import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
 import { playPath, selectedDraw } from '../../features/lotteries/offer-links.ts';

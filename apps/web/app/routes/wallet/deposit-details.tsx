@@ -2,7 +2,7 @@
 import { data, redirect } from 'react-router';
 import { DepositDetails, depositVariant } from '../../features/wallet/wallet-views.tsx';
 import { getDeposit } from '../../features/wallet/wallet.server.ts';
-import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
+import { checkId, walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit-details';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

@@ -6,7 +6,7 @@
 import { data, redirect } from 'react-router';
 import { ApiError } from '../../lib/api-errors.ts';
 import { cancelDeposit, getDeposit } from '../../features/wallet/wallet.server.ts';
-import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
+import { checkId, walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit-return';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@
 // record and sends the customer to the deposit's success or failure page (a failed check is a deposit failure at
 // error level, features §8), so this page only hands the deposit id over.
 import { redirect } from 'react-router';
-import { checkId } from './wallet-route.server.ts';
+import { checkId } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/three-ds-notify';
 
 function settleAt(depositId: unknown): Response {

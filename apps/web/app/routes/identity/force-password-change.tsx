@@ -1,0 +1,82 @@
+// /force-password-change: where a customer with a required password change is sent (core §2, §4) until they choose one.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect } from 'react-router';
+import { ACCOUNT_PATHS } from '../../features/identity/account.server.ts';
+import { mergeSetCookieHeaders, requireCustomer } from '../../lib/auth.server.ts';
+import { apiErrorReply } from '../../features/identity/login.server.ts';
+import { ForcePasswordSchema } from '../../features/identity/password-schemas.ts';
+import { toRouteError } from '../../lib/route-errors.ts';
+import { SchemaForm } from '../../ui/schema-form.tsx';
+import type { Route } from './+types/force-password-change';
+
+export const handle = { footer: 'condensed' };
+export const headers = mergeSetCookieHeaders;
+
+export function meta() {
+  return [{ title: 'Choose a new password' }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    const { auth, customer } = await requireCustomer(request, context);
+    if (!customer.forcePasswordChange) throw redirect('/my-account', { headers: auth.headers() });
+    return data({}, { headers: auth.headers() });
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const { auth } = await requireCustomer(request, context);
+    const submission = parseWithZod(await request.formData(), {
+      schema: ForcePasswordSchema,
+    });
+    if (submission.status !== 'success')
+      return data({
+        result: submission.reply({
+          hideFields: ['password', 'confirmPassword'],
+        }),
+      });
+    try {
+      await auth.api.post('main', ACCOUNT_PATHS.forceChange, {
+        password: submission.value.password,
+      });
+    } catch (error) {
+      return data({ result: apiErrorReply(submission, error) }, { status: 400, headers: auth.headers() });
+    }
+    return redirect('/my-account', { headers: auth.headers() });
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+export default function ForcePasswordChange({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="page-container max-w-[460px] py-2">
+      <h1 className="mb-1 text-2xl font-bold">Choose a new password</h1>
+      <p className="mb-1">For your security, please choose a new password before you continue.</p>
+      <SchemaForm
+        id="force-password-change"
+        schema={ForcePasswordSchema}
+        lastResult={actionData?.result}
+        fields={[
+          {
+            name: 'password',
+            label: 'New password',
+            type: 'password',
+            autoComplete: 'new-password',
+            hint: 'At least 8 characters.',
+          },
+          {
+            name: 'confirmPassword',
+            label: 'Confirm new password',
+            type: 'password',
+            autoComplete: 'new-password',
+          },
+        ]}
+        submitLabel="Save new password"
+      />
+    </div>
+  );
+}
