@@ -214,7 +214,9 @@ export default defineConfig(
   {
     files: ['packages/protocol/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': restrictedImports(onlyImports(['@noble/hashes/', 'node:crypto$', TEST_TOOLS], protocolOnly)),
+      'no-restricted-imports': restrictedImports(
+        onlyImports(['@noble/hashes/', 'node:crypto$', TEST_TOOLS], protocolOnly),
+      ),
     },
   },
   // apps/api

@@ -31,6 +31,7 @@ import { authApi, loadCustomer } from './lib/auth.server.ts';
 import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
 import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
+import { PlacementList } from './features/placement/placement-list.tsx';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
@@ -277,7 +278,10 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       </main>
       {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
       {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
-      <PrecartDrawerHost site={shell.site} />
+      <PrecartDrawerHost
+        site={shell.site}
+        renderPlacements={(placements) => <PlacementList placements={placements} site={shell.site} />}
+      />
     </>
   );
 }

@@ -21,15 +21,21 @@ describe('raffle draw (shared)', () => {
   it('hashes and picks exactly as node:crypto does', () => {
     expect(commitmentOf(seed)).toBe(createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'));
     expect(soldListHash([10, 2, 1])).toBe(createHash('sha256').update('1\n2\n10').digest('hex'));
-    for (const n of [1, 2, 3, 7, 1000, 2 ** 40 + 3]) expect(pickIndex(seed, 'raf_p:1', n)).toBe(nodePick(seed, 'raf_p:1', n));
+    for (const n of [1, 2, 3, 7, 1000, 2 ** 40 + 3])
+      expect(pickIndex(seed, 'raf_p:1', n)).toBe(nodePick(seed, 'raf_p:1', n));
   });
 
   it('draws main prizes without replacement and sub-draws from their own pool', () => {
-    const winners = deriveWinners(seed, 'raf_s', [1, 2, 3, 4, 5], [
-      { rank: 1, kind: 'first', eligibleUpTo: null },
-      { rank: 2, kind: 'secondary', eligibleUpTo: null },
-      { rank: 3, kind: 'early_bird', eligibleUpTo: 2 },
-    ]);
+    const winners = deriveWinners(
+      seed,
+      'raf_s',
+      [1, 2, 3, 4, 5],
+      [
+        { rank: 1, kind: 'first', eligibleUpTo: null },
+        { rank: 2, kind: 'secondary', eligibleUpTo: null },
+        { rank: 3, kind: 'early_bird', eligibleUpTo: 2 },
+      ],
+    );
     expect(winners.map((w) => w.series)).toEqual(['main', 'main', 'sub']);
     expect(winners[0]!.ticketNumber).not.toBe(winners[1]!.ticketNumber);
     expect(winners[2]!.ticketNumber).toBeLessThanOrEqual(2);

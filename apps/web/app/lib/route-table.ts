@@ -31,9 +31,17 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'lotto-results', path: 'lotto-results/:page?', file: 'routes/lotteries/lotto-results.tsx' },
   { id: 'offer', path: ':productOfferKey', file: 'routes/lotteries/offer.tsx' },
   { id: 'offer-results', path: ':productOfferKey/results/:date?', file: 'routes/lotteries/offer-results.tsx' },
-  { id: 'offer-results-draw', path: ':productOfferKey/results/draw/:drawNo', file: 'routes/lotteries/offer-results.tsx' },
+  {
+    id: 'offer-results-draw',
+    path: ':productOfferKey/results/draw/:drawNo',
+    file: 'routes/lotteries/offer-results.tsx',
+  },
   { id: 'offer-statistics', path: ':productOfferKey/statistics', file: 'routes/lotteries/offer-statistics.tsx' },
-  { id: 'offer-terms', path: ':productOfferKey/terms-and-conditions/:drawNo?', file: 'routes/lotteries/offer-terms.tsx' },
+  {
+    id: 'offer-terms',
+    path: ':productOfferKey/terms-and-conditions/:drawNo?',
+    file: 'routes/lotteries/offer-terms.tsx',
+  },
   // Charity raffles and causes (issue 7, RAFFLE-WEB): category page, causes directory, raffle draws, buy, check a draw,
   // winners, a customer's support, prize details.
   { id: 'charity-tickets', path: 'charity-tickets', file: 'routes/raffles/charity-tickets.tsx' },
@@ -157,7 +165,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'force-password-change', path: 'force-password-change', file: 'routes/identity/force-password-change.tsx' },
   { id: 'my-account', path: 'my-account', file: 'routes/account/my-account.tsx' },
   { id: 'my-account-my-details', path: 'my-account/my-details', file: 'routes/account/my-details.tsx' },
-  { id: 'my-account-confirm-address', path: 'my-account/confirm-address/:token?', file: 'routes/account/confirm-address.tsx' },
+  {
+    id: 'my-account-confirm-address',
+    path: 'my-account/confirm-address/:token?',
+    file: 'routes/account/confirm-address.tsx',
+  },
   {
     id: 'my-account-communication-preferences',
     path: 'my-account/communication-preferences',
@@ -169,10 +181,18 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     file: 'routes/account/communication-preferences.tsx',
   },
   { id: 'unsubscribe', path: 'unsubscribe/:customerId/:productOfferKey?', file: 'routes/account/unsubscribe.tsx' },
-  { id: 'my-account-login-and-security', path: 'my-account/login-and-security', file: 'routes/account/login-and-security.tsx' },
+  {
+    id: 'my-account-login-and-security',
+    path: 'my-account/login-and-security',
+    file: 'routes/account/login-and-security.tsx',
+  },
   { id: 'my-account-change-password', path: 'my-account/change-Password', file: 'routes/account/change-password.tsx' },
   { id: 'close-my-account', path: 'close-my-account', file: 'routes/account/close-my-account.tsx' },
-  { id: 'close-my-account-success', path: 'close-my-account/success', file: 'routes/account/close-my-account-success.tsx' },
+  {
+    id: 'close-my-account-success',
+    path: 'close-my-account/success',
+    file: 'routes/account/close-my-account-success.tsx',
+  },
   { id: 'my-account-upgrade-account', path: 'my-account/upgrade-account', file: 'routes/account/upgrade-account.tsx' },
   // Responsible gambling (issue 8): limits, verification, take a break and self-exclusion.
   {

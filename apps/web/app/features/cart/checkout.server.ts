@@ -5,7 +5,6 @@ import {
   DEPOSIT_MESSAGES,
   DepositPurchaseResult,
   Order,
-  Placement,
   PurchaseResult,
   Receipt,
   type BrowserData,
@@ -113,18 +112,6 @@ export async function replayOrder(api: ApiClient, orderId: string): Promise<Cart
     { version: CART_API_VERSION },
   );
   return parseCart(res.result, 'POST /cart/replay/{orderId}');
-}
-
-/** GET /placement (features §7): 204, a failure or a 5xx yields no placements (features §8). */
-export async function placements(api: ApiClient, keys: string[]): Promise<Placement[]> {
-  try {
-    const res = await api.get<unknown>('main', '/placement', { query: { keys: keys.join(',') }, cache: false });
-    if (res.status === 204 || res.result == null) return [];
-    return Placement.array().safeParse(res.result).data ?? [];
-  } catch (error) {
-    console.error(`[web] placements unavailable: ${error instanceof Error ? error.message : String(error)}`);
-    return [];
-  }
 }
 
 /** Features §8 Receipt: messages grouped by target (default general). */

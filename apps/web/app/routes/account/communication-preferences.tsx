@@ -10,13 +10,7 @@ import {
 } from '../../features/identity/account.server.ts';
 import { AccountPage } from '../../features/identity/account-page.tsx';
 import { PreferencesSchema } from '../../features/identity/account-schemas.ts';
-import {
-  authApi,
-  loginPathFor,
-  mergeSetCookieHeaders,
-  requireCustomer,
-  type AuthApi,
-} from '../../lib/auth.server.ts';
+import { authApi, loginPathFor, mergeSetCookieHeaders, requireCustomer, type AuthApi } from '../../lib/auth.server.ts';
 import { apiErrorReply } from '../../features/identity/login.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';

@@ -6,7 +6,7 @@ import { data } from 'react-router';
 import { authApi } from '../../lib/auth.server.ts';
 import { buildToCart, loadCart } from '../../features/cart/cart.server.ts';
 import { lastAddedItem } from '../../features/cart/cart-rules.ts';
-import { placements } from '../../features/cart/checkout.server.ts';
+import { placements } from '../../features/placement/placement.server.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/precart';
 

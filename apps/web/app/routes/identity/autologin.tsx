@@ -42,7 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
       supportUrl: config.supportPageUrls.contactUs || '/about/contact-us',
-      redirectTo: safeRedirectPath(new URL(request.url).searchParams.get('redirect'), '/my-account', new URL(request.url).origin),
+      redirectTo: safeRedirectPath(
+        new URL(request.url).searchParams.get('redirect'),
+        '/my-account',
+        new URL(request.url).origin,
+      ),
     };
   } catch (error) {
     throw toRouteError(error);

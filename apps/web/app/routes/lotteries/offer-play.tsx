@@ -2,8 +2,8 @@
 // /boxed, /powerhit ...): the same screen as the offer page, building a ticket of the game type the path names;
 // ?firstDrawNo= picks the first draw. An unknown game type, or one on an offer that is not a lottery, is a 404.
 import { useActionData } from 'react-router';
-import { PlayScreen } from '../tickets/play-screen.tsx';
-import { addTicketAction, loadPlayScreen, type AddTicketResult } from '../tickets/tickets.server.ts';
+import { PlayScreen } from './play-screen.tsx';
+import { addTicketAction, loadPlayScreen, type AddTicketResult } from './play-screen.server.ts';
 import type { Route } from './+types/offer-play';
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@
 // to results, statistics and terms. The action adds the ticket to the cart.
 import { useActionData } from 'react-router';
 import { loadOffer } from '../../features/lotteries/lotteries.server.ts';
-import { PlayScreen } from '../tickets/play-screen.tsx';
-import { addTicketAction, loadPlayScreen, type AddTicketResult } from '../tickets/tickets.server.ts';
+import { PlayScreen } from './play-screen.tsx';
+import { addTicketAction, loadPlayScreen, type AddTicketResult } from './play-screen.server.ts';
 // Charity raffles (issue 7, RAFFLE-WEB) have their own offer page.
 import { RaffleScreen } from '../../features/raffles/raffle-screen.tsx';
 import { loadRaffleScreen } from '../raffles/raffle-routes.server.ts';

@@ -10,7 +10,7 @@ import {
   numbersText,
   parseFavouritesForm,
 } from '../../features/tickets/favourite-numbers.ts';
-import { loadFavourites, saveFavourites } from './tickets.server.ts';
+import { loadFavourites, saveFavourites } from '../../features/tickets/tickets.server.ts';
 import { NumberBalls } from '../../features/tickets/number-balls.tsx';
 import type { Route } from './+types/favourite-numbers';
 

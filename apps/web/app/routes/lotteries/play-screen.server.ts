@@ -1,7 +1,7 @@
-// Server side of the play screen, the tickets pages and favourite numbers: the offer as the builder needs it, the
-// add-to-cart action (core §2 Navigation behaviour, §8 add-to-cart failure), orders and tickets (features §7 Orders
-// API) and PUT /favourite-numbers.
-import { AddCartItemBody, CustomerOverview, Order, ProductOffers, type FavouriteNumbers } from '@shop/contracts';
+// The play screen composed from several features (features never import each other; the routes do it here once):
+// the offer from the catalogue (lotteries), the builder's view of it and the favourites (tickets), the customer
+// (identity), and the add-to-cart action (cart; core §2 Navigation behaviour, §8 add-to-cart failure).
+import { AddCartItemBody, CustomerOverview, ProductOffers } from '@shop/contracts';
 import { safeRedirect } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { serverApi } from '../../lib/api-client.server.ts';
@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
-import { authApi, loadCustomer, requireCustomer } from '../../lib/auth.server.ts';
+import { authApi, loadCustomer } from '../../lib/auth.server.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
 import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
 import { playPath, selectedDraw } from '../../features/lotteries/offer-links.ts';
@@ -180,146 +180,4 @@ export async function addTicketAction(request: Request, context: AppLoadContext)
   const headers = new Headers();
   for (const c of change.setCookies) headers.append('Set-Cookie', c);
   throw redirect(afterAddPath(request.url, form.get('after') === 'precart'), { headers });
-}
-
-// ---- orders and tickets (features §7 Orders API) ----
-
-export const TICKETS_PAGE_SIZE = 10;
-export type TicketsStatus = 'upcoming_products' | 'past_products';
-
-export function pageOf(param: string | undefined): number | null {
-  if (param === undefined) return 1;
-  if (!/^[0-9]{1,6}$/.test(param)) return null;
-  const n = Number(param);
-  return n >= 1 ? n : null;
-}
-
-function ordersError(error: unknown): unknown {
-  if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422))
-    return data({}, { status: 404 });
-  return toRouteError(error);
-}
-
-export async function loadOrdersPage(
-  request: Request,
-  context: AppLoadContext,
-  status: TicketsStatus,
-  pageParam: string | undefined,
-) {
-  const page = pageOf(pageParam);
-  if (page === null) notFound();
-  const { auth } = await requireCustomer(request, context);
-  try {
-    const res = await auth.api.get<unknown>('main', '/orders', {
-      query: { status, limit: TICKETS_PAGE_SIZE, offset: (page - 1) * TICKETS_PAGE_SIZE },
-      version: '3.3',
-      cache: false,
-    });
-    const orders = Order.array().safeParse(res.result ?? []);
-    if (!orders.success)
-      throw new ApiError({
-        status: 422,
-        url: '/orders',
-        message: 'invalid-response: GET /orders',
-        reason: 'invalid_response',
-      });
-    if (page > 1 && orders.data.length === 0) notFound();
-    const total = res.pageInfo?.total ?? null;
-    const hasNext =
-      total !== null
-        ? (page - 1) * TICKETS_PAGE_SIZE + orders.data.length < total
-        : orders.data.length === TICKETS_PAGE_SIZE;
-    return data(
-      { orders: orders.data, page, hasNext, now: new Date().toISOString() },
-      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
-    );
-  } catch (error) {
-    throw ordersError(error);
-  }
-}
-
-const ORDER_ID = /^ord_[A-Za-z0-9]+$/;
-
-export async function loadOrder(request: Request, context: AppLoadContext, id: string | undefined) {
-  if (!id || !ORDER_ID.test(id)) notFound();
-  const { auth } = await requireCustomer(request, context);
-  try {
-    const res = await auth.api.get<unknown>('main', `/orders/${id}`, {
-      query: { show_details: 'true' },
-      version: '3.3',
-      cache: false,
-    });
-    const order = Order.safeParse(res.result);
-    if (!order.success)
-      throw new ApiError({
-        status: 422,
-        url: '/orders/{id}',
-        message: 'invalid-response: GET /orders/{id}',
-        reason: 'invalid_response',
-      });
-    return data(
-      { order: order.data, now: new Date().toISOString() },
-      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
-    );
-  } catch (error) {
-    throw ordersError(error);
-  }
-}
-
-/** The print layout's orders: the upcoming ones (up to PRINT_MAX_ORDERS) with their tickets. */
-export const PRINT_MAX_ORDERS = 50;
-
-export async function loadAllUpcoming(request: Request, context: AppLoadContext) {
-  const { auth } = await requireCustomer(request, context);
-  try {
-    const res = await auth.api.get<unknown>('main', '/orders', {
-      query: { status: 'upcoming_products', limit: PRINT_MAX_ORDERS, offset: 0 },
-      version: '3.3',
-      cache: false,
-    });
-    const list = Order.array().safeParse(res.result ?? []);
-    if (!list.success)
-      throw new ApiError({
-        status: 422,
-        url: '/orders',
-        message: 'invalid-response: GET /orders',
-        reason: 'invalid_response',
-      });
-    const orders = await Promise.all(
-      list.data.map(async (o) => {
-        const one = await auth.api.get<unknown>('main', `/orders/${o.id}`, {
-          query: { show_details: 'true' },
-          version: '3.3',
-          cache: false,
-        });
-        return Order.safeParse(one.result).data ?? o;
-      }),
-    );
-    return data(
-      { orders, now: new Date().toISOString() },
-      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
-    );
-  } catch (error) {
-    throw ordersError(error);
-  }
-}
-
-// ---- favourite numbers (features §5; identity PUT /favourite-numbers) ----
-
-export async function loadFavourites(request: Request, context: AppLoadContext) {
-  const { auth, customer } = await requireCustomer(request, context);
-  return { auth, favourites: customer.favouriteNumbers };
-}
-
-export async function saveFavourites(request: Request, context: AppLoadContext, favourites: FavouriteNumbers) {
-  const { auth } = await requireCustomer(request, context);
-  try {
-    await auth.api.put<unknown>('main', '/favourite-numbers', { favouriteNumbers: favourites });
-    return { ok: true as const, headers: auth.headers() };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 422) {
-      return { ok: false as const, fieldErrors: error.fieldErrors, message: error.message, headers: auth.headers() };
-    }
-    throw toRouteError(error);
-  }
 }

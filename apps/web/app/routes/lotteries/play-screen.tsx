@@ -6,7 +6,7 @@ import { forwardDrawLabel } from '@shop/lottery';
 import { Link, useRouteLoaderData } from 'react-router';
 import { hasCapability } from '../../lib/capabilities.ts';
 import type { loader as rootLoader } from '../../root.tsx';
-import type { PlayScreenData } from './tickets.server.ts';
+import type { PlayScreenData } from './play-screen.server.ts';
 import { Countdown } from '../../features/lotteries/countdown.tsx';
 import { drawJackpotText, drawWhenLabel, price, useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import type { GameOfferView } from '../../features/lotteries/lotteries.wire.ts';
