@@ -3,6 +3,7 @@ import type { Capability, Money } from '@shop/contracts';
 import { Link } from 'react-router';
 import { hasCapability } from '../../lib/capabilities.ts';
 import { formatMoney, type SiteLocale } from '../../lib/format.ts';
+import { PostButton } from '../../ui/post-button.tsx';
 
 interface AreaLink {
   label: string;
@@ -96,12 +97,12 @@ export function AccountHome(props: {
             </li>
           ))}
           <li>
-            <Link
-              to="/logout"
-              className="flex min-h-[44px] items-center rounded-theme border border-[#c4c4c4] px-1 font-semibold hover:underline"
+            <PostButton
+              action="/logout"
+              className="flex min-h-[44px] w-full items-center rounded-theme border border-[#c4c4c4] px-1 text-left font-semibold hover:underline"
             >
               Log out
-            </Link>
+            </PostButton>
           </li>
         </ul>
       </nav>
