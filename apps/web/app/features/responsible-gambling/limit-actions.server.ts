@@ -1,11 +1,13 @@
 // What the limit forms' posts do on the server: read and check the amount (the same messages the API gives), call
 // the API, and say where the customer goes next (with the success notice) or what the form shows.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-errors.ts';
+import { submissionErrors, submittedText } from '../../lib/form-data.ts';
 import type { LimitFormState } from './limit-card.tsx';
 import { afterSavePath, checkLimitAmount, isLimitPeriod, type NoticeKey } from './rg-rules.ts';
 import * as rg from './rg.server.ts';
-import { formText } from '../../lib/form-data.ts';
 import type { RgSite } from './rg.server.ts';
 
 export type LimitOutcome = { redirectTo: string } | { state: LimitFormState; status: number };
@@ -21,6 +23,43 @@ function refused(formId: string, values: Record<string, string>, error: unknown)
   return { state: { form: formId, fieldErrors, generalErrors, values }, status: 422 };
 }
 
+const CHOOSE_PERIOD = 'Please choose a daily, weekly or monthly limit.';
+
+/** An amount field of a limit form, checked with the messages of features §5 (the API's own). */
+function checkLimitField(raw: string, site: RgSite, ctx: z.RefinementCtx, path = 'limit'): void {
+  const amount = checkLimitAmount(raw, site.currency, site.locale);
+  if ('error' in amount) ctx.addIssue({ code: 'custom', path: [path], message: amount.error });
+}
+
+/** The forms of /my-account/spend-limits: intent spend or deposit (period + limit), remove-spend or remove-deposit (id). */
+export function limitFormSchema(site: RgSite) {
+  return z
+    .object({
+      intent: z.string().default(''),
+      formId: z.string().default(''),
+      period: z.string().default(''),
+      id: z.string().default(''),
+      limit: z.string().default(''),
+    })
+    .superRefine((v, ctx) => {
+      if (v.intent === 'remove-spend' || v.intent === 'remove-deposit') return;
+      if ((v.intent !== 'spend' && v.intent !== 'deposit') || !isLimitPeriod(v.period))
+        ctx.addIssue({ code: 'custom', path: [], message: CHOOSE_PERIOD });
+      else checkLimitField(v.limit, site, ctx);
+    });
+}
+
+/** The forms of /my-account/precommitment-limit: save (limit + period, monthly unless chosen) and remove. */
+export function precommitmentFormSchema(site: RgSite) {
+  return z
+    .object({ intent: z.string().default(''), period: z.string().default('monthly'), limit: z.string().default('') })
+    .superRefine((v, ctx) => {
+      if (v.intent === 'remove') return;
+      if (!isLimitPeriod(v.period)) ctx.addIssue({ code: 'custom', path: ['period'], message: CHOOSE_PERIOD });
+      checkLimitField(v.limit, site, ctx);
+    });
+}
+
 /** The forms of /my-account/spend-limits, told apart by intent: spend (set/raise/lower), remove-spend, deposit. */
 export async function submitLimitForm(
   api: ApiClient,
@@ -28,13 +67,17 @@ export async function submitLimitForm(
   form: FormData,
   from: string | null,
 ): Promise<LimitOutcome> {
-  const intent = formText(form, 'intent');
-  const formId = formText(form, 'formId').slice(0, 40) || intent;
-  const period = formText(form, 'period');
-  const values = { limit: formText(form, 'limit') };
+  const submission = parseWithZod(form, { schema: limitFormSchema(site) });
+  const values = submittedText(submission, ['limit']);
+  if (submission.status !== 'success') {
+    const posted = submittedText(submission, ['formId', 'intent']);
+    const formId = posted.formId!.slice(0, 40) || posted.intent!;
+    return { state: { form: formId, ...submissionErrors(submission), values }, status: 422 };
+  }
+  const { intent, period, id } = submission.value;
+  const formId = submission.value.formId.slice(0, 40) || intent;
 
   if (intent === 'remove-spend' || intent === 'remove-deposit') {
-    const id = formText(form, 'id');
     const hash = intent === 'remove-deposit' ? '#deposit' : '';
     if (!/^[A-Za-z0-9_]{1,64}$/.test(id)) return { redirectTo: `${PAGE}${hash}` };
     try {
@@ -55,20 +98,8 @@ export async function submitLimitForm(
     }
   }
 
-  if ((intent !== 'spend' && intent !== 'deposit') || !isLimitPeriod(period)) {
-    return {
-      state: {
-        form: formId,
-        fieldErrors: {},
-        generalErrors: ['Please choose a daily, weekly or monthly limit.'],
-        values,
-      },
-      status: 422,
-    };
-  }
-  const amount = checkLimitAmount(values.limit, site.currency, site.locale);
-  if ('error' in amount)
-    return { state: { form: formId, fieldErrors: { limit: [amount.error] }, generalErrors: [], values }, status: 422 };
+  const amount = checkLimitAmount(submission.value.limit, site.currency, site.locale);
+  if ('error' in amount || !isLimitPeriod(period)) throw new Error('the limit form schema let an invalid limit through');
 
   try {
     if (intent === 'deposit') {
@@ -100,9 +131,12 @@ export async function submitLimitForm(
 /** The forms of /my-account/precommitment-limit: save (limit + period) and remove. */
 export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form: FormData): Promise<LimitOutcome> {
   const page = '/my-account/precommitment-limit';
-  const intent = formText(form, 'intent');
   const formId = 'precommitment';
-  const values = { limit: formText(form, 'limit'), period: formText(form, 'period') };
+  const submission = parseWithZod(form, { schema: precommitmentFormSchema(site) });
+  const values = submittedText(submission, ['limit', 'period']);
+  if (submission.status !== 'success')
+    return { state: { form: formId, ...submissionErrors(submission), values }, status: 422 };
+  const { intent, period } = submission.value;
   try {
     if (intent === 'remove') {
       const change = await rg.deletePrecommitment(api);
@@ -113,13 +147,8 @@ export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form
         ),
       };
     }
-    const fieldErrors: Record<string, string[]> = {};
-    const period = values.period || 'monthly';
-    if (!isLimitPeriod(period)) fieldErrors.period = ['Please choose a daily, weekly or monthly limit.'];
-    const amount = checkLimitAmount(values.limit, site.currency, site.locale);
-    if ('error' in amount) fieldErrors.limit = [amount.error];
-    if (Object.keys(fieldErrors).length || 'error' in amount || !isLimitPeriod(period))
-      return { state: { form: formId, fieldErrors, generalErrors: [], values }, status: 422 };
+    const amount = checkLimitAmount(submission.value.limit, site.currency, site.locale);
+    if ('error' in amount || !isLimitPeriod(period)) throw new Error('the schema let an invalid limit through');
     const change = await rg.savePrecommitment(api, period, amount.cents);
     return {
       redirectTo: withNotice(

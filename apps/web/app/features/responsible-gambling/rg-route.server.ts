@@ -53,7 +53,7 @@ export async function verifyFormAction(
     const form = await request.formData();
     const away = elsewhere(form);
     if (away) return redirect(away, { headers: auth.headers() });
-    const outcome = await submitVerifyForm(auth.api, context, auth.session, form);
+    const outcome = await submitVerifyForm(auth.api, form);
     if ('redirectTo' in outcome) return redirect(outcome.redirectTo, { headers: auth.headers() });
     if ('outcome' in outcome) return data({ outcome: outcome.outcome, form: null }, { headers: auth.headers() });
     return data({ outcome: null, form: outcome.form }, { status: outcome.status, headers: auth.headers() });

@@ -1,5 +1,6 @@
 // /my-account/confirm-address/:token? (not protected): confirms the customer's address or email, from the banner's
 // Confirm (signed in) or from an email link with a token. A used or expired link reads "Email link no longer valid".
+import { parseWithZod } from '@conform-to/zod/v4';
 import { IDENTITY_TEXTS } from '@shop/contracts';
 import { data, Form, Link, redirect } from 'react-router';
 import { confirmAddress } from '../../features/identity/account.server.ts';
@@ -9,6 +10,7 @@ import { authApi, mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
+import { z } from 'zod';
 import type { Route } from './+types/confirm-address';
 
 export const headers = mergeSetCookieHeaders;
@@ -21,6 +23,9 @@ function kindOf(value: unknown): 'address' | 'email' {
   return value === 'address' ? 'address' : 'email';
 }
 
+/** The banner's Confirm button: which of the two it confirms (anything else reads as the email). */
+const ConfirmForm = z.object({ kind: z.enum(['address', 'email']).catch('email') });
+
 export function loader({ params, request }: Route.LoaderArgs) {
   // The email link carries ?type=email; the banner posts its variant.
   return {
@@ -30,8 +35,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const kind = kindOf(form.get('kind'));
+  const submission = parseWithZod(await request.formData(), { schema: ConfirmForm });
+  const kind = submission.status === 'success' ? submission.value.kind : 'email';
   const auth = authApi(request, context);
   let apiMessage: string | null;
   try {

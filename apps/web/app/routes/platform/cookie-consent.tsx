@@ -1,5 +1,7 @@
 // Stores the cookie-consent choice (spec core §9) and returns the visitor to the page they were on.
+import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
+import { z } from 'zod';
 import { WebConfig } from '@shop/contracts';
 import { safeRedirect } from '@shop/protocol';
 import { serverApi } from '../../lib/api-client.server.ts';
@@ -11,12 +13,13 @@ import type { Route } from './+types/cookie-consent';
 
 const DEFAULT_LIFETIME_DAYS = 365;
 
+/** The consent banner's post: which cookies, and the page to go back to. */
+const ConsentForm = z.object({ choice: z.enum(['all', 'essential']), returnTo: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const choice = form.get('choice');
-  if (choice !== 'all' && choice !== 'essential') {
-    throw new Response('Choose "all" or "essential".', { status: 400 });
-  }
+  const submission = parseWithZod(await request.formData(), { schema: ConsentForm });
+  if (submission.status !== 'success') throw new Response('Choose "all" or "essential".', { status: 400 });
+  const { choice, returnTo } = submission.value;
   let lifetimeDays = DEFAULT_LIFETIME_DAYS;
   try {
     const res = await serverApi(context, apiSessionFrom(request)).get('main', '/config', {
@@ -29,9 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The spec's default lifetime (1 year) applies when the configuration cannot be read.
   }
   const secure = new URL(request.url).protocol === 'https:';
-  const returnTo = form.get('returnTo');
   // Only same-origin paths: "//evil.example", absolute URLs and control characters fall back to the home page.
-  return redirect(safeRedirect(typeof returnTo === 'string' ? returnTo : null, new URL(request.url).origin), {
+  return redirect(safeRedirect(returnTo, new URL(request.url).origin), {
     headers: { 'Set-Cookie': consentCookie(choice, lifetimeDays, secure) },
   });
 }
