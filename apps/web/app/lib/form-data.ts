@@ -2,6 +2,7 @@
 // schema, the contracts' schema where the API has one, so the browser (useForm) and the action check the same rules
 // with the same messages. These helpers turn a submission into what the feature views render.
 import type { Submission } from '@conform-to/react';
+import { z } from 'zod';
 
 export interface FormErrors {
   fieldErrors: Record<string, string[]>;
@@ -31,4 +32,19 @@ export function formText(form: FormData, name: string): string {
 export function submittedText(submission: Submission<unknown>, names: readonly string[]): Record<string, string> {
   const payload = submission.payload as Record<string, unknown>;
   return Object.fromEntries(names.map((n) => [n, typeof payload[n] === 'string' ? (payload[n] as string) : '']));
+}
+
+/**
+ * A form field that carries JSON (the play screen's ticket, a placement's ready-made item), for a schema: text that is
+ * not JSON is an issue with `message`.
+ */
+export function jsonField(message: string) {
+  return z.string({ error: message }).transform((text, ctx): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+  });
 }

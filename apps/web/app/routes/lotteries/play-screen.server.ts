@@ -3,7 +3,10 @@
 // (identity), and the add-to-cart action (cart; core §2 Navigation behaviour, §8 add-to-cart failure).
 import { AddCartItemBody, CustomerOverview, ProductOffers } from '@shop/contracts';
 import { safeRedirect } from '@shop/protocol';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from 'react-router';
+import { z } from 'zod';
+import { jsonField } from '../../lib/form-data.ts';
 import { serverApi } from '../../lib/api-client.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
@@ -123,6 +126,11 @@ export async function loadPlayScreen(
 
 export type AddTicketResult = { error: string; fieldErrors?: Record<string, string[]> };
 
+const INCOMPLETE = 'Complete at least 1 game';
+
+/** The play screen's form: the ticket as JSON (checked against the contract next) and where to go after adding. */
+const AddTicketForm = z.object({ ticket: jsonField(INCOMPLETE), after: z.string().optional() });
+
 /** Where the visitor goes after adding (core §2): /cart keeping the utm values, or the precart drawer on this page. */
 export function afterAddPath(requestUrl: string, precart: boolean): string {
   const url = new URL(requestUrl);
@@ -142,16 +150,10 @@ export function afterAddPath(requestUrl: string, precart: boolean): string {
 
 /** The play screen's action: the ticket arrives as JSON in the `ticket` field (the form works without JavaScript). */
 export async function addTicketAction(request: Request, context: AppLoadContext) {
-  const form = await request.formData();
-  let json: unknown;
-  try {
-    json = JSON.parse(String(form.get('ticket') ?? ''));
-  } catch {
-    json = null;
-  }
-  const body = AddCartItemBody.safeParse({ item: json });
-  if (!body.success || body.data.item.productType !== 'lottery_ticket') {
-    return data<AddTicketResult>({ error: 'Complete at least 1 game' }, { status: 422 });
+  const submission = parseWithZod(await request.formData(), { schema: AddTicketForm });
+  const body = AddCartItemBody.safeParse({ item: submission.status === 'success' ? submission.value.ticket : null });
+  if (submission.status !== 'success' || !body.success || body.data.item.productType !== 'lottery_ticket') {
+    return data<AddTicketResult>({ error: INCOMPLETE }, { status: 422 });
   }
   const item = body.data.item;
   // Core §4: adding with 'autoplay' as the number of draws buys one draw with recurring on.
@@ -179,5 +181,5 @@ export async function addTicketAction(request: Request, context: AppLoadContext)
   }
   const headers = new Headers();
   for (const c of change.setCookies) headers.append('Set-Cookie', c);
-  throw redirect(afterAddPath(request.url, form.get('after') === 'precart'), { headers });
+  throw redirect(afterAddPath(request.url, submission.value.after === 'precart'), { headers });
 }
