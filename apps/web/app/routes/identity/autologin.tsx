@@ -2,7 +2,9 @@
 // "Verifying Automatic Login" while the token is exchanged (the page posts itself; without JavaScript a button does),
 // then the two-factor form titled "2 factor authentication required" when needed. Any other failure goes to the
 // login page with a failure notice; a 2FA error keeps the visitor on the form.
+import { parseWithZod } from '@conform-to/zod/v4';
 import { TWO_FACTOR_TEXTS } from '@shop/contracts';
+import { z } from 'zod';
 import { useEffect, useRef } from 'react';
 import { data, Form, redirect, useLocation } from 'react-router';
 import { withAnonymousCartConverted } from '../../features/cart/cart-login.server.ts';
@@ -32,6 +34,9 @@ export const handle = { footer: 'condensed' };
 export const headers = mergeSetCookieHeaders;
 export const AUTOLOGIN_FAILED_NOTICE = 'autologin-failed';
 
+/** The page's posts: the token exchange (with where to go next), or a step of the two-factor form (its own schema). */
+const AutologinForm = z.object({ intent: z.string().optional(), redirect: z.string().optional() });
+
 export function meta() {
   return [{ title: TWO_FACTOR_TEXTS.verifyingAutologin }, { name: 'robots', content: 'noindex' }];
 }
@@ -56,12 +61,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const auth = authApi(request, context);
   const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: AutologinForm });
+  const posted = submission.status === 'success' ? submission.value : {};
   try {
     const config = await loadWebConfig(request, context);
-    if (formData.get('intent') === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config);
-    if (formData.get('intent') === 'resend-2fa') return await resendTwoFactorAction(auth, formData);
+    if (posted.intent === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config);
+    if (posted.intent === 'resend-2fa') return await resendTwoFactorAction(auth, formData);
     const transfer = new URL(request.url).pathname.startsWith('/login/transfer/');
-    const redirectTo = typeof formData.get('redirect') === 'string' ? String(formData.get('redirect')) : undefined;
+    const redirectTo = posted.redirect;
     try {
       const res = transfer
         ? await auth.api.post<unknown>(
