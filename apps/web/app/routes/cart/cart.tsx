@@ -32,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-
 /** Core §9: back on /cart within 20 s the browser reuses the cart it has (any change empties the cache). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const key = visitorKey(document.cookie);
