@@ -1,13 +1,12 @@
 // /my-account/change-Password (protected): re-authenticates with the current password; the API ends other sessions.
-import { parseWithZod } from '@conform-to/zod/v4';
 import { IDENTITY_TEXTS } from '@shop/contracts';
 import { data } from 'react-router';
 import { changePassword } from '../../features/identity/account.server.ts';
 import { AccountPage } from '../../features/identity/account-page.tsx';
 import { ChangePasswordSchema } from '../../features/identity/account-schemas.ts';
-import { mergeSetCookieHeaders, requireCustomer, signedInScreen } from '../../lib/auth.server.ts';
-import { apiErrorReply } from '../../features/identity/login.server.ts';
-import { toRouteError } from '../../lib/route-errors.ts';
+import { mergeSetCookieHeaders, signedInScreen } from '../../lib/auth.server.ts';
+import { newPasswordFields } from '../../features/identity/password-fields.ts';
+import { signedInFormAction } from '../../features/identity/password-forms.server.ts';
 import { SchemaForm } from '../../ui/schema-form.tsx';
 import type { Route } from './+types/change-password';
 
@@ -22,22 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const { auth } = await requireCustomer(request, context);
-    const submission = parseWithZod(await request.formData(), {
-      schema: ChangePasswordSchema,
-    });
-    const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
-    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), saved: false });
-    try {
-      await changePassword(auth.api, submission.value.currentPassword, submission.value.newPassword);
-    } catch (error) {
-      return data({ result: apiErrorReply(submission, error), saved: false }, { status: 400, headers: auth.headers() });
-    }
-    return data({ result: submission.reply({ resetForm: true }), saved: true }, { headers: auth.headers() });
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  return signedInFormAction(
+    request,
+    context,
+    { schema: ChangePasswordSchema, hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] },
+    async (auth, value, reply) => {
+      await changePassword(auth.api, value.currentPassword, value.newPassword);
+      return data({ result: reply({ resetForm: true }), saved: true }, { headers: auth.headers() });
+    },
+  );
 }
 
 export default function ChangePassword({ actionData }: Route.ComponentProps) {
@@ -47,7 +39,7 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
         id="change-password"
         schema={ChangePasswordSchema}
         lastResult={actionData?.result}
-        success={actionData?.saved ? IDENTITY_TEXTS.passwordSaved : null}
+        success={actionData && 'saved' in actionData && actionData.saved ? IDENTITY_TEXTS.passwordSaved : null}
         fields={[
           {
             name: 'currentPassword',
@@ -55,19 +47,7 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
             type: 'password',
             autoComplete: 'current-password',
           },
-          {
-            name: 'newPassword',
-            label: 'New password',
-            type: 'password',
-            autoComplete: 'new-password',
-            hint: 'At least 8 characters.',
-          },
-          {
-            name: 'confirmPassword',
-            label: 'Confirm new password',
-            type: 'password',
-            autoComplete: 'new-password',
-          },
+          ...newPasswordFields('newPassword'),
         ]}
         submitLabel="Save new password"
       />

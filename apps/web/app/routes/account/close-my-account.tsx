@@ -1,12 +1,10 @@
 // /close-my-account (protected): DELETE /customer (form), then logout (core §7) and the success page.
-import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { closeAccount } from '../../features/identity/account.server.ts';
 import { AccountPage } from '../../features/identity/account-page.tsx';
 import { CloseAccountSchema } from '../../features/identity/account-schemas.ts';
-import { mergeSetCookieHeaders, requireCustomer, signedInScreen } from '../../lib/auth.server.ts';
-import { apiErrorReply } from '../../features/identity/login.server.ts';
-import { toRouteError } from '../../lib/route-errors.ts';
+import { mergeSetCookieHeaders, signedInScreen } from '../../lib/auth.server.ts';
+import { signedInFormAction } from '../../features/identity/password-forms.server.ts';
 import { SchemaForm } from '../../ui/schema-form.tsx';
 import type { Route } from './+types/close-my-account';
 
@@ -21,22 +19,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const { auth } = await requireCustomer(request, context);
-    const submission = parseWithZod(await request.formData(), {
-      schema: CloseAccountSchema,
-    });
-    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) });
-    try {
-      await closeAccount(auth.api, submission.value.password, submission.value.reason || undefined);
-    } catch (error) {
-      return data({ result: apiErrorReply(submission, error) }, { status: 400, headers: auth.headers() });
-    }
-    auth.signOut();
-    return redirect('/close-my-account/success', { headers: auth.headers() });
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  return signedInFormAction(
+    request,
+    context,
+    { schema: CloseAccountSchema, hideFields: ['password'] },
+    async (auth, value) => {
+      await closeAccount(auth.api, value.password, value.reason || undefined);
+      auth.signOut();
+      return redirect('/close-my-account/success', { headers: auth.headers() });
+    },
+  );
 }
 
 export default function CloseMyAccount({ actionData }: Route.ComponentProps) {

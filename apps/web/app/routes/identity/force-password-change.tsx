@@ -1,9 +1,9 @@
 // /force-password-change: where a customer with a required password change is sent (core §2, §4) until they choose one.
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import { ACCOUNT_PATHS } from '../../features/identity/account.server.ts';
 import { mergeSetCookieHeaders, requireCustomer } from '../../lib/auth.server.ts';
-import { apiErrorReply } from '../../features/identity/login.server.ts';
+import { newPasswordFields } from '../../features/identity/password-fields.ts';
+import { signedInFormAction } from '../../features/identity/password-forms.server.ts';
 import { ForcePasswordSchema } from '../../features/identity/password-schemas.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { SchemaForm } from '../../ui/schema-form.tsx';
@@ -27,28 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const { auth } = await requireCustomer(request, context);
-    const submission = parseWithZod(await request.formData(), {
-      schema: ForcePasswordSchema,
-    });
-    if (submission.status !== 'success')
-      return data({
-        result: submission.reply({
-          hideFields: ['password', 'confirmPassword'],
-        }),
-      });
-    try {
-      await auth.api.post('main', ACCOUNT_PATHS.forceChange, {
-        password: submission.value.password,
-      });
-    } catch (error) {
-      return data({ result: apiErrorReply(submission, error) }, { status: 400, headers: auth.headers() });
-    }
-    return redirect('/my-account', { headers: auth.headers() });
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  return signedInFormAction(
+    request,
+    context,
+    { schema: ForcePasswordSchema, hideFields: ['password', 'confirmPassword'] },
+    async (auth, value) => {
+      await auth.api.post('main', ACCOUNT_PATHS.forceChange, { password: value.password });
+      return redirect('/my-account', { headers: auth.headers() });
+    },
+  );
 }
 
 export default function ForcePasswordChange({ actionData }: Route.ComponentProps) {
@@ -60,21 +47,7 @@ export default function ForcePasswordChange({ actionData }: Route.ComponentProps
         id="force-password-change"
         schema={ForcePasswordSchema}
         lastResult={actionData?.result}
-        fields={[
-          {
-            name: 'password',
-            label: 'New password',
-            type: 'password',
-            autoComplete: 'new-password',
-            hint: 'At least 8 characters.',
-          },
-          {
-            name: 'confirmPassword',
-            label: 'Confirm new password',
-            type: 'password',
-            autoComplete: 'new-password',
-          },
-        ]}
+        fields={newPasswordFields()}
         submitLabel="Save new password"
       />
     </div>

@@ -8,6 +8,7 @@ import { ACCOUNT_PATHS } from '../../features/identity/account.server.ts';
 import { authApi } from '../../lib/auth.server.ts';
 import { apiErrorReply } from '../../features/identity/login.server.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../../features/identity/password-schemas.ts';
+import { newPasswordFields } from '../../features/identity/password-fields.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
 import { SchemaForm } from '../../ui/schema-form.tsx';
@@ -118,21 +119,7 @@ function ResetForm({ token, actionData }: { token: string; actionData: Route.Com
       schema={ResetPasswordSchema}
       lastResult={result?.result}
       hidden={{ token }}
-      fields={[
-        {
-          name: 'password',
-          label: 'New password',
-          type: 'password',
-          autoComplete: 'new-password',
-          hint: 'At least 8 characters.',
-        },
-        {
-          name: 'confirmPassword',
-          label: 'Confirm new password',
-          type: 'password',
-          autoComplete: 'new-password',
-        },
-      ]}
+      fields={newPasswordFields()}
       submitLabel="Save new password"
     />
   );
