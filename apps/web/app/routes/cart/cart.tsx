@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type HeadersFunction } from 'react-router';
 import { CART_INTENTS, CartForms } from '../../features/cart/cart-forms.ts';
 import { formText, submissionErrors } from '../../lib/form-data.ts';
-import { invalidateCartCache, readCartCache, visitorKey, writeCartCache } from '../../features/cart/cart-cache.ts';
+import { cachedCart, invalidateCartCache, visitorKey } from '../../features/cart/cart-cache.ts';
 import { CartView, type CartActionResult } from '../../features/cart/cart-view.tsx';
 import {
   applyPromotion,
@@ -34,12 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Core §9: back on /cart within 20 s the browser reuses the cart it has (any change empties the cache). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const key = visitorKey(document.cookie);
-  const hit = readCartCache<Awaited<ReturnType<typeof serverLoader>>>(key, Date.now());
-  if (hit) return hit;
-  const fresh = await serverLoader();
-  writeCartCache(key, fresh, Date.now());
-  return fresh;
+  return cachedCart(visitorKey(document.cookie), () => serverLoader());
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
