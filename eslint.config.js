@@ -129,7 +129,8 @@ const RELATIVE = '\\.{1,2}/';
 const TEST_TOOLS = 'vitest(/|$)|fast-check$';
 const onlyImports = (allowed, message) => ({ regex: `^(?!${[RELATIVE, ...allowed].join('|')})`, message });
 const contractsOnly = 'packages/contracts depends on zod only (STYLE.md).';
-const lotteryOnly = 'packages/lottery is pure: it imports only @shop/contracts (no node: I/O, no other packages).';
+const lotteryOnly =
+  'packages/lottery is pure: it imports only @shop/contracts and @shop/protocol (no node: I/O, no other packages).';
 const protocolOnly =
   'packages/protocol is pure and runs in browsers: it imports only itself and @noble/hashes (no node:, no other packages).';
 
@@ -200,11 +201,17 @@ export default defineConfig(
   // packages/lottery: @shop/contracts only.
   {
     files: ['packages/lottery/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrictedImports(onlyImports(['@shop/contracts$'], lotteryOnly)) },
+    rules: {
+      'no-restricted-imports': restrictedImports(onlyImports(['@shop/contracts$', '@shop/protocol$'], lotteryOnly)),
+    },
   },
   {
     files: ['packages/lottery/**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrictedImports(onlyImports(['@shop/contracts$', TEST_TOOLS], lotteryOnly)) },
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        onlyImports(['@shop/contracts$', '@shop/protocol$', TEST_TOOLS], lotteryOnly),
+      ),
+    },
   },
   // packages/protocol: itself and the audited hash functions only; tests may use node:crypto as a reference.
   {

@@ -4,6 +4,7 @@
 // the way a browser would, and kept only when it stays on that origin.
 
 /** C0 and C1 controls, every Unicode space (incl. U+2028/2029), zero-width characters and the BOM. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are removed.
 const CONTROL_OR_SPACE = /[\u0000-\u001F\u007F-\u009F\s\u200B-\u200D\u2060\uFEFF]/gu;
 
 /**

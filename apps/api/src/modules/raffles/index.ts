@@ -13,19 +13,7 @@ export {
   type RafflesService,
 } from './raffles.service.ts';
 export { createRaffleHandler, regionRestrictedMessage, type RaffleHandlerDeps } from './raffles.handler.ts';
-export {
-  commitmentOf,
-  deriveWinners,
-  newSeed,
-  pickIndex,
-  soldListHash,
-  verifyRaffleDraw,
-  VERIFICATION_PROCEDURE,
-  type DerivedWinner,
-  type DrawPrizeInput,
-  type VerifyInput,
-  type VerifyOutcome,
-} from './raffles.draw.ts';
+export * from './raffles.draw.ts';
 export {
   seedRaffles,
   raffleCatalogueOffers,
