@@ -99,7 +99,8 @@ export async function submitLimitForm(
   }
 
   const amount = checkLimitAmount(submission.value.limit, site.currency, site.locale);
-  if ('error' in amount || !isLimitPeriod(period)) throw new Error('the limit form schema let an invalid limit through');
+  if ('error' in amount || !isLimitPeriod(period))
+    throw new Error('the limit form schema let an invalid limit through');
 
   try {
     if (intent === 'deposit') {

@@ -40,7 +40,13 @@ export async function submitVerifyForm(api: ApiClient, form: FormData): Promise<
   const formId = ['auto', 'licence', 'connectid', 'upload'].includes(intent) ? intent : 'unknown';
   if (submission.status !== 'success') {
     if (formId === 'unknown') return split('unknown', { this: ['Please choose a way to verify.'] }, {});
-    const values = submittedText(submission, ['documentType', 'documentNumber', 'licenceNumber', 'state', 'cardNumber']);
+    const values = submittedText(submission, [
+      'documentType',
+      'documentNumber',
+      'licenceNumber',
+      'state',
+      'cardNumber',
+    ]);
     const { fieldErrors, generalErrors } = submissionErrors(submission);
     return { form: { form: formId, fieldErrors, generalErrors, values }, status: 422 };
   }
