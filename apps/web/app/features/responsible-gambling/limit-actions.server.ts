@@ -25,10 +25,11 @@ function refused(formId: string, values: Record<string, string>, error: unknown)
 
 const CHOOSE_PERIOD = 'Please choose a daily, weekly or monthly limit.';
 
-/** An amount field of a limit form, checked with the messages of features §5 (the API's own). */
-function checkLimitField(raw: string, site: RgSite, ctx: z.RefinementCtx, path = 'limit'): void {
+/** An amount field of a limit form in cents, checked with the messages of features §5 (the API's own). */
+function limitCents(raw: string, site: RgSite, ctx: z.RefinementCtx): number {
   const amount = checkLimitAmount(raw, site.currency, site.locale);
-  if ('error' in amount) ctx.addIssue({ code: 'custom', path: [path], message: amount.error });
+  if ('error' in amount) ctx.addIssue({ code: 'custom', path: ['limit'], message: amount.error });
+  return 'error' in amount ? 0 : amount.cents;
 }
 
 /** The forms of /my-account/spend-limits: intent spend or deposit (period + limit), remove-spend or remove-deposit (id). */
@@ -41,11 +42,15 @@ export function limitFormSchema(site: RgSite) {
       id: z.string().default(''),
       limit: z.string().default(''),
     })
-    .superRefine((v, ctx) => {
-      if (v.intent === 'remove-spend' || v.intent === 'remove-deposit') return;
-      if ((v.intent !== 'spend' && v.intent !== 'deposit') || !isLimitPeriod(v.period))
+    .transform((v, ctx) => {
+      const { period } = v;
+      if (v.intent === 'remove-spend' || v.intent === 'remove-deposit')
+        return { ...v, intent: v.intent as 'remove-spend' | 'remove-deposit' };
+      if ((v.intent !== 'spend' && v.intent !== 'deposit') || !isLimitPeriod(period)) {
         ctx.addIssue({ code: 'custom', path: [], message: CHOOSE_PERIOD });
-      else checkLimitField(v.limit, site, ctx);
+        return z.NEVER;
+      }
+      return { ...v, intent: v.intent as 'spend' | 'deposit', period, cents: limitCents(v.limit, site, ctx) };
     });
 }
 
@@ -53,11 +58,43 @@ export function limitFormSchema(site: RgSite) {
 export function precommitmentFormSchema(site: RgSite) {
   return z
     .object({ intent: z.string().default(''), period: z.string().default('monthly'), limit: z.string().default('') })
-    .superRefine((v, ctx) => {
-      if (v.intent === 'remove') return;
-      if (!isLimitPeriod(v.period)) ctx.addIssue({ code: 'custom', path: ['period'], message: CHOOSE_PERIOD });
-      checkLimitField(v.limit, site, ctx);
+    .transform((v, ctx) => {
+      if (v.intent === 'remove') return { intent: 'remove' as const };
+      const cents = limitCents(v.limit, site, ctx);
+      const period = v.period;
+      if (!isLimitPeriod(period)) {
+        ctx.addIssue({ code: 'custom', path: ['period'], message: CHOOSE_PERIOD });
+        return z.NEVER;
+      }
+      return { intent: 'save' as const, period, cents };
     });
+}
+
+/** A limit's Remove button (spend or deposit limit): now, or after the cooling-off period. */
+async function removeLimit(
+  api: ApiClient,
+  intent: 'remove-spend' | 'remove-deposit',
+  id: string,
+  formId: string,
+): Promise<LimitOutcome> {
+  const hash = intent === 'remove-deposit' ? '#deposit' : '';
+  if (!/^[A-Za-z0-9_]{1,64}$/.test(id)) return { redirectTo: `${PAGE}${hash}` };
+  try {
+    const change =
+      intent === 'remove-deposit' ? await rg.deleteDepositLimit(api, id) : await rg.deleteSpendLimit(api, id);
+    return {
+      redirectTo: withNotice(
+        PAGE,
+        change.applied === 'removed' ? 'spendLimitRemoved' : 'spendLimitRemovalPending',
+        hash,
+      ),
+    };
+  } catch (error) {
+    // Spec features §8: a 422 shows the first server message; any other failure just shows the limits again.
+    if (error instanceof ApiError && error.status === 422 && !error.reason) return refused(formId, {}, error);
+    if (error instanceof ApiError && error.status < 500 && !error.reason) return { redirectTo: `${PAGE}${hash}` };
+    throw error;
+  }
 }
 
 /** The forms of /my-account/spend-limits, told apart by intent: spend (set/raise/lower), remove-spend, deposit. */
@@ -74,37 +111,17 @@ export async function submitLimitForm(
     const formId = posted.formId!.slice(0, 40) || posted.intent!;
     return { state: { form: formId, ...submissionErrors(submission), values }, status: 422 };
   }
-  const { intent, period, id } = submission.value;
-  const formId = submission.value.formId.slice(0, 40) || intent;
+  const posted = submission.value;
+  const { intent, id } = posted;
+  const formId = posted.formId.slice(0, 40) || intent;
 
-  if (intent === 'remove-spend' || intent === 'remove-deposit') {
-    const hash = intent === 'remove-deposit' ? '#deposit' : '';
-    if (!/^[A-Za-z0-9_]{1,64}$/.test(id)) return { redirectTo: `${PAGE}${hash}` };
-    try {
-      const change =
-        intent === 'remove-deposit' ? await rg.deleteDepositLimit(api, id) : await rg.deleteSpendLimit(api, id);
-      return {
-        redirectTo: withNotice(
-          PAGE,
-          change.applied === 'removed' ? 'spendLimitRemoved' : 'spendLimitRemovalPending',
-          hash,
-        ),
-      };
-    } catch (error) {
-      // Spec features §8: a 422 shows the first server message; any other failure just shows the limits again.
-      if (error instanceof ApiError && error.status === 422 && !error.reason) return refused(formId, {}, error);
-      if (error instanceof ApiError && error.status < 500 && !error.reason) return { redirectTo: `${PAGE}${hash}` };
-      throw error;
-    }
-  }
+  if (!('cents' in posted)) return removeLimit(api, posted.intent, id, formId);
 
-  const amount = checkLimitAmount(submission.value.limit, site.currency, site.locale);
-  if ('error' in amount || !isLimitPeriod(period))
-    throw new Error('the limit form schema let an invalid limit through');
+  const { period, cents } = posted;
 
   try {
     if (intent === 'deposit') {
-      const change = await rg.saveDepositLimit(api, period, amount.cents);
+      const change = await rg.saveDepositLimit(api, period, cents);
       return {
         redirectTo: withNotice(
           PAGE,
@@ -115,7 +132,7 @@ export async function submitLimitForm(
     }
     const existing = await rg.spendLimits(api);
     const exists = existing.customerLimits.some((l) => l.period === period);
-    const change = await rg.saveSpendLimit(api, period, amount.cents, exists);
+    const change = await rg.saveSpendLimit(api, period, cents, exists);
     const cart = afterSavePath(from);
     if (cart) return { redirectTo: cart };
     return {
@@ -137,9 +154,9 @@ export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form
   const values = submittedText(submission, ['limit', 'period']);
   if (submission.status !== 'success')
     return { state: { form: formId, ...submissionErrors(submission), values }, status: 422 };
-  const { intent, period } = submission.value;
+  const posted = submission.value;
   try {
-    if (intent === 'remove') {
+    if (posted.intent === 'remove') {
       const change = await rg.deletePrecommitment(api);
       return {
         redirectTo: withNotice(
@@ -148,9 +165,7 @@ export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form
         ),
       };
     }
-    const amount = checkLimitAmount(submission.value.limit, site.currency, site.locale);
-    if ('error' in amount || !isLimitPeriod(period)) throw new Error('the schema let an invalid limit through');
-    const change = await rg.savePrecommitment(api, period, amount.cents);
+    const change = await rg.savePrecommitment(api, posted.period, posted.cents);
     return {
       redirectTo: withNotice(
         page,
