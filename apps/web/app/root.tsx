@@ -44,7 +44,7 @@ import {
   loadCart,
 } from './features/cart/cart.server.ts';
 import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
-import { ApiError, errorPageStatus } from './lib/api-errors.ts';
+import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
 import { hasCapability, routeAllowed } from './lib/capabilities.ts';
 import { consentBannerVisible } from './lib/consent.ts';
@@ -74,12 +74,7 @@ function parseOrInvalid<T>(
 ): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new ApiError({
-      status: 422,
-      url: what,
-      message: `invalid-response: ${what} does not match its contract`,
-      reason: 'invalid_response',
-    });
+    throw contractMismatch(what);
   }
   return parsed.data;
 }

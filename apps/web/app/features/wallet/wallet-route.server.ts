@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
+import { getDeposit } from './wallet.server.ts';
 
 export async function walletContext(request: Request, context: AppLoadContext) {
   const { auth } = await requireCustomer(request, context);
@@ -30,6 +31,17 @@ export function walletRouteError(error: unknown): unknown {
   if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 422))
     return data({}, { status: 404 });
   return toRouteError(error);
+}
+
+/** The deposit an address names, read as the signed-in customer (another customer's or an unknown id: 404 page). */
+export async function depositScreen(request: Request, context: AppLoadContext, depositId: string | undefined) {
+  const id = checkId(depositId);
+  const wallet = await walletContext(request, context);
+  try {
+    return { wallet, deposit: await getDeposit(wallet.api, id) };
+  } catch (error) {
+    throw walletRouteError(error);
+  }
 }
 
 export const PUBLIC_ID = /^[a-z]{2,4}_[A-Za-z0-9]+$/;

@@ -8,7 +8,7 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { jsonField } from '../../lib/form-data.ts';
 import { serverApi } from '../../lib/api-client.server.ts';
-import { ApiError } from '../../lib/api-errors.ts';
+import { contractMismatch } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
@@ -80,13 +80,7 @@ export async function loadPlayScreen(
       cache: { ttlMs: SERVER_CACHE_TTL.default },
     });
     const parsed = ProductOffers.safeParse(res.result);
-    if (!parsed.success)
-      throw new ApiError({
-        status: 422,
-        url: path,
-        message: `invalid-response: GET ${path} does not match its contract`,
-        reason: 'invalid_response',
-      });
+    if (!parsed.success) throw contractMismatch(`GET ${path}`);
     raw = parsed.data;
   } catch (error) {
     throw toRouteError(error);

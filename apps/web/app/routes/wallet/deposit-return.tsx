@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-errors.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { PostButton } from '../../ui/post-button.tsx';
 import { cancelDeposit, getDeposit } from '../../features/wallet/wallet.server.ts';
-import { checkId, walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
+import { checkId, depositScreen, walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit-return';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -22,14 +22,7 @@ function detailsPath(deposit: { id: string; status: string }): string {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = checkId(params.depositId);
-  const wallet = await walletContext(request, context);
-  let deposit;
-  try {
-    deposit = await getDeposit(wallet.api, id);
-  } catch (error) {
-    throw walletRouteError(error);
-  }
+  const { wallet, deposit } = await depositScreen(request, context, params.depositId);
   if (deposit.status === 'approved' || deposit.status === 'failed')
     throw redirect(detailsPath(deposit), { headers: wallet.headers() });
   return data({ deposit, site: wallet.site }, { headers: wallet.headers() });
