@@ -45,6 +45,11 @@ const zones = [
   // Packages never reach into apps; contracts never reaches into lottery.
   { target: 'packages', from: 'apps', message: 'Packages are shared by both apps and never import app code.' },
   { target: 'packages/contracts', from: 'packages/lottery', message: 'packages/contracts depends on zod only.' },
+  {
+    target: 'packages/protocol',
+    from: ['packages/contracts', 'packages/lottery'],
+    message: 'packages/protocol imports nothing but itself (and its hash library).',
+  },
   // The two apps talk over HTTP only.
   { target: 'apps/web', from: 'apps/api', message: 'apps/web never imports apps/api: go through the one api client.' },
   { target: 'apps/api', from: 'apps/web', message: 'apps/api never imports apps/web code.' },
@@ -87,6 +92,12 @@ const zones = [
     from: 'apps/web/app/routes',
     message: 'Features never import routes: the route composes features.',
   },
+  // root.tsx is the top of the route tree, like a route: nothing below it imports it (shell data: lib/shell.ts).
+  {
+    target: ['apps/web/app/features', 'apps/web/app/ui', 'apps/web/app/lib'],
+    from: 'apps/web/app/root.tsx',
+    message: 'root.tsx is the top layer: features, ui/ and lib/ never import it (the shell data is in lib/shell.ts).',
+  },
   ...webFeatures.map((name) => ({
     target: `apps/web/app/features/${name}`,
     from: 'apps/web/app/features',
@@ -126,7 +137,10 @@ const RELATIVE = '\\.{1,2}/';
 const TEST_TOOLS = 'vitest(/|$)|fast-check$';
 const onlyImports = (allowed, message) => ({ regex: `^(?!${[RELATIVE, ...allowed].join('|')})`, message });
 const contractsOnly = 'packages/contracts depends on zod only (STYLE.md).';
-const lotteryOnly = 'packages/lottery is pure: it imports only @shop/contracts (no node: I/O, no other packages).';
+const lotteryOnly =
+  'packages/lottery is pure: it imports only @shop/contracts and @shop/protocol (no node: I/O, no other packages).';
+const protocolOnly =
+  'packages/protocol is pure and runs in browsers: it imports only itself and @noble/hashes (no node:, no other packages).';
 
 const restrictedImports = (...patterns) => ['error', { patterns }];
 
@@ -207,11 +221,30 @@ export default defineConfig(
   // packages/lottery: @shop/contracts only.
   {
     files: ['packages/lottery/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrictedImports(onlyImports(['@shop/contracts$'], lotteryOnly)) },
+    rules: {
+      'no-restricted-imports': restrictedImports(onlyImports(['@shop/contracts$', '@shop/protocol$'], lotteryOnly)),
+    },
   },
   {
     files: ['packages/lottery/**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrictedImports(onlyImports(['@shop/contracts$', TEST_TOOLS], lotteryOnly)) },
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        onlyImports(['@shop/contracts$', '@shop/protocol$', TEST_TOOLS], lotteryOnly),
+      ),
+    },
+  },
+  // packages/protocol: itself and the audited hash functions only; tests may use node:crypto as a reference.
+  {
+    files: ['packages/protocol/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictedImports(onlyImports(['@noble/hashes/'], protocolOnly)) },
+  },
+  {
+    files: ['packages/protocol/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        onlyImports(['@noble/hashes/', 'node:crypto$', TEST_TOOLS], protocolOnly),
+      ),
+    },
   },
   // apps/api
   {

@@ -81,6 +81,12 @@ const cases: { name: string; file: string; code: string; expect: RegExp }[] = [
     expect: /A feature never imports another feature/,
   },
   {
+    name: 'a feature importing root.tsx',
+    file: 'apps/web/app/features/lotteries/thing.ts',
+    code: "import type { loader } from '../../root.tsx';\nexport type X = typeof loader;\n",
+    expect: /root\.tsx is the top layer/,
+  },
+  {
     name: 'a *.server.ts module imported from a component',
     file: 'apps/web/app/features/layout/thing.tsx',
     code: "import { readVisitor } from '../../lib/session.server.ts';\nexport const x = readVisitor;\n",
@@ -91,6 +97,18 @@ const cases: { name: string; file: string; code: string; expect: RegExp }[] = [
     file: 'packages/lottery/src/thing.ts',
     code: "import fs from 'node:fs';\nexport const x = fs;\n",
     expect: /lottery/i,
+  },
+  {
+    name: 'packages/protocol using a Node-only API',
+    file: 'packages/protocol/src/thing.ts',
+    code: "import { createHmac } from 'node:crypto';\nexport const x = createHmac;\n",
+    expect: /packages\/protocol is pure/,
+  },
+  {
+    name: 'packages/protocol importing another package',
+    file: 'packages/protocol/src/thing.ts',
+    code: "import { FORM_MESSAGES } from '@shop/contracts';\nexport const x = FORM_MESSAGES;\n",
+    expect: /packages\/protocol/,
   },
   {
     name: 'packages/contracts depending on more than zod',

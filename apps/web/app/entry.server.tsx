@@ -7,6 +7,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import './lib/load-context.ts';
 import { NonceContext } from './lib/nonce.tsx';
+import { useShopErrorMessages } from '@shop/contracts';
+
+// The actions check forms with the contracts' schemas: with the house messages of spec features §5 (also when the
+// storefront runs without the API in its process).
+useShopErrorMessages();
 
 export const streamTimeout = 5_000;
 

@@ -1,64 +1,12 @@
 // The root loader against a fake API (fetch stubbed): parallel shell data, maintenance 503, capability-gated 404.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, errorEnvelope, ok, ORIGIN, type FakeHandler } from './test-support/fake-api.ts';
+import { webConfig } from './test-support/api-fixtures.ts';
 import { loader } from './root.tsx';
-import { loader as cmsPageLoader } from './routes/cms-page.tsx';
-import { action as consentAction } from './routes/cookie-consent.tsx';
+import { loader as cmsPageLoader } from './routes/content/cms-page.tsx';
+import { action as consentAction } from './routes/platform/cookie-consent.tsx';
 
 const context = { apiOrigin: ORIGIN, appKey: 'web', appSecret: 'secret' };
-
-function webConfig(overrides: Record<string, unknown> = {}) {
-  const pause = { enabled: true, durationsWeeks: [1, 2], maxPauseWeeks: 4 };
-  return {
-    siteName: 'Lucky Koala Lotteries',
-    baseCurrency: 'AUD',
-    siteLocale: 'en-AU',
-    siteTimeZone: 'Australia/Sydney',
-    baseUrl: 'http://localhost:3000',
-    sessionTimeout: 3600,
-    sessionIdleMinutes: 30,
-    heartbeat: { enabled: true, intervalSeconds: 60 },
-    minRegistrationAge: 18,
-    socialLinks: [],
-    supportPageUrls: {
-      contactUs: '/about/contact-us',
-      faq: '/about/faq',
-      responsibleGambling: '/about/responsible-gaming',
-      helpCentre: '/about',
-    },
-    appStoreLinks: { android: null, ios: null },
-    customerAddressConfig: [],
-    regions: ['NSW'],
-    immutableCustomerFields: [],
-    twoFactorAuthenticationConfig: {
-      enabled: true,
-      methods: ['email'],
-      codeLength: 6,
-      resendLockSeconds: 60,
-      rememberDeviceDays: 30,
-    },
-    unsubscribeReasons: [],
-    cookieConsent: { enabled: true, cookieLifetimeDays: 200, categories: ['essential', 'non_essential'] },
-    supportedPaymentMethods: ['visa'],
-    supportNumber: '13 00 00',
-    supportOpeningHours: [],
-    gamblingHelpLine: '1800 858 858',
-    defaultPartner: null,
-    autoplayPauseSettings: pause,
-    subscriptionPauseSettings: pause,
-    disableIndexing: false,
-    maintenanceMode: false,
-    signupFlags: {
-      phoneRequired: false,
-      addressRequired: false,
-      marketingConsentDefault: false,
-      favouriteNumbersEnabled: true,
-      emailConfirmationRequired: false,
-    },
-    disclaimer: '18+ only',
-    ...overrides,
-  };
-}
 
 function routes(
   opts: { config?: Record<string, unknown>; capabilities?: string[]; extra?: Record<string, FakeHandler> } = {},

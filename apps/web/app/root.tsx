@@ -8,6 +8,7 @@ import {
   Theme,
   WebConfig,
 } from '@shop/contracts';
+import { safeRedirect } from '@shop/protocol';
 import { useEffect, type ReactNode } from 'react';
 import {
   data,
@@ -25,11 +26,12 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
-import { accountFlagRedirect } from './features/auth/account-flags.ts';
-import { authApi, loadCustomer } from './features/auth/auth.server.ts';
-import { ConfirmationBanner, confirmationVariant } from './features/account/confirmation-banner.tsx';
+import { accountFlagRedirect } from './features/identity/account-flags.ts';
+import { authApi, loadCustomer } from './lib/auth.server.ts';
+import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
 import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
+import { PlacementList } from './features/placement/placement-list.tsx';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
@@ -42,7 +44,7 @@ import {
   loadCart,
 } from './features/cart/cart.server.ts';
 import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
-import { ApiError, errorPageStatus } from './lib/api-errors.ts';
+import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
 import { hasCapability, routeAllowed } from './lib/capabilities.ts';
 import { consentBannerVisible } from './lib/consent.ts';
@@ -72,12 +74,7 @@ function parseOrInvalid<T>(
 ): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw new ApiError({
-      status: 422,
-      url: what,
-      message: `invalid-response: ${what} does not match its contract`,
-      reason: 'invalid_response',
-    });
+    throw contractMismatch(what);
   }
   return parsed.data;
 }
@@ -188,7 +185,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (adopted.length) {
       const clean = new URL(request.url);
       clean.searchParams.delete('act');
-      throw redirect(`${clean.pathname}${clean.search}${clean.hash}`, { headers });
+      throw redirect(safeRedirect(`${clean.pathname}${clean.search}${clean.hash}`, clean.origin), { headers });
     }
   });
   if (actRedirect) throw redirect(actRedirect, { headers });
@@ -276,7 +273,10 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       </main>
       {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
       {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
-      <PrecartDrawerHost site={shell.site} />
+      <PrecartDrawerHost
+        site={shell.site}
+        renderPlacements={(placements) => <PlacementList placements={placements} site={shell.site} />}
+      />
     </>
   );
 }

@@ -66,6 +66,17 @@ export const GameOffer = z.object({
 });
 export type GameOffer = z.infer<typeof GameOffer>;
 
+/** What every screen's view of a game offer starts from (the lotteries pages, the ticket builder): no price lists. */
+export type GameOfferBasics = Pick<
+  GameOffer,
+  'key' | 'name' | 'minGames' | 'maxGames' | 'defaultGames' | 'gamesPerLine'
+>;
+
+export function gameOfferBasics(g: GameOffer): GameOfferBasics {
+  const { key, name, minGames, maxGames, defaultGames, gamesPerLine } = g;
+  return { key, name, minGames, maxGames, defaultGames, gamesPerLine };
+}
+
 export const OfferGameTypeEntry = z.object({
   key: OfferGameType,
   name: z.string(),

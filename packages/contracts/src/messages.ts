@@ -16,6 +16,14 @@ export const FORM_MESSAGES = {
   cardHolderName: "Please enter the card holder's name.",
 } as const;
 
+/** Spec features §8 Deposit purchase: the texts the API sends and the storefront falls back to. */
+export const DEPOSIT_MESSAGES = {
+  /** The default failure message of a deposit or a deposit-and-purchase. */
+  failure: "We're experiencing technical difficulties. Please reload the page to try again.",
+  /** A deposit answer the purchase cannot use. */
+  invalidResponse: 'Received invalid deposit response when attempting purchase',
+} as const;
+
 const NUMERIC = new Set(['number', 'int', 'bigint']);
 const list = (values: readonly unknown[]) =>
   values.length > 8 ? `${values.slice(0, 8).join(', ')}, ...` : values.join(', ');

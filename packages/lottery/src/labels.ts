@@ -2,6 +2,7 @@
 // and the site time zone are arguments, so the server render and the browser agree and tests pin the moment.
 // Readings of the spec's ambiguous sentences are recorded in docs/decisions/006-label-interpretations.md.
 import { formatJackpotAmount, type CurrencyCode } from '@shop/contracts';
+import { zonedParts } from '@shop/protocol';
 
 export const SITE_TIME_ZONE = 'Australia/Sydney';
 export const SITE_LOCALE = 'en-AU';
@@ -74,27 +75,9 @@ interface ZonedDay {
   hour: number;
 }
 
-const dayPartFormatters = new Map<string, Intl.DateTimeFormat>();
-
 function zonedDay(instant: Date, timeZone: string): ZonedDay {
-  let formatter = dayPartFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      hourCycle: 'h23',
-    });
-    dayPartFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    dayNumber: Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000,
-    hour: part('hour'),
-  };
+  const p = zonedParts(instant, timeZone);
+  return { dayNumber: Date.UTC(p.year, p.month - 1, p.day) / 86_400_000, hour: p.hour };
 }
 
 function assertValidDate(date: Date, name: string): void {

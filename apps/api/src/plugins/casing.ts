@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { camelizeKeys, snakeizeKeys } from '../lib/casing.ts';
+import { camelizeKeys, NestingTooDeepError, snakeizeKeys } from '../lib/casing.ts';
+import { badRequest } from '../lib/errors.ts';
 
 function resolveSchema(schema: unknown): $ZodType {
   if (schema && typeof schema === 'object' && 'properties' in schema)
@@ -30,18 +31,28 @@ const casingPlugin: FastifyPluginAsync = async (app) => {
   app.setReplySerializer((payload) => toWireJson(payload));
 
   app.addHook('preValidation', async (request) => {
-    if (
-      request.body !== undefined &&
-      request.body !== null &&
-      typeof request.body === 'object' &&
-      !Buffer.isBuffer(request.body)
-    ) {
-      request.body = camelizeKeys(request.body);
-    }
-    if (request.query && typeof request.query === 'object') {
-      request.query = camelizeKeys(request.query);
+    try {
+      camelizeRequest(request);
+    } catch (error) {
+      // A body or query nested past the bound is hostile input: a 400 envelope, never a stack overflow or a 500.
+      if (error instanceof NestingTooDeepError) throw badRequest(error.message, 'nesting_too_deep');
+      throw error;
     }
   });
 };
+
+function camelizeRequest(request: { body: unknown; query: unknown }): void {
+  if (
+    request.body !== undefined &&
+    request.body !== null &&
+    typeof request.body === 'object' &&
+    !Buffer.isBuffer(request.body)
+  ) {
+    request.body = camelizeKeys(request.body);
+  }
+  if (request.query && typeof request.query === 'object') {
+    request.query = camelizeKeys(request.query);
+  }
+}
 
 export default fp(casingPlugin, { name: 'casing' });

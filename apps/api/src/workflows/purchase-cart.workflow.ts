@@ -4,6 +4,7 @@
 // the draw is still open under a share lock, so a purchase either commits before the draw's close or fails), queue
 // the receipt email, empty the cart, pay a credit voucher into the bonus account. Nothing is written on failure.
 import {
+  DEPOSIT_MESSAGES,
   formatCurrency,
   type ApiMessage,
   type CartItemAnalytics,
@@ -71,8 +72,8 @@ export interface PurchaseResult {
 }
 
 export const DEPOSIT_PATH = '/cart/buy';
-export const DEFAULT_FAILURE = "We're experiencing technical difficulties. Please reload the page to try again.";
-export const INVALID_DEPOSIT_RESPONSE = 'Received invalid deposit response when attempting purchase';
+export const DEFAULT_FAILURE = DEPOSIT_MESSAGES.failure;
+export const INVALID_DEPOSIT_RESPONSE = DEPOSIT_MESSAGES.invalidResponse;
 
 export const resultOf = (checkoutId: string): PurchaseResult => ({ checkoutId, receiptPath: `/receipt/${checkoutId}` });
 export const message = (code: string, text: string, level: ApiMessage['level'] = 'error'): ApiMessage => ({

@@ -83,4 +83,15 @@ describe('casing: snake_case on the wire, camelCase in code', () => {
     expect(query.statusCode).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+  it('answers JSON nested 5,000 deep with the 400 envelope, not a stack overflow (issue 14)', async () => {
+    const res = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'{"nested":'.repeat(5000)}1${'}'.repeat(5000)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, result: null });
+    expect(res.json().messages[0].code).toBeTypeOf('string');
+  });
 });

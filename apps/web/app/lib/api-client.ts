@@ -18,9 +18,8 @@ import {
   MISSING_REFRESH_TOKENS_MESSAGE,
   SESSION_EXPIRED_NOTICE,
 } from './api-errors.ts';
-import { keysToCamel, keysToSnake } from './casing.ts';
 import { identifierOrNull } from './identifiers.ts';
-import { signRequest } from './signature.ts';
+import { camelizeKeys, signRequest, snakeizeKeys } from '@shop/protocol';
 
 export type ServiceName = keyof DiscoverResult['services'];
 export type Services = DiscoverResult['services'];
@@ -191,7 +190,7 @@ function randomRequestId(): string {
 function queryString(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(keysToSnake<Query>(query))) {
+  for (const [key, value] of Object.entries(snakeizeKeys<Query>(query))) {
     if (value === undefined || value === null) continue;
     params.append(key, Array.isArray(value) ? value.join(',') : String(value));
   }
@@ -201,12 +200,19 @@ function queryString(query: Query | undefined): string {
 
 function formBody(body: unknown): string {
   const params = new URLSearchParams();
-  const snake = keysToSnake<Record<string, unknown>>(body ?? {});
+  const snake = snakeizeKeys<Record<string, unknown>>(body ?? {});
   for (const [key, value] of Object.entries(snake)) {
     if (value === undefined || value === null) continue;
     params.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return params.toString();
+}
+
+/** JSON (keys snake_cased), form-encoded, or multipart as given (file uploads: field names are the caller's). */
+function requestBody(body: unknown, opts: RequestOptions): string | FormData | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  return opts.form ? formBody(body) : JSON.stringify(snakeizeKeys(body));
 }
 
 function isAbortLike(error: unknown): boolean {
@@ -320,7 +326,7 @@ export class ApiClient {
   private async headersFor(
     method: Method,
     opts: RequestOptions,
-    body: string | undefined,
+    body: string | FormData | undefined,
   ): Promise<Record<string, string>> {
     const s = this.session();
     // A customer counts as authenticated only with both id and token (spec core §5).
@@ -332,10 +338,16 @@ export class ApiClient {
       [HEADERS.version]: opts.version ?? DEFAULT_API_VERSION,
       [HEADERS.appKey]: this.options.appKey,
       [HEADERS.timestamp]: String(timestamp),
-      [HEADERS.signature]: await signRequest(this.options.appSecret, timestamp, this.options.appKey, customerToken),
+      [HEADERS.signature]: signRequest({
+        secret: this.options.appSecret,
+        timestamp,
+        appKey: this.options.appKey,
+        customerToken,
+      }),
       [HEADERS.requestId]: (this.options.requestId ?? randomRequestId)(),
     };
-    if (body !== undefined)
+    // A multipart body's content type (with its boundary) is set by fetch itself.
+    if (body !== undefined && !(body instanceof FormData))
       headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
     if (s.sessionId) headers[HEADERS.sessionId] = s.sessionId;
     if (s.subVariant) headers[HEADERS.subVariant] = s.subVariant;
@@ -354,7 +366,7 @@ export class ApiClient {
     const text = await res.text();
     if (text === '') return null;
     try {
-      return keysToCamel(JSON.parse(text));
+      return camelizeKeys(JSON.parse(text));
     } catch {
       if (res.ok) throw invalidResponseError(url, res.status);
       return undefined;
@@ -371,7 +383,7 @@ export class ApiClient {
   ): Promise<ApiResponse<T>> {
     const services = await this.services();
     const url = `${services[service]}${path}${queryString(opts.query)}`;
-    const payload = body === undefined ? undefined : opts.form ? formBody(body) : JSON.stringify(keysToSnake(body));
+    const payload = requestBody(body, opts);
     const headers = await this.headersFor(method, opts, payload);
 
     const controller = new AbortController();

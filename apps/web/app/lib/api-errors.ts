@@ -155,15 +155,15 @@ export function invalidResponseError(url: string, status: number): ApiError {
   });
 }
 
+/** An API answer that does not match its contract (`what`: the call, e.g. "GET /config"): never rendered. */
+export function contractMismatch(what: string, message = `invalid-response: ${what} does not match its contract`) {
+  return new ApiError({ status: 422, url: what, message, reason: 'invalid_response' });
+}
+
 /** An API answer checked against its contract: a shape the screens do not know is an invalid response, never rendered. */
-export function parseApiResult<T>(
-  schema: z.ZodType<T>,
-  value: unknown,
-  what: string,
-  message = `invalid-response: ${what} does not match its contract`,
-): T {
+export function parseApiResult<T>(schema: z.ZodType<T>, value: unknown, what: string, message?: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError({ status: 422, url: what, message, reason: 'invalid_response' });
+  if (!result.success) throw contractMismatch(what, message);
   return result.data;
 }
 

@@ -1,6 +1,7 @@
 // Formatting for the storefront: money through the one implementation in @shop/contracts, draw labels from
 // @shop/lottery, dates and times in the site's time zone.
 import { formatCurrency, formatJackpotAmount, moneyToCents, type CurrencyCode, type Money } from '@shop/contracts';
+import { zonedLabel } from '@shop/protocol';
 import { drawDateLabel, drawDayLabel, drawTimeLabel, forwardDrawLabel, jackpotText } from '@shop/lottery';
 
 export type SiteLocale = 'en-AU' | 'en-GB';
@@ -37,12 +38,7 @@ export function formatLongDate(at: Date, site: Pick<SiteFormat, 'locale' | 'time
 
 /** "5 Dec 2026" style short date in the site time zone. */
 export function formatShortDate(at: Date, site: Pick<SiteFormat, 'locale' | 'timeZone'>): string {
-  return new Intl.DateTimeFormat(site.locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: site.timeZone,
-  }).format(at);
+  return zonedLabel(at, 'shortDate', site);
 }
 
 /** "8:30 pm" in the site time zone. */

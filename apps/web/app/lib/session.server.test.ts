@@ -91,6 +91,16 @@ describe('act code', () => {
     const { session } = readVisitor(request, opts);
     await expect(handleActCode(request, session, null)).resolves.toBe('/about?sv=x');
   });
+
+  it('never answers an address that a browser reads as another host (issue 14)', async () => {
+    const request = new Request('https://shop.test//evil.example/?act=ACT_1', {
+      headers: { cookie: 'customer_id=c; customer_token=t' },
+    });
+    const { session } = readVisitor(request, opts);
+    const location = await handleActCode(request, session, null);
+    expect(location).toBe('/');
+    expect(new URL(location!, 'https://shop.test/').host).toBe('shop.test');
+  });
 });
 
 describe('apiSessionFrom', () => {

@@ -1,5 +1,6 @@
 // Visitor cookies and address query codes (spec core §1, §5, §9): session id, affiliate code, sub-variant,
 // campaign tags and the act code. Pure functions of the request; the root loader sends the Set-Cookie headers.
+import { safeRedirect } from '@shop/protocol';
 import { nonEssentialAllowed, readConsent, type ConsentChoice } from './consent.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { COOKIE_NAMES } from './cookie-names.ts';
@@ -154,7 +155,8 @@ export async function handleActCode(
   }
   const url = new URL(request.url);
   url.searchParams.delete('act');
-  return `${url.pathname}${url.search}${url.hash}`;
+  // The address itself is input: `//evil.example/?act=…` must not come back as a Location another host.
+  return safeRedirect(`${url.pathname}${url.search}${url.hash}`, url.origin);
 }
 
 /** The visitor identifiers the api client sends, read from cookies without issuing any (for route loaders). */

@@ -10,7 +10,9 @@ import type {
   Theme,
   WebConfig,
 } from '@shop/contracts';
+import { useRouteLoaderData } from 'react-router';
 import { gateAllows, hasAllCapabilities } from './capabilities.ts';
+import type { SiteFormat } from './format.ts';
 
 /** The part of the web configuration the browser needs (the rest stays on the server). */
 export interface SiteSettings {
@@ -122,3 +124,11 @@ export function visibleFooterLinks(links: Navigation['footer'], caps: readonly C
 export function opensDrawer(item: NavigationItem): boolean {
   return item.productGroup !== null && item.children.length > 0;
 }
+
+/** The site's locale, currency and time zone as the root loader read them (en-AU, AUD, Sydney until it has). */
+export function useSiteFormat(): SiteFormat {
+  const site = useRouteLoaderData<{ shell?: ShellData }>('root')?.shell?.site;
+  return site ? { locale: site.locale, currency: site.currency, timeZone: site.timeZone } : SITE_FORMAT_FALLBACK;
+}
+
+const SITE_FORMAT_FALLBACK: SiteFormat = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' };

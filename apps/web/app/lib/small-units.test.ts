@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bannerDismissalScript, BANNER_DISMISSAL_KEY, dismissBanner, isBannerDismissed } from './banner-dismissal.ts';
-import { camelToSnake, keysToCamel, keysToSnake, snakeToCamel } from './casing.ts';
+import { camelToSnake, camelizeKeys as keysToCamel, snakeizeKeys as keysToSnake, snakeToCamel } from '@shop/protocol';
 import { gateAllows, routeAllowed } from './capabilities.ts';
 import { consentBannerVisible, consentCategories, consentCookie, readConsent } from './consent.ts';
 import { createHeartbeat } from './heartbeat.ts';

@@ -1,8 +1,8 @@
 // Home page: the CMS page for "/" (page header, sections, call to action) with the featured offers: each next
 // draw's jackpot and countdown, in the tile order of spec features §9 (powerhit at 2, syndicate at 3).
 import { useRouteLoaderData } from 'react-router';
-import { CmsPageView } from '../features/cms/cms-page-view.tsx';
-import { loadCmsPage } from '../features/cms/cms-page.server.ts';
+import { CmsPageView } from '../features/content/cms-page-view.tsx';
+import { loadCmsPage } from '../features/content/cms-page.server.ts';
 import { Countdown } from '../features/lotteries/countdown.tsx';
 import { loadOffers } from '../features/lotteries/lotteries.server.ts';
 import { drawJackpotText, drawWhenLabel, useSiteFormat } from '../features/lotteries/lottery-format.ts';

@@ -1,5 +1,5 @@
 // A fake of the API for unit tests: answers by method + path with snake_case JSON, records every request.
-import { keysToSnake } from '../lib/casing.ts';
+import { snakeizeKeys } from '@shop/protocol';
 
 export interface RecordedRequest {
   method: string;
@@ -36,7 +36,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** A success envelope with camelCase input converted to the wire's snake_case. */
 export function ok(result: unknown, status = 200): Response {
-  return json({ result: keysToSnake(result), page_info: null, links: null, messages: [] }, status);
+  return json({ result: snakeizeKeys(result), page_info: null, links: null, messages: [] }, status);
 }
 
 export function errorEnvelope(

@@ -71,7 +71,9 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 async function logOut(page: Page) {
+  // GET /logout only shows the button: logging out is a POST (a cross-site link cannot sign anyone out).
   await page.goto(`${baseUrl}/logout`);
+  await page.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('link', { name: 'Login' }).waitFor();
 }

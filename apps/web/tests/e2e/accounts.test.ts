@@ -110,8 +110,11 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
     await page.getByText('Two-factor authentication is now on.').waitFor();
 
-    // Logout clears the session and goes home.
-    await page.goto(`${baseUrl}/logout`);
+    // Logout (the account drawer's form button) clears the session and goes home.
+    await page.goto(`${baseUrl}/my-account`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: /^Account/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await expect(page.getByRole('link', { name: 'Login' }).count()).resolves.toBe(1);
     const cookies = await page.context().cookies();

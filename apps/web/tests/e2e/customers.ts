@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { signRequest } from '../../app/lib/signature.ts';
+import { signRequest } from '@shop/protocol';
 import type { OpenBrowser } from './browser.ts';
 
 const APP_KEY = 'web';
@@ -71,7 +71,7 @@ export async function signedHeaders(version: string, token: string | null = null
     version,
     'x-app-key': APP_KEY,
     'x-timestamp': String(timestamp),
-    'x-signature': await signRequest(APP_SECRET, timestamp, APP_KEY, token),
+    'x-signature': signRequest({ secret: APP_SECRET, timestamp, appKey: APP_KEY, customerToken: token }),
   };
 }
 

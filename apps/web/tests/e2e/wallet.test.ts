@@ -187,7 +187,13 @@ describe('digital wallets, BPAY and a cancelled deposit', () => {
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.waitForURL(/\/my-account\/deposit\/authorisation\/dep_[A-Za-z0-9]+$/);
     const depositId = new URL(page.url()).pathname.split('/').pop();
+    // The provider's cancel return changes nothing by itself (a link cannot cancel): the button does.
     await page.goto(`${baseUrl}/my-account/deposit/${depositId}/cancel`);
+    await page.getByRole('heading', { level: 1, name: 'Cancel deposit' }).waitFor();
+    await page.goto(`${baseUrl}/my-account/deposit/details/${depositId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit cancelled' }).count()).resolves.toBe(0);
+    await page.goto(`${baseUrl}/my-account/deposit/${depositId}/cancel`);
+    await page.getByRole('button', { name: 'Cancel deposit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Deposit cancelled' }).waitFor();
     await page.goto(`${baseUrl}/my-account/deposit/details/${depositId}`);
     await page.getByRole('heading', { level: 1, name: 'Deposit cancelled' }).waitFor();

@@ -1,7 +1,10 @@
 // The draw calendar of a game: which local dates it draws on, their draw numbers, and the UTC instants of the draw
 // and of sales close. Pure; the draw time is a wall-clock time in the game's zone (Australia/Sydney, Europe/London),
-// so the UTC instant moves by an hour across daylight saving.
+// so the UTC instant moves by an hour across daylight saving. Wall-clock conversion is @shop/protocol's zoned time.
 import type { GameDefinition } from '@shop/lottery';
+import { zonedTimeToUtc } from '@shop/protocol';
+
+export { localDateOf, zonedParts, zonedTimeToUtc } from '@shop/protocol';
 
 export interface ScheduledDraw {
   drawNo: number;
@@ -12,67 +15,6 @@ export interface ScheduledDraw {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Wall-clock parts of an instant in a time zone. */
-export function zonedParts(
-  instant: Date,
-  timeZone: string,
-): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
-/** Local calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDateOf(instant: Date, timeZone: string): string {
-  const p = zonedParts(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
-
-function offsetMs(instant: Date, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/**
- * The instant a wall-clock time happens in a zone. Two passes settle the offset on either side of a DST change;
- * a time inside a spring-forward gap resolves to the instant after the gap (draw times are evenings, never in it).
- */
-export function zonedTimeToUtc(localDate: string, time: string, timeZone: string): Date {
-  const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let guess = wall - offsetMs(new Date(wall), timeZone);
-  guess = wall - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
-}
 
 export function addDays(localDate: string, days: number): string {
   const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];

@@ -15,19 +15,7 @@ export { createCausesService, type CausesService } from './raffles.causes.ts';
 export { createRaffleSupplyService, type RaffleSupplyService } from './raffles.supply.ts';
 export { createRaffleDrawsService, type RaffleDrawsService } from './raffles.lifecycle.ts';
 export { createRaffleHandler, regionRestrictedMessage, type RaffleHandlerDeps } from './raffles.handler.ts';
-export {
-  commitmentOf,
-  deriveWinners,
-  newSeed,
-  pickIndex,
-  soldListHash,
-  verifyRaffleDraw,
-  VERIFICATION_PROCEDURE,
-  type DerivedWinner,
-  type DrawPrizeInput,
-  type VerifyInput,
-  type VerifyOutcome,
-} from './raffles.draw.ts';
+export * from './raffles.draw.ts';
 export {
   seedRaffles,
   type RaffleSeedDeps,

@@ -2,6 +2,7 @@
 // midnight, a week from Monday, a month from the 1st), the way customers read "my weekly limit". Deposit limits are
 // rolling windows ("the maximum deposit in any 7-day period", features §5): 24 hours, 7 days, 30 days back from now.
 import type { LimitPeriod } from '@shop/contracts';
+import { zonedLabel } from '@shop/protocol';
 import { localDateOf, zonedTimeToUtc } from '../draws/index.ts';
 
 const DAY_MS = 86_400_000;
@@ -39,16 +40,10 @@ export function rollingWindow(period: LimitPeriod, now: Date): { start: Date; en
 
 /** "3 June 2025 at 12:00 am" in the site's time zone. */
 export function formatWhen(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', {
-    timeZone,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(instant);
+  return zonedLabel(instant, 'longDateTime', { timeZone, locale: 'en-AU' });
 }
 
+/** "3 June 2025" in the site's time zone. */
 export function formatDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(instant);
+  return zonedLabel(instant, 'longDate', { timeZone, locale: 'en-AU' });
 }

@@ -1,19 +1,33 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { CART_CACHE_MS, invalidateCartCache, readCartCache, visitorKey, writeCartCache } from './cart-cache.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cachedCart, CART_CACHE_MS, invalidateCartCache, visitorKey } from './cart-cache.ts';
 
 describe('browser cart cache (core §9: 20 s)', () => {
-  beforeEach(() => invalidateCartCache());
-  it('serves the cart for 20 s to the same visitor only', () => {
-    writeCartCache('cus_1', { cart: 1 }, 1_000);
-    expect(readCartCache('cus_1', 1_000 + CART_CACHE_MS - 1)).toEqual({ cart: 1 });
-    expect(readCartCache('cus_1', 1_000 + CART_CACHE_MS)).toBeUndefined();
-    expect(readCartCache('anonymous', 1_500)).toBeUndefined();
-  });
-  it('is emptied by a change', () => {
-    writeCartCache('anonymous', { cart: 2 }, 0);
+  beforeEach(() => {
     invalidateCartCache();
-    expect(readCartCache('anonymous', 1)).toBeUndefined();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_000);
   });
+  afterEach(() => vi.useRealTimers());
+
+  it('serves the cart for 20 s to the same visitor only', async () => {
+    const load = vi.fn(async () => ({ cart: load.mock.calls.length }));
+    expect(await cachedCart('cus_1', load)).toEqual({ cart: 1 });
+    vi.setSystemTime(1_000 + CART_CACHE_MS - 1);
+    expect(await cachedCart('cus_1', load)).toEqual({ cart: 1 });
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(1_000 + CART_CACHE_MS);
+    expect(await cachedCart('cus_1', load)).toEqual({ cart: 2 });
+    expect(await cachedCart('anonymous', load)).toEqual({ cart: 3 });
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('is emptied by a change', async () => {
+    const load = vi.fn(async () => ({ cart: load.mock.calls.length }));
+    await cachedCart('anonymous', load);
+    invalidateCartCache();
+    expect(await cachedCart('anonymous', load)).toEqual({ cart: 2 });
+  });
+
   it('keys the visitor by the readable customer id cookie', () => {
     expect(visitorKey('customer_id=cus_9; session_id=abc')).toBe('cus_9');
     expect(visitorKey('session_id=abc')).toBe('anonymous');

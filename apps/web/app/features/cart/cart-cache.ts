@@ -1,30 +1,28 @@
 // The browser's cart cache (spec core §9: cart 20 s; core §4: "The cart is fetching during changes and stamped for
-// refetch expiry after success"). Moving back to /cart within 20 s reuses the cart already fetched; any form
-// submission anywhere (add to cart, promotion, purchase, login) may change the cart, so it empties the cache.
+// refetch expiry after success"), kept by TanStack Query (ADR 021): moving back to /cart within 20 s reuses the cart
+// already fetched; any form submission anywhere (add to cart, promotion, purchase, login) may change the cart, so it
+// empties the cache.
+import { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useFetchers, useNavigation } from 'react-router';
 import { parseCookies } from '../../lib/cookies.ts';
 
 export const CART_CACHE_MS = 20_000;
 
-let entry: { key: string; at: number; value: unknown } | null = null;
-
+/** The browser's query cache (route clientLoaders only run in the browser, so it is never shared between visitors). */
+const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 /** Whose cart: the signed-in customer's id (a readable cookie), else the anonymous visitor of this browser. */
 export function visitorKey(cookieHeader: string): string {
   return parseCookies(cookieHeader).customer_id || 'anonymous';
 }
 
-export function readCartCache<T>(key: string, now: number): T | undefined {
-  if (!entry || entry.key !== key || now - entry.at >= CART_CACHE_MS) return undefined;
-  return entry.value as T;
-}
-
-export function writeCartCache(key: string, value: unknown, now: number): void {
-  entry = { key, at: now, value };
+/** The visitor's cart: the one fetched less than 20 s ago, else what `load` fetches now (one fetch at a time). */
+export function cachedCart<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return queries.fetchQuery({ queryKey: ['cart', key], queryFn: load, staleTime: CART_CACHE_MS });
 }
 
 export function invalidateCartCache(): void {
-  entry = null;
+  queries.removeQueries({ queryKey: ['cart'] });
 }
 
 const isWrite = (method: string | undefined) => !!method && method.toUpperCase() !== 'GET';

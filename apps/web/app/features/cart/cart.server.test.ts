@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keysToCamel } from '../../lib/casing.ts';
+import { camelizeKeys as keysToCamel } from '@shop/protocol';
 import { anonCartRef, cartHoldsLotteryTicket, parseCart } from './cart.server.ts';
 
 const money = (amount: number) => ({ amount, currency: 'AUD' });

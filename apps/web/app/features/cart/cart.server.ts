@@ -4,7 +4,7 @@
 // answers the whole Cart.
 import { AnonCartCreated, Cart, type AddCartItemBody, type BuildCartItemBody } from '@shop/contracts';
 import type { AppLoadContext } from 'react-router';
-import { ApiError } from '../../lib/api-errors.ts';
+import { ApiError, contractMismatch } from '../../lib/api-errors.ts';
 import { ADD_TO_CART_FAILURE } from './cart-rules.ts';
 import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { ApiClient, createDiscoveryCache, type SessionState } from '../../lib/api-client.ts';
@@ -91,13 +91,7 @@ function snakeKeys<V>(record: Record<string, V>): Record<string, V> {
 
 export function parseCart(value: unknown, what: string): Cart {
   const parsed = Cart.safeParse(value);
-  if (!parsed.success)
-    throw new ApiError({
-      status: 422,
-      url: what,
-      message: `invalid-response: ${what} does not match its contract`,
-      reason: 'invalid_response',
-    });
+  if (!parsed.success) throw contractMismatch(what);
   const cart = parsed.data;
   const cartItems = snakeKeys(cart.cartItems);
   for (const items of Object.values(cartItems))
@@ -174,13 +168,7 @@ export async function getCart(request: Request, context: AppLoadContext, auth?: 
 async function createAnonCart(auth: CartAuth): Promise<string> {
   const res = await auth.api.post<unknown>('main', '/anon-cart', {}, { version: CART_API_VERSION });
   const parsed = AnonCartCreated.safeParse(res.result);
-  if (!parsed.success)
-    throw new ApiError({
-      status: 422,
-      url: 'POST /anon-cart',
-      message: 'invalid-response: POST /anon-cart does not match its contract',
-      reason: 'invalid_response',
-    });
+  if (!parsed.success) throw contractMismatch('POST /anon-cart');
   return parsed.data.cartReference;
 }
 

@@ -2,9 +2,9 @@
 // API; §4 Receipt): every answer is parsed with its contract, so a screen never renders a shape it does not know.
 import {
   type Cart,
+  DEPOSIT_MESSAGES,
   DepositPurchaseResult,
   Order,
-  Placement,
   PurchaseResult,
   Receipt,
   type BrowserData,
@@ -15,10 +15,9 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { parseApiResult } from '../../lib/api-errors.ts';
 import { CART_API_VERSION, parseCart } from './cart.server.ts';
 
-/** Features §8 Deposit purchase. */
-export const INVALID_DEPOSIT_RESPONSE = 'Received invalid deposit response when attempting purchase';
-export const DEPOSIT_PURCHASE_FAILURE =
-  "We're experiencing technical difficulties. Please reload the page to try again.";
+/** Features §8 Deposit purchase (the texts live in @shop/contracts, shared with the API). */
+export const INVALID_DEPOSIT_RESPONSE = DEPOSIT_MESSAGES.invalidResponse;
+export const DEPOSIT_PURCHASE_FAILURE = DEPOSIT_MESSAGES.failure;
 
 /** POST /cart/purchase with the attempt's one Idempotency-Key: a double click or a retry buys once. */
 export async function purchaseCart(
@@ -113,18 +112,6 @@ export async function replayOrder(api: ApiClient, orderId: string): Promise<Cart
     { version: CART_API_VERSION },
   );
   return parseCart(res.result, 'POST /cart/replay/{orderId}');
-}
-
-/** GET /placement (features §7): 204, a failure or a 5xx yields no placements (features §8). */
-export async function placements(api: ApiClient, keys: string[]): Promise<Placement[]> {
-  try {
-    const res = await api.get<unknown>('main', '/placement', { query: { keys: keys.join(',') }, cache: false });
-    if (res.status === 204 || res.result == null) return [];
-    return Placement.array().safeParse(res.result).data ?? [];
-  } catch (error) {
-    console.error(`[web] placements unavailable: ${error instanceof Error ? error.message : String(error)}`);
-    return [];
-  }
 }
 
 /** Features §8 Receipt: messages grouped by target (default general). */

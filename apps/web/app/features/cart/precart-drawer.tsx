@@ -3,7 +3,7 @@
 // screen comes back with ?precart=1 and this drawer shows the item just added, the pre_cart_item placements (each
 // with an Add button), "Go to cart" and "Keep shopping". Closing it takes the flag off the address.
 import type { CartItem, Placement } from '@shop/contracts';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
 import { formatMoney, type SiteFormat } from '../../lib/format.ts';
 import { Drawer } from '../../ui/drawer.tsx';
@@ -25,33 +25,17 @@ function withoutFlag(pathname: string, search: string): string {
   return q ? `${pathname}?${q}` : pathname;
 }
 
-function PlacementRow({ placement, site }: { placement: Placement; site: SiteFormat }) {
-  const fetcher = useFetcher<{ error: string | null; added?: boolean }>();
-  const added = fetcher.data?.added === true;
-  return (
-    <li className="flex flex-col gap-[4px] rounded-theme border border-black/15 p-0.5" data-testid="precart-placement">
-      <p className="font-bold">{placement.title}</p>
-      <p className="text-sm">{placement.description}</p>
-      {placement.price ? <p className="text-sm font-semibold">{formatMoney(placement.price, site.locale)}</p> : null}
-      {placement.build ? (
-        <fetcher.Form method="post" action="/cart/precart">
-          <input type="hidden" name="build" value={JSON.stringify(placement.build)} />
-          <button type="submit" className="btn btn-secondary" disabled={fetcher.state !== 'idle' || added}>
-            {added ? 'Added' : fetcher.state !== 'idle' ? 'Adding…' : 'Add'}
-          </button>
-          {fetcher.data?.error ? (
-            <p role="alert" className="text-sm font-bold text-error">
-              {fetcher.data.error}
-            </p>
-          ) : null}
-        </fetcher.Form>
-      ) : null}
-    </li>
-  );
-}
-
-/** Mounted once in the layout: the precart drawer, and the browser cart cache's invalidation on every change. */
-export function PrecartDrawerHost({ site }: { site: SiteFormat }) {
+/**
+ * Mounted once in the layout: the precart drawer, and the browser cart cache's invalidation on every change. The
+ * placements come from the placement service; the layout passes how to show them (features never import features).
+ */
+export function PrecartDrawerHost({
+  site,
+  renderPlacements,
+}: {
+  site: SiteFormat;
+  renderPlacements: (placements: Placement[]) => ReactNode;
+}) {
   useCartCacheInvalidation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -82,11 +66,7 @@ export function PrecartDrawerHost({ site }: { site: SiteFormat }) {
             <h3 id="precart-more" className="font-bold">
               You might also like
             </h3>
-            <ul className="flex flex-col gap-0.5">
-              {data.placements.map((p) => (
-                <PlacementRow key={`${p.key}-${p.productOfferKey}-${p.title}`} placement={p} site={site} />
-              ))}
-            </ul>
+            {renderPlacements(data.placements)}
           </section>
         ) : null}
         <Link to={cartPathKeepingUtm(location.search)} className="btn btn-primary text-center">

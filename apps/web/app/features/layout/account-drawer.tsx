@@ -6,6 +6,7 @@ import { hasCapability } from '../../lib/capabilities.ts';
 import { formatMoney, type SiteLocale } from '../../lib/format.ts';
 import type { CustomerSummary } from '../../lib/shell.ts';
 import { Drawer } from '../../ui/drawer.tsx';
+import { PostButton } from '../../ui/post-button.tsx';
 
 interface AccountLink {
   label: string;
@@ -60,13 +61,12 @@ export function AccountDrawer(props: {
             </li>
           ))}
           <li>
-            <Link
-              to="/logout"
-              onClick={close}
-              className="flex min-h-[44px] items-center rounded-theme px-0.5 font-semibold hover:underline"
+            <PostButton
+              action="/logout"
+              className="flex min-h-[44px] w-full items-center rounded-theme px-0.5 text-left font-semibold hover:underline"
             >
               Log out
-            </Link>
+            </PostButton>
           </li>
         </ul>
       </nav>

@@ -3,7 +3,7 @@
 // draw that is not there, becomes the 404 page with HTTP 404.
 import type { AppLoadContext } from 'react-router';
 import { serverApi } from '../../lib/api-client.server.ts';
-import { ApiError } from '../../lib/api-errors.ts';
+import { contractMismatch } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { parseCookies } from '../../lib/cookies.ts';
 import { identifierOrNull } from '../../lib/identifiers.ts';
@@ -29,15 +29,6 @@ export function pricingOf(request: Request): string {
   return identifierOrNull(parseCookies(request.headers.get('cookie')).pricing_id) ?? DEFAULT_PRICING;
 }
 
-function invalid(what: string): ApiError {
-  return new ApiError({
-    status: 422,
-    url: what,
-    message: `invalid-response: ${what} does not match its contract`,
-    reason: 'invalid_response',
-  });
-}
-
 async function getResult(
   context: AppLoadContext,
   request: Request,
@@ -61,7 +52,7 @@ async function getResult(
 async function marketOf(context: AppLoadContext, request: Request): Promise<'AU' | 'GB'> {
   const { result } = await getResult(context, request, '/config');
   const config = WebConfig.safeParse(result);
-  if (!config.success) throw toRouteError(invalid('GET /config'));
+  if (!config.success) throw toRouteError(contractMismatch('GET /config'));
   return config.data.baseCurrency === 'GBP' ? 'GB' : 'AU';
 }
 
@@ -73,7 +64,7 @@ export async function loadOffers(context: AppLoadContext, request: Request): Pro
   const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
   const { result } = await getResult(context, request, path, { market: await marketOf(context, request) });
   const offers = normaliseOffers(result);
-  if (!offers) throw toRouteError(invalid(`GET ${path}`));
+  if (!offers) throw toRouteError(contractMismatch(`GET ${path}`));
   return offers.filter((o) => o.available && !o.suspended && o.draws.length > 0).sort((a, b) => a.ranking - b.ranking);
 }
 
@@ -101,7 +92,7 @@ export interface ResultsPage {
 
 function pastDraws(raw: unknown, what: string): PastDrawView[] {
   const draws = normalisePastDraws(raw);
-  if (!draws) throw toRouteError(invalid(what));
+  if (!draws) throw toRouteError(contractMismatch(what));
   return draws;
 }
 
@@ -127,7 +118,7 @@ export async function loadResultKeys(context: AppLoadContext, request: Request):
   const path = `/draws/pricing/${encodeURIComponent(pricingOf(request))}/past/result_keys`;
   const { result } = await getResult(context, request, path);
   const keys = normaliseResultKeys(result);
-  if (!keys) throw toRouteError(invalid(`GET ${path}`));
+  if (!keys) throw toRouteError(contractMismatch(`GET ${path}`));
   return keys;
 }
 
@@ -154,7 +145,7 @@ export async function loadDrawResult(
   const path = `/draw/details/${encodeURIComponent(offer.key)}/${drawNo}`;
   const { result } = await getResult(context, request, path, undefined, '3.6');
   const details = normaliseDrawDetails(result);
-  if (!details) throw toRouteError(invalid(`GET ${path}`));
+  if (!details) throw toRouteError(contractMismatch(`GET ${path}`));
   if (!details.draw || details.draw.drawNo !== drawNo) notFound();
   return details.draw;
 }
@@ -167,6 +158,6 @@ export async function loadStatistics(
   const path = `/statistics/${encodeURIComponent(offer.key)}`;
   const { result } = await getResult(context, request, path);
   const stats = normaliseStatistics(result);
-  if (!stats) throw toRouteError(invalid(`GET ${path}`));
+  if (!stats) throw toRouteError(contractMismatch(`GET ${path}`));
   return stats;
 }

@@ -4,6 +4,7 @@
 import {
   DrawDetails,
   DrawResultItem,
+  gameOfferBasics,
   moneyToCents,
   OfferStatistics,
   ProductOffers,
@@ -12,6 +13,7 @@ import {
   type DrawDividend,
   type DrawStatus,
   type GameOffer,
+  type GameOfferBasics,
   type Money,
   type OfferDraw,
   type ProductOffer,
@@ -24,13 +26,7 @@ export interface NumberSetView {
   pick: number;
 }
 
-export interface GameOfferView {
-  key: string;
-  name: string;
-  minGames: number;
-  maxGames: number;
-  defaultGames: number;
-  gamesPerLine: number;
+export interface GameOfferView extends GameOfferBasics {
   /** Price of one line (one game, or one System / PowerHit entry). */
   priceCents: number;
   currency: CurrencyCode;
@@ -98,12 +94,7 @@ function normaliseDraw(d: OfferDraw, currency: CurrencyCode): DrawView {
 
 function normaliseGameOffer(g: GameOffer): GameOfferView {
   return {
-    key: g.key,
-    name: g.name,
-    minGames: g.minGames,
-    maxGames: g.maxGames,
-    defaultGames: g.defaultGames,
-    gamesPerLine: g.gamesPerLine,
+    ...gameOfferBasics(g),
     priceCents: moneyToCents(g.pricePerLine),
     currency: g.pricePerLine.currency,
     numberSets: g.numberSets,

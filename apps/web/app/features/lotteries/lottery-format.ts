@@ -1,16 +1,9 @@
 // What the lottery screens need from the site settings, and the labels built from them.
 import { drawDateLabel, drawDayLabel, drawTimeLabel, jackpotText } from '@shop/lottery';
-import { useRouteLoaderData } from 'react-router';
 import { formatCents, type SiteFormat } from '../../lib/format.ts';
-import type { loader as rootLoader } from '../../root.tsx';
 import type { DrawView } from './lotteries.wire.ts';
 
-const FALLBACK: SiteFormat = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' };
-
-export function useSiteFormat(): SiteFormat {
-  const site = useRouteLoaderData<typeof rootLoader>('root')?.shell.site;
-  return site ? { locale: site.locale, currency: site.currency, timeZone: site.timeZone } : FALLBACK;
-}
+export { useSiteFormat } from '../../lib/shell.ts';
 
 export function drawJackpotText(
   draw: Pick<DrawView, 'prizePoolCents' | 'currency' | 'isPrizePoolUnknown' | 'prizePoolSuffix'>,

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { moneyToCents, type Raffle, type RaffleDraw, type RafflePrize } from '@shop/contracts';
-import { longDate, useRaffleSite } from './raffle-site.ts';
+import { longDate, useSiteFormat } from './raffle-site.ts';
 import {
   bundleOptions,
   buyPath,
@@ -20,7 +20,7 @@ import {
   type RaffleRef,
 } from './raffle-format.ts';
 
-type Site = ReturnType<typeof useRaffleSite>;
+type Site = ReturnType<typeof useSiteFormat>;
 
 export function TicketsRemaining({ draw, site }: { draw: Pick<RaffleDraw, 'remaining' | 'cap' | 'sold'>; site: Site }) {
   const soldPct = draw.cap > 0 ? Math.min(100, Math.round((draw.sold / draw.cap) * 100)) : 100;
@@ -237,7 +237,7 @@ export function BuyForm({
   utm: string;
   errors?: BuyFormErrors | null;
 }) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const options = bundleOptions(raffle);
   const initial = defaultEntry(raffle);
   const [tickets, setTickets] = useState(initial);

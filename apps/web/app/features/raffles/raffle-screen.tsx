@@ -4,7 +4,7 @@
 // all render it.
 import { Link } from 'react-router';
 import type { Raffle, RaffleDraw } from '@shop/contracts';
-import { dateTime, longDate, useRaffleSite } from './raffle-site.ts';
+import { dateTime, longDate, useSiteFormat } from './raffle-site.ts';
 import {
   canOrder,
   causePath,
@@ -49,7 +49,7 @@ export function RaffleScreen({
   errors?: BuyFormErrors | null;
   title?: string;
 }) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { raffle, slug, draw, utm } = data;
   const ref = { slug };
   const first = draw.prizes.find((p) => p.kind === 'first') ?? null;

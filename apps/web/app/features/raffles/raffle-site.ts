@@ -1,14 +1,7 @@
-// The site's locale, currency and time zone for the raffle screens (from the root loader), and the dates they show.
-import { useRouteLoaderData } from 'react-router';
+// The dates the raffle screens show, in the site's time zone (useSiteFormat of lib/shell.ts gives the site).
 import { formatLongDate, formatTime, type SiteFormat } from '../../lib/format.ts';
-import type { loader as rootLoader } from '../../root.tsx';
 
-const FALLBACK: SiteFormat = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' };
-
-export function useRaffleSite(): SiteFormat {
-  const site = useRouteLoaderData<typeof rootLoader>('root')?.shell.site;
-  return site ? { locale: site.locale, currency: site.currency, timeZone: site.timeZone } : FALLBACK;
-}
+export { useSiteFormat } from '../../lib/shell.ts';
 
 /** "Saturday 5 December 2026" in the site time zone. */
 export function longDate(at: string, site: SiteFormat): string {

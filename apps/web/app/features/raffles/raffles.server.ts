@@ -14,7 +14,7 @@ import {
   type ApiVersion,
 } from '@shop/contracts';
 import { serverApi } from '../../lib/api-client.server.ts';
-import { ApiError } from '../../lib/api-errors.ts';
+import { ApiError, contractMismatch } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
@@ -25,15 +25,6 @@ const LIVE = false as const;
 const CACHED = { ttlMs: SERVER_CACHE_TTL.default };
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
-
-function invalid(what: string): ApiError {
-  return new ApiError({
-    status: 422,
-    url: what,
-    message: `invalid-response: ${what} does not match its contract`,
-    reason: 'invalid_response',
-  });
-}
 
 async function read<S extends z.ZodType>(
   context: AppLoadContext,
@@ -55,7 +46,7 @@ async function read<S extends z.ZodType>(
       version: opts.version,
     });
     const parsed = schema.safeParse(res.result ?? null);
-    if (!parsed.success) throw invalid(`GET ${path}`);
+    if (!parsed.success) throw contractMismatch(`GET ${path}`);
     return { value: parsed.data, total: res.pageInfo?.total ?? null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();

@@ -1,11 +1,13 @@
 // What the limit forms' posts do on the server: read and check the amount (the same messages the API gives), call
 // the API, and say where the customer goes next (with the success notice) or what the form shows.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-errors.ts';
+import { submissionErrors, submittedText } from '../../lib/form-data.ts';
 import type { LimitFormState } from './limit-card.tsx';
 import { afterSavePath, checkLimitAmount, isLimitPeriod, type NoticeKey } from './rg-rules.ts';
 import * as rg from './rg.server.ts';
-import { formText } from '../../lib/form-data.ts';
 import type { RgSite } from './rg.server.ts';
 
 export type LimitOutcome = { redirectTo: string } | { state: LimitFormState; status: number };
@@ -21,6 +23,80 @@ function refused(formId: string, values: Record<string, string>, error: unknown)
   return { state: { form: formId, fieldErrors, generalErrors, values }, status: 422 };
 }
 
+const CHOOSE_PERIOD = 'Please choose a daily, weekly or monthly limit.';
+
+/** An amount field of a limit form in cents, checked with the messages of features §5 (the API's own). */
+function limitCents(raw: string, site: RgSite, ctx: z.RefinementCtx): number {
+  const amount = checkLimitAmount(raw, site.currency, site.locale);
+  if ('error' in amount) ctx.addIssue({ code: 'custom', path: ['limit'], message: amount.error });
+  return 'error' in amount ? 0 : amount.cents;
+}
+
+/** The forms of /my-account/spend-limits: intent spend or deposit (period + limit), remove-spend or remove-deposit (id). */
+export function limitFormSchema(site: RgSite) {
+  return z
+    .object({
+      intent: z.string().default(''),
+      formId: z.string().default(''),
+      period: z.string().default(''),
+      id: z.string().default(''),
+      limit: z.string().default(''),
+    })
+    .transform((v, ctx) => {
+      const { period } = v;
+      if (v.intent === 'remove-spend' || v.intent === 'remove-deposit')
+        return { ...v, intent: v.intent as 'remove-spend' | 'remove-deposit' };
+      if ((v.intent !== 'spend' && v.intent !== 'deposit') || !isLimitPeriod(period)) {
+        ctx.addIssue({ code: 'custom', path: [], message: CHOOSE_PERIOD });
+        return z.NEVER;
+      }
+      return { ...v, intent: v.intent as 'spend' | 'deposit', period, cents: limitCents(v.limit, site, ctx) };
+    });
+}
+
+/** The forms of /my-account/precommitment-limit: save (limit + period, monthly unless chosen) and remove. */
+export function precommitmentFormSchema(site: RgSite) {
+  return z
+    .object({ intent: z.string().default(''), period: z.string().default('monthly'), limit: z.string().default('') })
+    .transform((v, ctx) => {
+      if (v.intent === 'remove') return { intent: 'remove' as const };
+      const cents = limitCents(v.limit, site, ctx);
+      const period = v.period;
+      if (!isLimitPeriod(period)) {
+        ctx.addIssue({ code: 'custom', path: ['period'], message: CHOOSE_PERIOD });
+        return z.NEVER;
+      }
+      return { intent: 'save' as const, period, cents };
+    });
+}
+
+/** A limit's Remove button (spend or deposit limit): now, or after the cooling-off period. */
+async function removeLimit(
+  api: ApiClient,
+  intent: 'remove-spend' | 'remove-deposit',
+  id: string,
+  formId: string,
+): Promise<LimitOutcome> {
+  const hash = intent === 'remove-deposit' ? '#deposit' : '';
+  if (!/^[A-Za-z0-9_]{1,64}$/.test(id)) return { redirectTo: `${PAGE}${hash}` };
+  try {
+    const change =
+      intent === 'remove-deposit' ? await rg.deleteDepositLimit(api, id) : await rg.deleteSpendLimit(api, id);
+    return {
+      redirectTo: withNotice(
+        PAGE,
+        change.applied === 'removed' ? 'spendLimitRemoved' : 'spendLimitRemovalPending',
+        hash,
+      ),
+    };
+  } catch (error) {
+    // Spec features §8: a 422 shows the first server message; any other failure just shows the limits again.
+    if (error instanceof ApiError && error.status === 422 && !error.reason) return refused(formId, {}, error);
+    if (error instanceof ApiError && error.status < 500 && !error.reason) return { redirectTo: `${PAGE}${hash}` };
+    throw error;
+  }
+}
+
 /** The forms of /my-account/spend-limits, told apart by intent: spend (set/raise/lower), remove-spend, deposit. */
 export async function submitLimitForm(
   api: ApiClient,
@@ -28,51 +104,24 @@ export async function submitLimitForm(
   form: FormData,
   from: string | null,
 ): Promise<LimitOutcome> {
-  const intent = formText(form, 'intent');
-  const formId = formText(form, 'formId').slice(0, 40) || intent;
-  const period = formText(form, 'period');
-  const values = { limit: formText(form, 'limit') };
-
-  if (intent === 'remove-spend' || intent === 'remove-deposit') {
-    const id = formText(form, 'id');
-    const hash = intent === 'remove-deposit' ? '#deposit' : '';
-    if (!/^[A-Za-z0-9_]{1,64}$/.test(id)) return { redirectTo: `${PAGE}${hash}` };
-    try {
-      const change =
-        intent === 'remove-deposit' ? await rg.deleteDepositLimit(api, id) : await rg.deleteSpendLimit(api, id);
-      return {
-        redirectTo: withNotice(
-          PAGE,
-          change.applied === 'removed' ? 'spendLimitRemoved' : 'spendLimitRemovalPending',
-          hash,
-        ),
-      };
-    } catch (error) {
-      // Spec features §8: a 422 shows the first server message; any other failure just shows the limits again.
-      if (error instanceof ApiError && error.status === 422 && !error.reason) return refused(formId, {}, error);
-      if (error instanceof ApiError && error.status < 500 && !error.reason) return { redirectTo: `${PAGE}${hash}` };
-      throw error;
-    }
+  const submission = parseWithZod(form, { schema: limitFormSchema(site) });
+  const values = submittedText(submission, ['limit']);
+  if (submission.status !== 'success') {
+    const posted = submittedText(submission, ['formId', 'intent']);
+    const formId = posted.formId!.slice(0, 40) || posted.intent!;
+    return { state: { form: formId, ...submissionErrors(submission), values }, status: 422 };
   }
+  const posted = submission.value;
+  const { intent, id } = posted;
+  const formId = posted.formId.slice(0, 40) || intent;
 
-  if ((intent !== 'spend' && intent !== 'deposit') || !isLimitPeriod(period)) {
-    return {
-      state: {
-        form: formId,
-        fieldErrors: {},
-        generalErrors: ['Please choose a daily, weekly or monthly limit.'],
-        values,
-      },
-      status: 422,
-    };
-  }
-  const amount = checkLimitAmount(values.limit, site.currency, site.locale);
-  if ('error' in amount)
-    return { state: { form: formId, fieldErrors: { limit: [amount.error] }, generalErrors: [], values }, status: 422 };
+  if (!('cents' in posted)) return removeLimit(api, posted.intent, id, formId);
+
+  const { period, cents } = posted;
 
   try {
     if (intent === 'deposit') {
-      const change = await rg.saveDepositLimit(api, period, amount.cents);
+      const change = await rg.saveDepositLimit(api, period, cents);
       return {
         redirectTo: withNotice(
           PAGE,
@@ -83,7 +132,7 @@ export async function submitLimitForm(
     }
     const existing = await rg.spendLimits(api);
     const exists = existing.customerLimits.some((l) => l.period === period);
-    const change = await rg.saveSpendLimit(api, period, amount.cents, exists);
+    const change = await rg.saveSpendLimit(api, period, cents, exists);
     const cart = afterSavePath(from);
     if (cart) return { redirectTo: cart };
     return {
@@ -100,11 +149,14 @@ export async function submitLimitForm(
 /** The forms of /my-account/precommitment-limit: save (limit + period) and remove. */
 export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form: FormData): Promise<LimitOutcome> {
   const page = '/my-account/precommitment-limit';
-  const intent = formText(form, 'intent');
   const formId = 'precommitment';
-  const values = { limit: formText(form, 'limit'), period: formText(form, 'period') };
+  const submission = parseWithZod(form, { schema: precommitmentFormSchema(site) });
+  const values = submittedText(submission, ['limit', 'period']);
+  if (submission.status !== 'success')
+    return { state: { form: formId, ...submissionErrors(submission), values }, status: 422 };
+  const posted = submission.value;
   try {
-    if (intent === 'remove') {
+    if (posted.intent === 'remove') {
       const change = await rg.deletePrecommitment(api);
       return {
         redirectTo: withNotice(
@@ -113,14 +165,7 @@ export async function submitPrecommitmentForm(api: ApiClient, site: RgSite, form
         ),
       };
     }
-    const fieldErrors: Record<string, string[]> = {};
-    const period = values.period || 'monthly';
-    if (!isLimitPeriod(period)) fieldErrors.period = ['Please choose a daily, weekly or monthly limit.'];
-    const amount = checkLimitAmount(values.limit, site.currency, site.locale);
-    if ('error' in amount) fieldErrors.limit = [amount.error];
-    if (Object.keys(fieldErrors).length || 'error' in amount || !isLimitPeriod(period))
-      return { state: { form: formId, fieldErrors, generalErrors: [], values }, status: 422 };
-    const change = await rg.savePrecommitment(api, period, amount.cents);
+    const change = await rg.savePrecommitment(api, posted.period, posted.cents);
     return {
       redirectTo: withNotice(
         page,

@@ -2,6 +2,7 @@
 // out the cooling-off delay, and the form that sets, lowers, raises or removes it. Plain posts: works without JS.
 import type { CustomerLimit } from '@shop/contracts';
 import { moneyToCents } from '@shop/contracts';
+import { zonedLabel } from '@shop/protocol';
 import { Form, useNavigation } from 'react-router';
 import { Field, FormAlert, inputClass } from '../../ui/form-field.tsx';
 import { amountLabel, pendingLimitText, pendingRemovalText, spentPercent, type RgLocale } from './rg-rules.ts';
@@ -20,30 +21,13 @@ export interface LimitFormState {
   values: Record<string, string>;
 }
 
-/** "Sat 28 Nov 2026, 8:15 pm" in the site's time zone. */
+/** "Sat, 28 Nov 2026, 8:15 pm" in the site's time zone. */
 export function dateTimeLabel(iso: string, site: Pick<LimitSite, 'locale' | 'timeZone'>): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(site.locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: site.timeZone,
-  }).format(at);
+  return zonedLabel(iso, 'weekdayDateTime', site);
 }
 
 export function dateLabel(iso: string, site: Pick<LimitSite, 'locale' | 'timeZone'>): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(site.locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: site.timeZone,
-  }).format(at);
+  return zonedLabel(iso, 'longDate', site);
 }
 
 function money(m: { amount: number; currency: 'AUD' | 'GBP' }, site: LimitSite): string {

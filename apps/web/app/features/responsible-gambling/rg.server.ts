@@ -5,7 +5,6 @@ import {
   ConnectIdStart,
   DepositLimits,
   Exclusion,
-  HEADERS,
   LimitChange,
   Precommitment,
   SpendLimits,
@@ -18,11 +17,9 @@ import type { AppLoadContext } from 'react-router';
 import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { serverApi } from '../../lib/api-client.server.ts';
-import { ApiError, errorFromFailure, errorFromResponse, formErrorsOf, parseApiResult } from '../../lib/api-errors.ts';
+import { ApiError, formErrorsOf, parseApiResult } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
-import { keysToCamel } from '../../lib/casing.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
-import { signRequest } from '../../lib/signature.ts';
 import { centsToWire, type RgLocale } from './rg-rules.ts';
 
 export interface RgSite {
@@ -151,56 +148,12 @@ export async function finishConnectId(
   return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verification/connectid/callback');
 }
 
-/**
- * POST /customer/verification as multipart/form-data. The api client speaks JSON and form bodies only, so this call is
- * signed here the same way (app signature, customer headers, bearer token) and sent with fetch's own multipart body.
- * The caller has already made an authenticated call on this client, so its tokens are fresh.
- */
-export async function uploadDocuments(
-  api: ApiClient,
-  context: AppLoadContext,
-  session: { customerId?: string | null; customerToken?: string | null; accessToken?: string | null },
-  files: readonly File[],
-): Promise<VerificationOutcome> {
-  const services = await api.services();
-  const url = `${services.main}/customer/verification`;
-  const timestamp = Math.floor(Date.now() / 1000);
-  const customerToken = session.customerId && session.customerToken ? session.customerToken : null;
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    [HEADERS.version]: '3.0',
-    [HEADERS.appKey]: context.appKey,
-    [HEADERS.timestamp]: String(timestamp),
-    [HEADERS.signature]: await signRequest(context.appSecret, timestamp, context.appKey, customerToken),
-  };
-  if (customerToken && session.customerId) {
-    headers[HEADERS.customerId] = session.customerId;
-    headers[HEADERS.customerToken] = customerToken;
-  }
-  if (session.accessToken) headers.authorization = `Bearer ${session.accessToken}`;
-  if (context.clientIp) headers['x-forwarded-for'] = context.clientIp;
+/** POST /customer/verification as multipart/form-data (field `files`), through the one api client. */
+export async function uploadDocuments(api: ApiClient, files: readonly File[]): Promise<VerificationOutcome> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  let res: Response;
-  try {
-    res = await fetch(url, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(30_000) });
-  } catch (error) {
-    throw errorFromFailure(error, url);
-  }
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? keysToCamel(JSON.parse(text)) : null;
-  } catch {
-    // An answer that is not JSON: errorFromResponse gives the fallback message.
-    body = null;
-  }
-  if (!res.ok) throw errorFromResponse(res.status, url, body);
-  return parseApiResult(
-    VerificationOutcome,
-    (body as { result?: unknown } | null)?.result,
-    'POST /customer/verification',
-  );
+  const res = await api.post<unknown>('main', '/customer/verification', form, { version: '3.0' });
+  return parseApiResult(VerificationOutcome, res.result, 'POST /customer/verification');
 }
 
 // ---- take a break and self-exclusion

@@ -1,25 +1,16 @@
 // What the verification forms' posts do on the server: check the fields with the API's own schemas (same messages),
 // call the API, and give the page the outcome or the errors. ConnectID leaves for the provider's sign-in page.
+import { parseWithZod } from '@conform-to/zod/v4';
 import { LicenceBody, VerifyBody } from '@shop/contracts';
-import type { AppLoadContext } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { formText } from '../../lib/form-data.ts';
+import { formText, submissionErrors, submittedText } from '../../lib/form-data.ts';
 import * as rg from './rg.server.ts';
 import { UPLOAD_MAX_FILES } from './rg-rules.ts';
 import type { VerifyFormState, VerifyOutcomeView } from './verification-view.tsx';
 
 export type VerifyOutcome =
   { redirectTo: string } | { form: VerifyFormState; status: number } | { outcome: VerifyOutcomeView };
-
-function zodErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'this');
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
 
 function split(formId: string, fieldErrors: Record<string, string[]>, values: Record<string, string>): VerifyOutcome {
   const { this: general = [], ...fields } = fieldErrors;
@@ -31,41 +22,51 @@ function refused(formId: string, values: Record<string, string>, error: unknown)
   return { form: { form: formId, fieldErrors, generalErrors, values }, status: 422 };
 }
 
-export interface UploadSession {
-  customerId?: string | null;
-  customerToken?: string | null;
-  accessToken?: string | null;
-}
+/** The verification forms, told apart by intent; the checks are the API's own schemas (same messages). */
+const VerifyForms = z.discriminatedUnion('intent', [
+  VerifyBody.extend({
+    intent: z.literal('auto'),
+    // A ticked checkbox posts "on"; the contract wants true (and says why when it is missing).
+    consent: z.preprocess((v) => v === 'on' || v === true, VerifyBody.shape.consent),
+  }),
+  LicenceBody.extend({ intent: z.literal('licence') }),
+  z.object({ intent: z.literal('connectid') }),
+  z.object({ intent: z.literal('upload'), documents: z.any().optional() }),
+]);
 
-export async function submitVerifyForm(
-  api: ApiClient,
-  context: AppLoadContext,
-  session: UploadSession,
-  form: FormData,
-): Promise<VerifyOutcome> {
+export async function submitVerifyForm(api: ApiClient, form: FormData): Promise<VerifyOutcome> {
   const intent = formText(form, 'intent');
-  switch (intent) {
+  const submission = parseWithZod(form, { schema: VerifyForms });
+  const formId = ['auto', 'licence', 'connectid', 'upload'].includes(intent) ? intent : 'unknown';
+  if (submission.status !== 'success') {
+    if (formId === 'unknown') return split('unknown', { this: ['Please choose a way to verify.'] }, {});
+    const values = submittedText(submission, [
+      'documentType',
+      'documentNumber',
+      'licenceNumber',
+      'state',
+      'cardNumber',
+    ]);
+    const { fieldErrors, generalErrors } = submissionErrors(submission);
+    return { form: { form: formId, fieldErrors, generalErrors, values }, status: 422 };
+  }
+  const posted = submission.value;
+  switch (posted.intent) {
     case 'auto': {
-      const values = { documentType: formText(form, 'documentType'), documentNumber: formText(form, 'documentNumber') };
-      const body = VerifyBody.safeParse({ ...values, consent: form.get('consent') === 'on' });
-      if (!body.success) return split('auto', zodErrors(body.error), values);
+      const { intent: _intent, ...body } = posted;
+      const values = { documentType: body.documentType, documentNumber: body.documentNumber };
       try {
-        const result = await rg.verifyOnline(api, { ...body.data, consent: true });
+        const result = await rg.verifyOnline(api, body);
         return { outcome: { status: result.status, message: result.message } };
       } catch (error) {
         return refused('auto', values, error);
       }
     }
     case 'licence': {
-      const values = {
-        licenceNumber: formText(form, 'licenceNumber'),
-        state: formText(form, 'state'),
-        cardNumber: formText(form, 'cardNumber'),
-      };
-      const body = LicenceBody.safeParse({ ...values, cardNumber: values.cardNumber.trim() || undefined });
-      if (!body.success) return split('licence', zodErrors(body.error), values);
+      const { intent: _intent, ...body } = posted;
+      const values = { licenceNumber: body.licenceNumber, state: body.state, cardNumber: body.cardNumber ?? '' };
       try {
-        const result = await rg.verifyLicence(api, body.data);
+        const result = await rg.verifyLicence(api, body);
         return { outcome: { status: result.status, message: result.message } };
       } catch (error) {
         return refused('licence', values, error);
@@ -87,9 +88,7 @@ export async function submitVerifyForm(
       if (files.length > UPLOAD_MAX_FILES)
         return split('upload', { documents: [`Choose at most ${UPLOAD_MAX_FILES} files.`] }, {});
       try {
-        // An authenticated read first: it refreshes an expired access token before the hand-signed upload uses it.
-        await rg.verificationState(api);
-        const result = await rg.uploadDocuments(api, context, session, files);
+        const result = await rg.uploadDocuments(api, files);
         return { outcome: { status: result.status, message: result.message } };
       } catch (error) {
         // The API names the refused file under `files`; on this page that is the file input.
@@ -97,7 +96,5 @@ export async function submitVerifyForm(
         return { form: { form: 'upload', fieldErrors, generalErrors, values: {} }, status: 422 };
       }
     }
-    default:
-      return split('unknown', { this: ['Please choose a way to verify.'] }, {});
   }
 }

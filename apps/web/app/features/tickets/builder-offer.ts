@@ -2,7 +2,13 @@
 // their game offers and full price lists, the draws to start from, recurring availability and causes. Loader data
 // crosses to the browser, so only what the builder uses is kept.
 import { getGame, isGameKey } from '@shop/lottery';
-import { moneyToCents, type CurrencyCode, type FavouriteNumbers, type ProductOffer } from '@shop/contracts';
+import {
+  gameOfferBasics,
+  moneyToCents,
+  type CurrencyCode,
+  type FavouriteNumbers,
+  type ProductOffer,
+} from '@shop/contracts';
 import type { BuilderGameOffer, BuilderGameType } from './ticket-state.ts';
 
 export interface BuilderDraw {
@@ -50,12 +56,7 @@ export function builderOffer(o: ProductOffer, slug: string): BuilderOffer {
       type: t.key,
       name: t.name,
       gameOffers: t.gameOffers.map((g): BuilderGameOffer => ({
-        key: g.key,
-        name: g.name,
-        minGames: g.minGames,
-        maxGames: g.maxGames,
-        defaultGames: g.defaultGames,
-        gamesPerLine: g.gamesPerLine,
+        ...gameOfferBasics(g),
         numberSets: g.numberSets.map((s) => ({ ...s, label: setLabel(gameKey, s.name) })),
         pricePerLineCents: moneyToCents(g.pricePerLine),
         pricesCents: Object.fromEntries(g.prices.map((p) => [p.numGames, moneyToCents(p.price)])),

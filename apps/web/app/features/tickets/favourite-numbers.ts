@@ -2,6 +2,7 @@
 // ("7, 12, 30") to the API's list and back, with the shared form messages.
 import { FORM_MESSAGES, type FavouriteNumbers } from '@shop/contracts';
 import { getGame, isGameKey } from '@shop/lottery';
+import { z } from 'zod';
 
 export interface FavouriteGame {
   lotteryKey: string;
@@ -59,6 +60,22 @@ export function parseFavouritesForm(
     if (Object.keys(sets).length > 0) favourites.push({ lotteryKey: game.lotteryKey, sets });
   }
   return { favourites, fieldErrors };
+}
+
+/**
+ * The favourite-numbers form as a zod schema for Conform: one text field per lottery and number set, checked by
+ * parseFavouritesForm's rules, parsed into the FavouriteNumbers the API takes.
+ */
+export function favouritesFormSchema(games: readonly FavouriteGame[]) {
+  const names = games.flatMap((g) => g.sets.map((s) => fieldName(g.lotteryKey, s.name)));
+  const read = (v: Record<string, string | undefined>) => ({ get: (name: string) => v[name] ?? null });
+  return z
+    .object(Object.fromEntries(names.map((n) => [n, z.string().optional()])))
+    .superRefine((v, ctx) => {
+      for (const [name, messages] of Object.entries(parseFavouritesForm(read(v), games).fieldErrors))
+        for (const message of messages) ctx.addIssue({ code: 'custom', path: [name], message });
+    })
+    .transform((v) => parseFavouritesForm(read(v), games).favourites);
 }
 
 /** API field errors (favouriteNumbers.{i}.sets.{set}) back onto the form's fields. */

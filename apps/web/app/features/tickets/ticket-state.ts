@@ -2,7 +2,7 @@
 // a pure reducer: the play screen keeps its state here and the unit tests drive it without a browser. Randomness
 // comes in with the action, so a quickpick is reproducible in tests and uses the platform CSPRNG in the browser.
 import { drawDistinct, normaliseNumberSet, type RandomSource } from '@shop/lottery';
-import type { LotteryTicketInput, OfferGameType } from '@shop/contracts';
+import type { GameOfferBasics, LotteryTicketInput, OfferGameType } from '@shop/contracts';
 
 /** Features §9: a standard ticket starts with 18 games. */
 export const DEFAULT_STANDARD_GAMES = 18;
@@ -15,13 +15,7 @@ export interface BuilderNumberSet {
   pick: number;
 }
 
-export interface BuilderGameOffer {
-  key: string;
-  name: string;
-  minGames: number;
-  maxGames: number;
-  defaultGames: number;
-  gamesPerLine: number;
+export interface BuilderGameOffer extends GameOfferBasics {
   numberSets: BuilderNumberSet[];
   pricePerLineCents: number;
   /** Price by number of complete games (lines), minGames..maxGames, from the price list. */

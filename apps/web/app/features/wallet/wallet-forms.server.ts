@@ -1,20 +1,20 @@
 // What the wallet's form posts do on the server: read and check the fields (the same messages as the browser), call
 // the API once with the form's Idempotency-Key, and say where the customer goes next or what the form shows.
-import { moneyToCents, type PaymentMethod } from '@shop/contracts';
+import { parseWithZod } from '@conform-to/zod/v4';
+import type { PaymentMethod } from '@shop/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
-import { formText } from '../../lib/form-data.ts';
+import { formText, submissionErrors, submittedText } from '../../lib/form-data.ts';
 import type { FormFeedback } from './form-parts.tsx';
 import { DEPOSIT_FAILURE_TEXT, depositSources, payPalLink, savedFunds, walletButtons } from './wallet-labels.ts';
+import { browserDataFromForm, idempotencyKeyOf, newIdempotencyKey, type WalletLocale } from './wallet-rules.ts';
 import {
-  browserDataFromForm,
-  cardHolderNameError,
-  checkAmount,
-  FORM_MESSAGES,
-  idempotencyKeyOf,
-  newIdempotencyKey,
-  type WalletLocale,
-} from './wallet-rules.ts';
+  depositFormSchema,
+  fundsFormSchema,
+  LinkPayPalForm,
+  walletDepositFormSchema,
+  withdrawFormSchema,
+} from './wallet-schemas.ts';
 import * as wallet from './wallet.server.ts';
 
 export type FormOutcome =
@@ -46,24 +46,11 @@ export async function submitDeposit(
   // An Apple Pay or Google Pay button sends the form with its method code in `wallet`.
   const walletCode = formText(form, 'wallet');
   if (walletCode) return submitWalletDeposit(api, methods, form, walletCode, site, checkout);
-  const sources = depositSources(methods);
-  const values = { amount: formText(form, 'amount'), source: formText(form, 'source') };
   const idempotencyKey = idempotencyKeyOf(form);
-  const source = sources.find((s) => s.id === values.source);
-  const fieldErrors: Record<string, string[]> = {};
-  if (!source) fieldErrors.source = [FORM_MESSAGES.required];
-  const amount = checkAmount(values.amount, {
-    currency: source?.method.rules.minAmount.currency ?? site.currency,
-    locale: site.locale,
-    minCents: source ? moneyToCents(source.method.rules.minAmount) : null,
-    maxCents: source ? moneyToCents(source.method.rules.maxAmount) : null,
-  });
-  if ('error' in amount) fieldErrors.amount = [amount.error];
-  const csc = formText(form, 'csc').trim();
-  if (source?.cscRequired && !/^\d{3,4}$/.test(csc))
-    fieldErrors.csc = [csc ? FORM_MESSAGES.numbersOnly : FORM_MESSAGES.required];
-  if (Object.keys(fieldErrors).length || !source || 'error' in amount)
-    return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+  const submission = parseWithZod(form, { schema: depositFormSchema(depositSources(methods), site) });
+  const values = submittedText(submission, ['amount', 'source']);
+  if (submission.status !== 'success') return { feedback: submissionErrors(submission), values, idempotencyKey };
+  const { source, amountCents, csc } = submission.value;
 
   let result;
   try {
@@ -71,8 +58,8 @@ export async function submitDeposit(
       api,
       {
         source: source.id,
-        amountCents: amount.cents,
-        csc: source.cscRequired ? csc : undefined,
+        amountCents,
+        csc,
         browserData: browserDataFromForm(form, origin),
         checkout,
       },
@@ -113,8 +100,8 @@ async function submitWalletDeposit(
   site: SiteMoney,
   checkout: boolean,
 ): Promise<FormOutcome> {
-  const values = { amount: formText(form, 'amount'), source: formText(form, 'source') };
   const idempotencyKey = idempotencyKeyOf(form);
+  const values = { amount: formText(form, 'amount'), source: formText(form, 'source') };
   const button = walletButtons(methods).find((b) => b.code === code);
   if (!button)
     return {
@@ -122,19 +109,17 @@ async function submitWalletDeposit(
       values,
       idempotencyKey,
     };
-  const rules = button.method.rules;
-  const amount = checkAmount(values.amount, {
-    currency: rules.minAmount.currency,
-    locale: site.locale,
-    minCents: moneyToCents(rules.minAmount),
-    maxCents: moneyToCents(rules.maxAmount),
-  });
-  if ('error' in amount)
-    return { feedback: { fieldErrors: { amount: [amount.error] }, generalErrors: [] }, values, idempotencyKey };
+  const submission = parseWithZod(form, { schema: walletDepositFormSchema(button, site) });
+  if (submission.status !== 'success') return { feedback: submissionErrors(submission), values, idempotencyKey };
   try {
     const result = await wallet.walletDeposit(
       api,
-      { depositPath: button.depositPath, amountCents: amount.cents, walletToken: button.walletToken, checkout },
+      {
+        depositPath: button.depositPath,
+        amountCents: submission.value.amountCents,
+        walletToken: button.walletToken,
+        checkout,
+      },
       idempotencyKey,
     );
     return depositOutcome(result, values);
@@ -147,31 +132,21 @@ async function submitWalletDeposit(
 
 /** POST of the deposit screen's "Link PayPal" form: an e-mail, and the nonce PayPal's approval gives. */
 export async function submitLinkPayPal(api: ApiClient, methods: PaymentMethod[], form: FormData): Promise<FormOutcome> {
-  const values = { paypalEmail: formText(form, 'paypalEmail').trim() };
   const idempotencyKey = idempotencyKeyOf(form);
   const link = payPalLink(methods);
+  const submission = parseWithZod(form, { schema: LinkPayPalForm });
+  const values = submittedText(submission, ['paypalEmail']);
   if (!link)
     return {
       feedback: { fieldErrors: {}, generalErrors: ['PayPal is already linked or not available.'] },
       values,
       idempotencyKey,
     };
-  if (!values.paypalEmail)
-    return {
-      feedback: { fieldErrors: { paypalEmail: [FORM_MESSAGES.required] }, generalErrors: [] },
-      values,
-      idempotencyKey,
-    };
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.paypalEmail))
-    return {
-      feedback: { fieldErrors: { paypalEmail: [FORM_MESSAGES.email] }, generalErrors: [] },
-      values,
-      idempotencyKey,
-    };
+  if (submission.status !== 'success') return { feedback: submissionErrors(submission), values, idempotencyKey };
   try {
     await wallet.linkPayPal(
       api,
-      { linkPath: link.linkPath, email: values.paypalEmail, nonce: link.nonce },
+      { linkPath: link.linkPath, email: submission.value.paypalEmail, nonce: link.nonce },
       idempotencyKey,
     );
   } catch (error) {
@@ -194,30 +169,19 @@ export async function submitWithdrawal(
   form: FormData,
   site: SiteMoney,
 ): Promise<FormOutcome> {
-  const values = { amount: formText(form, 'amount'), fund: formText(form, 'fund') };
   const idempotencyKey = idempotencyKeyOf(form);
-  const method = methods.find((m) => m.withdrawalPath && m.funds.some((f) => f.id === values.fund));
-  const fieldErrors: Record<string, string[]> = {};
-  if (!method) fieldErrors.fund = [FORM_MESSAGES.required];
-  const maxCents = method ? Math.min(moneyToCents(method.rules.maxAmount), withdrawableCents) : withdrawableCents;
-  const amount = checkAmount(values.amount, {
-    currency: site.currency,
-    locale: site.locale,
-    minCents: method ? moneyToCents(method.rules.minAmount) : null,
-    maxCents,
-  });
-  if ('error' in amount) fieldErrors.amount = [amount.error];
-  if (Object.keys(fieldErrors).length || !method || 'error' in amount)
-    return { feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+  const submission = parseWithZod(form, { schema: withdrawFormSchema(methods, withdrawableCents, site) });
+  const values = submittedText(submission, ['amount', 'fund']);
+  if (submission.status !== 'success') return { feedback: submissionErrors(submission), values, idempotencyKey };
+  const { method, fund, amountCents } = submission.value;
   try {
-    const fund = method.funds.find((f) => f.id === values.fund);
     const withdrawal = await wallet.withdraw(
       api,
       {
         withdrawalPath: method.withdrawalPath!,
-        fundId: values.fund,
-        amountCents: amount.cents,
-        type: fund?.type === 'bank' ? 'bank' : undefined,
+        fundId: fund.id,
+        amountCents,
+        type: fund.type === 'bank' ? 'bank' : undefined,
       },
       idempotencyKey,
     );
@@ -236,92 +200,60 @@ export async function submitFundsForm(
 ): Promise<FormOutcome & { intent: string }> {
   const intent = formText(form, 'intent');
   const idempotencyKey = idempotencyKeyOf(form);
-  const known = new Set(savedFunds(methods).map((f) => f.id));
-  const fundId = formText(form, 'fundId');
+  const refused = (generalErrors: string[], values: Record<string, string> = {}) => ({
+    intent,
+    feedback: { fieldErrors: {}, generalErrors },
+    values,
+    idempotencyKey,
+  });
+  if (!FUND_INTENTS.includes(intent)) return refused(['Choose what to do.']);
+  const submission = parseWithZod(form, { schema: fundsFormSchema(new Set(savedFunds(methods).map((f) => f.id))) });
+  const values = submittedText(submission, FUND_FIELDS[intent] ?? []);
+  if (intent === 'add-card' && !gatewayKey) return refused(['Cards cannot be added right now.'], values);
+  if (submission.status !== 'success') {
+    const { fieldErrors, generalErrors } = submissionErrors(submission);
+    // A fund that is gone is the form's message, not a field's.
+    const { fundId = [], ...fields } = fieldErrors;
+    return {
+      intent,
+      feedback: { fieldErrors: fields, generalErrors: [...fundId, ...generalErrors] },
+      values,
+      idempotencyKey,
+    };
+  }
+  const posted = submission.value;
   try {
-    switch (intent) {
+    switch (posted.intent) {
       case 'set-default':
-      case 'delete': {
-        if (!known.has(fundId))
-          return {
-            intent,
-            feedback: { fieldErrors: {}, generalErrors: ['That card or account is no longer saved.'] },
-            values: {},
-            idempotencyKey,
-          };
-        if (intent === 'set-default') await wallet.setDefaultFund(api, fundId);
-        else await wallet.deleteFund(api, fundId);
+        await wallet.setDefaultFund(api, posted.fundId);
         return { intent, redirectTo: '/my-account/cards-and-accounts' };
-      }
-      case 'add-card': {
-        const values = {
-          holderName: formText(form, 'holderName'),
-          cardNumber: formText(form, 'cardNumber'),
-          expiryMonth: formText(form, 'expiryMonth'),
-          expiryYear: formText(form, 'expiryYear'),
-        };
-        const fieldErrors: Record<string, string[]> = {};
-        const nameError = cardHolderNameError(values.holderName);
-        if (nameError) fieldErrors.holderName = [nameError];
-        const number = values.cardNumber.replace(/[\s-]/g, '');
-        if (!number) fieldErrors.cardNumber = [FORM_MESSAGES.required];
-        else if (!/^\d{12,19}$/.test(number)) fieldErrors.cardNumber = ['Please enter a valid card number.'];
-        const month = Number(values.expiryMonth);
-        if (!Number.isInteger(month) || month < 1 || month > 12)
-          fieldErrors.expiryMonth = ['Please enter a valid expiry month.'];
-        const yearText = values.expiryYear.trim();
-        const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
-        if (!/^\d{2}(\d{2})?$/.test(yearText)) fieldErrors.expiryYear = [FORM_MESSAGES.numbersOnly];
-        const csc = formText(form, 'csc').trim();
-        if (csc && !/^\d{3,4}$/.test(csc)) fieldErrors.csc = [FORM_MESSAGES.numbersOnly];
-        if (!gatewayKey)
-          return {
-            intent,
-            feedback: { fieldErrors: {}, generalErrors: ['Cards cannot be added right now.'] },
-            values,
-            idempotencyKey,
-          };
-        if (Object.keys(fieldErrors).length)
-          return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+      case 'delete':
+        await wallet.deleteFund(api, posted.fundId);
+        return { intent, redirectTo: '/my-account/cards-and-accounts' };
+      case 'add-card':
         await wallet.addCard(
           api,
           {
-            gateway: gatewayKey,
-            holderName: values.holderName.trim(),
-            cardNumber: number,
-            expiryMonth: month,
-            expiryYear: year,
-            ...(csc ? { csc } : {}),
-            default: form.get('default') === 'on',
+            gateway: gatewayKey!,
+            holderName: posted.holderName,
+            cardNumber: posted.cardNumber,
+            expiryMonth: posted.expiryMonth,
+            expiryYear: posted.expiryYear,
+            ...(posted.csc ? { csc: posted.csc } : {}),
+            default: posted.default,
           },
           idempotencyKey,
         );
         return { intent, redirectTo: '/my-account/cards-and-accounts' };
-      }
-      case 'add-bank-account': {
-        const values = {
-          accountName: formText(form, 'accountName'),
-          bankCode: formText(form, 'bankCode'),
-          accountNumber: formText(form, 'accountNumber'),
-        };
-        const fieldErrors: Record<string, string[]> = {};
-        if (!values.accountName.trim()) fieldErrors.accountName = [FORM_MESSAGES.required];
-        const bsb = values.bankCode.replace(/[\s-]/g, '');
-        const account = values.accountNumber.replace(/[\s-]/g, '');
-        if (!bsb) fieldErrors.bankCode = [FORM_MESSAGES.required];
-        else if (!/^\d+$/.test(bsb)) fieldErrors.bankCode = [FORM_MESSAGES.numbersOnly];
-        if (!account) fieldErrors.accountNumber = [FORM_MESSAGES.required];
-        else if (!/^\d+$/.test(account)) fieldErrors.accountNumber = [FORM_MESSAGES.numbersOnly];
-        if (Object.keys(fieldErrors).length)
-          return { intent, feedback: { fieldErrors, generalErrors: [] }, values, idempotencyKey };
+      case 'add-bank-account':
         try {
           await wallet.addBankAccount(
             api,
             {
-              accountName: values.accountName.trim(),
-              bankCode: bsb,
-              accountNumber: account,
-              default: form.get('default') === 'on',
+              accountName: posted.accountName,
+              bankCode: posted.bankCode,
+              accountNumber: posted.accountNumber,
+              default: posted.default,
             },
             idempotencyKey,
           );
@@ -329,19 +261,17 @@ export async function submitFundsForm(
           return { intent, ...failed(mapBankErrors(error), values, idempotencyKey) };
         }
         return { intent, redirectTo: '/my-account/cards-and-accounts' };
-      }
-      default:
-        return {
-          intent,
-          feedback: { fieldErrors: {}, generalErrors: ['Choose what to do.'] },
-          values: {},
-          idempotencyKey,
-        };
     }
   } catch (error) {
     return { intent, ...failed(error, {}, idempotencyKey) };
   }
 }
+
+const FUND_INTENTS: readonly string[] = ['set-default', 'delete', 'add-card', 'add-bank-account'];
+const FUND_FIELDS: Record<string, string[]> = {
+  'add-card': ['holderName', 'cardNumber', 'expiryMonth', 'expiryYear'],
+  'add-bank-account': ['accountName', 'bankCode', 'accountNumber'],
+};
 
 /** Spec features §5: the server's account_number, bsb and swift errors belong to the accountNumber and bankCode fields. */
 export function mapBankErrors(error: unknown): unknown {

@@ -1,5 +1,6 @@
 // How the wallet names things on screen: saved funds, deposit sources, transaction kinds, money.
-import { moneyToCents, type Fund, type Money, type PaymentMethod } from '@shop/contracts';
+import { DEPOSIT_MESSAGES, moneyToCents, type Fund, type Money, type PaymentMethod } from '@shop/contracts';
+import { zonedLabel } from '@shop/protocol';
 import { amountLabel, type WalletLocale } from './wallet-rules.ts';
 
 export function moneyLabel(money: Money, locale: WalletLocale): string {
@@ -126,17 +127,8 @@ export const WITHDRAWAL_STATUS_LABELS: Record<string, string> = {
 };
 
 export function formatDateTime(iso: string, locale: WalletLocale, timeZone: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(at);
+  return zonedLabel(iso, 'shortDateTime', { locale, timeZone });
 }
 
-/** Spec features §8: the default failure text of a deposit. */
-export const DEPOSIT_FAILURE_TEXT = "We're experiencing technical difficulties. Please reload the page to try again.";
+/** Spec features §8: the default failure text of a deposit (shared with the API through @shop/contracts). */
+export const DEPOSIT_FAILURE_TEXT = DEPOSIT_MESSAGES.failure;

@@ -2,10 +2,11 @@
 // deposit-and-purchase): an anonymous visitor goes to the login_register step (/checkout/login) first. A wallet that
 // covers the cart pays it in one click; otherwise the shortfall is deposited from a saved card (or a card added here)
 // and the cart bought with it (POST /cart/deposit_purchase, 3-D Secure through the issuer's page).
+import { parseWithZod } from '@conform-to/zod/v4';
 import { moneyToCents, type Cart } from '@shop/contracts';
 import { data, redirect, redirectDocument, type HeadersFunction } from 'react-router';
-import { authApi, loadCustomer, mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
-import { LOGIN_FLOW_STEPS } from '../../features/auth/login-steps.ts';
+import { authApi, loadCustomer, mergeSetCookieHeaders } from '../../lib/auth.server.ts';
+import { LOGIN_FLOW_STEPS } from '../../features/identity/login-steps.ts';
 import { CheckoutView, type BuyActionResult } from '../../features/cart/checkout-view.tsx';
 import { depositAmountCents, payableCents, walletCovers } from '../../features/cart/cart-rules.ts';
 import { cartFailureOf, loadCart } from '../../features/cart/cart.server.ts';
@@ -14,7 +15,8 @@ import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
 import { depositSources } from '../../features/wallet/wallet-labels.ts';
 import { browserDataFromForm, idempotencyKeyOf, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
-import { formText } from '../../lib/form-data.ts';
+import { formText, submissionErrors } from '../../lib/form-data.ts';
+import { checkoutFormSchema } from '../../features/cart/cart-forms.ts';
 import { cardGateways, DEPOSIT_FILTER, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
@@ -100,14 +102,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, 'intent');
   const idempotencyKey = idempotencyKeyOf(form);
-  // The total the customer saw on the payment step: a re-priced cart that differs is refused (409 price_changed).
-  const seen = Number(formText(form, 'expectedTotal'));
-  const expectedTotal =
-    formText(form, 'expectedTotal') && Number.isFinite(seen)
-      ? { amount: seen, currency: cart.cartTotal.currency }
-      : cart.cartTotal;
   try {
-    if (intent === 'pay') {
+    // Cards to pay a shortfall with: only the deposit-and-purchase post needs them.
+    const sources =
+      intent === 'deposit-purchase'
+        ? depositSources(await paymentMethods(auth.api, DEPOSIT_FILTER)).filter((s) => s.fund !== null)
+        : [];
+    const submission = intent === 'add-card' ? null : parseWithZod(form, { schema: checkoutFormSchema(sources) });
+    if (submission && submission.status !== 'success') {
+      const { fieldErrors, generalErrors } = submissionErrors(submission);
+      const error = [...generalErrors, ...Object.values(fieldErrors).flat()][0];
+      const known = intent === 'pay' || intent === 'deposit-purchase';
+      return data<BuyActionResult>(
+        { intent: known ? intent : 'pay', error: known ? error : 'Choose how to pay.', idempotencyKey },
+        { status: known ? 422 : 400, headers: auth.headers() },
+      );
+    }
+    const posted = submission?.value;
+    // The total the customer saw on the payment step: a re-priced cart that differs is refused (409 price_changed).
+    const expectedTotal =
+      posted?.expectedTotal !== undefined
+        ? { amount: posted.expectedTotal, currency: cart.cartTotal.currency }
+        : cart.cartTotal;
+    if (posted?.intent === 'pay') {
       try {
         const result = await purchaseCart(auth.api, idempotencyKey, expectedTotal);
         return redirect(`/receipt/${result.checkoutId}`, { headers: auth.headers() });
@@ -115,20 +132,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return purchaseFailure('pay', error, auth.headers());
       }
     }
-    if (intent === 'deposit-purchase') {
-      const methods = await paymentMethods(auth.api, DEPOSIT_FILTER);
-      const source = depositSources(methods).find((s) => s.id === formText(form, 'source') && s.fund !== null);
-      if (!source)
-        return data<BuyActionResult>(
-          { intent, error: 'Choose a card to pay with.', idempotencyKey },
-          { status: 422, headers: auth.headers() },
-        );
-      const csc = formText(form, 'csc').trim();
-      if (source.cscRequired && !/^\d{3,4}$/.test(csc))
-        return data<BuyActionResult>(
-          { intent, error: 'Please enter the card security code.', idempotencyKey },
-          { status: 422, headers: auth.headers() },
-        );
+    if (posted?.intent === 'deposit-purchase') {
+      const { source, csc } = posted;
       const due = dueNow(cart);
       const amountCents = depositAmountCents(due.shortfallCents, moneyToCents(source.method.rules.minAmount));
       try {
@@ -137,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           {
             amount: amountCents / 100,
             customerFundId: source.id,
-            csc: source.cscRequired ? csc : undefined,
+            csc,
             browserData: browserDataFromForm(form, new URL(request.url).origin),
             expectedTotal,
           },
@@ -156,13 +161,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           return redirect(`/checkout/deposit/${result.depositId}/success`, { headers: auth.headers() });
         const message = result.messages[0]?.text ?? DEPOSIT_PURCHASE_FAILURE;
         return data<BuyActionResult>(
-          { intent, error: message, idempotencyKey: newIdempotencyKey() },
+          { intent: 'deposit-purchase', error: message, idempotencyKey: newIdempotencyKey() },
           { status: 422, headers: auth.headers() },
         );
       } catch (error) {
         if (error instanceof ApiError && error.reason === 'invalid_response')
           return data<BuyActionResult>(
-            { intent, error: error.message, idempotencyKey: newIdempotencyKey() },
+            { intent: 'deposit-purchase', error: error.message, idempotencyKey: newIdempotencyKey() },
             { status: 422, headers: auth.headers() },
           );
         return purchaseFailure('deposit-purchase', error, auth.headers());

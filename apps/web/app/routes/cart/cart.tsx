@@ -1,6 +1,9 @@
 // /cart (spec core §2): the visitor's cart, anonymous or signed in. Changes post here and answer the whole cart.
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, type HeadersFunction } from 'react-router';
-import { invalidateCartCache, readCartCache, visitorKey, writeCartCache } from '../../features/cart/cart-cache.ts';
+import { CART_INTENTS, CartForms } from '../../features/cart/cart-forms.ts';
+import { formText, submissionErrors } from '../../lib/form-data.ts';
+import { cachedCart, invalidateCartCache, visitorKey } from '../../features/cart/cart-cache.ts';
 import { CartView, type CartActionResult } from '../../features/cart/cart-view.tsx';
 import {
   applyPromotion,
@@ -10,7 +13,7 @@ import {
   removePromotion,
   type CartChange,
 } from '../../features/cart/cart.server.ts';
-import { authApi, mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { authApi, mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/cart';
@@ -29,16 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const ITEM_ID = /^itm_[A-Za-z0-9]+$/;
-
 /** Core §9: back on /cart within 20 s the browser reuses the cart it has (any change empties the cache). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const key = visitorKey(document.cookie);
-  const hit = readCartCache<Awaited<ReturnType<typeof serverLoader>>>(key, Date.now());
-  if (hit) return hit;
-  const fresh = await serverLoader();
-  writeCartCache(key, fresh, Date.now());
-  return fresh;
+  return cachedCart(visitorKey(document.cookie), () => serverLoader());
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -48,33 +44,32 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const intent = formText(form, 'intent');
+  if (!CART_INTENTS.includes(intent))
+    return data<CartActionResult>({ intent, error: 'Choose what to do.' }, { status: 400 });
+  const submission = parseWithZod(form, { schema: CartForms });
+  if (submission.status !== 'success') {
+    const { fieldErrors, generalErrors } = submissionErrors(submission);
+    const error = [...generalErrors, ...Object.values(fieldErrors).flat()][0];
+    return data<CartActionResult>({ intent, error }, { status: 422 });
+  }
+  const posted = submission.value;
   let change: CartChange;
   const auth = authApi(request, context);
   try {
-    switch (intent) {
-      case 'remove': {
-        const itemId = String(form.get('itemId') ?? '');
-        if (!ITEM_ID.test(itemId))
-          return data<CartActionResult>({ intent, error: 'That item is no longer in your cart.' }, { status: 422 });
-        change = await removeCartItem(request, context, itemId, auth);
+    switch (posted.intent) {
+      case 'remove':
+        change = await removeCartItem(request, context, posted.itemId, auth);
         break;
-      }
-      case 'promotion': {
-        const code = String(form.get('promotionCode') ?? '').trim();
-        if (!code || code.length > 40)
-          return data<CartActionResult>({ intent, error: 'Please enter a promotion code.' }, { status: 422 });
-        change = await applyPromotion(request, context, code, auth);
+      case 'promotion':
+        change = await applyPromotion(request, context, posted.promotionCode, auth);
         break;
-      }
       case 'remove-promotion':
         change = await removePromotion(request, context, auth);
         break;
       case 'dismiss':
         change = await dismissAutoRemoved(request, context, auth);
         break;
-      default:
-        return data<CartActionResult>({ intent, error: 'Choose what to do.' }, { status: 400 });
     }
   } catch (error) {
     throw toRouteError(error);

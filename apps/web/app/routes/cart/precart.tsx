@@ -2,13 +2,21 @@
 // the item just added and the pre_cart_item placements (GET /placement; 204 or a failure -> none). Its action adds
 // a placement's ready-made quickpick item (POST …/build).
 import { BuildCartItemBody } from '@shop/contracts';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
-import { authApi } from '../../features/auth/auth.server.ts';
+import { z } from 'zod';
+import { jsonField } from '../../lib/form-data.ts';
+import { authApi } from '../../lib/auth.server.ts';
 import { buildToCart, loadCart } from '../../features/cart/cart.server.ts';
 import { lastAddedItem } from '../../features/cart/cart-rules.ts';
-import { placements } from '../../features/cart/checkout.server.ts';
+import { placements } from '../../features/placement/placement.server.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/precart';
+
+const OFFER_GONE = 'This offer is no longer available.';
+
+/** A placement's Add button: its ready-made item as JSON (checked against the contract next). */
+const PrecartForm = z.object({ build: jsonField(OFFER_GONE) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
@@ -33,15 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  let json: unknown;
-  try {
-    json = JSON.parse(String(form.get('build') ?? ''));
-  } catch {
-    json = null;
-  }
-  const body = BuildCartItemBody.safeParse(json);
-  if (!body.success) return data({ error: 'This offer is no longer available.' }, { status: 422 });
+  const submission = parseWithZod(await request.formData(), { schema: PrecartForm });
+  const body = BuildCartItemBody.safeParse(submission.status === 'success' ? submission.value.build : null);
+  if (!body.success) return data({ error: OFFER_GONE }, { status: 422 });
   const change = await buildToCart(request, context, body.data, authApi(request, context));
   if ('error' in change) return data({ error: change.error }, { status: 422 });
   const headers = new Headers();

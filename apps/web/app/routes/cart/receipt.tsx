@@ -1,7 +1,7 @@
 // /receipt/:checkoutID and /receipt (the latest purchase) (spec core §2, features §4 Receipt). Another customer's or
 // an unknown checkout id is the 404 page.
 import { data } from 'react-router';
-import { requireCustomer } from '../../features/auth/auth.server.ts';
+import { requireCustomer } from '../../lib/auth.server.ts';
 import { getReceipt, latestCheckoutId } from '../../features/cart/checkout.server.ts';
 import { ReceiptView } from '../../features/cart/receipt-view.tsx';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { RaffleCard } from '../../features/raffles/raffle-parts.tsx';
 import { categoryLabel, money } from '../../features/raffles/raffle-format.ts';
 import { loadCause, raffleSlug } from '../../features/raffles/raffles.server.ts';
-import { useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/cause';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ function safeWebsite(url: string | null): string | null {
 }
 
 export default function CausePage({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { cause, raffles } = loaderData;
   const website = safeWebsite(cause.website);
   return (

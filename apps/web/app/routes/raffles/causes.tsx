@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router';
 import { CAUSE_CATEGORIES, moneyToCents } from '@shop/contracts';
 import { CAUSES_PAGE_SIZE, loadCauses } from '../../features/raffles/raffles.server.ts';
 import { categoryLabel, money } from '../../features/raffles/raffle-format.ts';
-import { useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import { notFound } from '../../lib/route-errors.ts';
 import type { Route } from './+types/causes';
 
@@ -36,7 +36,7 @@ function pageHref(page: number, category: string | null, q: string): string {
 }
 
 export default function Causes({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { causes, total, page, pages, category, q } = loaderData;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">

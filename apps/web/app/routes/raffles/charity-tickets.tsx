@@ -2,7 +2,7 @@
 // draw date, tickets left and the price to enter.
 import { RaffleCard } from '../../features/raffles/raffle-parts.tsx';
 import { loadRaffles, raffleSlug } from '../../features/raffles/raffles.server.ts';
-import { useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/charity-tickets';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +15,7 @@ export function meta() {
 }
 
 export default function CharityTickets({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Charity tickets</h1>

@@ -6,7 +6,7 @@ import { canOrder, drawPath, rafflePath } from '../../features/raffles/raffle-fo
 import { BuyForm, PurchaseStatusNotice, TicketsRemaining } from '../../features/raffles/raffle-parts.tsx';
 import { drawNoParam } from '../../features/raffles/raffles.server.ts';
 import { loadRaffleScreen, raffleBuyAction } from './raffle-routes.server.ts';
-import { longDate, useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { longDate, useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/raffle-buy';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function RaffleBuy({ loaderData, actionData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { raffle, slug, draw, utm, chosenCause, postal } = loaderData;
   const ref = { slug };
   return (

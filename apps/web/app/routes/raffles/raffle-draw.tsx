@@ -7,7 +7,7 @@ import { DrawFacts, PrizeList, WinnersTable } from '../../features/raffles/raffl
 import { RaffleScreen } from '../../features/raffles/raffle-screen.tsx';
 import { drawNoParam } from '../../features/raffles/raffles.server.ts';
 import { loadRaffleScreen } from './raffle-routes.server.ts';
-import { longDate, useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { longDate, useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/raffle-draw';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function RaffleDrawPage({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { raffle, slug, draw } = loaderData;
   if (!isDrawn(draw) && draw.status !== 'closed')
     return <RaffleScreen data={loaderData} title={`${raffle.name}: draw ${draw.drawNo}`} />;

@@ -7,7 +7,7 @@ import { currentDraw, prizeDetailsPath, rafflePath } from '../../features/raffle
 import { DrawFacts, PrizeList } from '../../features/raffles/raffle-parts.tsx';
 import { drawNoParam, loadRaffles, raffleSlug } from '../../features/raffles/raffles.server.ts';
 import { loadRaffleScreen } from './raffle-routes.server.ts';
-import { useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/raffle-prize-details';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function RafflePrizeDetails({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   if (loaderData.kind === 'all') {
     return (
       <div className="page-container flex flex-col gap-1.5 py-1.5">

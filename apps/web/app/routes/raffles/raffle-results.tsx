@@ -5,7 +5,7 @@ import { data, Link, NavLink } from 'react-router';
 import { drawPath, count } from '../../features/raffles/raffle-format.ts';
 import { loadRaffleResults } from '../../features/raffles/raffles.server.ts';
 import { loadOffers, pricingOf } from '../../features/lotteries/lotteries.server.ts';
-import { longDate, useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { longDate, useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import { pageCount, parsePage, RESULTS_PAGE_SIZE } from '../../features/lotteries/results-paging.ts';
 import { resultsHeaders, withResultsCaching } from '../../features/lotteries/results-cache.ts';
 import { Pager } from '../../features/lotteries/results-view.tsx';
@@ -36,7 +36,7 @@ const tabClass = (active: boolean) =>
   `flex min-h-[44px] items-center border-b-4 px-1 font-semibold no-underline ${active ? 'border-brand text-brand' : 'border-transparent'}`;
 
 export default function RaffleResults({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { page, pages, results, slugs } = loaderData;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">

@@ -1,5 +1,6 @@
 // What the raffle routes compose from several features: the catalogue (a raffle's url slug), the raffle API and the
 // cart (adding tickets). Features never import each other; the routes do it here once.
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { Raffle, RaffleDraw } from '@shop/contracts';
 import { addToCart } from '../../features/cart/cart.server.ts';
@@ -11,6 +12,8 @@ import {
   raffleSlug,
   utmSearch,
 } from '../../features/raffles/raffles.server.ts';
+import { CHOOSE_TICKETS, RaffleBuyForm } from '../../features/raffles/raffle-forms.ts';
+import { submissionErrors } from '../../lib/form-data.ts';
 import { notFound } from '../../lib/route-errors.ts';
 
 const OFFER_KEY = /^[a-z0-9-]{1,64}$/;
@@ -82,8 +85,6 @@ export async function loadRaffleScreen(
 
 export type RaffleBuyResult = { error: string; fieldErrors?: Record<string, string[]> };
 
-const CAUSE_KEY = /^[a-z0-9-]{1,80}$/;
-const TICKETS = /^[1-9][0-9]{0,3}$/;
 const BUY_FALLBACK = 'Sorry, there was an unexpected error while updating your cart. Please try again.';
 
 /**
@@ -98,18 +99,13 @@ export async function raffleBuyAction(
 ) {
   const offerKey = await resolveRaffleKey(context, request, params.productOfferKey);
   const drawNo = drawNoParam(params.drawNo);
-  const form = await request.formData();
-  const other = String(form.get('otherTickets') ?? '').trim();
-  const picked = other !== '' ? other : String(form.get('numTickets') ?? '').trim();
-  if (!TICKETS.test(picked) || Number(picked) > 1000) {
-    const message = 'Choose how many tickets you want (1 to 1,000).';
-    return data<RaffleBuyResult>({ error: message, fieldErrors: { numTickets: [message] } }, { status: 422 });
+  const submission = parseWithZod(await request.formData(), { schema: RaffleBuyForm });
+  if (submission.status !== 'success') {
+    const { fieldErrors } = submissionErrors(submission);
+    const error = Object.values(fieldErrors).flat()[0] ?? CHOOSE_TICKETS;
+    return data<RaffleBuyResult>({ error, fieldErrors }, { status: 422 });
   }
-  const cause = String(form.get('causeKey') ?? '').trim();
-  if (cause !== '' && !CAUSE_KEY.test(cause)) {
-    const message = 'Choose the cause you support.';
-    return data<RaffleBuyResult>({ error: message, fieldErrors: { causeKey: [message] } }, { status: 422 });
-  }
+  const { numTickets, causeKey: cause } = submission.value;
   let change;
   try {
     change = await addToCart(request, context, {
@@ -117,7 +113,7 @@ export async function raffleBuyAction(
         productType: 'raffle_ticket',
         productOfferKey: offerKey,
         drawNo,
-        numTickets: Number(picked),
+        numTickets,
         ...(cause ? { causeKey: cause } : {}),
       },
     });

@@ -6,7 +6,7 @@ import { drawPath, rafflePath, verifyPath } from '../../features/raffles/raffle-
 import { WinnersTable } from '../../features/raffles/raffle-parts.tsx';
 import { loadRaffle, loadRaffleDraw, raffleSlug } from '../../features/raffles/raffles.server.ts';
 import { resolveRaffleKey } from './raffle-routes.server.ts';
-import { longDate, useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { longDate, useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/raffle-winners';
 
 /** The most recent past draws shown; older ones stay reachable at their draw page. */
@@ -29,7 +29,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function RaffleWinners({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { name, slug, draws } = loaderData;
   const ref = { slug };
   return (

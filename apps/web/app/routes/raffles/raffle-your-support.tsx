@@ -2,11 +2,11 @@
 // bought, what they contributed to each cause, and their ticket numbers per draw.
 import { data, Link } from 'react-router';
 import { moneyToCents } from '@shop/contracts';
-import { requireCustomer } from '../../features/auth/auth.server.ts';
+import { requireCustomer } from '../../lib/auth.server.ts';
 import { causePath, count, drawPath, money, rafflePath } from '../../features/raffles/raffle-format.ts';
 import { loadRaffle, loadSupport, raffleSlug } from '../../features/raffles/raffles.server.ts';
 import { resolveRaffleKey } from './raffle-routes.server.ts';
-import { useRaffleSite } from '../../features/raffles/raffle-site.ts';
+import { useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/raffle-your-support';
 
@@ -42,7 +42,7 @@ const STATUS: Record<string, string> = {
 };
 
 export default function RaffleYourSupport({ loaderData }: Route.ComponentProps) {
-  const site = useRaffleSite();
+  const site = useSiteFormat();
   const { name, slug, support } = loaderData;
   const ref = { slug };
   const total = moneyToCents(support.amountContributed);

@@ -1,8 +1,8 @@
 // /account-verification (protected, gated by verify ID): where ConnectID sends the customer back (code and state in
 // the query); the page completes the check and shows the outcome, or the verification status when opened directly.
 import { Link, data } from 'react-router';
-import { AccountPage } from '../../features/account/account-page.tsx';
-import { mergeSetCookieHeaders, requireCustomer } from '../../features/auth/auth.server.ts';
+import { AccountPage } from '../../features/identity/account-page.tsx';
+import { mergeSetCookieHeaders, requireCustomer } from '../../lib/auth.server.ts';
 import {
   feedbackOf,
   finishConnectId,

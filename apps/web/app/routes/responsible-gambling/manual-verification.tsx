@@ -1,10 +1,10 @@
 // /my-account/manual-verification (protected, gated by verify ID): what a manual check needs, and the photo ID upload
 // (multipart: images or PDF, checked by the API, which names a refused file).
-import { AccountPage } from '../../features/account/account-page.tsx';
-import { mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { AccountPage } from '../../features/identity/account-page.tsx';
+import { mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { verificationState } from '../../features/responsible-gambling/rg.server.ts';
 import { ManualVerificationView } from '../../features/responsible-gambling/verification-view.tsx';
-import { rgPageLoader, verifyFormAction } from './rg-route.server.ts';
+import { rgPageLoader, verifyFormAction } from '../../features/responsible-gambling/rg-route.server.ts';
 import type { Route } from './+types/manual-verification';
 
 export const headers = mergeSetCookieHeaders;

@@ -1,12 +1,12 @@
 // /my-account/precommitment-limit (protected, no capability gate: spec core §2): POST /precommitment (form: limit,
 // period) and DELETE /precommitment.
-import { AccountPage } from '../../features/account/account-page.tsx';
-import { mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { AccountPage } from '../../features/identity/account-page.tsx';
+import { mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { submitPrecommitmentForm } from '../../features/responsible-gambling/limit-actions.server.ts';
 import { PrecommitmentView } from '../../features/responsible-gambling/precommitment-view.tsx';
 import { isNoticeKey, NOTICES } from '../../features/responsible-gambling/rg-rules.ts';
 import { precommitment } from '../../features/responsible-gambling/rg.server.ts';
-import { limitFormAction, rgPageLoader } from './rg-route.server.ts';
+import { limitFormAction, rgPageLoader } from '../../features/responsible-gambling/rg-route.server.ts';
 import type { Route } from './+types/precommitment-limit';
 
 export const headers = mergeSetCookieHeaders;

@@ -1,14 +1,14 @@
 // /my-account/responsible-gambling (protected, no gate: exclusion is a legal duty every segment keeps): take a break
 // and self-exclusion with a confirmation step, plus the way to the limits.
 import { data, useRouteLoaderData } from 'react-router';
-import { AccountPage } from '../../features/account/account-page.tsx';
-import { mergeSetCookieHeaders, requireCustomer } from '../../features/auth/auth.server.ts';
+import { AccountPage } from '../../features/identity/account-page.tsx';
+import { mergeSetCookieHeaders, requireCustomer } from '../../lib/auth.server.ts';
 import { submitExclusionForm } from '../../features/responsible-gambling/exclusion-actions.server.ts';
 import { ExclusionView } from '../../features/responsible-gambling/exclusion-view.tsx';
 import { currentExclusion, siteMoney } from '../../features/responsible-gambling/rg.server.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { ShellData } from '../../lib/shell.ts';
-import { rgPageLoader } from './rg-route.server.ts';
+import { rgPageLoader } from '../../features/responsible-gambling/rg-route.server.ts';
 import type { Route } from './+types/responsible-gambling';
 
 export const headers = mergeSetCookieHeaders;

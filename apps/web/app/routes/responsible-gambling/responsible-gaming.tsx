@@ -1,8 +1,8 @@
 // /about/responsible-gaming: the CMS page, then where to get help (Gambling Help 1800 858 858), the shop's tools and
 // the odds of each game from the lottery engine.
 import { useRouteLoaderData } from 'react-router';
-import { CmsPageView } from '../../features/cms/cms-page-view.tsx';
-import { loadCmsPage } from '../../features/cms/cms-page.server.ts';
+import { CmsPageView } from '../../features/content/cms-page-view.tsx';
+import { loadCmsPage } from '../../features/content/cms-page.server.ts';
 import { gameOdds } from '../../features/responsible-gambling/odds.ts';
 import { HelpAndTools, OddsTables } from '../../features/responsible-gambling/odds-view.tsx';
 import { siteMoney } from '../../features/responsible-gambling/rg.server.ts';

@@ -1,12 +1,12 @@
 // /my-account/spend-limits (protected, gated by spend limits): spend limits per period, the site-wide limits and the
 // deposit limits (#deposit). "?from=cart" (the cart's blocked-reason action) goes back to the cart after saving.
-import { AccountPage } from '../../features/account/account-page.tsx';
-import { mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { AccountPage } from '../../features/identity/account-page.tsx';
+import { mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { submitLimitForm } from '../../features/responsible-gambling/limit-actions.server.ts';
 import { FROM_CART, isNoticeKey, NOTICES } from '../../features/responsible-gambling/rg-rules.ts';
 import { depositLimits, spendLimits } from '../../features/responsible-gambling/rg.server.ts';
 import { SpendLimitsView } from '../../features/responsible-gambling/spend-limits-view.tsx';
-import { limitFormAction, rgPageLoader } from './rg-route.server.ts';
+import { limitFormAction, rgPageLoader } from '../../features/responsible-gambling/rg-route.server.ts';
 import type { Route } from './+types/spend-limits';
 
 export const headers = mergeSetCookieHeaders;

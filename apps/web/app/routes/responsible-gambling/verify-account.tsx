@@ -1,10 +1,10 @@
 // /my-account/verify-account (protected, gated by verify ID): the status of each verification method and the forms
 // of the online check, the driver's licence check and ConnectID; documents go to /my-account/manual-verification.
-import { AccountPage } from '../../features/account/account-page.tsx';
-import { mergeSetCookieHeaders } from '../../features/auth/auth.server.ts';
+import { AccountPage } from '../../features/identity/account-page.tsx';
+import { mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { verificationState } from '../../features/responsible-gambling/rg.server.ts';
 import { VerifyAccountView } from '../../features/responsible-gambling/verification-view.tsx';
-import { rgPageLoader, verifyFormAction } from './rg-route.server.ts';
+import { rgPageLoader, verifyFormAction } from '../../features/responsible-gambling/rg-route.server.ts';
 import type { Route } from './+types/verify-account';
 
 export const headers = mergeSetCookieHeaders;

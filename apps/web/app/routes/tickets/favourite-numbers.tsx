@@ -1,6 +1,8 @@
 // Favourite numbers (/my-account/favourite-numbers, features §5): view and edit the customer's favourite numbers per
 // lottery; saving replaces the whole list (PUT /favourite-numbers). Works as a plain form without JavaScript.
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Form, useNavigation } from 'react-router';
+import { submissionErrors, submittedText } from '../../lib/form-data.ts';
 import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
 import {
   apiErrorsToFields,
@@ -8,9 +10,9 @@ import {
   favouriteGames,
   fieldName,
   numbersText,
-  parseFavouritesForm,
+  favouritesFormSchema,
 } from '../../features/tickets/favourite-numbers.ts';
-import { loadFavourites, saveFavourites } from './tickets.server.ts';
+import { loadFavourites, saveFavourites } from '../../features/tickets/tickets.server.ts';
 import { NumberBalls } from '../../features/tickets/number-balls.tsx';
 import type { Route } from './+types/favourite-numbers';
 
@@ -30,16 +32,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const list = await games(request, context);
-  const { favourites, fieldErrors } = parseFavouritesForm(form, list);
-  const values = Object.fromEntries(
-    list.flatMap((g) =>
-      g.sets.map((s) => [fieldName(g.lotteryKey, s.name), String(form.get(fieldName(g.lotteryKey, s.name)) ?? '')]),
-    ),
+  const submission = parseWithZod(await request.formData(), { schema: favouritesFormSchema(list) });
+  const values = submittedText(
+    submission,
+    list.flatMap((g) => g.sets.map((s) => fieldName(g.lotteryKey, s.name))),
   );
-  if (Object.keys(fieldErrors).length > 0)
-    return data({ saved: false, fieldErrors, values, message: null }, { status: 422 });
+  if (submission.status !== 'success')
+    return data(
+      { saved: false, fieldErrors: submissionErrors(submission).fieldErrors, values, message: null },
+      { status: 422 },
+    );
+  const favourites = submission.value;
   const res = await saveFavourites(request, context, favourites);
   if (!res.ok) {
     const mapped = apiErrorsToFields(res.fieldErrors, favourites);

@@ -3,7 +3,7 @@
 import { useNonce } from '../../lib/nonce.tsx';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { TicketCard } from '../../features/tickets/ticket-views.tsx';
-import { loadAllUpcoming } from './tickets.server.ts';
+import { loadAllUpcoming } from '../../features/tickets/tickets.server.ts';
 import type { Route } from './+types/print-tickets';
 
 export function loader({ request, context }: Route.LoaderArgs) {

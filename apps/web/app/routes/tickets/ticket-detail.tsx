@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { Countdown } from '../../features/lotteries/countdown.tsx';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { TicketCard, ticketsBase } from '../../features/tickets/ticket-views.tsx';
-import { loadOrder } from './tickets.server.ts';
+import { loadOrder } from '../../features/tickets/tickets.server.ts';
 import type { Route } from './+types/ticket-detail';
 
 export function loader({ request, context, params }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
 import { Link, useLocation } from 'react-router';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { OrdersList, type TicketsKind } from '../../features/tickets/ticket-views.tsx';
-import { loadOrdersPage } from './tickets.server.ts';
+import { loadOrdersPage } from '../../features/tickets/tickets.server.ts';
 import type { Route } from './+types/tickets-list';
 
 function kindOf(url: string): TicketsKind {

@@ -5,7 +5,7 @@ import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
 import { savedFunds } from '../../features/wallet/wallet-labels.ts';
 import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { cardGateways, paymentMethods } from '../../features/wallet/wallet.server.ts';
-import { walletContext, walletRouteError } from './wallet-route.server.ts';
+import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/cards-and-accounts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cards and accounts' }];

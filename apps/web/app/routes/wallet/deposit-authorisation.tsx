@@ -1,21 +1,14 @@
 // 3-D Secure hand-off (/my-account/deposit/authorisation/:depositID): the card issuer's challenge, then /3ds/notify.
 import { data, redirect } from 'react-router';
 import { DepositAuthorisation } from '../../features/wallet/wallet-views.tsx';
-import { getDeposit } from '../../features/wallet/wallet.server.ts';
-import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
+import { depositScreen } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit-authorisation';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Authorise your deposit' }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = checkId(params.depositID);
-  const wallet = await walletContext(request, context);
-  let deposit;
-  try {
-    deposit = await getDeposit(wallet.api, id);
-  } catch (error) {
-    throw walletRouteError(error);
-  }
+  const { wallet, deposit } = await depositScreen(request, context, params.depositID);
+  const id = deposit.id;
   if (deposit.status === 'approved')
     throw redirect(`/my-account/deposit/details/${id}/success`, { headers: wallet.headers() });
   if (deposit.status === 'failed')

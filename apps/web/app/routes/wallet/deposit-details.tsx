@@ -1,8 +1,7 @@
 // Deposit details with success and failure variants (/my-account/deposit/details/:depositID[/success|/failure]).
 import { data, redirect } from 'react-router';
 import { DepositDetails, depositVariant } from '../../features/wallet/wallet-views.tsx';
-import { getDeposit } from '../../features/wallet/wallet.server.ts';
-import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
+import { depositScreen } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit-details';
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -10,14 +9,8 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const id = checkId(params.depositID);
-  const wallet = await walletContext(request, context);
-  let deposit;
-  try {
-    deposit = await getDeposit(wallet.api, id);
-  } catch (error) {
-    throw walletRouteError(error);
-  }
+  const { wallet, deposit } = await depositScreen(request, context, params.depositID);
+  const id = deposit.id;
   // The address names the variant; when it disagrees with the deposit's state the deposit wins.
   const variant = depositVariant(deposit);
   const asked = new URL(request.url).pathname.split('/').pop();

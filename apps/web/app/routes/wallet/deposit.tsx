@@ -8,7 +8,7 @@ import { submitDeposit, submitLinkPayPal } from '../../features/wallet/wallet-fo
 import { depositSources, payPalLink, walletButtons } from '../../features/wallet/wallet-labels.ts';
 import { depositPresets, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { DEPOSIT_FILTER, depositForm, paymentMethods } from '../../features/wallet/wallet.server.ts';
-import { walletContext, walletRouteError } from './wallet-route.server.ts';
+import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Deposit' }];

@@ -3,7 +3,7 @@
 import { data } from 'react-router';
 import { TransactionView } from '../../features/wallet/wallet-views.tsx';
 import { transaction } from '../../features/wallet/wallet.server.ts';
-import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
+import { checkId, walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/transaction';
 
 function headingFor(pathname: string): string {

@@ -5,7 +5,7 @@ import { TransactionsList } from '../../features/wallet/wallet-views.tsx';
 import { offsetOf, pageFromParam } from '../../features/wallet/wallet-rules.ts';
 import { transactions } from '../../features/wallet/wallet.server.ts';
 import { notFound } from '../../lib/route-errors.ts';
-import { walletContext, walletRouteError } from './wallet-route.server.ts';
+import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/transactions';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Transactions' }];

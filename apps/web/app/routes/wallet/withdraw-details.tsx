@@ -2,7 +2,7 @@
 import { data } from 'react-router';
 import { WithdrawalDetails } from '../../features/wallet/wallet-views.tsx';
 import { getWithdrawal } from '../../features/wallet/wallet.server.ts';
-import { checkId, walletContext, walletRouteError } from './wallet-route.server.ts';
+import { checkId, walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/withdraw-details';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Withdrawal details' }];

@@ -6,7 +6,7 @@ import { submitWithdrawal } from '../../features/wallet/wallet-forms.server.ts';
 import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { paymentMethods, WITHDRAW_FILTER, withdrawableFunds } from '../../features/wallet/wallet.server.ts';
 import { WithdrawForm } from '../../features/wallet/withdraw-form.tsx';
-import { walletContext, walletRouteError } from './wallet-route.server.ts';
+import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/withdraw';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Withdraw' }];

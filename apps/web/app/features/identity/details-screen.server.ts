@@ -1,0 +1,36 @@
+// The details form's load and save for the two screens that show it: /my-account/my-details and
+// /my-account/upgrade-account (which goes on to the account home once saved).
+import { data, redirect, type AppLoadContext } from 'react-router';
+import { loadDetails, saveDetails } from './details.server.ts';
+import { requireCustomer } from '../../lib/auth.server.ts';
+import { loadWebConfig } from './login.server.ts';
+import { toRouteError } from '../../lib/route-errors.ts';
+
+export async function loadDetailsScreen(request: Request, context: AppLoadContext) {
+  try {
+    const { auth } = await requireCustomer(request, context);
+    const [{ details, defaults }, config] = await Promise.all([loadDetails(auth.api), loadWebConfig(request, context)]);
+    return data(
+      { email: details.email, defaults, regions: config.regions, immutable: config.immutableCustomerFields },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
+    );
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+export async function saveDetailsScreen(
+  request: Request,
+  context: AppLoadContext,
+  options: { thenGoTo?: string } = {},
+) {
+  try {
+    const { auth } = await requireCustomer(request, context);
+    const config = await loadWebConfig(request, context);
+    const saved = await saveDetails(auth.api, await request.formData(), config.immutableCustomerFields);
+    if (saved.message && options.thenGoTo) throw redirect(options.thenGoTo, { headers: auth.headers() });
+    return data(saved, { status: saved.message ? 200 : 400, headers: auth.headers() });
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}

@@ -1,0 +1,29 @@
+// Category page /lotto-tickets (spec core §2): every lottery offer on sale, in the home page's tile order.
+import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
+import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
+import { OfferGrid } from '../../features/lotteries/offer-tile.tsx';
+import { orderTiles } from '../../features/lotteries/offer-order.ts';
+import type { Route } from './+types/lotto-tickets';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const offers = await loadOffers(context, request);
+  return { offers: orderTiles(offers.filter((o) => o.type === 'lottery_ticket')), now: new Date().toISOString() };
+}
+
+export function meta() {
+  return [{ title: 'Lotto tickets' }];
+}
+
+export default function LottoTickets({ loaderData }: Route.ComponentProps) {
+  const site = useSiteFormat();
+  return (
+    <div className="page-container flex flex-col gap-1 py-1.5">
+      <h1 className="text-3xl font-extrabold text-brand">Lotto tickets</h1>
+      {loaderData.offers.length === 0 ? (
+        <p>There are currently no products available, please check back later. Thank you for being patient.</p>
+      ) : (
+        <OfferGrid offers={loaderData.offers} now={loaderData.now} site={site} headingLevel={2} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Answers of the API as the storefront's tests need them: the web configuration and a signed-in customer.
+
+export function webConfig(overrides: Record<string, unknown> = {}) {
+  const pause = { enabled: true, durationsWeeks: [1, 2], maxPauseWeeks: 4 };
+  return {
+    siteName: 'Lucky Koala Lotteries',
+    baseCurrency: 'AUD',
+    siteLocale: 'en-AU',
+    siteTimeZone: 'Australia/Sydney',
+    baseUrl: 'http://localhost:3000',
+    sessionTimeout: 3600,
+    sessionIdleMinutes: 30,
+    heartbeat: { enabled: true, intervalSeconds: 60 },
+    minRegistrationAge: 18,
+    socialLinks: [],
+    supportPageUrls: {
+      contactUs: '/about/contact-us',
+      faq: '/about/faq',
+      responsibleGambling: '/about/responsible-gaming',
+      helpCentre: '/about',
+    },
+    appStoreLinks: { android: null, ios: null },
+    customerAddressConfig: [],
+    regions: ['NSW'],
+    immutableCustomerFields: [],
+    twoFactorAuthenticationConfig: {
+      enabled: true,
+      methods: ['email'],
+      codeLength: 6,
+      resendLockSeconds: 60,
+      rememberDeviceDays: 30,
+    },
+    unsubscribeReasons: [],
+    cookieConsent: { enabled: true, cookieLifetimeDays: 200, categories: ['essential', 'non_essential'] },
+    supportedPaymentMethods: ['visa'],
+    supportNumber: '13 00 00',
+    supportOpeningHours: [],
+    gamblingHelpLine: '1800 858 858',
+    defaultPartner: null,
+    autoplayPauseSettings: pause,
+    subscriptionPauseSettings: pause,
+    disableIndexing: false,
+    maintenanceMode: false,
+    signupFlags: {
+      phoneRequired: false,
+      addressRequired: false,
+      marketingConsentDefault: false,
+      favouriteNumbersEnabled: true,
+      emailConfirmationRequired: false,
+    },
+    disclaimer: '18+ only',
+    ...overrides,
+  };
+}
+
+/** GET /customer of a signed-in customer (core §3 Customer overview), camelCase as ok() expects. */
+export function customerOverview(overrides: Record<string, unknown> = {}) {
+  const aud = (amount: number) => ({ amount, currency: 'AUD' });
+  return {
+    customerId: 'cus_test1',
+    customerToken: 'tok_test1',
+    segmentName: 'default',
+    pricingId: 'default',
+    firstname: 'Ann',
+    lastname: 'Koala',
+    email: 'ann@example.com',
+    state: 'NSW',
+    balance: aud(0),
+    availableFunds: aud(0),
+    isVerified: true,
+    verification: { methods: [] },
+    verificationRules: [],
+    preCommitment: null,
+    spendLimits: [],
+    spendLimitRequired: false,
+    brandingRegion: 'NSW',
+    migrationStatus: null,
+    accountUpgrade: false,
+    forcePasswordChange: false,
+    countryBanned: false,
+    countryBannedConfirmationRequired: false,
+    addressConfirmationRequired: false,
+    emailAddressConfirmationRequired: false,
+    favouriteNumbers: [],
+    experimentGroups: {},
+    atv: {
+      atvCommercial: { amount: 0 },
+      atvCharity: { amount: 0 },
+      atvSocialSyndicate: { amount: 0 },
+      atvSyndicate: { amount: 0 },
+    },
+    ...overrides,
+  };
+}
+
+/** Cookies of a signed-in visitor (spec core §9 cookie names). */
+export const SIGNED_IN_COOKIES =
+  'customer_id=cus_test1; customer_token=tok_test1; web_access_token=at_test1; web_refresh_token=rt_test1';
