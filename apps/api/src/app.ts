@@ -12,9 +12,11 @@ import { useShopErrorMessages } from '@shop/contracts';
 import type { AppConfig } from './env.ts';
 import type { Database } from './db/index.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { errorForLog } from './lib/errors.ts';
 import routeTable from './plugins/route-table.ts';
 import errors, { frameworkErrorHandler } from './plugins/errors.ts';
 import casing from './plugins/casing.ts';
+import inputHygiene from './plugins/input-hygiene.ts';
 import requestContext, { requestIdFor } from './plugins/request-context.ts';
 import security from './plugins/security.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -81,9 +83,17 @@ export function trustedProxies(config: AppConfig): boolean | string[] {
   return [...LOOPBACK, ...(config.trustProxy === false ? [] : config.trustProxy)];
 }
 
+/** The logger's options: every `err` goes through errorForLog, so no SQL text or parameters reach the log. */
+function loggerOptions(config: AppConfig, logger: boolean | object | undefined): boolean | object {
+  if (logger === false) return false;
+  const base = logger === undefined || logger === true ? { level: config.logLevel } : logger;
+  const serializers = (base as { serializers?: Record<string, unknown> }).serializers;
+  return { ...base, serializers: { ...serializers, err: errorForLog } };
+}
+
 function createFastify(config: AppConfig, logger: boolean | object | undefined): FastifyInstance {
   return Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: loggerOptions(config, logger),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustedProxies(config),
     genReqId: requestIdFor,
@@ -108,6 +118,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(routeTable);
   await app.register(errors);
+  // Before anything recursive (casing, idempotency hashing, validation) sees a body, query or path parameter.
+  await app.register(inputHygiene);
   await app.register(casing);
   await app.register(cookie);
   await app.register(requestContext);

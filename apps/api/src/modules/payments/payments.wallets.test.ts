@@ -142,7 +142,7 @@ describe('digital wallets', () => {
       method: 'POST',
       url: '/funds/gp/test/deposit',
       customer,
-      body: { amount: '10.50', wallet_token: 'fake-android-pay-visa-nonce' },
+      body: { amount: 10.5, wallet_token: 'fake-android-pay-visa-nonce' },
     });
     expect(google.json().result).toMatchObject({ status: 'approved', method_code: 'gp' });
     expect(await balance(customer)).toBe(35.5);
