@@ -71,7 +71,9 @@ export const CardGateway = z.object({
 
 /** A missing amount keeps the house "required" message; anything else that is not an amount gets the format one. */
 const amountError = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null || issue.input === '' ? FORM_MESSAGES.required : FORM_MESSAGES.currency;
+  issue.input === undefined || issue.input === null || issue.input === ''
+    ? FORM_MESSAGES.required
+    : FORM_MESSAGES.currency;
 /** The one text format of a money amount (form-encoded bodies, where every value is text): "10", "10.5", "10.50". */
 export const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
 /**

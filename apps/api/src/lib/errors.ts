@@ -51,7 +51,12 @@ function isPostgresError(err: object): boolean {
 
 /** Stack frames only: the first line of a stack repeats the message. */
 const framesOf = (stack: unknown) =>
-  typeof stack === 'string' ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : undefined;
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n')
+    : undefined;
 
 /**
  * An error as it may be written to the log (the logger's `err` serializer). Database errors keep their SQLSTATE code,
