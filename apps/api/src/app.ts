@@ -253,7 +253,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     payments: buildPaymentsService({ database, clock, ledger, ...rgHooks }),
   });
-  await app.register(purchaseRoutes, { prefix: '/api/v2', workflow: purchase });
+  await app.register(purchaseRoutes, { prefix: '/api/v2', workflow: purchase, config });
   await app.register(storefront, {
     webHandler: opts.webHandler as WebHandler | undefined,
     webAssetsDir: opts.webAssetsDir,

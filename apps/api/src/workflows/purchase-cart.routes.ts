@@ -12,12 +12,15 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '../env.ts';
+import { devHelpersAllowed } from '../lib/dev-only.ts';
 import { badRequest } from '../lib/errors.ts';
 import { ok } from '../lib/http.ts';
-import type { PurchaseWorkflow } from './purchase-cart.workflow.ts';
+import type { PurchaseKey, PurchaseWorkflow } from './purchase-cart.workflow.ts';
 
 export interface PurchaseRoutesOptions {
   workflow: PurchaseWorkflow;
+  config: Pick<AppConfig, 'nodeEnv'>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_:.-]{1,255}$/;
@@ -30,6 +33,11 @@ const DepositIdParams = z
       .regex(/^dep_[A-Za-z0-9]+$/),
   })
   .strict();
+
+/** The request's key, with the idempotency plugin's way to name the operation it starts. */
+function purchaseKey(request: FastifyRequest): PurchaseKey {
+  return { key: idempotencyKey(request), recordOperation: request.idempotency?.recordOperation };
+}
 
 function idempotencyKey(request: FastifyRequest): string {
   const raw = request.headers['idempotency-key'];
@@ -47,7 +55,7 @@ function idempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, { workflow }) => {
+export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (app, { workflow, config }) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['checkout'];
   const auth = { preHandler: app.requireCustomer };
@@ -65,7 +73,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(PurchaseResult) },
       },
     },
-    async (request) => ok(await workflow.purchase(request.auth!.customerId, idempotencyKey(request), request.body)),
+    async (request) => ok(await workflow.purchase(request.auth!.customerId, purchaseKey(request), request.body)),
   );
 
   routes.post(
@@ -80,10 +88,13 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(DepositPurchaseResult) },
       },
     },
-    async (request) => {
-      idempotencyKey(request);
-      return ok(await workflow.depositPurchase(request.auth!.customerId, request.body));
-    },
+    async (request) =>
+      ok(
+        await workflow.depositPurchase(request.auth!.customerId, request.body, {
+          idempotency: purchaseKey(request),
+          audience: { testDeposits: devHelpersAllowed(config.nodeEnv, request.ip) },
+        }),
+      ),
   );
 
   routes.post(

@@ -17,6 +17,7 @@ import {
 } from '@shop/contracts';
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { crashPoint } from '../lib/crash-points.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import type { CartProductHandler, CartService, PricedItem, PurchaseGuard } from '../modules/cart/index.ts';
 import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
@@ -38,17 +39,28 @@ export interface PurchaseLedger {
   fundsSummary(customerId: string): Promise<{ availableFundsCents: number }>;
 }
 
+/** A request's Idempotency-Key, and how to name the operation it started in the key's record (same transaction). */
+export interface PurchaseKey {
+  key: string;
+  recordOperation?: (tx: Executor, operationId: string) => Promise<void>;
+}
+
+type DepositAnswer = {
+  id: string;
+  status: string;
+  amount: { amount: number; currency: CurrencyCode };
+  challengeUrl: string | null;
+};
+
 export interface PurchasePayments {
+  /** Starts the deposit for a key, or resumes / reports the one that key already started (never a second). */
   deposit(
     customerId: string,
     id: string,
-    body: DepositBody,
-  ): Promise<{
-    id: string;
-    status: string;
-    amount: { amount: number; currency: CurrencyCode };
-    challengeUrl: string | null;
-  }>;
+    body: Pick<DepositBody, 'amount' | 'csc' | 'strongCustomerAuthentication'>,
+    options: { idempotency: PurchaseKey; audience: { testDeposits: boolean } },
+  ): Promise<DepositAnswer>;
+  depositForKey(customerId: string, key: string): Promise<DepositAnswer | null>;
   getDeposit(
     customerId: string,
     depositId: string,
@@ -171,20 +183,16 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     }
   }
 
-  function purchase(
+  /**
+   * Buys the cart once per (customer, key): the checkout row carries the key (unique) and the request's key record
+   * names the checkout, in the purchase's one transaction. A retry finds that checkout and answers with it.
+   */
+  async function purchase(
     customerId: string,
     idempotencyKey: string,
     body: PurchaseBody['purchase'],
     deposit: { depositId: string; depositCents: number } | null = null,
-  ): Promise<PurchaseResult> {
-    return purchaseNow(customerId, idempotencyKey, body, deposit);
-  }
-
-  async function purchaseNow(
-    customerId: string,
-    idempotencyKey: string,
-    body: PurchaseBody['purchase'],
-    deposit: { depositId: string; depositCents: number } | null,
+    recordOperation?: PurchaseKey['recordOperation'],
   ): Promise<PurchaseResult> {
     const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
     if (earlier) return resultOf(earlier.publicId);
@@ -289,6 +297,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
               'A purchase with this Idempotency-Key is still being processed. Try again shortly.',
               'idempotency_in_flight',
             );
+          await recordOperation?.(tx, checkoutId);
           await cart.emptyCart(tx, loaded.cartId);
           if (loaded.bonusCreditCents > 0) {
             await ledger.creditBonus(tx, {
@@ -322,6 +331,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       if (insufficient) throw await insufficientFundsError(customerId, insufficient);
       throw err;
     }
+    crashPoint('purchase:committed');
     if (outcome.kind === 'removed') {
       const text = 'Some items in your cart are no longer available';
       throw new AppError(422, text, {
@@ -410,21 +420,32 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
   }
 
   return {
-    purchase: (customerId: string, idempotencyKey: string, body: PurchaseBody) =>
-      purchase(customerId, idempotencyKey, body.purchase),
+    purchase: (customerId: string, key: PurchaseKey | string, body: PurchaseBody) =>
+      typeof key === 'string'
+        ? purchase(customerId, key, body.purchase)
+        : purchase(customerId, key.key, body.purchase, null, key.recordOperation),
 
-    /** POST /cart/deposit_purchase: validate, deposit (outside any transaction), then buy with the deposit's key. */
-    async depositPurchase(customerId: string, body: DepositPurchaseBody): Promise<DepositPurchaseResult> {
+    /**
+     * POST /cart/deposit_purchase: validate, deposit (outside any transaction), then buy with the deposit's key. The
+     * deposit carries the request's key (`cart:K`), so a retry resumes that deposit and the purchase keyed by it.
+     */
+    async depositPurchase(
+      customerId: string,
+      body: DepositPurchaseBody,
+      request: { idempotency: PurchaseKey; audience: { testDeposits: boolean } },
+    ): Promise<DepositPurchaseResult> {
       if (!deps.payments) throw new AppError(503, DEFAULT_FAILURE, { code: 'unavailable' });
-      await validateCart(customerId);
+      const idempotency = { ...request.idempotency, key: `cart:${request.idempotency.key}` };
+      // A retry of a request that already took the deposit goes on from it (the cart may be bought already).
+      if (!(await deps.payments.depositForKey(customerId, idempotency.key))) await validateCart(customerId);
       const { customerFundId, depositMethodCode, amount, csc, strongCustomerAuthentication } = body.deposit;
       const via = customerFundId ?? depositMethodCode ?? 'td';
-      const dep = await deps.payments.deposit(customerId, via, {
-        amount,
-        ...(csc ? { csc } : {}),
-        ...(strongCustomerAuthentication ? { strongCustomerAuthentication } : {}),
-        checkout: true,
-      });
+      const dep = await deps.payments.deposit(
+        customerId,
+        via,
+        { amount, ...(csc ? { csc } : {}), ...(strongCustomerAuthentication ? { strongCustomerAuthentication } : {}) },
+        { idempotency, audience: request.audience },
+      );
       if (!dep || typeof dep.id !== 'string' || typeof dep.status !== 'string')
         throw new AppError(502, INVALID_DEPOSIT_RESPONSE, { code: 'invalid_deposit_response' });
       if (dep.status === 'approved') {

@@ -1,16 +1,25 @@
-// Payments domain: methods, saved funds, deposits, withdrawals and the PaymentGateway interface. Other code imports
-// only from here.
-export { paymentsRoutes, buildPaymentsService, type PaymentsRoutesOptions } from './payments.routes.ts';
+// Payments domain: methods, saved funds, deposits, withdrawals, reconciliation, stored Idempotency-Keys and the
+// PaymentGateway interface. Other code imports only from here.
+export { paymentsRoutes, type PaymentsRoutesOptions } from './payments.routes.ts';
 export {
+  buildPaymentsService,
   createPaymentsService,
-  parseAmount,
-  bpayReference,
-  type DepositGuard,
   type PaymentsDeps,
   type PaymentsService,
 } from './payments.service.ts';
+export { createFundsService, bpayReference, type FundsService, type MethodAudience } from './payments.funds.service.ts';
+export {
+  createDepositsService,
+  type DepositGuard,
+  type DepositsService,
+  type OperationKey,
+} from './payments.deposits.service.ts';
+export { createWithdrawalsService, type WithdrawalsService } from './payments.withdrawals.service.ts';
+export { createReconciliationService, type ReconciliationService } from './payments.reconciliation.service.ts';
+export { parseAmount, type DepositView, type WithdrawalView } from './payments.views.ts';
 export {
   createTestGateway,
+  GatewayIdempotencyError,
   GatewayTimeoutError,
   TEST_CARDS,
   type ChargeRecord,
@@ -25,4 +34,5 @@ export {
   selectMethods,
   mapBankErrors,
 } from './payments.methods.ts';
+export { idempotencyKeysRepository, type IdempotencyKeyRow } from './payments.repository.ts';
 export { paymentsIdempotencyKeys } from './payments.schema.ts';

@@ -26,16 +26,18 @@ import {
   WithdrawBody,
   WithdrawParams,
 } from '@shop/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
 import type { AppConfig } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { devHelpersAllowed } from '../../lib/dev-only.ts';
 import { ok } from '../../lib/http.ts';
-import { createLedger, type Ledger } from '../wallet/index.ts';
-import { createTestGateway } from './payments.gateway.ts';
-import { createPaymentsService, type DepositGuard, type PaymentsService } from './payments.service.ts';
+import type { Ledger } from '../wallet/index.ts';
+import type { DepositGuard } from './payments.deposits.service.ts';
+import { testGatewayChallengePage } from './payments.gateway.ts';
+import { buildPaymentsService, type PaymentsService } from './payments.service.ts';
 
 export interface PaymentsRoutesOptions {
   database: Database;
@@ -53,39 +55,19 @@ export interface PaymentsRoutesOptions {
   challengeReturnPath?: (depositId: string, outcome: 'success' | 'failure') => Promise<string | null>;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function buildPaymentsService(opts: {
-  database: Database;
-  clock: Clock;
-  ledger?: Ledger;
-  crashAfterGatewayApproval?: boolean;
-  depositGuard?: DepositGuard;
-  verificationRequired?: (customerId: string) => Promise<boolean>;
-}): PaymentsService {
-  const db = opts.database.db;
-  const ledger = opts.ledger ?? createLedger({ db, clock: opts.clock });
-  const gateway = createTestGateway({
-    db,
-    clock: opts.clock,
-    challengeUrlFor: (id) => `/api/v2/funds/test-gateway/3ds/${id}`,
-  });
-  return createPaymentsService({
-    db,
-    clock: opts.clock,
-    ledger,
-    gateway,
-    crashAfterGatewayApproval: opts.crashAfterGatewayApproval,
-    depositGuard: opts.depositGuard,
-    verificationRequired: opts.verificationRequired,
-  });
-}
+const CHALLENGE_MESSAGE = {
+  code: 'deposit_pending',
+  text: 'Please complete the 3-D Secure check with your bank.',
+  level: 'info' as const,
+};
 
 export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const payments = opts.payments ?? buildPaymentsService(opts);
   const tags = ['payments'];
   const auth = { preHandler: app.requireCustomer };
+  // The test deposit is a development helper: outside production, for a visitor on this machine only (ADR 027).
+  const audience = (request: FastifyRequest) => ({ testDeposits: devHelpersAllowed(opts.config.nodeEnv, request.ip) });
 
   routes.get(
     '/payment_methods',
@@ -98,7 +80,8 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(z.array(PaymentMethod)) },
       },
     },
-    async (request) => ok(await payments.paymentMethods(request.auth?.customerId ?? null, request.query.filter)),
+    async (request) =>
+      ok(await payments.paymentMethods(request.auth?.customerId ?? null, request.query.filter, audience(request))),
   );
 
   routes.get(
@@ -177,7 +160,7 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(DepositForm) },
       },
     },
-    async (request) => ok(await payments.depositForm(request.auth!.customerId, request.params.code)),
+    async (request) => ok(await payments.depositForm(request.auth!.customerId, request.params.code, audience(request))),
   );
 
   routes.post(
@@ -194,18 +177,11 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       },
     },
     async (request) => {
-      const deposit = await payments.deposit(request.auth!.customerId, request.params.id, request.body);
-      const messages =
-        deposit.status === 'challenge'
-          ? [
-              {
-                code: 'deposit_pending',
-                text: 'Please complete the 3-D Secure check with your bank.',
-                level: 'info' as const,
-              },
-            ]
-          : [];
-      return ok(deposit, messages);
+      const deposit = await payments.deposit(request.auth!.customerId, request.params.id, request.body, {
+        idempotency: request.idempotency && { ...request.idempotency, key: `deposit:${request.idempotency.key}` },
+        audience: audience(request),
+      });
+      return ok(deposit, deposit.status === 'challenge' ? [CHALLENGE_MESSAGE] : []);
     },
   );
 
@@ -222,15 +198,16 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(Deposit) },
       },
     },
-    async (request) =>
-      ok(
-        await payments.walletDeposit(
-          request.auth!.customerId,
-          request.params.method,
-          request.params.gateway,
-          request.body,
-        ),
-      ),
+    async (request) => {
+      const deposit = await payments.walletDeposit(
+        request.auth!.customerId,
+        request.params.method,
+        request.params.gateway,
+        request.body,
+        { idempotency: request.idempotency && { ...request.idempotency, key: `deposit:${request.idempotency.key}` } },
+      );
+      return ok(deposit, deposit.status === 'challenge' ? [CHALLENGE_MESSAGE] : []);
+    },
   );
 
   routes.post(
@@ -290,7 +267,11 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       },
     },
     async (request) =>
-      ok(await payments.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body)),
+      ok(
+        await payments.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body, {
+          idempotency: request.idempotency,
+        }),
+      ),
   );
 
   routes.get(
@@ -315,11 +296,8 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       schema: { tags, summary: 'Test gateway 3-D Secure challenge page (HTML)', params: DepositIdParams },
     },
     async (request, reply) => {
-      const id = escapeHtml(request.params.depositId);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure check</title></head><body>
-<main><h1>Test bank: 3-D Secure check</h1><p>Deposit ${id}. Approve to pass the check, or fail it.</p>
-<form method="post" action="/api/v2/funds/test-gateway/3ds/${id}"><button name="outcome" value="approve">Approve</button> <button name="outcome" value="fail">Fail</button></form></main></body></html>`;
+      return testGatewayChallengePage(request.params.depositId);
     },
   );
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { verifiedCustomer } from '../../../test/helpers/customers.ts';
 import { createLedger, type Ledger } from '../wallet/index.ts';
-import { buildPaymentsService } from './payments.routes.ts';
+import { buildPaymentsService } from './payments.service.ts';
 
 let t: TestApp;
 let ledger: Ledger;
