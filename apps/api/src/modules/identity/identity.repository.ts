@@ -266,6 +266,30 @@ export const attempts = {
       );
     return row?.n ?? 0;
   },
+  /** Failures (and when the last one was) and successes since a time, for an account, an address or both. */
+  stats: async (db: Executor, where: { kind: string; account?: string; ip?: string; since: Date }) => {
+    const [row] = await db
+      .select({
+        failures: sql<number>`count(*) filter (where not ${identityLoginAttempts.success})::int`,
+        lastFailure: sql<Date | null>`max(${identityLoginAttempts.createdAt}) filter (where not ${identityLoginAttempts.success})`,
+        successes: sql<number>`count(*) filter (where ${identityLoginAttempts.success})::int`,
+      })
+      .from(identityLoginAttempts)
+      .where(
+        and(
+          eq(identityLoginAttempts.kind, where.kind),
+          where.account !== undefined ? eq(identityLoginAttempts.account, where.account) : undefined,
+          where.ip !== undefined ? eq(identityLoginAttempts.ip, where.ip) : undefined,
+          gte(identityLoginAttempts.createdAt, where.since),
+        ),
+      );
+    const last = row?.lastFailure;
+    return {
+      failures: row?.failures ?? 0,
+      lastFailure: last ? new Date(last) : null,
+      successes: row?.successes ?? 0,
+    };
+  },
 };
 
 const DAY_MS = 86_400_000;
@@ -308,7 +332,10 @@ export async function purgeExpired(db: Executor, now: Date): Promise<Record<stri
     loginAttempts: await removed(
       db
         .delete(identityLoginAttempts)
-        .where(sql`${identityLoginAttempts.createdAt} < ${dayAgo}`)
+        // Successful logins stay a month: they are the addresses an account's owner is known to use (login-throttle.ts).
+        .where(
+          sql`${identityLoginAttempts.createdAt} < ${dayAgo} and not (${identityLoginAttempts.success} and ${identityLoginAttempts.createdAt} >= ${monthAgo})`,
+        )
         .returning({ id: identityLoginAttempts.id }),
     ),
   };

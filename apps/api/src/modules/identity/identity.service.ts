@@ -52,6 +52,7 @@ import {
 } from './identity.repository.ts';
 import { countryForIp } from './ip-locations.ts';
 import { favouriteNumbersErrors } from './favourite-numbers.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 
 export interface FundsSource {
   fundsSummary(
@@ -98,9 +99,12 @@ const TOKEN_TTL_MS: Record<OneTimeTokenKind, number> = {
 };
 const EMAIL_CODE_TTL_MS = 10 * MINUTE;
 
-/** Throttling (ASVS 2.2.1): failures per account and per IP in sliding windows; at most 100 failures per account per hour. */
+/**
+ * Throttling (ASVS 2.2.1) of autologin, 2FA, forgot-password and check-email per IP in sliding windows. Password
+ * login has its own rules (login-throttle.ts): per (account, address) and per address, never per account alone.
+ */
 export const THROTTLE = {
-  login: { accountPer15Min: 10, accountPerHour: 100, ipPer15Min: 50 },
+  login: { ipPer15Min: 50 },
   twoFactorIpPer15Min: 50,
   forgot: { accountPerHour: 5, ipPerHour: 20 },
   checkEmailIpPer15Min: 60,
@@ -167,6 +171,7 @@ export function createIdentityService(deps: IdentityDeps) {
   const hasher = createPasswordHasher(config.argon2);
   const outbox = deps.outbox ?? createOutbox({ db, clock, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
   const url = (path: string) => `${config.publicUrl}${path}`;
+  const loginThrottle = createLoginThrottle({ db, clock, outbox, tooManyText: IDENTITY_TEXTS.tooManyAttempts });
 
   // ---------------------------------------------------------------- throttling
   async function guard(
@@ -563,15 +568,13 @@ export function createIdentityService(deps: IdentityDeps) {
       req: RequestInfo,
       rememberDeviceToken?: string,
     ): Promise<LoginOutcome> {
-      await guard('login', [
-        { account: email, windowMs: 15 * MINUTE, max: THROTTLE.login.accountPer15Min, failuresOnly: true },
-        { account: email, windowMs: HOUR, max: THROTTLE.login.accountPerHour, failuresOnly: true },
-        { ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.login.ipPer15Min, failuresOnly: true },
-      ]);
+      // Throttled per (account, address) and per address, never per account alone (login-throttle.ts, ADR 029).
+      await loginThrottle.check(email, req.ip);
       const c = await customers.activeByEmail(db, email);
       const cred = c ? await credentials.get(db, c.id) : undefined;
       const ok = cred ? await hasher.verify(cred.passwordHash, password) : await hasher.burn(password);
-      await record('login', email, req.ip, ok);
+      if (ok && c) await loginThrottle.recordSuccess(email, req.ip);
+      else await loginThrottle.recordFailure(email, req.ip, c ? { email: c.email, firstname: c.firstname } : null);
       if (!ok || !c) throw invalidCredentials();
       return afterFirstFactor(await noteLocation(c, req.ip), rememberDeviceToken);
     },
