@@ -123,7 +123,11 @@ describe('spend limits', () => {
     const cases: [unknown, string][] = [
       ['1.505', 'Amount must follow format e.g: 1.50'],
       ['abc', 'Amount must follow format e.g: 1.50'],
-      ['-5', 'Please enter an amount equal to or greater than $1.00.'],
+      // Text takes only the one documented format (ADR 025): no sign, spaces or exponent.
+      ['-5', 'Amount must follow format e.g: 1.50'],
+      [' 10 ', 'Amount must follow format e.g: 1.50'],
+      ['1e1', 'Amount must follow format e.g: 1.50'],
+      [-5, 'Please enter an amount equal to or greater than $1.00.'],
       ['0.5', 'Please enter an amount equal to or greater than $1.00.'],
       ['5000000', 'Please enter an amount equal to or less than $1,000,000.00.'],
       [1e30, 'Amount must follow format e.g: 1.50'],
