@@ -132,6 +132,17 @@ async function assertOneDeposit(customerId: string, result: { id: string; status
   expect((await ledger.fundsSummary(customerId)).availableFundsCents).toBe(amount * 100);
 }
 
+/** A saved test card that approves; its fund id. */
+async function addCard(c: ReturnType<typeof newCustomer>): Promise<string> {
+  const card = await t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/funds/cc/test',
+    headers: c.headers,
+    payload: { card_number: '4242424242424242', expiry_month: 12, expiry_year: 2030, holder_name: 'Crash Test' },
+  });
+  return card.json().result.id as string;
+}
+
 const DEPOSIT_POINTS: CrashPoint[] = [
   'idempotency:claimed',
   'deposit:recorded',
@@ -154,13 +165,7 @@ const DEPOSIT_METHODS: DepositMethod[] = [
   {
     name: 'cc (saved card)',
     prepare: async (c) => {
-      const card = await t.injectSigned({
-        method: 'POST',
-        url: '/api/v2/funds/cc/test',
-        headers: c.headers,
-        payload: { card_number: '4242424242424242', expiry_month: 12, expiry_year: 2030, holder_name: 'Crash Test' },
-      });
-      const id = card.json().result.id as string;
+      const id = await addCard(c);
       return {
         method: 'POST',
         url: `/api/v2/funds/${id}/deposit`,
@@ -315,17 +320,12 @@ describe('deposit-and-purchase survives kill -9 at every step', () => {
   for (const point of points) {
     it(`with a saved card: killed at ${point}`, async () => {
       const c = newCustomer();
-      const card = await t.injectSigned({
-        method: 'POST',
-        url: '/api/v2/funds/cc/test',
-        headers: c.headers,
-        payload: { card_number: '4242424242424242', expiry_month: 12, expiry_year: 2030, holder_name: 'Crash Test' },
-      });
+      const cardId = await addCard(c);
       await cartWithTicket(c);
       const call: Call = {
         method: 'POST',
         url: '/api/v2/cart/deposit_purchase',
-        body: { deposit: { amount: 10, customer_fund_id: card.json().result.id, csc: '123' }, purchase: {} },
+        body: { deposit: { amount: 10, customer_fund_id: cardId, csc: '123' }, purchase: {} },
         headers: { ...c.headers, ...V33, ...key() },
       };
       const result = await crashAndRecover(point, call);

@@ -245,6 +245,15 @@ export const rememberedDevices = {
     db.delete(identityRememberedDevices).where(eq(identityRememberedDevices.customerId, customerId)),
 };
 
+/** Attempts of a kind since a time, for an account, an address or both. */
+const attemptsWhere = (where: { kind: string; account?: string; ip?: string; since: Date }) =>
+  and(
+    eq(identityLoginAttempts.kind, where.kind),
+    where.account !== undefined ? eq(identityLoginAttempts.account, where.account) : undefined,
+    where.ip !== undefined ? eq(identityLoginAttempts.ip, where.ip) : undefined,
+    gte(identityLoginAttempts.createdAt, where.since),
+  );
+
 export const attempts = {
   record: async (db: Executor, row: typeof identityLoginAttempts.$inferInsert) =>
     db.insert(identityLoginAttempts).values(row),
@@ -255,15 +264,7 @@ export const attempts = {
     const [row] = await db
       .select({ n: count() })
       .from(identityLoginAttempts)
-      .where(
-        and(
-          eq(identityLoginAttempts.kind, where.kind),
-          where.account !== undefined ? eq(identityLoginAttempts.account, where.account) : undefined,
-          where.ip !== undefined ? eq(identityLoginAttempts.ip, where.ip) : undefined,
-          gte(identityLoginAttempts.createdAt, where.since),
-          where.failuresOnly ? eq(identityLoginAttempts.success, false) : undefined,
-        ),
-      );
+      .where(and(attemptsWhere(where), where.failuresOnly ? eq(identityLoginAttempts.success, false) : undefined));
     return row?.n ?? 0;
   },
   /** Failures (and when the last one was) and successes since a time, for an account, an address or both. */
@@ -275,14 +276,7 @@ export const attempts = {
         successes: sql<number>`count(*) filter (where ${identityLoginAttempts.success})::int`,
       })
       .from(identityLoginAttempts)
-      .where(
-        and(
-          eq(identityLoginAttempts.kind, where.kind),
-          where.account !== undefined ? eq(identityLoginAttempts.account, where.account) : undefined,
-          where.ip !== undefined ? eq(identityLoginAttempts.ip, where.ip) : undefined,
-          gte(identityLoginAttempts.createdAt, where.since),
-        ),
-      );
+      .where(attemptsWhere(where));
     const last = row?.lastFailure;
     return {
       failures: row?.failures ?? 0,
