@@ -75,14 +75,13 @@ interface DepositPlan {
   token: () => Promise<string | null>;
 }
 
-export function createDepositsService(deps: DepositsDeps) {
-  const { db, clock, ledger, gateway, funds, currencyOf } = deps;
-
-  /**
-   * Writes the gateway's answer for a deposit. Approved: credit the wallet and mark the deposit in one transaction
-   * (the deposit row is locked, and the ledger reference is unique, so a concurrent reconcile cannot credit twice).
-   */
-  async function settleDeposit(
+/**
+ * Writes the gateway's answer for a deposit. Approved: credit the wallet and mark the deposit in one transaction
+ * (the deposit row is locked, and the ledger reference is unique, so a concurrent reconcile cannot credit twice).
+ * The gateway's charge reference is kept on the deposit.
+ */
+function createSettlement({ db, clock, ledger }: Pick<DepositsDeps, 'db' | 'clock' | 'ledger'>) {
+  return async function settleDeposit(
     depositId: string,
     record: { status: string; reference?: string } | null,
   ): Promise<DepositRow> {
@@ -116,7 +115,12 @@ export function createDepositsService(deps: DepositsDeps) {
       const reason = DEPOSIT_FAILURES[record.status] ?? DEPOSIT_FAILURES.declined!;
       return repo.update(tx, d.id, { status: 'failed', failureReason: reason, gatewayReference, updatedAt: now });
     });
-  }
+  };
+}
+
+export function createDepositsService(deps: DepositsDeps) {
+  const { db, clock, ledger, gateway, funds, currencyOf } = deps;
+  const settleDeposit = createSettlement(deps);
 
   /** Step 1: the pending deposit with its key (and the key's record naming it), under the wallet lock. */
   async function recordPending(plan: DepositPlan, idem: OperationKey | null): Promise<DepositRow> {

@@ -26,7 +26,7 @@ import {
   WithdrawBody,
   WithdrawParams,
 } from '@shop/contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/index.ts';
@@ -61,14 +61,33 @@ const CHALLENGE_MESSAGE = {
   level: 'info' as const,
 };
 
+const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+/** What every payments route needs; built once by paymentsRoutes. */
+type Ctx = {
+  routes: ReturnType<typeof typed>;
+  payments: PaymentsService;
+  tags: string[];
+  auth: { preHandler: FastifyInstance['requireCustomer'] };
+  audience: (request: FastifyRequest) => { testDeposits: boolean };
+  opts: PaymentsRoutesOptions;
+};
+
 export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const routes = typed(app);
   const payments = opts.payments ?? buildPaymentsService(opts);
   const tags = ['payments'];
   const auth = { preHandler: app.requireCustomer };
   // The test deposit is a development helper: outside production, for a visitor on this machine only (ADR 027).
   const audience = (request: FastifyRequest) => ({ testDeposits: devHelpersAllowed(opts.config.nodeEnv, request.ip) });
 
+  const ctx = { routes, payments, tags, auth, audience, opts };
+  fundRoutes(ctx);
+  depositRoutes(ctx);
+  withdrawalRoutes(ctx);
+};
+
+/** Payment methods and saved funds. */
+function fundRoutes({ routes, payments, tags, auth, audience }: Ctx) {
   routes.get(
     '/payment_methods',
     {
@@ -164,6 +183,24 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   );
 
   routes.post(
+    '/funds/:method/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Add a card through a card gateway (the test gateway tokenises it)',
+        params: AddCardParams,
+        body: AddCardBody,
+        response: { 200: successEnvelope(Fund) },
+      },
+    },
+    async (request) => ok(await payments.addCard(request.auth!.customerId, request.body)),
+  );
+}
+
+/** Deposits, 3-D Secure and the test gateway's challenge page. */
+function depositRoutes({ routes, payments, tags, auth, audience, opts }: Ctx) {
+  routes.post(
     '/funds/:id/deposit',
     {
       ...auth,
@@ -238,57 +275,6 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
     async (request) => ok(await payments.getDeposit(request.auth!.customerId, request.params.depositId)),
   );
 
-  routes.post(
-    '/funds/:method/:id',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Add a card through a card gateway (the test gateway tokenises it)',
-        params: AddCardParams,
-        body: AddCardBody,
-        response: { 200: successEnvelope(Fund) },
-      },
-    },
-    async (request) => ok(await payments.addCard(request.auth!.customerId, request.body)),
-  );
-
-  routes.post(
-    '/funds/:code/:id/withdraw',
-    {
-      ...auth,
-      config: { idempotent: true },
-      schema: {
-        tags,
-        summary: 'Withdraw winnings (tt bank account, pl PayPal, tw test, do donation)',
-        params: WithdrawParams,
-        body: WithdrawBody,
-        response: { 200: successEnvelope(Withdrawal) },
-      },
-    },
-    async (request) =>
-      ok(
-        await payments.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body, {
-          idempotency: request.idempotency,
-        }),
-      ),
-  );
-
-  routes.get(
-    '/withdrawals/:withdrawalId',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'A withdrawal: summary and details',
-        params: WithdrawalIdParams,
-        response: { 200: successEnvelope(Withdrawal) },
-      },
-    },
-    async (request) => ok(await payments.getWithdrawal(request.auth!.customerId, request.params.withdrawalId)),
-  );
-
-  // The test gateway's 3-D Secure challenge: a page of the "bank", opened in the browser, so unsigned.
   routes.get(
     '/funds/test-gateway/3ds/:depositId',
     {
@@ -335,4 +321,44 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       return reply.redirect(elsewhere ?? `/my-account/deposit/details/${deposit.id}/${outcome}`, 303);
     },
   );
-};
+}
+
+/** Withdrawals of winnings. */
+function withdrawalRoutes({ routes, payments, tags, auth }: Ctx) {
+  routes.post(
+    '/funds/:code/:id/withdraw',
+    {
+      ...auth,
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Withdraw winnings (tt bank account, pl PayPal, tw test, do donation)',
+        params: WithdrawParams,
+        body: WithdrawBody,
+        response: { 200: successEnvelope(Withdrawal) },
+      },
+    },
+    async (request) =>
+      ok(
+        await payments.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body, {
+          idempotency: request.idempotency,
+        }),
+      ),
+  );
+
+  routes.get(
+    '/withdrawals/:withdrawalId',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'A withdrawal: summary and details',
+        params: WithdrawalIdParams,
+        response: { 200: successEnvelope(Withdrawal) },
+      },
+    },
+    async (request) => ok(await payments.getWithdrawal(request.auth!.customerId, request.params.withdrawalId)),
+  );
+
+  // The test gateway's 3-D Secure challenge: a page of the "bank", opened in the browser, so unsigned.
+}
