@@ -162,6 +162,10 @@ describe('deposits', () => {
     const cases: [unknown, string][] = [
       [10.123, 'Amount must follow format e.g: 1.50'],
       ['abc', 'Amount must follow format e.g: 1.50'],
+      // Money in JSON is a number: text is refused however it is spelt (issue 14 finding 7).
+      ['20', 'Amount must follow format e.g: 1.50'],
+      [' 20 ', 'Amount must follow format e.g: 1.50'],
+      ['2e1', 'Amount must follow format e.g: 1.50'],
       [-5, 'Please enter an amount equal to or greater than $10.00.'],
       [0, 'Please enter an amount equal to or greater than $10.00.'],
       [9.99, 'Please enter an amount equal to or greater than $10.00.'],
