@@ -146,15 +146,6 @@ const restrictedImports = (...patterns) => ['error', { patterns }];
 
 const CODE_FILES = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 const API_TEST_FILES = ['apps/api/**/*.test.ts', 'apps/api/test/**'];
-/**
- * TEMPORARY: the issue 14 branch moves this SQL into payments.repository.ts (and redesigns idempotency); until it
- * lands these files keep their drizzle-orm query builders. Remove each entry with that change.
- */
-const ISSUE_14_QUERY_BUILDER_ALLOW_LIST = [
-  'apps/api/src/modules/payments/payments.service.ts',
-  'apps/api/src/modules/payments/payments.gateway.ts',
-  'apps/api/src/plugins/idempotency.ts',
-];
 /** Service factories: only the composition root calls them (tests may build one to test it alone). */
 const SERVICE_FACTORY = '/^create[A-Z]\\w*(Service|Workflow|Handler)$|^create(Ledger|Outbox)$/';
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/tests/**', '**/test/**'];
@@ -259,7 +250,6 @@ export default defineConfig(
       'apps/api/src/**/*.schema.ts',
       'apps/api/src/db/**',
       ...API_TEST_FILES,
-      ...ISSUE_14_QUERY_BUILDER_ALLOW_LIST,
     ],
     rules: { 'no-restricted-imports': restrictedImports(restrict.noWebFromApi, restrict.noQueryBuilders) },
   },

@@ -48,7 +48,9 @@ async function startApi(port, databaseUrl, dataDir) {
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
+      // 'test': the bench funds wallets with the test deposit, which production does not serve (ADR 027); the API
+      // alone renders no React, so nothing measured depends on the mode.
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
       // One client IP drives the whole load: the per-IP limit would measure the limiter, not checkout.

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { freePort, machine, median, startShop, tempDataDir } from './lib.mjs';
+import { BENCH_APP_SECRET, freePort, machine, median, startShop, tempDataDir } from './lib.mjs';
 
 function ttfb(url) {
   return new Promise((resolve, reject) => {
@@ -53,7 +53,7 @@ export async function httpBench(base) {
   const samples = [];
   for (let i = 0; i < 20; i++) samples.push((await ttfb(`${base}/`)).ms);
   const js = await jsShipped(base);
-  const headers = signedHeaders('web', 'shop-web-public-signing-secret');
+  const headers = signedHeaders('web', BENCH_APP_SECRET);
   const check = await fetch(`${base}/api/v2/config`, { headers });
   if (check.status !== 200) throw new Error(`GET /api/v2/config answered ${check.status}`);
   const result = await autocannon({ url: `${base}/api/v2/config`, connections: 50, duration: 10, headers });

@@ -27,12 +27,28 @@ export function tempDataDir() {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The signing secret of the web app in benchmarked shops (production refuses the development default). */
+export const BENCH_APP_SECRET = 'bench-web-signing-secret';
+export const BENCH_AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';
+
 /** Starts `node scripts/start.mjs` (what `npm start` runs) and resolves when GET / answers 200. */
 export async function startShop({ dataDir, port, env = {} }) {
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // A production build measured as production runs it: with secrets of its own, and the test gateway and mail
+      // allowed explicitly (ADR 027), since production refuses them by default.
+      NODE_ENV: 'production',
+      ALLOW_TEST_SERVICES: 'true',
+      APP_KEYS: `web:${BENCH_APP_SECRET}`,
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -3,7 +3,7 @@
 // shop (12 weeks of results for every game). Requests go to 127.0.0.1 only.
 import { createHmac } from 'node:crypto';
 import autocannon from 'autocannon';
-import { freePort, machine, startShop, tempDataDir } from './lib.mjs';
+import { BENCH_APP_SECRET, freePort, machine, startShop, tempDataDir } from './lib.mjs';
 
 function signedHeaders(appKey, secret) {
   const ts = String(Math.floor(Date.now() / 1000));
@@ -17,7 +17,7 @@ const shop = await startShop({ dataDir: data.dir, port, env: { JOBS_ENABLED: 'fa
 try {
   const base = `http://127.0.0.1:${port}`;
   const api = `${base}/api/v2/draws/pricing/default/past?limit=5&offset=0`;
-  const headers = signedHeaders('web', 'shop-web-public-signing-secret');
+  const headers = signedHeaders('web', BENCH_APP_SECRET);
   const check = await fetch(api, { headers });
   if (check.status !== 200) throw new Error(`${api} answered ${check.status}`);
   const page = await fetch(`${base}/lotto-results`);

@@ -60,7 +60,9 @@ async function measure(label, database) {
   const { ledger, payments } = createServices({ database, clock: systemClock, config });
   const run = Date.now().toString(36);
   // Deposits: each client its own customer (a deposit locks only its wallet).
-  const deposits = await forDuration(CLIENTS, (c) => payments.deposit(`cus_bench${run}d${c}`, 'td', { amount: 10 }));
+  const deposits = await forDuration(CLIENTS, (c) =>
+    payments.deposits.deposit(`cus_bench${run}d${c}`, 'td', { amount: 10 }),
+  );
   // Purchases: clients share 4 wallets, so row locks are contended as on a busy account.
   const wallets = Array.from({ length: 4 }, (_, w) => `cus_bench${run}p${w}`);
   for (const w of wallets)

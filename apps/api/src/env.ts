@@ -13,10 +13,14 @@ const csv = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+/** The development default of the web app's signing secret; production refuses it. */
+export const DEFAULT_WEB_APP_SECRET = 'shop-web-public-signing-secret';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless set: a fresh `npm start` is reachable from this machine only (ADR 027). */
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   /** Where a web-only process (`npm run start:web`) finds the API for server rendering; default: this process. */
@@ -30,7 +34,7 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .optional(),
   /** app-key:secret pairs. The web app's secret ships to browsers: it identifies the app, it is not a login. */
-  APP_KEYS: z.string().default('web:shop-web-public-signing-secret'),
+  APP_KEYS: z.string().default(`web:${DEFAULT_WEB_APP_SECRET}`),
   SIGNATURE_REQUIRED: bool.default(true),
   SIGNATURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   CORS_ORIGINS: csv.optional(),
@@ -52,6 +56,11 @@ const EnvSchema = z.object({
               .filter(Boolean),
     ),
   JOBS_ENABLED: bool.default(true),
+  /**
+   * true lets NODE_ENV=production run with the built-in test gateway and without SMTP (benchmarks and browser tests of
+   * a production build). Never on a real shop. The dev mailbox and the test deposit stay off in production anyway.
+   */
+  ALLOW_TEST_SERVICES: bool.default(false),
   /** Signs access tokens; when unset one is generated and kept in DATA_DIR/auth.secret. */
   AUTH_SECRET: z.string().min(32).optional(),
   /** Identity (issue 4): minimum sign-up age, argon2id cost (OWASP defaults), remembered 2FA devices, banned countries. */
@@ -94,6 +103,7 @@ export type AppConfig = {
   /** true: trust every hop; a list: trust those addresses. Loopback is always trusted (the storefront's own calls). */
   trustProxy: boolean | string[];
   jobsEnabled: boolean;
+  allowTestServices: boolean;
   authSecret: string | undefined;
   minAge: number;
   argon2: { memoryKib: number; timeCost: number; parallelism: number };
@@ -151,6 +161,7 @@ export function loadConfig(
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    allowTestServices: e.ALLOW_TEST_SERVICES,
     authSecret: e.AUTH_SECRET,
     minAge: e.MIN_AGE,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST, parallelism: e.ARGON2_PARALLELISM },
@@ -167,4 +178,31 @@ export function loadConfig(
     },
   };
   return { ...config, ...overrides };
+}
+
+/**
+ * What a production process must not run with (ADR 027): the test defaults that make `npm start` work with nothing
+ * configured. One line per problem; empty when the configuration may serve real customers. A web-only process signs
+ * with APP_KEYS but has no gateway, mail or tokens of its own.
+ */
+export function productionProblems(config: AppConfig, role: 'api' | 'web' = 'api'): string[] {
+  if (config.nodeEnv !== 'production') return [];
+  const problems: string[] = [];
+  if (role === 'api' && !config.allowTestServices)
+    problems.push(
+      'NODE_ENV=production refuses the built-in test payment gateway (it approves made-up cards): configure a real gateway (ALLOW_TEST_SERVICES=true only for a production-mode test run).',
+    );
+  if (role === 'api' && !config.smtpUrl && !config.allowTestServices)
+    problems.push(
+      'NODE_ENV=production needs SMTP_URL: without it receipts, password resets and 2FA codes only reach the dev mailbox, which production does not serve.',
+    );
+  if (config.appKeys.web === DEFAULT_WEB_APP_SECRET)
+    problems.push(
+      'NODE_ENV=production refuses the default APP_KEYS secret of the web app: set APP_KEYS=web:<a secret of your own>.',
+    );
+  if (role === 'api' && !config.authSecret)
+    problems.push(
+      'NODE_ENV=production needs AUTH_SECRET (32+ characters, the same on every API process) instead of one generated into DATA_DIR.',
+    );
+  return problems;
 }

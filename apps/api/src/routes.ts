@@ -38,7 +38,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   // A deposit taken to pay for the cart returns from 3-D Secure to the checkout, which completes (or abandons) it.
   await app.register(paymentsRoutes, {
     ...v2,
-    payments: s.payments,
+    ...s.payments,
+    config: s.config,
     challengeReturnPath: async (depositId, outcome) =>
       (await s.checkouts.hasPendingPurchase(depositId))
         ? `/checkout/deposit/${depositId}/${outcome === 'success' ? 'success' : 'cancel'}`
@@ -55,5 +56,6 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     purchase: s.purchase,
     depositPurchase: s.depositPurchase,
     replay: s.replay,
+    config: s.config,
   });
 }

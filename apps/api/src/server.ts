@@ -9,7 +9,7 @@ import type { ServerBuild } from 'react-router';
 import { buildApp, buildWebApp } from './app.ts';
 import { migrate, openDatabase } from './db/index.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
-import { loadConfig, type AppConfig } from './env.ts';
+import { loadConfig, productionProblems, type AppConfig } from './env.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { startJobs, type JobRunner } from './jobs/runner.ts';
@@ -91,6 +91,8 @@ async function main(argv: string[]) {
   if (apiOnly && webOnly)
     throw new StartupError('Choose one of --api-only and --web-only (neither runs both in one process).');
   const config = loadConfig();
+  const problems = productionProblems(config, webOnly ? 'web' : 'api');
+  if (problems.length) throw new StartupError(problems.join('\n'));
   if (!apiOnly && !fs.existsSync(WEB_SERVER_BUILD)) {
     throw new StartupError(
       'The storefront is not built (apps/web/build is missing): run `npm run build`, or start the API alone with --api-only.',

@@ -27,7 +27,15 @@ import {
   createOrdersService,
   createRecommendationsService,
 } from './modules/orders/index.ts';
-import { createPaymentsService, createTestGateway, type PaymentGateway } from './modules/payments/index.ts';
+import {
+  challengeUrlFor,
+  createDepositsService,
+  createFundsService,
+  createReconciliationService,
+  createTestGateway,
+  createWithdrawalsService,
+  type PaymentGateway,
+} from './modules/payments/index.ts';
 import { createPlacementService } from './modules/placement/index.ts';
 import { createPlatformService } from './modules/platform/index.ts';
 import { createPromotionsService } from './modules/promotions/index.ts';
@@ -54,6 +62,7 @@ import {
   createCustomerDirectoryService,
   createIdentityMailer,
   createLoginService,
+  createLoginThrottle,
   createOneTimeTokens,
   createPasswordHasher,
   createPasswordService,
@@ -100,19 +109,15 @@ export interface ServicesOptions {
    * announces a write (ADR 007). The CLI, the seed and one-off scripts read through.
    */
   liveCaches?: boolean;
-  /** Test hook of the reconciliation test: die between the gateway's approval and the ledger write. */
-  crashAfterGatewayApproval?: boolean;
 }
-
-/** Where the built-in test gateway's 3-D Secure page lives (payments routes serve it). */
-export const TEST_GATEWAY_CHALLENGE_PATH = (depositId: string) => `/api/v2/funds/test-gateway/3ds/${depositId}`;
 
 function defaultProviders(o: ServicesOptions): Providers {
   const { database, clock, config } = o;
   return {
     paymentGateway:
       o.providers?.paymentGateway ??
-      createTestGateway({ db: database.db, clock, challengeUrlFor: TEST_GATEWAY_CHALLENGE_PATH }),
+      // Its 3-D Secure page is served by the payments routes (challengeUrlFor).
+      createTestGateway({ db: database.db, clock, challengeUrlFor }),
     mailTransport:
       o.providers?.mailTransport !== undefined
         ? o.providers.mailTransport
@@ -129,7 +134,6 @@ function defaultProviders(o: ServicesOptions): Providers {
 function coreOf(o: ServicesOptions) {
   let secret: string | undefined;
   return {
-    crashAfterGatewayApproval: o.crashAfterGatewayApproval,
     database: o.database,
     db: o.database.db,
     clock: o.clock,
@@ -201,6 +205,32 @@ function responsibleGamblingServices(
   return { limits, exclusions, guard, verification, documents, hooks };
 }
 
+/**
+ * Payments: saved funds, deposits, withdrawals and reconciliation over one gateway and the ledger (ADR 026). Deposits
+ * answer to responsible gambling's deposit limits; withdrawals wait for verification.
+ */
+function paymentServices(
+  core: Core,
+  ports: { ledger: ReturnType<typeof createLedger>; guard: ReturnType<typeof createGuardService> },
+) {
+  const { db, clock, providers } = core;
+  const { ledger, guard } = ports;
+  const gateway = providers.paymentGateway;
+  const currencyOf = async (customerId: string) => (await ledger.fundsSummary(customerId)).currency;
+  const funds = createFundsService({ db, clock, gateway, currencyOf });
+  const deposits = createDepositsService({ db, clock, ledger, gateway, funds, currencyOf, depositGuard: guard });
+  const withdrawals = createWithdrawalsService({
+    db,
+    clock,
+    ledger,
+    funds,
+    currencyOf,
+    verificationRequired: guard.verificationRequired,
+  });
+  const reconciliation = createReconciliationService({ db, gateway, deposits });
+  return { funds, deposits, withdrawals, reconciliation };
+}
+
 /** Identity: one sub-service per concern, sharing the secrets, one-time tokens, throttling and emails built here. */
 function identityServices(
   core: Core,
@@ -234,7 +264,18 @@ function identityServices(
     profile,
     sessions,
     twoFactor,
-    login: createLoginService({ db, clock, config, attempts, credentials, tokens, sessions, twoFactor, profile }),
+    login: createLoginService({
+      db,
+      clock,
+      config,
+      attempts,
+      throttle: createLoginThrottle({ db, clock, mailer }),
+      credentials,
+      tokens,
+      sessions,
+      twoFactor,
+      profile,
+    }),
     signup: createSignupService({
       db,
       clock,
@@ -262,15 +303,7 @@ function commerceServices(
   const directory = createCustomerDirectoryService({ db, clock });
   const rg = responsibleGamblingServices(core, { ledger, customers: directory });
   const identity = identityServices(core, { outbox, funds: ledger, directory, responsibleGambling: rg.hooks });
-  const payments = createPaymentsService({
-    db,
-    clock,
-    ledger,
-    gateway: providers.paymentGateway,
-    depositGuard: rg.guard,
-    verificationRequired: rg.guard.verificationRequired,
-    crashAfterGatewayApproval: core.crashAfterGatewayApproval,
-  });
+  const payments = paymentServices(core, { ledger, guard: rg.guard });
   const promotions = createPromotionsService({ db, clock });
   const orders = createOrdersService({ db, clock });
   const lotteryTickets = createLotteryHandler({ db, catalogue: c.catalogue, orders, rng: providers.random });
@@ -317,7 +350,7 @@ function commerceServices(
       set: (id, f) => identity.profile.setFavouriteNumbers(id, f),
     },
   });
-  const depositPurchase = createDepositPurchaseWorkflow({ db, purchase, payments, checkouts });
+  const depositPurchase = createDepositPurchaseWorkflow({ db, purchase, payments: payments.deposits, checkouts });
   const replay = createReplayWorkflow({ orders: orderHistory, cart });
   return {
     ledger,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Identifier, Money, ApiMessage } from './common.ts';
 import { OfferGameType } from './catalogue.ts';
-import { BrowserData } from './payments.ts';
+import { AmountInput, BrowserData } from './payments.ts';
 
 /** Spec core §3: product types a cart item can have (syndicates and memberships come with their own issues). */
 export const CART_PRODUCT_TYPES = [
@@ -321,7 +321,7 @@ export const DepositPurchaseBody = z
   .object({
     deposit: z
       .object({
-        amount: z.union([z.number(), z.string().max(40)]),
+        amount: AmountInput,
         customerFundId: z.string().max(64).optional(),
         depositMethodCode: z.string().max(4).optional(),
         csc: z.string().max(4).optional(),

@@ -69,8 +69,22 @@ export const CardGateway = z.object({
   testCards: z.array(z.object({ number: z.string(), outcome: z.string() })),
 });
 
-/** An amount as typed: a number or its decimal text; cents and limits are checked by the service (per method). */
-export const AmountInput = z.union([z.number(), z.string().max(40)]);
+/** A missing amount keeps the house "required" message; anything else that is not an amount gets the format one. */
+const amountError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === ''
+    ? FORM_MESSAGES.required
+    : FORM_MESSAGES.currency;
+/** The one text format of a money amount (form-encoded bodies, where every value is text): "10", "10.5", "10.50". */
+export const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
+/**
+ * A money amount in a JSON body: a JSON number, never text (" 10 ", "1e1" and "10" are refused with the form message).
+ * Places, minimum and maximum are checked by the service per method, with the spec's messages.
+ */
+export const AmountInput = z.number({ error: amountError }).finite(FORM_MESSAGES.currency);
+/** A money amount in a form-encoded body (spec: "(form)"): a number, or text in the one format MONEY_TEXT. */
+export const FormAmountInput = z.union([AmountInput, z.string().max(40).regex(MONEY_TEXT, FORM_MESSAGES.currency)], {
+  error: amountError,
+});
 
 const digitsOnly = (s: string) => s.replace(/[\s-]/g, '');
 export const CardHolderName = z

@@ -2,7 +2,7 @@
 // reasons; features §3 Spend limits, §4 verification methods and statuses, §5 weekly deposit limit help, §7 calls).
 import { z } from 'zod';
 import { Money } from './common.ts';
-import { AmountInput } from './payments.ts';
+import { FormAmountInput } from './payments.ts';
 
 export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export const LimitPeriod = z.enum(LIMIT_PERIODS);
@@ -46,10 +46,10 @@ export type SpendLimits = z.infer<typeof SpendLimits>;
 export const LimitPeriodParams = z.object({ period: LimitPeriod }).strict();
 export const LimitIdParams = z.object({ id: z.string().min(1).max(64) }).strict();
 /** Form body of PUT|POST /spend-limits/{period} and PUT /deposit-limits/{period}. */
-export const LimitBody = z.object({ limit: AmountInput }).strict();
+export const LimitBody = z.object({ limit: FormAmountInput }).strict();
 export type LimitBody = z.infer<typeof LimitBody>;
 
-export const PrecommitmentBody = z.object({ limit: AmountInput, period: LimitPeriod.default('monthly') }).strict();
+export const PrecommitmentBody = z.object({ limit: FormAmountInput, period: LimitPeriod.default('monthly') }).strict();
 export type PrecommitmentBody = z.infer<typeof PrecommitmentBody>;
 export const Precommitment = z.object({
   enabled: z.boolean(),

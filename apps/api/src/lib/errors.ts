@@ -38,3 +38,52 @@ export const unprocessable = (message: string, code = 'unprocessable', fieldErro
   new AppError(422, message, { code, fieldErrors });
 export const serviceUnavailable = (message = 'The service is unavailable.', code = 'unavailable') =>
   new AppError(503, message, { code });
+
+/** A failed query as drizzle reports it: its message and fields carry the SQL text and every parameter. */
+function isQueryError(err: object): err is Error & { query: unknown; params: unknown; cause?: unknown } {
+  return 'query' in err && 'params' in err;
+}
+
+/** A PostgreSQL error (node-postgres DatabaseError): its message and detail can quote the values that failed. */
+function isPostgresError(err: object): boolean {
+  return typeof (err as { code?: unknown }).code === 'string' && 'severity' in err && 'routine' in err;
+}
+
+/** Stack frames only: the first line of a stack repeats the message. */
+const framesOf = (stack: unknown) =>
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n')
+    : undefined;
+
+/**
+ * An error as it may be written to the log (the logger's `err` serializer). Database errors keep their SQLSTATE code,
+ * routine, table, column and constraint, never the SQL text, its parameters or PostgreSQL's message and detail:
+ * those quote whatever the client sent (ADR 025). Other errors keep type, message, code and stack; causes are followed.
+ */
+export function errorForLog(err: unknown, depth = 0): Record<string, unknown> | unknown {
+  if (err === null || typeof err !== 'object' || depth > 5) return err;
+  const e = err as Error & Record<string, unknown>;
+  if (isQueryError(e as object)) {
+    return {
+      type: 'DatabaseQueryError',
+      message: 'A database query failed (SQL text and parameters are not logged).',
+      stack: framesOf(e.stack),
+      cause: errorForLog(e.cause, depth + 1),
+    };
+  }
+  if (isPostgresError(e)) {
+    const { code, severity, routine, table, column, constraint, schema } = e as Record<string, unknown>;
+    return { type: 'PostgresError', code, severity, routine, schema, table, column, constraint };
+  }
+  return {
+    type: e.constructor?.name ?? 'Error',
+    message: e.message,
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ...(e.statusCode !== undefined ? { statusCode: e.statusCode } : {}),
+    stack: e.stack,
+    ...(e.cause !== undefined ? { cause: errorForLog(e.cause, depth + 1) } : {}),
+  };
+}

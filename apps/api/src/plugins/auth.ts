@@ -72,11 +72,15 @@ function bearer(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-/** Same-origin check for cookie-authenticated writes: Origin, or Referer when Origin is absent, must be ours. */
+/**
+ * Same-origin check for cookie-authenticated writes: Origin, or Referer when Origin is absent, must be ours.
+ * `Origin: null` is refused: browsers send it from sandboxed frames, data: and file: pages and some cross-origin
+ * redirects, all places another site can post from (ADR 028).
+ */
 export function sameOrigin(request: FastifyRequest, config: AppConfig): boolean {
   const allowed = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   const origin = request.headers.origin;
-  if (typeof origin === 'string' && origin !== 'null') return allowed.has(origin);
+  if (typeof origin === 'string') return origin !== 'null' && allowed.has(origin);
   const referer = request.headers.referer;
   if (typeof referer === 'string') {
     try {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HEADERS, type ApiMessage, type ErrorEnvelope } from '@shop/contracts';
-import { AppError, type FieldErrors } from '../lib/errors.ts';
+import { AppError, errorForLog, type FieldErrors } from '../lib/errors.ts';
 import { camelToSnake, isForbiddenKey } from '../lib/casing.ts';
 
 export const FALLBACK_MESSAGE = 'Something went wrong';
@@ -173,7 +173,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       return handleError(error, request, reply);
     } catch (failure) {
       // A bug in the handler itself must still end as the generic envelope, not Fastify's default with its message.
-      request.log.error({ err: failure, original: error }, 'error handler failed');
+      request.log.error({ err: failure, original: errorForLog(error) }, 'error handler failed');
       return sendError(request, reply, errorEnvelope({ status: 500, message: FALLBACK_MESSAGE, code: 'server_error' }));
     }
   });

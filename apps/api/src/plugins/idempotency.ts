@@ -1,30 +1,46 @@
-// Idempotency-Key on money-moving writes (DESIGN.md §4): a route opts in with `config: { idempotent: true }`. The
-// first response to a key is stored in the database and replayed for 24 h; the same key with other parameters is
-// 422; a retry while the first request is still running is 409. Keys are per customer, and
-// the claim is one INSERT … ON CONFLICT, so two processes racing on one key cannot both run the request.
+// Idempotency-Key on money-moving writes (DESIGN.md §4, ADR 026; Stripe's model). A route opts in with
+// `config: { idempotent: true }` and must record its key WITH the operation it starts (the deposit, withdrawal or
+// checkout row carries the key, and `request.idempotency.recordOperation` names that row in the key's record, in the
+// same transaction), before any outside call. Then:
+// - the first request claims the key (one INSERT: two processes racing on one key cannot both run it);
+// - its answer is stored and replayed for 24 h (`idempotent-replayed: true`); other parameters with the key are 422;
+// - a retry while the first is running is 409 `idempotency_in_flight`;
+// - a key left running by a crash (held longer than STALE_CLAIM_MS) is RECOVERED, never re-run: the retry takes the
+//   key over and the route's service finds the recorded operation by its key and resumes or reports it (a deposit
+//   asks the gateway again with the same idempotency key); only a request that recorded nothing starts afresh.
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/index.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Database, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { crashPoint } from '../lib/crash-points.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
-import { paymentsIdempotencyKeys as keys } from '../modules/payments/index.ts';
+import { idempotencyKeysRepository as keys, type OperationKey } from '../modules/payments/index.ts';
+
+/** The key of this request once claimed: what the route hands its service (see OperationKey). */
+export interface RequestIdempotency extends OperationKey {
+  scope: string;
+  /** True when this request took over a key a crashed request left running. */
+  recovering: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Money-moving write: honours the Idempotency-Key header. */
+    /** Money-moving write: honours the Idempotency-Key header (the service records the key with its operation). */
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    idempotencyClaim: { scope: string; key: string } | null;
+    idempotency: RequestIdempotency | null;
   }
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A claim still "running" after this long belongs to a process that died: a retry may take it over. */
-export const STALE_CLAIM_MS = 2 * 60 * 1000;
+/**
+ * A running key whose holder has not finished within this long is taken to belong to a process that died. It is then
+ * recovered (the recorded operation is resumed or reported), never run a second time. Longer than any request.
+ */
+export const STALE_CLAIM_MS = 60 * 1000;
 const KEY_PATTERN = /^[A-Za-z0-9_:.-]{1,255}$/;
 
 function requestHash(request: FastifyRequest): string {
@@ -33,6 +49,7 @@ function requestHash(request: FastifyRequest): string {
   h.update('\0');
   h.update(request.routeOptions.url ?? request.url);
   h.update('\0');
+  // Bounded input: the input-hygiene plugin refused bodies nested deeper than 32 before parsing.
   h.update(JSON.stringify(request.params ?? null));
   h.update('\0');
   h.update(JSON.stringify(request.body ?? null));
@@ -41,15 +58,35 @@ function requestHash(request: FastifyRequest): string {
   return h.digest('hex');
 }
 
+const inFlight = () =>
+  conflict('A request with this Idempotency-Key is still being processed. Try again shortly.', 'idempotency_in_flight');
+
 const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }> = async (
   app,
   { database, clock },
 ) => {
   const { db } = database;
-  app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  function holdKey(request: FastifyRequest, scope: string, key: string, recovering: boolean) {
+    request.idempotency = {
+      scope,
+      key,
+      recovering,
+      recordOperation: (tx: Executor, operationId: string) => keys.recordOperation(tx, scope, key, operationId),
+    };
+  }
+
+  async function replay(reply: FastifyReply, row: NonNullable<Awaited<ReturnType<typeof keys.find>>>) {
+    reply.header('idempotent-replayed', 'true');
+    for (const [name, value] of Object.entries((row.responseHeaders ?? {}) as Record<string, string>))
+      reply.header(name, value);
+    reply.code(row.responseStatus ?? 200).type('application/json; charset=utf-8');
+    return reply.send(row.responseBody ?? '');
+  }
+
+  // Runs after the route's own preHandlers (sign-in and CSRF checks), so a refused request claims nothing.
+  const claim: preHandlerHookHandler = async function (request, reply) {
     const raw = request.headers[IDEMPOTENCY_HEADER];
     if (raw === undefined) return;
     // Unauthenticated: the route answers 401 itself; nothing to store.
@@ -66,32 +103,26 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
     const now = clock.now();
 
     for (let attempt = 0; attempt < 2; attempt++) {
-      const claimed = await db
-        .insert(keys)
-        .values({
-          scope,
-          key,
-          route,
-          requestHash: hash,
-          status: 'running',
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + REPLAY_TTL_MS),
-        })
-        .onConflictDoNothing()
-        .returning({ key: keys.key });
-      if (claimed.length) {
-        request.idempotencyClaim = { scope, key };
+      const claimed = await keys.claim(db, {
+        scope,
+        key,
+        route,
+        requestHash: hash,
+        status: 'running',
+        lockedAt: now,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + REPLAY_TTL_MS),
+      });
+      if (claimed) {
+        holdKey(request, scope, key, false);
+        crashPoint('idempotency:claimed');
         return;
       }
-      const [row] = await db
-        .select()
-        .from(keys)
-        .where(and(eq(keys.scope, scope), eq(keys.key, key)));
+      const row = await keys.find(db, scope, key);
       if (!row) continue;
-      const stale = row.status === 'running' && row.createdAt.getTime() < now.getTime() - STALE_CLAIM_MS;
-      if (row.expiresAt <= now || stale) {
-        // Expired, or claimed by a process that died mid-request: free the key (only if it is still that row) and claim again.
-        await db.delete(keys).where(and(eq(keys.scope, scope), eq(keys.key, key), eq(keys.createdAt, row.createdAt)));
+      if (row.expiresAt <= now) {
+        // Past its replay window: free the key (only if it is still that row) and claim it again.
+        await keys.removeExpired(db, scope, key, row.createdAt);
         continue;
       }
       if (row.requestHash !== hash) {
@@ -99,68 +130,54 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
           code: 'idempotency_key_reused',
         });
       }
-      if (row.status === 'running')
-        throw conflict(
-          'A request with this Idempotency-Key is still being processed. Try again shortly.',
-          'idempotency_in_flight',
-        );
-      reply.header('idempotent-replayed', 'true');
-      for (const [name, value] of Object.entries((row.responseHeaders ?? {}) as Record<string, string>))
-        reply.header(name, value);
-      reply.code(row.responseStatus ?? 200).type('application/json; charset=utf-8');
-      return reply.send(row.responseBody ?? '');
+      if (row.status === 'done') return replay(reply, row);
+      const heldSince = row.lockedAt ?? row.createdAt;
+      if (heldSince.getTime() > now.getTime() - STALE_CLAIM_MS) throw inFlight();
+      // The holder died (or gave up): take the key over and let the service resume what it recorded.
+      if (!(await keys.takeOver(db, scope, key, row.lockedAt, now))) throw inFlight();
+      request.log.warn({ idempotencyKey: key, operation: row.operation }, 'recovering an Idempotency-Key left running');
+      holdKey(request, scope, key, true);
+      return;
     }
-    throw conflict(
-      'A request with this Idempotency-Key is still being processed. Try again shortly.',
-      'idempotency_in_flight',
-    );
+    throw inFlight();
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    const own =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [...own, claim];
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = null;
-    const where = and(eq(keys.scope, claim.scope), eq(keys.key, claim.key), eq(keys.status, 'running'));
+    const held = request.idempotency;
+    if (!held) return payload;
+    request.idempotency = null;
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      // Nothing reliable to replay (server failure or a streamed body): the client may retry with the same key.
-      await db.delete(keys).where(where);
+      // Nothing reliable to replay (a server failure or a streamed body): the next retry recovers the key at once.
+      await keys.release(db, held.scope, held.key);
       return payload;
     }
     const location = reply.getHeader('location');
-    await db
-      .update(keys)
-      .set({
-        status: 'done',
-        responseStatus: reply.statusCode,
-        responseBody: payload,
-        responseHeaders: location ? { location: String(location) } : {},
-      })
-      .where(where);
+    await keys.complete(db, held.scope, held.key, {
+      status: reply.statusCode,
+      body: payload,
+      headers: location ? { location: String(location) } : {},
+    });
+    crashPoint('idempotency:stored');
     return payload;
   });
 
   app.addHook('onResponse', async (request) => {
-    // A claim whose reply never reached onSend (connection dropped) must not block retries for 24 h.
-    const claim = request.idempotencyClaim;
-    if (claim)
-      await db
-        .delete(keys)
-        .where(and(eq(keys.scope, claim.scope), eq(keys.key, claim.key), eq(keys.status, 'running')));
+    // A claim whose reply never reached onSend (connection dropped) must not wait out the stale window.
+    const held = request.idempotency;
+    if (held) await keys.release(db, held.scope, held.key);
   });
 };
 
 /** Forget stored responses older than their replay window (a scheduled job calls this). */
 export async function purgeExpiredIdempotencyKeys(database: Database, now: Date): Promise<number> {
-  const removed = await database.db
-    .delete(keys)
-    .where(
-      or(
-        lt(keys.expiresAt, now),
-        and(eq(keys.status, 'running'), lt(keys.createdAt, sql`${new Date(now.getTime() - REPLAY_TTL_MS)}`)),
-      ),
-    )
-    .returning({ key: keys.key });
-  return removed.length;
+  return keys.purgeExpired(database.db, now, REPLAY_TTL_MS);
 }
 
 export default fp(idempotencyPlugin, { name: 'idempotency', dependencies: ['auth', 'versioning'] });

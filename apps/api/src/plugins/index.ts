@@ -9,9 +9,11 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/index.ts';
 import type { AppConfig } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
+import { errorForLog } from '../lib/errors.ts';
 import routeTable from './route-table.ts';
 import errors, { frameworkErrorHandler } from './errors.ts';
 import casing from './casing.ts';
+import inputHygiene from './input-hygiene.ts';
 import requestContext, { requestIdFor } from './request-context.ts';
 import security from './security.ts';
 import rateLimit from './rate-limit.ts';
@@ -45,9 +47,17 @@ export function trustedProxies(config: AppConfig): boolean | string[] {
   return [...LOOPBACK, ...(config.trustProxy === false ? [] : config.trustProxy)];
 }
 
+/** The logger's options: every `err` goes through errorForLog, so no SQL text or parameters reach the log. */
+function loggerOptions(config: AppConfig, logger: boolean | object | undefined): boolean | object {
+  if (logger === false) return false;
+  const base = logger === undefined || logger === true ? { level: config.logLevel } : logger;
+  const serializers = (base as { serializers?: Record<string, unknown> }).serializers;
+  return { ...base, serializers: { ...serializers, err: errorForLog } };
+}
+
 export function createFastify(config: AppConfig, logger: boolean | object | undefined): FastifyInstance {
   return Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: loggerOptions(config, logger),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustedProxies(config),
     genReqId: requestIdFor,
@@ -75,6 +85,8 @@ export interface ApiPluginsOptions {
 const apiPlugins: FastifyPluginAsync<ApiPluginsOptions> = async (app, { config, clock, database, ...o }) => {
   await app.register(routeTable);
   await app.register(errors);
+  // Before anything recursive (casing, idempotency hashing, validation) sees a body, query or path parameter.
+  await app.register(inputHygiene);
   await app.register(casing);
   await app.register(cookie);
   await app.register(requestContext);

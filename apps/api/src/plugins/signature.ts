@@ -23,12 +23,18 @@ export const SERVICE_PREFIXES = [
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: this service route is open (e.g. a payment provider's callback). */
-    signature?: boolean;
+    /**
+     * false: this service route is open (e.g. a payment provider's callback). 'always': signed even when
+     * SIGNATURE_REQUIRED is off, for a GET that changes state (a cross-site link cannot sign; ADR 028).
+     */
+    signature?: boolean | 'always';
   }
 }
 
-export function requiresSignature(routeUrl: string | undefined, routeConfig: { signature?: boolean }): boolean {
+export function requiresSignature(
+  routeUrl: string | undefined,
+  routeConfig: { signature?: boolean | 'always' },
+): boolean {
   if (routeUrl === undefined || routeConfig.signature === false) return false;
   return SERVICE_PREFIXES.some((p) => routeUrl === p || routeUrl.startsWith(`${p}/`));
 }
@@ -42,7 +48,8 @@ function header(value: string | string[] | undefined): string | undefined {
 
 const signaturePlugin: FastifyPluginAsync<{ config: AppConfig; clock: Clock }> = async (app, { config, clock }) => {
   app.addHook('onRequest', async (request) => {
-    if (!config.signatureRequired) return;
+    const always = request.routeOptions.config.signature === 'always';
+    if (!config.signatureRequired && !always) return;
     if (!requiresSignature(request.routeOptions.url, request.routeOptions.config)) return;
 
     const appKey = header(request.headers[HEADERS.appKey]);

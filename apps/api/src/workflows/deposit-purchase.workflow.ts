@@ -1,6 +1,8 @@
 // Deposit-and-purchase (POST /cart/deposit_purchase, core §5, docs/checkout.md): the cart is validated first (a dead
 // cart never charges), the deposit goes through the payments service outside any transaction, and an approved
-// deposit buys the cart with a key derived from the deposit, so completing after 3-D Secure buys exactly once.
+// deposit buys the cart with a key derived from the deposit, so completing after 3-D Secure buys exactly once. The
+// deposit carries the request's Idempotency-Key (`cart:K`), so a retry (or a retry after a crash) resumes that deposit
+// and the purchase keyed by it, never a second charge (ADR 026).
 import {
   formatCurrency,
   type CurrencyCode,
@@ -17,22 +19,28 @@ import {
   INVALID_DEPOSIT_RESPONSE,
   message,
   resultOf,
+  type PurchaseKey,
   type PurchaseResult,
   type PurchaseWorkflow,
 } from './purchase-cart.workflow.ts';
 
+type DepositAnswer = {
+  id: string;
+  status: string;
+  amount: { amount: number; currency: CurrencyCode };
+  challengeUrl: string | null;
+};
+
 /** What deposit-and-purchase needs of the payments module (its deposit function, the same as POST /funds/…/deposit). */
 export interface PurchasePayments {
+  /** Starts the deposit for a key, or resumes / reports the one that key already started (never a second). */
   deposit(
     customerId: string,
     id: string,
-    body: DepositBody,
-  ): Promise<{
-    id: string;
-    status: string;
-    amount: { amount: number; currency: CurrencyCode };
-    challengeUrl: string | null;
-  }>;
+    body: Pick<DepositBody, 'amount' | 'csc' | 'strongCustomerAuthentication'>,
+    options: { idempotency: PurchaseKey; audience: { testDeposits: boolean } },
+  ): Promise<DepositAnswer>;
+  depositForKey(customerId: string, key: string): Promise<DepositAnswer | null>;
   getDeposit(
     customerId: string,
     depositId: string,
@@ -74,17 +82,27 @@ export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
   }
 
   return {
-    /** POST /cart/deposit_purchase: validate, deposit (outside any transaction), then buy with the deposit's key. */
-    async depositPurchase(customerId: string, body: DepositPurchaseBody): Promise<DepositPurchaseResult> {
-      await deps.purchase.validateCart(customerId);
+    /**
+     * POST /cart/deposit_purchase: validate, deposit (outside any transaction), then buy with the deposit's key. The
+     * deposit carries the request's key (`cart:K`), so a retry resumes that deposit and the purchase keyed by it.
+     */
+    async depositPurchase(
+      customerId: string,
+      body: DepositPurchaseBody,
+      request: { idempotency: PurchaseKey; audience: { testDeposits: boolean } },
+    ): Promise<DepositPurchaseResult> {
+      const idempotency = { ...request.idempotency, key: `cart:${request.idempotency.key}` };
+      // A retry of a request that already took the deposit goes on from it (the cart may be bought already).
+      if (!(await deps.payments.depositForKey(customerId, idempotency.key)))
+        await deps.purchase.validateCart(customerId);
       const { customerFundId, depositMethodCode, amount, csc, strongCustomerAuthentication } = body.deposit;
       const via = customerFundId ?? depositMethodCode ?? 'td';
-      const dep = await deps.payments.deposit(customerId, via, {
-        amount,
-        ...(csc ? { csc } : {}),
-        ...(strongCustomerAuthentication ? { strongCustomerAuthentication } : {}),
-        checkout: true,
-      });
+      const dep = await deps.payments.deposit(
+        customerId,
+        via,
+        { amount, ...(csc ? { csc } : {}), ...(strongCustomerAuthentication ? { strongCustomerAuthentication } : {}) },
+        { idempotency, audience: request.audience },
+      );
       if (!dep || typeof dep.id !== 'string' || typeof dep.status !== 'string')
         throw new AppError(502, INVALID_DEPOSIT_RESPONSE, { code: 'invalid_deposit_response' });
       if (dep.status === 'approved') {

@@ -12,16 +12,20 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '../env.ts';
+import { devHelpersAllowed } from '../lib/dev-only.ts';
 import { badRequest } from '../lib/errors.ts';
 import { ok } from '../lib/http.ts';
 import type { DepositPurchaseWorkflow } from './deposit-purchase.workflow.ts';
-import type { PurchaseWorkflow } from './purchase-cart.workflow.ts';
+import type { PurchaseKey, PurchaseWorkflow } from './purchase-cart.workflow.ts';
 import type { ReplayWorkflow } from './replay-order.workflow.ts';
 
 export interface PurchaseRoutesOptions {
   purchase: Pick<PurchaseWorkflow, 'purchase'>;
   depositPurchase: DepositPurchaseWorkflow;
   replay: ReplayWorkflow;
+  /** Outside production, loopback visitors may pay with the `td` test deposit (lib/dev-only.ts, ADR 027). */
+  config: Pick<AppConfig, 'nodeEnv'>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_:.-]{1,255}$/;
@@ -34,6 +38,11 @@ const DepositIdParams = z
       .regex(/^dep_[A-Za-z0-9]+$/),
   })
   .strict();
+
+/** The request's key, with the idempotency plugin's way to name the operation it starts. */
+function purchaseKey(request: FastifyRequest): PurchaseKey {
+  return { key: idempotencyKey(request), recordOperation: request.idempotency?.recordOperation };
+}
 
 function idempotencyKey(request: FastifyRequest): string {
   const raw = request.headers['idempotency-key'];
@@ -69,8 +78,7 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(PurchaseResult) },
       },
     },
-    async (request) =>
-      ok(await opts.purchase.purchase(request.auth!.customerId, idempotencyKey(request), request.body)),
+    async (request) => ok(await opts.purchase.purchase(request.auth!.customerId, purchaseKey(request), request.body)),
   );
 
   routes.post(
@@ -85,10 +93,13 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(DepositPurchaseResult) },
       },
     },
-    async (request) => {
-      idempotencyKey(request);
-      return ok(await opts.depositPurchase.depositPurchase(request.auth!.customerId, request.body));
-    },
+    async (request) =>
+      ok(
+        await opts.depositPurchase.depositPurchase(request.auth!.customerId, request.body, {
+          idempotency: purchaseKey(request),
+          audience: { testDeposits: devHelpersAllowed(opts.config.nodeEnv, request.ip) },
+        }),
+      ),
   );
 
   routes.post(

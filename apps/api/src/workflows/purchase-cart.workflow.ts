@@ -13,6 +13,7 @@ import {
 } from '@shop/contracts';
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { crashPoint } from '../lib/crash-points.ts';
 import { AppError, conflict } from '../lib/errors.ts';
 import type { CartProductHandler, CartService, PricedItem, PurchaseGuard } from '../modules/cart/index.ts';
 import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
@@ -33,6 +34,12 @@ export interface PurchaseLedger {
     m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string },
   ): Promise<{ entryId: string }>;
   fundsSummary(customerId: string): Promise<{ availableFundsCents: number }>;
+}
+
+/** A request's Idempotency-Key, and how to name the operation it started in the key's record (same transaction). */
+export interface PurchaseKey {
+  key: string;
+  recordOperation?: (tx: Executor, operationId: string) => Promise<void>;
 }
 
 export interface PurchaseDeps {
@@ -192,20 +199,16 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
 
   const admitted = createAdmission(deps.maxConcurrent ?? 6);
 
-  function purchase(
+  /**
+   * Buys the cart once per (customer, key): the checkout row carries the key (unique) and the request's key record
+   * names the checkout, in the purchase's one transaction. A retry finds that checkout and answers with it.
+   */
+  async function purchase(
     customerId: string,
     idempotencyKey: string,
     body: PurchaseBody['purchase'],
     deposit: { depositId: string; depositCents: number } | null = null,
-  ): Promise<PurchaseResult> {
-    return purchaseNow(customerId, idempotencyKey, body, deposit);
-  }
-
-  async function purchaseNow(
-    customerId: string,
-    idempotencyKey: string,
-    body: PurchaseBody['purchase'],
-    deposit: { depositId: string; depositCents: number } | null,
+    recordOperation?: PurchaseKey['recordOperation'],
   ): Promise<PurchaseResult> {
     const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
     if (earlier) return resultOf(earlier.publicId);
@@ -310,6 +313,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
               'A purchase with this Idempotency-Key is still being processed. Try again shortly.',
               'idempotency_in_flight',
             );
+          await recordOperation?.(tx, checkoutId);
           await cart.emptyCart(tx, loaded.cartId);
           if (loaded.bonusCreditCents > 0) {
             await ledger.creditBonus(tx, {
@@ -343,6 +347,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       if (insufficient) throw await insufficientFundsError(ledger, customerId, insufficient);
       throw err;
     }
+    crashPoint('purchase:committed');
     if (outcome.kind === 'removed') {
       const text = 'Some items in your cart are no longer available';
       throw new AppError(422, text, {
@@ -359,8 +364,10 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
 
   return {
     /** POST /cart/purchase: buy the customer's cart with the wallet, once per Idempotency-Key. */
-    purchase: (customerId: string, idempotencyKey: string, body: PurchaseBody) =>
-      purchase(customerId, idempotencyKey, body.purchase),
+    purchase: (customerId: string, key: PurchaseKey | string, body: PurchaseBody) =>
+      typeof key === 'string'
+        ? purchase(customerId, key, body.purchase)
+        : purchase(customerId, key.key, body.purchase, null, key.recordOperation),
     /** The purchase paid by a deposit taken first (deposit-and-purchase): keyed by the deposit, counts it as paid in. */
     purchaseWithDeposit: purchase,
     validateCart,

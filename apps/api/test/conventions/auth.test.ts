@@ -110,6 +110,18 @@ describe('access tokens', () => {
     });
     expect(api.statusCode).toBe(200);
   });
+
+  it('refuses a cookie-authenticated write with Origin: null (sandboxed frame, data: page), even with our Referer', async () => {
+    const token = t.tokenFor('cus_alice');
+    const opaque = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/test/me',
+      cookies: { web_access_token: token },
+      headers: { origin: 'null', referer: `${TEST_PUBLIC_URL}/cart` },
+    });
+    expect(opaque.statusCode).toBe(403);
+    expect(opaque.json().messages[0].code).toBe('csrf');
+  });
 });
 
 describe('revoked sessions', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@shop/contracts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -7,7 +8,13 @@ const logs: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
-    beforeReady: registerTestRoutes,
+    beforeReady: (app) => {
+      registerTestRoutes(app);
+      // A query that fails inside PostgreSQL with the client's text as a parameter.
+      app.get<{ Querystring: { q?: string } }>('/api/v2/test/db-boom', async (request) =>
+        t.database.db.execute(sql`select * from no_such_table where name = ${request.query.q ?? ''}`),
+      );
+    },
     logger: { level: 'error', stream: { write: (line: string) => logs.push(line) } },
   });
 });
@@ -123,6 +130,16 @@ describe('error envelope', () => {
     const logged = logs.map((l) => JSON.parse(l) as { reqId?: string; err?: { message?: string } }).find((l) => l.err);
     expect(logged?.reqId).toBe('req_boom_1');
     expect(logged?.err?.message).toContain('secret_table');
+  });
+
+  it('logs a failed database query without its SQL text or parameters', async () => {
+    logs.length = 0;
+    const res = await t.injectSigned({ method: 'GET', url: '/api/v2/test/db-boom?q=attacker-text-4242' });
+    expect(envelope(res).status).toBe(500);
+    const logged = logs.join('\n');
+    expect(logged).toContain('42P01'); // the SQLSTATE stays: undefined_table
+    expect(logged).not.toContain('attacker-text-4242');
+    expect(logged).not.toMatch(/no_such_table|select \*/);
   });
 
   it('415 for a content type the API does not read', async () => {

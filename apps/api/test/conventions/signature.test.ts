@@ -123,4 +123,22 @@ describe('signature switched off', () => {
       await open.close();
     }
   });
+
+  it('still requires the signature on GET /logout: a cross-site link cannot end a session', async () => {
+    const open = await buildTestApp({ database: t.database, config: { signatureRequired: false } });
+    try {
+      const link = await open.app.inject({
+        method: 'GET',
+        url: '/api/v2/logout',
+        cookies: { web_access_token: open.tokenFor('cus_linked') },
+      });
+      expect(link.statusCode).toBe(401);
+      expect(link.json().messages[0].code).toBe('invalid_signature');
+      expect(link.headers['set-cookie']).toBeUndefined();
+      const app = await open.injectSigned({ method: 'GET', url: '/api/v2/logout' });
+      expect(app.statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
 });

@@ -74,7 +74,9 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+      // 'test': production refuses the test gateway and default secrets, and the journeys fund wallets with the
+      // loopback-only test deposit (ADR 027), which production does not serve.
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ...E2E_LIMITS,
     },

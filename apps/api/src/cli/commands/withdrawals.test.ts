@@ -1,7 +1,7 @@
 // withdrawals:approve / withdrawals:reject / deposits:reconcile through runOps against a test database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, testServices } from '../../../test/helpers/app.ts';
-import { createPaymentsService } from '../../modules/payments/index.ts';
+import { createWithdrawalsService } from '../../modules/payments/index.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -21,8 +21,14 @@ describe('withdrawal commands', () => {
   it('approves by id, rejects with funds returned, and refuses a decided withdrawal', async () => {
     // Withdrawals asked for directly, as the customer would (no identity check for this made-up customer): only the
     // operator's decisions below go through the CLI and its services.
-    const { ledger, providers } = testServices(database, { clock, config });
-    const payments = createPaymentsService({ db: database.db, clock, ledger, gateway: providers.paymentGateway });
+    const { ledger, payments: services } = testServices(database, { clock, config });
+    const payments = createWithdrawalsService({
+      db: database.db,
+      clock,
+      ledger,
+      funds: services.funds,
+      currencyOf: async () => 'AUD',
+    });
     await database.db.transaction((tx) =>
       ledger.creditPrize(tx, {
         customerId: 'cus_cli',

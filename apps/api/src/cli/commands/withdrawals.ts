@@ -8,13 +8,13 @@ export const withdrawalsApproveCommand = defineCommand({
   summary: 'Approve and pay one pending withdrawal, or every pending withdrawal when no --id is given.',
   define: (c) => c.option('--id <withdrawal>', 'the withdrawal (wdr_…); every pending one when left out'),
   async run({ options }: { options: { id?: string } }, ctx) {
-    const { payments } = await ctx.services();
-    const ids = options.id ? [options.id] : (await payments.pendingWithdrawals()).map((w) => w.id);
+    const { withdrawals } = (await ctx.services()).payments;
+    const ids = options.id ? [options.id] : (await withdrawals.pendingWithdrawals()).map((w) => w.id);
     if (!ids.length) ctx.out('No pending withdrawals.');
     let failed = 0;
     for (const id of ids) {
       try {
-        const w = await payments.decideWithdrawal(id, 'approve');
+        const w = await withdrawals.decideWithdrawal(id, 'approve');
         ctx.out(`${w.id}: ${w.status} (${w.amount.amount.toFixed(2)} ${w.amount.currency} by ${w.methodCode})`);
       } catch (err) {
         failed++;
@@ -33,9 +33,9 @@ export const withdrawalsRejectCommand = defineCommand({
     c.option('--id <withdrawal>', 'the withdrawal (wdr_…)').option('--reason <text>', 'shown to the customer'),
   async run({ options }: { options: { id?: string; reason?: string } }, ctx) {
     if (!options.id) throw new UsageError('Name the withdrawal with --id.');
-    const { payments } = await ctx.services();
+    const { withdrawals } = (await ctx.services()).payments;
     try {
-      const w = await payments.decideWithdrawal(options.id, 'reject', options.reason);
+      const w = await withdrawals.decideWithdrawal(options.id, 'reject', options.reason);
       ctx.out(`${w.id}: rejected, ${w.amount.amount.toFixed(2)} ${w.amount.currency} returned to winnings.`);
     } catch (err) {
       ctx.err(`${options.id}: ${(err as Error).message}`);
@@ -49,7 +49,7 @@ export const depositsReconcileCommand = defineCommand({
   usage: '',
   summary: 'Credit deposits the payment gateway approved but the ledger never recorded (safe to repeat).',
   async run(_parsed, ctx) {
-    const { payments } = await ctx.services();
-    ctx.out(`Reconciled ${await payments.reconcileDeposits()} deposit(s).`);
+    const { reconciliation } = (await ctx.services()).payments;
+    ctx.out(`Reconciled ${await reconciliation.reconcileDeposits()} deposit(s).`);
   },
 });

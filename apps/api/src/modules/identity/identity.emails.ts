@@ -5,7 +5,10 @@ import type { CustomerRow } from './identity.repository.ts';
 import type { OneTimeTokens } from './identity.tokens.ts';
 
 export interface IdentityOutbox {
-  enqueueEmail(tx: Executor, m: { to: string; subject: string; text: string; kind: string }): Promise<unknown>;
+  enqueueEmail(
+    tx: Executor,
+    m: { to: string; subject: string; text: string; kind: string; dedupeKey?: string },
+  ): Promise<unknown>;
 }
 
 export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: OneTimeTokens; publicUrl: string }) {
@@ -41,6 +44,21 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
         kind: 'password_changed',
         subject: 'Your password was changed',
         text: `Hi ${c.firstname}, your password was changed. If this was not you, please contact support.`,
+      }),
+    /** Repeated wrong passwords on the account (identity.login-throttle.ts); `dedupeKey` keeps it to one an hour. */
+    loginFailures: (tx: Executor, c: CustomerRow, failures: number, dedupeKey: string) =>
+      outbox.enqueueEmail(tx, {
+        to: c.email,
+        kind: 'security_alert',
+        subject: 'Failed sign-in attempts on your account',
+        text: [
+          `Hello ${c.firstname},`,
+          '',
+          `Someone tried to sign in to your account with a wrong password ${failures} times in the last hour.`,
+          'If it was you, there is nothing to do. If not, your account is still safe: those attempts are being slowed',
+          'down. You may want to choose a new password and turn on two-factor authentication.',
+        ].join('\n'),
+        dedupeKey,
       }),
     accountClosed: (tx: Executor, c: CustomerRow) =>
       outbox.enqueueEmail(tx, {

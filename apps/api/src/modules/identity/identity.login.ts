@@ -1,5 +1,6 @@
 // Signing in (spec core §7 login): check an email, the password or an autologin token as first factor, then a
-// two-factor challenge unless this device is remembered; throttled per account and per IP.
+// two-factor challenge unless this device is remembered. Password login is throttled per (account, address) and per
+// address, never per account alone (identity.login-throttle.ts, ADR 029); the other steps per IP.
 import { maskEmail, type TwoFactorMethod } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { AppConfig } from '../../env.ts';
@@ -8,6 +9,7 @@ import { unauthorized, unprocessable } from '../../lib/errors.ts';
 import { IDENTITY_TEXTS } from '@shop/contracts';
 import type { AttemptGuard } from './identity.attempts.ts';
 import type { Credentials } from './identity.credentials.ts';
+import type { LoginThrottle } from './identity.login-throttle.ts';
 import { randomToken, sha256 } from './identity.crypto.ts';
 import type { ProfileService } from './identity.profile.ts';
 import { customers, rememberedDevices, twoFactor, type CustomerRow } from './identity.repository.ts';
@@ -31,6 +33,8 @@ export interface LoginDeps {
   clock: Clock;
   config: Pick<AppConfig, 'twoFactorRememberDays'>;
   attempts: AttemptGuard;
+  /** Password login's own throttle (growing delays per account and address; ADR 029). */
+  throttle: LoginThrottle;
   credentials: Pick<Credentials, 'matches'>;
   tokens: OneTimeTokens;
   sessions: Pick<SessionService, 'start'>;
@@ -96,14 +100,12 @@ export function createLoginService(deps: LoginDeps) {
       req: RequestInfo,
       rememberDeviceToken?: string,
     ): Promise<LoginOutcome> {
-      await attempts.guard('login', [
-        { account: email, windowMs: 15 * MINUTE, max: THROTTLE.login.accountPer15Min, failuresOnly: true },
-        { account: email, windowMs: HOUR, max: THROTTLE.login.accountPerHour, failuresOnly: true },
-        { ip: req.ip, windowMs: 15 * MINUTE, max: THROTTLE.login.ipPer15Min, failuresOnly: true },
-      ]);
+      // Throttled per (account, address) and per address, never per account alone (ADR 029).
+      await deps.throttle.check(email, req.ip);
       const c = await customers.activeByEmail(db, email);
       const ok = await deps.credentials.matches(c?.id, password);
-      await attempts.record('login', email, req.ip, ok);
+      if (ok && c) await deps.throttle.recordSuccess(email, req.ip);
+      else await deps.throttle.recordFailure(email, req.ip, c ?? null);
       if (!ok || !c) throw invalidCredentials();
       return afterFirstFactor(await deps.profile.noteLocation(c, req.ip), rememberDeviceToken);
     },

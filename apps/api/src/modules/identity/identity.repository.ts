@@ -240,6 +240,15 @@ export const rememberedDevices = {
     db.delete(identityRememberedDevices).where(eq(identityRememberedDevices.customerId, customerId)),
 };
 
+/** Attempts of a kind since a time, for an account, an address or both. */
+const attemptsWhere = (where: { kind: string; account?: string; ip?: string; since: Date }) =>
+  and(
+    eq(identityLoginAttempts.kind, where.kind),
+    where.account !== undefined ? eq(identityLoginAttempts.account, where.account) : undefined,
+    where.ip !== undefined ? eq(identityLoginAttempts.ip, where.ip) : undefined,
+    gte(identityLoginAttempts.createdAt, where.since),
+  );
+
 export const attempts = {
   record: async (db: Executor, row: typeof identityLoginAttempts.$inferInsert) =>
     db.insert(identityLoginAttempts).values(row),
@@ -250,16 +259,25 @@ export const attempts = {
     const [row] = await db
       .select({ n: count() })
       .from(identityLoginAttempts)
-      .where(
-        and(
-          eq(identityLoginAttempts.kind, where.kind),
-          where.account !== undefined ? eq(identityLoginAttempts.account, where.account) : undefined,
-          where.ip !== undefined ? eq(identityLoginAttempts.ip, where.ip) : undefined,
-          gte(identityLoginAttempts.createdAt, where.since),
-          where.failuresOnly ? eq(identityLoginAttempts.success, false) : undefined,
-        ),
-      );
+      .where(and(attemptsWhere(where), where.failuresOnly ? eq(identityLoginAttempts.success, false) : undefined));
     return row?.n ?? 0;
+  },
+  /** Failures (and when the last one was) and successes since a time, for an account, an address or both. */
+  stats: async (db: Executor, where: { kind: string; account?: string; ip?: string; since: Date }) => {
+    const [row] = await db
+      .select({
+        failures: sql<number>`count(*) filter (where not ${identityLoginAttempts.success})::int`,
+        lastFailure: sql<Date | null>`max(${identityLoginAttempts.createdAt}) filter (where not ${identityLoginAttempts.success})`,
+        successes: sql<number>`count(*) filter (where ${identityLoginAttempts.success})::int`,
+      })
+      .from(identityLoginAttempts)
+      .where(attemptsWhere(where));
+    const last = row?.lastFailure;
+    return {
+      failures: row?.failures ?? 0,
+      lastFailure: last ? new Date(last) : null,
+      successes: row?.successes ?? 0,
+    };
   },
 };
 
@@ -303,7 +321,10 @@ export async function purgeExpired(db: Executor, now: Date): Promise<Record<stri
     loginAttempts: await removed(
       db
         .delete(identityLoginAttempts)
-        .where(sql`${identityLoginAttempts.createdAt} < ${dayAgo}`)
+        // Successful logins stay a month: they are the addresses an account's owner is known to use (identity.login-throttle.ts).
+        .where(
+          sql`${identityLoginAttempts.createdAt} < ${dayAgo} and not (${identityLoginAttempts.success} and ${identityLoginAttempts.createdAt} >= ${monthAgo})`,
+        )
         .returning({ id: identityLoginAttempts.id }),
     ),
   };

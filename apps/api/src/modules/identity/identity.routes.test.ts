@@ -170,17 +170,52 @@ describe('POST /login', () => {
     expect((await get('/api/v2/customer', c.accessToken)).statusCode).toBe(200);
   });
 
-  it('throttles failed logins per account with the 429 envelope, even for the right password', async () => {
+  it("slows an attacker's address with growing delays but never locks the owner out from another address", async () => {
     const c = await signUpAndLogin(t);
-    for (let i = 0; i < 10; i++)
-      expect((await login(c.email, `wrong-${i}-password`, {}, '203.0.113.9')).statusCode).toBe(401);
-    const blocked = await login(c.email, c.password, {}, '203.0.113.10');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().status).toBe(429);
-    expect(blocked.json().messages[0].code).toBe('too_many_attempts');
-    // The window passes: the right password works again.
-    t.clock.advance(16 * 60_000);
-    expect((await login(c.email, c.password, {}, '203.0.113.10')).statusCode).toBe(200);
+    const ATTACKER = '203.0.113.9';
+    const OWNER = '198.51.100.10';
+    // The first 5 failures from the attacker's address are answered at once; then it has to wait, longer each time.
+    for (let i = 0; i < 5; i++)
+      expect((await login(c.email, `wrong-${i}-password`, {}, ATTACKER)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 5; i < 12; i++) {
+      const slowed = await login(c.email, `wrong-${i}-password`, {}, ATTACKER);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().status).toBe(429);
+      expect(slowed.json().messages[0].code).toBe('too_many_attempts');
+      const wait = Number(slowed.headers['retry-after']);
+      waits.push(wait);
+      // Waiting it out allows one more try (wrong again), and the next wait is longer.
+      t.clock.advance(wait * 1000);
+      expect((await login(c.email, `wrong-${i}-password`, {}, ATTACKER)).statusCode).toBe(401);
+    }
+    expect(waits.length).toBe(7);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThan(waits[i - 1]!);
+    // Even the right password waits at the attacker's address...
+    expect((await login(c.email, c.password, {}, ATTACKER)).statusCode).toBe(429);
+    // ...while the owner, from their own address, signs in at once.
+    expect((await login(c.email, c.password, {}, OWNER)).statusCode).toBe(200);
+    // The owner heard about it, once for the hour however many failures there were.
+    const alerts = await t.services.outbox.outboxFor(c.email, ['security_alert']);
+    expect(alerts.length).toBeGreaterThanOrEqual(1);
+    expect(alerts[0]!.textBody).toMatch(/wrong password \d+ times in the last hour/);
+    const alertsBefore = alerts.length;
+    expect((await login(c.email, 'one-more-wrong-password', {}, OWNER)).statusCode).toBe(401);
+    expect((await t.services.outbox.outboxFor(c.email, ['security_alert'])).length).toBe(alertsBefore);
+  });
+
+  it('stops unknown addresses after 100 failures on one account in an hour, not the addresses the owner uses', async () => {
+    const c = await signUpAndLogin(t, {}); // signed in once from 127.0.0.1: a known address
+    const seen = await login(c.email, c.password, {}, '198.51.100.77');
+    expect(seen.statusCode).toBe(200);
+    // A botnet: 100 addresses, one wrong password each (each address stays within its free attempts).
+    for (let i = 0; i < 100; i++)
+      expect(
+        (await login(c.email, `wrong-${i}-password`, {}, `10.9.${Math.floor(i / 200)}.${i % 200}`)).statusCode,
+      ).toBe(401);
+    const stranger = await login(c.email, c.password, {}, '10.9.9.9');
+    expect(stranger.statusCode).toBe(429);
+    expect((await login(c.email, c.password, {}, '198.51.100.77')).statusCode).toBe(200);
   });
 
   it('logs in with a single-use autologin token, and GET /logout ends the session', async () => {

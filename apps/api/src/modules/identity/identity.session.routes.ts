@@ -160,6 +160,8 @@ export const identitySessionRoutes: FastifyPluginAsync<IdentityRoutesOptions> = 
   routes.get(
     '/logout',
     {
+      // A GET that ends the session: only with the app's signature, which a cross-site link cannot carry (ADR 028).
+      config: { signature: 'always' },
       schema: {
         tags: ['identity'],
         summary: 'End this session (revokes its refresh-token family) and clear the cookies',

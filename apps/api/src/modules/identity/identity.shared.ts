@@ -43,9 +43,12 @@ export const TOKEN_TTL_MS: Record<OneTimeTokenKind, number> = {
 };
 export const EMAIL_CODE_TTL_MS = 10 * MINUTE;
 
-/** Throttling (ASVS 2.2.1): failures per account and per IP in sliding windows; at most 100 failures per account per hour. */
+/**
+ * Throttling (ASVS 2.2.1) of autologin, 2FA, forgot-password and check-email per IP in sliding windows. Password
+ * login has its own rules (identity.login-throttle.ts): per (account, address) and per address, never per account alone.
+ */
 export const THROTTLE = {
-  login: { accountPer15Min: 10, accountPerHour: 100, ipPer15Min: 50 },
+  login: { ipPer15Min: 50 },
   twoFactorIpPer15Min: 50,
   forgot: { accountPerHour: 5, ipPerHour: 20 },
   checkEmailIpPer15Min: 60,

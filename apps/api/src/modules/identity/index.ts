@@ -23,6 +23,7 @@ export {
 } from './identity.shared.ts';
 export { createPasswordHasher } from './identity.crypto.ts';
 export { createAttemptGuard, type AttemptGuard } from './identity.attempts.ts';
+export { createLoginThrottle, type LoginThrottle } from './identity.login-throttle.ts';
 export { createOneTimeTokens, type OneTimeTokens } from './identity.tokens.ts';
 export { createCredentials, type Credentials } from './identity.credentials.ts';
 export { createIdentityMailer, type IdentityMailer, type IdentityOutbox } from './identity.emails.ts';

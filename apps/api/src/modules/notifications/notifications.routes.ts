@@ -1,8 +1,9 @@
-// GET /api/v2/dev/mailbox: the emails the shop "sent" in development (non-production only; 404 in production).
+// GET /api/v2/dev/mailbox: the emails the shop "sent" in development (non-production, loopback visitors only; 404 else).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DevMailboxQuery, DevMailboxResult, successEnvelope } from '@shop/contracts';
 import type { AppConfig } from '../../env.ts';
+import { devHelpersAllowed } from '../../lib/dev-only.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import type { Outbox } from './notifications.outbox.ts';
@@ -27,7 +28,8 @@ export const notificationsRoutes: FastifyPluginAsync<NotificationsRoutesOptions>
       },
     },
     async (request, reply) => {
-      if (opts.config.nodeEnv === 'production') throw notFound();
+      // Every customer's emails are here: outside production, to a visitor on this machine only (ADR 027).
+      if (!devHelpersAllowed(opts.config.nodeEnv, request.ip)) throw notFound();
       // Deliver what is waiting first, so a developer (or a browser test) sees an email as soon as it is enqueued.
       if (!opts.config.smtpUrl) await outbox.dispatchOutbox(100);
       const rows = await outbox.mailbox({ to: request.query.to, limit: request.query.limit });

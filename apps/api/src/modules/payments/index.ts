@@ -1,16 +1,19 @@
-// Payments domain: methods, saved funds, deposits, withdrawals and the PaymentGateway interface. Other code imports
-// only from here.
+// Payments domain: methods, saved funds, deposits, withdrawals, reconciliation, stored Idempotency-Keys and the
+// PaymentGateway interface, one sub-service per file (services.ts builds them). Other code imports only from here.
 export { paymentsRoutes, type PaymentsRoutesOptions } from './payments.routes.ts';
+export { createFundsService, bpayReference, type FundsService, type MethodAudience } from './payments.funds.service.ts';
 export {
-  createPaymentsService,
-  parseAmount,
-  bpayReference,
+  createDepositsService,
   type DepositGuard,
-  type PaymentsDeps,
-  type PaymentsService,
-} from './payments.service.ts';
+  type DepositsService,
+  type OperationKey,
+} from './payments.deposits.service.ts';
+export { createWithdrawalsService, type WithdrawalsService } from './payments.withdrawals.service.ts';
+export { createReconciliationService, type ReconciliationService } from './payments.reconciliation.service.ts';
+export { challengeUrlFor, parseAmount, type DepositView, type WithdrawalView } from './payments.views.ts';
 export {
   createTestGateway,
+  GatewayIdempotencyError,
   GatewayTimeoutError,
   TEST_CARDS,
   type ChargeRecord,
@@ -25,4 +28,5 @@ export {
   selectMethods,
   mapBankErrors,
 } from './payments.methods.ts';
+export { idempotencyKeysRepository, type IdempotencyKeyRow } from './payments.repository.ts';
 export { paymentsIdempotencyKeys } from './payments.schema.ts';

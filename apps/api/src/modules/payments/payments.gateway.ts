@@ -1,12 +1,13 @@
 // PaymentGateway: what a card/wallet processor does for us (DESIGN.md §6, §9). The built-in test gateway keeps its
 // own book (payments_test_gateway_charges) in the shop's database, standing in for the processor's records: after a
 // crash, what it says it approved is what reconcileDeposits() credits. Never call a gateway inside a transaction.
+// Like a real processor (Stripe's Idempotency-Key), a charge carries an idempotency key: the same key always answers
+// with the same charge, so a deposit resumed after a crash can be sent again and is never charged twice.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { BrowserData } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { paymentsTestGatewayCharges as charges, paymentsTestGatewayTokens as tokens } from './payments.schema.ts';
+import { testGatewayRepository as book, type ChargeRow } from './payments.repository.ts';
 
 /** `voided`: the shop cancelled the order before the gateway approved it; it can never be approved after. */
 export type ChargeOutcome = 'approved' | 'declined' | 'insufficient_funds' | 'challenge' | 'voided';
@@ -15,6 +16,8 @@ export type CardOutcome = ChargeOutcome | 'timeout';
 export interface ChargeRequest {
   /** Our deposit id: the gateway charges an order at most once. */
   orderId: string;
+  /** The same key always gets the same charge back (never a second one); a deposit sends its id. */
+  idempotencyKey: string;
   /** A saved card's token; null for token-less methods (test deposit, PayPal, Apple Pay, Google Pay). */
   token: string | null;
   amountCents: number;
@@ -33,6 +36,13 @@ export interface ChargeRecord {
   status: ChargeOutcome;
   amountCents: number;
   currency: string;
+}
+
+/** The idempotency key was already used for another order or amount (a caller bug, never a second charge). */
+export class GatewayIdempotencyError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`The gateway idempotency key ${idempotencyKey} was used for another charge`);
+  }
 }
 
 /** The gateway did not answer in time: whether it charged is unknown until reconciliation asks it. */
@@ -54,6 +64,7 @@ export interface PaymentGateway {
   tokenizeWallet(walletToken: string): Promise<{ token: string }>;
   /** Cancel an order the gateway has not approved: afterwards no charge or challenge can approve it. */
   voidCharge(orderId: string, amountCents: number, currency: string): Promise<ChargeRecord>;
+  /** Charges an order once; the same idempotency key (or order) answers with the charge already made. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The gateway's record of an order, or null when it never charged it. */
   lookup(orderId: string): Promise<ChargeRecord | null>;
@@ -110,12 +121,23 @@ export function createTestGateway(deps: {
   challengeUrlFor: (orderId: string) => string;
 }): PaymentGateway {
   const { db, clock } = deps;
-  const toRecord = (r: typeof charges.$inferSelect): ChargeRecord => ({
+  const toRecord = (r: ChargeRow): ChargeRecord => ({
     orderId: r.orderId,
     reference: r.reference,
     status: r.status as ChargeOutcome,
     amountCents: r.amountCents,
     currency: r.currency,
+  });
+  const newReference = () => `ch_${randomBytes(10).toString('hex')}`;
+  const vault = async (outcome: string) => {
+    const token = `tok_${randomBytes(12).toString('hex')}`;
+    await book.insertToken(db, { token, outcome, createdAt: clock.now() });
+    return token;
+  };
+  const answer = (r: ChargeRow): ChargeResult => ({
+    status: r.status as ChargeOutcome,
+    reference: r.reference,
+    challengeUrl: r.status === 'challenge' ? deps.challengeUrlFor(r.orderId) : undefined,
   });
 
   return {
@@ -123,80 +145,68 @@ export function createTestGateway(deps: {
     cscRequired: true,
     async tokenizeCard(card) {
       const outcome = TEST_CARDS.find((c) => c.number === card.cardNumber)?.outcome ?? 'approved';
-      const token = `tok_${randomBytes(12).toString('hex')}`;
-      await db.insert(tokens).values({ token, outcome, createdAt: clock.now() });
-      return { token, brand: cardBrand(card.cardNumber), last4: card.cardNumber.slice(-4) };
+      return { token: await vault(outcome), brand: cardBrand(card.cardNumber), last4: card.cardNumber.slice(-4) };
     },
     async tokenizeWallet(walletToken) {
       const outcome = TEST_WALLET_TOKENS.find((t) => t.token === walletToken)?.outcome ?? 'declined';
-      const token = `tok_${randomBytes(12).toString('hex')}`;
-      await db.insert(tokens).values({ token, outcome, createdAt: clock.now() });
-      return { token };
+      return { token: await vault(outcome) };
     },
     async voidCharge(orderId, amountCents, currency) {
       // Never charged: record the void so a late charge of this order finds it and does nothing.
-      await db
-        .insert(charges)
-        .values({
-          reference: `ch_${randomBytes(10).toString('hex')}`,
-          orderId,
-          token: null,
-          amountCents,
-          currency,
-          status: 'voided',
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing();
-      await db
-        .update(charges)
-        .set({ status: 'voided' })
-        .where(and(eq(charges.orderId, orderId), eq(charges.status, 'challenge')));
+      await book.insertCharge(db, {
+        reference: newReference(),
+        orderId,
+        token: null,
+        amountCents,
+        currency,
+        status: 'voided',
+        createdAt: clock.now(),
+      });
+      await book.setStatus(db, orderId, 'challenge', 'voided');
       return (await this.lookup(orderId))!;
     },
     async charge(request) {
-      const existing = await this.lookup(request.orderId);
-      if (existing) return { status: existing.status, reference: existing.reference };
-      let outcome: CardOutcome = 'approved';
-      if (request.token) {
-        const [row] = await db.select().from(tokens).where(eq(tokens.token, request.token));
-        outcome = (row?.outcome as CardOutcome | undefined) ?? 'declined';
+      const earlier = (await book.byKey(db, request.idempotencyKey)) ?? (await book.byOrder(db, request.orderId));
+      if (earlier) {
+        if (earlier.orderId !== request.orderId || earlier.amountCents !== request.amountCents)
+          throw new GatewayIdempotencyError(request.idempotencyKey);
+        return answer(earlier);
       }
-      const reference = `ch_${randomBytes(10).toString('hex')}`;
-      const status: ChargeOutcome = outcome === 'timeout' ? 'approved' : outcome;
-      await db
-        .insert(charges)
-        .values({
-          reference,
-          orderId: request.orderId,
-          token: request.token,
-          amountCents: request.amountCents,
-          currency: request.currency,
-          status,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing();
+      let outcome: CardOutcome = 'approved';
+      if (request.token) outcome = ((await book.tokenOutcome(db, request.token)) as CardOutcome | null) ?? 'declined';
+      await book.insertCharge(db, {
+        reference: newReference(),
+        orderId: request.orderId,
+        idempotencyKey: request.idempotencyKey,
+        token: request.token,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        status: outcome === 'timeout' ? 'approved' : outcome,
+        createdAt: clock.now(),
+      });
       // The timeout card: the charge goes through at the gateway but its answer never reaches the shop.
       if (outcome === 'timeout') throw new GatewayTimeoutError(request.orderId);
-      const stored = (await this.lookup(request.orderId))!;
-      return {
-        status: stored.status,
-        reference: stored.reference,
-        challengeUrl: stored.status === 'challenge' ? deps.challengeUrlFor(request.orderId) : undefined,
-      };
+      // A concurrent call with the same key or order may have won the insert: answer with the one charge there is.
+      return answer((await book.byKey(db, request.idempotencyKey)) ?? (await book.byOrder(db, request.orderId))!);
     },
     async lookup(orderId) {
-      const [row] = await db.select().from(charges).where(eq(charges.orderId, orderId));
+      const row = await book.byOrder(db, orderId);
       return row ? toRecord(row) : null;
     },
     async approvedCharges() {
-      return (await db.select().from(charges).where(eq(charges.status, 'approved'))).map(toRecord);
+      return (await book.approved(db)).map(toRecord);
     },
     async completeChallenge(orderId, passed) {
-      await db
-        .update(charges)
-        .set({ status: passed ? 'approved' : 'declined' })
-        .where(and(eq(charges.orderId, orderId), eq(charges.status, 'challenge')));
+      await book.setStatus(db, orderId, 'challenge', passed ? 'approved' : 'declined');
       return this.lookup(orderId);
     },
   };
+}
+
+/** The test gateway's 3-D Secure page (the "bank"), as the browser sees it. */
+export function testGatewayChallengePage(depositId: string): string {
+  const id = depositId.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure check</title></head><body>
+<main><h1>Test bank: 3-D Secure check</h1><p>Deposit ${id}. Approve to pass the check, or fail it.</p>
+<form method="post" action="/api/v2/funds/test-gateway/3ds/${id}"><button name="outcome" value="approve">Approve</button> <button name="outcome" value="fail">Fail</button></form></main></body></html>`;
 }

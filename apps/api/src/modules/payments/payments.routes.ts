@@ -1,5 +1,6 @@
 // Payments API (/api/v2): payment methods, saved funds, deposits with 3-D Secure, withdrawals (spec features §7
-// "Funds" calls). Money-moving writes are `idempotent` (plugins/idempotency.ts).
+// "Funds" calls), one sub-plugin per sub-service. Money-moving writes are `idempotent` (plugins/idempotency.ts): the
+// request's claimed key goes to the service, which records it with the deposit or withdrawal it starts (ADR 026).
 import {
   AddCardBody,
   AddCardParams,
@@ -26,14 +27,23 @@ import {
   WithdrawBody,
   WithdrawParams,
 } from '@shop/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '../../env.ts';
+import { devHelpersAllowed } from '../../lib/dev-only.ts';
 import { ok } from '../../lib/http.ts';
-import type { PaymentsService } from './payments.service.ts';
+import type { DepositsService } from './payments.deposits.service.ts';
+import type { FundsService } from './payments.funds.service.ts';
+import { testGatewayChallengePage } from './payments.gateway.ts';
+import type { WithdrawalsService } from './payments.withdrawals.service.ts';
 
 export interface PaymentsRoutesOptions {
-  payments: PaymentsService;
+  funds: FundsService;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  /** The test deposit is a development helper: outside production, for a visitor on this machine only (ADR 027). */
+  config: Pick<AppConfig, 'nodeEnv'>;
   /**
    * Where the browser goes after 3-D Secure when the deposit belongs to something else (deposit-and-purchase: the
    * checkout page that completes the purchase); the deposit's own details page when null.
@@ -41,12 +51,25 @@ export interface PaymentsRoutesOptions {
   challengeReturnPath?: (depositId: string, outcome: 'success' | 'failure') => Promise<string | null>;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const CHALLENGE_MESSAGE = {
+  code: 'deposit_pending',
+  text: 'Please complete the 3-D Secure check with your bank.',
+  level: 'info' as const,
+};
+
+/** Who is asking: the test deposit (`td`) is offered and accepted only where dev helpers are allowed. */
+const audienceOf = (config: PaymentsRoutesOptions['config'], request: FastifyRequest) => ({
+  testDeposits: devHelpersAllowed(config.nodeEnv, request.ip),
+});
+
+/** The request's claimed Idempotency-Key as a deposit records it (`deposit:K`, apart from deposit-and-purchase's). */
+const depositKeyOf = (request: FastifyRequest) =>
+  request.idempotency && { ...request.idempotency, key: `deposit:${request.idempotency.key}` };
 
 /** Payment methods and the customer's saved funds. */
 const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { payments } = opts;
+  const { funds } = opts;
   const tags = ['payments'];
   const auth = { preHandler: app.requireCustomer };
 
@@ -61,7 +84,14 @@ const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(z.array(PaymentMethod)) },
       },
     },
-    async (request) => ok(await payments.paymentMethods(request.auth?.customerId ?? null, request.query.filter)),
+    async (request) =>
+      ok(
+        await funds.paymentMethods(
+          request.auth?.customerId ?? null,
+          request.query.filter,
+          audienceOf(opts.config, request),
+        ),
+      ),
   );
 
   routes.get(
@@ -74,7 +104,7 @@ const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(z.array(CardGateway)) },
       },
     },
-    async () => ok(payments.cardGateways()),
+    async () => ok(funds.cardGateways()),
   );
 
   routes.post(
@@ -88,14 +118,14 @@ const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(Fund) },
       },
     },
-    async (request) => ok(await payments.setDefault(request.auth!.customerId, request.params.id)),
+    async (request) => ok(await funds.setDefault(request.auth!.customerId, request.params.id)),
   );
 
   routes.delete(
     '/funds/:id',
     { ...auth, schema: { tags, summary: 'Remove a saved fund', params: FundParams } },
     async (request, reply) => {
-      await payments.deleteFund(request.auth!.customerId, request.params.id);
+      await funds.deleteFund(request.auth!.customerId, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -112,7 +142,7 @@ const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(Fund) },
       },
     },
-    async (request) => ok(await payments.addBankAccount(request.auth!.customerId, request.body)),
+    async (request) => ok(await funds.addBankAccount(request.auth!.customerId, request.body)),
   );
 
   routes.post(
@@ -126,14 +156,29 @@ const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
         response: { 200: successEnvelope(Fund) },
       },
     },
-    async (request) => ok(await payments.addPayPal(request.auth!.customerId, request.body)),
+    async (request) => ok(await funds.addPayPal(request.auth!.customerId, request.body)),
+  );
+
+  routes.post(
+    '/funds/:method/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Add a card through a card gateway (the test gateway tokenises it)',
+        params: AddCardParams,
+        body: AddCardBody,
+        response: { 200: successEnvelope(Fund) },
+      },
+    },
+    async (request) => ok(await funds.addCard(request.auth!.customerId, request.body)),
   );
 };
 
 /** Deposits (3-D Secure included) and their summaries. */
 const depositRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { payments } = opts;
+  const { funds, deposits } = opts;
   const tags = ['payments'];
   const auth = { preHandler: app.requireCustomer };
 
@@ -148,7 +193,8 @@ const depositRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opt
         response: { 200: successEnvelope(DepositForm) },
       },
     },
-    async (request) => ok(await payments.depositForm(request.auth!.customerId, request.params.code)),
+    async (request) =>
+      ok(await funds.depositForm(request.auth!.customerId, request.params.code, audienceOf(opts.config, request))),
   );
 
   routes.post(
@@ -165,18 +211,11 @@ const depositRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opt
       },
     },
     async (request) => {
-      const deposit = await payments.deposit(request.auth!.customerId, request.params.id, request.body);
-      const messages =
-        deposit.status === 'challenge'
-          ? [
-              {
-                code: 'deposit_pending',
-                text: 'Please complete the 3-D Secure check with your bank.',
-                level: 'info' as const,
-              },
-            ]
-          : [];
-      return ok(deposit, messages);
+      const deposit = await deposits.deposit(request.auth!.customerId, request.params.id, request.body, {
+        idempotency: depositKeyOf(request),
+        audience: audienceOf(opts.config, request),
+      });
+      return ok(deposit, deposit.status === 'challenge' ? [CHALLENGE_MESSAGE] : []);
     },
   );
 
@@ -193,15 +232,16 @@ const depositRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opt
         response: { 200: successEnvelope(Deposit) },
       },
     },
-    async (request) =>
-      ok(
-        await payments.walletDeposit(
-          request.auth!.customerId,
-          request.params.method,
-          request.params.gateway,
-          request.body,
-        ),
-      ),
+    async (request) => {
+      const deposit = await deposits.walletDeposit(
+        request.auth!.customerId,
+        request.params.method,
+        request.params.gateway,
+        request.body,
+        { idempotency: depositKeyOf(request) },
+      );
+      return ok(deposit, deposit.status === 'challenge' ? [CHALLENGE_MESSAGE] : []);
+    },
   );
 
   routes.post(
@@ -215,7 +255,7 @@ const depositRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opt
         response: { 200: successEnvelope(Deposit) },
       },
     },
-    async (request) => ok(await payments.cancelDeposit(request.auth!.customerId, request.params.depositId)),
+    async (request) => ok(await deposits.cancelDeposit(request.auth!.customerId, request.params.depositId)),
   );
 
   routes.get(
@@ -229,31 +269,16 @@ const depositRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opt
         response: { 200: successEnvelope(Deposit) },
       },
     },
-    async (request) => ok(await payments.getDeposit(request.auth!.customerId, request.params.depositId)),
+    async (request) => ok(await deposits.getDeposit(request.auth!.customerId, request.params.depositId)),
   );
 };
 
 /** Withdrawals to saved funds, test destinations and causes. */
 const withdrawalRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { payments } = opts;
+  const { withdrawals } = opts;
   const tags = ['payments'];
   const auth = { preHandler: app.requireCustomer };
-
-  routes.post(
-    '/funds/:method/:id',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Add a card through a card gateway (the test gateway tokenises it)',
-        params: AddCardParams,
-        body: AddCardBody,
-        response: { 200: successEnvelope(Fund) },
-      },
-    },
-    async (request) => ok(await payments.addCard(request.auth!.customerId, request.body)),
-  );
 
   routes.post(
     '/funds/:code/:id/withdraw',
@@ -269,7 +294,11 @@ const withdrawalRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, 
       },
     },
     async (request) =>
-      ok(await payments.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body)),
+      ok(
+        await withdrawals.withdraw(request.auth!.customerId, request.params.code, request.params.id, request.body, {
+          idempotency: request.idempotency,
+        }),
+      ),
   );
 
   routes.get(
@@ -283,16 +312,14 @@ const withdrawalRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, 
         response: { 200: successEnvelope(Withdrawal) },
       },
     },
-    async (request) => ok(await payments.getWithdrawal(request.auth!.customerId, request.params.withdrawalId)),
+    async (request) => ok(await withdrawals.getWithdrawal(request.auth!.customerId, request.params.withdrawalId)),
   );
-
-  // The test gateway's 3-D Secure challenge: a page of the "bank", opened in the browser, so unsigned.
 };
 
 /** The test gateway's 3-D Secure page and its answer (unsigned: the browser comes here). */
 const threeDSecureRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { payments } = opts;
+  const { deposits } = opts;
   const tags = ['payments'];
 
   routes.get(
@@ -302,11 +329,8 @@ const threeDSecureRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app
       schema: { tags, summary: 'Test gateway 3-D Secure challenge page (HTML)', params: DepositIdParams },
     },
     async (request, reply) => {
-      const id = escapeHtml(request.params.depositId);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure check</title></head><body>
-<main><h1>Test bank: 3-D Secure check</h1><p>Deposit ${id}. Approve to pass the check, or fail it.</p>
-<form method="post" action="/api/v2/funds/test-gateway/3ds/${id}"><button name="outcome" value="approve">Approve</button> <button name="outcome" value="fail">Fail</button></form></main></body></html>`;
+      return testGatewayChallengePage(request.params.depositId);
     },
   );
 
@@ -322,7 +346,7 @@ const threeDSecureRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await payments.completeChallenge(request.params.depositId, request.body.outcome === 'approve');
+      await deposits.completeChallenge(request.params.depositId, request.body.outcome === 'approve');
       return reply.redirect(`/api/v2/3ds/notify?deposit_id=${request.params.depositId}`, 303);
     },
   );
@@ -338,7 +362,7 @@ const threeDSecureRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const deposit = await payments.notifyChallenge(request.query.depositId);
+      const deposit = await deposits.notifyChallenge(request.query.depositId);
       const outcome = deposit.status === 'approved' ? 'success' : 'failure';
       const elsewhere = opts.challengeReturnPath ? await opts.challengeReturnPath(deposit.id, outcome) : null;
       return reply.redirect(elsewhere ?? `/my-account/deposit/details/${deposit.id}/${outcome}`, 303);

@@ -71,11 +71,18 @@ export const paymentsDeposits = pgTable(
     failureReason: text('failure_reason'),
     ledgerEntryId: text('ledger_entry_id'),
     browserData: jsonb('browser_data'),
+    /**
+     * The Idempotency-Key of the request that started this deposit (namespaced by the route: `deposit:K`, `cart:K`),
+     * written in the same transaction as the pending row, before the gateway is called: a retry finds this deposit
+     * and resumes or reports it instead of starting a second one.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('payments_deposits_public_id_key').on(t.publicId),
+    uniqueIndex('payments_deposits_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('payments_deposits_customer_idx').on(t.customerId, t.createdAt),
     check(
       'payments_deposits_status_check',
@@ -98,11 +105,14 @@ export const paymentsWithdrawals = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull().default('pending'),
     reason: text('reason'),
+    /** The Idempotency-Key of the request that asked for it, written with the row and its ledger hold. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_withdrawals_public_id_key').on(t.publicId),
+    uniqueIndex('payments_withdrawals_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('payments_withdrawals_status_idx').on(t.status, t.createdAt),
     index('payments_withdrawals_customer_idx').on(t.customerId, t.createdAt),
     check('payments_withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'paid', 'rejected')`),
@@ -117,6 +127,8 @@ export const paymentsTestGatewayCharges = pgTable(
     reference: text('reference').primaryKey(),
     /** The merchant's order id (our deposit id): one charge per deposit. */
     orderId: text('order_id').notNull(),
+    /** The merchant's idempotency key: the same key always answers with this charge, never a second one. */
+    idempotencyKey: text('idempotency_key'),
     token: text('token'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
@@ -125,6 +137,7 @@ export const paymentsTestGatewayCharges = pgTable(
   },
   (t) => [
     uniqueIndex('payments_test_gateway_charges_order_key').on(t.orderId),
+    uniqueIndex('payments_test_gateway_charges_idempotency_key').on(t.idempotencyKey),
     index('payments_test_gateway_charges_status_idx').on(t.status),
   ],
 );
@@ -148,6 +161,13 @@ export const paymentsIdempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     responseHeaders: jsonb('response_headers'),
+    /**
+     * The operation the request started (dep_…, wdr_…, chk_…), written in the same transaction as that operation's
+     * first row: what a retry after a crash resumes or reports.
+     */
+    operation: text('operation'),
+    /** When the running request last held the key: a claim older than STALE_CLAIM_MS is recovered, never re-run. */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -141,7 +141,7 @@ describe('digital wallets', () => {
       method: 'POST',
       url: '/funds/gp/test/deposit',
       customer,
-      body: { amount: '10.50', wallet_token: 'fake-android-pay-visa-nonce' },
+      body: { amount: 10.5, wallet_token: 'fake-android-pay-visa-nonce' },
     });
     expect(google.json().result).toMatchObject({ status: 'approved', method_code: 'gp' });
     expect(await balance(customer)).toBe(35.5);
@@ -268,7 +268,7 @@ describe('deposit cancel', () => {
     expect(answer.statusCode).toBe(404);
     const notify = await t.app.inject({ method: 'GET', url: `/api/v2/3ds/notify?deposit_id=${dep.id}` });
     expect(notify.headers.location).toBe(`/my-account/deposit/details/${dep.id}/failure`);
-    expect(await t.services.payments.reconcileDeposits()).toBe(0);
+    expect(await t.services.payments.reconciliation.reconcileDeposits()).toBe(0);
     expect((await call({ url: `/deposits/${dep.id}`, customer })).json().result.status).toBe('cancelled');
     expect(await balance(customer)).toBe(0);
     expect(await ledger.verify()).toMatchObject({ unbalancedEntries: 0, mismatchedAccounts: 0 });
@@ -311,7 +311,7 @@ describe('withdrawal states', () => {
         description: 'Prize',
       }),
     );
-    const payments = t.services.payments;
+    const payments = t.services.payments.withdrawals;
     const w = (await call({ method: 'POST', url: '/funds/tw/test/withdraw', customer, body: { amount: 30 } })).json()
       .result;
     expect(w.status).toBe('pending');

@@ -123,7 +123,11 @@ describe('spend limits', () => {
     const cases: [unknown, string][] = [
       ['1.505', 'Amount must follow format e.g: 1.50'],
       ['abc', 'Amount must follow format e.g: 1.50'],
-      ['-5', 'Please enter an amount equal to or greater than $1.00.'],
+      // Text takes only the one documented format (ADR 025): no sign, spaces or exponent.
+      ['-5', 'Amount must follow format e.g: 1.50'],
+      [' 10 ', 'Amount must follow format e.g: 1.50'],
+      ['1e1', 'Amount must follow format e.g: 1.50'],
+      [-5, 'Please enter an amount equal to or greater than $1.00.'],
       ['0.5', 'Please enter an amount equal to or greater than $1.00.'],
       ['5000000', 'Please enter an amount equal to or less than $1,000,000.00.'],
       [1e30, 'Amount must follow format e.g: 1.50'],
@@ -352,20 +356,20 @@ describe('deposit limits', () => {
       headers: t.auth(c),
       payload: { limit: 100 },
     });
-    await t.payments.deposit(c.customerId, 'td', { amount: 60 });
+    await t.payments.deposits.deposit(c.customerId, 'td', { amount: 60 });
     t.clock.advance(3 * DAY);
-    await t.payments.deposit(c.customerId, 'td', { amount: 30 });
-    const err = await refusal(t.payments.deposit(c.customerId, 'td', { amount: 20 }));
+    await t.payments.deposits.deposit(c.customerId, 'td', { amount: 30 });
+    const err = await refusal(t.payments.deposits.deposit(c.customerId, 'td', { amount: 20 }));
     expect(err.statusCode).toBe(422);
     expect(err.code).toBe('deposit_limit');
     expect(err.message).toBe(
       'This deposit would take you over your weekly deposit limit of $100.00. You can deposit up to $10.00 until 9 June 2025 at 10:00 am.',
     );
-    await t.payments.deposit(c.customerId, 'td', { amount: 10 });
+    await t.payments.deposits.deposit(c.customerId, 'td', { amount: 10 });
     // Four days later the first deposit (60) has left the 7-day window: 40 is free again, not a new calendar week.
     t.clock.advance(4 * DAY);
-    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 61 }))).code).toBe('deposit_limit');
-    await t.payments.deposit(c.customerId, 'td', { amount: 60 });
+    expect((await refusal(t.payments.deposits.deposit(c.customerId, 'td', { amount: 61 }))).code).toBe('deposit_limit');
+    await t.payments.deposits.deposit(c.customerId, 'td', { amount: 60 });
     const view = await t.injectSigned({ method: 'GET', url: '/api/v2/deposit-limits', headers: t.auth(c) });
     expect(view.json().result.customer_limits[0]).toMatchObject({
       period: 'weekly',
@@ -391,14 +395,14 @@ describe('deposit limits', () => {
       headers: t.auth(c),
       payload: { limit: 120 },
     });
-    await t.payments.deposit(c.customerId, 'td', { amount: 50 });
-    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 5 }))).message).toContain(
+    await t.payments.deposits.deposit(c.customerId, 'td', { amount: 50 });
+    expect((await refusal(t.payments.deposits.deposit(c.customerId, 'td', { amount: 5 }))).message).toContain(
       'daily deposit limit of $50.00',
     );
     t.clock.advance(DAY);
-    await t.payments.deposit(c.customerId, 'td', { amount: 50 });
+    await t.payments.deposits.deposit(c.customerId, 'td', { amount: 50 });
     t.clock.advance(DAY);
-    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 30 }))).message).toContain(
+    expect((await refusal(t.payments.deposits.deposit(c.customerId, 'td', { amount: 30 }))).message).toContain(
       'monthly deposit limit of $120.00',
     );
     const raise = await t.injectSigned({
@@ -408,8 +412,8 @@ describe('deposit limits', () => {
       payload: { limit: 1000 },
     });
     expect(raise.json().result.applied).toBe('after_cooling_off');
-    expect((await refusal(t.payments.deposit(c.customerId, 'td', { amount: 30 }))).code).toBe('deposit_limit');
-    await t.payments.deposit(c.customerId, 'td', { amount: 20 });
+    expect((await refusal(t.payments.deposits.deposit(c.customerId, 'td', { amount: 30 }))).code).toBe('deposit_limit');
+    await t.payments.deposits.deposit(c.customerId, 'td', { amount: 20 });
     t.clock.set(START);
   });
 
@@ -423,7 +427,7 @@ describe('deposit limits', () => {
       payload: { limit: 100 },
     });
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, () => t.payments.deposit(c.customerId, 'td', { amount: 25 })),
+      Array.from({ length: 8 }, () => t.payments.deposits.deposit(c.customerId, 'td', { amount: 25 })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(4);
     expect((await t.ledger.fundsSummary(c.customerId)).balanceCents).toBe(10_000);

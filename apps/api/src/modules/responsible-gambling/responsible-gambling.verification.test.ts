@@ -266,7 +266,7 @@ describe('take a break and self-exclusion', () => {
       message: 'You are taking a break until 9 June 2025 at 10:00 am. Purchases are not available until then.',
     });
     expect((await t.rg.guard.blockedReasons(c.customerId, 1_000, 'AUD')).take_a_break).toBeDefined();
-    const dep = await t.payments.deposit(c.customerId, 'td', { amount: 20 }).catch((e: { code: string }) => e);
+    const dep = await t.payments.deposits.deposit(c.customerId, 'td', { amount: 20 }).catch((e: { code: string }) => e);
     expect(dep).toMatchObject({ code: 'take_a_break' });
     const prefs = await t.identity.preferences.communicationPreferences(c.customerId);
     expect(Object.values(prefs.preferences).map((p) => p.enabled)).not.toContain(true);

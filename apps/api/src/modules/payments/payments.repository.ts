@@ -1,0 +1,312 @@
+// Every query of the payments tables: saved funds, deposits, withdrawals, stored Idempotency-Keys and the built-in
+// test gateway's own book. Only the payments module's services (and the idempotency plugin, through the module's
+// index) call these.
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+import {
+  paymentsDeposits as deposits,
+  paymentsFunds as funds,
+  paymentsIdempotencyKeys as keys,
+  paymentsTestGatewayCharges as charges,
+  paymentsTestGatewayTokens as tokens,
+  paymentsWithdrawals as withdrawals,
+} from './payments.schema.ts';
+
+export type FundRow = typeof funds.$inferSelect;
+export type DepositRow = typeof deposits.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type IdempotencyKeyRow = typeof keys.$inferSelect;
+export type ChargeRow = typeof charges.$inferSelect;
+
+// ---------------------------------------------------------------- funds
+
+export const fundsRepository = {
+  async own(ex: Executor, customerId: string, publicId: string): Promise<FundRow | null> {
+    const [row] = await ex
+      .select()
+      .from(funds)
+      .where(and(eq(funds.publicId, publicId), eq(funds.customerId, customerId), isNull(funds.deletedAt)));
+    return row ?? null;
+  },
+
+  list(ex: Executor, customerId: string): Promise<FundRow[]> {
+    return ex
+      .select()
+      .from(funds)
+      .where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt)))
+      .orderBy(asc(funds.id));
+  },
+
+  /** Serialises fund changes of one customer (inside a transaction), so the one-default rule never races. */
+  async lockCustomer(tx: Executor, customerId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`funds:${customerId}`}))`);
+  },
+
+  async currentDefault(tx: Executor, customerId: string): Promise<{ id: number } | null> {
+    const [row] = await tx
+      .select({ id: funds.id })
+      .from(funds)
+      .where(and(eq(funds.customerId, customerId), isNull(funds.deletedAt), eq(funds.isDefault, true)));
+    return row ?? null;
+  },
+
+  async clearDefault(tx: Executor, customerId: string): Promise<void> {
+    await tx
+      .update(funds)
+      .set({ isDefault: false })
+      .where(and(eq(funds.customerId, customerId), eq(funds.isDefault, true)));
+  },
+
+  async makeDefault(tx: Executor, id: number): Promise<FundRow> {
+    const [row] = await tx.update(funds).set({ isDefault: true }).where(eq(funds.id, id)).returning();
+    return row!;
+  },
+
+  async insert(tx: Executor, values: typeof funds.$inferInsert): Promise<FundRow> {
+    const [row] = await tx.insert(funds).values(values).returning();
+    return row!;
+  },
+
+  async softDelete(ex: Executor, id: number, at: Date): Promise<void> {
+    await ex.update(funds).set({ deletedAt: at, isDefault: false }).where(eq(funds.id, id));
+  },
+};
+
+// ---------------------------------------------------------------- deposits
+
+export const depositsRepository = {
+  /** Writes a pending deposit; null when the customer's idempotency key already has one (a concurrent retry). */
+  async insertPending(ex: Executor, values: typeof deposits.$inferInsert): Promise<DepositRow | null> {
+    const [row] = await ex.insert(deposits).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  },
+
+  async byKey(ex: Executor, customerId: string, idempotencyKey: string): Promise<DepositRow | null> {
+    const [row] = await ex
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.customerId, customerId), eq(deposits.idempotencyKey, idempotencyKey)));
+    return row ?? null;
+  },
+
+  async byId(ex: Executor, publicId: string): Promise<DepositRow | null> {
+    const [row] = await ex.select().from(deposits).where(eq(deposits.publicId, publicId));
+    return row ?? null;
+  },
+
+  async ofCustomer(ex: Executor, customerId: string, publicId: string): Promise<DepositRow | null> {
+    const [row] = await ex
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.publicId, publicId), eq(deposits.customerId, customerId)));
+    return row ?? null;
+  },
+
+  async lock(tx: Executor, publicId: string): Promise<DepositRow | null> {
+    const [row] = await tx.select().from(deposits).where(eq(deposits.publicId, publicId)).for('update');
+    return row ?? null;
+  },
+
+  async update(tx: Executor, id: number, patch: Partial<typeof deposits.$inferInsert>): Promise<DepositRow> {
+    const [row] = await tx.update(deposits).set(patch).where(eq(deposits.id, id)).returning();
+    return row!;
+  },
+
+  /** The customer's deposits still with the gateway (they count against a deposit limit). */
+  inFlight(tx: Executor, customerId: string): Promise<{ amountCents: number; at: Date }[]> {
+    return tx
+      .select({ amountCents: deposits.amountCents, at: deposits.createdAt })
+      .from(deposits)
+      .where(and(eq(deposits.customerId, customerId), inArray(deposits.status, ['pending', 'challenge'])));
+  },
+
+  /** Deposits not yet decided: reconciliation looks these up at the gateway. */
+  async undecidedIds(ex: Executor): Promise<Set<string>> {
+    const rows = await ex
+      .select({ publicId: deposits.publicId })
+      .from(deposits)
+      .where(notInArray(deposits.status, ['approved', 'cancelled', 'failed']));
+    return new Set(rows.map((r) => r.publicId));
+  },
+};
+
+// ---------------------------------------------------------------- withdrawals
+
+export const withdrawalsRepository = {
+  /** Writes a pending withdrawal; null when the customer's idempotency key already has one. */
+  async insertPending(tx: Executor, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow | null> {
+    const [row] = await tx.insert(withdrawals).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  },
+
+  async byKey(ex: Executor, customerId: string, idempotencyKey: string): Promise<WithdrawalRow | null> {
+    const [row] = await ex
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.customerId, customerId), eq(withdrawals.idempotencyKey, idempotencyKey)));
+    return row ?? null;
+  },
+
+  async byId(ex: Executor, publicId: string): Promise<WithdrawalRow | null> {
+    const [row] = await ex.select().from(withdrawals).where(eq(withdrawals.publicId, publicId));
+    return row ?? null;
+  },
+
+  async ofCustomer(ex: Executor, customerId: string, publicId: string): Promise<WithdrawalRow | null> {
+    const [row] = await ex
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.publicId, publicId), eq(withdrawals.customerId, customerId)));
+    return row ?? null;
+  },
+
+  /** from -> to, only if the withdrawal is still in `from` (so a repeat or a resumed run does it once). */
+  async transition(
+    ex: Executor,
+    publicId: string,
+    from: WithdrawalRow['status'],
+    set: Partial<typeof withdrawals.$inferInsert>,
+  ): Promise<WithdrawalRow | null> {
+    const [row] = await ex
+      .update(withdrawals)
+      .set(set)
+      .where(and(eq(withdrawals.publicId, publicId), eq(withdrawals.status, from)))
+      .returning();
+    return row ?? null;
+  },
+
+  open(ex: Executor): Promise<WithdrawalRow[]> {
+    return ex
+      .select()
+      .from(withdrawals)
+      .where(inArray(withdrawals.status, ['pending', 'approved']))
+      .orderBy(asc(withdrawals.id));
+  },
+};
+
+// ---------------------------------------------------------------- stored Idempotency-Keys
+
+export const idempotencyKeysRepository = {
+  /** Claims a key for a request (one INSERT: two processes racing on one key cannot both win). */
+  async claim(ex: Executor, row: typeof keys.$inferInsert): Promise<boolean> {
+    const claimed = await ex.insert(keys).values(row).onConflictDoNothing().returning({ key: keys.key });
+    return claimed.length > 0;
+  },
+
+  async find(ex: Executor, scope: string, key: string): Promise<IdempotencyKeyRow | null> {
+    const [row] = await ex
+      .select()
+      .from(keys)
+      .where(and(eq(keys.scope, scope), eq(keys.key, key)));
+    return row ?? null;
+  },
+
+  /** Frees an expired key, only if it is still the row that was read. */
+  async removeExpired(ex: Executor, scope: string, key: string, createdAt: Date): Promise<void> {
+    await ex.delete(keys).where(and(eq(keys.scope, scope), eq(keys.key, key), eq(keys.createdAt, createdAt)));
+  },
+
+  /** Takes over a running key whose holder went quiet; true when this caller now holds it. */
+  async takeOver(ex: Executor, scope: string, key: string, heldSince: Date | null, now: Date): Promise<boolean> {
+    const taken = await ex
+      .update(keys)
+      .set({ lockedAt: now })
+      .where(
+        and(
+          eq(keys.scope, scope),
+          eq(keys.key, key),
+          eq(keys.status, 'running'),
+          heldSince ? eq(keys.lockedAt, heldSince) : isNull(keys.lockedAt),
+        ),
+      )
+      .returning({ key: keys.key });
+    return taken.length > 0;
+  },
+
+  /** Written in the same transaction as the operation's first row. */
+  async recordOperation(tx: Executor, scope: string, key: string, operation: string): Promise<void> {
+    await tx
+      .update(keys)
+      .set({ operation })
+      .where(and(eq(keys.scope, scope), eq(keys.key, key)));
+  },
+
+  async complete(
+    ex: Executor,
+    scope: string,
+    key: string,
+    response: { status: number; body: string; headers: Record<string, string> },
+  ): Promise<void> {
+    await ex
+      .update(keys)
+      .set({
+        status: 'done',
+        responseStatus: response.status,
+        responseBody: response.body,
+        responseHeaders: response.headers,
+      })
+      .where(and(eq(keys.scope, scope), eq(keys.key, key), eq(keys.status, 'running')));
+  },
+
+  /** The request ended without a storable answer: the next retry may recover the key at once. */
+  async release(ex: Executor, scope: string, key: string): Promise<void> {
+    await ex
+      .update(keys)
+      .set({ lockedAt: new Date(0) })
+      .where(and(eq(keys.scope, scope), eq(keys.key, key), eq(keys.status, 'running')));
+  },
+
+  /** Forget stored answers past their replay window, and running keys older than that. */
+  async purgeExpired(ex: Executor, now: Date, ttlMs: number): Promise<number> {
+    const removed = await ex
+      .delete(keys)
+      .where(
+        or(
+          lt(keys.expiresAt, now),
+          and(eq(keys.status, 'running'), lt(keys.createdAt, sql`${new Date(now.getTime() - ttlMs)}`)),
+        ),
+      )
+      .returning({ key: keys.key });
+    return removed.length;
+  },
+};
+
+// ---------------------------------------------------------------- the built-in test gateway's book
+
+export const testGatewayRepository = {
+  async insertToken(ex: Executor, row: typeof tokens.$inferInsert): Promise<void> {
+    await ex.insert(tokens).values(row);
+  },
+
+  async tokenOutcome(ex: Executor, token: string): Promise<string | null> {
+    const [row] = await ex.select({ outcome: tokens.outcome }).from(tokens).where(eq(tokens.token, token));
+    return row?.outcome ?? null;
+  },
+
+  /** Records a charge unless the order or the idempotency key already has one (then the existing one stands). */
+  async insertCharge(ex: Executor, row: typeof charges.$inferInsert): Promise<void> {
+    await ex.insert(charges).values(row).onConflictDoNothing();
+  },
+
+  async byOrder(ex: Executor, orderId: string): Promise<ChargeRow | null> {
+    const [row] = await ex.select().from(charges).where(eq(charges.orderId, orderId));
+    return row ?? null;
+  },
+
+  async byKey(ex: Executor, idempotencyKey: string): Promise<ChargeRow | null> {
+    const [row] = await ex.select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
+    return row ?? null;
+  },
+
+  approved(ex: Executor): Promise<ChargeRow[]> {
+    return ex.select().from(charges).where(eq(charges.status, 'approved'));
+  },
+
+  /** Moves an order from one status to another, only if it is still in `from`. */
+  async setStatus(ex: Executor, orderId: string, from: string, to: string): Promise<void> {
+    await ex
+      .update(charges)
+      .set({ status: to })
+      .where(and(eq(charges.orderId, orderId), eq(charges.status, from)));
+  },
+};
