@@ -8,6 +8,7 @@ import {
   formatCurrency,
   type ApiMessage,
   type CartItemAnalytics,
+  type CartItemInput,
   type CurrencyCode,
   type PurchaseBody,
 } from '@shop/contracts';
@@ -15,13 +16,27 @@ import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { crashPoint } from '../lib/crash-points.ts';
 import { AppError, conflict } from '../lib/errors.ts';
-import type { CartProductHandler, CartService, PricedItem, PurchaseGuard } from '../modules/cart/index.ts';
+import type {
+  CartProductHandler,
+  CartService,
+  FulfilledTicket,
+  PricedItem,
+  PurchaseGuard,
+} from '../modules/cart/index.ts';
 import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
 import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules/promotions/index.ts';
 import { createAdmission } from './purchase-admission.ts';
 
 /** What the purchase needs of the cart module. */
-export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'emptyCart'>;
+export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'loadItemsForCheckout' | 'emptyCart'>;
+
+/** What a purchase bought, item by item: the recurring module turns recurring items into recurring purchases. */
+export interface PurchasedOrders {
+  customerId: string;
+  checkoutId: string;
+  now: Date;
+  orders: { orderId: string; item: PricedItem; tickets: FulfilledTicket[] }[];
+}
 
 export interface PurchaseLedger {
   lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void>;
@@ -71,6 +86,8 @@ export interface PurchaseDeps {
   warmUp?: () => Promise<unknown>;
   /** Purchase transactions run at once in this process; keep it below the pool's size (see `admitted`). */
   maxConcurrent?: number;
+  /** Inside the purchase transaction, after the orders are written (recurring items become recurring purchases). */
+  afterOrders?: (tx: Executor, bought: PurchasedOrders) => Promise<void>;
 }
 
 export interface PurchaseResult {
@@ -209,6 +226,8 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     body: PurchaseBody['purchase'],
     deposit: { depositId: string; depositCents: number } | null = null,
     recordOperation?: PurchaseKey['recordOperation'],
+    /** Given items are bought instead of the customer's cart (no cart lock, no promotion; the cart is untouched). */
+    items?: CartItemInput[],
   ): Promise<PurchaseResult> {
     const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
     if (earlier) return resultOf(earlier.publicId);
@@ -223,7 +242,9 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     try {
       outcome = await admitted(() =>
         db.transaction(async (tx): Promise<Outcome> => {
-          const loaded = await cart.loadForCheckout(tx, customerId);
+          const loaded = items
+            ? await cart.loadItemsForCheckout(tx, customerId, items)
+            : await cart.loadForCheckout(tx, customerId);
           // The cart row is locked: a concurrent request with the same key has committed (or not) by now.
           const again = await checkouts.checkoutByKey(tx, customerId, idempotencyKey);
           if (again) return { kind: 'done', checkoutId: again.publicId, items: [] };
@@ -277,6 +298,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
           }
 
           const orders: NewOrder[] = [];
+          const bought: PurchasedOrders['orders'] = [];
           for (const { item } of loaded.items) {
             const orderId = newPublicId('ord');
             const fulfilled = await handlerFor(item.productType).fulfil(tx, item, {
@@ -285,6 +307,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
               checkoutId,
               now,
             });
+            bought.push({ orderId, item, tickets: fulfilled });
             const quickpicks = item.games.map((g) => g.quickpick);
             orders.push({
               publicId: orderId,
@@ -314,7 +337,8 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
               'idempotency_in_flight',
             );
           await recordOperation?.(tx, checkoutId);
-          await cart.emptyCart(tx, loaded.cartId);
+          await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought });
+          if (!items) await cart.emptyCart(tx, loaded.cartId);
           if (loaded.bonusCreditCents > 0) {
             await ledger.creditBonus(tx, {
               customerId,
@@ -370,6 +394,16 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
         : purchase(customerId, key.key, body.purchase, null, key.recordOperation),
     /** The purchase paid by a deposit taken first (deposit-and-purchase): keyed by the deposit, counts it as paid in. */
     purchaseWithDeposit: purchase,
+    /**
+     * Buys the given items for a customer without their cart (recurring and scheduled purchases), through the same
+     * transaction: handlers, responsible-gambling guard, ledger, orders, tickets, receipt; once per (customer, key).
+     */
+    purchaseItems: (
+      customerId: string,
+      key: string,
+      items: CartItemInput[],
+      deposit: { depositId: string; depositCents: number } | null = null,
+    ) => purchase(customerId, key, {}, deposit, undefined, items),
     validateCart,
   };
 }

@@ -176,6 +176,39 @@ export function createCartService(deps: CartDeps) {
       };
     },
 
+    /**
+     * Inside a purchase transaction that buys given items instead of the cart (recurring and scheduled purchases):
+     * each is re-checked and priced by its handler, as a cart item is; no cart row is locked, read or changed, and no
+     * promotion applies. Items no longer sellable come back in `removed` (the purchase then buys nothing).
+     */
+    async loadItemsForCheckout(tx: Executor, customerId: string, inputs: CartItemInput[]): Promise<CheckoutCart> {
+      const ctx = { ...(await contextFor(customerId)), executor: tx };
+      const live: CheckoutCart['items'] = [];
+      const removed: AutoRemoved[] = [];
+      for (const [i, input] of inputs.entries()) {
+        const verdict = await handlerFor(input.productType).refresh(input, ctx);
+        const id = `item_${i + 1}`;
+        if (verdict.ok) live.push({ id, item: verdict.item });
+        else removed.push({ id, reason: verdict.reason, description: input.productOfferKey, message: verdict.message });
+      }
+      const totalCents = live.reduce((s, l) => s + l.item.priceCents, 0);
+      return {
+        cartId: 0,
+        cartReference: '',
+        items: live,
+        removed,
+        promotion: null,
+        promotionCode: null,
+        promotionProblem: null,
+        subtotalCents: totalCents,
+        discountCents: 0,
+        bonusCreditCents: 0,
+        totalCents,
+        preOrderTotalCents: live.reduce((s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0), 0),
+        currency: live[0]?.item.currency ?? 'AUD',
+      };
+    },
+
     /** After a purchase: no items, no promotion (notices of removed items stay until dismissed). */
     async emptyCart(tx: Executor, cartId: number): Promise<void> {
       await repo.deleteAllItems(tx, cartId);
