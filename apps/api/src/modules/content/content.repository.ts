@@ -167,13 +167,16 @@ export function createContentRepository(db: Db) {
       return { rows, total: totals[0]?.n ?? 0 };
     },
 
-    /** Every published item of a collection whatever its date, newest created first (the caller applies the clock). */
+    /**
+     * Every published item of a collection whatever its date (the caller applies the clock), newest first by the
+     * date it was (or will be) made public: a post's creation date as readers know it (ADR 035).
+     */
     listPublished(collection: string): Promise<ContentRow[]> {
       return db
         .select(columns)
         .from(contentItems)
         .where(and(eq(contentItems.collection, collection), eq(contentItems.status, 'published')))
-        .orderBy(desc(contentItems.createdAt), desc(contentItems.id));
+        .orderBy(desc(sql`coalesce(${contentItems.datePublished}, ${contentItems.createdAt})`), desc(contentItems.id));
     },
 
     /** Items of a collection in any status (the export), oldest first. */

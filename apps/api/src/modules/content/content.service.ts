@@ -22,7 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { CONTENT_TABLE, createContentRepository, isVisibleAt, type ContentRow } from './content.repository.ts';
 import { createContentWatcher, type ContentChangeListener } from './content.changes.ts';
-import { readPreviewToken } from './content.preview.ts';
+import { mintPreviewToken, readPreviewToken, type PreviewClaims } from './content.preview.ts';
 import {
   createContentStore,
   isCollection,
@@ -344,6 +344,10 @@ export function createContentService(deps: ContentDeps) {
       service.forget();
       watcher.notify();
     },
+    /** A signed link token to preview an item (the CLI and the back office mint them; ADR 036). */
+    mintPreview: (claims: PreviewClaims, ttlSeconds: number) =>
+      mintPreviewToken(deps.secret(), claims, clock.now(), ttlSeconds),
+
     /** A visible file as an image (translation image items). */
     image: (fileId: string) => store.image(fileId),
   };

@@ -99,7 +99,9 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
     const now = deps.clock.now();
     const existing = await repo.lock(tx, item.collection, item.id);
     if (existing && onlyMissing) return false;
-    const data = await validator.validate(tx, item.collection, item.data, item.id);
+    const data = await validator.validate(tx, item.collection, item.data, item.id, {
+      archived: item.status === 'archived',
+    });
     const latest = existing ? await repo.latestVersion(item.collection, item.id, tx) : undefined;
     const version = existing ? Math.max(latest?.version ?? 0, existing.version) + 1 : 1;
     const state = { status: item.status, datePublished: item.datePublished, data };

@@ -64,7 +64,9 @@ export function createContentValidator(repo: ContentRepository) {
     field: 'path' | 'slug',
     value: string,
     itemKey: string,
+    archived: boolean,
   ) {
+    if (archived) return;
     const holder = await repo.holderOf(tx, collection, field, value, itemKey);
     if (holder)
       throw invalid(
@@ -79,7 +81,10 @@ export function createContentValidator(repo: ContentRepository) {
       collection: C,
       data: unknown,
       itemKey: string,
+      /** `archived`: the item gives its path and slug up, so they need not be free. */
+      options: { archived?: boolean } = {},
     ): Promise<StoredOf<C>> {
+      const archived = options.archived ?? false;
       const parsed = STORED_SHAPES[collection].safeParse(data);
       if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
       const value = parsed.data as StoredOf<C> & Record<string, unknown>;
@@ -99,15 +104,15 @@ export function createContentValidator(repo: ContentRepository) {
         const missing = post.categories.filter((slug) => !slugs.has(slug));
         if (missing.length)
           throw invalid({ categories: [`There is no category "${missing[0]}".`] }, 'unknown_category');
-        await checkUnique(tx, collection, 'slug', post.slug, itemKey);
+        await checkUnique(tx, collection, 'slug', post.slug, itemKey, archived);
       }
       if (collection === 'blog_categories')
-        await checkUnique(tx, collection, 'slug', (item as StoredOf<'blog_categories'>).slug, itemKey);
+        await checkUnique(tx, collection, 'slug', (item as StoredOf<'blog_categories'>).slug, itemKey, archived);
       if (collection === 'pages') {
         const path = (item as StoredOf<'pages'>).path;
         const problem = pagePathProblem(path);
         if (problem) throw invalid({ path: [problem] }, 'path_protected');
-        await checkUnique(tx, collection, 'path', path, itemKey);
+        await checkUnique(tx, collection, 'path', path, itemKey, archived);
       }
       if (collection === 'theme') {
         const theme = item as StoredOf<'theme'>;
