@@ -371,11 +371,13 @@ export const TranslationItem = z.object({
 });
 export type TranslationItem = z.infer<typeof TranslationItem>;
 
-const listOf = <T extends z.ZodType>(item: T) =>
-  z
-    .union([item, z.array(item).max(50)])
-    .transform((v): z.output<T>[] => (Array.isArray(v) ? v : [v]))
-    .optional();
+/** A list parameter: repeated (`c[]=a&c[]=b`) or comma-separated (`c[]=a,b`). */
+function splitList(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  return (Array.isArray(value) ? value : [value]).flatMap((x: unknown) => (typeof x === 'string' ? x.split(',') : [x]));
+}
+const listOf = <T extends z.ZodType>(item: T) => z.preprocess(splitList, z.array(item).max(50).optional());
+
 /**
  * Features §7: GET /en-AU/items with bracketed query lists c (categories), id (item ids) and t (types):
  * `?c[]=faq&id[]=questions&t[]=json`; the plain names (`?c=faq`) are accepted too.

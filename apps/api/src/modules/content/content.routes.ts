@@ -214,7 +214,11 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
 
   routes.get(
     '/assets/:id',
-    { schema: { tags, summary: "A file's bytes (SVG is served sandboxed)", params: CmsPageParams } },
+    // Open to <img> elements, which cannot sign a request: the bytes of a published file are public anyway.
+    {
+      schema: { tags, summary: "A file's bytes (SVG is served sandboxed)", params: CmsPageParams },
+      config: { signature: false },
+    },
     async (request, reply) => {
       const asset = await content.asset(request.params.id);
       const etag = `"${asset.sha256}"`;
