@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
-import { contentRoutes } from './modules/content/index.ts';
+import { contentRoutes, translationRoutes } from './modules/content/index.ts';
 import { drawsRoutes } from './modules/draws/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
@@ -22,7 +22,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   const v2 = { prefix: '/api/v2' };
   await app.register(systemRoutes, { prefix: '/api', config: s.config, system: s.system });
   await app.register(platformRoutes, { ...v2, platform: s.platform });
-  await app.register(contentRoutes, { prefix: '/api/cms', content: s.content });
+  await app.register(contentRoutes, { prefix: '/api/cms', content: s.content, causes: s.causes });
+  await app.register(translationRoutes, { prefix: '/api/translation', translations: s.translations });
   await app.register(catalogueRoutes, { ...v2, catalogue: s.catalogue });
   // Results lists include raffle draws; past results' customerData.orders come from the customer's orders.
   await app.register(drawsRoutes, {

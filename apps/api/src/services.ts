@@ -3,6 +3,7 @@
 // fixtures all take their services from createServices; nothing else calls a create*Service. A service receives the
 // narrow ports it needs (interfaces its own module declares) from here, so this file is the one place that says
 // which implementation runs behind every port.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RandomSource } from '@shop/lottery';
 import { cryptoRandom } from '@shop/lottery';
@@ -12,7 +13,12 @@ import type { Clock } from './lib/clock.ts';
 import { resolveAuthSecret } from './plugins/auth.ts';
 import { createCartService } from './modules/cart/index.ts';
 import { createCatalogueService } from './modules/catalogue/index.ts';
-import { createContentService } from './modules/content/index.ts';
+import {
+  createContentEditor,
+  createContentService,
+  createContentTransfer,
+  createTranslationsService,
+} from './modules/content/index.ts';
 import {
   createDrawResultsService,
   createDrawsService,
@@ -111,6 +117,8 @@ export interface ServicesOptions {
   liveCaches?: boolean;
 }
 
+const randomId = () => randomBytes(9).toString('base64url');
+
 function defaultProviders(o: ServicesOptions): Providers {
   const { database, clock, config } = o;
   return {
@@ -150,7 +158,7 @@ export type Core = ReturnType<typeof coreOf>;
 function catalogueServices(core: Core) {
   const { db, clock, config, changes } = core;
   const platform = createPlatformService({ db, config, clock, changes });
-  const content = createContentService({ db, clock, changes });
+  const content = createContentService({ db, clock, changes, secret: core.authSecret });
   const draws = createDrawsService({ db, clock });
   const drawResults = createDrawResultsService({ db, clock, changes });
   const raffles = createRafflesService({ db, clock });
@@ -166,6 +174,16 @@ function catalogueServices(core: Core) {
     raffleGameOffer: (key) => raffles.gameOffer(key),
   });
   return { platform, content, draws, drawResults, raffles, causes, raffleLifecycle, catalogue };
+}
+
+/** Content writes (editor, import/export, uploads) and translation items; every write empties this process' caches. */
+function contentServices(core: Core, content: ReturnType<typeof createContentService>) {
+  const { db, clock, changes } = core;
+  const written = () => content.written();
+  const contentEditor = createContentEditor({ db, clock, onWrite: written });
+  const contentTransfer = createContentTransfer({ db, clock, onWrite: written, newId: () => `file_${randomId()}` });
+  const translations = createTranslationsService({ db, clock, changes, image: content.image, onWrite: written });
+  return { contentEditor, contentTransfer, translations };
 }
 
 /** Responsible gambling: limits, exclusions, identity verification and document review, and the guard that enforces them. */
@@ -380,6 +398,7 @@ export function createServices(options: ServicesOptions) {
   const { database, db, clock, config, providers } = core;
   const outbox = createOutbox({ db, clock, transport: providers.mailTransport, mailFrom: config.mailFrom });
   const c = catalogueServices(core);
+  const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);
   const settlement = createSettlementWorkflow({ db, clock, draws: c.draws, orders: m.orders, ledger: m.ledger });
   const winnerEmails = createWinnerEmailsWorkflow({
@@ -407,6 +426,7 @@ export function createServices(options: ServicesOptions) {
     system: { readiness: () => checkReadiness(database) },
     outbox,
     ...c,
+    ...cms,
     ...m,
     settlement,
     winnerEmails,

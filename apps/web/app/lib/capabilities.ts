@@ -39,6 +39,11 @@ export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean
 export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },
+  // Blog (core §2 sitemap: Blog → blog).
+  blog: { allOf: ['blog'] },
+  'blog-category': { allOf: ['blog'] },
+  'blog-post': { allOf: ['blog'] },
+  'blog-rss': { allOf: ['blog'] },
   // Lotteries (issue 3, core §2 sitemap): lottery pages need commercial lotteries or a multi-offer site; raffle
   // results charity lotteries or a multi-offer site; statistics commercial lotteries.
   'lotto-tickets': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },

@@ -32,6 +32,8 @@ export interface SiteSettings {
   cookieLifetimeDays: number;
   disclaimer: string;
   disableIndexing: boolean;
+  /** The shop's public address: canonical URLs and Open Graph links are built from it. */
+  baseUrl: string;
 }
 
 export function siteSettingsOf(config: WebConfig): SiteSettings {
@@ -52,6 +54,7 @@ export function siteSettingsOf(config: WebConfig): SiteSettings {
     cookieLifetimeDays: config.cookieConsent.cookieLifetimeDays,
     disclaimer: config.disclaimer,
     disableIndexing: config.disableIndexing,
+    baseUrl: config.baseUrl,
   };
 }
 
