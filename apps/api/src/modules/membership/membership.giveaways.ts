@@ -146,8 +146,8 @@ export function createGiveawaysService(deps: MembershipDeps & { prizeOrders: Pic
         'type',
       );
     if (!g.title.trim()) throw bad('Give the giveaway a title.', 'title');
-    if (!(g.opensAt < g.closesAt)) throw bad('The giveaway must open before it closes.', 'closes');
     if (g.closesAt <= clock.now()) throw bad('The giveaway must close in the future.', 'closes');
+    if (!(g.opensAt < g.closesAt)) throw bad('The giveaway must open before it closes.', 'closes');
     if (!g.availability.length) throw bad('At least one tier must be able to enter.', 'availability');
     if (g.type !== 'preview' && !g.prizes.length) throw bad('A giveaway needs at least one prize.', 'prize');
     if (g.type !== 'preview' && !g.permits.length) throw bad('A giveaway needs its trade promotion permit.', 'permit');

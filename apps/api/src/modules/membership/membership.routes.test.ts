@@ -237,6 +237,32 @@ describe('joining, entries and unlocking', () => {
     ).toMatchObject({ entry_status: 'locked' });
   });
 
+  it('a giveaway that needs a verified identity is unlocked only once the member is verified', async () => {
+    const major = await t.services.membership.giveaways.createGiveaway({
+      type: 'major',
+      title: 'Verified major',
+      description: 'Verified members only',
+      opensAt: t.clock.now(),
+      closesAt: new Date('2025-06-20T10:00:00Z'),
+      availability: ['free', 'premium'],
+      requiresVerified: true,
+      permits: [{ region: 'NSW', permitNumber: 'TP/09997' }],
+      prizes: [{ kind: 'wallet_credit', name: '$5,000 wallet credit', description: 'Credit', valueCents: 500_000 }],
+    });
+    const r = await unlock(ann, major.publicId);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().messages[0]).toMatchObject({
+      code: 'verify_account_required',
+      text: 'Verify your identity to enter this giveaway.',
+    });
+    await t.services.identity.directory.setVerified(ann.customerId, true);
+    const ok = await unlock(ann, major.publicId);
+    expect(ok.statusCode).toBe(200);
+    expect(
+      ok.json().result.upcoming_draws.find((d: { draw_id: string }) => d.draw_id === major.publicId).entry_status,
+    ).toBe('unlocked');
+  });
+
   it('an entry of a closed draw cannot be unlocked (422 draw_closed)', async () => {
     const cara = await signUpAndLogin(t, { firstname: 'Cara' });
     await join(cara);
@@ -262,6 +288,8 @@ describe('joining, entries and unlocking', () => {
 describe('premium, leaving, and who may not join', () => {
   it('a qualifying deposit makes a member premium: every entry guaranteed', async () => {
     const dan = await signUpAndLogin(t, { firstname: 'Dan' });
+    // Verified too: one of the open giveaways (the verified major above) needs it even for premium members.
+    await t.services.identity.directory.setVerified(dan.customerId, true);
     const pending = (await join(dan, { metadata: { tier: 'premium' } })).json().result;
     expect(pending).toMatchObject({ membership_status: 'pending-deposit', membership_tier: 'free' });
     await deposit(dan.customerId, 999);
