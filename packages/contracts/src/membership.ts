@@ -312,6 +312,8 @@ export const CustomerGiveaway = z.object({
   giveaway: DrawCard,
   entry: GiveawayEntry,
   /** The prize this entry won (closed giveaways); paid once it is in the wallet or the tickets are bought. */
-  won: z.object({ rank: z.number().int(), prize: z.string(), value: Money, paid: z.boolean() }).nullable(),
+  won: z
+    .object({ rank: z.number().int(), prize: z.string(), kind: GiveawayPrizeKind, value: Money, paid: z.boolean() })
+    .nullable(),
 });
 export type CustomerGiveaway = z.infer<typeof CustomerGiveaway>;

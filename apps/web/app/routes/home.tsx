@@ -2,6 +2,7 @@
 // draw's jackpot and countdown, in the tile order of spec features §9 (powerhit at 2, syndicate at 3).
 import { useRouteLoaderData } from 'react-router';
 import { CmsPageView } from '../features/content/cms-page-view.tsx';
+import { DailyWinnersBanner } from '../features/membership/membership-banner.tsx';
 import { loadCmsPage } from '../features/content/cms-page.server.ts';
 import { Countdown } from '../features/lotteries/countdown.tsx';
 import { loadOffers } from '../features/lotteries/lotteries.server.ts';
@@ -50,6 +51,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <OfferGrid offers={offers} now={now} site={site} />
       </section>
     ) : null;
+  // Daily Winners' home page entry point, under the jackpots.
+  const dailyWinners = (
+    <div className="page-container py-0.5">
+      <DailyWinnersBanner
+        membership={root?.shell.membership}
+        entryPoint="home_page"
+        returnTo="/"
+        myGiveaways={hasCapability(caps, 'giveaway_entries')}
+      />
+    </div>
+  );
   // The jackpots come straight after the page header: on a phone they are what a visitor came for.
-  return <CmsPageView page={loaderData.page} siteName={root?.shell.site.siteName ?? ''} afterHeader={featured} />;
+  return (
+    <CmsPageView
+      page={loaderData.page}
+      siteName={root?.shell.site.siteName ?? ''}
+      afterHeader={
+        <>
+          {featured}
+          {root?.shell.membership?.marketing ? dailyWinners : null}
+        </>
+      }
+    />
+  );
 }

@@ -283,7 +283,10 @@ export function createGiveawaysService(deps: MembershipDeps & { prizeOrders: Pic
         return {
           giveaway: cards[i]!,
           entry: { id: entry.publicId, status: entry.status as EntryStatus, entryNumber: entry.entryNumber },
-          won: w && prize ? { rank: w.rank, prize: prize.name, value: prize.value, paid: w.status === 'paid' } : null,
+          won:
+            w && prize
+              ? { rank: w.rank, prize: prize.name, kind: prize.kind, value: prize.value, paid: w.status === 'paid' }
+              : null,
         };
       }),
       total,

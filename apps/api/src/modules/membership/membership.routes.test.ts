@@ -457,6 +457,7 @@ describe('draws, verification, winners and the customer’s giveaways', () => {
       expect(mine.won).toEqual({
         rank: 1,
         prize: '$20 wallet credit',
+        kind: 'wallet_credit',
         value: { amount: 20, currency: 'AUD' },
         paid: true,
       });
