@@ -2,7 +2,6 @@
 // shop starts with: the daily and monthly giveaways the clock makes, their prizes and trade promotion permits, and
 // the deposit that makes a member premium. The spec does not give these texts; they are ours (ADR 042).
 import type { MembershipConfig } from '@shop/contracts';
-import { VERIFICATION_PROCEDURE } from '@shop/protocol';
 import type { membershipPrograms } from './membership.schema.ts';
 import { PROGRAM } from './membership.rules.ts';
 
@@ -70,14 +69,16 @@ export const DEFAULT_PROGRAM: typeof membershipPrograms.$inferInsert = {
   },
 };
 
-/** The draw procedure, as the verify page shows it: the raffles' (docs/raffle-verification.md) over the entry list. */
+/**
+ * The draw procedure, as the verify page shows it: the raffles' (docs/raffle-verification.md, VERIFICATION_PROCEDURE
+ * of @shop/protocol) in the words of a giveaway, where the tickets are the entries taking part.
+ */
 export const GIVEAWAY_VERIFICATION_PROCEDURE: string[] = [
   'When the giveaway opens we publish the commitment: the SHA-256 of a secret 32-byte seed (hex).',
   'When entries close we publish the entry-list hash: the SHA-256 of the numbers of the entries taking part (unlocked and guaranteed ones), in ascending order, one per line, without a trailing newline.',
   'After the draw we publish the seed. Check that SHA-256(seed bytes) equals the commitment.',
-  // The next two steps are the raffles' own words: the giveaway's drawId is its gwy_… id, its tickets the entries.
-  VERIFICATION_PROCEDURE[3]!,
-  VERIFICATION_PROCEDURE[4]!,
+  'Prizes in rank order (k = 1 is the first prize): compute HMAC-SHA256 with the seed bytes as key over the text "{drawId}:{k}:{attempt}", starting at attempt 0; the drawId is the giveaway\'s id (gwy_…).',
+  'Read the first 8 bytes of the HMAC as an unsigned big-endian 64-bit integer v. With N entries left, if v >= floor(2^64 / N) * N try the next attempt (this removes modulo bias); else the index is v mod N.',
   'The entry at that index of the ascending list of entries not yet drawn wins the prize and leaves the list: the first entry drawn wins first prize and no entry wins twice.',
 ];
 

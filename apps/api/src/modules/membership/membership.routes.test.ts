@@ -28,7 +28,7 @@ const join = (c: TestCustomer, body: Record<string, unknown> = {}, version = '3.
     payload: { membership_program: 'daily_winners', membership_status: 'member', ...body },
   });
 const leave = (c: TestCustomer) => join(c, { membership_status: 'non-member' });
-const unlock = (c: TestCustomer | null, id: string, payload: unknown = { entry_status: 'unlocked' }) =>
+const unlock = (c: TestCustomer | null, id: string, payload: Record<string, unknown> = { entry_status: 'unlocked' }) =>
   t.injectSigned({ method: 'PUT', url: `/api/rewards/v3/draws/${id}`, headers: c ? auth(c) : {}, payload });
 const customer = async (c: TestCustomer) => (await get('/api/rewards/v3/customer', c)).json().result;
 const deposit = (customerId: string, cents: number) =>

@@ -13,6 +13,8 @@ export type PublishedDraw = Pick<
 
 /** The words of the page: a raffle's sold tickets, or a giveaway's entries. */
 export interface CheckWords {
+  /** 'before sales opened' */
+  committedWhen: string;
   /** 'Sold-list hash' */
   listHash: string;
   /** 'the sold-list hash recorded when sales closed' */
@@ -30,6 +32,7 @@ export interface CheckWords {
 }
 
 export const RAFFLE_WORDS: CheckWords = {
+  committedWhen: 'before sales opened',
   listHash: 'Sold-list hash',
   listHashRecorded: 'the sold-list hash recorded when sales closed',
   listHashPending: 'Recorded when sales close.',
@@ -75,7 +78,7 @@ export function Verdict({ check, words = RAFFLE_WORDS }: { check: Check; words?:
       <ul className="flex flex-col gap-0.25">
         {line(
           o.commitmentOk,
-          'The seed matches the commitment published before sales opened.',
+          `The seed matches the commitment published ${words.committedWhen}.`,
           'The seed does not match the published commitment.',
         )}
         {o.soldListOk === null

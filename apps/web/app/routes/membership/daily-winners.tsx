@@ -6,7 +6,7 @@ import type { CustomerMembership, EntryStatus, MembershipConfig } from '@shop/co
 import type { ReactNode } from 'react';
 import { data, Form, Link, useRouteLoaderData } from 'react-router';
 import { membershipAction } from '../../features/membership/membership-actions.server.ts';
-import { TIER_LABEL } from '../../features/membership/membership-rules.ts';
+import { giveawayPath, TIER_LABEL } from '../../features/membership/membership-rules.ts';
 import {
   DrawCardGrid,
   Faq,
@@ -197,7 +197,6 @@ export default function DailyWinners({ loaderData, actionData }: Route.Component
         .map((n) => (
           <div key={n.key}>{sections[n.key]}</div>
         ))}
-      {m ? <PremiumSummary m={m} site={site} /> : null}
       <p className="text-sm">{config.footer.disclaimerText}</p>
     </div>
   );
@@ -226,6 +225,7 @@ function OptIn({
   error: string | null;
   left: boolean;
 }) {
+  const site = useSiteFormat();
   const member = m !== null && m.membershipStatus !== 'non-member';
   return (
     <section
@@ -259,6 +259,17 @@ function OptIn({
               See my giveaways
             </Link>
           </p>
+          {m.upcomingDraws
+            .filter((d) => d.entryStatus === 'locked')
+            .map((d) => (
+              <p key={d.drawId} data-testid="locked-entry-prompt">
+                Your entry in the {d.title} is locked.{' '}
+                <Link to={giveawayPath(d.type, d.number)} className="font-semibold underline">
+                  Unlock it
+                </Link>
+              </p>
+            ))}
+          <PremiumProgress premium={m.premium} site={site} />
         </div>
       ) : (
         <div className="flex flex-col items-start gap-0.5">
@@ -267,18 +278,6 @@ function OptIn({
           {m === null ? <p className="text-sm">You will be asked to log in or create an account first.</p> : null}
         </div>
       )}
-    </section>
-  );
-}
-
-function PremiumSummary({ m, site }: { m: CustomerMembership; site: ReturnType<typeof useSiteFormat> }) {
-  if (m.membershipStatus === 'non-member' || m.eligibility === 'ineligible') return null;
-  return (
-    <section aria-labelledby="premium-heading" className="flex flex-col gap-0.5">
-      <h2 id="premium-heading" className="text-xl font-bold">
-        Premium this month
-      </h2>
-      <PremiumProgress premium={m.premium} site={site} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { notFound } from '../../lib/route-errors.ts';
 import type { Route } from './+types/giveaway-verify';
 
 const GIVEAWAY_WORDS: CheckWords = {
+  committedWhen: 'when the giveaway was made',
   listHash: 'Entry-list hash',
   listHashRecorded: 'the entry-list hash recorded when entries closed',
   listHashPending: 'Recorded when entries close.',
