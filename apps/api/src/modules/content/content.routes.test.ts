@@ -54,6 +54,7 @@ describe('singleton items', () => {
       'Syndicates',
       'Results',
       'Causes',
+      'Daily Winners',
       'Blog',
       'Help centre',
     ]);
