@@ -6,6 +6,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { contentRoutes, translationRoutes } from './modules/content/index.ts';
 import { drawsRoutes } from './modules/draws/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
+import { membershipRoutes } from './modules/membership/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
@@ -52,6 +53,15 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(cartRoutes, { ...v2, cart: s.cart });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
   await app.register(placementRoutes, { ...v2, placement: s.placement });
+  // Daily Winners: the membership (gamify) API of the rewards service (DESIGN.md §1; discovered as `rewards`).
+  await app.register(membershipRoutes, {
+    prefix: '/api/rewards',
+    members: s.membership.members,
+    entries: s.membership.entries,
+    giveaways: s.membership.giveaways,
+    config: s.membership.config,
+    benefits: s.membership.benefits,
+  });
   await app.register(purchaseRoutes, {
     ...v2,
     purchase: s.purchase,

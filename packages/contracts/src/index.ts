@@ -14,3 +14,4 @@ export * from './orders.ts';
 export * from './placement.ts';
 export * from './responsible-gambling.ts';
 export * from './raffles.ts';
+export * from './membership.ts';

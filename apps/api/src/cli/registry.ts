@@ -17,6 +17,7 @@ import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
+import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
 import { statusCommand } from './commands/status.ts';
 import {
@@ -62,4 +63,7 @@ export const commands: OpsCommand<any>[] = [
   verificationApproveCommand,
   verificationRejectCommand,
   customerExclusionCommand,
+  membershipGiveawayCommand,
+  membershipDrawCommand,
+  membershipGiveawaysCommand,
 ];

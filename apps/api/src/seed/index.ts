@@ -97,7 +97,15 @@ export function contentSeed(now: Date): ContentDocument {
 /** What the seed writes through: the services of the composition root (and the database for the catalogue rows). */
 export type SeedServices = Pick<
   Services,
-  'database' | 'clock' | 'config' | 'platform' | 'contentTransfer' | 'draws' | 'raffleLifecycle' | 'raffleSupply'
+  | 'database'
+  | 'clock'
+  | 'config'
+  | 'platform'
+  | 'contentTransfer'
+  | 'draws'
+  | 'raffleLifecycle'
+  | 'raffleSupply'
+  | 'membership'
 >;
 
 export async function seedDatabase(s: SeedServices): Promise<{ inserted: number }> {
@@ -115,6 +123,8 @@ export async function seedDatabase(s: SeedServices): Promise<{ inserted: number 
   const d = await seedDraws({ draws: s.draws, clock: s.clock });
   const raffles = await seedRaffleOffers({ db, clock: s.clock, raffles: s.raffleLifecycle, supply: s.raffleSupply });
   const promotions = await seedPromotions(db);
+  // Daily Winners: the programme's settings (its giveaways are made by the clock, as time passes).
+  await s.membership.giveaways.program();
   return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles };
 }
 

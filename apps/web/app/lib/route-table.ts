@@ -234,6 +234,37 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: 'my-account/responsible-gambling',
     file: 'routes/responsible-gambling/responsible-gambling.tsx',
   },
+  // Daily Winners (issue 17, core §2): the membership landing page, winners, premium by deposit, a giveaway and its draw
+  // check, the tiers, the member benefits page (the ssoUrl of GET /v3/benefits), and the customer's giveaways.
+  { id: 'daily-winners', path: 'daily-winners', file: 'routes/membership/daily-winners.tsx' },
+  { id: 'daily-winners-winners', path: 'daily-winners/winners', file: 'routes/membership/winners.tsx' },
+  { id: 'daily-winners-deposit', path: 'daily-winners/deposit', file: 'routes/membership/deposit.tsx' },
+  {
+    id: 'daily-winners-giveaway',
+    path: 'daily-winners/giveaways/:giveawayType/:drawNumber',
+    file: 'routes/membership/giveaway.tsx',
+  },
+  {
+    id: 'daily-winners-giveaway-verify',
+    path: 'daily-winners/giveaways/:giveawayType/:drawNumber/verify',
+    file: 'routes/membership/giveaway-verify.tsx',
+  },
+  {
+    id: 'daily-winners-membership-tiers',
+    path: 'daily-winners/membership-tiers',
+    file: 'routes/membership/membership-tiers.tsx',
+  },
+  { id: 'daily-winners-benefits', path: 'daily-winners/benefits', file: 'routes/membership/benefits.tsx' },
+  {
+    id: 'my-account-current-giveaways',
+    path: 'my-account/current-giveaways/:page?',
+    file: 'routes/membership/my-giveaways.tsx',
+  },
+  {
+    id: 'my-account-closed-giveaways',
+    path: 'my-account/closed-giveaways/:page?',
+    file: 'routes/membership/my-giveaways.tsx',
+  },
   { id: 'dev-mailbox', path: 'dev/mailbox', file: 'routes/notifications/dev-mailbox.tsx' },
   { id: 'not-found', path: '*', file: 'routes/not-found.tsx' },
 ];

@@ -4,6 +4,7 @@ import type { PageSectionOf } from '@shop/contracts';
 import { useRouteLoaderData } from 'react-router';
 import { CmsPageView } from '../features/content/cms-page-view.tsx';
 import { loadBlockData, loadCmsPage } from '../features/content/cms-page.server.ts';
+import { DailyWinnersBanner } from '../features/membership/membership-banner.tsx';
 import { Countdown } from '../features/lotteries/countdown.tsx';
 import { loadOffers } from '../features/lotteries/lotteries.server.ts';
 import { drawJackpotText, drawWhenLabel, useSiteFormat } from '../features/lotteries/lottery-format.ts';
@@ -36,9 +37,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     hasCapability(caps, 'multi_offer_site') ||
     hasCapability(caps, 'charity_lotteries');
   const { now } = loaderData;
+  // Daily Winners' home page entry point, under the jackpots.
+  const dailyWinners = (
+    <DailyWinnersBanner
+      membership={root?.shell.membership}
+      entryPoint="home_page"
+      returnTo="/"
+      myGiveaways={hasCapability(caps, 'giveaway_entries')}
+    />
+  );
   const featuredTickets = (block: PageSectionOf<'featured_tickets'>) => {
     const offers = featuredOffers(block, loaderData.offers);
-    if (!lotteries || offers.length === 0) return null;
+    if (!lotteries || offers.length === 0) return <div className="page-container py-0.5">{dailyWinners}</div>;
     const next = [...offers].sort((a, b) => Date.parse(a.draws[0]!.stop) - Date.parse(b.draws[0]!.stop))[0];
     return (
       <section aria-labelledby="featured-offers" className="page-container flex flex-col gap-1 py-1.5">
@@ -59,6 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <OfferGrid offers={offers} now={now} site={site} />
+        {dailyWinners}
       </section>
     );
   };
