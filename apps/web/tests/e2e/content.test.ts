@@ -185,70 +185,76 @@ describe('the theme in every process', () => {
     }
   });
 
-  it('a new primary colour shows on the next page load of two shop processes over one database', async () => {
-    const first = inject('baseUrl');
-    const port = await freePort();
-    const other = `http://127.0.0.1:${port}`;
-    second = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: inject('repoRoot'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: other,
-        DATA_DIR: inject('dataDir'),
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        JOBS_ENABLED: 'false',
-      },
-      stdio: 'ignore',
-    });
-    await expect
-      .poll(
-        () =>
-          fetch(`${other}/api/readyz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 120_000, interval: 500 },
-      )
-      .toBe(200);
+  it(
+    'a new primary colour shows on the next page load of two shop processes over one database',
+    { timeout: 180_000 },
+    async () => {
+      const first = inject('baseUrl');
+      const port = await freePort();
+      const other = `http://127.0.0.1:${port}`;
+      second = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+        cwd: inject('repoRoot'),
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: other,
+          DATA_DIR: inject('dataDir'),
+          // As the suite's own server (global-setup): production refuses the test gateway and default secrets (ADR 027).
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          JOBS_ENABLED: 'false',
+          RATE_LIMIT_MAX: '100000',
+        },
+        stdio: 'ignore',
+      });
+      await expect
+        .poll(
+          () =>
+            fetch(`${other}/api/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 120_000, interval: 500 },
+        )
+        .toBe(200);
 
-    const primary = async (base: string) =>
-      /--theme-brand-primary:([^;}]+)/.exec((await text(`${base}/about`)).body)?.[1];
-    // Both processes have the theme cached (the web keeps it up to 10 minutes, the API until it changes).
-    const before = await primary(first);
-    expect(await primary(other)).toBe(before);
-    expect(await primary(other)).toBe(before);
+      const primary = async (base: string) =>
+        /--theme-brand-primary:([^;}]+)/.exec((await text(`${base}/about`)).body)?.[1];
+      // Both processes have the theme cached (the web keeps it up to 10 minutes, the API until it changes).
+      const before = await primary(first);
+      expect(await primary(other)).toBe(before);
+      expect(await primary(other)).toBe(before);
 
-    const exported = path.join(work, 'all.json');
-    ops('content:export', '--out', exported);
-    const doc = JSON.parse(readFileSync(exported, 'utf8')) as {
-      items: { collection: string; data: { colours: { brandPrimary: string } } }[];
-    };
-    const theme = doc.items.find((i) => i.collection === 'theme')!.data;
-    const colour = before === '#7a1f5c' ? '#1f5c7a' : '#7a1f5c';
-    ops(
-      'content:update',
-      'theme',
-      'theme',
-      '--publish',
-      '--file',
-      json('theme', { ...theme, colours: { ...theme.colours, brandPrimary: colour } }),
-    );
+      const exported = path.join(work, 'all.json');
+      ops('content:export', '--out', exported);
+      const doc = JSON.parse(readFileSync(exported, 'utf8')) as {
+        items: { collection: string; data: { colours: { brandPrimary: string } } }[];
+      };
+      const theme = doc.items.find((i) => i.collection === 'theme')!.data;
+      const colour = before === '#7a1f5c' ? '#1f5c7a' : '#7a1f5c';
+      ops(
+        'content:update',
+        'theme',
+        'theme',
+        '--publish',
+        '--file',
+        json('theme', { ...theme, colours: { ...theme.colours, brandPrimary: colour } }),
+      );
 
-    // The next page load in each process: the write reaches both through the database's change feed.
-    for (const base of [first, other])
-      await expect.poll(() => primary(base), { timeout: 5_000, interval: 100 }).toBe(colour);
-    const { page } = await browse(DESKTOP);
-    await page.goto(`${other}/`);
-    const css = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--theme-brand-primary'),
-    );
-    expect(css.trim()).toBe(colour);
+      // The next page load in each process: the write reaches both through the database's change feed.
+      for (const base of [first, other])
+        await expect.poll(() => primary(base), { timeout: 5_000, interval: 100 }).toBe(colour);
+      const { page } = await browse(DESKTOP);
+      await page.goto(`${other}/`);
+      const css = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--theme-brand-primary'),
+      );
+      expect(css.trim()).toBe(colour);
 
-    // Back to the seeded colour for the journeys after this one.
-    ops('content:update', 'theme', 'theme', '--publish', '--file', json('theme-back', theme));
-    await expect.poll(() => primary(first), { timeout: 5_000, interval: 100 }).toBe(before);
-  });
+      // Back to the seeded colour for the journeys after this one.
+      ops('content:update', 'theme', 'theme', '--publish', '--file', json('theme-back', theme));
+      await expect.poll(() => primary(first), { timeout: 5_000, interval: 100 }).toBe(before);
+    },
+  );
 });
