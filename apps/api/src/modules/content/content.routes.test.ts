@@ -305,6 +305,22 @@ describe('preview', () => {
     expect((await get(`/api/cms/items/pages/page_about?version=1&preview_token=${wrong}`)).statusCode).toBe(403);
     expect((await get(`/api/cms/items/pages/page_about?version=99&preview_token=${pageToken}`)).statusCode).toBe(404);
   });
+
+  it('opens only the version a pinned token names: another ?version= is 403 like a bad token', async () => {
+    const current = (await database.pool.query('SELECT data FROM content_items WHERE item_key = $1', ['page_about']))
+      .rows[0].data;
+    await editor().update('pages', 'page_about', { ...current, name: 'About us (pending edit)' }, 'test');
+    const pinned = token({ collection: 'pages', id: 'page_about', version: 1 });
+    const own = await get(`/api/cms/items/pages/page_about?preview_token=${pinned}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().result.version).toBe(1);
+    const same = await get(`/api/cms/items/pages/page_about?version=1&preview_token=${pinned}`);
+    expect(same.statusCode).toBe(200);
+    expect(same.json().result.version).toBe(1);
+    const other = await get(`/api/cms/items/pages/page_about?version=2&preview_token=${pinned}`);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ status: 403, result: null });
+  });
 });
 
 describe('translations', () => {

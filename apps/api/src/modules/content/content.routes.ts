@@ -179,7 +179,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     {
       schema: {
         tags,
-        summary: 'One item; a version (or an unpublished item) only with a preview token for that item (else 403)',
+        summary:
+          'One item; a version (or an unpublished item) only with a preview token for that item, and for that version when the token names one (else 403)',
         params: CmsItemByIdParams,
         querystring: CmsItemByIdQuery,
         response: { 200: successEnvelope(z.unknown()) },

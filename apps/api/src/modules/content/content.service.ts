@@ -270,14 +270,17 @@ export function createContentService(deps: ContentDeps) {
       if (!isCollection(collection)) throw unknownCollection(collection);
       if (options.previewToken !== undefined || options.version !== undefined) {
         const claims = options.previewToken ? readPreviewToken(deps.secret(), options.previewToken, clock.now()) : null;
-        if (!claims || claims.collection !== collection || claims.id !== id)
+        // A token pinned to a version opens that version only (ADR 036): ?version= may repeat it, never override it.
+        const pinnedElsewhere =
+          claims?.version != null && options.version !== undefined && options.version !== claims.version;
+        if (!claims || claims.collection !== collection || claims.id !== id || pinnedElsewhere)
           throw forbidden(
-            'A version or draft is shown only with a valid preview token for this item.',
+            'A version or draft is shown only with a valid preview token for this item (and that version).',
             'preview_forbidden',
           );
         return readModel(
           collection,
-          await rowAtVersion(collection, id, options.version ?? claims.version ?? undefined),
+          await rowAtVersion(collection, id, claims.version ?? options.version ?? undefined),
         );
       }
       if (isSingleton(collection)) {
