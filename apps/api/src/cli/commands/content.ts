@@ -33,6 +33,13 @@ function dateOption(value: string | undefined): Date | undefined {
   return at;
 }
 
+/** --at schedules a publication, so alone it would be a date nobody uses: refused before anything is written. */
+function publishAtOption(options: DataOptions): Date | undefined {
+  const at = dateOption(options.at);
+  if (at && !options.publish) throw new UsageError('--at goes with --publish (it is the date the item goes live).');
+  return at;
+}
+
 function versionOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d{1,7}$/.test(value) || Number(value) < 1) throw new UsageError('--version takes a version number.');
@@ -54,8 +61,7 @@ export const contentCreateCommand = defineCommand<DataOptions>({
   async run({ args, options }, ctx) {
     if (args.length !== 1) throw new UsageError('Name the collection.');
     const data = await readData(options);
-    const at = dateOption(options.at);
-    if (at && !options.publish) throw new UsageError('--at goes with --publish.');
+    const at = publishAtOption(options);
     const { contentEditor } = await ctx.services();
     const item = await contentEditor.create(
       args[0]!,
@@ -76,7 +82,7 @@ export const contentUpdateCommand = defineCommand<DataOptions>({
   async run({ args, options }, ctx) {
     if (args.length !== 2) throw new UsageError('Name the collection and the item id.');
     const data = await readData(options);
-    const at = dateOption(options.at);
+    const at = publishAtOption(options);
     const { contentEditor } = await ctx.services();
     const saved = await contentEditor.update(args[0]!, args[1]!, data, cliActor());
     if (options.publish) {

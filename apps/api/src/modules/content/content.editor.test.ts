@@ -296,6 +296,20 @@ describe('content commands', () => {
     expect((await ops('content:preview-token', 'pages', 'page_nope')).code).toBe(1);
     expect((await ops('content:publish', 'pages', 'page_about', '--at', 'tomorrow')).err).toContain('ISO');
   });
+
+  it('refuses --at without --publish on update as on create, before saving anything', async () => {
+    const versions = await countRows('content_versions');
+    const json = JSON.stringify(post('summer-draws-preview'));
+    for (const argv of [
+      ['content:create', 'blog_posts', '--json', json, '--at', '2026-04-01T09:00:00Z'],
+      ['content:update', 'blog_posts', 'post_summer_draft', '--json', json, '--at', '2026-04-01T09:00:00Z'],
+    ]) {
+      const res = await ops(...argv);
+      expect(res.code, argv[0]).toBe(1);
+      expect(res.err, argv[0]).toContain('--at goes with --publish');
+    }
+    expect(await countRows('content_versions')).toBe(versions);
+  });
 });
 
 /** The wire's snake_case back to the stored camelCase, all the way down. */
