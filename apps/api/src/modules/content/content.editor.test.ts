@@ -231,6 +231,33 @@ describe('import, export and uploads', () => {
     expect((await get('/api/cms/items/blog_posts')).json().page_info.total).toBeGreaterThan(0);
   });
 
+  it('writes nothing, items included, when a translation of the document cannot be stored', async () => {
+    const doc = await t.services.contentTransfer.exportDocument();
+    const tables = ['content_items', 'content_versions', 'content_translations'];
+    const before = await Promise.all(tables.map(countRows));
+    const broken = {
+      ...doc,
+      items: [
+        ...doc.items,
+        {
+          collection: 'blog_categories',
+          id: 'cat_imported',
+          status: 'published',
+          datePublished: null,
+          data: { slug: 'imported', name: 'Imported', description: '', seo: { title: 'Imported' } },
+        },
+      ],
+      // Valid JSON and a valid plain value, but PostgreSQL's jsonb cannot hold a NUL character.
+      translations: [
+        ...doc.translations!,
+        { locale: 'en-AU', category: 'footer', id: 'nul', item: { type: 'plain', value: 'a\u0000b' } },
+      ],
+    };
+    await expect(t.services.contentTransfer.importDocument(broken, 'ed')).rejects.toThrow();
+    expect(await Promise.all(tables.map(countRows))).toEqual(before);
+    expect((await get('/api/cms/items/blog_categories/cat_imported')).statusCode).toBe(404);
+  });
+
   it('uploads an image with its size read from the file, and refuses other types', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000010000000080806000000', 'hex');
     const file = await t.services.contentTransfer.upload(

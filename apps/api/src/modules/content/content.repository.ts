@@ -353,8 +353,8 @@ export function createContentRepository(db: Db) {
       return rows[0];
     },
 
-    async putTranslation(row: TranslationRow & { author: string; now: Date }) {
-      await db
+    async putTranslation(row: TranslationRow & { author: string; now: Date }, ex: Executor = db) {
+      await ex
         .insert(contentTranslations)
         .values({
           locale: row.locale,
@@ -371,8 +371,8 @@ export function createContentRepository(db: Db) {
         });
     },
 
-    async insertTranslationIfMissing(row: TranslationRow & { now: Date }): Promise<boolean> {
-      const rows = await db
+    async insertTranslationIfMissing(row: TranslationRow & { now: Date }, ex: Executor = db): Promise<boolean> {
+      const rows = await ex
         .insert(contentTranslations)
         .values({ ...row, updatedBy: 'seed', updatedAt: row.now })
         .onConflictDoNothing()

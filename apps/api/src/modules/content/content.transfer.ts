@@ -1,5 +1,6 @@
 // Content as one JSON document (backups and seeding: `npm run ops -- content:export / content:import`) and file
-// uploads. An import writes each item as an `import` version, in one transaction: all of it or none of it.
+// uploads. An import writes its files, each item (as an `import` version) and its translations in one transaction:
+// all of it or none of it.
 import { createHash } from 'node:crypto';
 import { FILE_TYPES, MAX_FILE_BYTES, TranslationLocale, TranslationValueInput } from '@shop/contracts';
 import { z } from 'zod';
@@ -227,17 +228,23 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
               throw error;
             }
           }
+          for (const t of doc.translations) {
+            const row = {
+              locale: t.locale,
+              category: t.category,
+              itemKey: t.id,
+              type: t.item.type,
+              value: t.item.value,
+            };
+            if (onlyMissing) {
+              if (await repo.insertTranslationIfMissing({ ...row, now: deps.clock.now() }, tx)) written++;
+            } else {
+              await repo.putTranslation({ ...row, author: actor, now: deps.clock.now() }, tx);
+              written++;
+            }
+          }
         }),
       );
-      for (const t of doc.translations) {
-        const row = { locale: t.locale, category: t.category, itemKey: t.id, type: t.item.type, value: t.item.value };
-        if (onlyMissing) {
-          if (await repo.insertTranslationIfMissing({ ...row, now: deps.clock.now() })) written++;
-        } else {
-          await repo.putTranslation({ ...row, author: actor, now: deps.clock.now() });
-          written++;
-        }
-      }
       deps.onWrite();
       return { written };
     },
