@@ -318,6 +318,25 @@ export const CmsItemByIdQuery = z
   .strict();
 
 /** GET /preview?token=…: the item a preview token names (a draft, a scheduled item, a pending version). */
+/** An item the sitemap lists: where it lives on the site, the URL it names as canonical (if any), its last change. */
+const SitemapItem = {
+  id: z.string(),
+  canonicalUrl: z.string().nullable(),
+  dateUpdated: z.string().datetime(),
+};
+/**
+ * GET /api/cms/sitemap: the visible content a sitemap may list (noIndex items left out). The storefront lists each
+ * at its canonicalUrl, else at its own path.
+ */
+export const CmsSitemap = z.object({
+  pages: z.array(z.object({ ...SitemapItem, path: z.string() })),
+  /** Paths of visible pages with noIndex: the screen at such a path is not listed either. */
+  unlistedPagePaths: z.array(z.string()),
+  blogPosts: z.array(z.object({ ...SitemapItem, slug: z.string() })),
+  blogCategories: z.array(z.object({ ...SitemapItem, slug: z.string() })),
+});
+export type CmsSitemap = z.infer<typeof CmsSitemap>;
+
 export const PreviewQuery = z.object({ token: z.string().min(1).max(2048) }).strict();
 export const PreviewItem = z.discriminatedUnion('collection', [
   z.object({ collection: z.literal('pages'), item: CmsPage }),

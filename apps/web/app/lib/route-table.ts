@@ -7,24 +7,31 @@ export interface RouteEntry {
   /** Path relative to the site root; '' is the home page. */
   path: string;
   file: string;
+  /** The screen is only the managed page at its path (404 without one): the sitemap lists it only through the page. */
+  managedPage?: true;
 }
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { id: 'home', path: '', file: 'routes/home.tsx' },
-  { id: 'about', path: 'about', file: 'routes/content/cms-page.tsx' },
+  { id: 'home', path: '', file: 'routes/home.tsx', managedPage: true },
+  { id: 'about', path: 'about', file: 'routes/content/cms-page.tsx', managedPage: true },
   {
     id: 'about-responsible-gaming',
     path: 'about/responsible-gaming',
     file: 'routes/responsible-gambling/responsible-gaming.tsx',
   },
-  { id: 'about-privacy', path: 'about/privacy', file: 'routes/content/cms-page.tsx' },
-  { id: 'about-cookie-policy', path: 'about/cookie-policy', file: 'routes/content/cms-page.tsx' },
+  { id: 'about-privacy', path: 'about/privacy', file: 'routes/content/cms-page.tsx', managedPage: true },
+  { id: 'about-cookie-policy', path: 'about/cookie-policy', file: 'routes/content/cms-page.tsx', managedPage: true },
   { id: 'about-faq', path: 'about/faq', file: 'routes/content/about-faq.tsx' },
-  { id: 'about-terms-and-conditions', path: 'about/terms-and-conditions', file: 'routes/content/cms-page.tsx' },
-  { id: 'about-terms-of-use', path: 'about/terms-of-use', file: 'routes/content/cms-page.tsx' },
+  {
+    id: 'about-terms-and-conditions',
+    path: 'about/terms-and-conditions',
+    file: 'routes/content/cms-page.tsx',
+    managedPage: true,
+  },
+  { id: 'about-terms-of-use', path: 'about/terms-of-use', file: 'routes/content/cms-page.tsx', managedPage: true },
   { id: 'about-contact-us', path: 'about/contact-us', file: 'routes/content/about-contact-us.tsx' },
   // Content (issue 18): any other /about page a managed page takes, the blog, preview links and the SEO documents.
-  { id: 'about-page', path: 'about/*', file: 'routes/content/cms-page.tsx' },
+  { id: 'about-page', path: 'about/*', file: 'routes/content/cms-page.tsx', managedPage: true },
   { id: 'blog', path: 'blog', file: 'routes/content/blog.tsx' },
   { id: 'blog-category', path: 'blog/category/:slug/:page?', file: 'routes/content/blog.tsx' },
   { id: 'blog-rss', path: 'blog/rss.xml', file: 'routes/content/blog-rss.ts' },

@@ -387,3 +387,47 @@ function toCamel(o: Record<string, unknown>): Record<string, unknown> {
     Object.entries(o).map(([k, v]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), v]),
   );
 }
+
+describe('sitemap entries', () => {
+  const seo = (extra: Record<string, unknown> = {}) => ({ title: 'T', ...extra });
+  const post = (slug: string, seoExtra: Record<string, unknown>) => ({
+    slug,
+    title: slug,
+    categories: ['news'],
+    seo: seo(seoExtra),
+    sections: [],
+  });
+
+  it('lists visible items at their canonical URL and leaves out noIndex ones (GET /api/cms/sitemap)', async () => {
+    const publish = (collection: string, id: string, data: object) =>
+      editor().create(collection, { id, data, status: 'published' }, 'test');
+    await publish('blog_posts', 'post_hidden', post('hidden-post', { noIndex: true }));
+    await publish('blog_posts', 'post_moved', post('moved-post', { canonicalUrl: 'https://elsewhere.example/p' }));
+    await publish('blog_categories', 'cat_hidden', { slug: 'hidden-cat', name: 'Hidden', seo: seo({ noIndex: true }) });
+    await publish('pages', 'page_quiet', {
+      path: '/about/quiet',
+      name: 'Quiet',
+      seo: seo({ noIndex: true }),
+      sections: [],
+    });
+    const res = await get('/api/cms/sitemap');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = res.json().result as {
+      pages: { path: string }[];
+      unlisted_page_paths: string[];
+      blog_posts: { slug: string; canonical_url: string | null; date_updated: string }[];
+      blog_categories: { slug: string }[];
+    };
+    expect(body.pages.map((p) => p.path)).toContain('/about');
+    expect(body.pages.map((p) => p.path)).not.toContain('/about/quiet');
+    expect(body.pages.map((p) => p.path)).not.toContain('/about/careers');
+    expect(body.unlisted_page_paths).toEqual(['/about/quiet']);
+    const slugs = body.blog_posts.map((p) => p.slug);
+    expect(slugs).toContain('how-system-entries-work');
+    expect(slugs).not.toContain('hidden-post');
+    expect(slugs).not.toContain('summer-draws-preview');
+    expect(body.blog_posts.find((p) => p.slug === 'moved-post')!.canonical_url).toBe('https://elsewhere.example/p');
+    expect(body.blog_categories.map((c) => c.slug).sort()).toEqual(['guides', 'news', 'winners']);
+  });
+});

@@ -20,6 +20,7 @@ import {
   CmsPage,
   CmsPageParams,
   CmsPagesQuery,
+  CmsSitemap,
   ContactPage,
   Navigation,
   PaginationQuery,
@@ -232,6 +233,24 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.send(asset.bytes);
+    },
+  );
+
+  routes.get(
+    '/sitemap',
+    {
+      schema: {
+        tags,
+        summary: 'The visible pages, blog posts and categories a sitemap lists (noIndex left out), with canonical URLs',
+        querystring: CmsItemQuery,
+        response: { 200: successEnvelope(CmsSitemap) },
+      },
+    },
+    async (request, reply) => {
+      fresh(request.query);
+      const entries = await content.sitemapEntries();
+      cacheFor(reply, MAX_AGE.default, request.query);
+      return ok(entries);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type BlogPostSummary,
   type CmsFile,
   type CmsPage,
+  type CmsSitemap,
   type ContactPage,
   type Navigation,
   type PreviewItem,
@@ -310,26 +311,30 @@ export function createContentService(deps: ContentDeps) {
       return { collection: 'blog_posts', item: await post(row, parseStored('blog_posts', row), false) };
     },
 
-    /** Every visible item a sitemap lists: pages by path, blog posts and categories by slug, with their dates. */
-    async sitemapEntries() {
+    /**
+     * Every visible item a sitemap may list (GET /api/cms/sitemap): pages by path, blog posts and categories by slug,
+     * each with its canonical URL and date; items marked noIndex are left out (a page's path is named as unlisted).
+     */
+    async sitemapEntries(): Promise<CmsSitemap> {
       const [pages, posts, categories] = await Promise.all([
         store.visibleItems('pages'),
         store.visibleItems('blog_posts'),
         store.visibleItems('blog_categories'),
       ]);
-      const entry = (p: Parsed<ContentCollection>, extra: object) => ({
+      const entry = (p: Parsed<ContentCollection>, seo: { canonicalUrl: string | null } | null) => ({
         id: p.row.itemKey,
+        canonicalUrl: seo?.canonicalUrl ?? null,
         dateUpdated: p.row.updatedAt.toISOString(),
-        ...extra,
       });
       return {
-        pages: pages
-          .filter((p) => !p.data.seo.noIndex)
-          .map((p) => entry(p, { path: p.data.path, canonicalUrl: p.data.seo.canonicalUrl })),
+        pages: pages.filter((p) => !p.data.seo.noIndex).map((p) => ({ ...entry(p, p.data.seo), path: p.data.path })),
+        unlistedPagePaths: pages.filter((p) => p.data.seo.noIndex).map((p) => p.data.path),
         blogPosts: posts
           .filter((p) => !p.data.seo.noIndex)
-          .map((p) => entry(p, { slug: p.data.slug, canonicalUrl: p.data.seo.canonicalUrl })),
-        blogCategories: categories.map((c) => entry(c, { slug: c.data.slug })),
+          .map((p) => ({ ...entry(p, p.data.seo), slug: p.data.slug })),
+        blogCategories: categories
+          .filter((c) => !c.data.seo?.noIndex)
+          .map((c) => ({ ...entry(c, c.data.seo), slug: c.data.slug })),
       };
     },
 

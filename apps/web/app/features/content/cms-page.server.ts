@@ -8,6 +8,7 @@ import {
   BlogPost,
   BlogPostSummary,
   CmsPage,
+  CmsSitemap,
   ContactPage,
   PreviewItem,
   TranslationItem,
@@ -211,15 +212,7 @@ export async function loadPreview(context: AppLoadContext, request: Request, tok
   return (await read(context, request, '/preview', PreviewItem, { query: { token }, cache: false })).value;
 }
 
-/** Everything a sitemap lists from the content: visible pages and, with the blog, its posts and categories. */
-export async function loadSitemapContent(context: AppLoadContext, request: Request, withBlog: boolean) {
-  const pages = (await read(context, request, '/items/pages', CmsPage.array(), { query: { limit: 100 } })).value;
-  if (!withBlog) return { pages, posts: [], categories: [] };
-  const [posts, categories] = await Promise.all([
-    read(context, request, '/items/blog_posts', BlogPostSummary.array(), { query: { limit: 100 } }).then(
-      (r) => r.value,
-    ),
-    loadCategories(context, request),
-  ]);
-  return { pages, posts, categories };
+/** What the sitemap lists from the content: the API's sitemap entries (visible, indexable items only). */
+export async function loadSitemapContent(context: AppLoadContext, request: Request): Promise<CmsSitemap> {
+  return (await read(context, request, '/sitemap', CmsSitemap)).value;
 }

@@ -1,11 +1,11 @@
 // The content screens' parts: every block kind renders (images sized, rich HTML as the CMS sanitised it, links safe),
 // the blog widgets, the built-in FAQ's data, and the SEO documents (sitemap gating, robots, RSS).
-import type { BlogPostSummary, CmsPage, ImageRef, PageSection } from '@shop/contracts';
+import type { BlogPostSummary, CmsSitemap, ImageRef, PageSection } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { Blocks } from './blocks.tsx';
 import { faqEntries } from './built-in-views.tsx';
-import { robotsTxt, rssXml, sitemapXml, staticSitemapPaths } from './seo-documents.server.ts';
+import { NO_SITEMAP_CONTENT, robotsTxt, rssXml, sitemapXml, staticSitemapPaths } from './seo-documents.server.ts';
 
 const image: ImageRef = { id: 'file_x', url: '/api/cms/assets/file_x', alt: 'A ticket', width: 480, height: 320 };
 const post = (slug: string, day: number): BlogPostSummary => ({
@@ -117,15 +117,12 @@ describe('the built-in FAQ', () => {
 });
 
 describe('SEO documents', () => {
-  const page = {
-    path: '/about/careers',
-    dateUpdated: '2026-01-01T00:00:00.000Z',
-    seo: { title: 't', description: '', canonicalUrl: null, ogImage: null, noIndex: false },
-  } as CmsPage;
+  const entry = { canonicalUrl: null, dateUpdated: '2026-01-01T00:00:00.000Z' };
+  const content = (extra: Partial<CmsSitemap> = {}): CmsSitemap => ({ ...NO_SITEMAP_CONTENT, ...extra });
 
   it('lists public screens the capabilities allow, managed pages, offers, and the blog only with its capability', async () => {
     const withBlog = staticSitemapPaths(['blog', 'multi_offer_site']);
-    expect(withBlog).toEqual(expect.arrayContaining(['/', '/about', '/blog', '/lotto-tickets']));
+    expect(withBlog).toEqual(expect.arrayContaining(['/about/faq', '/about/contact-us', '/blog', '/lotto-tickets']));
     expect(
       withBlog.some((p) => p.startsWith('/my-account') || p === '/cart' || p === '/preview' || p === '/login'),
     ).toBe(false);
@@ -135,25 +132,74 @@ describe('SEO documents', () => {
     const xml = await sitemapXml({
       baseUrl: 'https://shop.example.test',
       capabilities: ['blog'],
-      pages: [page, { ...page, path: '/about/hidden', seo: { ...page.seo, noIndex: true } }],
-      posts: [post('fresh', 3)],
-      categories: [{ slug: 'news' }],
+      content: content({
+        pages: [{ ...entry, id: 'page_careers', path: '/about/careers' }],
+        blogPosts: [{ ...entry, id: 'post_fresh', slug: 'fresh' }],
+        blogCategories: [{ ...entry, id: 'cat_news', slug: 'news' }],
+      }),
       offerPaths: ['/oz-lotto'],
     });
     expect(xml).toContain('<loc>https://shop.example.test/about/careers</loc>');
     expect(xml).toContain('<loc>https://shop.example.test/blog/fresh</loc>');
     expect(xml).toContain('<loc>https://shop.example.test/blog/category/news</loc>');
     expect(xml).toContain('<loc>https://shop.example.test/oz-lotto</loc>');
-    expect(xml).not.toContain('/about/hidden');
     const noBlog = await sitemapXml({
       baseUrl: 'https://shop.example.test',
       capabilities: [],
-      pages: [],
-      posts: [post('fresh', 3)],
-      categories: [],
+      content: content({ blogPosts: [{ ...entry, id: 'post_fresh', slug: 'fresh' }] }),
       offerPaths: [],
     });
     expect(noBlog).not.toContain('/blog');
+  });
+
+  it('lists screens that are only a managed page (/, /about/privacy) only when the API names that page', async () => {
+    const without = await sitemapXml({
+      baseUrl: 'https://shop.example.test',
+      capabilities: [],
+      content: content(),
+      offerPaths: [],
+    });
+    for (const path of ['/about', '/about/privacy', '/about/cookie-policy', '/about/terms-of-use'])
+      expect(without).not.toContain(`<loc>https://shop.example.test${path}</loc>`);
+    expect(without).not.toContain('<loc>https://shop.example.test/</loc>');
+    const withPages = await sitemapXml({
+      baseUrl: 'https://shop.example.test',
+      capabilities: [],
+      content: content({
+        pages: [
+          { ...entry, id: 'page_home', path: '/' },
+          { ...entry, id: 'page_privacy', path: '/about/privacy' },
+        ],
+      }),
+      offerPaths: [],
+    });
+    expect(withPages).toContain('<loc>https://shop.example.test/</loc>');
+    expect(withPages).toContain('<loc>https://shop.example.test/about/privacy</loc>');
+  });
+
+  it('lists each item at its canonical URL, and no screen a noIndex page covers', async () => {
+    const xml = await sitemapXml({
+      baseUrl: 'https://shop.example.test',
+      capabilities: ['blog'],
+      content: content({
+        pages: [{ ...entry, id: 'page_terms', path: '/about/terms-of-use', canonicalUrl: '/about/terms' }],
+        unlistedPagePaths: ['/about/contact-us'],
+        blogPosts: [
+          { ...entry, id: 'post_moved', slug: 'moved', canonicalUrl: '/blog/the-original' },
+          { ...entry, id: 'post_away', slug: 'away', canonicalUrl: 'https://elsewhere.example/away' },
+        ],
+        blogCategories: [{ ...entry, id: 'cat_news', slug: 'news', canonicalUrl: '/blog' }],
+      }),
+      offerPaths: [],
+    });
+    expect(xml).toContain('<loc>https://shop.example.test/about/terms</loc>');
+    expect(xml).not.toContain('/about/terms-of-use<');
+    expect(xml).not.toContain('/about/contact-us');
+    expect(xml).toContain('<loc>https://shop.example.test/blog/the-original</loc>');
+    expect(xml).not.toContain('/blog/moved');
+    expect(xml).not.toContain('elsewhere.example');
+    expect(xml).not.toContain('/blog/away');
+    expect(xml).not.toContain('/blog/category/news');
   });
 
   it('robots.txt disallows everything while indexing is disabled', () => {

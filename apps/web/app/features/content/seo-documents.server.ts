@@ -1,9 +1,10 @@
 // sitemap.xml, robots.txt and the blog's RSS feed (issue 18 SEO). The sitemap is built from the route table (every
-// public screen without parameters whose capability gate lets an anonymous visitor in) and from the content
-// (managed pages, blog posts and categories), each at its canonical URL; robots.txt honours disableIndexing.
+// public screen without parameters whose capability gate lets an anonymous visitor in, except screens that are only
+// a managed page) and from the API's sitemap entries (indexable pages, blog posts and categories: the API decides
+// which), each at its canonical URL; robots.txt honours disableIndexing.
 import { Feed } from 'feed';
 import { SitemapStream, streamToPromise } from 'sitemap';
-import type { BlogPostSummary, Capability, CmsPage } from '@shop/contracts';
+import type { BlogPostSummary, Capability, CmsSitemap } from '@shop/contracts';
 import { routeAllowed } from '../../lib/capabilities.ts';
 import { ROUTE_TABLE } from '../../lib/route-table.ts';
 import { absoluteUrl } from './seo-tags.tsx';
@@ -34,9 +35,14 @@ export const PRIVATE_PATHS = [
 
 const isPrivate = (path: string) => PRIVATE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
-/** Public screens of the route table without parameters that the capabilities allow. */
+/**
+ * Public screens of the route table without parameters that the capabilities allow. Screens that are only a managed
+ * page (404 without one) are not among them: the sitemap lists those through the API's page entries.
+ */
 export function staticSitemapPaths(capabilities: readonly Capability[]): string[] {
-  return ROUTE_TABLE.filter((r) => !r.path.includes(':') && !r.path.includes('*') && !/\.(xml|txt)$/.test(r.path))
+  return ROUTE_TABLE.filter(
+    (r) => !r.managedPage && !r.path.includes(':') && !r.path.includes('*') && !/\.(xml|txt)$/.test(r.path),
+  )
     .map((r) => ({ id: r.id, path: `/${r.path}` }))
     .filter((r) => !isPrivate(r.path) && routeAllowed(r.id, capabilities))
     .map((r) => r.path);
@@ -45,12 +51,13 @@ export function staticSitemapPaths(capabilities: readonly Capability[]): string[
 export interface SitemapInput {
   baseUrl: string;
   capabilities: readonly Capability[];
-  pages: CmsPage[];
-  posts: BlogPostSummary[];
-  categories: { slug: string }[];
+  /** The API's sitemap entries (GET /api/cms/sitemap): visible, indexable content only. */
+  content: CmsSitemap;
   /** Product offer paths (route composition: the lotteries feature knows them). */
   offerPaths: string[];
 }
+
+export const NO_SITEMAP_CONTENT: CmsSitemap = { pages: [], unlistedPagePaths: [], blogPosts: [], blogCategories: [] };
 
 export async function sitemapXml(input: SitemapInput): Promise<string> {
   const urls = new Map<string, string | undefined>();
@@ -58,12 +65,15 @@ export async function sitemapXml(input: SitemapInput): Promise<string> {
     const url = absoluteUrl(input.baseUrl, pathOrUrl);
     if (url.startsWith(input.baseUrl.replace(/\/+$/, ''))) urls.set(url, lastmod);
   };
-  for (const path of staticSitemapPaths(input.capabilities)) add(path);
+  const { pages, unlistedPagePaths, blogPosts, blogCategories } = input.content;
+  // A managed page over a built-in screen (/about/faq) speaks for that path: listed at its canonical URL, or not at all.
+  const pagePaths = new Set([...pages.map((p) => p.path), ...unlistedPagePaths]);
+  for (const path of staticSitemapPaths(input.capabilities)) if (!pagePaths.has(path)) add(path);
   for (const path of input.offerPaths) add(path);
-  for (const page of input.pages) if (!page.seo.noIndex) add(page.seo.canonicalUrl ?? page.path, page.dateUpdated);
+  for (const page of pages) add(page.canonicalUrl ?? page.path, page.dateUpdated);
   if (input.capabilities.includes('blog')) {
-    for (const post of input.posts) add(`/blog/${post.slug}`, post.dateUpdated);
-    for (const c of input.categories) add(`/blog/category/${c.slug}`);
+    for (const post of blogPosts) add(post.canonicalUrl ?? `/blog/${post.slug}`, post.dateUpdated);
+    for (const c of blogCategories) add(c.canonicalUrl ?? `/blog/category/${c.slug}`, c.dateUpdated);
   }
   const stream = new SitemapStream({ hostname: input.baseUrl });
   for (const [url, lastmod] of urls) stream.write(lastmod ? { url, lastmod } : { url });

@@ -1,7 +1,8 @@
-// GET /sitemap.xml: the route table and the content, gated by the anonymous visitor's capabilities.
+// GET /sitemap.xml: the route table and the content the API names indexable, gated by the anonymous visitor's
+// capabilities. With disableIndexing only the built-in screens (robots.txt then disallows everything).
 import { CapabilitiesResult, WebConfig } from '@shop/contracts';
 import { loadSitemapContent } from '../../features/content/cms-page.server.ts';
-import { sitemapXml } from '../../features/content/seo-documents.server.ts';
+import { NO_SITEMAP_CONTENT, sitemapXml } from '../../features/content/seo-documents.server.ts';
 import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
 import { offerPath } from '../../features/lotteries/offer-links.ts';
 import { serverApi } from '../../lib/api-client.server.ts';
@@ -20,13 +21,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lotteries = ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'].some((c) =>
     capabilities.includes(c as (typeof capabilities)[number]),
   );
+  if (config.disableIndexing) {
+    const xml = await sitemapXml({
+      baseUrl: config.baseUrl,
+      capabilities,
+      content: NO_SITEMAP_CONTENT,
+      offerPaths: [],
+    });
+    return sitemapResponse(xml);
+  }
   const [content, offers] = await Promise.all([
-    loadSitemapContent(context, request, capabilities.includes('blog')),
+    loadSitemapContent(context, request),
     lotteries ? loadOffers(context, request).catch(() => []) : Promise.resolve([]),
   ]);
-  const xml = config.disableIndexing
-    ? await sitemapXml({ baseUrl: config.baseUrl, capabilities, pages: [], posts: [], categories: [], offerPaths: [] })
-    : await sitemapXml({ baseUrl: config.baseUrl, capabilities, ...content, offerPaths: offers.map(offerPath) });
+  return sitemapResponse(
+    await sitemapXml({ baseUrl: config.baseUrl, capabilities, content, offerPaths: offers.map(offerPath) }),
+  );
+}
+
+function sitemapResponse(xml: string) {
   return new Response(xml, {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
   });
