@@ -103,6 +103,38 @@ describe('a blog post from draft to published', () => {
   });
 });
 
+describe('sitemap.xml', () => {
+  it('lists only indexable posts, each at its canonical URL', async () => {
+    const baseUrl = inject('baseUrl');
+    const tag = Date.now().toString(36);
+    const post = (slug: string, seo: Record<string, unknown>) => {
+      const id = `post_${slug.replace(/-/g, '_')}`;
+      ops(
+        'content:create',
+        'blog_posts',
+        '--id',
+        id,
+        '--publish',
+        '--json',
+        JSON.stringify({ slug, title: slug, categories: ['news'], seo: { title: slug, ...seo }, sections: [] }),
+      );
+      return id;
+    };
+    const ids = [
+      post(`listed-${tag}`, {}),
+      post(`hidden-${tag}`, { noIndex: true }),
+      post(`copy-${tag}`, { canonicalUrl: `/blog/listed-${tag}` }),
+    ];
+    await expect
+      .poll(async () => (await text(`${baseUrl}/sitemap.xml`)).body, { timeout: 10_000, interval: 500 })
+      .toContain(`<loc>${baseUrl}/blog/listed-${tag}</loc>`);
+    const sitemap = (await text(`${baseUrl}/sitemap.xml`)).body;
+    expect(sitemap).not.toContain(`/blog/hidden-${tag}`);
+    expect(sitemap).not.toContain(`/blog/copy-${tag}`);
+    for (const id of ids) ops('content:archive', 'blog_posts', id);
+  });
+});
+
 describe('a managed page over a built-in route', () => {
   it('takes over /about/faq; a protected path is refused', async () => {
     const baseUrl = inject('baseUrl');
