@@ -38,7 +38,7 @@ import { notFound } from '../../lib/errors.ts';
 import { ok, paginated } from '../../lib/http.ts';
 import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { ContentService } from './content.service.ts';
-import { streamContentChanges } from './content.stream.ts';
+import { createChangeStreams } from './content.stream.ts';
 
 /** The causes directory, served by the raffles module (spec §7 lists GET /causes under content management). */
 export interface CausesDirectory {
@@ -61,6 +61,12 @@ function cacheFor(reply: FastifyReply, seconds: number, query: { clearCache?: st
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { content, causes } = opts;
+  const changeStreams = createChangeStreams(content);
+  // A closing server waits for every open response; the change streams never end by themselves.
+  app.addHook('preClose', (done) => {
+    changeStreams.endAll();
+    done();
+  });
   const tags = ['content'];
   /** `?clear_cache` (core §9): this process forgets what it keeps in memory and the answer is not cacheable. */
   const fresh = (query: { clearCache?: string }) => {
@@ -309,6 +315,6 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     {
       schema: { tags, summary: 'Server-sent events: "change" whenever content changes or a scheduled item goes live' },
     },
-    (request, reply) => streamContentChanges(request, reply, content),
+    (request, reply) => changeStreams.stream(request, reply),
   );
 };

@@ -108,4 +108,19 @@ describe('the content change stream', () => {
       stream.close();
     }
   });
+
+  it('ends its open streams when the server closes, so a shutdown is not held up by them', async () => {
+    const other = await buildTestApp({ database, now: new Date().toISOString() });
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/cms/changes`;
+    const res = await fetch(url, { headers: other.sign() });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^event: ready/);
+    // Before the fix the server waited for the stream forever and this close never returned.
+    await other.app.close();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+  });
 });

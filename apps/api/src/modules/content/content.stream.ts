@@ -9,32 +9,48 @@ import type { ContentService } from './content.service.ts';
 export const MAX_CHANGE_STREAMS = 64;
 const PING_MS = 25_000;
 
-let open = 0;
+/**
+ * The open streams of one app. A stream never ends by itself, and a server that is closing waits for every open
+ * response: `endAll` (the app's preClose hook) ends them, so a shutdown is not held up by its own storefront's stream.
+ */
+export function createChangeStreams(content: ContentService) {
+  const open = new Set<() => void>();
 
-export async function streamContentChanges(request: FastifyRequest, reply: FastifyReply, content: ContentService) {
-  if (open >= MAX_CHANGE_STREAMS) throw serviceUnavailable('Too many change streams are open.', 'too_many_streams');
-  open++;
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  const off = content.watch((event) => send('change', event));
-  send('ready', { live: content.changesLive() });
-  const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
-  ping.unref();
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    open--;
-    off();
-    clearInterval(ping);
+  async function stream(request: FastifyRequest, reply: FastifyReply) {
+    if (open.size >= MAX_CHANGE_STREAMS)
+      throw serviceUnavailable('Too many change streams are open.', 'too_many_streams');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const off = content.watch((event) => send('change', event));
+    send('ready', { live: content.changesLive() });
+    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+    ping.unref();
+    const close = () => {
+      if (!open.delete(close)) return;
+      off();
+      clearInterval(ping);
+      res.end();
+    };
+    open.add(close);
+    request.raw.on('close', close);
+    res.on('close', close);
+  }
+
+  return {
+    stream,
+    /** Ends every open stream (the storefront reconnects to whichever process is still up). */
+    endAll(): void {
+      for (const close of [...open]) close();
+    },
+    get size(): number {
+      return open.size;
+    },
   };
-  request.raw.on('close', close);
-  res.on('close', close);
 }
