@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { repoRoot } from './lib.mjs';
 
-for (const script of ['cold-start.mjs', 'http.mjs', 'results.mjs', 'lighthouse.mjs']) {
+for (const script of ['cold-start.mjs', 'http.mjs', 'content.mjs', 'results.mjs', 'lighthouse.mjs']) {
   console.log(`\n# ${script}`);
   execFileSync(process.execPath, [`bench/${script}`], { cwd: repoRoot, stdio: 'inherit' });
 }

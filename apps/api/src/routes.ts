@@ -3,9 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
-import { contentRoutes } from './modules/content/index.ts';
+import { contentRoutes, translationRoutes } from './modules/content/index.ts';
 import { drawsRoutes } from './modules/draws/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
+import { membershipRoutes } from './modules/membership/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
@@ -22,7 +23,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   const v2 = { prefix: '/api/v2' };
   await app.register(systemRoutes, { prefix: '/api', config: s.config, system: s.system });
   await app.register(platformRoutes, { ...v2, platform: s.platform });
-  await app.register(contentRoutes, { prefix: '/api/cms', content: s.content });
+  await app.register(contentRoutes, { prefix: '/api/cms', content: s.content, causes: s.causes });
+  await app.register(translationRoutes, { prefix: '/api/translation', translations: s.translations });
   await app.register(catalogueRoutes, { ...v2, catalogue: s.catalogue });
   // Results lists include raffle draws; past results' customerData.orders come from the customer's orders.
   await app.register(drawsRoutes, {
@@ -51,6 +53,15 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(cartRoutes, { ...v2, cart: s.cart });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
   await app.register(placementRoutes, { ...v2, placement: s.placement });
+  // Daily Winners: the membership (gamify) API of the rewards service (DESIGN.md §1; discovered as `rewards`).
+  await app.register(membershipRoutes, {
+    prefix: '/api/rewards',
+    members: s.membership.members,
+    entries: s.membership.entries,
+    giveaways: s.membership.giveaways,
+    config: s.membership.config,
+    benefits: s.membership.benefits,
+  });
   await app.register(purchaseRoutes, {
     ...v2,
     purchase: s.purchase,

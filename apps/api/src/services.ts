@@ -3,6 +3,7 @@
 // fixtures all take their services from createServices; nothing else calls a create*Service. A service receives the
 // narrow ports it needs (interfaces its own module declares) from here, so this file is the one place that says
 // which implementation runs behind every port.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RandomSource } from '@shop/lottery';
 import { cryptoRandom } from '@shop/lottery';
@@ -12,7 +13,12 @@ import type { Clock } from './lib/clock.ts';
 import { resolveAuthSecret } from './plugins/auth.ts';
 import { createCartService } from './modules/cart/index.ts';
 import { createCatalogueService } from './modules/catalogue/index.ts';
-import { createContentService } from './modules/content/index.ts';
+import {
+  createContentEditor,
+  createContentService,
+  createContentTransfer,
+  createTranslationsService,
+} from './modules/content/index.ts';
 import {
   createDrawResultsService,
   createDrawsService,
@@ -78,6 +84,18 @@ import {
   type ResponsibleGamblingHooks,
 } from './modules/identity/index.ts';
 import { createLedger } from './modules/wallet/index.ts';
+import {
+  createBenefitsService,
+  createEntriesService,
+  createGiveawayDrawsService,
+  createGiveawaysService,
+  createMembersService,
+  createMembershipConfigService,
+  type MembershipDeps,
+  type PrizeOrders,
+} from './modules/membership/index.ts';
+import type { CheckoutCart, PricedItem } from './modules/cart/index.ts';
+import { createGiveawayDrawWorkflow } from './workflows/draw-giveaway.workflow.ts';
 import { createDepositPurchaseWorkflow } from './workflows/deposit-purchase.workflow.ts';
 import { createRaffleDrawWorkflow } from './workflows/draw-raffle.workflow.ts';
 import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
@@ -110,6 +128,8 @@ export interface ServicesOptions {
    */
   liveCaches?: boolean;
 }
+
+const randomId = () => randomBytes(9).toString('base64url');
 
 function defaultProviders(o: ServicesOptions): Providers {
   const { database, clock, config } = o;
@@ -150,7 +170,7 @@ export type Core = ReturnType<typeof coreOf>;
 function catalogueServices(core: Core) {
   const { db, clock, config, changes } = core;
   const platform = createPlatformService({ db, config, clock, changes });
-  const content = createContentService({ db, clock, changes });
+  const content = createContentService({ db, clock, changes, secret: core.authSecret });
   const draws = createDrawsService({ db, clock });
   const drawResults = createDrawResultsService({ db, clock, changes });
   const raffles = createRafflesService({ db, clock });
@@ -166,6 +186,16 @@ function catalogueServices(core: Core) {
     raffleGameOffer: (key) => raffles.gameOffer(key),
   });
   return { platform, content, draws, drawResults, raffles, causes, raffleLifecycle, catalogue };
+}
+
+/** Content writes (editor, import/export, uploads) and translation items; every write empties this process' caches. */
+function contentServices(core: Core, content: ReturnType<typeof createContentService>) {
+  const { db, clock, changes } = core;
+  const written = () => content.written();
+  const contentEditor = createContentEditor({ db, clock, onWrite: written });
+  const contentTransfer = createContentTransfer({ db, clock, onWrite: written, newId: () => `file_${randomId()}` });
+  const translations = createTranslationsService({ db, clock, changes, image: content.image, onWrite: written });
+  return { contentEditor, contentTransfer, translations };
 }
 
 /** Responsible gambling: limits, exclusions, identity verification and document review, and the guard that enforces them. */
@@ -374,12 +404,138 @@ function commerceServices(
   };
 }
 
+/**
+ * Free tickets of a giveaway prize (ADR 041): a real order through today's purchase workflow, whose basket is the
+ * prize's items instead of the customer's cart and whose payer is the promotions account (ledger.payPrizeOrder)
+ * instead of the wallet. Issue 22 adds a purchaseItems entry point to the workflow: at that merge this adapter
+ * becomes a call to it (same idempotency key, the promotions account as payer) and everything else stays.
+ */
+function prizeOrdersOf(core: Core, m: ReturnType<typeof commerceServices>): PrizeOrders {
+  const { db, clock } = core;
+  type Ticket = Parameters<PrizeOrders['priceOf']>[0];
+  const price = (customerId: string | null, t: Ticket): Promise<PricedItem> =>
+    m.lotteryTickets.prepare(
+      {
+        productType: 'lottery_ticket',
+        productOfferKey: t.productOfferKey,
+        gameType: t.gameType as 'standard',
+        gameOffer: t.gameOffer,
+        games: Array.from({ length: t.numGames }, () => ({ sets: {}, quickpick: true })),
+        numDraws: 1,
+      },
+      { customerId, region: null, now: clock.now(), pricingId: 'default' },
+    );
+  return {
+    priceOf: async (t) => (await price(null, t)).priceCents,
+    async buyPrizeTickets({ customerId, idempotencyKey, items }) {
+      const basket: Parameters<typeof createPurchaseWorkflow>[0]['cart'] = {
+        async loadForCheckout(_tx, id): Promise<CheckoutCart> {
+          const priced = await Promise.all(items.map((t) => price(id, t)));
+          const totalCents = priced.reduce((sum, p) => sum + p.priceCents, 0);
+          return {
+            cartId: 0,
+            cartReference: idempotencyKey,
+            items: priced.map((item, i) => ({ id: `${idempotencyKey}:${i}`, item })),
+            removed: [],
+            promotion: null,
+            promotionCode: null,
+            promotionProblem: null,
+            subtotalCents: totalCents,
+            discountCents: 0,
+            bonusCreditCents: 0,
+            totalCents,
+            preOrderTotalCents: 0,
+            currency: priced[0]?.currency ?? 'AUD',
+          };
+        },
+        loadItemsForCheckout: () => Promise.reject(new Error('a prize basket buys only its own items')),
+        emptyCart: async () => undefined,
+      };
+      const workflow = createPurchaseWorkflow({
+        db,
+        clock,
+        cart: basket,
+        handlers: [m.lotteryTickets, m.raffleTickets],
+        checkouts: m.checkouts,
+        maxConcurrent: 1,
+        ledger: {
+          lockWallet: (tx, id, currency) => m.ledger.lockWallet(tx, id, currency),
+          debitPurchase: (tx, mv) => m.ledger.payPrizeOrder(tx, mv),
+          creditBonus: (tx, mv) => m.ledger.creditBonus(tx, mv),
+          fundsSummary: (id) => m.ledger.fundsSummary(id),
+        },
+      });
+      const { checkoutId } = await workflow.purchase(customerId, idempotencyKey, { purchase: {} });
+      const checkout = await m.checkouts.checkoutByKey(db, customerId, idempotencyKey);
+      return { checkoutId, paidCents: checkout?.totalCents ?? 0 };
+    },
+  };
+}
+
+/** Daily Winners (issue 17): the membership, its giveaways and their draws, over ports onto identity, responsible
+ *  gambling, the wallet and the purchase workflow. */
+function membershipServices(
+  core: Core,
+  m: ReturnType<typeof commerceServices>,
+  outbox: ReturnType<typeof createOutbox>,
+) {
+  const { db, clock, config } = core;
+  const deps: MembershipDeps = {
+    db,
+    clock,
+    config: { siteTimeZone: config.siteTimeZone, minAge: config.minAge, publicUrl: config.publicUrl },
+    directory: {
+      profileOf: async (id) => {
+        const p = await m.identity.directory.verificationProfile(id);
+        return p
+          ? { firstname: p.firstname, state: p.state, dateOfBirth: p.dateOfBirth, isVerified: p.isVerified }
+          : null;
+      },
+      contactsOf: (ids) => m.identity.directory.contactsOf(ids),
+    },
+    exclusions: {
+      exclusionOf: async (id) => {
+        const e = await m.responsibleGambling.exclusions.exclusion(id);
+        return e ? { kind: e.kind, endsAt: new Date(e.endsAt) } : null;
+      },
+    },
+    deposits: {
+      depositedCents: async (id, currency, from, to) =>
+        (await m.ledger.depositsBetween(db, id, currency, from, to)).reduce((sum, d) => sum + d.amountCents, 0),
+    },
+  };
+  const prizeOrders = prizeOrdersOf(core, m);
+  const entries = createEntriesService(deps);
+  const giveaways = createGiveawaysService({ ...deps, prizeOrders });
+  const draws = createGiveawayDrawsService(deps);
+  return {
+    members: createMembersService({ ...deps, entries }),
+    entries,
+    giveaways,
+    draws,
+    config: createMembershipConfigService({ giveaways }),
+    benefits: createBenefitsService({ ...deps, secret: core.authSecret }),
+    prizeOrders,
+    giveawayDraws: createGiveawayDrawWorkflow({
+      db,
+      draws,
+      giveaways,
+      ledger: m.ledger,
+      prizeOrders,
+      outbox,
+      contacts: m.identity.directory,
+      publicUrl: config.publicUrl,
+    }),
+  };
+}
+
 /** Every service of the shop, built once. */
 export function createServices(options: ServicesOptions) {
   const core = coreOf(options);
   const { database, db, clock, config, providers } = core;
   const outbox = createOutbox({ db, clock, transport: providers.mailTransport, mailFrom: config.mailFrom });
   const c = catalogueServices(core);
+  const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);
   const settlement = createSettlementWorkflow({ db, clock, draws: c.draws, orders: m.orders, ledger: m.ledger });
   const winnerEmails = createWinnerEmailsWorkflow({
@@ -407,10 +563,12 @@ export function createServices(options: ServicesOptions) {
     system: { readiness: () => checkReadiness(database) },
     outbox,
     ...c,
+    ...cms,
     ...m,
     settlement,
     winnerEmails,
     raffleDraws,
+    membership: membershipServices(core, m, outbox),
   };
 }
 

@@ -31,6 +31,7 @@ import { authApi, loadCustomer } from './lib/auth.server.ts';
 import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
 import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
+import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
@@ -173,6 +174,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const c of visitor.setCookies) headers.append('Set-Cookie', c);
   const customer = await customerPromise;
   const loadedCart = await cartPromise;
+  // Daily Winners: the dot badge and the entry points need the customer's membership.
+  const membership = hasCapability(capabilities, 'membership_program')
+    ? await loadMembershipShell(request, auth, customer !== null)
+    : null;
   for (const c of auth.setCookies) headers.append('Set-Cookie', c);
   for (const c of loadedCart?.setCookies ?? [])
     if (c.startsWith(`${ANON_CART_COOKIE}=`)) headers.append('Set-Cookie', c);
@@ -205,6 +210,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     consentBannerVisible: consentBannerVisible(consentCapability, visitor.session.consent),
     api: { appKey: context.appKey, appSecret: context.appSecret },
     productOffers: [],
+    membership,
   };
 
   if (!routeAllowed(routeIdFor(url.pathname), capabilities)) {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { MAX_PAGE_LIMIT, PAGE_SIZES } from './common.ts';
+import { Identifier } from './common.ts';
+import { MAX_PAGE_LIMIT, PAGE_SIZES } from './constants.ts';
+import { BlockInput, ImageRef, PageSection } from './content-blocks.ts';
 import { Navigation } from './platform.ts';
+
+export * from './content-blocks.ts';
 
 /** Component variants (features §3 Site config, §5): only variant_a for every widget except the feedback banner. */
 export const ComponentVariant = z.enum(['variant_a', 'variant_b', 'variant_c']);
@@ -20,14 +24,255 @@ export type SiteComponents = z.infer<typeof SiteComponents>;
 export const SiteConfig = z.object({ navigation: Navigation, components: SiteComponents });
 export type SiteConfig = z.infer<typeof SiteConfig>;
 
-/** CMS collections this issue serves; any other collection name is a 404. */
-export const CMS_COLLECTIONS = ['pages', 'theme', 'site_config', 'navigation', 'sitewide_banner'] as const;
+/**
+ * Collections of the content service (features §3): the spec's pages, blog, blog_posts, blog_categories,
+ * contact_page, theme, site_config and files, plus the shell's navigation and sitewide banner. Any other name is 404.
+ */
+export const CMS_COLLECTIONS = [
+  'pages',
+  'blog',
+  'blog_posts',
+  'blog_categories',
+  'contact_page',
+  'theme',
+  'site_config',
+  'files',
+  'navigation',
+  'sitewide_banner',
+] as const;
 export const CmsCollection = z.enum(CMS_COLLECTIONS);
 export type CmsCollection = z.infer<typeof CmsCollection>;
+
+/** Collections holding exactly one item, whose id is the collection's name. */
+export const CMS_SINGLETONS = [
+  'blog',
+  'contact_page',
+  'theme',
+  'site_config',
+  'navigation',
+  'sitewide_banner',
+] as const;
+export type CmsSingleton = (typeof CMS_SINGLETONS)[number];
+
+export const CmsStatus = z.enum(['published', 'draft', 'archived']);
+export type CmsStatus = z.infer<typeof CmsStatus>;
+
+/** Search-engine fields of an item (title, description, canonical address, Open Graph image, no-index). */
+export const SeoInput = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(400).default(''),
+  /** Absolute URL or site path; null: the item's own address. */
+  canonicalUrl: z
+    .string()
+    .max(2048)
+    .regex(/^(\/(?!\/)\S*|https?:\/\/\S+)$/, 'A canonical address is a site path or an http(s) URL.')
+    .nullable()
+    .default(null),
+  ogImage: Identifier.nullable().default(null),
+  noIndex: z.boolean().default(false),
+});
+export const Seo = z.object({
+  title: z.string(),
+  description: z.string(),
+  canonicalUrl: z.string().nullable(),
+  ogImage: ImageRef.nullable(),
+  noIndex: z.boolean(),
+});
+export type Seo = z.infer<typeof Seo>;
+
+// ---- Paths of managed pages (core §2: "Site-managed content pages can override route paths") ----
+
+/** A page path: "/" or lower-case segments of letters, digits, "-" and "_". */
+export const PAGE_PATH_PATTERN = /^\/([a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*)?$/;
+export const PagePath = z
+  .string()
+  .max(200)
+  .regex(PAGE_PATH_PATTERN, 'A page path starts with "/" and holds lower-case letters, digits, "-", "_" and "/".');
+
+/**
+ * Where the storefront shows managed pages: the home page and the /about tree. A page there takes the place of the
+ * built-in screen at that path (the FAQ and contact-us screens, or a new /about page). Every other path belongs to a
+ * protected built-in screen (cart, checkout, account, login, blog, product pages...) that no page may replace.
+ */
+export const MANAGED_PAGE_ROOTS = ['/about'] as const;
+
+/** Why a page may not have this path, or null when it may. */
+export function pagePathProblem(path: string): string | null {
+  if (!PAGE_PATH_PATTERN.test(path))
+    return 'A page path starts with "/" and holds lower-case letters, digits, "-", "_" and "/".';
+  if (path === '/' || MANAGED_PAGE_ROOTS.some((root) => path === root || path.startsWith(`${root}/`))) return null;
+  return `${path} is a protected page of the shop; managed pages live at "/" or under ${MANAGED_PAGE_ROOTS.join(', ')}.`;
+}
+
+// ---- Stored item shapes (what an editor writes) ----
+
+export const StoredPage = z.strictObject({
+  path: PagePath,
+  name: z.string().trim().min(1).max(200),
+  template: z.enum(['content', 'landing', 'home']).default('content'),
+  seo: SeoInput,
+  sections: z.array(BlockInput).max(60),
+});
+export type StoredPageInput = z.input<typeof StoredPage>;
+export type StoredPage = z.output<typeof StoredPage>;
+
+export const StoredBlogPost = z.strictObject({
+  slug: Identifier.max(120),
+  title: z.string().trim().min(1).max(200),
+  excerpt: z.string().trim().max(600).default(''),
+  /** Slugs of the post's categories. */
+  categories: z.array(Identifier).max(10).default([]),
+  author: z.string().trim().min(1).max(120).nullable().default(null),
+  heroImage: Identifier.nullable().default(null),
+  seo: SeoInput,
+  sections: z.array(BlockInput).max(60),
+});
+export type StoredBlogPost = z.output<typeof StoredBlogPost>;
+
+export const StoredBlogCategory = z.strictObject({
+  slug: Identifier.max(120),
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().max(600).default(''),
+  seo: SeoInput.nullable().default(null),
+});
+export type StoredBlogCategory = z.output<typeof StoredBlogCategory>;
+
+/** The blog's landing page (/blog): its heading, introduction and SEO. */
+export const StoredBlog = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  intro: z.string().trim().max(1000).default(''),
+  seo: SeoInput,
+});
+
+export const StoredContactPage = z.strictObject({
+  heading: z.string().trim().min(1).max(200),
+  intro: z.string().trim().max(1000).default(''),
+  phone: z.string().trim().max(40),
+  openingHours: z.array(z.string().trim().min(1).max(200)).max(14),
+  email: z.string().email().nullable().default(null),
+  postalAddress: z.string().trim().max(400).nullable().default(null),
+  seo: SeoInput,
+  sections: z.array(BlockInput).max(30).default([]),
+});
+
+/** Image files the content can show (uploaded bytes live beside the item; SVG is served sandboxed). */
+export const FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/svg+xml',
+] as const;
+export const MAX_FILE_BYTES = 512 * 1024;
+export const StoredFile = z.strictObject({
+  filename: z.string().trim().min(1).max(200),
+  title: z.string().trim().max(200).default(''),
+  /** The alternative text readers get. */
+  description: z.string().trim().max(400).default(''),
+  type: z.enum(FILE_TYPES),
+  width: z.number().int().min(1).max(10_000).nullable().default(null),
+  height: z.number().int().min(1).max(10_000).nullable().default(null),
+  filesize: z.number().int().min(0).max(MAX_FILE_BYTES),
+});
+export type StoredFile = z.output<typeof StoredFile>;
+
+// ---- Items as readers get them ----
+
+const itemMeta = {
+  id: z.string(),
+  status: CmsStatus,
+  datePublished: z.string().datetime().nullable(),
+  dateCreated: z.string().datetime(),
+  dateUpdated: z.string().datetime(),
+  /** The version the item's live fields come from (every save writes one: see GET ?version=). */
+  version: z.number().int(),
+};
+
+export const CmsPage = z.object({
+  ...itemMeta,
+  path: z.string(),
+  name: z.string(),
+  template: z.string(),
+  seo: Seo,
+  sections: z.array(PageSection),
+});
+export type CmsPage = z.infer<typeof CmsPage>;
+
+export const BlogCategory = z.object({
+  ...itemMeta,
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  seo: Seo.nullable(),
+});
+export type BlogCategory = z.infer<typeof BlogCategory>;
+
+export const BlogPostSummary = z.object({
+  ...itemMeta,
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  author: z.string().nullable(),
+  heroImage: ImageRef.nullable(),
+});
+export type BlogPostSummary = z.infer<typeof BlogPostSummary>;
+
+export const BlogPost = BlogPostSummary.extend({ seo: Seo, sections: z.array(PageSection) });
+export type BlogPost = z.infer<typeof BlogPost>;
+
+export const Blog = z.object({ ...itemMeta, title: z.string(), intro: z.string(), seo: Seo });
+export type Blog = z.infer<typeof Blog>;
+
+export const ContactPage = z.object({
+  ...itemMeta,
+  heading: z.string(),
+  intro: z.string(),
+  phone: z.string(),
+  openingHours: z.array(z.string()),
+  email: z.string().nullable(),
+  postalAddress: z.string().nullable(),
+  seo: Seo,
+  sections: z.array(PageSection),
+});
+export type ContactPage = z.infer<typeof ContactPage>;
+
+export const CmsFile = z.object({
+  ...itemMeta,
+  filename: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  filesize: z.number().int(),
+  /** Where the bytes are served (GET /api/cms/assets/{id}). */
+  url: z.string(),
+});
+export type CmsFile = z.infer<typeof CmsFile>;
+
+/** A version of an item (GET /items/{collection}/{id}/versions): who saved what, when. */
+export const CmsVersion = z.object({
+  version: z.number().int(),
+  action: z.enum(['create', 'update', 'publish', 'archive', 'restore', 'import']),
+  status: CmsStatus,
+  datePublished: z.string().datetime().nullable(),
+  author: z.string(),
+  dateCreated: z.string().datetime(),
+});
+export type CmsVersion = z.infer<typeof CmsVersion>;
+
+// ---- Queries and parameters ----
 
 /** A clear_cache query parameter exists (core §9): when present the answer is not cacheable. */
 export const CmsItemQuery = z.object({ clearCache: z.string().max(16).optional() }).strict();
 export type CmsItemQuery = z.infer<typeof CmsItemQuery>;
+
+const limitOffset = (defaultLimit: number) => ({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(defaultLimit),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+});
 
 export const CmsPagesQuery = z
   .object({
@@ -37,21 +282,135 @@ export const CmsPagesQuery = z
       .max(512)
       .regex(/^\/[A-Za-z0-9\-_/]*$/, 'A path starts with "/" and holds letters, digits, "-", "_" and "/".')
       .optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(PAGE_SIZES.default),
-    offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+    ...limitOffset(PAGE_SIZES.default),
     clearCache: z.string().max(16).optional(),
   })
   .strict();
 export type CmsPagesQuery = z.infer<typeof CmsPagesQuery>;
 
-export const CmsItemParams = z.object({ collection: z.string().max(64) }).strict();
-export const CmsItemByIdParams = z.object({ collection: z.string().max(64), id: z.string().max(128) }).strict();
-export const CmsPageParams = z
+/** Blog lists (core §9): 12 per page, newest first by creation date; `category` narrows to one category's slug. */
+export const BlogPostsQuery = z
   .object({
-    id: z
-      .string()
-      .min(1)
-      .max(128)
-      .regex(/^[A-Za-z0-9_-]+$/),
+    category: Identifier.optional(),
+    slug: Identifier.optional(),
+    ...limitOffset(PAGE_SIZES.blog),
+    clearCache: z.string().max(16).optional(),
   })
   .strict();
+export type BlogPostsQuery = z.infer<typeof BlogPostsQuery>;
+
+/** Categories by name (core §9). */
+export const BlogCategoriesQuery = z
+  .object({ slug: Identifier.optional(), ...limitOffset(MAX_PAGE_LIMIT), clearCache: z.string().max(16).optional() })
+  .strict();
+
+export const CmsItemParams = z.object({ collection: z.string().max(64) }).strict();
+export const CmsItemByIdParams = z.object({ collection: z.string().max(64), id: z.string().max(128) }).strict();
+export const CmsPageParams = z.object({ id: Identifier }).strict();
+
+/** GET /items/{collection}/{id}: a version (or the newest draft) is shown only with a preview token for that item. */
+export const CmsItemByIdQuery = z
+  .object({
+    version: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    previewToken: z.string().max(2048).optional(),
+    clearCache: z.string().max(16).optional(),
+  })
+  .strict();
+
+/** GET /preview?token=…: the item a preview token names (a draft, a scheduled item, a pending version). */
+/** An item the sitemap lists: where it lives on the site, the URL it names as canonical (if any), its last change. */
+const SitemapItem = {
+  id: z.string(),
+  canonicalUrl: z.string().nullable(),
+  dateUpdated: z.string().datetime(),
+};
+/**
+ * GET /api/cms/sitemap: the visible content a sitemap may list (noIndex items left out). The storefront lists each
+ * at its canonicalUrl, else at its own path.
+ */
+export const CmsSitemap = z.object({
+  pages: z.array(z.object({ ...SitemapItem, path: z.string() })),
+  /** Paths of visible pages with noIndex: the screen at such a path is not listed either. */
+  unlistedPagePaths: z.array(z.string()),
+  blogPosts: z.array(z.object({ ...SitemapItem, slug: z.string() })),
+  blogCategories: z.array(z.object({ ...SitemapItem, slug: z.string() })),
+});
+export type CmsSitemap = z.infer<typeof CmsSitemap>;
+
+export const PreviewQuery = z.object({ token: z.string().min(1).max(2048) }).strict();
+export const PreviewItem = z.discriminatedUnion('collection', [
+  z.object({ collection: z.literal('pages'), item: CmsPage }),
+  z.object({ collection: z.literal('blog_posts'), item: BlogPost }),
+]);
+export type PreviewItem = z.infer<typeof PreviewItem>;
+export const PREVIEWABLE_COLLECTIONS = ['pages', 'blog_posts'] as const;
+
+// ---- Writes (POST /items/{collection}, the CLI) ----
+
+/** Body of a create: the item's fields, optionally its id, and whether to publish it (now or at a date). */
+export const CreateCmsItemBody = z
+  .object({
+    id: Identifier.optional(),
+    status: z.enum(['draft', 'published']).default('draft'),
+    datePublished: z.string().datetime({ offset: true }).nullable().default(null),
+    data: z.unknown(),
+  })
+  .strict();
+export type CreateCmsItemBody = z.infer<typeof CreateCmsItemBody>;
+
+// ---- Translations (GET /api/translation/{locale}/items; features §3 "translation items") ----
+
+export const TRANSLATION_LOCALES = ['en-AU', 'en-GB'] as const;
+export const TranslationLocale = z.enum(TRANSLATION_LOCALES);
+export type TranslationLocale = z.infer<typeof TranslationLocale>;
+export const TRANSLATION_TYPES = ['image', 'markdown', 'plain', 'seo', 'json'] as const;
+export const TranslationType = z.enum(TRANSLATION_TYPES);
+export type TranslationType = z.infer<typeof TranslationType>;
+
+/** The value of each type: plain text, Markdown (also rendered), an image file id, SEO fields, or any JSON. */
+export const TranslationValueInput = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('plain'), value: z.string().max(4000) }),
+  z.strictObject({ type: z.literal('markdown'), value: z.string().max(50_000) }),
+  z.strictObject({ type: z.literal('image'), value: Identifier }),
+  z.strictObject({ type: z.literal('seo'), value: SeoInput }),
+  z.strictObject({ type: z.literal('json'), value: z.json() }),
+]);
+export type TranslationValueInput = z.input<typeof TranslationValueInput>;
+
+export const TranslationItem = z.object({
+  /** The item's category (its namespace), e.g. "seo", "faq", "footer". */
+  category: z.string(),
+  id: z.string(),
+  type: TranslationType,
+  /** The locale the value came from: en-GB falls back to en-AU where it has no value of its own. */
+  locale: TranslationLocale,
+  value: z.unknown(),
+  /** Markdown items: the value rendered to sanitised HTML. */
+  html: z.string().nullable(),
+});
+export type TranslationItem = z.infer<typeof TranslationItem>;
+
+/** A list parameter: repeated (`c[]=a&c[]=b`) or comma-separated (`c[]=a,b`). */
+function splitList(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  return (Array.isArray(value) ? value : [value]).flatMap((x: unknown) => (typeof x === 'string' ? x.split(',') : [x]));
+}
+const listOf = <T extends z.ZodType>(item: T) => z.preprocess(splitList, z.array(item).max(50).optional());
+
+/**
+ * Features §7: GET /en-AU/items with bracketed query lists c (categories), id (item ids) and t (types):
+ * `?c[]=faq&id[]=questions&t[]=json`; the plain names (`?c=faq`) are accepted too.
+ */
+export const TranslationItemsQuery = z
+  .object({
+    'c[]': listOf(Identifier),
+    'id[]': listOf(Identifier),
+    't[]': listOf(TranslationType),
+    c: listOf(Identifier),
+    id: listOf(Identifier),
+    t: listOf(TranslationType),
+    clearCache: z.string().max(16).optional(),
+  })
+  .strict();
+export type TranslationItemsQuery = z.infer<typeof TranslationItemsQuery>;
+export const TranslationParams = z.object({ locale: TranslationLocale }).strict();

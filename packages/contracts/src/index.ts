@@ -14,4 +14,5 @@ export * from './orders.ts';
 export * from './placement.ts';
 export * from './responsible-gambling.ts';
 export * from './raffles.ts';
+export * from './membership.ts';
 export * from './recurring.ts';

@@ -224,38 +224,6 @@ export const SitewideBanner = z.object({
 });
 export type SitewideBanner = z.infer<typeof SitewideBanner>;
 
-/** CMS page blocks (features §3 Content management), the subset the shell renders. Text is plain, never HTML. */
-export const PageSection = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('page_header'), title: z.string(), subtitle: z.string().nullable() }),
-  z.object({ kind: z.literal('single_column'), heading: z.string().nullable(), paragraphs: z.array(z.string()) }),
-  z.object({
-    kind: z.literal('two_column_grid'),
-    columns: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
-  }),
-  z.object({
-    kind: z.literal('call_to_action'),
-    heading: z.string(),
-    text: z.string(),
-    linkText: z.string(),
-    linkUrl: z.string(),
-  }),
-  z.object({ kind: z.literal('divider') }),
-]);
-export type PageSection = z.infer<typeof PageSection>;
-
-export const CmsStatus = z.enum(['published', 'draft', 'archived']);
-export const CmsPage = z.object({
-  id: z.string(),
-  path: z.string(),
-  name: z.string(),
-  template: z.string(),
-  status: CmsStatus,
-  datePublished: z.string().datetime().nullable(),
-  seo: z.object({ title: z.string(), description: z.string() }),
-  sections: z.array(PageSection),
-});
-export type CmsPage = z.infer<typeof CmsPage>;
-
 export const HealthResult = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.string()),

@@ -1,5 +1,6 @@
 // What an operator command is. Each command lives in its own file under commands/ and is listed in registry.ts; the
 // CLI (ops.ts) turns each into a commander command, so every one parses its declared options and answers --help.
+import os from 'node:os';
 import type { Command } from 'commander';
 import type { AppConfig } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -44,3 +45,14 @@ export function defineCommand<O>(command: OpsCommand<O>): OpsCommand<O> {
 /** --offer and --draw, which the draw and raffle commands share. */
 export const offerAndDraw = (c: Command) =>
   c.option('--offer <key>', 'the offer (game key, e.g. oz-lotto, or a raffle)').option('--draw <no>', 'the draw');
+
+/** Who an operator command acts as, in content versions and other records: `cli:<system user>`. */
+export function cliActor(): string {
+  let user = 'unknown';
+  try {
+    user = os.userInfo().username || user;
+  } catch {
+    // No passwd entry (some containers): the generic name will do.
+  }
+  return `cli:${user}`;
+}

@@ -1,10 +1,23 @@
 // Every operator command. A later issue adds a file under commands/ and one entry here.
 import type { OpsCommand } from './command.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
+import {
+  contentArchiveCommand,
+  contentCreateCommand,
+  contentExportCommand,
+  contentImportCommand,
+  contentPreviewTokenCommand,
+  contentPublishCommand,
+  contentRestoreCommand,
+  contentUpdateCommand,
+  contentUploadCommand,
+  contentVersionsCommand,
+} from './commands/content.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
+import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
 import { statusCommand } from './commands/status.ts';
 import {
@@ -26,6 +39,16 @@ export const commands: OpsCommand<any>[] = [
   segmentDefaultCommand,
   bannerSetCommand,
   bannerClearCommand,
+  contentCreateCommand,
+  contentUpdateCommand,
+  contentPublishCommand,
+  contentArchiveCommand,
+  contentRestoreCommand,
+  contentVersionsCommand,
+  contentPreviewTokenCommand,
+  contentUploadCommand,
+  contentExportCommand,
+  contentImportCommand,
   drawAdvanceCommand,
   drawResultCommand,
   drawImportCommand,
@@ -40,4 +63,7 @@ export const commands: OpsCommand<any>[] = [
   verificationApproveCommand,
   verificationRejectCommand,
   customerExclusionCommand,
+  membershipGiveawayCommand,
+  membershipDrawCommand,
+  membershipGiveawaysCommand,
 ];

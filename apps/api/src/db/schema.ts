@@ -12,4 +12,5 @@ export * from '../modules/responsible-gambling/responsible-gambling.schema.ts';
 export * from '../modules/raffles/raffles.schema.ts';
 export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/promotions/promotions.schema.ts';
+export * from '../modules/membership/membership.schema.ts';
 export * from '../modules/recurring/recurring.schema.ts';

@@ -21,7 +21,13 @@ describe('shop tasks', () => {
       services: testServices(database, { clock }),
       log: { warn: (obj) => warnings.push(obj) },
     });
-    expect(tasks.map((t) => t.name).sort()).toEqual(['deposit-reconciliation', 'draw-clock', 'housekeeping', 'outbox']);
+    expect(tasks.map((t) => t.name).sort()).toEqual([
+      'deposit-reconciliation',
+      'draw-clock',
+      'housekeeping',
+      'membership',
+      'outbox',
+    ]);
     const before = await database.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1",
       [clock.now()],

@@ -10,6 +10,8 @@ export const TASK_SECONDS = {
   drawClock: 10,
   outbox: 5,
   depositReconciliation: 60,
+  /** Daily Winners: giveaways made, members entered, due draws closed, drawn and paid. */
+  membership: 30,
   housekeeping: 3600,
 } as const;
 
@@ -43,6 +45,14 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
       name: 'deposit-reconciliation',
       everySeconds: TASK_SECONDS.depositReconciliation,
       run: async () => void (await s.payments.reconciliation.reconcileDeposits()),
+    },
+    {
+      name: 'membership',
+      everySeconds: TASK_SECONDS.membership,
+      run: async () => {
+        const report = await s.membership.giveawayDraws.tick(clock.now());
+        for (const f of report.failures) log.warn({ giveaway: f.giveawayId }, `membership clock: ${f.error}`);
+      },
     },
     {
       name: 'housekeeping',

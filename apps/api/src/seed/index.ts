@@ -1,11 +1,12 @@
 // Seed: the data a fresh shop starts with. Idempotent: it inserts what is missing and never overwrites a row an
 // operator may have changed since (maintenance mode, default segment, banner).
-import type { ContentSeedItem } from '../modules/content/index.ts';
+import type { ContentDocument } from '../modules/content/index.ts';
 import type { Services } from '../services.ts';
 import { seedCatalogue } from '../modules/catalogue/index.ts';
 import { seedDraws } from '../modules/draws/index.ts';
 import { seedRaffleOffers } from './raffles.ts';
 import { seedPromotions } from '../modules/promotions/index.ts';
+import { blogCategoriesSeed, blogPostsSeed, blogSeed, contactPageSeed, seedFiles, translationsSeed } from './blog.ts';
 import { componentsSeed, navigationSeed } from './navigation.ts';
 import { pagesSeed } from './pages.ts';
 import { DEFAULT_SEGMENT, segmentsSeed } from './segments.ts';
@@ -23,38 +24,88 @@ export const SEED_BANNER = {
   linkText: 'Play Set for Life',
 } as const;
 
-export function contentSeed(now: Date): ContentSeedItem[] {
-  const singleton = (collection: ContentSeedItem['collection'], data: unknown): ContentSeedItem => ({
+type SeedItem = ContentDocument['items'][number];
+
+/** The seeded content as one import document (the same format as `content:export`). */
+export function contentSeed(now: Date): ContentDocument {
+  const published = SEED_PUBLISHED_AT.toISOString();
+  const singleton = (collection: SeedItem['collection'], data: unknown): SeedItem => ({
     collection,
-    itemKey: collection,
+    id: collection,
     status: 'published',
-    datePublished: SEED_PUBLISHED_AT,
+    datePublished: published,
     data,
   });
-  return [
+  const items: SeedItem[] = [
+    ...seedFiles.map((f): SeedItem => ({
+      collection: 'files',
+      id: f.id,
+      status: 'published',
+      datePublished: published,
+      data: {
+        filename: f.filename,
+        title: f.title,
+        description: f.description,
+        type: 'image/svg+xml',
+        width: f.id === 'file_ticket_illustration' ? 480 : 240,
+        height: f.id === 'file_ticket_illustration' ? 320 : 80,
+        filesize: Buffer.from(f.base64, 'base64').length,
+      },
+    })),
     singleton('theme', themeSeed),
     singleton('navigation', navigationSeed),
     singleton('site_config', { components: componentsSeed }),
     singleton('sitewide_banner', SEED_BANNER),
-    ...pagesSeed.map((p): ContentSeedItem => ({
+    singleton('blog', blogSeed),
+    singleton('contact_page', contactPageSeed),
+    ...blogCategoriesSeed.map(({ id, ...data }): SeedItem => ({
+      collection: 'blog_categories',
+      id,
+      status: 'published',
+      datePublished: published,
+      data,
+    })),
+    ...blogPostsSeed.map((p): SeedItem => ({
+      collection: 'blog_posts',
+      id: p.id,
+      status: p.status,
+      datePublished: p.publishedAt,
+      data: p.post,
+    })),
+    ...pagesSeed.map((p): SeedItem => ({
       collection: 'pages',
-      itemKey: p.itemKey,
+      id: p.itemKey,
       status: p.status,
       datePublished:
         p.schedule === 'published'
-          ? SEED_PUBLISHED_AT
+          ? published
           : p.schedule === 'scheduled'
-            ? new Date(now.getTime() + SCHEDULED_AFTER_MS)
+            ? new Date(now.getTime() + SCHEDULED_AFTER_MS).toISOString()
             : null,
       data: p.page,
     })),
   ];
+  return {
+    format: 'lottery-shop-content',
+    version: 1,
+    items,
+    files: seedFiles.map((f) => ({ id: f.id, type: 'image/svg+xml', base64: f.base64 })),
+    translations: translationsSeed,
+  };
 }
 
 /** What the seed writes through: the services of the composition root (and the database for the catalogue rows). */
 export type SeedServices = Pick<
   Services,
-  'database' | 'clock' | 'config' | 'platform' | 'content' | 'draws' | 'raffleLifecycle' | 'raffleSupply'
+  | 'database'
+  | 'clock'
+  | 'config'
+  | 'platform'
+  | 'contentTransfer'
+  | 'draws'
+  | 'raffleLifecycle'
+  | 'raffleSupply'
+  | 'membership'
 >;
 
 export async function seedDatabase(s: SeedServices): Promise<{ inserted: number }> {
@@ -64,11 +115,16 @@ export async function seedDatabase(s: SeedServices): Promise<{ inserted: number 
     segments: segmentsSeed,
     defaultSegment: DEFAULT_SEGMENT,
   });
-  const b = await s.content.ensureItems(contentSeed(s.clock.now()));
+  const b = {
+    inserted: (await s.contentTransfer.importDocument(contentSeed(s.clock.now()), 'seed', { onlyMissing: true }))
+      .written,
+  };
   const c = await seedCatalogue(db);
   const d = await seedDraws({ draws: s.draws, clock: s.clock });
   const raffles = await seedRaffleOffers({ db, clock: s.clock, raffles: s.raffleLifecycle, supply: s.raffleSupply });
   const promotions = await seedPromotions(db);
+  // Daily Winners: the programme's settings (its giveaways are made by the clock, as time passes).
+  await s.membership.giveaways.program();
   return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles };
 }
 

@@ -47,6 +47,8 @@ export const navigationSeed: Navigation = {
       ],
     }),
     link('causes', 'Causes', '/causes', ['causes_directory']),
+    // Features §2: the membership item shows a dot badge (features §4 rules; the storefront decides it).
+    link('daily-winners', 'Daily Winners', '/daily-winners', ['membership_program']),
     link('blog', 'Blog', '/blog', ['blog']),
     link('help-centre', 'Help centre', 'https://help.luckykoalalotteries.com.au', [], { routeType: 'external' }),
   ],

@@ -1,7 +1,7 @@
-// Seeded CMS pages: home and every about page of spec core §2, plus one draft and one scheduled page that the
-// visibility rule (features §4) keeps hidden. Plain-text paragraphs only (PageSection never carries HTML).
-import type { PageSection } from '@shop/contracts';
-import type { StoredPage } from '../modules/content/index.ts';
+// Seeded CMS pages: home and the about pages of spec core §2 (the FAQ and contact-us screens are built in, and a
+// managed page may take their place), plus one draft and one scheduled page that the visibility rule (features §4)
+// keeps hidden. The home page shows the block kinds a visitor meets first.
+import type { BlockInput as PageSection, StoredPageInput as StoredPage } from '@shop/contracts';
 import { GAMBLING_HELP_LINE, SITE_NAME } from './web-config.ts';
 
 const header = (title: string, subtitle: string | null = null): PageSection => ({
@@ -41,7 +41,7 @@ const page = (
   name: string,
   seoDescription: string,
   sections: PageSection[],
-  template = 'content',
+  template: StoredPage['template'] = 'content',
 ): PageSeed => ({
   itemKey,
   status: 'published',
@@ -60,6 +60,7 @@ export const pagesSeed: PageSeed[] = [
         "Australia's favourite lotteries, online",
         'Buy your tickets in minutes, check results any time and get paid straight into your account when you win.',
       ),
+      { kind: 'featured_tickets', heading: "Play today's jackpots", offerKeys: [] },
       grid(
         {
           heading: 'Lotteries',
@@ -76,12 +77,28 @@ export const pagesSeed: PageSeed[] = [
           ],
         },
       ),
-      column(
-        'How it works',
-        'Create a free account, add funds to your wallet or pay by card, and choose your tickets.',
-        'Your tickets are stored in your account, so they can never be lost. We check every ticket after the draw and email you when you win.',
-        'Winnings are paid into your account and can be withdrawn to your bank account.',
-      ),
+      {
+        kind: 'image_beside_text',
+        image: 'file_ticket_illustration',
+        heading: 'How it works',
+        markdown:
+          'Create a free account, add funds to your wallet or pay by card, and choose your tickets.\n\nYour tickets are stored in your account, so they can **never be lost**. We check every ticket after the draw and email you when you win.\n\nWinnings are paid into your account and can be withdrawn to your bank account.',
+        imagePosition: 'right',
+      },
+      { kind: 'blog_posts', heading: 'Latest news', category: null, limit: 4 },
+      {
+        kind: 'logo_grid',
+        heading: 'Playing safely with us',
+        logos: [
+          { image: 'file_logo_licensed', name: 'Licensed lottery reseller', url: null },
+          {
+            image: 'file_logo_gambling_help',
+            name: 'Gambling Help Online',
+            url: 'https://www.gamblinghelponline.org.au',
+          },
+          { image: 'file_logo_charities', name: 'Charity partners', url: '/causes' },
+        ],
+      },
       divider,
       cta(
         'Play responsibly',
@@ -192,32 +209,6 @@ export const pagesSeed: PageSeed[] = [
     ),
   ]),
   page(
-    'page_faq',
-    '/about/faq',
-    'Frequently asked questions',
-    'Answers to common questions about tickets, results and payments.',
-    [
-      header('Frequently asked questions'),
-      column(
-        'How do I know if I have won?',
-        'We check every ticket after each draw. If you win, we email you and the prize appears in your account.',
-      ),
-      column(
-        'How are prizes paid?',
-        'Prizes are paid into your account. You can use them to play again or withdraw them to your bank account.',
-      ),
-      column(
-        'Can I lose my ticket?',
-        'No. Your tickets are stored in your account, so there is no paper ticket to lose.',
-      ),
-      column('How old do I have to be?', 'You must be 18 or over to open an account and buy tickets.'),
-      column(
-        'When do ticket sales close?',
-        'Each draw closes shortly before the draw time. The closing time is shown on every lottery page and in your cart.',
-      ),
-    ],
-  ),
-  page(
     'page_terms_and_conditions',
     '/about/terms-and-conditions',
     'Terms and conditions',
@@ -256,27 +247,6 @@ export const pagesSeed: PageSeed[] = [
     column(
       'Availability',
       'We work to keep the site available at all times, but it may be unavailable during scheduled maintenance or for reasons outside our control.',
-    ),
-  ]),
-  page('page_contact_us', '/about/contact-us', 'Contact us', 'How to reach our customer support team.', [
-    header('Contact us', 'Our Australian support team is happy to help.'),
-    grid(
-      {
-        heading: 'Call us',
-        paragraphs: [
-          '13 56 28',
-          'Monday to Friday: 8:30am to 8:00pm (Sydney time)',
-          'Saturday: 9:00am to 5:00pm (Sydney time)',
-        ],
-      },
-      {
-        heading: 'Write to us',
-        paragraphs: ['Use the help centre to send us a message. We reply within one business day.'],
-      },
-    ),
-    column(
-      'Need support with gambling?',
-      `Gambling Help is free, confidential and open 24 hours a day on ${GAMBLING_HELP_LINE}.`,
     ),
   ]),
   {

@@ -1,11 +1,30 @@
 // Seeded segments: three that differ so capability gating can be seen and tested (spec core §2 sitemap table).
 import { CAPABILITIES, type Capability, type Segment } from '@shop/contracts';
 
-const except = (...left: Capability[]) => CAPABILITIES.filter((c) => !left.includes(c));
+/**
+ * Capabilities of features the shop does not have yet: no seeded segment turns them on, so no link, tile, bell or
+ * menu entry promises them (the syndicates link would be a 404, the notification bell always empty). Each comes off
+ * this list with the issue that builds it: syndicates and Lotto Party (16), recurring purchases (15), partners,
+ * migration and sub-variants (19), the notification feed and feedback (20).
+ */
+export const NOT_YET_BUILT: readonly Capability[] = [
+  'syndicates',
+  'social_syndicates',
+  'subscription_manage',
+  'autoplay_manage',
+  'partner_purchase',
+  'customer_migration',
+  'sub_variants',
+  'notifications_feed',
+  'feedback',
+];
+
+const built = (capabilities: readonly Capability[]) => capabilities.filter((c) => !NOT_YET_BUILT.includes(c));
+const except = (...left: Capability[]) => built(CAPABILITIES).filter((c) => !left.includes(c));
 
 export const DEFAULT_SEGMENT = 'default';
 
-export const segmentsSeed: Segment[] = [
+const segments: Segment[] = [
   // The full multi-offer site. support_faq is absent so the FAQ page shows (it is shown only without that flag).
   { segmentName: 'default', capabilities: except('support_faq') },
   // A charity-only site: raffles and causes with a wallet; no commercial lotteries, multi-offer pages or syndicates.
@@ -36,3 +55,5 @@ export const segmentsSeed: Segment[] = [
   // Like the default site, but winnings cannot be withdrawn (e.g. a market where payouts go through a partner).
   { segmentName: 'no_withdrawal', capabilities: except('support_faq', 'wallet_withdrawal') },
 ];
+
+export const segmentsSeed: Segment[] = segments.map((s) => ({ ...s, capabilities: built(s.capabilities) }));

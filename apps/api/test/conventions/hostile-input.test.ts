@@ -16,6 +16,12 @@ const SQL = "' OR 1=1; DROP TABLE x; --";
 const HTML = '<script>alert(1)</script>';
 const HUGE = 'A'.repeat(200_000);
 
+/**
+ * Server-sent event streams answer 200 and stay open until the client goes, so an in-process inject never returns;
+ * they take no input but the app signature (their own tests open them over a socket and check the signature).
+ */
+const STREAMS = new Set(['/api/cms/changes']);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ config: { rateLimit: { max: 1_000_000, windowMs: 60_000 } } });
@@ -137,6 +143,8 @@ function urlFor(route: string, probe: Probe): string {
 describe('hostile input on every route', () => {
   it('has routes to walk, including the system routes', () => {
     const urls = t.app.routeTable.map((r) => r.url);
+    // Every stream left out of the walks is a real route (a renamed stream must not leave a hole in the walk).
+    expect(urls).toEqual(expect.arrayContaining([...STREAMS]));
     expect(urls).toEqual(
       expect.arrayContaining(['/api/discover', '/api/healthz', '/api/readyz', '/api/metrics', '/api/docs']),
     );
@@ -146,6 +154,7 @@ describe('hostile input on every route', () => {
     const failures: string[] = [];
     let requests = 0;
     for (const route of t.app.routeTable) {
+      if (STREAMS.has(route.url)) continue;
       for (const probe of PROBES) {
         const options: InjectOptions = {
           method: route.method as InjectOptions['method'],
@@ -361,6 +370,7 @@ describe('hostile input through the OpenAPI document, signed and signed in', () 
     let operations = 0;
     const statuses = new Map<number, number>();
     for (const [pathTemplate, methods] of Object.entries(doc.paths)) {
+      if (STREAMS.has(pathTemplate)) continue;
       for (const [method, op] of Object.entries(methods)) {
         if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
         operations++;

@@ -62,7 +62,9 @@ describe('change feed', () => {
     expect((await get('/api/v2/capabilities')).segment_name).toBe('charity');
 
     expect(await get('/api/cms/items/sitewide_banner')).not.toBeNull();
-    await afterChangeOf(database, 'content_items', () => testServices(other, { clock }).content.clearSitewideBanner());
+    await afterChangeOf(database, 'content_items', () =>
+      testServices(other, { clock }).contentEditor.clearSitewideBanner('test'),
+    );
     expect(await get('/api/cms/items/sitewide_banner')).toBeNull();
   });
 

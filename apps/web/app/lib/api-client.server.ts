@@ -3,12 +3,28 @@
 import type { AppLoadContext } from 'react-router';
 import { ApiClient, createDiscoveryCache, createGetCache, type ApiClientOptions, type GetCache } from './api-client.ts';
 import type { ApiError } from './api-errors.ts';
+import { contentAwareCache, followContentChanges } from './content-changes.server.ts';
 import type { VisitorSession } from './session.server.ts';
 import './load-context.ts';
 
 const cacheDisabled = ['off', 'false', '0', 'no'].includes((process.env.WEB_API_CACHE ?? '').toLowerCase());
-const sharedCache: GetCache | null = cacheDisabled ? null : createGetCache();
+// Content answers stay in this cache only while the content change stream is up (ADR 037).
+const sharedCache = cacheDisabled ? null : contentAwareCache(createGetCache());
 const sharedDiscovery = createDiscoveryCache();
+let followingChanges = false;
+
+/** The first server-side call starts this process' stream of content changes (one per process, for its life). */
+function followChanges(context: AppLoadContext): void {
+  if (followingChanges || !sharedCache) return;
+  followingChanges = true;
+  followContentChanges({
+    origin: context.apiOrigin,
+    appKey: context.appKey,
+    appSecret: context.appSecret,
+    cache: sharedCache,
+    log: (line) => console.error(line),
+  });
+}
 
 /** `?clear_cache` on any page empties the server-side cache before that page loads (spec core §9). */
 export function wantsCacheCleared(request: Request): boolean {
@@ -22,6 +38,7 @@ function reportToLog(error: ApiError): void {
 type RequestOptions = Pick<ApiClientOptions, 'session' | 'refresh' | 'fetch' | 'discovery'>;
 
 function clientFor(context: AppLoadContext, cache: GetCache | null, options: RequestOptions): ApiClient {
+  if (cache) followChanges(context);
   const origin = context.apiOrigin.replace(/\/+$/, '');
   return new ApiClient({
     discoveryUrl: `${origin}/api/discover`,

@@ -39,6 +39,11 @@ export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean
 export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },
+  // Blog (core §2 sitemap: Blog → blog).
+  blog: { allOf: ['blog'] },
+  'blog-category': { allOf: ['blog'] },
+  'blog-post': { allOf: ['blog'] },
+  'blog-rss': { allOf: ['blog'] },
   // Lotteries (issue 3, core §2 sitemap): lottery pages need commercial lotteries or a multi-offer site; raffle
   // results charity lotteries or a multi-offer site; statistics commercial lotteries.
   'lotto-tickets': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
@@ -95,6 +100,18 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'my-account-withdraw-summary': { allOf: ['view_orders'] },
   'my-account-transactions': { allOf: ['view_orders'] },
   'my-account-transaction': { allOf: ['view_orders'] },
+  // Daily Winners (issue 17, core §2 sitemap): daily winners need the membership program; tiers (the tiers page and
+  // premium by deposit) membership purchase; giveaways (a giveaway, its draw check, the customer's giveaways)
+  // giveaway entries.
+  'daily-winners': { allOf: ['membership_program'] },
+  'daily-winners-winners': { allOf: ['membership_program'] },
+  'daily-winners-benefits': { allOf: ['membership_program'] },
+  'daily-winners-deposit': { allOf: ['membership_program', 'membership_purchase'] },
+  'daily-winners-membership-tiers': { allOf: ['membership_program', 'membership_purchase'] },
+  'daily-winners-giveaway': { allOf: ['membership_program', 'giveaway_entries'] },
+  'daily-winners-giveaway-verify': { allOf: ['membership_program', 'giveaway_entries'] },
+  'my-account-current-giveaways': { allOf: ['membership_program', 'giveaway_entries'] },
+  'my-account-closed-giveaways': { allOf: ['membership_program', 'giveaway_entries'] },
 };
 
 export function routeAllowed(routeId: string, caps: CapabilitySet): boolean {

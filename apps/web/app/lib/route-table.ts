@@ -7,22 +7,38 @@ export interface RouteEntry {
   /** Path relative to the site root; '' is the home page. */
   path: string;
   file: string;
+  /** The screen is only the managed page at its path (404 without one): the sitemap lists it only through the page. */
+  managedPage?: true;
 }
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { id: 'home', path: '', file: 'routes/home.tsx' },
-  { id: 'about', path: 'about', file: 'routes/content/cms-page.tsx' },
+  { id: 'home', path: '', file: 'routes/home.tsx', managedPage: true },
+  { id: 'about', path: 'about', file: 'routes/content/cms-page.tsx', managedPage: true },
   {
     id: 'about-responsible-gaming',
     path: 'about/responsible-gaming',
     file: 'routes/responsible-gambling/responsible-gaming.tsx',
   },
-  { id: 'about-privacy', path: 'about/privacy', file: 'routes/content/cms-page.tsx' },
-  { id: 'about-cookie-policy', path: 'about/cookie-policy', file: 'routes/content/cms-page.tsx' },
-  { id: 'about-faq', path: 'about/faq', file: 'routes/content/cms-page.tsx' },
-  { id: 'about-terms-and-conditions', path: 'about/terms-and-conditions', file: 'routes/content/cms-page.tsx' },
-  { id: 'about-terms-of-use', path: 'about/terms-of-use', file: 'routes/content/cms-page.tsx' },
-  { id: 'about-contact-us', path: 'about/contact-us', file: 'routes/content/cms-page.tsx' },
+  { id: 'about-privacy', path: 'about/privacy', file: 'routes/content/cms-page.tsx', managedPage: true },
+  { id: 'about-cookie-policy', path: 'about/cookie-policy', file: 'routes/content/cms-page.tsx', managedPage: true },
+  { id: 'about-faq', path: 'about/faq', file: 'routes/content/about-faq.tsx' },
+  {
+    id: 'about-terms-and-conditions',
+    path: 'about/terms-and-conditions',
+    file: 'routes/content/cms-page.tsx',
+    managedPage: true,
+  },
+  { id: 'about-terms-of-use', path: 'about/terms-of-use', file: 'routes/content/cms-page.tsx', managedPage: true },
+  { id: 'about-contact-us', path: 'about/contact-us', file: 'routes/content/about-contact-us.tsx' },
+  // Content (issue 18): any other /about page a managed page takes, the blog, preview links and the SEO documents.
+  { id: 'about-page', path: 'about/*', file: 'routes/content/cms-page.tsx', managedPage: true },
+  { id: 'blog', path: 'blog', file: 'routes/content/blog.tsx' },
+  { id: 'blog-category', path: 'blog/category/:slug/:page?', file: 'routes/content/blog.tsx' },
+  { id: 'blog-rss', path: 'blog/rss.xml', file: 'routes/content/blog-rss.ts' },
+  { id: 'blog-post', path: 'blog/:blogSlug', file: 'routes/content/blog-post.tsx' },
+  { id: 'preview', path: 'preview', file: 'routes/content/preview.tsx' },
+  { id: 'sitemap', path: 'sitemap.xml', file: 'routes/content/sitemap.ts' },
+  { id: 'robots', path: 'robots.txt', file: 'routes/content/robots.ts' },
   { id: 'cookie-consent', path: 'cookie-consent', file: 'routes/platform/cookie-consent.tsx' },
   // Lotteries (issue 3): category page, results lists, and the product offer routes built from an offer key.
   { id: 'lotto-tickets', path: 'lotto-tickets', file: 'routes/lotteries/lotto-tickets.tsx' },
@@ -224,6 +240,37 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     id: 'my-account-responsible-gambling',
     path: 'my-account/responsible-gambling',
     file: 'routes/responsible-gambling/responsible-gambling.tsx',
+  },
+  // Daily Winners (issue 17, core §2): the membership landing page, winners, premium by deposit, a giveaway and its draw
+  // check, the tiers, the member benefits page (the ssoUrl of GET /v3/benefits), and the customer's giveaways.
+  { id: 'daily-winners', path: 'daily-winners', file: 'routes/membership/daily-winners.tsx' },
+  { id: 'daily-winners-winners', path: 'daily-winners/winners', file: 'routes/membership/winners.tsx' },
+  { id: 'daily-winners-deposit', path: 'daily-winners/deposit', file: 'routes/membership/deposit.tsx' },
+  {
+    id: 'daily-winners-giveaway',
+    path: 'daily-winners/giveaways/:giveawayType/:drawNumber',
+    file: 'routes/membership/giveaway.tsx',
+  },
+  {
+    id: 'daily-winners-giveaway-verify',
+    path: 'daily-winners/giveaways/:giveawayType/:drawNumber/verify',
+    file: 'routes/membership/giveaway-verify.tsx',
+  },
+  {
+    id: 'daily-winners-membership-tiers',
+    path: 'daily-winners/membership-tiers',
+    file: 'routes/membership/membership-tiers.tsx',
+  },
+  { id: 'daily-winners-benefits', path: 'daily-winners/benefits', file: 'routes/membership/benefits.tsx' },
+  {
+    id: 'my-account-current-giveaways',
+    path: 'my-account/current-giveaways/:page?',
+    file: 'routes/membership/my-giveaways.tsx',
+  },
+  {
+    id: 'my-account-closed-giveaways',
+    path: 'my-account/closed-giveaways/:page?',
+    file: 'routes/membership/my-giveaways.tsx',
   },
   { id: 'dev-mailbox', path: 'dev/mailbox', file: 'routes/notifications/dev-mailbox.tsx' },
   { id: 'not-found', path: '*', file: 'routes/not-found.tsx' },

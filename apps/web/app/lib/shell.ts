@@ -1,6 +1,9 @@
 // The data every page's layout renders (loaded once by the root loader) and how it is derived from the API answers.
 import type {
   Capability,
+  MembershipStatus,
+  MembershipTier,
+  NavigationStatus,
   CurrencyCode,
   Money,
   Navigation,
@@ -32,6 +35,8 @@ export interface SiteSettings {
   cookieLifetimeDays: number;
   disclaimer: string;
   disableIndexing: boolean;
+  /** The shop's public address: canonical URLs and Open Graph links are built from it. */
+  baseUrl: string;
 }
 
 export function siteSettingsOf(config: WebConfig): SiteSettings {
@@ -52,6 +57,7 @@ export function siteSettingsOf(config: WebConfig): SiteSettings {
     cookieLifetimeDays: config.cookieConsent.cookieLifetimeDays,
     disclaimer: config.disclaimer,
     disableIndexing: config.disableIndexing,
+    baseUrl: config.baseUrl,
   };
 }
 
@@ -85,6 +91,17 @@ export interface FooterOffer {
   url: string;
 }
 
+/** Daily Winners as the layout needs it: the navigation dot badge (features §4) and the entry points. */
+export interface MembershipShell {
+  navigationStatus: NavigationStatus;
+  membershipStatus: MembershipStatus | null;
+  tier: MembershipTier | null;
+  /** False for a customer on a break, self-excluded or under age: no Daily Winners marketing at all. */
+  marketing: boolean;
+  /** The stored flag of features §4: the visitor has opened the Daily Winners page. */
+  visited: boolean;
+}
+
 export interface ShellData {
   site: SiteSettings;
   capabilities: Capability[];
@@ -100,6 +117,8 @@ export interface ShellData {
   /** The app key and secret the browser signs with; they identify the app, not the visitor. */
   api: { appKey: string; appSecret: string };
   productOffers: FooterOffer[];
+  /** Daily Winners (membership program capability); null when the capability is off or the state is unknown. */
+  membership?: MembershipShell | null;
 }
 
 /** Primary items the visitor may see: every listed capability present, children filtered the same way. */

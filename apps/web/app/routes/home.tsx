@@ -1,11 +1,14 @@
-// Home page: the CMS page for "/" (page header, sections, call to action) with the featured offers: each next
-// draw's jackpot and countdown, in the tile order of spec features §9 (powerhit at 2, syndicate at 3).
+// Home page: the managed page for "/" and its blocks; its featured_tickets block shows the featured offers: each
+// next draw's jackpot and countdown, in the tile order of spec features §9 (powerhit at 2, syndicate at 3).
+import type { PageSectionOf } from '@shop/contracts';
 import { useRouteLoaderData } from 'react-router';
 import { CmsPageView } from '../features/content/cms-page-view.tsx';
-import { loadCmsPage } from '../features/content/cms-page.server.ts';
+import { loadBlockData, loadCmsPage } from '../features/content/cms-page.server.ts';
+import { DailyWinnersBanner } from '../features/membership/membership-banner.tsx';
 import { Countdown } from '../features/lotteries/countdown.tsx';
 import { loadOffers } from '../features/lotteries/lotteries.server.ts';
 import { drawJackpotText, drawWhenLabel, useSiteFormat } from '../features/lotteries/lottery-format.ts';
+import type { OfferView } from '../features/lotteries/lotteries.wire.ts';
 import { OfferGrid } from '../features/lotteries/offer-tile.tsx';
 import { offerPath } from '../features/lotteries/offer-links.ts';
 import { orderTiles } from '../features/lotteries/offer-order.ts';
@@ -15,7 +18,14 @@ import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, offers] = await Promise.all([loadCmsPage(context, request, '/'), loadOffers(context, request)]);
-  return { page, offers: orderTiles(offers), now: new Date().toISOString() };
+  const data = await loadBlockData(context, request, page.sections);
+  return { page, data, offers: orderTiles(offers), now: new Date().toISOString() };
+}
+
+/** The block's offers in its order (or every offer in the usual order when it names none). */
+function featuredOffers(block: PageSectionOf<'featured_tickets'>, offers: OfferView[]): OfferView[] {
+  if (block.offerKeys.length === 0) return offers;
+  return block.offerKeys.flatMap((key) => offers.filter((o) => o.key === key));
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -26,13 +36,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     hasCapability(caps, 'commercial_lotteries') ||
     hasCapability(caps, 'multi_offer_site') ||
     hasCapability(caps, 'charity_lotteries');
-  const { offers, now } = loaderData;
-  const next = [...offers].sort((a, b) => Date.parse(a.draws[0]!.stop) - Date.parse(b.draws[0]!.stop))[0];
-  const featured =
-    lotteries && offers.length > 0 ? (
+  const { now } = loaderData;
+  // Daily Winners' home page entry point, under the jackpots.
+  const dailyWinners = (
+    <DailyWinnersBanner
+      membership={root?.shell.membership}
+      entryPoint="home_page"
+      returnTo="/"
+      myGiveaways={hasCapability(caps, 'giveaway_entries')}
+    />
+  );
+  const featuredTickets = (block: PageSectionOf<'featured_tickets'>) => {
+    const offers = featuredOffers(block, loaderData.offers);
+    if (!lotteries || offers.length === 0) return <div className="page-container py-0.5">{dailyWinners}</div>;
+    const next = [...offers].sort((a, b) => Date.parse(a.draws[0]!.stop) - Date.parse(b.draws[0]!.stop))[0];
+    return (
       <section aria-labelledby="featured-offers" className="page-container flex flex-col gap-1 py-1.5">
         <h2 id="featured-offers" className="text-2xl font-bold">
-          Play today's jackpots
+          {block.heading ?? "Play today's jackpots"}
         </h2>
         {next ? (
           <div className="flex flex-col gap-0.25 rounded-theme bg-surface p-1" data-testid="next-draw">
@@ -48,8 +69,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <OfferGrid offers={offers} now={now} site={site} />
+        {dailyWinners}
       </section>
-    ) : null;
-  // The jackpots come straight after the page header: on a phone they are what a visitor came for.
-  return <CmsPageView page={loaderData.page} siteName={root?.shell.site.siteName ?? ''} afterHeader={featured} />;
+    );
+  };
+  return <CmsPageView page={loaderData.page} data={loaderData.data} slots={{ featuredTickets }} />;
 }

@@ -28,6 +28,7 @@ export function shellFixture(overrides: Partial<ShellData> = {}): ShellData {
       cookieLifetimeDays: 365,
       disclaimer: 'You must be 18+ to play. Gamble responsibly.',
       disableIndexing: false,
+      baseUrl: 'https://shop.example.test',
     },
     capabilities: [
       'commercial_lotteries',

@@ -1,4 +1,4 @@
-import { defineCommand, UsageError } from '../command.ts';
+import { cliActor, defineCommand, UsageError } from '../command.ts';
 
 export const bannerSetCommand = defineCommand({
   name: 'banner:set',
@@ -13,12 +13,11 @@ export const bannerSetCommand = defineCommand({
     if (args.length !== 1 || !args[0]!.trim()) throw new UsageError('Give the banner text as one quoted argument.');
     if ((options.link === undefined) !== (options.linkText === undefined))
       throw new UsageError('--link and --link-text go together.');
-    const { content } = await ctx.services();
-    const banner = await content.setSitewideBanner({
-      text: args[0]!,
-      linkUrl: options.link ?? null,
-      linkText: options.linkText ?? null,
-    });
+    const { contentEditor } = await ctx.services();
+    const banner = await contentEditor.setSitewideBanner(
+      { text: args[0]!, linkUrl: options.link ?? null, linkText: options.linkText ?? null },
+      cliActor(),
+    );
     ctx.out(
       `Sitewide banner ${banner.id} is live: ${banner.text}${banner.linkUrl ? ` [${banner.linkText} -> ${banner.linkUrl}]` : ''}`,
     );
@@ -30,7 +29,7 @@ export const bannerClearCommand = defineCommand({
   usage: '',
   summary: 'Take the sitewide banner down.',
   async run(_parsed, ctx) {
-    const cleared = await (await ctx.services()).content.clearSitewideBanner();
+    const cleared = await (await ctx.services()).contentEditor.clearSitewideBanner(cliActor());
     ctx.out(cleared ? 'The sitewide banner is down.' : 'There was no sitewide banner.');
   },
 });

@@ -269,8 +269,25 @@ describe('bad input', () => {
 });
 
 describe('autoplay (core §4 recurring enabled rule)', () => {
-  it("adding with 'autoplay' plays 1 draw with recurring on", async () => {
+  it('refuses autoplay while no seeded offer sells it (the shop does not process recurring purchases yet)', async () => {
     await withApp(async (t) => {
+      const call = api(t);
+      const ref = await anonCart(call);
+      const res = await call('POST', `/anon-cart/${ref}/items`, { ...ozTicket([ozGame(PICK)]), num_draws: 'autoplay' });
+      expect(res.status).toBe(422);
+      expect(res.body.messages[0]).toMatchObject({
+        code: 'recurring_not_available',
+        text: 'Autoplay is not available for Oz Lotto.',
+      });
+      expect(items((await call('GET', `/anon-cart/${ref}`)).body.result)).toHaveLength(0);
+    });
+  });
+
+  it("adding with 'autoplay' plays 1 draw with recurring on where an offer sells it", async () => {
+    await withApp(async (t) => {
+      await t.database.pool.query(
+        `UPDATE catalogue_offers SET recurring_purchase = '{"type":"autoplay","availability":"available"}' WHERE key = 'oz-lotto'`,
+      );
       const call = api(t);
       const ref = await anonCart(call);
       const res = await call('POST', `/anon-cart/${ref}/items`, { ...ozTicket([ozGame(PICK)]), num_draws: 'autoplay' });
@@ -297,6 +314,9 @@ describe('autoplay (core §4 recurring enabled rule)', () => {
       });
       expect(euro.status).toBe(422);
       expect(euro.body.messages[0].code).toBe('recurring_not_available');
+      await t.database.pool.query(
+        `UPDATE catalogue_offers SET recurring_purchase = '{"type":"none","availability":"unavailable"}' WHERE key = 'oz-lotto'`,
+      );
     });
   });
 });

@@ -94,10 +94,17 @@ const OFFERS: OfferSeed[] = [
   },
 ];
 
+/**
+ * Whether the seeded lottery offers sell autoplay. Off until recurring purchases are processed (issue 15): the cart
+ * would take an autoplay ticket, yet nothing would buy the next draw and the customer would have no screen to stop
+ * it. With it off the play screen offers no Autoplay and the cart refuses one (recurring_not_available).
+ */
+export const AUTOPLAY_ON_SALE = false;
+
 export function offersSeed(): NewOfferRow[] {
   return OFFERS.map((o) => {
     const game = getGame(o.gameKey);
-    const recurring = o.recurring ?? true;
+    const recurring = AUTOPLAY_ON_SALE && (o.recurring ?? true);
     return {
       key: o.key,
       type: 'lottery_ticket',

@@ -1,12 +1,31 @@
-// Content API (/api/cms) routes: the CMS items the storefront shell needs (features §3, §7 Content management).
+// Content API (/api/cms) routes (features §3, §7 Content management): the collections' items, files, the preview of
+// an unpublished item, the causes directory, and the stream of content changes the storefront's caches listen to.
+// POST /items/{collection} is for operators only: it is mounted with the back office's operator auth (issue 21);
+// until then items are written through the operator CLI (content:*), which calls the same ContentEditor.
 import {
+  Blog,
+  BlogCategoriesQuery,
+  BlogCategory,
+  BlogPostsQuery,
+  BlogPostSummary,
+  Cause,
+  CauseDetails,
+  CauseParams,
+  CausesQuery,
+  CmsFile,
   CmsItemByIdParams,
+  CmsItemByIdQuery,
   CmsItemParams,
   CmsItemQuery,
   CmsPage,
   CmsPageParams,
   CmsPagesQuery,
+  CmsSitemap,
+  ContactPage,
   Navigation,
+  PaginationQuery,
+  PreviewItem,
+  PreviewQuery,
   SiteConfig,
   SitewideBanner,
   successEnvelope,
@@ -17,14 +36,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { ok, paginated } from '../../lib/http.ts';
+import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { ContentService } from './content.service.ts';
+import { createChangeStreams } from './content.stream.ts';
+
+/** The causes directory, served by the raffles module (spec §7 lists GET /causes under content management). */
+export interface CausesDirectory {
+  causes(query: z.infer<typeof CausesQuery>): Promise<{ items: Cause[]; total: number }>;
+  cause(id: string): Promise<CauseDetails>;
+}
 
 export interface ContentRoutesOptions {
   content: ContentService;
+  causes: CausesDirectory;
 }
 
 /** Spec core §9 server-side cache lifetimes. */
-const MAX_AGE = { default: 60, theme: 10 * 60, navigation: 24 * 60 * 60 } as const;
+export const MAX_AGE = { default: 60, theme: 10 * 60, navigation: 24 * 60 * 60, files: 24 * 60 * 60 } as const;
 
 function cacheFor(reply: FastifyReply, seconds: number, query: { clearCache?: string }) {
   reply.header('cache-control', query.clearCache === undefined ? `public, max-age=${seconds}` : 'no-store');
@@ -32,76 +60,43 @@ function cacheFor(reply: FastifyReply, seconds: number, query: { clearCache?: st
 
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { content } = opts;
+  const { content, causes } = opts;
+  const changeStreams = createChangeStreams(content);
+  // A closing server waits for every open response; the change streams never end by themselves.
+  app.addHook('preClose', (done) => {
+    changeStreams.endAll();
+    done();
+  });
   const tags = ['content'];
+  /** `?clear_cache` (core §9): this process forgets what it keeps in memory and the answer is not cacheable. */
+  const fresh = (query: { clearCache?: string }) => {
+    if (query.clearCache !== undefined) content.forget();
+  };
 
-  routes.get(
-    '/items/theme',
-    {
-      schema: {
-        tags,
-        summary: 'Site theme: colours, logos, typography',
-        querystring: CmsItemQuery,
-        response: { 200: successEnvelope(Theme) },
+  const singleton = <T extends z.ZodType>(name: string, schema: T, maxAge: number, read: () => Promise<z.infer<T>>) =>
+    routes.get(
+      `/items/${name}`,
+      {
+        schema: {
+          tags,
+          summary: `The ${name} item`,
+          querystring: CmsItemQuery,
+          response: { 200: successEnvelope(schema as z.ZodType) },
+        },
       },
-    },
-    async (request, reply) => {
-      const theme = await content.getTheme();
-      cacheFor(reply, MAX_AGE.theme, request.query);
-      return ok(theme);
-    },
-  );
-
-  routes.get(
-    '/items/navigation',
-    {
-      schema: {
-        tags,
-        summary: 'Primary and footer navigation',
-        querystring: CmsItemQuery,
-        response: { 200: successEnvelope(Navigation) },
+      async (request, reply) => {
+        fresh(request.query);
+        const item = await read();
+        cacheFor(reply, maxAge, request.query);
+        return ok(item);
       },
-    },
-    async (request, reply) => {
-      const navigation = await content.getNavigation();
-      cacheFor(reply, MAX_AGE.navigation, request.query);
-      return ok(navigation);
-    },
-  );
-
-  routes.get(
-    '/items/site_config',
-    {
-      schema: {
-        tags,
-        summary: 'Site configuration: navigation and component variants',
-        querystring: CmsItemQuery,
-        response: { 200: successEnvelope(SiteConfig) },
-      },
-    },
-    async (request, reply) => {
-      const siteConfig = await content.getSiteConfig();
-      cacheFor(reply, MAX_AGE.navigation, request.query);
-      return ok(siteConfig);
-    },
-  );
-
-  routes.get(
-    '/items/sitewide_banner',
-    {
-      schema: {
-        tags,
-        summary: 'The sitewide banner, or null when none is published',
-        querystring: CmsItemQuery,
-        response: { 200: successEnvelope(SitewideBanner.nullable()) },
-      },
-    },
-    async (request, reply) => {
-      const banner = await content.getSitewideBanner();
-      cacheFor(reply, MAX_AGE.default, request.query);
-      return ok(banner);
-    },
-  );
+    );
+  singleton('theme', Theme, MAX_AGE.theme, () => content.getTheme());
+  singleton('navigation', Navigation, MAX_AGE.navigation, () => content.getNavigation());
+  singleton('site_config', SiteConfig, MAX_AGE.navigation, () => content.getSiteConfig());
+  singleton('sitewide_banner', SitewideBanner.nullable(), MAX_AGE.default, () => content.getSitewideBanner());
+  singleton('blog', Blog, MAX_AGE.default, () => content.getBlog());
+  singleton('contact_page', ContactPage, MAX_AGE.default, () => content.getContactPage());
 
   routes.get(
     '/items/pages',
@@ -114,6 +109,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
+      fresh(request.query);
       const { path, limit, offset } = request.query;
       const page = await content.listPages({ path, limit, offset });
       cacheFor(reply, MAX_AGE.default, request.query);
@@ -122,24 +118,61 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
   );
 
   routes.get(
-    '/items/pages/:id',
+    '/items/blog_posts',
     {
       schema: {
         tags,
-        summary: 'One published page by id',
-        params: CmsPageParams,
-        querystring: CmsItemQuery,
-        response: { 200: successEnvelope(CmsPage) },
+        summary: 'Published blog posts, newest first (12 per page); category= narrows, slug= finds one',
+        querystring: BlogPostsQuery,
+        response: { 200: successEnvelope(z.array(BlogPostSummary)) },
       },
     },
     async (request, reply) => {
-      const page = await content.getPage(request.params.id);
+      fresh(request.query);
+      const { category, slug, limit, offset } = request.query;
+      const page = await content.listBlogPosts({ category, slug, limit, offset });
       cacheFor(reply, MAX_AGE.default, request.query);
-      return ok(page);
+      return paginated(page.items, { limit, offset, total: page.total }, request.url);
     },
   );
 
-  // Collections of the spec not served by this build (blog, files, ...) and mistyped names answer with the 404 envelope.
+  routes.get(
+    '/items/blog_categories',
+    {
+      schema: {
+        tags,
+        summary: 'Blog categories by name',
+        querystring: BlogCategoriesQuery,
+        response: { 200: successEnvelope(z.array(BlogCategory)) },
+      },
+    },
+    async (request, reply) => {
+      fresh(request.query);
+      const { slug, limit, offset } = request.query;
+      const page = await content.listBlogCategories({ slug, limit, offset });
+      cacheFor(reply, MAX_AGE.default, request.query);
+      return paginated(page.items, { limit, offset, total: page.total }, request.url);
+    },
+  );
+
+  routes.get(
+    '/items/files',
+    {
+      schema: {
+        tags,
+        summary: 'Files (images)',
+        querystring: PaginationQuery,
+        response: { 200: successEnvelope(z.array(CmsFile)) },
+      },
+    },
+    async (request, reply) => {
+      const page = await content.listFiles(request.query);
+      cacheFor(reply, MAX_AGE.default, {});
+      return paginated(page.items, { ...request.query, total: page.total }, request.url);
+    },
+  );
+
+  // Collections of the spec answer through here; a mistyped name is the 404 envelope.
   routes.get(
     '/items/:collection',
     { schema: { tags, summary: 'Unknown collection (404)', params: CmsItemParams } },
@@ -147,11 +180,141 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       throw notFound(`There is no collection named "${request.params.collection}".`, 'unknown_collection');
     },
   );
+
   routes.get(
     '/items/:collection/:id',
-    { schema: { tags, summary: 'Unknown collection or item (404)', params: CmsItemByIdParams } },
-    async (request) => {
-      throw notFound(`There is no item "${request.params.id}" in "${request.params.collection}".`, 'not_found');
+    {
+      schema: {
+        tags,
+        summary:
+          'One item; a version (or an unpublished item) only with a preview token for that item, and for that version when the token names one (else 403)',
+        params: CmsItemByIdParams,
+        querystring: CmsItemByIdQuery,
+        response: { 200: successEnvelope(z.unknown()) },
+      },
     },
+    async (request, reply) => {
+      fresh(request.query);
+      const { version, previewToken } = request.query;
+      const item = await content.item(request.params.collection, request.params.id, { version, previewToken });
+      if (version !== undefined || previewToken !== undefined) reply.header('cache-control', 'private, no-store');
+      else cacheFor(reply, MAX_AGE.default, request.query);
+      return ok(item);
+    },
+  );
+
+  routes.get(
+    '/files/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A file: name, type, size and where its bytes are',
+        params: CmsPageParams,
+        response: { 200: successEnvelope(CmsFile) },
+      },
+    },
+    async (request, reply) => {
+      const file = await content.getFile(request.params.id);
+      cacheFor(reply, MAX_AGE.default, {});
+      return ok(file);
+    },
+  );
+
+  routes.get(
+    '/assets/:id',
+    // Open to <img> elements, which cannot sign a request: the bytes of a published file are public anyway.
+    {
+      schema: { tags, summary: "A file's bytes (SVG is served sandboxed)", params: CmsPageParams },
+      config: { signature: false },
+    },
+    async (request, reply) => {
+      const asset = await content.asset(request.params.id);
+      const etag = `"${asset.sha256}"`;
+      reply
+        .header('content-type', asset.type)
+        .header('cache-control', `public, max-age=${MAX_AGE.files}`)
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened on its own cannot run script or load anything (it is an image, not a document).
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(asset.bytes);
+    },
+  );
+
+  routes.get(
+    '/sitemap',
+    {
+      schema: {
+        tags,
+        summary: 'The visible pages, blog posts and categories a sitemap lists (noIndex left out), with canonical URLs',
+        querystring: CmsItemQuery,
+        response: { 200: successEnvelope(CmsSitemap) },
+      },
+    },
+    async (request, reply) => {
+      fresh(request.query);
+      const entries = await content.sitemapEntries();
+      cacheFor(reply, MAX_AGE.default, request.query);
+      return ok(entries);
+    },
+  );
+
+  routes.get(
+    '/preview',
+    {
+      schema: {
+        tags,
+        summary: 'The item a signed preview token names, unpublished or scheduled (403 for a bad or expired token)',
+        querystring: PreviewQuery,
+        response: { 200: successEnvelope(PreviewItem) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return ok(await content.preview(request.query.token));
+    },
+  );
+
+  routes.get(
+    '/causes',
+    {
+      schema: {
+        tags,
+        summary: 'Causes directory (by slug with limit 1)',
+        querystring: CausesQuery,
+        response: { 200: paginatedEnvelope(Cause) },
+      },
+    },
+    async (request, reply) => {
+      const page = await causes.causes(request.query);
+      cacheFor(reply, MAX_AGE.default, {});
+      return pageOf(page.items, page.total, request.query, request.url);
+    },
+  );
+
+  routes.get(
+    '/causes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A cause by id or slug',
+        params: CauseParams,
+        response: { 200: successEnvelope(CauseDetails) },
+      },
+    },
+    async (request, reply) => {
+      cacheFor(reply, MAX_AGE.default, {});
+      return ok(await causes.cause(request.params.id));
+    },
+  );
+
+  routes.get(
+    '/changes',
+    {
+      schema: { tags, summary: 'Server-sent events: "change" whenever content changes or a scheduled item goes live' },
+    },
+    (request, reply) => changeStreams.stream(request, reply),
   );
 };

@@ -1,10 +1,15 @@
-// Content domain: CMS items (pages, theme, navigation, site configuration, sitewide banner) and the rule of which
-// are visible. Other code imports only from here.
-export { contentRoutes, type ContentRoutesOptions } from './content.routes.ts';
+// Content domain: CMS items of every collection (pages, blog, theme, navigation, site configuration, banner, files),
+// their versions, preview links, translation items, and the rule of which are visible. Other code imports only here.
+export { contentRoutes, type CausesDirectory, type ContentRoutesOptions } from './content.routes.ts';
+export { translationRoutes, type TranslationRoutesOptions } from './translations.routes.ts';
+export { createContentService, type ContentDeps, type ContentService } from './content.service.ts';
+export { createContentEditor, type Actor, type ContentEditor, type NewItem } from './content.editor.ts';
 export {
-  createContentService,
-  StoredPage,
-  type ContentDeps,
-  type ContentSeedItem,
-  type ContentService,
-} from './content.service.ts';
+  createContentTransfer,
+  ContentDocument,
+  CONTENT_DOCUMENT_FORMAT,
+  type ContentTransfer,
+} from './content.transfer.ts';
+export { createTranslationsService, type TranslationsService } from './content.translations.ts';
+export { mintPreviewToken, PREVIEW_TTL_SECONDS, type PreviewClaims } from './content.preview.ts';
+export { STORED_SHAPES, type ContentCollection } from './content.store.ts';

@@ -180,6 +180,20 @@ export function createLedger(deps: LedgerDeps) {
       creditPrizesInBulk(tx, movements, { now: clock.now(), house: (c) => houseAccount('prize_liability', c) }),
     creditDeposit: (tx: Executor, m: Movement) => credit(tx, 'deposit', 'deposit', 'gateway_clearing', m),
     creditBonus: (tx: Executor, m: Movement) => credit(tx, 'bonus', 'bonus', 'promotions', m),
+    /**
+     * A prize that is an order (a giveaway's free tickets, issue 17): the promotions account pays the sale and the
+     * customer pays nothing. A `prize` entry, not a purchase, so it counts toward no spend limit.
+     */
+    async payPrizeOrder(tx: Executor, m: Movement): Promise<PostResult> {
+      positiveCents(m.amountCents);
+      const done = await existing(tx, m.reference);
+      if (done) return done;
+      const lines = [
+        { accountId: await houseAccount('promotions', m.currency), amountCents: -m.amountCents },
+        { accountId: await houseAccount('sales', m.currency), amountCents: m.amountCents },
+      ];
+      return post(tx, customerEntry('prize', m), lines, new Set());
+    },
 
     /** Pay for an order from the wallet (bonus → deposits → winnings); 422 insufficient_funds when short. */
     debitPurchase: (tx: Executor, m: Movement) =>

@@ -28,6 +28,17 @@ describe('browser cart cache (core §9: 20 s)', () => {
     expect(await cachedCart('anonymous', load)).toEqual({ cart: 2 });
   });
 
+  it('lets a fetch in flight during a change finish, and never serves it after the change', async () => {
+    let release: (value: { cart: string }) => void = () => undefined;
+    const before = cachedCart('anonymous', () => new Promise<{ cart: string }>((resolve) => (release = resolve)));
+    invalidateCartCache();
+    release({ cart: 'before the change' });
+    await expect(before).resolves.toEqual({ cart: 'before the change' });
+    const load = vi.fn(async () => ({ cart: 'after the change' }));
+    expect(await cachedCart('anonymous', load)).toEqual({ cart: 'after the change' });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('keys the visitor by the readable customer id cookie', () => {
     expect(visitorKey('customer_id=cus_9; session_id=abc')).toBe('cus_9');
     expect(visitorKey('session_id=abc')).toBe('anonymous');

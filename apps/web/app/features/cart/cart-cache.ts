@@ -16,13 +16,22 @@ export function visitorKey(cookieHeader: string): string {
   return parseCookies(cookieHeader).customer_id || 'anonymous';
 }
 
+/**
+ * Bumped by every write. It is part of the query key, so a cart fetched before a write is never served after it,
+ * and a fetch still in flight is left to finish (removing a fetching query would cancel it, and the cancelled
+ * fetch would reject inside a route's clientLoader: the page would turn into the error page).
+ */
+let generation = 0;
+
 /** The visitor's cart: the one fetched less than 20 s ago, else what `load` fetches now (one fetch at a time). */
 export function cachedCart<T>(key: string, load: () => Promise<T>): Promise<T> {
-  return queries.fetchQuery({ queryKey: ['cart', key], queryFn: load, staleTime: CART_CACHE_MS });
+  return queries.fetchQuery({ queryKey: ['cart', key, generation], queryFn: load, staleTime: CART_CACHE_MS });
 }
 
 export function invalidateCartCache(): void {
-  queries.removeQueries({ queryKey: ['cart'] });
+  generation += 1;
+  // Older generations are unreachable now; drop the settled ones, let any in-flight fetch finish on its own.
+  queries.removeQueries({ queryKey: ['cart'], predicate: (query) => query.state.fetchStatus !== 'fetching' });
 }
 
 const isWrite = (method: string | undefined) => !!method && method.toUpperCase() !== 'GET';

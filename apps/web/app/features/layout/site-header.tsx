@@ -1,8 +1,8 @@
 // Site header with the main navigation bar (spec features §2): menu toggle + primary navigation drawer, logo link
 // home, primary items, and the secondary items (notifications, account or login, cart).
 import type { NavigationItem } from '@shop/contracts';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { hasCapability } from '../../lib/capabilities.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { opensDrawer, visibleNavigationItems, type ShellData } from '../../lib/shell.ts';
@@ -11,6 +11,7 @@ import { BellIcon, CartIcon, ChevronRightIcon, ExternalIcon, MenuIcon, UserIcon 
 import { AccountDrawer } from './account-drawer.tsx';
 import { withCartNavigationRules } from './cart-navigation.ts';
 import { BrandLogo } from './brand-logo.tsx';
+import { MEMBERSHIP_NAV_URL, membershipDotBadge } from './membership-badge.ts';
 
 export const MENU_TOGGLE_LABEL = 'Menu';
 export const PRIMARY_DRAWER_TITLE = 'Menu';
@@ -20,14 +21,18 @@ export function NavItemLink({
   item,
   className,
   onNavigate,
+  dot = false,
 }: {
   item: NavigationItem;
   className?: string;
   onNavigate?: () => void;
+  /** Features §2: the membership item's dot badge. */
+  dot?: boolean;
 }) {
   const content = (
     <>
       <span>{item.label}</span>
+      {dot ? <MembershipDot /> : null}
       {item.routeType === 'external' ? (
         <>
           <ExternalIcon className="shrink-0" />
@@ -48,6 +53,20 @@ export function NavItemLink({
     <Link to={item.url} className={className} onClick={onNavigate} prefetch="intent">
       {content}
     </Link>
+  );
+}
+
+/** The dot badge: seen as a dot, heard as words. */
+function MembershipDot() {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="membership-dot"
+        className="inline-block size-[10px] shrink-0 rounded-full bg-brand-secondary ring-2 ring-white"
+      />
+      <span className="sr-only"> (something new for you)</span>
+    </>
   );
 }
 
@@ -90,7 +109,7 @@ function ProductGroupItem({ item, className }: { item: NavigationItem; className
   );
 }
 
-function PrimaryNavigationDrawer({ items }: { items: NavigationItem[] }) {
+function PrimaryNavigationDrawer({ items, dotOn }: { items: NavigationItem[]; dotOn: string | null }) {
   const [open, setOpen] = useState(false);
   return (
     <Drawer
@@ -102,10 +121,17 @@ function PrimaryNavigationDrawer({ items }: { items: NavigationItem[] }) {
         <button
           type="button"
           data-testid="menu-toggle"
-          className="inline-flex size-[44px] items-center justify-center rounded-theme text-white"
+          className="relative inline-flex size-[44px] items-center justify-center rounded-theme text-white"
           aria-label={MENU_TOGGLE_LABEL}
         >
           <MenuIcon />
+          {dotOn ? (
+            <span
+              aria-hidden="true"
+              data-testid="menu-dot"
+              className="absolute right-[8px] top-[8px] size-[10px] rounded-full bg-brand-secondary ring-2 ring-brand"
+            />
+          ) : null}
         </button>
       }
     >
@@ -132,7 +158,12 @@ function PrimaryNavigationDrawer({ items }: { items: NavigationItem[] }) {
                   </ul>
                 </details>
               ) : (
-                <NavItemLink item={item} className={itemClass} onNavigate={() => setOpen(false)} />
+                <NavItemLink
+                  item={item}
+                  className={itemClass}
+                  onNavigate={() => setOpen(false)}
+                  dot={item.id === dotOn}
+                />
               )}
             </li>
           ))}
@@ -175,6 +206,16 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
   const { site, capabilities, customer, theme } = shell;
   const items = withCartNavigationRules(visibleNavigationItems(shell.navigation.primary, capabilities), shell);
   const [accountOpen, setAccountOpen] = useState(false);
+  // Opening the Daily Winners page counts as a visit at once (the stored flag reaches the server on the next load).
+  const { pathname } = useLocation();
+  const [visitedNow, setVisitedNow] = useState(false);
+  useEffect(() => {
+    if (pathname === MEMBERSHIP_NAV_URL || pathname.startsWith(`${MEMBERSHIP_NAV_URL}/`)) setVisitedNow(true);
+  }, [pathname]);
+  const membership = shell.membership ? { ...shell.membership, visited: shell.membership.visited || visitedNow } : null;
+  const dotOn = membershipDotBadge(membership)
+    ? (items.find((i) => i.url === MEMBERSHIP_NAV_URL && !opensDrawer(i))?.id ?? null)
+    : null;
   const showFunds = hasCapability(capabilities, 'wallet_balance') && customer?.availableFunds;
   const funds = showFunds && customer?.availableFunds ? formatMoney(customer.availableFunds, site.locale) : null;
   const secondaryClass =
@@ -183,7 +224,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
   return (
     <header className="bg-brand text-white">
       <div className="page-container flex min-h-[64px] items-center gap-0.5">
-        <PrimaryNavigationDrawer items={items} />
+        <PrimaryNavigationDrawer items={items} dotOn={dotOn} />
         <Link
           to="/"
           className="mr-1 inline-flex min-h-[44px] shrink-0 items-center rounded-theme"
@@ -253,7 +294,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
               {opensDrawer(item) ? (
                 <ProductGroupItem item={item} className={`${itemClass} text-white`} />
               ) : (
-                <NavItemLink item={item} className={`${itemClass} text-white`} />
+                <NavItemLink item={item} className={`${itemClass} text-white`} dot={item.id === dotOn} />
               )}
             </li>
           ))}

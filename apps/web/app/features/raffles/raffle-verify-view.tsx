@@ -1,8 +1,47 @@
-// The parts of the raffle draw check page (routes/raffles/raffle-verify.tsx keeps the state): the verdict, what was
-// published, the winners side by side with the ones recomputed in the browser, the editable ticket list and the
-// procedure in words.
+// The draw check page (routes/raffles/raffle-verify.tsx, and the Daily Winners giveaways' verify page, which run the
+// same engine over an entry list): the verdict, what was published, the winners side by side with the ones
+// recomputed in the browser, the editable ticket list and the procedure in words. DrawCheck holds the state.
 import type { RaffleVerification } from '@shop/contracts';
-import type { VerifyOutcome } from './raffle-verify.ts';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { verifyRaffleDraw, type VerifyOutcome } from './raffle-verify.ts';
+
+/** What a draw check needs: a raffle draw's verification data, or a giveaway's in the same shape. */
+export type PublishedDraw = Pick<
+  RaffleVerification,
+  'drawId' | 'drawNo' | 'commitment' | 'seed' | 'soldListHash' | 'ticketNumbers' | 'prizes' | 'winners' | 'procedure'
+>;
+
+/** The words of the page: a raffle's sold tickets, or a giveaway's entries. */
+export interface CheckWords {
+  /** 'before sales opened' */
+  committedWhen: string;
+  /** 'Sold-list hash' */
+  listHash: string;
+  /** 'the sold-list hash recorded when sales closed' */
+  listHashRecorded: string;
+  /** 'Recorded when sales close.' */
+  listHashPending: string;
+  /** 'ticket' */
+  item: string;
+  /** 'Sold tickets' */
+  listHeading: string;
+  /** '12 sold ticket numbers, one per line' */
+  listLabel: (count: number) => string;
+  /** 'This draw has not been drawn yet. …' */
+  notDrawn: string;
+}
+
+export const RAFFLE_WORDS: CheckWords = {
+  committedWhen: 'before sales opened',
+  listHash: 'Sold-list hash',
+  listHashRecorded: 'the sold-list hash recorded when sales closed',
+  listHashPending: 'Recorded when sales close.',
+  item: 'ticket',
+  listHeading: 'Sold tickets',
+  listLabel: (n) => `${n.toLocaleString('en-AU')} sold ticket numbers, one per line`,
+  notDrawn:
+    'This draw has not been drawn yet. The seed is published after the draw; until then the commitment below fixes it.',
+};
 
 export type Check =
   | { state: 'idle' }
@@ -16,7 +55,7 @@ export function parseTickets(text: string): number[] | null {
   return parts.map(Number);
 }
 
-export function Verdict({ check }: { check: Check }) {
+export function Verdict({ check, words = RAFFLE_WORDS }: { check: Check; words?: CheckWords }) {
   if (check.state === 'idle' || check.state === 'running')
     return <p className="font-semibold">Checking the draw in your browser…</p>;
   if (check.state === 'error') return <p className="font-semibold text-[#b00020]">{check.message}</p>;
@@ -39,27 +78,27 @@ export function Verdict({ check }: { check: Check }) {
       <ul className="flex flex-col gap-0.25">
         {line(
           o.commitmentOk,
-          'The seed matches the commitment published before sales opened.',
+          `The seed matches the commitment published ${words.committedWhen}.`,
           'The seed does not match the published commitment.',
         )}
         {o.soldListOk === null
           ? null
           : line(
               o.soldListOk,
-              'The ticket list matches the sold-list hash recorded when sales closed.',
-              'The ticket list does not match the sold-list hash recorded when sales closed.',
+              `The ${words.item} list matches ${words.listHashRecorded}.`,
+              `The ${words.item} list does not match ${words.listHashRecorded}.`,
             )}
         {line(
           o.winnersOk,
-          'Every published winner is the ticket the seed draws.',
-          'The published winners are not the tickets the seed draws.',
+          `Every published winner is the ${words.item} the seed draws.`,
+          `The published winners are not the ${words.item === 'entry' ? 'entries' : `${words.item}s`} the seed draws.`,
         )}
       </ul>
     </div>
   );
 }
 
-export function PublishedData({ v }: { v: RaffleVerification }) {
+export function PublishedData({ v, words = RAFFLE_WORDS }: { v: PublishedDraw; words?: CheckWords }) {
   return (
     <section aria-labelledby="published-data" className="flex flex-col gap-0.5 text-sm">
       <h2 id="published-data" className="text-2xl font-bold">
@@ -93,13 +132,9 @@ export function PublishedData({ v }: { v: RaffleVerification }) {
           </dd>
         </div>
         <div>
-          <dt className="font-semibold">Sold-list hash</dt>
+          <dt className="font-semibold">{words.listHash}</dt>
           <dd>
-            {v.soldListHash ? (
-              <code className="break-all font-mono">{v.soldListHash}</code>
-            ) : (
-              'Recorded when sales close.'
-            )}
+            {v.soldListHash ? <code className="break-all font-mono">{v.soldListHash}</code> : words.listHashPending}
           </dd>
         </div>
       </dl>
@@ -108,11 +143,12 @@ export function PublishedData({ v }: { v: RaffleVerification }) {
 }
 
 export function WinnersTable(props: {
-  v: RaffleVerification;
+  v: PublishedDraw;
   names: Record<number, string>;
   outcome: VerifyOutcome | null;
+  words?: CheckWords;
 }) {
-  const { v, names, outcome } = props;
+  const { v, names, outcome, words = RAFFLE_WORDS } = props;
   return (
     <section aria-labelledby="verify-winners" className="flex flex-col gap-0.5">
       <h2 id="verify-winners" className="text-2xl font-bold">
@@ -121,7 +157,7 @@ export function WinnersTable(props: {
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm" data-testid="verify-winners">
           <caption className="sr-only">
-            Each prize with the published winning ticket and the ticket your browser computed
+            Each prize with the published winning {words.item} and the {words.item} your browser computed
           </caption>
           <thead>
             <tr className="border-b-2 border-brand">
@@ -170,11 +206,13 @@ export function TicketListForm(props: {
   text: string;
   onChange: (text: string) => void;
   onCheck: () => void;
+  words?: CheckWords;
 }) {
+  const words = props.words ?? RAFFLE_WORDS;
   return (
     <section aria-labelledby="verify-tickets" className="flex flex-col gap-0.5">
       <h2 id="verify-tickets" className="text-2xl font-bold">
-        Sold tickets
+        {words.listHeading}
       </h2>
       <form
         className="flex flex-col gap-0.5"
@@ -184,7 +222,7 @@ export function TicketListForm(props: {
         }}
       >
         <label htmlFor="verify-ticket-list" className="font-semibold">
-          {props.count.toLocaleString('en-AU')} sold ticket numbers, one per line
+          {words.listLabel(props.count)}
         </label>
         <p id="verify-ticket-list-hint" className="text-sm">
           Change the list and check again to see that a changed list fails.
@@ -218,5 +256,109 @@ export function VerificationProcedure({ steps }: { steps: readonly string[] }) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The whole check: the verdict (computed in the visitor's browser with @shop/protocol's derivation as soon as the page
+ * hydrates), what was published, the winners, the editable list and the procedure. Until the draw, only the
+ * commitment and the procedure.
+ */
+export function DrawCheck({
+  v,
+  names,
+  title,
+  breadcrumb,
+  words = RAFFLE_WORDS,
+}: {
+  v: PublishedDraw;
+  names: Record<number, string>;
+  title: string;
+  breadcrumb: ReactNode;
+  words?: CheckWords;
+}) {
+  const drawn = v.seed !== null;
+  const [ticketsText, setTicketsText] = useState(() => v.ticketNumbers.join('\n'));
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+
+  const run = useCallback(
+    async (text: string) => {
+      if (!v.seed) return;
+      const tickets = parseTickets(text);
+      if (!tickets) {
+        setCheck({ state: 'error', message: `The ${words.item} list must be whole numbers, one per line.` });
+        return;
+      }
+      setCheck({ state: 'running' });
+      try {
+        const outcome = await verifyRaffleDraw({
+          drawId: v.drawId,
+          seedHex: v.seed,
+          commitment: v.commitment,
+          ticketNumbers: tickets,
+          soldListHash: v.soldListHash,
+          prizes: v.prizes.map((p) => ({ rank: p.rank, kind: p.kind, name: p.name, eligibleUpTo: p.eligibleUpTo })),
+          published: v.winners,
+        });
+        setCheck({ state: 'done', outcome });
+      } catch (error) {
+        setCheck({
+          state: 'error',
+          message: error instanceof Error ? error.message : 'The draw could not be checked in this browser.',
+        });
+      }
+    },
+    [v, words.item],
+  );
+
+  useEffect(() => {
+    void run(v.ticketNumbers.join('\n'));
+  }, [run, v.ticketNumbers]);
+
+  const outcome = check.state === 'done' ? check.outcome : null;
+  return (
+    <div className="page-container flex flex-col gap-1.5 py-1.5">
+      {breadcrumb}
+      <h1 className="text-3xl font-extrabold text-brand">{title}</h1>
+
+      {drawn ? (
+        <section
+          aria-labelledby="verify-result-heading"
+          aria-live="polite"
+          className="flex flex-col gap-0.5 rounded-theme border-2 border-brand p-1"
+          data-testid="verify-result"
+        >
+          <h2 id="verify-result-heading" className="text-2xl font-bold">
+            Result of the check
+          </h2>
+          <noscript>
+            <p>
+              Checking runs in your browser and needs JavaScript. Everything it uses is on this page, so you can also
+              follow the procedure below with any tool.
+            </p>
+          </noscript>
+          <Verdict check={check} words={words} />
+        </section>
+      ) : (
+        <p className="rounded-theme bg-surface p-1 font-semibold" data-testid="verify-pending">
+          {words.notDrawn}
+        </p>
+      )}
+
+      <PublishedData v={v} words={words} />
+      {v.prizes.length > 0 ? <WinnersTable v={v} names={names} outcome={outcome} words={words} /> : null}
+
+      {drawn ? (
+        <TicketListForm
+          count={v.ticketNumbers.length}
+          text={ticketsText}
+          onChange={setTicketsText}
+          onCheck={() => void run(ticketsText)}
+          words={words}
+        />
+      ) : null}
+
+      <VerificationProcedure steps={v.procedure} />
+    </div>
   );
 }

@@ -1,6 +1,9 @@
 // /receipt/:checkoutID and /receipt (the latest purchase) (spec core §2, features §4 Receipt). Another customer's or
 // an unknown checkout id is the 404 page.
-import { data } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
+import { DailyWinnersBanner } from '../../features/membership/membership-banner.tsx';
+import { hasCapability } from '../../lib/capabilities.ts';
+import type { ShellData } from '../../lib/shell.ts';
 import { requireCustomer } from '../../lib/auth.server.ts';
 import { getReceipt, latestCheckoutId } from '../../features/cart/checkout.server.ts';
 import { ReceiptView } from '../../features/cart/receipt-view.tsx';
@@ -29,5 +32,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
   const site = useSiteFormat();
-  return <ReceiptView receipt={loaderData.receipt} site={site} />;
+  const shell = useRouteLoaderData<{ shell: ShellData }>('root')?.shell;
+  return (
+    <>
+      <ReceiptView receipt={loaderData.receipt} site={site} />
+      {shell?.membership?.marketing ? (
+        <div className="page-container pb-1.5">
+          <DailyWinnersBanner
+            membership={shell.membership}
+            entryPoint="receipt_page"
+            returnTo={`/receipt/${loaderData.receipt.checkoutId}`}
+            myGiveaways={hasCapability(shell.capabilities, 'giveaway_entries')}
+          />
+        </div>
+      ) : null}
+    </>
+  );
 }

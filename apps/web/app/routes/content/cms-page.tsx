@@ -1,15 +1,13 @@
-// About pages (/about and /about/*): CMS pages looked up by their site path.
-import { useRouteLoaderData } from 'react-router';
+// The about pages (/about, /about/*): the managed page at the path; any other /about path a managed page may take.
 import { CmsPageView } from '../../features/content/cms-page-view.tsx';
-import { loadCmsPage } from '../../features/content/cms-page.server.ts';
-import type { loader as rootLoader } from '../../root.tsx';
+import { loadBlockData, loadCmsPage } from '../../features/content/cms-page.server.ts';
 import type { Route } from './+types/cms-page';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: await loadCmsPage(context, request, new URL(request.url).pathname) };
+  const page = await loadCmsPage(context, request, new URL(request.url).pathname);
+  return { page, data: await loadBlockData(context, request, page.sections) };
 }
 
 export default function CmsPageRoute({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
-  return <CmsPageView page={loaderData.page} siteName={root?.shell.site.siteName ?? ''} />;
+  return <CmsPageView page={loaderData.page} data={loaderData.data} />;
 }

@@ -1,5 +1,9 @@
 // Category page /lotto-tickets (spec core §2): every lottery offer on sale, in the home page's tile order.
+import { useRouteLoaderData } from 'react-router';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
+import { DailyWinnersBanner } from '../../features/membership/membership-banner.tsx';
+import { hasCapability } from '../../lib/capabilities.ts';
+import type { ShellData } from '../../lib/shell.ts';
 import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
 import { OfferGrid } from '../../features/lotteries/offer-tile.tsx';
 import { orderTiles } from '../../features/lotteries/offer-order.ts';
@@ -16,9 +20,16 @@ export function meta() {
 
 export default function LottoTickets({ loaderData }: Route.ComponentProps) {
   const site = useSiteFormat();
+  const shell = useRouteLoaderData<{ shell: ShellData }>('root')?.shell;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Lotto tickets</h1>
+      <DailyWinnersBanner
+        membership={shell?.membership}
+        entryPoint="lotto_games_banner"
+        returnTo="/lotto-tickets"
+        myGiveaways={hasCapability(shell?.capabilities ?? [], 'giveaway_entries')}
+      />
       {loaderData.offers.length === 0 ? (
         <p>There are currently no products available, please check back later. Thank you for being patient.</p>
       ) : (

@@ -21,7 +21,7 @@ export default function ResponsibleGamingRoute({ loaderData }: Route.ComponentPr
   const shell = useRouteLoaderData<{ shell: ShellData }>('root')?.shell;
   return (
     <>
-      <CmsPageView page={loaderData.page} siteName={shell?.site.siteName ?? ''} />
+      <CmsPageView page={loaderData.page} />
       <HelpAndTools helpLine={shell?.site.gamblingHelpLine || '1800 858 858'} />
       <OddsTables games={loaderData.odds} locale={loaderData.locale} />
     </>

@@ -1,0 +1,295 @@
+// Content as one JSON document (backups and seeding: `npm run ops -- content:export / content:import`) and file
+// uploads. An import writes its files, each item (as an `import` version) and its translations in one transaction:
+// all of it or none of it.
+import { createHash } from 'node:crypto';
+import { FILE_TYPES, MAX_FILE_BYTES, TranslationLocale, TranslationValueInput } from '@shop/contracts';
+import { z } from 'zod';
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { createContentRepository, uniqueViolation, type ContentStatus } from './content.repository.ts';
+import { STORED_SHAPES, type ContentCollection } from './content.store.ts';
+import { createContentValidator } from './content.validate.ts';
+
+export const CONTENT_DOCUMENT_FORMAT = 'lottery-shop-content';
+
+const ImportedItem = z.strictObject({
+  collection: z.enum(Object.keys(STORED_SHAPES) as [ContentCollection, ...ContentCollection[]]),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .max(128),
+  status: z.enum(['published', 'draft', 'archived']),
+  datePublished: z.string().datetime({ offset: true }).nullable(),
+  data: z.unknown(),
+});
+const ImportedFile = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .max(128),
+  type: z.enum(FILE_TYPES),
+  base64: z.string().max(Math.ceil((MAX_FILE_BYTES * 4) / 3) + 4),
+});
+const ImportedTranslation = z.strictObject({
+  locale: TranslationLocale,
+  category: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .max(64),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .max(128),
+  item: TranslationValueInput,
+});
+export const ContentDocument = z.strictObject({
+  format: z.literal(CONTENT_DOCUMENT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.string().optional(),
+  items: z.array(ImportedItem),
+  files: z.array(ImportedFile).default([]),
+  translations: z.array(ImportedTranslation).default([]),
+});
+export type ContentDocument = z.input<typeof ContentDocument>;
+
+/** Files and categories first: other items refer to them. */
+const ORDER: ContentCollection[] = ['files', 'blog_categories'];
+const rank = (c: ContentCollection) => (ORDER.includes(c) ? ORDER.indexOf(c) : ORDER.length);
+
+export interface UploadInput {
+  id?: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+  title?: string;
+  description?: string;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** Width and height of a PNG from its header, or of an SVG from its attributes or viewBox. */
+export function imageSize(type: string, bytes: Buffer): { width: number | null; height: number | null } {
+  if (type === 'image/png' && bytes.length >= 24 && bytes.toString('ascii', 12, 16) === 'IHDR')
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (type === 'image/svg+xml') {
+    const head = bytes.toString('utf8', 0, Math.min(bytes.length, 2048));
+    const box = /viewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(head);
+    if (box) return { width: Math.round(Number(box[1])), height: Math.round(Number(box[2])) };
+  }
+  return { width: null, height: null };
+}
+
+export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () => void; newId: () => string }) {
+  const repo = createContentRepository(deps.db);
+  const validator = createContentValidator(repo);
+
+  /** Insert or overwrite one item with the given state, as an `import` version. */
+  async function put(
+    tx: Executor,
+    item: {
+      collection: ContentCollection;
+      id: string;
+      status: ContentStatus;
+      datePublished: Date | null;
+      data: unknown;
+    },
+    actor: string,
+    onlyMissing: boolean,
+  ): Promise<boolean> {
+    const now = deps.clock.now();
+    const existing = await repo.lock(tx, item.collection, item.id);
+    if (existing && onlyMissing) return false;
+    const data = await validator.validate(tx, item.collection, item.data, item.id, {
+      archived: item.status === 'archived',
+    });
+    const latest = existing ? await repo.latestVersion(item.collection, item.id, tx) : undefined;
+    const version = existing ? Math.max(latest?.version ?? 0, existing.version) + 1 : 1;
+    const state = { status: item.status, datePublished: item.datePublished, data };
+    if (existing)
+      await repo.updateItem(
+        tx,
+        { collection: item.collection, itemKey: item.id },
+        { ...state, version, author: actor, now },
+      );
+    else
+      await repo.insertItem(tx, {
+        collection: item.collection,
+        itemKey: item.id,
+        ...state,
+        version,
+        author: actor,
+        now,
+      });
+    await repo.insertVersion(tx, {
+      collection: item.collection,
+      itemKey: item.id,
+      version,
+      action: existing ? 'import' : 'create',
+      ...state,
+      author: actor,
+      createdAt: now,
+    });
+    return true;
+  }
+
+  function checkBytes(type: string, bytes: Buffer) {
+    if (!(FILE_TYPES as readonly string[]).includes(type))
+      throw unprocessable(`Files of type ${type} are not accepted.`, 'invalid_file', {
+        type: [`Accepted: ${FILE_TYPES.join(', ')}.`],
+      });
+    if (bytes.length === 0 || bytes.length > MAX_FILE_BYTES)
+      throw unprocessable(`A file holds 1 byte to ${MAX_FILE_BYTES / 1024} KiB.`, 'invalid_file', {
+        bytes: ['Wrong size.'],
+      });
+  }
+
+  async function withGuard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (uniqueViolation(error) !== null)
+        throw unprocessable('Two items of the document collide on a path or slug.', 'import_conflict');
+      throw error;
+    }
+  }
+
+  return {
+    /** Add a file (published now): its bytes and its item, in one transaction. */
+    async upload(input: UploadInput, actor: string) {
+      checkBytes(input.type, input.bytes);
+      const id = input.id ?? deps.newId();
+      const size = imageSize(input.type, input.bytes);
+      const data = {
+        filename: input.filename,
+        title: input.title ?? '',
+        description: input.description ?? '',
+        type: input.type,
+        width: input.width ?? size.width,
+        height: input.height ?? size.height,
+        filesize: input.bytes.length,
+      };
+      await withGuard(() =>
+        repo.transaction(async (tx) => {
+          await repo.putAsset(tx, {
+            itemKey: id,
+            type: input.type,
+            bytes: input.bytes,
+            sha256: sha256(input.bytes),
+            now: deps.clock.now(),
+          });
+          await put(
+            tx,
+            { collection: 'files', id, status: 'published', datePublished: deps.clock.now(), data },
+            actor,
+            false,
+          );
+        }),
+      );
+      deps.onWrite();
+      return { id, ...data };
+    },
+
+    /** Write a whole document. `onlyMissing` (the seed) leaves items that already exist alone. */
+    async importDocument(input: unknown, actor: string, options: { onlyMissing?: boolean } = {}) {
+      const parsed = ContentDocument.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.map(String).join('.') || 'this';
+        throw unprocessable(`${field}: ${issue.message}`, 'invalid_document', { [field]: [issue.message] });
+      }
+      const doc = parsed.data;
+      const onlyMissing = options.onlyMissing ?? false;
+      let written = 0;
+      await withGuard(() =>
+        repo.transaction(async (tx) => {
+          for (const f of doc.files) {
+            const bytes = Buffer.from(f.base64, 'base64');
+            checkBytes(f.type, bytes);
+            await repo.putAsset(tx, {
+              itemKey: f.id,
+              type: f.type,
+              bytes,
+              sha256: sha256(bytes),
+              now: deps.clock.now(),
+            });
+          }
+          const items = [...doc.items].sort((a, b) => rank(a.collection) - rank(b.collection));
+          for (const [i, item] of items.entries()) {
+            try {
+              const at = item.datePublished === null ? null : new Date(item.datePublished);
+              if (await put(tx, { ...item, datePublished: at }, actor, onlyMissing)) written++;
+            } catch (error) {
+              if (error instanceof Error && 'statusCode' in error)
+                throw unprocessable(
+                  `items[${i}] (${item.collection}/${item.id}): ${error.message}`,
+                  'invalid_document',
+                );
+              throw error;
+            }
+          }
+          for (const t of doc.translations) {
+            const row = {
+              locale: t.locale,
+              category: t.category,
+              itemKey: t.id,
+              type: t.item.type,
+              value: t.item.value,
+            };
+            if (onlyMissing) {
+              if (await repo.insertTranslationIfMissing({ ...row, now: deps.clock.now() }, tx)) written++;
+            } else {
+              await repo.putTranslation({ ...row, author: actor, now: deps.clock.now() }, tx);
+              written++;
+            }
+          }
+        }),
+      );
+      deps.onWrite();
+      return { written };
+    },
+
+    /** Every item in every status, every file's bytes and every translation item. */
+    async exportDocument(): Promise<ContentDocument> {
+      const items = [];
+      for (const collection of Object.keys(STORED_SHAPES) as ContentCollection[]) {
+        for (const row of await repo.listAll(collection)) {
+          items.push({
+            collection,
+            id: row.itemKey,
+            status: row.status,
+            datePublished: row.datePublished ? row.datePublished.toISOString() : null,
+            data: row.data,
+          });
+        }
+      }
+      const files = [];
+      for (const f of items.filter((i) => i.collection === 'files')) {
+        const asset = await repo.asset(f.id);
+        if (asset)
+          files.push({
+            id: f.id,
+            type: asset.type as (typeof FILE_TYPES)[number],
+            base64: asset.bytes.toString('base64'),
+          });
+      }
+      const translations = (await repo.allTranslations()).map((t) => ({
+        locale: t.locale as TranslationLocale,
+        category: t.category,
+        id: t.itemKey,
+        item: { type: t.type, value: t.value } as z.input<typeof TranslationValueInput>,
+      }));
+      return {
+        format: CONTENT_DOCUMENT_FORMAT,
+        version: 1,
+        exportedAt: deps.clock.now().toISOString(),
+        items,
+        files,
+        translations,
+      };
+    },
+  };
+}
+export type ContentTransfer = ReturnType<typeof createContentTransfer>;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
