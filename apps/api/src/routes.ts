@@ -13,6 +13,7 @@ import { paymentsRoutes } from './modules/payments/index.ts';
 import { placementRoutes } from './modules/placement/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { rafflesRoutes } from './modules/raffles/index.ts';
+import { recurringRoutes } from './modules/recurring/index.ts';
 import { responsibleGamblingRoutes } from './modules/responsible-gambling/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
@@ -53,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(cartRoutes, { ...v2, cart: s.cart });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
   await app.register(placementRoutes, { ...v2, placement: s.placement });
+  await app.register(recurringRoutes, { ...v2, recurring: s.recurring, processor: s.recurringProcessor });
   // Daily Winners: the membership (gamify) API of the rewards service (DESIGN.md §1; discovered as `rewards`).
   await app.register(membershipRoutes, {
     prefix: '/api/rewards',

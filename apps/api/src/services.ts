@@ -99,6 +99,12 @@ import { createGiveawayDrawWorkflow } from './workflows/draw-giveaway.workflow.t
 import { createDepositPurchaseWorkflow } from './workflows/deposit-purchase.workflow.ts';
 import { createRaffleDrawWorkflow } from './workflows/draw-raffle.workflow.ts';
 import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
+import {
+  createRecurringProcessor,
+  createRecurringService,
+  type DrawCalendar,
+  type PausedNotifier,
+} from './modules/recurring/index.ts';
 import { createReplayWorkflow } from './workflows/replay-order.workflow.ts';
 import { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
 import { createWinnerEmailsWorkflow } from './workflows/email-winners.workflow.ts';
@@ -361,10 +367,13 @@ function commerceServices(
     );
   const recommendations = createRecommendationsService({ checkouts: orderHistory, productOffers: lotteryOffers });
   const placement = createPlacementService({ productOffers: lotteryOffers, offersInCart: cart.offerKeysIn });
+  const calendar = drawCalendarOf(c);
+  const recurring = createRecurringService({ db, clock, calendar });
   const purchase = createPurchaseWorkflow({
     db,
     clock,
     cart,
+    afterOrders: (tx, bought) => recurring.createFromOrders(tx, bought),
     handlers: [lotteryTickets, raffleTickets],
     guard: rg.guard,
     warmUp: () => c.catalogue.productOffers('default'),
@@ -381,6 +390,14 @@ function commerceServices(
     },
   });
   const depositPurchase = createDepositPurchaseWorkflow({ db, purchase, payments: payments.deposits, checkouts });
+  // The recurring processor buys through the purchase workflow's purchaseItems (RecurringPurchaser port).
+  const recurringProcessor = createRecurringProcessor({
+    db,
+    clock,
+    calendar,
+    purchaser: { purchaseItems: (customerId, key, items) => purchase.purchaseItems(customerId, key, items) },
+    onPaused: autoplayPausedEmail(outbox, identity.directory),
+  });
   const replay = createReplayWorkflow({ orders: orderHistory, cart });
   return {
     ledger,
@@ -401,6 +418,56 @@ function commerceServices(
     purchase,
     depositPurchase,
     replay,
+    recurring,
+    recurringProcessor,
+  };
+}
+
+/** The draws an autoplay buys: the offer's game's draws on sale (not pre-orders), from the draws service. */
+function drawCalendarOf(c: ReturnType<typeof catalogueServices>): DrawCalendar {
+  const offerOf = async (key: string) => (await c.catalogue.productOffers('default'))[key] ?? null;
+  return {
+    async drawsOnSale(offerKey) {
+      const offer = await offerOf(offerKey);
+      if (!offer || offer.type !== 'lottery_ticket' || !offer.gameKey) return [];
+      const draws = await c.draws.upcomingDraws(offer.gameKey as Parameters<typeof c.draws.upcomingDraws>[0]);
+      return draws
+        .filter((d) => d.purchaseStatus === 'standard')
+        .map((d) => ({
+          drawId: d.id,
+          drawNo: d.drawNo,
+          drawAt: d.drawAt,
+          stopAt: d.stopAt,
+          jackpotCents: d.jackpotCents,
+        }));
+    },
+    async autoplayOnSale(offerKey) {
+      const offer = await offerOf(offerKey);
+      return (
+        !!offer &&
+        !offer.suspended &&
+        offer.recurringPurchase.availability === 'available' &&
+        offer.recurringPurchase.type === 'autoplay'
+      );
+    },
+  };
+}
+
+/** An autoplay paused after repeated hard failures: the customer is emailed what to do (in the same transaction). */
+function autoplayPausedEmail(
+  outbox: ReturnType<typeof createOutbox>,
+  directory: { contactsOf(ids: string[]): Promise<Map<string, { email: string }>> },
+): PausedNotifier {
+  return async (tx, row, reason) => {
+    const contact = (await directory.contactsOf([row.customerId])).get(row.customerId);
+    if (!contact) return;
+    await outbox.enqueueEmail(tx, {
+      to: contact.email,
+      kind: 'autoplay_paused',
+      subject: 'Your autoplay is paused',
+      text: `We could not buy your ${row.description} ticket: ${reason}\n\nYour autoplay is paused. Add funds or a working card, then unpause it in My account > Autoplay.`,
+      dedupeKey: `autoplay_paused:${row.publicId}:${row.hardFailedOccasion ?? ''}`,
+    });
   };
 }
 

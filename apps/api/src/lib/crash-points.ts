@@ -18,6 +18,8 @@ export const CRASH_POINTS = [
   'purchase:committed',
   /** The response is stored against the Idempotency-Key; it is not sent yet. */
   'idempotency:stored',
+  /** The recurring processor's purchase is committed; the autoplay has not recorded it yet. */
+  'recurring:purchased',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

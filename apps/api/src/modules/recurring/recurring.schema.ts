@@ -2,7 +2,18 @@
 // several under one combined id), the attempts the processor made for each occasion (a draw or a period), and
 // scheduled purchases (one future purchase: kind scheduled_purchase at a set time, or pre_order when sales open).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const recurringPurchases = pgTable(
   'recurring_purchases',
@@ -55,10 +66,7 @@ export const recurringPurchases = pgTable(
     index('recurring_purchases_customer_idx').on(t.customerId, t.id),
     index('recurring_purchases_due_idx').on(t.status, t.type),
     check('recurring_purchases_type_check', sql`${t.type} in ('autoplay', 'subscription')`),
-    check(
-      'recurring_purchases_status_check',
-      sql`${t.status} in ('active', 'paused', 'timed_paused', 'cancelled')`,
-    ),
+    check('recurring_purchases_status_check', sql`${t.status} in ('active', 'paused', 'timed_paused', 'cancelled')`),
     check(
       'recurring_purchases_attempt_check',
       sql`${t.lastAttemptStatus} is null or ${t.lastAttemptStatus} in ('purchased', 'soft_failure', 'hard_failure')`,
@@ -68,10 +76,7 @@ export const recurringPurchases = pgTable(
       sql`${t.period} is null or ${t.period} in ('weekly', 'monthly', 'quarterly', 'biannually', 'annually')`,
     ),
     check('recurring_purchases_fund_check', sql`${t.fundKind} in ('wallet', 'cc')`),
-    check(
-      'recurring_purchases_jackpot_check',
-      sql`${t.minimumJackpotCents} is null or ${t.minimumJackpotCents} > 0`,
-    ),
+    check('recurring_purchases_jackpot_check', sql`${t.minimumJackpotCents} is null or ${t.minimumJackpotCents} > 0`),
   ],
 );
 
@@ -129,7 +134,9 @@ export const recurringScheduled = pgTable(
   (t) => [
     uniqueIndex('recurring_scheduled_public_id_key').on(t.publicId),
     index('recurring_scheduled_customer_idx').on(t.customerId, t.id),
-    index('recurring_scheduled_due_idx').on(t.dueAt).where(sql`${t.finishedAt} is null and ${t.status} = 'active'`),
+    index('recurring_scheduled_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.finishedAt} is null and ${t.status} = 'active'`),
     check('recurring_scheduled_kind_check', sql`${t.kind} in ('scheduled_purchase', 'pre_order')`),
     check('recurring_scheduled_status_check', sql`${t.status} in ('active', 'cancelled')`),
   ],

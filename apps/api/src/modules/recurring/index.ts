@@ -1,0 +1,22 @@
+// Recurring domain: autoplays (and later subscriptions, scheduled purchases, pre-orders) and their processor.
+// Other code imports only from here.
+export {
+  createRecurringService,
+  templateOf,
+  type BoughtOrder,
+  type DrawCalendar,
+  type NextDraw,
+  type RecurringDeps,
+  type RecurringService,
+} from './recurring.service.ts';
+export {
+  createRecurringProcessor,
+  idempotencyKeyOf,
+  type PausedNotifier,
+  type PlannedPurchase,
+  type ProcessorDeps,
+  type RecurringProcessor,
+  type RecurringPurchaser,
+} from './recurring.processor.ts';
+export type { RecurringRow } from './recurring.repository.ts';
+export { recurringRoutes, type RecurringRoutesOptions } from './recurring.routes.ts';

@@ -1,0 +1,218 @@
+// The recurring processor (docs/recurring.md): for every autoplay that is due (active, or timed-paused with its date
+// passed), buy the next draw on sale after the last one it bought or skipped, through the purchase workflow, with the
+// deterministic idempotency key rcp:{autoplayId}:draw:{drawId}. The autoplay's row stays locked from its check to the
+// record of the outcome, so a pause or cancel waits for an attempt under way and a second processor passes it by
+// (SKIP LOCKED); a crash after the purchase commits and before the outcome is recorded is healed by the rerun, whose
+// purchase with the same key answers the checkout already made (nothing is bought twice).
+import type { CartItemInput, ProcessReport } from '@shop/contracts';
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { crashPoint } from '../../lib/crash-points.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
+import type { DrawCalendar, NextDraw } from './recurring.service.ts';
+
+/** The purchase path the processor buys through (services.ts: the purchase workflow's purchaseItems). */
+export interface RecurringPurchaser {
+  purchaseItems(customerId: string, idempotencyKey: string, items: CartItemInput[]): Promise<{ checkoutId: string }>;
+}
+
+/** Told, in the transaction that paused it, that an autoplay paused after repeated hard failures (an email). */
+export type PausedNotifier = (tx: Executor, row: RecurringRow, reason: string) => Promise<void>;
+
+export interface ProcessorDeps {
+  db: Db;
+  clock: Clock;
+  calendar: DrawCalendar;
+  purchaser: RecurringPurchaser;
+  onPaused?: PausedNotifier;
+  /** Hard failures in a row before an autoplay pauses. */
+  maxHardFailures?: number;
+}
+
+/** What a run would buy or did (the CLI's dry run lists `planned`). */
+export interface PlannedPurchase {
+  autoplayId: string;
+  customerId: string;
+  offerKey: string;
+  drawNo: number;
+  idempotencyKey: string;
+  action: 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure';
+}
+
+/** Purchase refusals that the customer fixes by paying (hard); every other refusal is soft and retried next run. */
+const HARD_FAILURES = new Set(['insufficient_funds', 'card_declined', 'card_expired', 'payment_failed']);
+/** Refusals that say another attempt is under way: nothing is recorded, the next run looks again. */
+const IN_FLIGHT = new Set(['idempotency_in_flight']);
+
+/** The draw an autoplay is due to buy now: the one on sale now, unless it already bought or skipped it. */
+async function dueDraw(calendar: DrawCalendar, row: RecurringRow): Promise<NextDraw | null> {
+  const [current] = await calendar.drawsOnSale(row.offerKey);
+  if (!current || (row.lastDrawNo !== null && current.drawNo <= row.lastDrawNo)) return null;
+  return current;
+}
+
+export const occasionOf = (draw: Pick<NextDraw, 'drawId'>) => `draw:${draw.drawId}`;
+export const idempotencyKeyOf = (autoplayId: string, draw: Pick<NextDraw, 'drawId'>) =>
+  `rcp:${autoplayId}:${occasionOf(draw)}`;
+
+/** The item bought for one draw: the template pinned to that draw, with fresh quickpicks when asked. */
+function itemFor(row: RecurringRow, draw: NextDraw): CartItemInput {
+  const template = row.template as CartItemInput;
+  if (template.productType !== 'lottery_ticket') return template;
+  const games = row.quickpickEachDraw
+    ? template.games.map((g) => ({
+        sets: Object.fromEntries(Object.entries(g.sets).map(([k, v]) => [k, v.map(() => null)])),
+        quickpick: true,
+      }))
+    : template.games;
+  return { ...template, games, numDraws: 1, firstDrawNo: draw.drawNo };
+}
+
+function emptyReport(): ProcessReport {
+  return { examined: 0, purchased: 0, skipped: 0, softFailures: 0, hardFailures: 0, paused: 0 };
+}
+
+export function createRecurringProcessor(deps: ProcessorDeps) {
+  const { db, clock, calendar, purchaser } = deps;
+  const repo = createRecurringRepository();
+  const maxHard = deps.maxHardFailures ?? 3;
+
+  function decide(row: RecurringRow, draw: NextDraw): PlannedPurchase['action'] {
+    if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';
+    if (row.minimumJackpotCents !== null && (draw.jackpotCents ?? 0) < row.minimumJackpotCents)
+      return 'skip_minimum_jackpot';
+    return 'buy';
+  }
+
+  /** One autoplay under its row lock: skip, buy and record, or record the failure. */
+  async function processOne(id: number, report: ProcessReport): Promise<void> {
+    await db.transaction(async (tx) => {
+      // Locked by another processor (or a customer's change): it is being decided now; pass it by.
+      const locked = await repo.lockById(tx, id, { skipLocked: true });
+      if (!locked) return;
+      const now = clock.now();
+      const resumes = locked.status === 'timed_paused' && locked.pausedUntil && locked.pausedUntil <= now;
+      if (locked.status !== 'active' && !resumes) return;
+      if (resumes) await repo.update(tx, [id], { status: 'active', pausedUntil: null, updatedAt: now });
+      report.examined++;
+      const draw = await dueDraw(calendar, locked);
+      if (!draw) return;
+      const action = decide(locked, draw);
+      if (action === 'wait_hard_failure') return;
+      if (action === 'skip_minimum_jackpot') {
+        await repo.insertOccasion(tx, {
+          recurringId: id,
+          occasion: occasionOf(draw),
+          outcome: 'skipped',
+          reason: 'minimum_jackpot',
+          createdAt: now,
+        });
+        await repo.update(tx, [id], { lastDrawNo: draw.drawNo, updatedAt: now });
+        report.skipped++;
+        return;
+      }
+      await attempt(tx, locked, draw, report);
+    });
+  }
+
+  async function attempt(tx: Executor, row: RecurringRow, draw: NextDraw, report: ProcessReport): Promise<void> {
+    const key = idempotencyKeyOf(row.publicId, draw);
+    let checkoutId: string;
+    try {
+      ({ checkoutId } = await purchaser.purchaseItems(row.customerId, key, [itemFor(row, draw)]));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      const code = err.code ?? 'unprocessable';
+      if (IN_FLIGHT.has(code)) return;
+      const now = clock.now();
+      if (!HARD_FAILURES.has(code)) {
+        await repo.update(tx, [row.id], {
+          lastAttemptStatus: 'soft_failure',
+          lastAttemptAt: now,
+          lastFailureReason: err.message,
+          updatedAt: now,
+        });
+        report.softFailures++;
+        return;
+      }
+      const failures = row.consecutiveHardFailures + 1;
+      const pause = failures >= maxHard;
+      const [updated] = await repo.update(tx, [row.id], {
+        lastAttemptStatus: 'hard_failure',
+        lastAttemptAt: now,
+        lastFailureReason: err.message,
+        hardFailedOccasion: occasionOf(draw),
+        consecutiveHardFailures: failures,
+        ...(pause ? { status: 'paused', pausedUntil: null } : {}),
+        updatedAt: now,
+      });
+      report.hardFailures++;
+      if (pause) {
+        report.paused++;
+        await deps.onPaused?.(tx, updated!, err.message);
+      }
+      return;
+    }
+    crashPoint('recurring:purchased');
+    const now = clock.now();
+    await repo.insertOccasion(tx, {
+      recurringId: row.id,
+      occasion: occasionOf(draw),
+      outcome: 'purchased',
+      checkoutId,
+      createdAt: now,
+    });
+    await repo.update(tx, [row.id], {
+      lastDrawNo: draw.drawNo,
+      lastAttemptStatus: 'purchased',
+      lastAttemptAt: now,
+      lastFailureReason: null,
+      lastCheckoutId: checkoutId,
+      hardFailedOccasion: null,
+      consecutiveHardFailures: 0,
+      updatedAt: now,
+    });
+    report.purchased++;
+  }
+
+  /** Every due autoplay, a page at a time; `customerId` keeps one customer's (POST /process_recurring_purchases/sync). */
+  async function* due(customerId?: string): AsyncGenerator<RecurringRow> {
+    let afterId = 0;
+    for (;;) {
+      const page = await repo.dueAutoplays(db, clock.now(), afterId, 200, customerId);
+      if (!page.length) return;
+      for (const row of page) yield row;
+      afterId = page.at(-1)!.id;
+    }
+  }
+
+  return {
+    /** Buy what is due now; each autoplay is decided in its own transaction. */
+    async run(options: { customerId?: string } = {}): Promise<ProcessReport> {
+      const report = emptyReport();
+      for await (const row of due(options.customerId)) await processOne(row.id, report);
+      return report;
+    },
+
+    /** What a run would do now, buying nothing (the CLI's dry run and its list of due autoplays). */
+    async plan(options: { customerId?: string } = {}): Promise<PlannedPurchase[]> {
+      const planned: PlannedPurchase[] = [];
+      for await (const row of due(options.customerId)) {
+        const draw = await dueDraw(calendar, row);
+        if (!draw) continue;
+        planned.push({
+          autoplayId: row.publicId,
+          customerId: row.customerId,
+          offerKey: row.offerKey,
+          drawNo: draw.drawNo,
+          idempotencyKey: idempotencyKeyOf(row.publicId, draw),
+          action: decide(row, draw),
+        });
+      }
+      return planned;
+    },
+  };
+}
+
+export type RecurringProcessor = ReturnType<typeof createRecurringProcessor>;

@@ -1,0 +1,152 @@
+// Queries of the recurring tables (recurring purchases and the occasions the processor decided). Only the recurring
+// module's services call these.
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/index.ts';
+import { recurringOccasions, recurringPurchases } from './recurring.schema.ts';
+
+export type RecurringRow = typeof recurringPurchases.$inferSelect;
+export type NewRecurringRow = typeof recurringPurchases.$inferInsert;
+export type OccasionRow = typeof recurringOccasions.$inferSelect;
+export type RecurringPatch = Partial<
+  Pick<
+    RecurringRow,
+    | 'status'
+    | 'pausedUntil'
+    | 'lastDrawNo'
+    | 'hardFailedOccasion'
+    | 'lastAttemptStatus'
+    | 'lastAttemptAt'
+    | 'lastFailureReason'
+    | 'lastCheckoutId'
+    | 'consecutiveHardFailures'
+    | 'minimumJackpotCents'
+    | 'quickpickEachDraw'
+  >
+> & { updatedAt: Date };
+
+export function createRecurringRepository() {
+  return {
+    async insert(ex: Executor, rows: NewRecurringRow[]): Promise<RecurringRow[]> {
+      if (!rows.length) return [];
+      return ex.insert(recurringPurchases).values(rows).returning();
+    },
+
+    /** The customer's recurring purchases of a type, cancelled ones left out (features §4), newest first. */
+    async listForCustomer(
+      ex: Executor,
+      customerId: string,
+      type: RecurringRow['type'],
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: RecurringRow[]; total: number }> {
+      const where = and(
+        eq(recurringPurchases.customerId, customerId),
+        eq(recurringPurchases.type, type),
+        ne(recurringPurchases.status, 'cancelled'),
+      );
+      const [rows, [totals]] = await Promise.all([
+        ex
+          .select()
+          .from(recurringPurchases)
+          .where(where)
+          .orderBy(desc(recurringPurchases.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        ex.select({ n: count() }).from(recurringPurchases).where(where),
+      ]);
+      return { rows, total: totals?.n ?? 0 };
+    },
+
+    /** One of the customer's own (another customer's id finds nothing); `lock` holds it for the transaction. */
+    async findOwn(ex: Executor, customerId: string, publicId: string, lock = false): Promise<RecurringRow | null> {
+      const q = ex
+        .select()
+        .from(recurringPurchases)
+        .where(and(eq(recurringPurchases.publicId, publicId), eq(recurringPurchases.customerId, customerId)));
+      const [r] = lock ? await q.for('update') : await q;
+      return r ?? null;
+    },
+
+    /** Members of a combined recurring purchase (or the lone one), locked for the transaction. */
+    async lockGroup(ex: Executor, customerId: string, row: RecurringRow): Promise<RecurringRow[]> {
+      const group = row.combinedId ?? row.publicId;
+      return ex
+        .select()
+        .from(recurringPurchases)
+        .where(
+          and(
+            eq(recurringPurchases.customerId, customerId),
+            or(eq(recurringPurchases.publicId, group), eq(recurringPurchases.combinedId, group)),
+          ),
+        )
+        .orderBy(asc(recurringPurchases.id))
+        .for('update');
+    },
+
+    async update(ex: Executor, ids: number[], patch: RecurringPatch): Promise<RecurringRow[]> {
+      if (!ids.length) return [];
+      return ex.update(recurringPurchases).set(patch).where(inArray(recurringPurchases.id, ids)).returning();
+    },
+
+    /**
+     * Autoplays the processor may look at for a game: active, or timed-paused with its date passed (the processor
+     * resumes those). `afterId` pages through them in id order.
+     */
+    async dueAutoplays(
+      ex: Executor,
+      now: Date,
+      afterId: number,
+      limit: number,
+      customerId?: string,
+    ): Promise<RecurringRow[]> {
+      return ex
+        .select()
+        .from(recurringPurchases)
+        .where(
+          and(
+            eq(recurringPurchases.type, 'autoplay'),
+            sql`${recurringPurchases.id} > ${afterId}`,
+            customerId === undefined ? undefined : eq(recurringPurchases.customerId, customerId),
+            or(
+              eq(recurringPurchases.status, 'active'),
+              and(
+                eq(recurringPurchases.status, 'timed_paused'),
+                sql`${recurringPurchases.pausedUntil} <= ${now.toISOString()}`,
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(recurringPurchases.id))
+        .limit(limit);
+    },
+
+    /** Lock one recurring purchase by its row id (the processor re-reads it before deciding). */
+    async lockById(ex: Executor, id: number, options: { skipLocked?: boolean } = {}): Promise<RecurringRow | null> {
+      const [r] = await ex
+        .select()
+        .from(recurringPurchases)
+        .where(eq(recurringPurchases.id, id))
+        .for('update', options.skipLocked ? { skipLocked: true } : {});
+      return r ?? null;
+    },
+
+    /** Record a decided occasion once; answers false when it was already recorded. */
+    async insertOccasion(ex: Executor, row: typeof recurringOccasions.$inferInsert): Promise<boolean> {
+      const inserted = await ex
+        .insert(recurringOccasions)
+        .values(row)
+        .onConflictDoNothing({ target: [recurringOccasions.recurringId, recurringOccasions.occasion] })
+        .returning({ id: recurringOccasions.id });
+      return inserted.length > 0;
+    },
+
+    async occasionsOf(ex: Executor, recurringId: number): Promise<OccasionRow[]> {
+      return ex
+        .select()
+        .from(recurringOccasions)
+        .where(eq(recurringOccasions.recurringId, recurringId))
+        .orderBy(asc(recurringOccasions.id));
+    },
+  };
+}
+
+export type RecurringRepository = ReturnType<typeof createRecurringRepository>;

@@ -1,0 +1,377 @@
+// Autoplay end to end on a real database: the purchase of a ticket with numDraws "autoplay" creates the autoplay in
+// its transaction; the customer lists, reads, pauses (until a date), unpauses and cancels it (another customer's id is
+// 404, bad statuses and dates 422, nothing changes); the processor buys the next draw once per draw with its
+// deterministic key (a rerun, a second processor at the same time, and a rerun after a purchase committed without
+// being recorded buy nothing more), never while paused or cancelled, and pauses after three hard failures.
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { signUpAndLogin } from '../../../test/helpers/customers.ts';
+import { createTestDatabase } from '../../../test/helpers/db.ts';
+import type { Database } from '../../db/index.ts';
+import { catalogueOffers } from '../../db/schema.ts';
+import type { DrawSummary } from '../draws/index.ts';
+import { idempotencyKeyOf } from './index.ts';
+
+const V = { version: '3.3' } as const;
+const OZ_GAME_CENTS = 155;
+
+let database: Database;
+let t: TestApp;
+
+/** A fresh shop whose Oz Lotto sells autoplay (the seed switches it off until issue 15 is done). */
+async function shop(): Promise<{ database: Database; t: TestApp }> {
+  const db = await createTestDatabase();
+  await db.db
+    .update(catalogueOffers)
+    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
+    .where(eq(catalogueOffers.key, 'oz-lotto'));
+  return { database: db, t: await buildTestApp({ database: db }) };
+}
+
+beforeAll(async () => {
+  ({ database, t } = await shop());
+});
+afterAll(async () => {
+  await t.close();
+  await database.close();
+});
+
+/** Tests that move the clock run on their own shop. */
+async function isolated(fn: () => Promise<void>): Promise<void> {
+  const saved = { database, t };
+  ({ database, t } = await shop());
+  try {
+    await fn();
+  } finally {
+    await t.close();
+    await database.close();
+    ({ database, t } = saved);
+  }
+}
+
+interface Shopper {
+  id: string;
+  /** A fresh token each time: tests move the clock by days, past a token's life. */
+  readonly headers: Record<string, string>;
+}
+
+async function shopper(walletCents: number, id = `cus_${randomBytes(8).toString('hex')}`): Promise<Shopper> {
+  if (walletCents > 0)
+    await t.database.db.transaction((tx) =>
+      t.services.ledger.creditDeposit(tx, {
+        customerId: id,
+        amountCents: walletCents,
+        currency: 'AUD',
+        reference: `test-deposit:${id}`,
+        description: 'Test deposit',
+      }),
+    );
+  return {
+    id,
+    get headers() {
+      return { authorization: `Bearer ${t.tokenFor(id)}` };
+    },
+  };
+}
+
+const ozAutoplay = {
+  product_type: 'lottery_ticket',
+  product_offer_key: 'oz-lotto',
+  game_type: 'standard',
+  game_offer: 'standard',
+  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+  num_draws: 'autoplay',
+};
+
+const call = (s: Shopper, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  t.injectSigned({
+    method,
+    url: `/api/v2${url}`,
+    headers: s.headers,
+    sign: V,
+    ...(method === 'GET' ? {} : { payload: (payload ?? {}) as Record<string, unknown> }),
+  });
+
+/** Buys one Oz Lotto autoplay ticket; answers its autoplay id and the checkout. */
+async function buyAutoplay(s: Shopper): Promise<{ autoplayId: string; checkoutId: string }> {
+  const added = await call(s, 'POST', '/cart/items', { item: ozAutoplay });
+  expect(added.statusCode, added.body).toBe(200);
+  const bought = await t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/cart/purchase',
+    headers: { ...s.headers, 'idempotency-key': `key-${randomBytes(6).toString('hex')}` },
+    payload: {},
+    sign: V,
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  const list = await call(s, 'GET', '/autoplay');
+  expect(list.statusCode, list.body).toBe(200);
+  const mine = list.json().result as { autoplay_id: string; last_checkout_id: string }[];
+  return { autoplayId: mine[0]!.autoplay_id, checkoutId: bought.json().result.checkout_id };
+}
+
+async function count(table: string, customerId: string): Promise<number> {
+  const { rows } = await t.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(table)} where customer_id = ${customerId}`,
+  );
+  return Number(rows[0]!.n);
+}
+
+const available = async (id: string) => (await t.services.ledger.fundsSummary(id)).availableFundsCents;
+
+async function ozDraws(): Promise<DrawSummary[]> {
+  const now = t.clock.now().getTime();
+  return (await t.services.draws.upcomingDraws('oz-lotto', 20)).filter((d) => d.stopAt.getTime() > now);
+}
+
+/** Moves the clock just past the sales stop of the first open Oz Lotto draw. */
+async function closeFirstDraw(): Promise<DrawSummary> {
+  const [first] = await ozDraws();
+  t.clock.set(new Date(first!.stopAt.getTime() + 1000).toISOString());
+  return first!;
+}
+
+/** Draw numbers of the customer's tickets, in order. */
+async function ticketDraws(customerId: string): Promise<number[]> {
+  const { rows } = await t.database.db.execute<{ draw_no: number }>(
+    sql`select draw_no from orders_tickets where customer_id = ${customerId} order by draw_no`,
+  );
+  return rows.map((r) => Number(r.draw_no));
+}
+
+describe('autoplay created by the purchase', () => {
+  it('becomes an active autoplay for the next draw, listed and read only by its customer', async () => {
+    const s = await shopper(10_000);
+    const [first, second] = await ozDraws();
+    const { autoplayId, checkoutId } = await buyAutoplay(s);
+    expect(autoplayId).toMatch(/^rcp_[0-9a-f]+$/);
+    expect(await ticketDraws(s.id)).toEqual([first!.drawNo]);
+
+    const one = await call(s, 'GET', `/autoplay/${autoplayId}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().result).toMatchObject({
+      autoplay_id: autoplayId,
+      type: 'autoplay',
+      status: 'active',
+      product_offer_key: 'oz-lotto',
+      num_games: 1,
+      price: { amount: OZ_GAME_CENTS / 100, currency: 'AUD' },
+      last_attempt_status: 'purchased',
+      last_checkout_id: checkoutId,
+      next_draw: { draw_no: second!.drawNo },
+      minimum_jackpot_amount: null,
+      paused_until: null,
+    });
+    const list = await call(s, 'GET', '/autoplay?limit=10&offset=0');
+    expect(list.json().page_info).toEqual({ limit: 10, offset: 0, total: 1 });
+
+    const other = await shopper(0);
+    expect((await call(other, 'GET', `/autoplay/${autoplayId}`)).statusCode).toBe(404);
+    const theirs = await call(other, 'PATCH', `/autoplay/${autoplayId}/status`, { status: 'cancelled' });
+    expect(theirs.statusCode).toBe(404);
+    expect((await call(other, 'POST', `/autoplay/${autoplayId}/pause`)).statusCode).toBe(404);
+    expect((await call(other, 'GET', '/autoplay')).json().result).toEqual([]);
+    expect((await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result.status).toBe('active');
+  });
+
+  it('a ticket bought for a number of draws makes no autoplay', async () => {
+    const s = await shopper(10_000);
+    const added = await call(s, 'POST', '/cart/items', { item: { ...ozAutoplay, num_draws: 2 } });
+    expect(added.statusCode, added.body).toBe(200);
+    const bought = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/purchase',
+      headers: { ...s.headers, 'idempotency-key': 'two-draws' },
+      payload: {},
+      sign: V,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await count('recurring_purchases', s.id)).toBe(0);
+  });
+
+  it('needs a signed-in customer', async () => {
+    const res = await t.injectSigned({ method: 'GET', url: '/api/v2/autoplay', sign: V });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('changing an autoplay', () => {
+  it('answers 422 with a field error for a bad status or date, and changes nothing', async () => {
+    const s = await shopper(10_000);
+    const { autoplayId } = await buyAutoplay(s);
+    const bad: [unknown, string][] = [
+      [{ status: 'sleeping' }, 'status'],
+      [{ status: 'timed_paused' }, 'paused_until'],
+      [{ status: 'timed_paused', paused_until: 'next tuesday' }, 'paused_until'],
+      [{ status: 'timed_paused', paused_until: '2025-06-01' }, 'paused_until'],
+      [{ status: 'paused', paused_until: '2025-13-45' }, 'paused_until'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call(s, 'PATCH', `/autoplay/${autoplayId}/status`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors[field], res.body).toHaveLength(1);
+    }
+    const pausedInPast = await call(s, 'POST', `/autoplay/${autoplayId}/pause`, { paused_until: '2020-01-01' });
+    expect(pausedInPast.statusCode).toBe(422);
+    expect((await call(s, 'GET', '/autoplay/rcp_doesnotexist')).statusCode).toBe(404);
+    expect((await call(s, 'GET', '/autoplay/not-an-id')).statusCode).toBeGreaterThanOrEqual(400);
+    const after = (await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result;
+    expect(after).toMatchObject({ status: 'active', paused_until: null });
+  });
+
+  it('pauses, pauses until a date, unpauses and cancels; a cancelled one leaves the list and cannot come back', async () => {
+    const s = await shopper(10_000);
+    const { autoplayId } = await buyAutoplay(s);
+    const paused = await call(s, 'POST', `/autoplay/${autoplayId}/pause`);
+    expect(paused.json().result).toMatchObject({ status: 'paused', paused_until: null });
+    const timed = await call(s, 'PATCH', `/autoplay/${autoplayId}/status`, {
+      status: 'timed_paused',
+      paused_until: '2025-07-01',
+    });
+    expect(timed.statusCode, timed.body).toBe(200);
+    expect(timed.json().result).toMatchObject({ status: 'timed_paused', paused_until: '2025-07-01T00:00:00.000Z' });
+    const unpaused = await call(s, 'POST', `/autoplay/${autoplayId}/unpause`);
+    expect(unpaused.json().result).toMatchObject({ status: 'active', paused_until: null });
+    const cancelled = await call(s, 'PATCH', `/autoplay/${autoplayId}/status`, { status: 'cancelled' });
+    expect(cancelled.json().result.status).toBe('cancelled');
+    expect((await call(s, 'GET', '/autoplay')).json().result).toEqual([]);
+    const again = await call(s, 'POST', `/autoplay/${autoplayId}/unpause`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().messages[0].text).toBe('Cannot update AutoPlay status');
+  });
+
+  it('refuses to unpause when the offer no longer sells autoplay: "Cannot Unpause AutoPlay", still paused', async () => {
+    const s = await shopper(10_000);
+    const { autoplayId } = await buyAutoplay(s);
+    await call(s, 'POST', `/autoplay/${autoplayId}/pause`);
+    await t.services.catalogue.setOfferState('oz-lotto', { suspended: true });
+    try {
+      const res = await call(s, 'POST', `/autoplay/${autoplayId}/unpause`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().messages[0].text).toBe('Cannot Unpause AutoPlay');
+      expect((await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result.status).toBe('paused');
+    } finally {
+      await t.services.catalogue.setOfferState('oz-lotto', { suspended: false });
+    }
+  });
+});
+
+describe('the processor', () => {
+  it('buys the next draw once with its deterministic key; reruns and a parallel run buy nothing more', () =>
+    isolated(async () => {
+      const s = await shopper(10_000);
+      const { autoplayId } = await buyAutoplay(s);
+      const first = await closeFirstDraw();
+      const [second] = await ozDraws();
+      const walletBefore = await available(s.id);
+      const [a, b] = await Promise.all([t.services.recurringProcessor.run(), t.services.recurringProcessor.run()]);
+      expect(a.purchased + b.purchased).toBe(1);
+      expect(await ticketDraws(s.id)).toEqual([first.drawNo, second!.drawNo]);
+      expect(await available(s.id)).toBe(walletBefore - OZ_GAME_CENTS);
+      const key = idempotencyKeyOf(autoplayId, { drawId: second!.id });
+      const { rows } = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders_checkouts where customer_id = ${s.id} and idempotency_key = ${key}`,
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+
+      const again = await t.services.recurringProcessor.run();
+      expect(again.purchased).toBe(0);
+      expect(await count('orders_checkouts', s.id)).toBe(2);
+      const view = (await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result;
+      expect(view).toMatchObject({ last_attempt_status: 'purchased', next_draw: { draw_no: second!.drawNo + 1 } });
+    }));
+
+  it('after a purchase committed but not recorded (a crash), the rerun records it and buys nothing more', () =>
+    isolated(async () => {
+      const s = await shopper(10_000);
+      const { autoplayId } = await buyAutoplay(s);
+      await closeFirstDraw();
+      const [second] = await ozDraws();
+      const [planned] = await t.services.recurringProcessor.plan();
+      expect(planned).toMatchObject({ autoplayId, drawNo: second!.drawNo, action: 'buy' });
+      // What the processor's purchase commits before it dies at 'recurring:purchased'.
+      const template = { ...ozAutoplay, num_draws: 1 };
+      await t.services.purchase.purchaseItems(s.id, planned!.idempotencyKey, [
+        {
+          productType: 'lottery_ticket',
+          productOfferKey: template.product_offer_key,
+          gameType: 'standard',
+          gameOffer: 'standard',
+          games: template.games,
+          numDraws: 1,
+          firstDrawNo: second!.drawNo,
+        },
+      ]);
+      const walletBefore = await available(s.id);
+      const report = await t.services.recurringProcessor.run();
+      expect(report.purchased).toBe(1);
+      expect(await count('orders_checkouts', s.id)).toBe(2);
+      expect(await available(s.id)).toBe(walletBefore);
+      expect(await t.services.recurringProcessor.plan()).toEqual([]);
+    }));
+
+  it('buys nothing while paused or cancelled; a timed pause resumes by itself after its date', () =>
+    isolated(async () => {
+      const s = await shopper(10_000);
+      const { autoplayId } = await buyAutoplay(s);
+      const [, second] = await ozDraws();
+      const until = new Date(second!.stopAt.getTime() + 60_000);
+      await call(s, 'POST', `/autoplay/${autoplayId}/pause`, { paused_until: until.toISOString() });
+      await closeFirstDraw();
+      expect((await t.services.recurringProcessor.run()).purchased).toBe(0);
+      await closeFirstDraw(); // the second draw closed while paused: it is skipped
+      expect((await t.services.recurringProcessor.run()).purchased).toBe(0);
+      t.clock.set(new Date(until.getTime() + 1000).toISOString());
+      const [third] = await ozDraws();
+      const resumed = await t.services.recurringProcessor.run();
+      expect(resumed.purchased).toBe(1);
+      expect((await ticketDraws(s.id)).at(-1)).toBe(third!.drawNo);
+      expect((await ticketDraws(s.id)).includes(second!.drawNo)).toBe(false);
+      expect((await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result.status).toBe('active');
+
+      await call(s, 'PATCH', `/autoplay/${autoplayId}/status`, { status: 'cancelled' });
+      await closeFirstDraw();
+      expect((await t.services.recurringProcessor.run()).purchased).toBe(0);
+      expect(await count('orders_checkouts', s.id)).toBe(2);
+    }));
+
+  it('records an empty wallet as a hard failure, retries only the next draw, and pauses with an email after three', () =>
+    isolated(async () => {
+      // A customer with an email address (the pause is emailed).
+      const s = await shopper(OZ_GAME_CENTS, (await signUpAndLogin(t)).customerId);
+      const { autoplayId } = await buyAutoplay(s);
+      for (let i = 1; i <= 3; i++) {
+        await closeFirstDraw();
+        const report = await t.services.recurringProcessor.run();
+        expect(report).toMatchObject({ purchased: 0, hardFailures: 1, paused: i === 3 ? 1 : 0 });
+        // The same draw is not tried again by the processor.
+        expect((await t.services.recurringProcessor.run()).hardFailures).toBe(0);
+      }
+      const view = (await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result;
+      expect(view).toMatchObject({ status: 'paused', last_attempt_status: 'hard_failure' });
+      expect(view.last_failure_reason).toBeTruthy();
+      expect(await count('orders_checkouts', s.id)).toBe(1);
+      const { rows } = await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from notifications_outbox where kind = 'autoplay_paused'`,
+      );
+      expect(Number(rows[0]!.n)).toBe(1);
+      await closeFirstDraw();
+      expect((await t.services.recurringProcessor.run()).examined).toBe(0);
+    }));
+
+  it('POST /process_recurring_purchases/sync buys only the signed-in customer own', () =>
+    isolated(async () => {
+      const mine = await shopper(10_000);
+      const theirs = await shopper(10_000);
+      await buyAutoplay(mine);
+      await buyAutoplay(theirs);
+      await closeFirstDraw();
+      const res = await call(mine, 'POST', '/process_recurring_purchases/sync');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().result).toMatchObject({ purchased: 1, examined: 1 });
+      expect(await count('orders_checkouts', mine.id)).toBe(2);
+      expect(await count('orders_checkouts', theirs.id)).toBe(1);
+    }));
+});

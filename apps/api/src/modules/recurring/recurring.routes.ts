@@ -1,0 +1,102 @@
+// Autoplay calls (features §7 Recurring and scheduled calls; v3.3). Every call is the signed-in customer's own:
+// another customer's autoplay answers 404, like a missing one. Cancelled autoplays are left out of the list.
+import {
+  Autoplay,
+  AutoplayParams,
+  PaginationQuery,
+  PauseBody,
+  ProcessReport,
+  RecurringStatusBody,
+  successEnvelope,
+} from '@shop/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/http.ts';
+import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
+import type { RecurringProcessor } from './recurring.processor.ts';
+import type { RecurringService } from './recurring.service.ts';
+
+export interface RecurringRoutesOptions {
+  recurring: RecurringService;
+  processor: RecurringProcessor;
+}
+
+export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async (app, { recurring, processor }) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['recurring'];
+  const auth = { preHandler: app.requireCustomer };
+  const one = { 200: successEnvelope(Autoplay) };
+
+  routes.get(
+    '/autoplay',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The customer's autoplays (cancelled ones left out), newest first",
+        querystring: PaginationQuery,
+        response: { 200: paginatedEnvelope(Autoplay) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await recurring.list(request.auth!.customerId, request.query);
+      return pageOf(items, total, request.query, request.url);
+    },
+  );
+
+  routes.get(
+    '/autoplay/:id',
+    { ...auth, schema: { tags, summary: 'One autoplay with its next draw', params: AutoplayParams, response: one } },
+    async (request) => ok(await recurring.get(request.auth!.customerId, request.params.id)),
+  );
+
+  routes.patch(
+    '/autoplay/:id/status',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Pause (until a date), unpause or cancel an autoplay (a combined one changes together)',
+        params: AutoplayParams,
+        body: RecurringStatusBody,
+        response: one,
+      },
+    },
+    async (request) => ok(await recurring.setStatus(request.auth!.customerId, request.params.id, request.body)),
+  );
+
+  routes.post(
+    '/autoplay/:id/pause',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Pause an autoplay until unpaused, or until pausedUntil',
+        params: AutoplayParams,
+        body: PauseBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      ok(await recurring.pause(request.auth!.customerId, request.params.id, request.body?.pausedUntil)),
+  );
+
+  routes.post(
+    '/autoplay/:id/unpause',
+    { ...auth, schema: { tags, summary: 'Unpause an autoplay', params: AutoplayParams, response: one } },
+    async (request) => ok(await recurring.unpause(request.auth!.customerId, request.params.id)),
+  );
+
+  routes.post(
+    '/process_recurring_purchases/sync',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Buy the customer's own due recurring purchases now",
+        response: { 200: successEnvelope(ProcessReport) },
+      },
+    },
+    async (request) => ok(await processor.run({ customerId: request.auth!.customerId })),
+  );
+};

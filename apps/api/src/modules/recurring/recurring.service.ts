@@ -1,0 +1,258 @@
+// Autoplays (docs/recurring.md): created by the purchase that bought a ticket with numDraws "autoplay" (in the same
+// transaction as its first order), listed, paused (until a date or until unpaused), unpaused and cancelled by their
+// own customer. Another customer's id answers 404, like a missing one; a bad status or date answers 422 and changes
+// nothing (features §4, §8).
+import {
+  AUTOPLAY_MESSAGES,
+  RECURRING_STATUSES,
+  type Autoplay,
+  type CartItemInput,
+  type CurrencyCode,
+  type RecurringStatus,
+} from '@shop/contracts';
+import { randomBytes } from 'node:crypto';
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import type { PricedItem } from '../cart/index.ts';
+import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
+
+/** The next draw an autoplay would buy: the first draw on sale (not a pre-order) after a draw number. */
+export interface NextDraw {
+  drawId: string;
+  drawNo: number;
+  drawAt: Date;
+  stopAt: Date;
+  jackpotCents: number | null;
+}
+
+/** What the recurring module needs of the catalogue and the draws (services.ts fills it in). */
+export interface DrawCalendar {
+  /** The offer's draws on sale now (not pre-orders), soonest first; the first is the one an autoplay buys now. */
+  drawsOnSale(offerKey: string): Promise<NextDraw[]>;
+  /** Whether the offer still sells autoplay (an ended offer, or autoplay switched off, answers false). */
+  autoplayOnSale(offerKey: string): Promise<boolean>;
+}
+
+/** One order of a purchase, as the purchase workflow reports it to its afterOrders hook. */
+export interface BoughtOrder {
+  item: PricedItem;
+  tickets: { drawNo: number }[];
+}
+
+export interface RecurringDeps {
+  db: Db;
+  clock: Clock;
+  calendar: DrawCalendar;
+}
+
+export const newRecurringId = () => `rcp_${randomBytes(12).toString('hex')}`;
+
+const money = (cents: number, currency: string) => ({ amount: cents / 100, currency: currency as CurrencyCode });
+
+/** The item an autoplay buys each draw: the bought ticket for one draw, not pinned to a draw. */
+export function templateOf(input: CartItemInput): CartItemInput {
+  if (input.productType !== 'lottery_ticket') return input;
+  const { firstDrawNo: _first, drawOffset: _offset, favouriteTicket: _fav, ...rest } = input;
+  return { ...rest, numDraws: 1 };
+}
+
+function parseFutureDate(value: string | null | undefined, now: Date): Date {
+  const message = 'Choose a date in the future.';
+  if (!value)
+    throw unprocessable('Choose the date to pause until.', 'invalid_paused_until', { paused_until: [message] });
+  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+  const at = iso.test(value) ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : new Date(NaN);
+  if (Number.isNaN(at.getTime()))
+    throw unprocessable('This is not a date.', 'invalid_paused_until', {
+      paused_until: ['Enter a date (YYYY-MM-DD).'],
+    });
+  if (at.getTime() <= now.getTime())
+    throw unprocessable('The date to pause until has passed.', 'invalid_paused_until', { paused_until: [message] });
+  return at;
+}
+
+export function createRecurringService(deps: RecurringDeps) {
+  const { db, clock, calendar } = deps;
+  const repo = createRecurringRepository();
+
+  async function view(row: RecurringRow): Promise<Autoplay> {
+    const template = row.template as CartItemInput;
+    const lottery = template.productType === 'lottery_ticket' ? template : null;
+    // The next draw it will buy: the first on sale after the last one it bought or skipped.
+    const next =
+      row.status === 'cancelled' || row.type !== 'autoplay'
+        ? null
+        : ((await calendar.drawsOnSale(row.offerKey)).find(
+            (d) => row.lastDrawNo === null || d.drawNo > row.lastDrawNo,
+          ) ?? null);
+    return {
+      autoplayId: row.publicId,
+      combinedId: row.combinedId,
+      type: row.type as Autoplay['type'],
+      productType: row.productType,
+      lotteryKey: row.offerKey,
+      productOfferKey: row.offerKey,
+      lotteryId: row.gameKey ?? row.offerKey,
+      gameOffer: lottery?.gameOffer ?? null,
+      gameOfferName: lottery?.gameOffer ?? null,
+      numGames: lottery?.games.length ?? 0,
+      numberOfGames: lottery?.games.length ?? 0,
+      numberOfTickets: template.productType === 'raffle_ticket' ? template.numTickets : null,
+      numberOfShares: null,
+      causeKey: template.causeKey ?? null,
+      description: row.description,
+      games: (lottery?.games ?? []).map((g) => ({ sets: g.sets, quickpick: g.quickpick === true })),
+      quickpick: row.quickpickEachDraw,
+      price: money(row.priceCents, row.currency),
+      minimumJackpotAmount: row.minimumJackpotCents === null ? null : money(row.minimumJackpotCents, row.currency),
+      status: row.status as RecurringStatus,
+      pausedUntil: row.pausedUntil?.toISOString() ?? null,
+      period: null,
+      nextDueAt: row.nextDueAt?.toISOString() ?? null,
+      nextDraw: next && {
+        drawId: next.drawId,
+        drawNo: next.drawNo,
+        drawDate: next.drawAt.toISOString(),
+        stop: next.stopAt.toISOString(),
+        jackpot: next.jackpotCents === null ? null : money(next.jackpotCents, row.currency),
+      },
+      lastAttemptStatus: row.lastAttemptStatus as Autoplay['lastAttemptStatus'],
+      lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+      lastFailureReason: row.lastFailureReason,
+      lastCheckoutId: row.lastCheckoutId,
+      defaultFund: { kind: row.fundKind as Autoplay['defaultFund']['kind'], id: row.fundId },
+      recurringPurchase: {
+        type: row.type as Autoplay['recurringPurchase']['type'],
+        availability: 'optional',
+        enabled: row.status !== 'cancelled',
+      },
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function own(customerId: string, autoplayId: string): Promise<RecurringRow> {
+    const row = await repo.findOwn(db, customerId, autoplayId);
+    if (!row || row.type !== 'autoplay') throw notFound('This autoplay was not found.', 'autoplay_not_found');
+    return row;
+  }
+
+  /** Change the status of the whole group (a combined recurring purchase changes together) under its row locks. */
+  async function changeStatus(
+    customerId: string,
+    autoplayId: string,
+    to: RecurringStatus,
+    pausedUntil: Date | null,
+  ): Promise<Autoplay> {
+    const row = await own(customerId, autoplayId);
+    const updated = await db.transaction(async (tx) => {
+      const group = await repo.lockGroup(tx, customerId, row);
+      if (group.some((r) => r.status === 'cancelled'))
+        throw new AppError(409, AUTOPLAY_MESSAGES.cannotUpdateTitle, {
+          code: 'autoplay_cancelled',
+          fieldErrors: { this: ['This autoplay was cancelled.'] },
+        });
+      if (to === 'active') {
+        for (const r of group)
+          if (!(await calendar.autoplayOnSale(r.offerKey)))
+            throw unprocessable(AUTOPLAY_MESSAGES.cannotUnpause, 'cannot_unpause', {
+              this: [AUTOPLAY_MESSAGES.cannotUnpause],
+            });
+      }
+      const rows = await repo.update(
+        tx,
+        group.map((r) => r.id),
+        {
+          status: to,
+          pausedUntil: to === 'timed_paused' ? pausedUntil : null,
+          // The customer's unpause is their retry: a hard-failed draw is attempted again, failures count afresh.
+          ...(to === 'active' ? { hardFailedOccasion: null, consecutiveHardFailures: 0 } : {}),
+          updatedAt: clock.now(),
+        },
+      );
+      return rows.find((r) => r.publicId === autoplayId)!;
+    });
+    return view(updated);
+  }
+
+  return {
+    /**
+     * The purchase workflow's afterOrders hook: every order of an item bought with autoplay on becomes an autoplay,
+     * in the purchase's transaction (so an autoplay exists exactly when its first order does). Several in one
+     * purchase form one combined recurring purchase (the first one's id).
+     */
+    async createFromOrders(
+      tx: Executor,
+      bought: { customerId: string; checkoutId: string; now: Date; orders: BoughtOrder[] },
+    ): Promise<void> {
+      const recurring = bought.orders.filter(
+        (o) => o.item.recurringPurchase.enabled && o.item.recurringPurchase.type === 'autoplay',
+      );
+      if (!recurring.length) return;
+      const ids = recurring.map(() => newRecurringId());
+      const combinedId = recurring.length > 1 ? ids[0]! : null;
+      await repo.insert(
+        tx,
+        recurring.map((o, i) => ({
+          publicId: ids[i]!,
+          combinedId,
+          customerId: bought.customerId,
+          type: 'autoplay',
+          productType: o.item.productType,
+          offerKey: o.item.productOfferKey,
+          gameKey: null,
+          template: templateOf(o.item.input),
+          description: o.item.description,
+          quickpickEachDraw: false,
+          minimumJackpotCents: null,
+          priceCents: o.item.unitPriceCents,
+          currency: o.item.currency,
+          status: 'active',
+          lastDrawNo: Math.max(...o.tickets.map((t) => t.drawNo)),
+          lastAttemptStatus: 'purchased',
+          lastAttemptAt: bought.now,
+          lastCheckoutId: bought.checkoutId,
+          createdAt: bought.now,
+          updatedAt: bought.now,
+        })),
+      );
+    },
+
+    /** GET /autoplay: the customer's autoplays, cancelled ones left out, newest first. */
+    async list(customerId: string, page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.listForCustomer(db, customerId, 'autoplay', page);
+      return { items: await Promise.all(rows.map(view)), total };
+    },
+
+    async get(customerId: string, autoplayId: string): Promise<Autoplay> {
+      return view(await own(customerId, autoplayId));
+    },
+
+    /**
+     * PATCH /autoplay/{id}/status (features §4): status one of the four, pausedUntil an ISO date in the future for a
+     * timed pause (a pause with a date is a timed pause); "active" unpauses, "cancelled" cancels the whole group.
+     */
+    async setStatus(customerId: string, autoplayId: string, body: { status: string; pausedUntil?: string | null }) {
+      const status = body.status as RecurringStatus;
+      if (!RECURRING_STATUSES.includes(status))
+        throw unprocessable(`${body.status} is not a status.`, 'invalid_status', {
+          status: [`Choose one of ${RECURRING_STATUSES.join(', ')}.`],
+        });
+      const timed = status === 'timed_paused' || (status === 'paused' && !!body.pausedUntil);
+      const until = timed ? parseFutureDate(body.pausedUntil, clock.now()) : null;
+      return changeStatus(customerId, autoplayId, timed ? 'timed_paused' : status, until);
+    },
+
+    /** POST /autoplay/{id}/pause: paused until unpaused, or until `pausedUntil` (a timed pause). */
+    pause: (customerId: string, autoplayId: string, pausedUntil?: string | null) =>
+      pausedUntil
+        ? changeStatus(customerId, autoplayId, 'timed_paused', parseFutureDate(pausedUntil, clock.now()))
+        : changeStatus(customerId, autoplayId, 'paused', null),
+
+    unpause: (customerId: string, autoplayId: string) => changeStatus(customerId, autoplayId, 'active', null),
+
+    cancel: (customerId: string, autoplayId: string) => changeStatus(customerId, autoplayId, 'cancelled', null),
+  };
+}
+
+export type RecurringService = ReturnType<typeof createRecurringService>;
