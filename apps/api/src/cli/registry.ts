@@ -15,6 +15,7 @@ import {
 } from './commands/content.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
+import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
@@ -58,6 +59,8 @@ export const commands: OpsCommand<any>[] = [
   withdrawalsApproveCommand,
   withdrawalsRejectCommand,
   depositsReconcileCommand,
+  recurringDueCommand,
+  recurringRunCommand,
   customerUnlockTwoFactorCommand,
   verificationListCommand,
   verificationApproveCommand,

@@ -1,0 +1,73 @@
+// recurring:due (the dry run) and recurring:run through runOps against a test database: after draw:advance closes
+// the draw an autoplay bought, the dry run names the next draw and buys nothing; the run buys it once.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig, testServices } from '../../../test/helpers/app.ts';
+import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { runOpsCaptured } from '../../../test/helpers/ops.ts';
+import type { Database } from '../../db/index.ts';
+import { catalogueOffers } from '../../db/schema.ts';
+import { fixedClock } from '../../lib/clock.ts';
+
+let database: Database;
+const config = testConfig();
+const clock = fixedClock('2026-03-01T00:00:00Z');
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db
+    .update(catalogueOffers)
+    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
+    .where(eq(catalogueOffers.key, 'oz-lotto'));
+});
+afterAll(() => database.close());
+
+const ops = (...argv: string[]) => runOpsCaptured(argv, { config, clock, database });
+const checkouts = async (customerId: string) =>
+  Number(
+    (
+      await database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from orders_checkouts where customer_id = ${customerId}`,
+      )
+    ).rows[0]!.n,
+  );
+
+describe('recurring commands', () => {
+  it('recurring:due lists what is due without buying; recurring:run buys it once', async () => {
+    const s = testServices(database, { clock, config });
+    await s.draws.ensureSchedule('oz-lotto');
+    await database.db.transaction((tx) =>
+      s.ledger.creditDeposit(tx, {
+        customerId: 'cus_cli_rcp',
+        amountCents: 1000,
+        currency: 'AUD',
+        reference: 'test-deposit:cus_cli_rcp',
+        description: 'Test deposit',
+      }),
+    );
+    await s.purchase.purchaseItems('cus_cli_rcp', 'first', [
+      {
+        productType: 'lottery_ticket',
+        productOfferKey: 'oz-lotto',
+        gameType: 'standard',
+        gameOffer: 'standard',
+        games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+        numDraws: 'autoplay',
+      },
+    ]);
+    expect((await ops('recurring:due')).out).toBe('Nothing is due.');
+
+    expect((await ops('draw:advance', '--offer', 'oz-lotto')).code).toBe(0);
+    const [next] = await s.draws.upcomingDraws('oz-lotto', 1);
+    const due = await ops('recurring:due', '--customer', 'cus_cli_rcp');
+    expect(due.code).toBe(0);
+    expect(due.out).toMatch(new RegExp(`^rcp_\\w+ cus_cli_rcp oz-lotto draw ${next!.drawNo}: buy \\(key rcp:`));
+    expect(await checkouts('cus_cli_rcp')).toBe(1);
+
+    const run = await ops('recurring:run');
+    expect(run).toMatchObject({ code: 0, err: '' });
+    expect(run.out).toBe('Examined 1: purchased 1, skipped 0, soft failures 0, hard failures 0, paused 0.');
+    expect(await checkouts('cus_cli_rcp')).toBe(2);
+    expect((await ops('recurring:run')).out).toContain('purchased 0');
+    expect(await checkouts('cus_cli_rcp')).toBe(2);
+  });
+});

@@ -1,0 +1,30 @@
+// Operator commands of the recurring processor (issue 15): list what is due (a dry run: what a run would buy now,
+// buying nothing) and run the processor now (what the scheduled job does).
+import { defineCommand } from '../command.ts';
+
+export const recurringDueCommand = defineCommand({
+  name: 'recurring:due',
+  usage: '[--customer cus_…]',
+  summary: 'Dry run: the autoplays due now and what the processor would do for each (buys nothing).',
+  define: (c) => c.option('--customer <id>', "one customer's autoplays only"),
+  async run({ options }: { options: { customer?: string } }, ctx) {
+    const planned = await (await ctx.services()).recurringProcessor.plan({ customerId: options.customer });
+    if (!planned.length) ctx.out('Nothing is due.');
+    for (const p of planned)
+      ctx.out(`${p.autoplayId} ${p.customerId} ${p.offerKey} draw ${p.drawNo}: ${p.action} (key ${p.idempotencyKey})`);
+  },
+});
+
+export const recurringRunCommand = defineCommand({
+  name: 'recurring:run',
+  usage: '[--customer cus_…]',
+  summary: 'Run the recurring processor now: buy every due autoplay (safe to repeat: one purchase per draw).',
+  define: (c) => c.option('--customer <id>', "one customer's autoplays only"),
+  async run({ options }: { options: { customer?: string } }, ctx) {
+    const r = await (await ctx.services()).recurringProcessor.run({ customerId: options.customer });
+    ctx.out(
+      `Examined ${r.examined}: purchased ${r.purchased}, skipped ${r.skipped}, soft failures ${r.softFailures}, ` +
+        `hard failures ${r.hardFailures}, paused ${r.paused}.`,
+    );
+  },
+});
