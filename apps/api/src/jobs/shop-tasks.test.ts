@@ -27,6 +27,7 @@ describe('shop tasks', () => {
       'housekeeping',
       'membership',
       'outbox',
+      'recurring',
     ]);
     const before = await database.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1",

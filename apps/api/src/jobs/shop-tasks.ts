@@ -10,6 +10,8 @@ export const TASK_SECONDS = {
   drawClock: 10,
   outbox: 5,
   depositReconciliation: 60,
+  /** Autoplays buy the draw on sale within this long of the previous one closing. */
+  recurring: 60,
   /** Daily Winners: giveaways made, members entered, due draws closed, drawn and paid. */
   membership: 30,
   housekeeping: 3600,
@@ -45,6 +47,15 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
       name: 'deposit-reconciliation',
       everySeconds: TASK_SECONDS.depositReconciliation,
       run: async () => void (await s.payments.reconciliation.reconcileDeposits()),
+    },
+    {
+      name: 'recurring',
+      everySeconds: TASK_SECONDS.recurring,
+      run: async () =>
+        void (await s.recurringProcessor.run({
+          onError: (autoplayId, error) =>
+            log.warn({ autoplay: autoplayId }, `recurring processor: ${(error as Error).message}`),
+        })),
     },
     {
       name: 'membership',

@@ -188,10 +188,22 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
   }
 
   return {
-    /** Buy what is due now; each autoplay is decided in its own transaction. */
-    async run(options: { customerId?: string } = {}): Promise<ProcessReport> {
+    /**
+     * Buy what is due now; each autoplay is decided in its own transaction. An unexpected error (not a refusal of
+     * the purchase) rolls back that autoplay's attempt and is rethrown, or handed to `onError` and the run goes on.
+     */
+    async run(
+      options: { customerId?: string; onError?: (autoplayId: string, error: unknown) => void } = {},
+    ): Promise<ProcessReport> {
       const report = emptyReport();
-      for await (const row of due(options.customerId)) await processOne(row.id, report);
+      for await (const row of due(options.customerId)) {
+        try {
+          await processOne(row.id, report);
+        } catch (error) {
+          if (!options.onError) throw error;
+          options.onError(row.publicId, error);
+        }
+      }
       return report;
     },
 
