@@ -1,0 +1,105 @@
+// The recurring processor killed (SIGKILL) after its purchase committed and before the autoplay recorded it: the
+// draw's ticket, checkout and wallet debit exist once, the autoplay still names the previous draw; the rerun records
+// the purchase it finds under the same deterministic key and buys nothing more.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TEST_NOW, testServices } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/db.ts';
+import type { Database } from '../../src/db/index.ts';
+import { catalogueOffers } from '../../src/db/schema.ts';
+import { fixedClock } from '../../src/lib/clock.ts';
+
+const CHILD = fileURLToPath(new URL('./recurring-crash-child.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const CUSTOMER = 'cus_rcp_crash';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db
+    .update(catalogueOffers)
+    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
+    .where(eq(catalogueOffers.key, 'oz-lotto'));
+});
+afterAll(() => database.close());
+
+const one = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute(q)).rows[0] as T;
+
+function crashChild(now: string): Promise<NodeJS.Signals | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CRASH_DATABASE_URL: database.url, CRASH_NOW: now },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      signal ? resolve(signal) : reject(new Error(`child exited ${code}: ${stderr}`)),
+    );
+  });
+}
+
+/** The killed child's transaction (and its row lock) is gone once the server has noticed the closed connection. */
+async function childGone(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { n } = await one<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
+    );
+    if (Number(n) === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the killed processor still holds a transaction');
+}
+
+it('a processor killed after its purchase committed: the rerun records it and buys nothing more', async () => {
+  const clock = fixedClock(TEST_NOW);
+  const s = testServices(database, { clock });
+  await database.db.transaction((tx) =>
+    s.ledger.creditDeposit(tx, {
+      customerId: CUSTOMER,
+      amountCents: 10_000,
+      currency: 'AUD',
+      reference: `test-deposit:${CUSTOMER}`,
+      description: 'Test deposit',
+    }),
+  );
+  const [first, second] = await s.draws.upcomingDraws('oz-lotto', 2);
+  await s.purchase.purchaseItems(CUSTOMER, 'first-order', [
+    {
+      productType: 'lottery_ticket',
+      productOfferKey: 'oz-lotto',
+      gameType: 'standard',
+      gameOffer: 'standard',
+      games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+      numDraws: 'autoplay',
+    },
+  ]);
+  const now = new Date(first!.stopAt.getTime() + 1000).toISOString();
+  clock.set(now);
+  const afterFirst = (await s.ledger.fundsSummary(CUSTOMER)).availableFundsCents;
+
+  expect(await crashChild(now)).toBe('SIGKILL');
+  await childGone();
+  const tickets = sql`select count(*)::int as n from orders_tickets where customer_id = ${CUSTOMER} and draw_no = ${second!.drawNo}`;
+  expect(Number((await one<{ n: number }>(tickets)).n)).toBe(1);
+  const debited = afterFirst - (await s.ledger.fundsSummary(CUSTOMER)).availableFundsCents;
+  expect(debited).toBeGreaterThan(0);
+  const row = sql`select last_draw_no, last_checkout_id from recurring_purchases where customer_id = ${CUSTOMER}`;
+  expect(await one(row)).toMatchObject({ last_draw_no: first!.drawNo });
+  const occasions = sql`select count(*)::int as n from recurring_occasions`;
+  expect(Number((await one<{ n: number }>(occasions)).n)).toBe(0);
+
+  const report = await s.recurringProcessor.run();
+  expect(report).toMatchObject({ purchased: 1, hardFailures: 0, softFailures: 0 });
+  expect(Number((await one<{ n: number }>(tickets)).n)).toBe(1);
+  expect(afterFirst - (await s.ledger.fundsSummary(CUSTOMER)).availableFundsCents).toBe(debited);
+  const checkouts = sql`select count(*)::int as n from orders_checkouts where customer_id = ${CUSTOMER}`;
+  expect(Number((await one<{ n: number }>(checkouts)).n)).toBe(2);
+  expect(await one(row)).toMatchObject({ last_draw_no: second!.drawNo });
+  expect(Number((await one<{ n: number }>(occasions)).n)).toBe(1);
+  expect((await s.recurringProcessor.run()).purchased).toBe(0);
+}, 60_000);
