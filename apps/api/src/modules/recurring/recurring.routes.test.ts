@@ -258,6 +258,69 @@ describe('changing an autoplay', () => {
   });
 });
 
+describe('minimum jackpot and quickpick', () => {
+  const form = (s: Shopper, url: string, body: string) =>
+    t.injectSigned({
+      method: 'POST',
+      url: `/api/v2${url}`,
+      headers: { ...s.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+      sign: V,
+    });
+
+  it('sets them by form and by PATCH; a minimum of 0, below 0 or not money is 422 and changes nothing', async () => {
+    const s = await shopper(10_000);
+    const { autoplayId } = await buyAutoplay(s);
+    for (const bad of ['0', '-5', 'lots', '1.234']) {
+      const res = await form(s, `/autoplay/${autoplayId}/set-minimum-jackpot`, `minimum_jackpot_amount=${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors.minimum_jackpot_amount, res.body).toBeTruthy();
+    }
+    const set = await form(s, `/autoplay/${autoplayId}/set-minimum-jackpot`, 'minimum_jackpot_amount=5000000');
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().result.minimum_jackpot_amount).toEqual({ amount: 5_000_000, currency: 'AUD' });
+    const qp = await form(s, `/autoplay/${autoplayId}/set-quickpick`, 'quickpick=true');
+    expect(qp.json().result.quickpick).toBe(true);
+
+    // PATCH checks every field before changing any.
+    const bad = await call(s, 'PATCH', `/autoplay/${autoplayId}`, { quickpick: false, status: 'asleep' });
+    expect(bad.statusCode).toBe(422);
+    const zero = await call(s, 'PATCH', `/autoplay/${autoplayId}`, { minimum_jackpot_amount: 0, status: 'paused' });
+    expect(zero.statusCode).toBe(422);
+    expect((await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result).toMatchObject({
+      quickpick: true,
+      status: 'active',
+      minimum_jackpot_amount: { amount: 5_000_000 },
+    });
+    const both = await call(s, 'PATCH', `/autoplay/${autoplayId}`, { minimum_jackpot_amount: null, status: 'paused' });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().result).toMatchObject({ minimum_jackpot_amount: null, status: 'paused' });
+    const cleared = await form(s, `/autoplay/${autoplayId}/set-minimum-jackpot`, 'minimum_jackpot_amount=');
+    expect(cleared.json().result.minimum_jackpot_amount).toBeNull();
+  });
+
+  it('the processor skips (not fails) a draw whose jackpot is below the minimum, then buys once it is removed', () =>
+    isolated(async () => {
+      const s = await shopper(10_000);
+      const { autoplayId } = await buyAutoplay(s);
+      const first = await closeFirstDraw();
+      const [second, third] = await ozDraws();
+      const above = (second!.jackpotCents ?? 0) + 100;
+      const set = await call(s, 'PATCH', `/autoplay/${autoplayId}`, { minimum_jackpot_amount: above / 100 });
+      expect(set.statusCode, set.body).toBe(200);
+      const skipped = await t.services.recurringProcessor.run();
+      expect(skipped).toMatchObject({ purchased: 0, skipped: 1, softFailures: 0, hardFailures: 0 });
+      expect(await ticketDraws(s.id)).toEqual([first.drawNo]);
+      expect((await t.services.recurringProcessor.run()).skipped).toBe(0);
+
+      await call(s, 'PATCH', `/autoplay/${autoplayId}`, { minimum_jackpot_amount: null });
+      expect((await t.services.recurringProcessor.run()).purchased).toBe(0); // the second draw was skipped for good
+      await closeFirstDraw();
+      expect((await t.services.recurringProcessor.run()).purchased).toBe(1);
+      expect(await ticketDraws(s.id)).toEqual([first.drawNo, third!.drawNo]);
+    }));
+});
+
 describe('the processor', () => {
   it('buys the next draw once with its deterministic key; reruns and a parallel run buy nothing more', () =>
     isolated(async () => {

@@ -3,9 +3,12 @@
 import {
   Autoplay,
   AutoplayParams,
+  AutoplayPatchBody,
+  MinimumJackpotBody,
   PaginationQuery,
   PauseBody,
   ProcessReport,
+  QuickpickBody,
   RecurringStatusBody,
   successEnvelope,
 } from '@shop/contracts';
@@ -48,6 +51,59 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
     '/autoplay/:id',
     { ...auth, schema: { tags, summary: 'One autoplay with its next draw', params: AutoplayParams, response: one } },
     async (request) => ok(await recurring.get(request.auth!.customerId, request.params.id)),
+  );
+
+  routes.patch(
+    '/autoplay/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Change an autoplay: minimumJackpotAmount, quickpick, status (with pausedUntil)',
+        params: AutoplayParams,
+        body: AutoplayPatchBody,
+        response: one,
+      },
+    },
+    async (request) => ok(await recurring.patch(request.auth!.customerId, request.params.id, request.body)),
+  );
+
+  routes.post(
+    '/autoplay/:id/set-minimum-jackpot',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Buy only draws whose jackpot is at least this amount (form); empty removes it',
+        params: AutoplayParams,
+        body: MinimumJackpotBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      ok(
+        await recurring.setMinimumJackpot(
+          request.auth!.customerId,
+          request.params.id,
+          request.body.minimumJackpotAmount,
+        ),
+      ),
+  );
+
+  routes.post(
+    '/autoplay/:id/set-quickpick',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "Re-pick every game's numbers each draw (form: quickpick true/false)",
+        params: AutoplayParams,
+        body: QuickpickBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      ok(await recurring.setQuickpick(request.auth!.customerId, request.params.id, request.body.quickpick)),
   );
 
   routes.patch(

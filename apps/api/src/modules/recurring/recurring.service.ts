@@ -9,6 +9,7 @@ import {
   type CartItemInput,
   type CurrencyCode,
   type RecurringStatus,
+  toCents,
 } from '@shop/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/index.ts';
@@ -71,6 +72,38 @@ function parseFutureDate(value: string | null | undefined, now: Date): Date {
     throw unprocessable('The date to pause until has passed.', 'invalid_paused_until', { paused_until: [message] });
   return at;
 }
+
+/** A minimum jackpot: an amount of money > 0 in cents, or null (none); anything else is 422 on the field. */
+function minimumJackpotCents(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  let cents: number;
+  try {
+    cents = toCents(value);
+  } catch {
+    cents = NaN;
+  }
+  if (!Number.isSafeInteger(cents) || cents <= 0)
+    throw unprocessable('The minimum jackpot must be an amount above 0.', 'invalid_minimum_jackpot', {
+      minimum_jackpot_amount: ['Enter an amount above 0, or leave it empty for no minimum.'],
+    });
+  return cents;
+}
+
+/** A status change asked for (features §4): one of the four; a pause with a date is a timed pause. */
+function statusChange(
+  body: { status: string; pausedUntil?: string | null },
+  now: Date,
+): { to: RecurringStatus; until: Date | null } {
+  const status = body.status as RecurringStatus;
+  if (!RECURRING_STATUSES.includes(status))
+    throw unprocessable(`${body.status} is not a status.`, 'invalid_status', {
+      status: [`Choose one of ${RECURRING_STATUSES.join(', ')}.`],
+    });
+  const timed = status === 'timed_paused' || (status === 'paused' && !!body.pausedUntil);
+  return { to: timed ? 'timed_paused' : status, until: timed ? parseFutureDate(body.pausedUntil, now) : null };
+}
+
+const QUICKPICK_ON = new Set<unknown>([true, 'true', 'on', '1']);
 
 export function createRecurringService(deps: RecurringDeps) {
   const { db, clock, calendar } = deps;
@@ -175,6 +208,26 @@ export function createRecurringService(deps: RecurringDeps) {
     return view(updated);
   }
 
+  /** Minimum jackpot and quickpick-each-draw of a live (not cancelled) autoplay of the customer's. */
+  async function setOptions(
+    customerId: string,
+    autoplayId: string,
+    patch: { minimumJackpotCents?: number | null; quickpickEachDraw?: boolean },
+  ): Promise<Autoplay> {
+    await own(customerId, autoplayId);
+    const updated = await db.transaction(async (tx) => {
+      const row = (await repo.findOwn(tx, customerId, autoplayId, true))!;
+      if (row.status === 'cancelled')
+        throw new AppError(409, AUTOPLAY_MESSAGES.cannotUpdateTitle, {
+          code: 'autoplay_cancelled',
+          fieldErrors: { this: ['This autoplay was cancelled.'] },
+        });
+      const [r] = await repo.update(tx, [row.id], { ...patch, updatedAt: clock.now() });
+      return r!;
+    });
+    return view(updated);
+  }
+
   return {
     /**
      * The purchase workflow's afterOrders hook: every order of an item bought with autoplay on becomes an autoplay,
@@ -233,14 +286,8 @@ export function createRecurringService(deps: RecurringDeps) {
      * timed pause (a pause with a date is a timed pause); "active" unpauses, "cancelled" cancels the whole group.
      */
     async setStatus(customerId: string, autoplayId: string, body: { status: string; pausedUntil?: string | null }) {
-      const status = body.status as RecurringStatus;
-      if (!RECURRING_STATUSES.includes(status))
-        throw unprocessable(`${body.status} is not a status.`, 'invalid_status', {
-          status: [`Choose one of ${RECURRING_STATUSES.join(', ')}.`],
-        });
-      const timed = status === 'timed_paused' || (status === 'paused' && !!body.pausedUntil);
-      const until = timed ? parseFutureDate(body.pausedUntil, clock.now()) : null;
-      return changeStatus(customerId, autoplayId, timed ? 'timed_paused' : status, until);
+      const { to, until } = statusChange(body, clock.now());
+      return changeStatus(customerId, autoplayId, to, until);
     },
 
     /** POST /autoplay/{id}/pause: paused until unpaused, or until `pausedUntil` (a timed pause). */
@@ -252,6 +299,41 @@ export function createRecurringService(deps: RecurringDeps) {
     unpause: (customerId: string, autoplayId: string) => changeStatus(customerId, autoplayId, 'active', null),
 
     cancel: (customerId: string, autoplayId: string) => changeStatus(customerId, autoplayId, 'cancelled', null),
+
+    /** POST /autoplay/{id}/set-minimum-jackpot: buy only draws whose jackpot is at least this; empty removes it. */
+    setMinimumJackpot: (customerId: string, autoplayId: string, amount: number | string | null) =>
+      setOptions(customerId, autoplayId, { minimumJackpotCents: minimumJackpotCents(amount) }),
+
+    /** POST /autoplay/{id}/set-quickpick: re-pick every game's numbers each draw (or keep the customer's). */
+    setQuickpick: (customerId: string, autoplayId: string, quickpick: unknown) =>
+      setOptions(customerId, autoplayId, { quickpickEachDraw: QUICKPICK_ON.has(quickpick) }),
+
+    /** PATCH /autoplay/{id}: any of minimumJackpotAmount, quickpick, status (+ pausedUntil), checked before any change. */
+    async patch(
+      customerId: string,
+      autoplayId: string,
+      body: {
+        minimumJackpotAmount?: number | string | null;
+        quickpick?: boolean;
+        status?: string;
+        pausedUntil?: string | null;
+      },
+    ): Promise<Autoplay> {
+      const options = {
+        ...(body.minimumJackpotAmount !== undefined
+          ? { minimumJackpotCents: minimumJackpotCents(body.minimumJackpotAmount) }
+          : {}),
+        ...(body.quickpick !== undefined ? { quickpickEachDraw: body.quickpick } : {}),
+      };
+      // Everything is checked before anything changes.
+      const status =
+        body.status === undefined
+          ? null
+          : statusChange({ status: body.status, pausedUntil: body.pausedUntil }, clock.now());
+      let result = Object.keys(options).length ? await setOptions(customerId, autoplayId, options) : null;
+      if (status) result = await changeStatus(customerId, autoplayId, status.to, status.until);
+      return result ?? view(await own(customerId, autoplayId));
+    },
   };
 }
 
