@@ -56,6 +56,15 @@ export function createRecurringRepository() {
       return { rows, total: totals?.n ?? 0 };
     },
 
+    /** All the customer's live (not cancelled) recurring purchases, oldest first (GET /recurring_purchases groups them). */
+    async liveForCustomer(ex: Executor, customerId: string): Promise<RecurringRow[]> {
+      return ex
+        .select()
+        .from(recurringPurchases)
+        .where(and(eq(recurringPurchases.customerId, customerId), ne(recurringPurchases.status, 'cancelled')))
+        .orderBy(asc(recurringPurchases.id));
+    },
+
     /** One of the customer's own (another customer's id finds nothing); `lock` holds it for the transaction. */
     async findOwn(ex: Executor, customerId: string, publicId: string, lock = false): Promise<RecurringRow | null> {
       const q = ex

@@ -197,6 +197,39 @@ describe('autoplay created by the purchase', () => {
   });
 });
 
+describe('combined recurring purchases', () => {
+  it('two autoplay items bought together form one group, listed by GET /recurring_purchases and cancelled together', async () => {
+    const s = await shopper(10_000);
+    for (const numbers of [
+      [1, 2, 3, 4, 5, 6, 7],
+      [8, 9, 10, 11, 12, 13, 14],
+    ]) {
+      const added = await call(s, 'POST', '/cart/items', { item: { ...ozAutoplay, games: [{ sets: { numbers } }] } });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const bought = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/purchase',
+      headers: { ...s.headers, 'idempotency-key': 'combined' },
+      payload: {},
+      sign: V,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const groups = await call(s, 'GET', '/recurring_purchases');
+    expect(groups.statusCode, groups.body).toBe(200);
+    const [group] = groups.json().result;
+    expect(groups.json().result).toHaveLength(1);
+    expect(group.items).toHaveLength(2);
+    expect(group).toMatchObject({ autoplay_id: group.items[0].autoplay_id, type: 'autoplay', status: 'active' });
+    expect(group.items[1].combined_id).toBe(group.autoplay_id);
+
+    const cancelled = await call(s, 'PATCH', `/autoplay/${group.items[1].autoplay_id}/status`, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await call(s, 'GET', '/recurring_purchases')).json().result).toEqual([]);
+    expect((await call(s, 'GET', '/autoplay')).json().result).toEqual([]);
+  });
+});
+
 describe('changing an autoplay', () => {
   it('answers 422 with a field error for a bad status or date, and changes nothing', async () => {
     const s = await shopper(10_000);

@@ -9,6 +9,7 @@ import {
   PauseBody,
   ProcessReport,
   QuickpickBody,
+  RecurringPurchaseGroup,
   RecurringStatusBody,
   successEnvelope,
 } from '@shop/contracts';
@@ -43,6 +44,23 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
     },
     async (request) => {
       const { items, total } = await recurring.list(request.auth!.customerId, request.query);
+      return pageOf(items, total, request.query, request.url);
+    },
+  );
+
+  routes.get(
+    '/recurring_purchases',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Combined recurring purchases keyed by autoplayId (cancelled ones left out)',
+        querystring: PaginationQuery,
+        response: { 200: paginatedEnvelope(RecurringPurchaseGroup) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await recurring.groups(request.auth!.customerId, request.query);
       return pageOf(items, total, request.query, request.url);
     },
   );

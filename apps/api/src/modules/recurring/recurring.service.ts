@@ -8,6 +8,7 @@ import {
   type Autoplay,
   type CartItemInput,
   type CurrencyCode,
+  type RecurringPurchaseGroup,
   type RecurringStatus,
   toCents,
 } from '@shop/contracts';
@@ -275,6 +276,31 @@ export function createRecurringService(deps: RecurringDeps) {
     async list(customerId: string, page: { limit: number; offset: number }) {
       const { rows, total } = await repo.listForCustomer(db, customerId, 'autoplay', page);
       return { items: await Promise.all(rows.map(view)), total };
+    },
+
+    /**
+     * GET /recurring_purchases: combined recurring purchases keyed by autoplayId (the first member's id; a lone one is
+     * its own group), cancelled ones left out, newest group first.
+     */
+    async groups(
+      customerId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: RecurringPurchaseGroup[]; total: number }> {
+      const byGroup = new Map<string, RecurringRow[]>();
+      for (const row of await repo.liveForCustomer(db, customerId)) {
+        const key = row.combinedId ?? row.publicId;
+        byGroup.set(key, [...(byGroup.get(key) ?? []), row]);
+      }
+      const all = [...byGroup.entries()].reverse();
+      const items = await Promise.all(
+        all.slice(page.offset, page.offset + page.limit).map(async ([autoplayId, rows]) => ({
+          autoplayId,
+          type: rows[0]!.type as RecurringPurchaseGroup['type'],
+          status: rows[0]!.status as RecurringStatus,
+          items: await Promise.all(rows.map(view)),
+        })),
+      );
+      return { items, total: all.length };
     },
 
     async get(customerId: string, autoplayId: string): Promise<Autoplay> {
