@@ -204,7 +204,10 @@ export function createCartService(deps: CartDeps) {
         discountCents: 0,
         bonusCreditCents: 0,
         totalCents,
-        preOrderTotalCents: live.reduce((s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0), 0),
+        preOrderTotalCents: live.reduce(
+          (s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0),
+          0,
+        ),
         currency: live[0]?.item.currency ?? 'AUD',
       };
     },
