@@ -11,7 +11,7 @@ import { checkReadiness, type Database } from './db/index.ts';
 import type { AppConfig } from './env.ts';
 import type { Clock } from './lib/clock.ts';
 import { resolveAuthSecret } from './plugins/auth.ts';
-import { createCartService } from './modules/cart/index.ts';
+import { basketOf, createCartService, type CheckoutCart, type PricedItem } from './modules/cart/index.ts';
 import { createCatalogueService } from './modules/catalogue/index.ts';
 import {
   createContentEditor,
@@ -94,7 +94,6 @@ import {
   type MembershipDeps,
   type PrizeOrders,
 } from './modules/membership/index.ts';
-import type { CheckoutCart, PricedItem } from './modules/cart/index.ts';
 import { createGiveawayDrawWorkflow } from './workflows/draw-giveaway.workflow.ts';
 import { createDepositPurchaseWorkflow } from './workflows/deposit-purchase.workflow.ts';
 import { createRaffleDrawWorkflow } from './workflows/draw-raffle.workflow.ts';
@@ -498,22 +497,10 @@ function prizeOrdersOf(core: Core, m: ReturnType<typeof commerceServices>): Priz
       const basket: Parameters<typeof createPurchaseWorkflow>[0]['cart'] = {
         async loadForCheckout(_tx, id): Promise<CheckoutCart> {
           const priced = await Promise.all(items.map((t) => price(id, t)));
-          const totalCents = priced.reduce((sum, p) => sum + p.priceCents, 0);
-          return {
-            cartId: 0,
-            cartReference: idempotencyKey,
-            items: priced.map((item, i) => ({ id: `${idempotencyKey}:${i}`, item })),
-            removed: [],
-            promotion: null,
-            promotionCode: null,
-            promotionProblem: null,
-            subtotalCents: totalCents,
-            discountCents: 0,
-            bonusCreditCents: 0,
-            totalCents,
-            preOrderTotalCents: 0,
-            currency: priced[0]?.currency ?? 'AUD',
-          };
+          return basketOf(
+            priced.map((item, i) => ({ id: `${idempotencyKey}:${i}`, item })),
+            idempotencyKey,
+          );
         },
         loadItemsForCheckout: () => Promise.reject(new Error('a prize basket buys only its own items')),
         emptyCart: async () => undefined,

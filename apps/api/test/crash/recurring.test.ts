@@ -3,12 +3,12 @@
 // the purchase it finds under the same deterministic key and buys nothing more.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_NOW, testServices } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/db.ts';
+import { fundWallet, ozTicket, sellAutoplay } from '../helpers/recurring.ts';
 import type { Database } from '../../src/db/index.ts';
-import { catalogueOffers } from '../../src/db/schema.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 
 const CHILD = fileURLToPath(new URL('./recurring-crash-child.ts', import.meta.url));
@@ -18,10 +18,7 @@ const CUSTOMER = 'cus_rcp_crash';
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .update(catalogueOffers)
-    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
-    .where(eq(catalogueOffers.key, 'oz-lotto'));
+  await sellAutoplay(database);
 });
 afterAll(() => database.close());
 
@@ -58,26 +55,9 @@ async function childGone(): Promise<void> {
 it('a processor killed after its purchase committed: the rerun records it and buys nothing more', async () => {
   const clock = fixedClock(TEST_NOW);
   const s = testServices(database, { clock });
-  await database.db.transaction((tx) =>
-    s.ledger.creditDeposit(tx, {
-      customerId: CUSTOMER,
-      amountCents: 10_000,
-      currency: 'AUD',
-      reference: `test-deposit:${CUSTOMER}`,
-      description: 'Test deposit',
-    }),
-  );
+  await fundWallet(s, CUSTOMER, 10_000);
   const [first, second] = await s.draws.upcomingDraws('oz-lotto', 2);
-  await s.purchase.purchaseItems(CUSTOMER, 'first-order', [
-    {
-      productType: 'lottery_ticket',
-      productOfferKey: 'oz-lotto',
-      gameType: 'standard',
-      gameOffer: 'standard',
-      games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
-      numDraws: 'autoplay',
-    },
-  ]);
+  await s.purchase.purchaseItems(CUSTOMER, 'first-order', [{ ...ozTicket, numDraws: 'autoplay' }]);
   const now = new Date(first!.stopAt.getTime() + 1000).toISOString();
   clock.set(now);
   const afterFirst = (await s.ledger.fundsSummary(CUSTOMER)).availableFundsCents;

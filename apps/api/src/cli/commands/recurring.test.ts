@@ -1,12 +1,12 @@
 // recurring:due (the dry run) and recurring:run through runOps against a test database: after draw:advance closes
 // the draw an autoplay bought, the dry run names the next draw and buys nothing; the run buys it once.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, testServices } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
+import { fundWallet, ozTicket, sellAutoplay } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
-import { catalogueOffers } from '../../db/schema.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
 let database: Database;
@@ -14,10 +14,7 @@ const config = testConfig();
 const clock = fixedClock('2026-03-01T00:00:00Z');
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .update(catalogueOffers)
-    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
-    .where(eq(catalogueOffers.key, 'oz-lotto'));
+  await sellAutoplay(database);
 });
 afterAll(() => database.close());
 
@@ -35,25 +32,8 @@ describe('recurring commands', () => {
   it('recurring:due lists what is due without buying; recurring:run buys it once', async () => {
     const s = testServices(database, { clock, config });
     await s.draws.ensureSchedule('oz-lotto');
-    await database.db.transaction((tx) =>
-      s.ledger.creditDeposit(tx, {
-        customerId: 'cus_cli_rcp',
-        amountCents: 1000,
-        currency: 'AUD',
-        reference: 'test-deposit:cus_cli_rcp',
-        description: 'Test deposit',
-      }),
-    );
-    await s.purchase.purchaseItems('cus_cli_rcp', 'first', [
-      {
-        productType: 'lottery_ticket',
-        productOfferKey: 'oz-lotto',
-        gameType: 'standard',
-        gameOffer: 'standard',
-        games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
-        numDraws: 'autoplay',
-      },
-    ]);
+    await fundWallet(s, 'cus_cli_rcp', 1000);
+    await s.purchase.purchaseItems('cus_cli_rcp', 'first', [{ ...ozTicket, numDraws: 'autoplay' }]);
     expect((await ops('recurring:due')).out).toBe('Nothing is due.');
 
     expect((await ops('draw:advance', '--offer', 'oz-lotto')).code).toBe(0);

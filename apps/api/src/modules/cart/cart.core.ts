@@ -70,6 +70,26 @@ export interface CheckoutCart {
   currency: CurrencyCode;
 }
 
+/** Given items bought without a cart (no cart row, no promotion): a prize's tickets, a recurring purchase's item. */
+export function basketOf(items: CheckoutItem[], cartReference: string, removed: AutoRemoved[] = []): CheckoutCart {
+  const totalCents = items.reduce((s, l) => s + l.item.priceCents, 0);
+  return {
+    cartId: 0,
+    cartReference,
+    items,
+    removed,
+    promotion: null,
+    promotionCode: null,
+    promotionProblem: null,
+    subtotalCents: totalCents,
+    discountCents: 0,
+    bonusCreditCents: 0,
+    totalCents,
+    preOrderTotalCents: items.reduce((s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0), 0),
+    currency: items[0]?.item.currency ?? 'AUD',
+  };
+}
+
 export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 export const cartNotFound = (reference: string) => notFound(`There is no cart ${reference}.`, 'cart_not_found');
 export const itemNotFound = (itemId: string) => notFound(`There is no item ${itemId} in your cart.`, 'item_not_found');

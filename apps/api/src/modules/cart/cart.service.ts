@@ -7,6 +7,7 @@ import type { Executor } from '../../db/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { promotionNotAdded } from '../promotions/index.ts';
 import {
+  basketOf,
   cartCore,
   itemInputOf,
   itemNotFound,
@@ -21,6 +22,7 @@ export {
   ANONYMOUS_CART_TTL_MS,
   DEFAULT_PRICING,
   RAFFLES_NOT_ON_SALE,
+  basketOf,
   itemInputOf,
   payableCents,
   type CartDeps,
@@ -191,25 +193,7 @@ export function createCartService(deps: CartDeps) {
         if (verdict.ok) live.push({ id, item: verdict.item });
         else removed.push({ id, reason: verdict.reason, description: input.productOfferKey, message: verdict.message });
       }
-      const totalCents = live.reduce((s, l) => s + l.item.priceCents, 0);
-      return {
-        cartId: 0,
-        cartReference: '',
-        items: live,
-        removed,
-        promotion: null,
-        promotionCode: null,
-        promotionProblem: null,
-        subtotalCents: totalCents,
-        discountCents: 0,
-        bonusCreditCents: 0,
-        totalCents,
-        preOrderTotalCents: live.reduce(
-          (s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0),
-          0,
-        ),
-        currency: live[0]?.item.currency ?? 'AUD',
-      };
+      return basketOf(live, '', removed);
     },
 
     /** After a purchase: no items, no promotion (notices of removed items stay until dismissed). */

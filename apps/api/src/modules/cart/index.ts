@@ -12,6 +12,7 @@ export type {
 export { cartRoutes, CART_API_VERSIONS, type CartRoutesOptions } from './cart.routes.ts';
 export {
   createCartService,
+  basketOf,
   itemInputOf,
   payableCents,
   ANONYMOUS_CART_TTL_MS,

@@ -5,12 +5,12 @@
 // whose minimum jackpot the draw does not reach, and buys the draw on sale for every other one; the wallet balances
 // with the checkouts.
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_NOW, testServices } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { fundWallet, ozTicket, sellAutoplay } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
-import { catalogueOffers } from '../../db/schema.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
 
@@ -21,10 +21,7 @@ const clock = fixedClock(TEST_NOW);
 let s: Services;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.db
-    .update(catalogueOffers)
-    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
-    .where(eq(catalogueOffers.key, 'oz-lotto'));
+  await sellAutoplay(database);
   s = testServices(database, { clock });
 });
 afterAll(() => database.close());
@@ -53,13 +50,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.constantFrom<Step>({ kind: 'run' }, { kind: 'parallel' }, { kind: 'killed' }),
 );
 
-const item = {
-  productType: 'lottery_ticket' as const,
-  productOfferKey: 'oz-lotto',
-  gameType: 'standard' as const,
-  gameOffer: 'standard',
-  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
-};
+const item = ozTicket;
 
 async function rows<T>(q: ReturnType<typeof sql>): Promise<T[]> {
   return (await database.db.execute(q)).rows as T[];
@@ -85,15 +76,7 @@ it('buys at most once per draw, never while paused or cancelled or below the min
     fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 14 }), async (steps) => {
       await s.draws.ensureSchedule('oz-lotto');
       const customerId = `cus_prop_${++n}_${Date.now().toString(36)}`;
-      await database.db.transaction((tx) =>
-        s.ledger.creditDeposit(tx, {
-          customerId,
-          amountCents: DEPOSIT,
-          currency: 'AUD',
-          reference: `test-deposit:${customerId}`,
-          description: 'Test deposit',
-        }),
-      );
+      await fundWallet(s, customerId, DEPOSIT);
       const ids: string[] = [];
       const creationDraw = new Map<string, number>();
       const at = (i: number) => (ids.length ? ids[i % ids.length]! : null);

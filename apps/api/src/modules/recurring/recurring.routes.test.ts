@@ -4,13 +4,13 @@
 // deterministic key (a rerun, a second processor at the same time, and a rerun after a purchase committed without
 // being recorded buy nothing more), never while paused or cancelled, and pauses after three hard failures.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { fundWallet, sellAutoplay } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
-import { catalogueOffers } from '../../db/schema.ts';
 import type { DrawSummary } from '../draws/index.ts';
 import { idempotencyKeyOf } from './index.ts';
 
@@ -23,10 +23,7 @@ let t: TestApp;
 /** A fresh shop whose Oz Lotto sells autoplay (the seed switches it off until issue 15 is done). */
 async function shop(): Promise<{ database: Database; t: TestApp }> {
   const db = await createTestDatabase();
-  await db.db
-    .update(catalogueOffers)
-    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
-    .where(eq(catalogueOffers.key, 'oz-lotto'));
+  await sellAutoplay(db);
   return { database: db, t: await buildTestApp({ database: db }) };
 }
 
@@ -58,16 +55,7 @@ interface Shopper {
 }
 
 async function shopper(walletCents: number, id = `cus_${randomBytes(8).toString('hex')}`): Promise<Shopper> {
-  if (walletCents > 0)
-    await t.database.db.transaction((tx) =>
-      t.services.ledger.creditDeposit(tx, {
-        customerId: id,
-        amountCents: walletCents,
-        currency: 'AUD',
-        reference: `test-deposit:${id}`,
-        description: 'Test deposit',
-      }),
-    );
+  if (walletCents > 0) await fundWallet(t.services, id, walletCents);
   return {
     id,
     get headers() {

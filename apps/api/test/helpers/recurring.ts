@@ -1,0 +1,40 @@
+// Recurring-purchase tests: an offer that sells autoplay (the seed sells none until issue 15 is done), wallet funds,
+// and the Oz Lotto ticket they buy.
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../src/db/index.ts';
+import { catalogueOffers } from '../../src/db/schema.ts';
+import type { Services } from '../../src/services.ts';
+
+/** Switch autoplay on for an offer, in the database (before any service caches the catalogue). */
+export async function sellAutoplay(database: Database, offerKey = 'oz-lotto'): Promise<void> {
+  await database.db
+    .update(catalogueOffers)
+    .set({ recurringPurchase: { type: 'autoplay', availability: 'available' } })
+    .where(eq(catalogueOffers.key, offerKey));
+}
+
+/** Credit a customer's wallet (a test deposit). */
+export async function fundWallet(
+  services: Pick<Services, 'ledger' | 'database'>,
+  customerId: string,
+  cents: number,
+): Promise<void> {
+  await services.database.db.transaction((tx) =>
+    services.ledger.creditDeposit(tx, {
+      customerId,
+      amountCents: cents,
+      currency: 'AUD',
+      reference: `test-deposit:${customerId}:${cents}:${Date.now()}`,
+      description: 'Test deposit',
+    }),
+  );
+}
+
+/** An Oz Lotto standard ticket of one game (the item input as services take it). */
+export const ozTicket = {
+  productType: 'lottery_ticket' as const,
+  productOfferKey: 'oz-lotto',
+  gameType: 'standard' as const,
+  gameOffer: 'standard',
+  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+};
