@@ -54,7 +54,12 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(cartRoutes, { ...v2, cart: s.cart });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
   await app.register(placementRoutes, { ...v2, placement: s.placement });
-  await app.register(recurringRoutes, { ...v2, recurring: s.recurring, processor: s.recurringProcessor });
+  await app.register(recurringRoutes, {
+    ...v2,
+    recurring: s.recurring,
+    processor: s.recurringProcessor,
+    scheduled: s.scheduledPurchases,
+  });
   // Daily Winners: the membership (gamify) API of the rewards service (DESIGN.md §1; discovered as `rewards`).
   await app.register(membershipRoutes, {
     prefix: '/api/rewards',

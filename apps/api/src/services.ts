@@ -101,6 +101,7 @@ import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
 import {
   createRecurringProcessor,
   createRecurringService,
+  createScheduledService,
   type DrawCalendar,
   type PausedNotifier,
 } from './modules/recurring/index.ts';
@@ -419,6 +420,7 @@ function commerceServices(
     replay,
     recurring,
     recurringProcessor,
+    scheduledPurchases: createScheduledService({ db, clock, pricer: cart }),
   };
 }
 

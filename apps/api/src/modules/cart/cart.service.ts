@@ -4,6 +4,7 @@
 // stays until dismissed. Purchase reads the cart through loadForCheckout inside its own transaction.
 import type { AddCartItemBody, BuildCartItemBody, Cart, CartItemInput, LotteryTicketInput } from '@shop/contracts';
 import type { Executor } from '../../db/index.ts';
+import type { PricedItem } from './cart.types.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { promotionNotAdded } from '../promotions/index.ts';
 import {
@@ -194,6 +195,11 @@ export function createCartService(deps: CartDeps) {
         else removed.push({ id, reason: verdict.reason, description: input.productOfferKey, message: verdict.message });
       }
       return basketOf(live, '', removed);
+    },
+
+    /** Validate and price one item for a customer outside any cart (a scheduled purchase set up): 422 as when added. */
+    async prepareItem(customerId: string, input: CartItemInput): Promise<PricedItem> {
+      return handlerFor(input.productType).prepare(input, await contextFor(customerId));
     },
 
     /** After a purchase: no items, no promotion (notices of removed items stay until dismissed). */

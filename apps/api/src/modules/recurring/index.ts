@@ -16,7 +16,13 @@ export {
   type PlannedPurchase,
   type ProcessorDeps,
   type RecurringProcessor,
-  type RecurringPurchaser,
 } from './recurring.processor.ts';
+export type { RecurringPurchaser } from './recurring.purchaser.ts';
+export {
+  createScheduledService,
+  type ItemPricer,
+  type ScheduledDeps,
+  type ScheduledService,
+} from './recurring.scheduled.ts';
 export type { RecurringRow } from './recurring.repository.ts';
 export { recurringRoutes, type RecurringRoutesOptions } from './recurring.routes.ts';

@@ -10,12 +10,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
+import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts';
+import { processScheduled } from './recurring.scheduled.ts';
 import type { DrawCalendar, NextDraw } from './recurring.service.ts';
-
-/** The purchase path the processor buys through (services.ts: the purchase workflow's purchaseItems). */
-export interface RecurringPurchaser {
-  purchaseItems(customerId: string, idempotencyKey: string, items: CartItemInput[]): Promise<{ checkoutId: string }>;
-}
 
 /** Told, in the transaction that paused it, that an autoplay paused after repeated hard failures (an email). */
 export type PausedNotifier = (tx: Executor, row: RecurringRow, reason: string) => Promise<void>;
@@ -40,8 +37,6 @@ export interface PlannedPurchase {
   action: 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure';
 }
 
-/** Purchase refusals that the customer fixes by paying (hard); every other refusal is soft and retried next run. */
-const HARD_FAILURES = new Set(['insufficient_funds', 'card_declined', 'card_expired', 'payment_failed']);
 /** Refusals that say another attempt is under way: nothing is recorded, the next run looks again. */
 const IN_FLIGHT = new Set(['idempotency_in_flight']);
 
@@ -203,6 +198,12 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
           if (!options.onError) throw error;
           options.onError(row.publicId, error);
         }
+      }
+      try {
+        await processScheduled({ db, clock, purchaser }, report, options.customerId);
+      } catch (error) {
+        if (!options.onError) throw error;
+        options.onError('scheduled purchases', error);
       }
       return report;
     },

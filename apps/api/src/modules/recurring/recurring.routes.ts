@@ -11,6 +11,9 @@ import {
   QuickpickBody,
   RecurringPurchaseGroup,
   RecurringStatusBody,
+  CreateScheduledBody,
+  ScheduledParams,
+  ScheduledPurchase,
   successEnvelope,
 } from '@shop/contracts';
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,14 +21,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http.ts';
 import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { RecurringProcessor } from './recurring.processor.ts';
+import type { ScheduledService } from './recurring.scheduled.ts';
 import type { RecurringService } from './recurring.service.ts';
 
 export interface RecurringRoutesOptions {
   recurring: RecurringService;
   processor: RecurringProcessor;
+  scheduled: ScheduledService;
 }
 
-export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async (app, { recurring, processor }) => {
+export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async (
+  app,
+  { recurring, processor, scheduled },
+) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['recurring'];
   const auth = { preHandler: app.requireCustomer };
@@ -159,6 +167,58 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
     '/autoplay/:id/unpause',
     { ...auth, schema: { tags, summary: 'Unpause an autoplay', params: AutoplayParams, response: one } },
     async (request) => ok(await recurring.unpause(request.auth!.customerId, request.params.id)),
+  );
+
+  const oneScheduled = { 200: successEnvelope(ScheduledPurchase) };
+  routes.post(
+    '/scheduled-purchases',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Buy an item at a time in the future (it plays the draw on sale then)',
+        body: CreateScheduledBody,
+        response: oneScheduled,
+      },
+    },
+    async (request) => ok(await scheduled.create(request.auth!.customerId, request.body)),
+  );
+
+  routes.get(
+    '/scheduled-purchases',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "The customer's scheduled purchases and pre-orders (cancelled ones left out), soonest first",
+        querystring: PaginationQuery,
+        response: { 200: paginatedEnvelope(ScheduledPurchase) },
+      },
+    },
+    async (request) => {
+      const { items, total } = await scheduled.list(request.auth!.customerId, request.query);
+      return pageOf(items, total, request.query, request.url);
+    },
+  );
+
+  routes.get(
+    '/scheduled-purchases/:id',
+    { ...auth, schema: { tags, summary: 'One scheduled purchase', params: ScheduledParams, response: oneScheduled } },
+    async (request) => ok(await scheduled.get(request.auth!.customerId, request.params.id)),
+  );
+
+  routes.patch(
+    '/scheduled-purchases/:id/cancel',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Cancel a scheduled purchase not bought yet',
+        params: ScheduledParams,
+        response: oneScheduled,
+      },
+    },
+    async (request) => ok(await scheduled.cancel(request.auth!.customerId, request.params.id)),
   );
 
   routes.post(

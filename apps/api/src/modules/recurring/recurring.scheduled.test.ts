@@ -1,0 +1,120 @@
+// Scheduled purchases on a real database: scheduling checks the time and the item (422, nothing stored); the
+// customer lists, reads and cancels their own (another's id is 404); the processor buys one when due, once, with the
+// key sch:{id}, for the draw on sale then; an empty wallet is a recorded hard failure retried on the next run; a
+// cancelled one is never bought and a bought one cannot be cancelled.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
+import { fundWallet } from '../../../test/helpers/recurring.ts';
+
+const V = { version: '3.3' } as const;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const shopper = () => `cus_${randomBytes(8).toString('hex')}`;
+const call = (customerId: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  t.injectSigned({
+    method,
+    url: `/api/v2${url}`,
+    headers: { authorization: `Bearer ${t.tokenFor(customerId)}` },
+    sign: V,
+    ...(method === 'GET' ? {} : { payload: (payload ?? {}) as Record<string, unknown> }),
+  });
+
+const ozItem = {
+  product_type: 'lottery_ticket',
+  product_offer_key: 'oz-lotto',
+  game_type: 'standard',
+  game_offer: 'standard',
+  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+};
+const inHours = (h: number) => new Date(t.clock.now().getTime() + h * 3_600_000).toISOString();
+
+async function ticketDraws(customerId: string): Promise<number[]> {
+  const { rows } = await t.database.db.execute<{ draw_no: number }>(
+    sql`select draw_no from orders_tickets where customer_id = ${customerId} order by draw_no`,
+  );
+  return rows.map((r) => Number(r.draw_no));
+}
+
+describe('scheduled purchases', () => {
+  it('refuses a time not in the future or not a time, an autoplay and a bad ticket; stores nothing', async () => {
+    const c = shopper();
+    const bad: [unknown, string][] = [
+      [{ item: ozItem, scheduled_at: '2020-01-01T00:00:00Z' }, 'scheduled_at'],
+      [{ item: ozItem, scheduled_at: 'tomorrow' }, 'scheduled_at'],
+      [{ item: ozItem, scheduled_at: '2025-06-03' }, 'scheduled_at'],
+      [{ item: { ...ozItem, num_draws: 'autoplay' }, scheduled_at: inHours(24) }, 'num_draws'],
+      [{ item: { ...ozItem, game_offer: 'nope' }, scheduled_at: inHours(24) }, 'game_offer'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call(c, 'POST', '/scheduled-purchases', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors[field], res.body).toBeTruthy();
+    }
+    expect((await call(c, 'GET', '/scheduled-purchases')).json().result).toEqual([]);
+  });
+
+  it('is bought once when due, for the draw on sale then; only its customer sees or cancels it', async () => {
+    const c = shopper();
+    await fundWallet(t.services, c, 10_000);
+    const created = await call(c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: inHours(24 * 8) });
+    expect(created.statusCode, created.body).toBe(200);
+    const s = created.json().result;
+    expect(s).toMatchObject({ kind: 'scheduled_purchase', status: 'active', finished: false, checkout_id: null });
+    expect(s.encoded_id).toMatch(/^sch_/);
+    const other = shopper();
+    expect((await call(other, 'GET', `/scheduled-purchases/${s.encoded_id}`)).statusCode).toBe(404);
+    expect((await call(other, 'PATCH', `/scheduled-purchases/${s.encoded_id}/cancel`)).statusCode).toBe(404);
+    expect((await call(c, 'GET', '/scheduled-purchases')).json().page_info.total).toBe(1);
+
+    expect((await t.services.recurringProcessor.run({ customerId: c })).purchased).toBe(0);
+    t.clock.set(inHours(24 * 8 + 1));
+    try {
+      const [onSale] = await t.services.draws.upcomingDraws('oz-lotto', 1);
+      expect((await t.services.recurringProcessor.run({ customerId: c })).purchased).toBe(1);
+      expect(await ticketDraws(c)).toEqual([onSale!.drawNo]);
+      expect((await t.services.recurringProcessor.run({ customerId: c })).purchased).toBe(0);
+      const read = (await call(c, 'GET', `/scheduled-purchases/${s.encoded_id}`)).json().result;
+      expect(read).toMatchObject({ finished: true, last_attempt_status: 'purchased' });
+      const { rows } = await t.database.db.execute<{ key: string }>(
+        sql`select idempotency_key as key from orders_checkouts where public_id = ${read.checkout_id}`,
+      );
+      expect(rows[0]!.key).toBe(`sch:${s.encoded_id}`);
+      const late = await call(c, 'PATCH', `/scheduled-purchases/${s.encoded_id}/cancel`);
+      expect(late.statusCode).toBe(409);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
+  it('a cancelled one is never bought; an empty wallet is a hard failure retried on the next run', async () => {
+    const c = shopper();
+    const due = inHours(2);
+    const a = (await call(c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: due })).json().result;
+    const b = (await call(c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: due })).json().result;
+    const cancelled = await call(c, 'PATCH', `/scheduled-purchases/${a.encoded_id}/cancel`);
+    expect(cancelled.json().result.status).toBe('cancelled');
+    t.clock.set(inHours(3));
+    try {
+      expect(await t.services.recurringProcessor.run({ customerId: c })).toMatchObject({
+        purchased: 0,
+        hardFailures: 1,
+      });
+      const failed = (await call(c, 'GET', `/scheduled-purchases/${b.encoded_id}`)).json().result;
+      expect(failed).toMatchObject({ last_attempt_status: 'hard_failure', finished: false });
+      await fundWallet(t.services, c, 10_000);
+      expect((await t.services.recurringProcessor.run({ customerId: c })).purchased).toBe(1);
+      expect((await ticketDraws(c)).length).toBe(1);
+      expect(
+        (await call(c, 'GET', '/scheduled-purchases')).json().result.map((x: { encoded_id: string }) => x.encoded_id),
+      ).toEqual([b.encoded_id]);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+});

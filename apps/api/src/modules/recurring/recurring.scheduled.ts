@@ -1,0 +1,181 @@
+// Scheduled purchases (docs/recurring.md): one future purchase of an item at a time the customer chose (kind
+// scheduled_purchase), bought by the recurring processor once due, through the purchase workflow with the key
+// sch:{id} (so it is bought at most once). The item is checked and priced when scheduled, and again when bought; it
+// plays the draw on sale at that time. Listed, read and cancelled by its own customer (another's id is 404).
+import type { CartItemInput, CurrencyCode, ProcessReport, ScheduledPurchase } from '@shop/contracts';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import type { PricedItem } from '../cart/index.ts';
+import { createRecurringRepository, type ScheduledRow } from './recurring.repository.ts';
+import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts';
+
+/** What scheduling needs of the cart: validate and price an item for the customer (422 as when added to a cart). */
+export interface ItemPricer {
+  prepareItem(customerId: string, input: CartItemInput): Promise<PricedItem>;
+}
+
+export interface ScheduledDeps {
+  db: Db;
+  clock: Clock;
+  pricer: ItemPricer;
+}
+
+const newScheduledId = () => `sch_${randomBytes(12).toString('hex')}`;
+
+/** The item bought when due: the draw on sale then, not the one on sale when it was scheduled. */
+function unpinned(input: CartItemInput): CartItemInput {
+  if (input.productType === 'raffle_ticket') {
+    const { drawNo: _drawNo, ...rest } = input;
+    return rest;
+  }
+  const { firstDrawNo: _first, drawOffset: _offset, ...rest } = input;
+  return rest;
+}
+
+function view(row: ScheduledRow): ScheduledPurchase {
+  return {
+    encodedId: row.publicId,
+    kind: row.kind as ScheduledPurchase['kind'],
+    status: row.status as ScheduledPurchase['status'],
+    productType: row.productType,
+    productOfferKey: row.offerKey,
+    description: row.description,
+    price: { amount: row.priceCents / 100, currency: row.currency as CurrencyCode },
+    dueAt: row.dueAt.toISOString(),
+    lastAttemptStatus: row.lastAttemptStatus as ScheduledPurchase['lastAttemptStatus'],
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    lastFailureReason: row.lastFailureReason,
+    checkoutId: row.checkoutId,
+    finished: row.finishedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function parseScheduledAt(value: string, now: Date): Date {
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+  const at = iso.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(at.getTime()))
+    throw unprocessable('This is not a time.', 'invalid_scheduled_at', {
+      scheduled_at: ['Enter a date and time with its offset (2026-07-01T09:00:00+10:00).'],
+    });
+  if (at.getTime() <= now.getTime())
+    throw unprocessable('The time to buy has passed.', 'invalid_scheduled_at', {
+      scheduled_at: ['Choose a time in the future.'],
+    });
+  return at;
+}
+
+export function createScheduledService(deps: ScheduledDeps) {
+  const { db, clock, pricer } = deps;
+  const repo = createRecurringRepository();
+
+  async function own(customerId: string, id: string): Promise<ScheduledRow> {
+    const row = await repo.findOwnScheduled(db, customerId, id);
+    if (!row) throw notFound('This scheduled purchase was not found.', 'scheduled_purchase_not_found');
+    return row;
+  }
+
+  return {
+    /** POST /scheduled-purchases: buy this item at `scheduledAt` (a time in the future). */
+    async create(customerId: string, body: { item: CartItemInput; scheduledAt: string }): Promise<ScheduledPurchase> {
+      const dueAt = parseScheduledAt(body.scheduledAt, clock.now());
+      if (body.item.productType === 'lottery_ticket' && body.item.numDraws === 'autoplay')
+        throw unprocessable('A scheduled purchase buys a number of draws, not autoplay.', 'invalid_ticket', {
+          num_draws: ['Choose a number of draws.'],
+        });
+      const priced = await pricer.prepareItem(customerId, body.item);
+      const now = clock.now();
+      const row = await repo.insertScheduled(db, {
+        publicId: newScheduledId(),
+        customerId,
+        kind: 'scheduled_purchase',
+        productType: priced.productType,
+        offerKey: priced.productOfferKey,
+        item: unpinned(priced.input),
+        description: priced.description,
+        priceCents: priced.priceCents,
+        currency: priced.currency,
+        dueAt,
+        status: 'active',
+        createdAt: now,
+        updatedAt: now,
+      });
+      return view(row);
+    },
+
+    async list(customerId: string, page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.listScheduled(db, customerId, page);
+      return { items: rows.map(view), total };
+    },
+
+    get: async (customerId: string, id: string) => view(await own(customerId, id)),
+
+    /** PATCH /scheduled-purchases/{id}/cancel: only before it was bought. */
+    async cancel(customerId: string, id: string): Promise<ScheduledPurchase> {
+      await own(customerId, id);
+      return db.transaction(async (tx) => {
+        const row = (await repo.findOwnScheduled(tx, customerId, id, true))!;
+        if (row.finishedAt !== null)
+          throw conflict('This scheduled purchase was already bought.', 'scheduled_purchase_finished');
+        if (row.status === 'cancelled') return view(row);
+        return view(await repo.updateScheduled(tx, row.id, { status: 'cancelled', updatedAt: clock.now() }));
+      });
+    },
+  };
+}
+
+export type ScheduledService = ReturnType<typeof createScheduledService>;
+
+/**
+ * The processor's part for scheduled purchases: each due one, under its row lock (SKIP LOCKED), bought with the key
+ * sch:{id}; a refusal is recorded (hard or soft) and retried on the next run until bought or cancelled.
+ */
+export async function processScheduled(
+  deps: { db: Db; clock: Clock; purchaser: RecurringPurchaser },
+  report: ProcessReport,
+  customerId?: string,
+): Promise<void> {
+  const repo = createRecurringRepository();
+  let afterId = 0;
+  for (;;) {
+    const page = await repo.dueScheduled(deps.db, deps.clock.now(), afterId, 200, customerId);
+    if (!page.length) return;
+    afterId = page.at(-1)!.id;
+    for (const due of page) {
+      await deps.db.transaction(async (tx) => {
+        const row = await repo.lockScheduled(tx, due.id);
+        if (!row || row.status !== 'active' || row.finishedAt !== null) return;
+        report.examined++;
+        const now = deps.clock.now();
+        try {
+          const { checkoutId } = await deps.purchaser.purchaseItems(row.customerId, `sch:${row.publicId}`, [
+            row.item as CartItemInput,
+          ]);
+          await repo.updateScheduled(tx, row.id, {
+            lastAttemptStatus: 'purchased',
+            lastAttemptAt: now,
+            lastFailureReason: null,
+            checkoutId,
+            finishedAt: now,
+            updatedAt: now,
+          });
+          report.purchased++;
+        } catch (err) {
+          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+          if (err.code === 'idempotency_in_flight') return;
+          const hard = HARD_FAILURES.has(err.code ?? '');
+          await repo.updateScheduled(tx, row.id, {
+            lastAttemptStatus: hard ? 'hard_failure' : 'soft_failure',
+            lastAttemptAt: now,
+            lastFailureReason: err.message,
+            updatedAt: now,
+          });
+          if (hard) report.hardFailures++;
+          else report.softFailures++;
+        }
+      });
+    }
+  }
+}
