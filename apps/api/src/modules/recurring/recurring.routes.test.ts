@@ -445,6 +445,27 @@ describe('the processor', () => {
       expect((await t.services.recurringProcessor.run()).examined).toBe(0);
     }));
 
+  it('a spend limit or a break is a soft failure with its reason: no order, no debit, tried again next run', () =>
+    isolated(async () => {
+      const s = await shopper(10_000, (await signUpAndLogin(t)).customerId);
+      const { autoplayId } = await buyAutoplay(s);
+      await t.services.responsibleGambling.limits.setSpendLimit(s.id, 'weekly', 1);
+      await closeFirstDraw();
+      const wallet = await available(s.id);
+      const report = await t.services.recurringProcessor.run();
+      expect(report).toMatchObject({ purchased: 0, softFailures: 1, hardFailures: 0 });
+      const view = (await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result;
+      expect(view).toMatchObject({ status: 'active', last_attempt_status: 'soft_failure' });
+      expect(view.last_failure_reason).toMatch(/spend/i);
+      expect(await count('orders_checkouts', s.id)).toBe(1);
+      expect(await available(s.id)).toBe(wallet);
+
+      await t.services.responsibleGambling.exclusions.takeABreak(s.id, '1w');
+      expect((await t.services.recurringProcessor.run()).softFailures).toBe(1);
+      expect(await count('orders_checkouts', s.id)).toBe(1);
+      expect(await available(s.id)).toBe(wallet);
+    }));
+
   it('POST /process_recurring_purchases/sync buys only the signed-in customer own', () =>
     isolated(async () => {
       const mine = await shopper(10_000);
