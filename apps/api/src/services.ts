@@ -432,15 +432,15 @@ function drawCalendarOf(c: ReturnType<typeof catalogueServices>): DrawCalendar {
       const offer = await offerOf(offerKey);
       if (!offer || offer.type !== 'lottery_ticket' || !offer.gameKey) return [];
       const draws = await c.draws.upcomingDraws(offer.gameKey as Parameters<typeof c.draws.upcomingDraws>[0]);
-      return draws
-        .filter((d) => d.purchaseStatus === 'standard')
-        .map((d) => ({
-          drawId: d.id,
-          drawNo: d.drawNo,
-          drawAt: d.drawAt,
-          stopAt: d.stopAt,
-          jackpotCents: d.jackpotCents,
-        }));
+      // On sale now: the leading draws sold as standard; a pre-order draw and every later one are not due yet.
+      const preOrder = draws.findIndex((d) => d.purchaseStatus !== 'standard');
+      return (preOrder < 0 ? draws : draws.slice(0, preOrder)).map((d) => ({
+        drawId: d.id,
+        drawNo: d.drawNo,
+        drawAt: d.drawAt,
+        stopAt: d.stopAt,
+        jackpotCents: d.jackpotCents,
+      }));
     },
     async autoplayOnSale(offerKey) {
       const offer = await offerOf(offerKey);

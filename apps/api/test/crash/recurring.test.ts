@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_NOW, testServices } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { fundWallet, ozTicket, sellAutoplay } from '../helpers/recurring.ts';
+import { catalogueAt, fundWallet, ozTicket, sellAutoplay } from '../helpers/recurring.ts';
 import type { Database } from '../../src/db/index.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 
@@ -60,6 +60,7 @@ it('a processor killed after its purchase committed: the rerun records it and bu
   await s.purchase.purchaseItems(CUSTOMER, 'first-order', [{ ...ozTicket, numDraws: 'autoplay' }]);
   const now = new Date(first!.stopAt.getTime() + 1000).toISOString();
   clock.set(now);
+  await catalogueAt(s);
   const afterFirst = (await s.ledger.fundsSummary(CUSTOMER)).availableFundsCents;
 
   expect(await crashChild(now)).toBe('SIGKILL');

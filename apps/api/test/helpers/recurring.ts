@@ -38,3 +38,13 @@ export const ozTicket = {
   gameOffer: 'standard',
   games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
 };
+
+/**
+ * After a test moves the clock by days: the catalogue serves its last list while it rebuilds (stale-while-revalidate),
+ * and a list built days earlier has no draw on sale any more. The first read starts the rebuild, the second waits
+ * for it, so what the test does next sees the draws on sale at the new time.
+ */
+export async function catalogueAt(services: Pick<Services, 'catalogue'>): Promise<void> {
+  await services.catalogue.productOffers('default');
+  await services.catalogue.productOffers('default');
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { fundWallet, sellAutoplay } from '../../../test/helpers/recurring.ts';
+import { catalogueAt, fundWallet, sellAutoplay } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import type { DrawSummary } from '../draws/index.ts';
 import { idempotencyKeyOf } from './index.ts';
@@ -118,6 +118,7 @@ async function ozDraws(): Promise<DrawSummary[]> {
 async function closeFirstDraw(): Promise<DrawSummary> {
   const [first] = await ozDraws();
   t.clock.set(new Date(first!.stopAt.getTime() + 1000).toISOString());
+  await catalogueAt(t.services);
   return first!;
 }
 
@@ -408,6 +409,7 @@ describe('the processor', () => {
       await closeFirstDraw(); // the second draw closed while paused: it is skipped
       expect((await t.services.recurringProcessor.run()).purchased).toBe(0);
       t.clock.set(new Date(until.getTime() + 1000).toISOString());
+      await catalogueAt(t.services);
       const [third] = await ozDraws();
       const resumed = await t.services.recurringProcessor.run();
       expect(resumed.purchased).toBe(1);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
-import { fundWallet } from '../../../test/helpers/recurring.ts';
+import { catalogueAt, fundWallet } from '../../../test/helpers/recurring.ts';
 
 const V = { version: '3.3' } as const;
 let t: TestApp;
@@ -74,6 +74,7 @@ describe('scheduled purchases', () => {
 
     expect((await t.services.recurringProcessor.run({ customerId: c })).purchased).toBe(0);
     t.clock.set(inHours(24 * 8 + 1));
+    await catalogueAt(t.services);
     try {
       const [onSale] = await t.services.draws.upcomingDraws('oz-lotto', 1);
       expect((await t.services.recurringProcessor.run({ customerId: c })).purchased).toBe(1);
@@ -89,6 +90,7 @@ describe('scheduled purchases', () => {
       expect(late.statusCode).toBe(409);
     } finally {
       t.clock.set(TEST_NOW);
+      await catalogueAt(t.services);
     }
   });
 
@@ -100,6 +102,7 @@ describe('scheduled purchases', () => {
     const cancelled = await call(c, 'PATCH', `/scheduled-purchases/${a.encoded_id}/cancel`);
     expect(cancelled.json().result.status).toBe('cancelled');
     t.clock.set(inHours(3));
+    await catalogueAt(t.services);
     try {
       expect(await t.services.recurringProcessor.run({ customerId: c })).toMatchObject({
         purchased: 0,
@@ -115,6 +118,7 @@ describe('scheduled purchases', () => {
       ).toEqual([b.encoded_id]);
     } finally {
       t.clock.set(TEST_NOW);
+      await catalogueAt(t.services);
     }
   });
 });
