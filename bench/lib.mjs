@@ -27,6 +27,26 @@ export function tempDataDir() {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Runs fn on a database 'bench' of a fresh embedded PostgreSQL (fsync on, as `npm start` has it) in a temp DATA_DIR,
+ * and removes it all after. `db` and `embedded` are the API's db and db/embedded modules (loaded through tsx).
+ */
+export async function onEmbeddedDatabase(db, embedded, fn) {
+  const data = tempDataDir();
+  try {
+    const server = await embedded.ensureEmbeddedServer(data.dir, { fsync: true });
+    await db.createDatabaseIfMissing(server.url('postgres'), 'bench');
+    const database = db.connectDatabase(server.url('bench'), { onClose: () => server.release() });
+    try {
+      await fn(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    data.remove();
+  }
+}
+
 /** The signing secret of the web app in benchmarked shops (production refuses the development default). */
 export const BENCH_APP_SECRET = 'bench-web-signing-secret';
 export const BENCH_AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';

@@ -6,11 +6,11 @@
 // batch path the processor does not have (ADR 060). Reported, never asserted.
 //   node bench/recurring.mjs [autoplays=1000]
 import { register } from 'tsx/esm/api';
-import { machine, tempDataDir } from './lib.mjs';
+import { machine, onEmbeddedDatabase } from './lib.mjs';
 
 register();
 const db = await import('../apps/api/src/db/index.ts');
-const { ensureEmbeddedServer } = await import('../apps/api/src/db/embedded.ts');
+const embedded = await import('../apps/api/src/db/embedded.ts');
 const { systemClock } = await import('../apps/api/src/lib/clock.ts');
 const { loadConfig } = await import('../apps/api/src/env.ts');
 const { createServices } = await import('../apps/api/src/services.ts');
@@ -91,16 +91,4 @@ async function run(database) {
 }
 
 console.log(machine());
-const data = tempDataDir();
-try {
-  const server = await ensureEmbeddedServer(data.dir, { fsync: true });
-  await db.createDatabaseIfMissing(server.url('postgres'), 'bench');
-  const database = db.connectDatabase(server.url('bench'), { onClose: () => server.release() });
-  try {
-    await run(database);
-  } finally {
-    await database.close();
-  }
-} finally {
-  data.remove();
-}
+await onEmbeddedDatabase(db, embedded, (database) => run(database));

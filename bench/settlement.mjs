@@ -4,11 +4,11 @@
 // in a scratch database that is dropped afterwards. Target: settlement under 30 s. Reported, never asserted.
 //   node bench/settlement.mjs [lines]
 import { register } from 'tsx/esm/api';
-import { machine, tempDataDir } from './lib.mjs';
+import { machine, onEmbeddedDatabase } from './lib.mjs';
 
 register();
 const db = await import('../apps/api/src/db/index.ts');
-const { ensureEmbeddedServer } = await import('../apps/api/src/db/embedded.ts');
+const embedded = await import('../apps/api/src/db/embedded.ts');
 const { systemClock } = await import('../apps/api/src/lib/clock.ts');
 const { loadConfig } = await import('../apps/api/src/env.ts');
 const { createServices } = await import('../apps/api/src/services.ts');
@@ -106,19 +106,7 @@ async function run(label, database) {
 
 console.log(machine());
 
-const data = tempDataDir();
-try {
-  const server = await ensureEmbeddedServer(data.dir, { fsync: true });
-  await db.createDatabaseIfMissing(server.url('postgres'), 'bench');
-  const database = db.connectDatabase(server.url('bench'), { onClose: () => server.release() });
-  try {
-    await run('embedded PostgreSQL', database);
-  } finally {
-    await database.close();
-  }
-} finally {
-  data.remove();
-}
+await onEmbeddedDatabase(db, embedded, (database) => run('embedded PostgreSQL', database));
 
 if (process.env.DATABASE_URL) {
   const scratch = `bench_settlement_${process.pid}`;
