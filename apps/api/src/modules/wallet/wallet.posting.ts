@@ -1,0 +1,138 @@
+// How every ledger movement is posted (DESIGN.md §6): the house accounts, the customer's account locks (FOR UPDATE,
+// in id order), the idempotency check by reference, and the balanced journal entry with its lines and cached
+// balances. wallet.ledger.ts decides each movement's lines on top of these.
+import type { CurrencyCode } from '@shop/contracts';
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { accounts as accountRows, entries as entryRows } from './wallet.repository.ts';
+import { newEntryId, positiveCents, type EntryKind, type Movement, type PostResult } from './wallet.shared.ts';
+import { CUSTOMER_ACCOUNT_KINDS, type CustomerAccountKind, type HouseAccountKind } from './wallet.schema.ts';
+
+export type Line = { accountId: number; amountCents: number };
+export type Accounts = Record<CustomerAccountKind, { id: number; balanceCents: number }>;
+
+/**
+ * Write one entry and its lines, and move the cached balances of the customer accounts it touches. The caller
+ * holds the customer's account locks. Returns created=false (and writes nothing) when the reference was posted.
+ */
+async function postEntry(
+  clock: Clock,
+  tx: Executor,
+  entry: {
+    kind: EntryKind;
+    customerId: string | null;
+    reference: string;
+    description: string;
+    currency: CurrencyCode;
+    reversesEntryId?: number;
+  },
+  lines: Line[],
+  customerAccountIds: Set<number>,
+): Promise<PostResult> {
+  const nonZero = lines.filter((l) => l.amountCents !== 0);
+  const sum = nonZero.reduce((s, l) => s + l.amountCents, 0);
+  if (sum !== 0 || nonZero.length < 2)
+    throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
+  const publicId = newEntryId();
+  const inserted = await entryRows.insert(tx, [
+    { publicId, ...entry, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() },
+  ]);
+  if (!inserted.length) return { entryId: (await entryRows.byReference(tx, entry.reference))!, created: false };
+  const entryId = inserted[0]!.id;
+  await entryRows.insertLines(
+    tx,
+    nonZero.map((l) => ({ entryId, accountId: l.accountId, amountCents: l.amountCents })),
+  );
+  for (const l of nonZero)
+    if (customerAccountIds.has(l.accountId)) await accountRows.addToBalance(tx, l.accountId, l.amountCents);
+  return { entryId: publicId, created: true };
+}
+
+/** The posting primitives of one ledger: its cache of house account ids is shared by every movement it posts. */
+export function ledgerPosting(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const houseIds = new Map<string, number>();
+
+  /**
+   * House accounts are reference data: created on first use in their own autocommitted statement (never inside the
+   * caller's transaction), so the cached id is always of a committed row that no rollback can take away and that
+   * concurrent transactions can reference at once.
+   */
+  async function houseAccount(kind: HouseAccountKind, currency: CurrencyCode): Promise<number> {
+    const key = `${kind}|${currency}`;
+    const known = houseIds.get(key);
+    if (known !== undefined) return known;
+    const id = await accountRows.house(db, kind, currency);
+    houseIds.set(key, id);
+    return id;
+  }
+
+  /** Create the customer's accounts if missing and lock them (in id order, the same order every caller uses). */
+  async function lockCustomer(tx: Executor, customerId: string, currency: CurrencyCode): Promise<Accounts> {
+    let rows = await accountRows.lockCustomer(tx, customerId, currency);
+    if (rows.length < CUSTOMER_ACCOUNT_KINDS.length) {
+      await accountRows.ensureCustomers(tx, [customerId], currency);
+      rows = await accountRows.lockCustomer(tx, customerId, currency);
+    }
+    const accounts = {} as Accounts;
+    for (const r of rows) accounts[r.kind as CustomerAccountKind] = { id: r.id, balanceCents: r.balanceCents };
+    return accounts;
+  }
+
+  async function existing(tx: Executor, reference: string): Promise<PostResult | null> {
+    const entryId = await entryRows.byReference(tx, reference);
+    return entryId ? { entryId, created: false } : null;
+  }
+
+  const post = (tx: Executor, entry: Parameters<typeof postEntry>[2], lines: Line[], ids: Set<number>) =>
+    postEntry(clock, tx, entry, lines, ids);
+
+  const idsOf = (a: Accounts) => new Set(Object.values(a).map((x) => x.id));
+  const customerEntry = (kind: EntryKind, m: Movement) => ({
+    kind,
+    customerId: m.customerId,
+    reference: m.reference,
+    description: m.description,
+    currency: m.currency,
+  });
+
+  /** Money in from outside (a deposit, a prize, a bonus): house account → customer account. */
+  async function credit(
+    tx: Executor,
+    kind: EntryKind,
+    to: CustomerAccountKind,
+    from: HouseAccountKind,
+    m: Movement,
+  ): Promise<PostResult> {
+    positiveCents(m.amountCents);
+    const done = await existing(tx, m.reference);
+    if (done) return done;
+    const accounts = await lockCustomer(tx, m.customerId, m.currency);
+    const house = await houseAccount(from, m.currency);
+    return post(
+      tx,
+      customerEntry(kind, m),
+      [
+        { accountId: accounts[to].id, amountCents: m.amountCents },
+        { accountId: house, amountCents: -m.amountCents },
+      ],
+      idsOf(accounts),
+    );
+  }
+
+  /** A movement of the customer's own accounts, decided from their locked balances. */
+  async function move(
+    tx: Executor,
+    kind: EntryKind,
+    m: Movement,
+    linesOf: (accounts: Accounts) => Promise<Line[]>,
+  ): Promise<PostResult> {
+    positiveCents(m.amountCents);
+    const done = await existing(tx, m.reference);
+    if (done) return done;
+    const accounts = await lockCustomer(tx, m.customerId, m.currency);
+    return post(tx, customerEntry(kind, m), await linesOf(accounts), idsOf(accounts));
+  }
+
+  return { houseAccount, lockCustomer, existing, post, idsOf, customerEntry, credit, move };
+}
