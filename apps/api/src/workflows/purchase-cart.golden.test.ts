@@ -37,7 +37,7 @@ async function fund(id: string, cents: number) {
   );
 }
 
-async function call(id: string, method: 'POST' | 'GET', url: string, payload?: unknown, key?: string) {
+async function call(id: string, method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>, key?: string) {
   const res = await t.injectSigned({
     method,
     url: `/api/v2${url}`,

@@ -34,17 +34,22 @@ async function postEntry(
   if (sum !== 0 || nonZero.length < 2)
     throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
   const publicId = newEntryId();
-  const inserted = await entryRows.insert(tx, [
-    { publicId, ...entry, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() },
-  ]);
-  if (!inserted.length) return { entryId: (await entryRows.byReference(tx, entry.reference))!, created: false };
-  const entryId = inserted[0]!.id;
-  await entryRows.insertLines(
+  // Each customer account's total move and how many lines moved it (its version counts lines, as before).
+  const deltas = new Map<number, { accountId: number; amountCents: number; moves: number }>();
+  for (const l of nonZero) {
+    if (!customerAccountIds.has(l.accountId)) continue;
+    const d = deltas.get(l.accountId) ?? { accountId: l.accountId, amountCents: 0, moves: 0 };
+    d.amountCents += l.amountCents;
+    d.moves++;
+    deltas.set(l.accountId, d);
+  }
+  const posted = await entryRows.post(
     tx,
-    nonZero.map((l) => ({ entryId, accountId: l.accountId, amountCents: l.amountCents })),
+    { publicId, ...entry, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() },
+    nonZero,
+    [...deltas.values()],
   );
-  for (const l of nonZero)
-    if (customerAccountIds.has(l.accountId)) await accountRows.addToBalance(tx, l.accountId, l.amountCents);
+  if (!posted) return { entryId: (await entryRows.byReference(tx, entry.reference))!, created: false };
   return { entryId: publicId, created: true };
 }
 
@@ -67,6 +72,12 @@ export function ledgerPosting(deps: { db: Db; clock: Clock }) {
     return id;
   }
 
+  const accountsOf = (rows: { id: number; kind: string; balanceCents: number }[]) => {
+    const accounts = {} as Accounts;
+    for (const r of rows) accounts[r.kind as CustomerAccountKind] = { id: r.id, balanceCents: r.balanceCents };
+    return accounts;
+  };
+
   /** Create the customer's accounts if missing and lock them (in id order, the same order every caller uses). */
   async function lockCustomer(tx: Executor, customerId: string, currency: CurrencyCode): Promise<Accounts> {
     let rows = await accountRows.lockCustomer(tx, customerId, currency);
@@ -74,9 +85,23 @@ export function ledgerPosting(deps: { db: Db; clock: Clock }) {
       await accountRows.ensureCustomers(tx, [customerId], currency);
       rows = await accountRows.lockCustomer(tx, customerId, currency);
     }
-    const accounts = {} as Accounts;
-    for (const r of rows) accounts[r.kind as CustomerAccountKind] = { id: r.id, balanceCents: r.balanceCents };
-    return accounts;
+    return accountsOf(rows);
+  }
+
+  /**
+   * lockCustomer and the idempotency check of a movement in one round trip: the entry already posted under the
+   * reference (checked under the lock), or the locked accounts.
+   */
+  async function lockFor(
+    tx: Executor,
+    m: Pick<Movement, 'customerId' | 'currency' | 'reference'>,
+  ): Promise<{ done: PostResult } | { accounts: Accounts }> {
+    const rows = await accountRows.lockCustomerFor(tx, m.customerId, m.currency, m.reference);
+    const posted = rows[0]?.posted ?? (rows.length ? null : await entryRows.byReference(tx, m.reference));
+    if (posted) return { done: { entryId: posted, created: false } };
+    if (rows.length < CUSTOMER_ACCOUNT_KINDS.length)
+      return { accounts: await lockCustomer(tx, m.customerId, m.currency) };
+    return { accounts: accountsOf(rows) };
   }
 
   async function existing(tx: Executor, reference: string): Promise<PostResult | null> {
@@ -105,9 +130,9 @@ export function ledgerPosting(deps: { db: Db; clock: Clock }) {
     m: Movement,
   ): Promise<PostResult> {
     positiveCents(m.amountCents);
-    const done = await existing(tx, m.reference);
-    if (done) return done;
-    const accounts = await lockCustomer(tx, m.customerId, m.currency);
+    const locked = await lockFor(tx, m);
+    if ('done' in locked) return locked.done;
+    const { accounts } = locked;
     const house = await houseAccount(from, m.currency);
     return post(
       tx,
@@ -128,9 +153,9 @@ export function ledgerPosting(deps: { db: Db; clock: Clock }) {
     linesOf: (accounts: Accounts) => Promise<Line[]>,
   ): Promise<PostResult> {
     positiveCents(m.amountCents);
-    const done = await existing(tx, m.reference);
-    if (done) return done;
-    const accounts = await lockCustomer(tx, m.customerId, m.currency);
+    const locked = await lockFor(tx, m);
+    if ('done' in locked) return locked.done;
+    const { accounts } = locked;
     return post(tx, customerEntry(kind, m), await linesOf(accounts), idsOf(accounts));
   }
 
