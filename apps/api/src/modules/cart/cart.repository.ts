@@ -17,20 +17,31 @@ export interface AutoRemoved {
 export const MAX_AUTO_REMOVED = 20;
 
 export function createCartRepository() {
-  /** The cart and its items in one round trip (the cart read is the hottest call), its row locked when `lock`. */
+  /** The cart and its items in one round trip (the cart read is the hottest call); two when locking. */
   async function loadWith(
     ex: Executor,
     where: ReturnType<typeof eq>,
     lock: boolean,
   ): Promise<{ cart: CartRow; items: CartItemRow[] } | null> {
-    const query = ex
+    if (lock) {
+      // Two statements, on purpose: a statement's snapshot is taken before it waits for the lock, so items read in
+      // the locking statement could be those a concurrent purchase (the lock's holder) has just bought and deleted.
+      const carts = await ex.select().from(cartCarts).where(where).for('update');
+      const cart = carts[0];
+      if (!cart) return null;
+      const items = await ex
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.cartId, cart.id))
+        .orderBy(asc(cartItems.position), asc(cartItems.id));
+      return { cart, items };
+    }
+    const rows = await ex
       .select({ cart: cartCarts, item: cartItems })
       .from(cartCarts)
       .leftJoin(cartItems, eq(cartItems.cartId, cartCarts.id))
       .where(where)
       .orderBy(asc(cartItems.position), asc(cartItems.id));
-    // Locking: the cart row only (FOR UPDATE OF the cart; its items are read in the same statement).
-    const rows = await (lock ? query.for('update', { of: cartCarts }) : query);
     const cart = rows[0]?.cart;
     if (!cart) return null;
     return { cart, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
