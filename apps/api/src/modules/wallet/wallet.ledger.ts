@@ -41,7 +41,8 @@ export interface LedgerDeps {
 export function createLedger(deps: LedgerDeps) {
   const { db, clock } = deps;
   const spendOrder = deps.spendOrder ?? DEFAULT_SPEND_ORDER;
-  const { houseAccount, lockCustomer, existing, post, idsOf, customerEntry, credit, move } = ledgerPosting(deps);
+  const { houseAccount, lockCustomer, lockWallet, forget, existing, post, idsOf, customerEntry, credit, move } =
+    ledgerPosting(deps);
 
   const ledger = {
     /**
@@ -49,14 +50,14 @@ export function createLedger(deps: LedgerDeps) {
      * checks a rule over the wallet before debiting (a spend limit, a purchase) takes this first, so two purchases
      * of one customer check and debit one after the other.
      */
-    async lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void> {
-      await lockCustomer(tx, customerId, currency);
-    },
+    lockWallet,
 
     creditPrize: (tx: Executor, m: Movement) => credit(tx, 'prize', 'winnings', 'prize_liability', m),
     /** Many prizes in one go (settlement): wallet.bulk-credit.ts. */
-    creditPrizes: (tx: Executor, movements: Movement[]) =>
-      creditPrizesInBulk(tx, movements, { now: clock.now(), house: (c) => houseAccount('prize_liability', c) }),
+    creditPrizes: (tx: Executor, movements: Movement[]) => {
+      forget(tx);
+      return creditPrizesInBulk(tx, movements, { now: clock.now(), house: (c) => houseAccount('prize_liability', c) });
+    },
     creditDeposit: (tx: Executor, m: Movement) => credit(tx, 'deposit', 'deposit', 'gateway_clearing', m),
     creditBonus: (tx: Executor, m: Movement) => credit(tx, 'bonus', 'bonus', 'promotions', m),
     /**

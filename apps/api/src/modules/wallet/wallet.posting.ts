@@ -109,8 +109,31 @@ export function ledgerPosting(deps: { db: Db; clock: Clock }) {
     return entryId ? { entryId, created: false } : null;
   }
 
-  const post = (tx: Executor, entry: Parameters<typeof postEntry>[2], lines: Line[], ids: Set<number>) =>
-    postEntry(clock, tx, entry, lines, ids);
+  /**
+   * Accounts a transaction locked with lockWallet, kept for that transaction's next movement of the same wallet so
+   * it does not lock (and read) them a second time. Valid because only the ledger writes these rows and every
+   * posting (and the bulk credit) forgets the transaction's held accounts: the balances are the locked ones.
+   */
+  const held = new WeakMap<Executor, { key: string; accounts: Accounts }>();
+  const walletKey = (customerId: string, currency: CurrencyCode) => `${customerId}|${currency}`;
+
+  async function lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void> {
+    held.set(tx, { key: walletKey(customerId, currency), accounts: await lockCustomer(tx, customerId, currency) });
+  }
+
+  /** The accounts lockWallet holds for this wallet in this transaction (once), or null. */
+  function takeHeld(tx: Executor, customerId: string, currency: CurrencyCode): Accounts | null {
+    const h = held.get(tx);
+    held.delete(tx);
+    return h && h.key === walletKey(customerId, currency) ? h.accounts : null;
+  }
+
+  const forget = (tx: Executor) => held.delete(tx);
+
+  const post = (tx: Executor, entry: Parameters<typeof postEntry>[2], lines: Line[], ids: Set<number>) => {
+    forget(tx);
+    return postEntry(clock, tx, entry, lines, ids);
+  };
 
   const idsOf = (a: Accounts) => new Set(Object.values(a).map((x) => x.id));
   const customerEntry = (kind: EntryKind, m: Movement) => ({
@@ -153,11 +176,15 @@ export function ledgerPosting(deps: { db: Db; clock: Clock }) {
     linesOf: (accounts: Accounts) => Promise<Line[]>,
   ): Promise<PostResult> {
     positiveCents(m.amountCents);
+    // After lockWallet the accounts are held: the idempotency check is then the entry's unique reference (post
+    // answers the entry already posted under it, writing nothing).
+    const heldAccounts = takeHeld(tx, m.customerId, m.currency);
+    if (heldAccounts) return post(tx, customerEntry(kind, m), await linesOf(heldAccounts), idsOf(heldAccounts));
     const locked = await lockFor(tx, m);
     if ('done' in locked) return locked.done;
     const { accounts } = locked;
     return post(tx, customerEntry(kind, m), await linesOf(accounts), idsOf(accounts));
   }
 
-  return { houseAccount, lockCustomer, existing, post, idsOf, customerEntry, credit, move };
+  return { houseAccount, lockCustomer, lockWallet, forget, existing, post, idsOf, customerEntry, credit, move };
 }
