@@ -236,7 +236,10 @@ export async function lockOpenDraws(
     .from(drawsDraws)
     .where(inArray(drawsDraws.publicId, drawIds))
     .orderBy(asc(drawsDraws.id))
-    .for('share');
+    .for('share')
+    // One statement text per number of draws, so one name each.
+    .prepare(`draws_lock_open_${drawIds.length}`)
+    .execute();
   return new Map(
     rows
       .filter((r) => r.status === 'DRAW_OPEN' && r.stopAt.getTime() > now.getTime())

@@ -127,7 +127,9 @@ const orderReads = {
     const [r] = await ex
       .select()
       .from(ordersCheckouts)
-      .where(and(eq(ordersCheckouts.customerId, customerId), eq(ordersCheckouts.idempotencyKey, key)));
+      .where(and(eq(ordersCheckouts.customerId, customerId), eq(ordersCheckouts.idempotencyKey, key)))
+      .prepare('orders_checkout_by_key')
+      .execute();
     return r ?? null;
   },
 

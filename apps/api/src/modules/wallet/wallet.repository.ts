@@ -47,7 +47,9 @@ export const accounts = {
       .from(walletAccounts)
       .where(and(eq(walletAccounts.customerId, customerId), eq(walletAccounts.currency, currency)))
       .orderBy(asc(walletAccounts.id))
-      .for('update'),
+      .for('update')
+      .prepare('wallet_lock_customer')
+      .execute(),
 
   /** Creates the missing accounts of these customers (every customer kind) in this currency. */
   /**
