@@ -87,16 +87,6 @@ export const accounts = {
       .for('update'),
 
   /** Moves one account's cached balance (the caller holds its lock). */
-  addToBalance: (tx: Executor, accountId: number, amountCents: number) =>
-    tx
-      .update(walletAccounts)
-      .set({
-        balanceCents: sql`${walletAccounts.balanceCents} + ${amountCents}`,
-        version: sql`${walletAccounts.version} + 1`,
-      })
-      .where(eq(walletAccounts.id, accountId)),
-
-  /** Moves many cached balances in one statement (settlement's bulk credit). */
   addToBalances: (tx: Executor, deltas: [accountId: number, amountCents: number][]) =>
     tx.execute(sql`update wallet_accounts a set balance_cents = a.balance_cents + v.d, version = a.version + 1
       from (select (e->>0)::bigint as id, (e->>1)::bigint as d from jsonb_array_elements(${JSON.stringify(deltas)}::jsonb) as e) v
