@@ -16,6 +16,58 @@ export interface AutoRemoved {
 /** Most notices a cart keeps: older ones drop off rather than grow the row without bound. */
 export const MAX_AUTO_REMOVED = 20;
 
+/** The add-to-cart's write: new items after the cart's last position and the cart touched, in one statement. */
+async function appendAndTouch(
+  ex: Executor,
+  cartId: number,
+  rows: Omit<NewCartItemRow, 'position'>[],
+  touch: { anonymous: boolean; now: Date; expiresAt: Date },
+): Promise<CartItemRow[]> {
+  const values = rows.map((r, k) => ({
+    publicId: r.publicId,
+    productType: r.productType,
+    productOfferKey: r.productOfferKey,
+    input: r.input,
+    description: r.description,
+    numDraws: r.numDraws,
+    recurring: r.recurring,
+    currency: r.currency,
+    createdAt: (r.createdAt ?? touch.now).toISOString(),
+    k,
+  }));
+  const { rows: added } = await ex.execute<Record<string, unknown>>(sql`with t as (
+      update cart_carts set updated_at = ${touch.now.toISOString()}::timestamptz
+        ${touch.anonymous ? sql`, expires_at = ${touch.expiresAt.toISOString()}::timestamptz` : sql``}
+      where id = ${cartId}
+    )
+    insert into cart_items (public_id, cart_id, product_type, product_offer_key, input, description, num_draws,
+      recurring, currency, position, created_at)
+    select v."publicId", ${cartId}, v."productType", v."productOfferKey", v.input, v.description, v."numDraws",
+      v.recurring, v.currency,
+      (select coalesce(max(position), -1)::int + 1 from cart_items where cart_id = ${cartId}) + v.k, v."createdAt"
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("publicId" text, "productType" text,
+      "productOfferKey" text, input jsonb, description text, "numDraws" int, recurring jsonb, currency text,
+      "createdAt" timestamptz, k int)
+    order by v.k
+    returning *`);
+  return added
+    .map((r) => ({
+      id: Number(r.id),
+      publicId: String(r.public_id),
+      cartId: Number(r.cart_id),
+      productType: String(r.product_type),
+      productOfferKey: String(r.product_offer_key),
+      input: r.input,
+      description: String(r.description),
+      numDraws: Number(r.num_draws),
+      recurring: r.recurring,
+      currency: String(r.currency),
+      position: Number(r.position),
+      createdAt: new Date(r.created_at as string | Date),
+    }))
+    .sort((a, b) => a.position - b.position);
+}
+
 export function createCartRepository() {
   /** The cart and its items in one round trip (the cart read is the hottest call); two when locking. */
   async function loadWith(
@@ -51,57 +103,6 @@ export function createCartRepository() {
     const cart = rows[0]?.cart;
     if (!cart) return null;
     return { cart, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
-  }
-
-  async function appendAndTouch(
-    ex: Executor,
-    cartId: number,
-    rows: Omit<NewCartItemRow, 'position'>[],
-    touch: { anonymous: boolean; now: Date; expiresAt: Date },
-  ): Promise<CartItemRow[]> {
-    const values = rows.map((r, k) => ({
-      publicId: r.publicId,
-      productType: r.productType,
-      productOfferKey: r.productOfferKey,
-      input: r.input,
-      description: r.description,
-      numDraws: r.numDraws,
-      recurring: r.recurring,
-      currency: r.currency,
-      createdAt: (r.createdAt ?? touch.now).toISOString(),
-      k,
-    }));
-    const { rows: added } = await ex.execute<Record<string, unknown>>(sql`with t as (
-        update cart_carts set updated_at = ${touch.now.toISOString()}::timestamptz
-          ${touch.anonymous ? sql`, expires_at = ${touch.expiresAt.toISOString()}::timestamptz` : sql``}
-        where id = ${cartId}
-      )
-      insert into cart_items (public_id, cart_id, product_type, product_offer_key, input, description, num_draws,
-        recurring, currency, position, created_at)
-      select v."publicId", ${cartId}, v."productType", v."productOfferKey", v.input, v.description, v."numDraws",
-        v.recurring, v.currency,
-        (select coalesce(max(position), -1)::int + 1 from cart_items where cart_id = ${cartId}) + v.k, v."createdAt"
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("publicId" text, "productType" text,
-        "productOfferKey" text, input jsonb, description text, "numDraws" int, recurring jsonb, currency text,
-        "createdAt" timestamptz, k int)
-      order by v.k
-      returning *`);
-    return added
-      .map((r) => ({
-        id: Number(r.id),
-        publicId: String(r.public_id),
-        cartId: Number(r.cart_id),
-        productType: String(r.product_type),
-        productOfferKey: String(r.product_offer_key),
-        input: r.input,
-        description: String(r.description),
-        numDraws: Number(r.num_draws),
-        recurring: r.recurring,
-        currency: String(r.currency),
-        position: Number(r.position),
-        createdAt: new Date(r.created_at as string | Date),
-      }))
-      .sort((a, b) => a.position - b.position);
   }
 
   return {
