@@ -5,7 +5,8 @@
 // `pgbench -b tpcb-like` on the same server in the same run, and the ratio. Numbers are reported, never asserted.
 // Run: node --import tsx bench/checkout.mjs
 //   BENCH_SECONDS (per measurement), BENCH_CUSTOMERS, BENCH_CONCURRENCY (a list: 8,32,128), BENCH_WORKERS (a list of
-//   SHOP_WORKERS values, e.g. 1,2: the API is started once per value on the same database and customers).
+//   SHOP_WORKERS values, e.g. 1,2: the API is started once per value on the same database and customers),
+//   BENCH_CPU_PROF (a directory for the API processes' CPU profiles).
 import { spawn, execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -54,7 +55,13 @@ async function call(base, method, path, { body, headers = {} } = {}) {
 const AUTH_SECRET = randomBytes(32).toString('hex');
 
 async function startApi(port, databaseUrl, dataDir, workers) {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
+  // BENCH_CPU_PROF=<dir>: the server (each of its processes) writes a V8 CPU profile there on exit; started without
+  // the start.mjs wrapper, which would not pass the flag on.
+  const profile = process.env.BENCH_CPU_PROF;
+  const command = profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'apps/api/src/server.ts', '--api-only']
+    : ['scripts/start.mjs', '--api-only'];
+  const child = spawn(process.execPath, command, {
     cwd: repoRoot,
     env: {
       ...process.env,
