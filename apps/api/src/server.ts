@@ -15,6 +15,7 @@ import { buildApp, buildWebApp } from './app.ts';
 import { migrate, openDatabase, type Database } from './db/index.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { loadConfig, productionProblems, type AppConfig } from './env.ts';
+import { answerClusterMetrics } from './plugins/metrics.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { startJobs, type JobRunner } from './jobs/runner.ts';
@@ -235,6 +236,7 @@ async function startPrimary(config: AppConfig, apiOnly: boolean, workers: number
     }
   };
   exitOnSignals(close);
+  answerClusterMetrics();
 
   cluster.on('exit', (worker, code, signal) => {
     const wasReady = ready.delete(worker.id);

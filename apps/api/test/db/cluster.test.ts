@@ -151,6 +151,23 @@ describe('SHOP_WORKERS=2', () => {
     expect(answeredBy('both-').has(primaryPid()!)).toBe(false);
   });
 
+  it('answers a metrics scrape for the whole server, whichever worker takes it', async () => {
+    // Each scrape on a new connection: they reach both workers, and each must count all 16 health checks above.
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { connection: 'close' } });
+      expect(res.status).toBe(200);
+      const line = (await res.text())
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('http_request_duration_seconds_count{') &&
+            l.includes('route="/api/healthz"') &&
+            l.includes('status_code="200"'),
+        );
+      expect(line?.split(' ').at(-1)).toBe('16');
+    }
+  });
+
   it('queues and runs each periodic task once per interval, in one job runner', async () => {
     const slotsWanted = 3;
     const countOutbox = async () =>
