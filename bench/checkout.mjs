@@ -3,17 +3,28 @@
 // customers with funded wallets, C at a time, against the real API process (`node scripts/start.mjs --api-only`) on
 // this machine. The database is DATABASE_URL when set, else an embedded PostgreSQL this script starts; beside it,
 // `pgbench -b tpcb-like` on the same server in the same run, and the ratio. Numbers are reported, never asserted.
-// Run: node --import tsx bench/checkout.mjs   (BENCH_SECONDS, BENCH_CUSTOMERS, BENCH_CONCURRENCY)
+// Run: node --import tsx bench/checkout.mjs
+//   BENCH_SECONDS (per measurement), BENCH_CUSTOMERS, BENCH_CONCURRENCY (a list: 8,32,128), BENCH_WORKERS (a list of
+//   SHOP_WORKERS values, e.g. 1,2: the API is started once per value on the same database and customers),
+//   BENCH_CPU_PROF (a directory for the API processes' CPU profiles).
 import { spawn, execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { loadConfig } from '../apps/api/src/env.ts';
 import { createDatabaseIfMissing, openDatabase, withDatabase } from '../apps/api/src/db/index.ts';
 import { freePort, machine, repoRoot, tempDataDir } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const list = (value, fallback) =>
+  String(value ?? fallback)
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+const CONCURRENCIES = list(process.env.BENCH_CONCURRENCY, '8,32,128');
+/** API processes (SHOP_WORKERS); by default what `npm start` runs: one per core. */
+const WORKERS = list(process.env.BENCH_WORKERS, String(os.availableParallelism()));
 const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/bin/pgbench'].find((p) => existsSync(p));
 const APP_KEY = 'web';
 const APP_SECRET = 'shop-web-public-signing-secret';
@@ -40,8 +51,17 @@ async function call(base, method, path, { body, headers = {} } = {}) {
   return text ? JSON.parse(text) : null;
 }
 
-async function startApi(port, databaseUrl, dataDir) {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
+// One secret for every API start of the run, so the customers' tokens work across them.
+const AUTH_SECRET = randomBytes(32).toString('hex');
+
+async function startApi(port, databaseUrl, dataDir, workers) {
+  // BENCH_CPU_PROF=<dir>: the server (each of its processes) writes a V8 CPU profile there on exit; started without
+  // the start.mjs wrapper, which would not pass the flag on.
+  const profile = process.env.BENCH_CPU_PROF;
+  const command = profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'apps/api/src/server.ts', '--api-only']
+    : ['scripts/start.mjs', '--api-only'];
+  const child = spawn(process.execPath, command, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -58,7 +78,8 @@ async function startApi(port, databaseUrl, dataDir) {
       // Sign-ups only set the bench up; password hashing cost is not what is measured.
       ARGON2_MEMORY_KIB: '1024',
       ARGON2_TIME_COST: '1',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
+      AUTH_SECRET,
+      SHOP_WORKERS: String(workers),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -149,70 +170,110 @@ async function checkout(base, auth, n) {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-async function measure(label, databaseUrl, dataDir) {
-  const api = await startApi(await freePort(), databaseUrl, dataDir);
-  try {
-    // The first customer alone: its deposit creates the ledger's house accounts; then 8 at a time.
-    const customers = [
-      await customer(api.base, 0),
-      ...(await pool(
-        Array.from({ length: CUSTOMERS - 1 }, (_, i) => i + 1),
-        8,
-        (i) => customer(api.base, i),
-      )),
-    ];
-    // Warm-up: every customer's first checkout (creates its cart and wallet rows).
-    await pool(customers, CONCURRENCY, (auth, i) => checkout(api.base, auth, `w${i}`));
-    const latencies = [];
-    let failed = 0;
-    let firstError = null;
-    let n = 0;
-    const end = performance.now() + SECONDS * 1000;
-    // Each worker owns its customers: a customer has one cart, so two workers on one customer would buy each other's items.
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async (_, w) => {
-        const mine = customers.filter((_, i) => i % CONCURRENCY === w);
-        for (let k = 0; performance.now() < end; k++) {
-          const started = performance.now();
-          try {
-            await checkout(api.base, mine[k % mine.length], `${w}-${n++}`);
-            latencies.push(performance.now() - started);
-          } catch (err) {
-            failed++;
-            firstError ??= err.message;
-          }
+async function signUp(base) {
+  // The first customer alone: its deposit creates the ledger's house accounts; then 8 at a time.
+  return [
+    await customer(base, 0),
+    ...(await pool(
+      Array.from({ length: CUSTOMERS - 1 }, (_, i) => i + 1),
+      8,
+      (i) => customer(base, i),
+    )),
+  ];
+}
+
+/** Checkouts for SECONDS at `concurrency`: each bench worker owns its customers (one cart each, never shared). */
+async function run(base, customers, concurrency, tag) {
+  const latencies = [];
+  let failed = 0;
+  let firstError = null;
+  let n = 0;
+  const end = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      const mine = customers.filter((_, i) => i % concurrency === w);
+      for (let k = 0; performance.now() < end; k++) {
+        const started = performance.now();
+        try {
+          await checkout(base, mine[k % mine.length], `${tag}-${w}-${n++}`);
+          latencies.push(performance.now() - started);
+        } catch (err) {
+          failed++;
+          firstError ??= err.message;
         }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const rate = latencies.length / SECONDS;
-    let tps = null;
-    if (PGBENCH) {
-      try {
-        await createDatabaseIfMissing(withDatabase(databaseUrl, 'postgres'), 'checkout_pgbench');
-        const target = withDatabase(databaseUrl, 'checkout_pgbench');
-        execFileSync(PGBENCH, ['-i', '-q', '-s', '1', target], { stdio: 'ignore' });
-        const out = execFileSync(
-          PGBENCH,
-          ['-b', 'tpcb-like', '-c', String(Math.min(CONCURRENCY, 16)), '-j', '2', '-T', String(SECONDS), '-n', target],
-          { encoding: 'utf8' },
-        );
-        tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
-      } catch (err) {
-        console.log(`  pgbench skipped: ${String(err.message).split('\n')[0]}`);
       }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: latencies.length / SECONDS,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    n: latencies.length,
+    failed,
+    firstError,
+  };
+}
+
+function pgbench(databaseUrl, concurrency) {
+  const target = withDatabase(databaseUrl, 'checkout_pgbench');
+  const out = execFileSync(
+    PGBENCH,
+    ['-b', 'tpcb-like', '-c', String(Math.min(concurrency, 16)), '-j', '2', '-T', String(SECONDS), '-n', target],
+    { encoding: 'utf8' },
+  );
+  return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+}
+
+/** Every BENCH_WORKERS x BENCH_CONCURRENCY pair on one database, then pgbench at each concurrency; one table. */
+async function measure(label, databaseUrl, dataDir) {
+  if (CUSTOMERS < Math.max(...CONCURRENCIES))
+    throw new Error('BENCH_CUSTOMERS must be at least the largest concurrency');
+  let customers;
+  const rows = [];
+  for (const workers of WORKERS) {
+    const api = await startApi(await freePort(), databaseUrl, dataDir, workers);
+    try {
+      customers ??= await signUp(api.base);
+      // Warm-up: every customer's checkout once (the first creates its cart and wallet rows; later ones warm this
+      // start's caches and connections).
+      await pool(customers, 32, (auth, i) => checkout(api.base, auth, `w${workers}-${i}`));
+      for (const concurrency of CONCURRENCIES) {
+        const r = await run(api.base, customers, concurrency, `${workers}-${concurrency}`);
+        rows.push({ workers, concurrency, ...r });
+        console.log(
+          `  ${label}, ${workers} API process(es), concurrency ${concurrency}: ${r.rate.toFixed(0)} checkouts/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.n} checkouts, ${r.failed} failed`,
+        );
+        if (r.firstError) console.log(`    first failure: ${r.firstError}`);
+      }
+    } finally {
+      await api.stop();
     }
+  }
+  const tps = new Map();
+  if (PGBENCH) {
+    try {
+      await createDatabaseIfMissing(withDatabase(databaseUrl, 'postgres'), 'checkout_pgbench');
+      execFileSync(PGBENCH, ['-i', '-q', '-s', '1', withDatabase(databaseUrl, 'checkout_pgbench')], {
+        stdio: 'ignore',
+      });
+      for (const c of CONCURRENCIES) tps.set(c, pgbench(databaseUrl, c));
+    } catch (err) {
+      console.log(`  pgbench skipped: ${String(err.message).split('\n')[0]}`);
+    }
+  } else console.log('  pgbench not installed: no ratio');
+  console.log(
+    `\n${label}: ${CUSTOMERS} customers, ${SECONDS} s per row; a checkout = add to cart + purchase over HTTP; pgbench tpcb-like -c min(concurrency, 16) on the same server in the same run\n`,
+  );
+  console.log(
+    '| database | API processes | concurrency | checkouts/s | p50 ms | p99 ms | failed | pgbench tps | ratio |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const t = tps.get(r.concurrency);
     console.log(
-      `${label}: ${rate.toFixed(0)} checkouts/s (add to cart + purchase over HTTP), p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, ${latencies.length} checkouts, ${failed} failed; ${CUSTOMERS} customers, concurrency ${CONCURRENCY}, ${SECONDS} s`,
+      `| ${label} | ${r.workers} | ${r.concurrency} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failed} | ${t ? t.toFixed(0) : '-'} | ${t ? `${((r.rate / t) * 100).toFixed(1)}%` : '-'} |`,
     );
-    if (firstError) console.log(`  first failure: ${firstError}`);
-    if (tps)
-      console.log(
-        `  pgbench tpcb-like ${tps.toFixed(0)} tps on the same server; checkouts at ${((rate / tps) * 100).toFixed(1)}% of it (one checkout is ~2 HTTP calls and 2 transactions)`,
-      );
-    else console.log('  pgbench not installed: no ratio');
-  } finally {
-    await api.stop();
   }
 }
 
