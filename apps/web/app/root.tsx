@@ -25,7 +25,7 @@ import {
   type HeadersFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import { accountFlagRedirect } from './features/identity/account-flags.ts';
 import { authApi, loadCustomer } from './lib/auth.server.ts';
 import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
@@ -232,6 +232,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {shell?.site.disableIndexing ? <meta name="robots" content="noindex, nofollow" /> : null}
         <link rel="icon" href={shell?.theme?.metaImages.favicon || '/favicon.svg'} />
+        {/* With a precedence React writes the stylesheet before the modulepreloads of <Scripts>: the browser fetches
+            the one render-blocking file first instead of behind two dozen scripts (docs/storefront.md Performance). */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
         <style nonce={nonce} suppressHydrationWarning>
@@ -271,6 +274,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
     <>
       <SkipLink />
       <RouteProgress />
+      {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       {shell.banner ? <SitewideBanner banner={shell.banner} nonce={nonce} /> : null}
       <SiteHeader shell={shell} />
       {confirmation ? <ConfirmationBanner variant={confirmation} /> : null}
@@ -278,7 +282,6 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
         {children}
       </main>
       {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
-      {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       <PrecartDrawerHost
         site={shell.site}
         renderPlacements={(placements) => <PlacementList placements={placements} site={shell.site} />}
