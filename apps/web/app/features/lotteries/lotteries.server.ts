@@ -6,6 +6,7 @@ import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { parseCookies } from '../../lib/cookies.ts';
+import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
 import { identifierOrNull } from '../../lib/identifiers.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
@@ -26,7 +27,7 @@ import { RESULTS_PAGE_SIZE } from './results-paging.ts';
 export const DEFAULT_PRICING = 'default';
 
 export function pricingOf(request: Request): string {
-  return identifierOrNull(parseCookies(request.headers.get('cookie')).pricing_id) ?? DEFAULT_PRICING;
+  return identifierOrNull(parseCookies(request.headers.get('cookie'))[COOKIE_NAMES.pricing]) ?? DEFAULT_PRICING;
 }
 
 async function getResult(

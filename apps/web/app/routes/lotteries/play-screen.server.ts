@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { jsonField } from '../../lib/form-data.ts';
 import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
-import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
+import { SERVER_CACHE_TTL, SHARED_PAGE_MAX_AGE_S } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
+import { sharedCacheControl, sharedPageHeaders } from '../../lib/http-caching.ts';
 import { authApi, loadCustomer } from '../../lib/auth.server.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
 import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
@@ -71,7 +72,7 @@ export async function loadPlayScreen(
       builder: null,
       gameTypeInPath,
     };
-    return data(body);
+    return data(body, { headers: sharedPageHeaders(request, SHARED_PAGE_MAX_AGE_S) });
   }
   const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
   let raw: ProductOffers;
@@ -115,7 +116,7 @@ export async function loadPlayScreen(
     builder,
     gameTypeInPath,
   };
-  return data(body, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  return data(body, { headers: auth.headers({ 'Cache-Control': sharedCacheControl(request, SHARED_PAGE_MAX_AGE_S) }) });
 }
 
 export type AddTicketResult = { error: string; fieldErrors?: Record<string, string[]> };
