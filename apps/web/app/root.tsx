@@ -48,6 +48,7 @@ import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
 import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
 import { hasCapability, routeAllowed } from './lib/capabilities.ts';
+import { madeOnce } from './lib/made-once.ts';
 import { consentBannerVisible } from './lib/consent.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { routeIdFor } from './lib/route-table.ts';
@@ -66,14 +67,17 @@ interface ShellErrorData extends RouteErrorData {
   siteName?: string;
 }
 
+/** The shell's contract parses, each made once per cached answer (lib/made-once.ts). */
+const parseConfig = (v: unknown) => WebConfig.safeParse(v);
+const parseCapabilities = (v: unknown) => CapabilitiesResult.safeParse(v);
+const parseNavigation = (v: unknown) => Navigation.safeParse(v);
+
 function parseOrInvalid<T>(
-  schema: {
-    safeParse(v: unknown): { success: true; data: T } | { success: false };
-  },
+  parse: (v: unknown) => { success: true; data: T } | { success: false },
   value: unknown,
   what: string,
 ): T {
-  const parsed = schema.safeParse(value);
+  const parsed = madeOnce(value, parse);
   if (!parsed.success) {
     throw contractMismatch(what);
   }
@@ -140,9 +144,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         'sitewide banner',
       ),
     ]);
-    config = parseOrInvalid(WebConfig, configRes.result, 'GET /config');
-    capabilities = parseOrInvalid(CapabilitiesResult, capsRes.result, 'GET /capabilities').capabilities;
-    navigation = parseOrInvalid(Navigation, navRes.result, 'GET /items/navigation');
+    config = parseOrInvalid(parseConfig, configRes.result, 'GET /config');
+    capabilities = parseOrInvalid(parseCapabilities, capsRes.result, 'GET /capabilities').capabilities;
+    navigation = parseOrInvalid(parseNavigation, navRes.result, 'GET /items/navigation');
     theme = themeRes ? (Theme.safeParse(themeRes.result).data ?? null) : null;
     banner = bannerRes && bannerRes.result ? (BannerSchema.safeParse(bannerRes.result).data ?? null) : null;
   } catch (error) {

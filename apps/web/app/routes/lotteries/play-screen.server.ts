@@ -13,6 +13,7 @@ import { SERVER_CACHE_TTL, SHARED_PAGE_MAX_AGE_S } from '../../lib/cache-policy.
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
 import { sharedCacheControl, sharedPageHeaders } from '../../lib/http-caching.ts';
+import { madeOnce } from '../../lib/made-once.ts';
 import { authApi, loadCustomer } from '../../lib/auth.server.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
 import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
@@ -49,6 +50,9 @@ export interface PlayScreenData {
   gameTypeInPath: boolean;
 }
 
+/** The offers' contract parse, made once per cached answer (lib/made-once.ts). */
+const parseProductOffers = (raw: unknown) => ProductOffers.safeParse(raw);
+
 /**
  * The play screen /:productOfferKey/:gameTypeKey? (core §2): without a game type segment the offer's first game type
  * (standard) is played; an unknown segment is the 404 page. `view` is the offer when the route already read it.
@@ -80,7 +84,7 @@ export async function loadPlayScreen(
     const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
       cache: { ttlMs: SERVER_CACHE_TTL.default },
     });
-    const parsed = ProductOffers.safeParse(res.result);
+    const parsed = madeOnce(res.result, parseProductOffers);
     if (!parsed.success) throw contractMismatch(`GET ${path}`);
     raw = parsed.data;
   } catch (error) {
