@@ -55,6 +55,8 @@ export const accounts = {
   /**
    * The customer's accounts locked (FOR UPDATE, in id order) and, in the same statement, the public id of the entry
    * already posted under `reference` if there is one: a movement's lock and its idempotency check in one round trip.
+   * The locked rows are read at their newest version, but the entry lookup sees the statement's snapshot, taken
+   * before any wait for the lock: an entry committed meanwhile is caught by the unique reference when posting.
    */
   async lockCustomerFor(tx: Executor, customerId: string, currency: CurrencyCode, reference: string) {
     const { rows } = await tx.execute<{ id: string; kind: string; balance_cents: string; posted: string | null }>(
