@@ -131,8 +131,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (shop.exitCode === null && shop.signalCode === null) {
+    // The server runs in its own process group under start.mjs: find it before start.mjs goes, or it is orphaned.
+    const server = [primaryPid(), ...workerPids()].filter((pid): pid is number => pid !== undefined);
     shop.kill('SIGKILL');
-    for (const pid of workerPids()) process.kill(pid, 'SIGKILL');
+    for (const pid of server) process.kill(pid, 'SIGKILL');
   }
   const pm = dataDir ? readPostmaster(path.join(dataDir, 'pg')) : null;
   if (pm?.alive) process.kill(pm.pid, 'SIGINT');
