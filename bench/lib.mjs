@@ -34,14 +34,52 @@ export function tempDataDir() {
 export const BENCH_APP_SECRET = 'bench-web-signing-secret';
 export const BENCH_AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';
 
+/**
+ * Spawns `node scripts/start.mjs ...args` on `port` and resolves once `probe(base)` answers 200 (within 180 s),
+ * with the process's output and a stop function.
+ */
+async function startScript({ args, port, env, what, probe, intervalMs }) {
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await probe(base);
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not answer 200 within 180 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return {
+    base,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
 /** Starts `node scripts/start.mjs` (what `npm start` runs) and resolves when GET / answers 200. */
 export async function startShop({ dataDir, port, env = {} }) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: repoRoot,
+  const shop = await startScript({
+    args: [],
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
       DATA_DIR: dataDir,
       // A production build measured as production runs it: with secrets of its own, and the test gateway and mail
       // allowed explicitly (ADR 027), since production refuses them by default.
@@ -52,37 +90,11 @@ export async function startShop({ dataDir, port, env = {} }) {
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    what: 'shop (GET /)',
+    probe: (base) => fetch(`${base}/`),
+    intervalMs: 50,
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`shop exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/`);
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`shop did not answer 200 on / within 180 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const readyMs = performance.now() - started;
-  return {
-    url,
-    readyMs,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url: shop.base, readyMs: performance.now() - started, output: shop.output, stop: shop.stop };
 }
 
 export function median(values) {
@@ -141,11 +153,10 @@ export async function apiCall(base, method, path, options) {
  * the given database and resolves when GET /config answers 200.
  */
 export async function startApi({ port, databaseUrl, dataDir, env = {} }) {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--api-only'], {
-    cwd: repoRoot,
+  return startScript({
+    args: ['--api-only'],
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       // 'test': the benches fund wallets with the test deposit, which production does not serve (ADR 027); the API
@@ -161,35 +172,10 @@ export async function startApi({ port, databaseUrl, dataDir, env = {} }) {
       AUTH_SECRET: randomBytes(32).toString('hex'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    what: 'API (GET /api/v2/config)',
+    probe: (base) => fetch(`${base}/api/v2/config`, { headers: signedApiHeaders() }),
+    intervalMs: 100,
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${base}/api/v2/config`, { headers: signedApiHeaders() });
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`API did not come up within 180 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /** Runs fn over items, `size` at a time; answers the results in the items' order. */
