@@ -411,7 +411,25 @@ async function checkClose(database, close, allAttempts) {
       )
     : [{ n: 0 }];
   check(wrote[0].n === 0, `none of the ${refused.length} purchases refused with draw_closed wrote a checkout`);
-  return { failures, intoDraw };
+  // A deposit+buy validates the cart before charging: one sent after the stop must never have charged the card.
+  const refusedDeposits = refused.filter((a) => a.withDeposit);
+  const charged = new Set(
+    (
+      await q(
+        `SELECT r.key FROM payments_deposits d
+           JOIN unnest($1::text[], $2::text[]) AS r(customer_id, key)
+             ON d.customer_id = r.customer_id AND d.idempotency_key = 'cart:' || r.key
+          WHERE d.status = 'approved'`,
+        [refusedDeposits.map((a) => a.customerId), refusedDeposits.map((a) => a.key)],
+      )
+    ).map((r) => r.key),
+  );
+  const chargedLate = refusedDeposits.filter((a) => charged.has(a.key) && a.sentAt >= close.stopAt.getTime());
+  check(
+    chargedLate.length === 0,
+    `no deposit+buy sent after the stop charged the card for a closed draw (${chargedLate.length} did)`,
+  );
+  return { failures, intoDraw, charged: charged.size };
 }
 
 /** Money: the ledger's own verify, every checkout answered, and each customer's wallet adds up. */
@@ -492,21 +510,11 @@ async function rush(label, databaseUrl, dataDir) {
     const close = await phaseTwo(driver, customers, services, database, attempts);
     close.stats.print();
     const intoNext = close.attempts.filter((a) => a.checkoutId).length;
-    const { failures, intoDraw } = await checkClose(database, close, attempts);
+    const { failures, intoDraw, charged } = await checkClose(database, close, attempts);
     const committedBefore = close.attempts.filter((a) => a.checkoutId && intoDraw.has(a.checkoutId)).length;
     const refused = close.attempts.filter((a) => a.status === 422 && a.code === 'draw_closed');
-    const { rows: charged } = await database.pool.query(
-      `SELECT count(*)::int AS n FROM payments_deposits d
-         JOIN unnest($1::text[], $2::text[]) AS r(customer_id, key)
-           ON d.customer_id = r.customer_id AND d.idempotency_key = 'cart:' || r.key
-        WHERE d.status = 'approved'`,
-      [
-        refused.filter((a) => a.withDeposit).map((a) => a.customerId),
-        refused.filter((a) => a.withDeposit).map((a) => a.key),
-      ],
-    );
     console.log(
-      `the close: ${committedBefore} purchases committed into ${close.draw.id} before the stop, ${refused.length} refused with 422 draw_closed (${refused.filter((a) => a.withDeposit).length} of them deposit+buy, ${charged[0].n} of which charged the card: that money is in the wallet), ${intoNext - committedBefore} committed into the next draw after it`,
+      `the close: ${committedBefore} purchases committed into ${close.draw.id} before the stop, ${refused.length} refused with 422 draw_closed (${refused.filter((a) => a.withDeposit).length} of them deposit+buy, ${charged} of which charged the card: that deposit stays in the wallet, as the answer says), ${intoNext - committedBefore} committed into the next draw after it`,
     );
     console.log(
       `adds to an empty cart sent after the stop: ${driver.lateAdds.sent}, of which ${driver.lateAdds.intoClosedDraw} were put in the closed draw (then refused at purchase)`,
