@@ -162,16 +162,22 @@ function createDriver(base) {
 
   const v33 = (c, extra = {}) => ({ ...c.auth, version: '3.3', ...extra });
 
-  /** Adds sent after a watched draw's stop to an empty cart, and how many of them were put in that draw. */
-  const lateAdds = { drawId: null, stopAt: Infinity, sent: 0, intoClosedDraw: 0 };
+  /**
+   * Around a watched draw's stop: adds sent after it to an empty cart (and how many were put in that draw), and adds
+   * to an empty cart answered 200 with the cart still empty (the item priced into the draw, then auto-removed as
+   * closed by the same request).
+   */
+  const lateAdds = { drawId: null, stopAt: Infinity, sent: 0, intoClosedDraw: 0, removedAtOnce: 0 };
 
   async function add(stats, c) {
-    const late = Date.now() >= lateAdds.stopAt && c.cartItems === 0;
+    const before = c.cartItems;
+    const late = Date.now() >= lateAdds.stopAt && before === 0;
     const r = await timed(stats, 'POST /cart/items', 'POST', '/api/v2/cart/items', {
       headers: v33(c),
       body: { item: ITEM },
     });
     if (r.status === 200) c.cartItems = r.body.result.item_count;
+    if (r.status === 200 && before === 0 && c.cartItems === 0) lateAdds.removedAtOnce++;
     if (late) {
       lateAdds.sent++;
       const items = r.status === 200 ? (r.body.result.cart_items.lottery_ticket ?? []) : [];
@@ -189,6 +195,8 @@ function createDriver(base) {
   /** A purchase or deposit+buy of whatever is in the cart; every attempt is kept for the correctness checks. */
   async function buy(stats, c, attempts, withDeposit) {
     if (c.cartItems === 0) await add(stats, c);
+    // An add that left the cart empty (its item removed at once: the draw closed) shows that; nobody buys then.
+    if (c.cartItems === 0) return;
     const key = `rush-${c.index}-${n++}-${randomBytes(3).toString('hex')}`;
     const sentAt = Date.now();
     const r = withDeposit
@@ -236,7 +244,6 @@ function createDriver(base) {
 
   return {
     lateAdds,
-    add,
     buy,
     myTickets,
     results,
@@ -326,9 +333,7 @@ async function phaseTwo(driver, customers, services, database, attempts) {
   await workers(customers, CONCURRENCY, async (own, w) => {
     const random = seeded(2_000 + w);
     for (let k = 0; Date.now() < end; k++) {
-      const c = own[k % own.length];
-      if (c.cartItems === 0) await driver.add(stats, c);
-      await driver.buy(stats, c, mine, random() < 5 / 17);
+      await driver.buy(stats, own[k % own.length], mine, random() < 5 / 17);
     }
   });
   stats.end();
@@ -517,7 +522,7 @@ async function rush(label, databaseUrl, dataDir) {
       `the close: ${committedBefore} purchases committed into ${close.draw.id} before the stop, ${refused.length} refused with 422 draw_closed (${refused.filter((a) => a.withDeposit).length} of them deposit+buy, ${charged} of which charged the card: that deposit stays in the wallet, as the answer says), ${intoNext - committedBefore} committed into the next draw after it`,
     );
     console.log(
-      `adds to an empty cart sent after the stop: ${driver.lateAdds.sent}, of which ${driver.lateAdds.intoClosedDraw} were put in the closed draw (then refused at purchase)`,
+      `adds to an empty cart sent after the stop: ${driver.lateAdds.sent}, of which ${driver.lateAdds.intoClosedDraw} were put in the closed draw; adds answered 200 with their new item at once auto-removed (draw_closed) as the stop passed: ${driver.lateAdds.removedAtOnce}`,
     );
 
     const three = await phaseThree(driver, customers, services, close.draw.id);
