@@ -14,16 +14,24 @@ export interface DrawerProps {
   closeLabel?: string;
 }
 
-const DrawerPanel = lazy(() => import('./drawer-panel.tsx'));
+const loadPanel = () => import('./drawer-panel.tsx');
+const DrawerPanel = lazy(loadPanel);
 
-/** The trigger of a drawer not loaded yet: a click asks to open it (the panel then takes the trigger over). */
+/**
+ * The trigger of a drawer not loaded yet: a click asks to open it (the panel then takes the trigger over). Pointing
+ * at it or focusing it starts loading the panel, so it is usually there by the time the click lands.
+ */
 function ClosedTrigger({ trigger, onOpen }: { trigger: ReactNode; onOpen(): void }) {
   if (!isValidElement<{ onClick?: (event: MouseEvent) => void }>(trigger)) return <>{trigger}</>;
   const own = trigger.props.onClick;
+  const preload = () => void loadPanel();
   return cloneElement(trigger, {
     'aria-haspopup': 'dialog',
     'aria-expanded': false,
     'data-state': 'closed',
+    onPointerEnter: preload,
+    onPointerDown: preload,
+    onFocus: preload,
     onClick: (event: MouseEvent) => {
       own?.(event);
       if (!event.defaultPrevented) onOpen();
