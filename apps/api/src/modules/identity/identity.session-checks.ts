@@ -5,7 +5,7 @@
 // identity_customers.status, through the change feed of ADR 007). Without a live change feed nothing is remembered.
 // Only "live" answers are kept: a refused token is checked again next time.
 import type { Db } from '../../db/index.ts';
-import type { ChangeSource } from '../../lib/cached-until-changed.ts';
+import { keyedCacheUntilChanged, type ChangeSource } from '../../lib/cached-until-changed.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sessions } from './identity.repository.ts';
 
@@ -31,40 +31,14 @@ export interface SessionChecks {
 }
 
 export function createSessionChecks(deps: SessionChecksDeps): SessionChecks {
-  const { db, clock, changes } = deps;
-  const ttlMs = deps.ttlMs ?? SESSION_CHECK_TTL_MS;
-  /** `${sessionId} ${customerId}` -> when the answer stops being trusted (ms, monotonic). */
-  const live = new Map<string, number>();
-  // Bumped by every forget: an answer read before a revocation must not be remembered after it.
-  let generation = 0;
-  let subscribed = false;
-  const forget = () => {
-    generation++;
-    live.clear();
-  };
-
+  const { db, clock } = deps;
+  const live = keyedCacheUntilChanged<boolean>(deps.changes, SESSION_TABLES, MAX_REMEMBERED, {
+    ttlMs: deps.ttlMs ?? SESSION_CHECK_TTL_MS,
+    keep: (active) => active,
+  });
   return {
-    async sessionActive(sessionId, customerId) {
-      const read = () => sessions.isActive(db, sessionId, customerId, clock.now());
-      if (!changes) return read();
-      if (!subscribed) {
-        subscribed = true;
-        for (const t of SESSION_TABLES) changes.on(t, forget);
-      }
-      if (!changes.isLive()) return read();
-      const key = `${sessionId} ${customerId}`;
-      const now = performance.now();
-      const until = live.get(key);
-      if (until !== undefined && until > now) return true;
-      const started = generation;
-      const active = await read();
-      if (active && generation === started && changes.isLive()) {
-        live.delete(key);
-        if (live.size >= MAX_REMEMBERED) live.delete(live.keys().next().value!);
-        live.set(key, now + ttlMs);
-      } else if (!active) live.delete(key);
-      return active;
-    },
-    forget,
+    sessionActive: (sessionId, customerId) =>
+      live.get(`${sessionId} ${customerId}`, () => sessions.isActive(db, sessionId, customerId, clock.now())),
+    forget: live.invalidate,
   };
 }
