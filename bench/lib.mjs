@@ -1,11 +1,14 @@
 // Shared helpers for the benchmarks: start the real shop the way `npm start` does, on a free port and a fresh
 // DATA_DIR, and measure it from outside. Numbers are reported, never asserted.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,47 +54,35 @@ export async function onEmbeddedDatabase(db, embedded, fn) {
 export const BENCH_APP_SECRET = 'bench-web-signing-secret';
 export const BENCH_AUTH_SECRET = 'bench-auth-secret-0123456789abcdef0123456789';
 
-/** Starts `node scripts/start.mjs` (what `npm start` runs) and resolves when GET / answers 200. */
-export async function startShop({ dataDir, port, env = {} }) {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+/**
+ * Spawns `node scripts/start.mjs ...args` on `port` and resolves once `probe(base)` answers 200 (within 180 s),
+ * with the process's output and a stop function.
+ */
+async function startScript({ args, port, env, what, probe, intervalMs }) {
+  const child = spawn(process.execPath, ['scripts/start.mjs', ...args], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      // A production build measured as production runs it: with secrets of its own, and the test gateway and mail
-      // allowed explicitly (ADR 027), since production refuses them by default.
-      NODE_ENV: 'production',
-      ALLOW_TEST_SERVICES: 'true',
-      APP_KEYS: `web:${BENCH_APP_SECRET}`,
-      AUTH_SECRET: BENCH_AUTH_SECRET,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`shop exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${what} exited early (${child.exitCode}):\n${output}`);
     try {
-      const res = await fetch(`${url}/`);
+      const res = await probe(base);
       await res.arrayBuffer();
       if (res.status === 200) break;
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`shop did not answer 200 on / within 180 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
+    if (Date.now() > deadline) throw new Error(`${what} did not answer 200 within 180 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
-  const readyMs = performance.now() - started;
   return {
-    url,
-    readyMs,
+    base,
     output: () => output,
     stop: () =>
       new Promise((resolve) => {
@@ -102,6 +93,30 @@ export async function startShop({ dataDir, port, env = {} }) {
   };
 }
 
+/** Starts `node scripts/start.mjs` (what `npm start` runs) and resolves when GET / answers 200. */
+export async function startShop({ dataDir, port, env = {} }) {
+  const started = performance.now();
+  const shop = await startScript({
+    args: [],
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      // A production build measured as production runs it: with secrets of its own, and the test gateway and mail
+      // allowed explicitly (ADR 027), since production refuses them by default.
+      NODE_ENV: 'production',
+      ALLOW_TEST_SERVICES: 'true',
+      APP_KEYS: `web:${BENCH_APP_SECRET}`,
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    what: 'shop (GET /)',
+    probe: (base) => fetch(`${base}/`),
+    intervalMs: 50,
+  });
+  return { url: shop.base, readyMs: performance.now() - started, output: shop.output, stop: shop.stop };
+}
+
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -110,4 +125,165 @@ export function median(values) {
 
 export function machine() {
   return `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+// ---- The API alone, driven as the storefront's server calls it (bench/checkout.mjs, bench/rush.mjs) ----
+
+/** The API's development signing key of the web app (NODE_ENV=test): benches that start the API alone sign with it. */
+const API_APP_KEY = 'web';
+const API_APP_SECRET = 'shop-web-public-signing-secret';
+
+export function signedApiHeaders(extra = {}) {
+  const ts = String(Math.floor(Date.now() / 1000));
+  return {
+    'x-app-key': API_APP_KEY,
+    'x-timestamp': ts,
+    'x-signature': createHmac('sha256', API_APP_SECRET).update(`${ts}${API_APP_KEY}`).digest('hex'),
+    'content-type': 'application/json',
+    ...extra,
+  };
+}
+
+/** One signed API call; answers { status, body } whatever the status (the body parsed when it is JSON). */
+export async function apiRequest(base, method, path, { body, headers = {} } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: signedApiHeaders(headers),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed, text };
+}
+
+/** A signed API call that must succeed: throws with the status and the start of the body otherwise. */
+export async function apiCall(base, method, path, options) {
+  const r = await apiRequest(base, method, path, options);
+  if (r.status >= 400) throw new Error(`${method} ${path} -> ${r.status} ${r.text.slice(0, 300)}`);
+  return r.body;
+}
+
+/**
+ * Starts the API alone (`node scripts/start.mjs --api-only`, SHOP_WORKERS passed through from the environment) on
+ * the given database and resolves when GET /config answers 200.
+ */
+export async function startApi({ port, databaseUrl, dataDir, env = {} }) {
+  return startScript({
+    args: ['--api-only'],
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      // 'test': the benches fund wallets with the test deposit, which production does not serve (ADR 027); the API
+      // alone renders no React, so nothing measured depends on the mode.
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      // One client IP drives the whole load: the per-IP limit would measure the limiter, not the shop.
+      RATE_LIMIT_MAX: '100000000',
+      // Sign-ups only set the bench up; password hashing cost is not what is measured.
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      ...env,
+    },
+    what: 'API (GET /api/v2/config)',
+    probe: (base) => fetch(`${base}/api/v2/config`, { headers: signedApiHeaders() }),
+    intervalMs: 100,
+  });
+}
+
+/** Runs fn over items, `size` at a time; answers the results in the items' order. */
+export async function inPool(items, size, fn) {
+  const out = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Signs up bench customer i, logs in and deposits `fund` dollars with the test deposit. Answers the customer's public
+ * id (cus_…) and the authorization header. Sign-ups are throttled per visitor; the API trusts loopback's X-Forwarded-For (ADR 013),
+ * so each bench customer comes from its own address.
+ */
+export async function signUpFundedCustomer(base, i, { fund = 1000 } = {}) {
+  const from = { 'x-forwarded-for': `10.77.${(i >> 8) & 255}.${i & 255}` };
+  const email = `bench.${Date.now().toString(36)}.${i}.${randomBytes(3).toString('hex')}@example.test`;
+  const password = 'correct horse battery staple bench';
+  await apiCall(base, 'POST', '/api/v2/signup', {
+    headers: { version: '3.5', ...from },
+    body: {
+      firstname: 'Bench',
+      lastname: 'Koala',
+      email,
+      password,
+      date_of_birth: '1990-01-15',
+      phone: '0412 345 678',
+      address: '1 George Street',
+      address_line_2: '',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+      country: 'AU',
+      marketing_consent: false,
+      terms_and_conditions: true,
+      metadata: { platform: 'Web' },
+    },
+  });
+  const login = await apiCall(base, 'POST', '/api/v2/login', { headers: from, body: { email, password } });
+  const auth = { authorization: `Bearer ${login.result.access_token}` };
+  await apiCall(base, 'POST', '/api/v2/funds/td/deposit', {
+    headers: { ...auth, 'idempotency-key': `fund-${i}` },
+    body: { amount: fund },
+  });
+  const overview = await apiCall(base, 'GET', '/api/v2/customer', { headers: auth });
+  return { id: overview.result.customer_id, auth };
+}
+
+// ---- pgbench, the yardstick: what PostgreSQL itself does on the same server in the same run ----
+
+const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/bin/pgbench'].find((p) => existsSync(p));
+
+/**
+ * `pgbench -b tpcb-like` (scale 1, `clients` clients, 2 threads, `seconds` s) in a scratch database `bench_pgbench`
+ * on the server of `databaseUrl`. Answers { tps } or { skipped: reason } (pgbench not installed, or it failed).
+ */
+export async function pgbenchTpcb(databaseUrl, { clients, seconds }) {
+  if (!PGBENCH) return { skipped: 'pgbench not installed' };
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const target = new URL(databaseUrl);
+  target.pathname = '/bench_pgbench';
+  const exec = promisify(execFile);
+  const run = (file, args) => exec(file, args, { env: { ...process.env, PGCONNECT_TIMEOUT: '10' } });
+  try {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      const { rowCount } = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'bench_pgbench'`);
+      if (!rowCount) await client.query('CREATE DATABASE bench_pgbench');
+    } finally {
+      await client.end();
+    }
+    await run(PGBENCH, ['-i', '-q', '-s', '1', target.toString()]);
+    const { stdout } = await run(PGBENCH, [
+      ...['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds), '-n', target.toString()],
+    ]);
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
+    return Number.isFinite(tps) ? { tps } : { skipped: 'no tps in its output' };
+  } catch (err) {
+    return { skipped: String(err.message).split('\n')[0] };
+  }
 }

@@ -76,7 +76,7 @@ try {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
   await Promise.all(
     Array.from({ length: concurrency }, (_, i) =>
-      identity.loginWithPassword(emails[i % emails.length], PASSWORD, { ip: '127.0.0.1' }),
+      services.identity.login.loginWithPassword(emails[i % emails.length], PASSWORD, { ip: '127.0.0.1' }),
     ),
   );
   clearInterval(sampler);

@@ -23,3 +23,8 @@ execFileSync(process.execPath, ['--import', 'tsx', 'bench/login.mjs'], { cwd: re
 
 console.log('\n# checkout.mjs');
 execFileSync(process.execPath, ['--import', 'tsx', 'bench/checkout.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+
+// The rush: browsing, carts, purchases, the close and the results rush at once; exits non-zero (and so does
+// `npm run bench`) when a correctness check fails.
+console.log('\n# rush.mjs');
+execFileSync(process.execPath, ['--import', 'tsx', 'bench/rush.mjs'], { cwd: repoRoot, stdio: 'inherit' });

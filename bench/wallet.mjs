@@ -2,23 +2,14 @@
 // (ledger debit under the wallet's row locks), on the embedded default and, when DATABASE_URL is set, on that
 // server too; beside `pgbench -b tpcb-like` on the same server in the same run (when pgbench exists), with the ratio.
 // Runs under tsx (it imports the API's TypeScript): node --import tsx bench/wallet.mjs. Numbers are reported only.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { loadConfig } from '../apps/api/src/env.ts';
-import {
-  createDatabaseIfMissing,
-  migrate,
-  openDatabase,
-  connectDatabase,
-  withDatabase,
-} from '../apps/api/src/db/index.ts';
+import { migrate, openDatabase, connectDatabase } from '../apps/api/src/db/index.ts';
 import { systemClock } from '../apps/api/src/lib/clock.ts';
 import { createServices } from '../apps/api/src/services.ts';
-import { tempDataDir } from './lib.mjs';
+import { pgbenchTpcb, tempDataDir } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
-const PGBENCH = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/bin/pgbench'].find((p) => existsSync(p));
 
 async function forDuration(clients, fn) {
   const end = performance.now() + SECONDS * 1000;
@@ -37,20 +28,6 @@ async function forDuration(clients, fn) {
     }),
   );
   return { perSecond: done / SECONDS, failed };
-}
-
-function pgbench(url) {
-  if (!PGBENCH) return null;
-  const target = withDatabase(url, 'wallet_pgbench');
-  const env = { ...process.env, PGCONNECT_TIMEOUT: '10' };
-  execFileSync(PGBENCH, ['-i', '-q', '-s', '1', target], { env, stdio: 'ignore' });
-  const out = execFileSync(
-    PGBENCH,
-    ['-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-n', target],
-    { env, encoding: 'utf8' },
-  );
-  const tps = /tps = ([\d.]+)/.exec(out);
-  return tps ? Number(tps[1]) : null;
 }
 
 async function measure(label, database) {
@@ -86,13 +63,9 @@ async function measure(label, database) {
       }),
     ),
   );
-  let tps = null;
-  try {
-    await createDatabaseIfMissing(withDatabase(database.url, 'postgres'), 'wallet_pgbench');
-    tps = pgbench(database.url);
-  } catch (err) {
-    console.log(`  pgbench skipped: ${err.message.split('\n')[0]}`);
-  }
+  const pgbench = await pgbenchTpcb(database.url, { clients: CLIENTS, seconds: SECONDS });
+  if (pgbench.skipped) console.log(`  pgbench skipped: ${pgbench.skipped}`);
+  const tps = pgbench.tps ?? null;
   const verify = await ledger.verify();
   console.log(
     `${label}: deposits ${deposits.perSecond.toFixed(0)}/s, purchases-from-wallet ${purchases.perSecond.toFixed(0)}/s (${CLIENTS} clients, ${SECONDS}s each)`,
@@ -101,7 +74,6 @@ async function measure(label, database) {
     console.log(
       `  pgbench tpcb-like ${tps.toFixed(0)} tps; deposits at ${((deposits.perSecond / tps) * 100).toFixed(0)}%, purchases at ${((purchases.perSecond / tps) * 100).toFixed(0)}% of it`,
     );
-  else console.log('  pgbench not installed: no ratio');
   console.log(`  ledger after: ${JSON.stringify(verify)}`);
 }
 

@@ -1,5 +1,5 @@
 // `npm start`: build the storefront when its build is missing or older than its sources, then run the server
-// (apps/api/src/server.ts) as a child, forwarding arguments, signals and the exit code.
+// (apps/api/src/server.ts) as a child on SHOP_WORKERS processes, forwarding arguments, signals and the exit code.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,10 +52,16 @@ if (!args.includes('--api-only')) {
   }
 }
 
+// SHOP_WORKERS: how many processes serve HTTP (ADR 032); one per core unless set. The storefront alone
+// (--web-only) is one process.
+const env = { ...process.env };
+if (!args.includes('--web-only') && !env.SHOP_WORKERS) env.SHOP_WORKERS = String(os.availableParallelism());
+
 // Own process group: a Ctrl-C in the terminal reaches the server once, through us, instead of twice (a second
 // signal means "exit now" to the server) and instead of reaching its PostgreSQL child before the server closes.
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts'), ...args], {
   cwd: root,
+  env,
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
 });

@@ -1,20 +1,26 @@
-// `npm start`: one Node process serving the API and the server-rendered storefront on one port (DESIGN.md §1).
+// `npm start`: the API and the server-rendered storefront on one port (DESIGN.md §1), in one process or, with
+// SHOP_WORKERS > 1, in a primary (database, migrations, seed, jobs) and that many HTTP workers sharing the port
+// (node:cluster, ADR 032).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequestListener } from '@react-router/node';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { buildApp, buildWebApp } from './app.ts';
-import { migrate, openDatabase } from './db/index.ts';
+import { migrate, openDatabase, type Database } from './db/index.ts';
 import { EmbeddedDatabaseError } from './db/embedded.ts';
 import { loadConfig, productionProblems, type AppConfig } from './env.ts';
+import { answerClusterMetrics } from './plugins/metrics.ts';
 import { systemClock } from './lib/clock.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { startJobs, type JobRunner } from './jobs/runner.ts';
 import { shopTasks } from './jobs/shop-tasks.ts';
-import { createServices } from './services.ts';
+import { createServices, type Services } from './services.ts';
 
 const WEB_SERVER_BUILD = fileURLToPath(new URL('../../web/build/server/index.js', import.meta.url));
 const WEB_ASSETS_DIR = fileURLToPath(new URL('../../web/build/client', import.meta.url));
@@ -82,6 +88,18 @@ function exitOnSignals(close: () => Promise<void>) {
 
 const OPTIONS = ['--api-only', '--web-only'];
 
+/**
+ * SHOP_WORKERS: how many processes serve HTTP (scripts/start.mjs sets it, by default one per core). Unset here means
+ * one: the server started directly (tests, the e2e journeys) stays today's single process.
+ */
+function workerCount(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new StartupError(`SHOP_WORKERS must be a whole number from 1 to 64 (it is "${value}").`);
+  return n;
+}
+
 async function main(argv: string[]) {
   const unknown = argv.filter((a) => !OPTIONS.includes(a));
   if (unknown.length)
@@ -91,6 +109,7 @@ async function main(argv: string[]) {
   if (apiOnly && webOnly)
     throw new StartupError('Choose one of --api-only and --web-only (neither runs both in one process).');
   const config = loadConfig();
+  if (cluster.isWorker) return startWorker(config, apiOnly);
   const problems = productionProblems(config, webOnly ? 'web' : 'api');
   if (problems.length) throw new StartupError(problems.join('\n'));
   if (!apiOnly && !fs.existsSync(WEB_SERVER_BUILD)) {
@@ -99,9 +118,46 @@ async function main(argv: string[]) {
     );
   }
   if (webOnly) return startWebOnly(config);
+  const workers = workerCount(process.env.SHOP_WORKERS);
+  return workers > 1 ? startPrimary(config, apiOnly, workers) : startSingle(config, apiOnly);
+}
 
+/** The database opened and brought up to date, with the services of the composition root over it. */
+async function prepare(database: Database, config: AppConfig) {
+  await migrate(database);
+  // The composition root: the app and the jobs share every service (and its in-memory caches).
+  const services = createServices({ database, clock: systemClock, config, liveCaches: true });
+  await seedIfEmpty(services);
+  return services;
+}
+
+/** The HTTP app of one process (the API, and the storefront unless --api-only), listening. */
+async function serve(services: Services, config: AppConfig, apiOnly: boolean) {
+  let port = config.port;
+  const app = await buildApp({
+    services,
+    ...(apiOnly ? {} : { webHandler: await webHandlerFor(config, () => port), webAssetsDir: WEB_ASSETS_DIR }),
+  });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  port = (app.server.address() as AddressInfo).port;
+  return app;
+}
+
+async function announceReady(services: Services, config: AppConfig, workers: number) {
+  const { siteName } = await services.platform.getWebConfig();
+  const processes = workers > 1 ? ` (${workers} worker processes)` : '';
+  process.stdout.write(`${siteName} is ready at ${config.publicUrl}${processes}\n`);
+}
+
+/** SHOP_WORKERS=1: one process runs the database, the jobs and the HTTP server, as before issue 22. */
+async function startSingle(config: AppConfig, apiOnly: boolean) {
   const database = await openDatabase(config);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let app: FastifyInstance | undefined;
   let jobs: JobRunner | undefined;
   exitOnSignals(async () => {
     try {
@@ -113,31 +169,152 @@ async function main(argv: string[]) {
   });
 
   try {
-    await migrate(database);
-    // The composition root: the app and the jobs share every service (and its in-memory caches).
-    const services = createServices({ database, clock: systemClock, config, liveCaches: true });
-    await seedIfEmpty(services);
-    let port = config.port;
-    app = await buildApp({
-      services,
-      ...(apiOnly ? {} : { webHandler: await webHandlerFor(config, () => port), webAssetsDir: WEB_ASSETS_DIR }),
-    });
-    await app.listen({ host: config.host, port: config.port });
-    port = (app.server.address() as AddressInfo).port;
+    const services = await prepare(database, config);
+    app = await serve(services, config, apiOnly);
     if (config.jobsEnabled)
-      jobs = await startJobs({
-        database,
-        log: app.log,
-        tasks: shopTasks({ services, log: app.log }),
-      });
-    const { siteName } = await services.platform.getWebConfig();
-    process.stdout.write(`${siteName} is ready at ${config.publicUrl}\n`);
+      jobs = await startJobs({ database, log: app.log, tasks: shopTasks({ services, log: app.log }) });
+    await announceReady(services, config, 1);
   } catch (err) {
     await jobs?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** A worker that dies sooner than this after its start is replaced after a pause, so a crash loop does not spin. */
+const QUICK_CRASH_MS = 10_000;
+/** How long a shutdown waits for the workers to finish their requests before it stops them. */
+const WORKER_STOP_MS = 15_000;
+
+/**
+ * SHOP_WORKERS > 1 (ADR 032): this primary process starts (or attaches to) PostgreSQL, migrates and seeds once, runs
+ * the jobs (the one job runner, so no periodic task is offered twice), and forks the workers that serve HTTP on the
+ * shared port (node:cluster). A worker that dies is replaced; a signal stops the workers first (each finishes its
+ * requests), then the jobs, then the database, so the embedded server stops last.
+ */
+async function startPrimary(config: AppConfig, apiOnly: boolean, workers: number) {
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config);
+  let jobs: JobRunner | undefined;
+  let stopping = false;
+  const startedAt = new Map<number, number>();
+  const ready = new Set<number>();
+  let startupFailed: ((err: Error) => void) | undefined;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+    worker.on('message', (msg: unknown) => {
+      if ((msg as { type?: string } | null)?.type === 'ready') ready.add(worker.id);
+    });
+  };
+  const stopWorkers = async () => {
+    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    await Promise.all(
+      alive.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => w!.process.kill('SIGKILL'), WORKER_STOP_MS);
+            w!.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            if (w!.isConnected()) w!.send({ type: 'shutdown' });
+            else w!.process.kill('SIGKILL');
+          }),
+      ),
+    );
+  };
+  const close = async () => {
+    stopping = true;
+    try {
+      await stopWorkers();
+      await jobs?.stop();
+    } finally {
+      await database.close();
+    }
+  };
+  exitOnSignals(close);
+  answerClusterMetrics();
+
+  cluster.on('exit', (worker, code, signal) => {
+    const wasReady = ready.delete(worker.id);
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) return;
+    if (!wasReady && startupFailed) {
+      startupFailed(new StartupError(`A worker process could not start (exit code ${code ?? signal}); see above.`));
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, 'worker process died: starting another');
+    if (lived < QUICK_CRASH_MS) setTimeout(() => !stopping && fork(), 1000).unref();
+    else fork();
+  });
+
+  try {
+    const services = await prepare(database, config);
+    if (config.jobsEnabled) jobs = await startJobs({ database, log, tasks: shopTasks({ services, log }) });
+    await new Promise<void>((resolve, reject) => {
+      const check = setInterval(() => {
+        if (ready.size < workers) return;
+        clearInterval(check);
+        startupFailed = undefined;
+        resolve();
+      }, 20);
+      startupFailed = (err) => {
+        clearInterval(check);
+        startupFailed = undefined;
+        reject(err);
+      };
+      for (let i = 0; i < workers; i++) fork();
+    });
+    await announceReady(services, config, workers);
+  } catch (err) {
+    stopping = true;
+    await stopWorkers().catch(() => undefined);
+    await jobs?.stop().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * One of the primary's workers: attaches to the database the primary prepared and serves HTTP. It runs no jobs and
+ * never migrates or seeds. It stops when the primary asks or goes away; a terminal's Ctrl-C reaches the whole
+ * process group, and the primary, not each worker, decides the order of the shutdown.
+ */
+async function startWorker(config: AppConfig, apiOnly: boolean) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
+  const database = await openDatabase(config);
+  let app: FastifyInstance | undefined;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      try {
+        await app?.close();
+      } finally {
+        await database.close();
+      }
+    })().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`Worker shutdown failed: ${(err as Error).message}\n`);
+        process.exit(1);
+      },
+    ));
+  process.on('message', (msg: unknown) => {
+    if ((msg as { type?: string } | null)?.type === 'shutdown') void close();
+  });
+  process.on('disconnect', () => void close());
+  try {
+    const services = createServices({ database, clock: systemClock, config, liveCaches: true });
+    app = await serve(services, config, apiOnly);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+  process.send?.({ type: 'ready' });
 }
 
 /** The storefront alone, rendering against API_ORIGIN; behind a load balancer that sends /api to the API processes. */

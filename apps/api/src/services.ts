@@ -74,6 +74,7 @@ import {
   createPasswordService,
   createPreferencesService,
   createProfileService,
+  createSessionChecks,
   createSessionService,
   createSignupService,
   createTwoFactorService,
@@ -277,8 +278,10 @@ function identityServices(
     responsibleGambling: ResponsibleGamblingHooks;
   },
 ) {
-  const { db, clock, config } = core;
+  const { db, clock, config, changes } = core;
   const secrets = identitySecrets(core.authSecret);
+  // The per-request session check, remembered per process until a session or customer changes (ADR 033).
+  const checks = createSessionChecks({ db, clock, changes });
   const tokens = createOneTimeTokens({ clock });
   const attempts = createAttemptGuard({ db, clock });
   const credentials = createCredentials({ db, hasher: createPasswordHasher(config.argon2) });
@@ -293,7 +296,7 @@ function identityServices(
     funds: ports.funds,
     responsibleGambling: rg,
   });
-  const sessions = createSessionService({ db, clock, secrets, tokens, overviewOf: profile.overviewOf });
+  const sessions = createSessionService({ db, clock, secrets, tokens, checks, overviewOf: profile.overviewOf });
   const twoFactor = createTwoFactorService({ db, clock, secrets, mailer, credentials });
   return {
     directory: ports.directory,
@@ -322,9 +325,24 @@ function identityServices(
       sessions,
       responsibleGambling: rg,
     }),
-    passwords: createPasswordService({ db, clock, attempts, credentials, tokens, mailer }),
+    passwords: createPasswordService({
+      db,
+      clock,
+      attempts,
+      credentials,
+      tokens,
+      mailer,
+      sessionsEnded: checks.forget,
+    }),
     preferences: createPreferencesService({ db, clock, secrets, responsibleGambling: rg }),
-    closure: createClosureService({ db, clock, credentials, mailer, funds: ports.funds }),
+    closure: createClosureService({
+      db,
+      clock,
+      credentials,
+      mailer,
+      funds: ports.funds,
+      sessionsEnded: checks.forget,
+    }),
   };
 }
 

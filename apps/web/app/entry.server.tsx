@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import './lib/load-context.ts';
+import { finishSharedHeaders } from './lib/http-caching.ts';
 import { NonceContext } from './lib/nonce.tsx';
 import { useShopErrorMessages } from '@shop/contracts';
 
@@ -15,6 +16,12 @@ useShopErrorMessages();
 
 export const streamTimeout = 5_000;
 
+/** Client navigations' data (`.data`): a shared answer carries no cookies either (lib/http-caching.ts). */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  finishSharedHeaders(request, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -22,6 +29,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // React Router adds every loader's Set-Cookie whatever the routes' `headers` say: a shared page drops them here.
+  finishSharedHeaders(request, responseHeaders);
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -25,7 +25,7 @@ import {
   type HeadersFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import { accountFlagRedirect } from './features/identity/account-flags.ts';
 import { authApi, loadCustomer } from './lib/auth.server.ts';
 import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
@@ -48,6 +48,7 @@ import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
 import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
 import { hasCapability, routeAllowed } from './lib/capabilities.ts';
+import { madeOnce } from './lib/made-once.ts';
 import { consentBannerVisible } from './lib/consent.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { routeIdFor } from './lib/route-table.ts';
@@ -66,14 +67,17 @@ interface ShellErrorData extends RouteErrorData {
   siteName?: string;
 }
 
+/** The shell's contract parses, each made once per cached answer (lib/made-once.ts). */
+const parseConfig = (v: unknown) => WebConfig.safeParse(v);
+const parseCapabilities = (v: unknown) => CapabilitiesResult.safeParse(v);
+const parseNavigation = (v: unknown) => Navigation.safeParse(v);
+
 function parseOrInvalid<T>(
-  schema: {
-    safeParse(v: unknown): { success: true; data: T } | { success: false };
-  },
+  parse: (v: unknown) => { success: true; data: T } | { success: false },
   value: unknown,
   what: string,
 ): T {
-  const parsed = schema.safeParse(value);
+  const parsed = madeOnce(value, parse);
   if (!parsed.success) {
     throw contractMismatch(what);
   }
@@ -140,9 +144,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         'sitewide banner',
       ),
     ]);
-    config = parseOrInvalid(WebConfig, configRes.result, 'GET /config');
-    capabilities = parseOrInvalid(CapabilitiesResult, capsRes.result, 'GET /capabilities').capabilities;
-    navigation = parseOrInvalid(Navigation, navRes.result, 'GET /items/navigation');
+    config = parseOrInvalid(parseConfig, configRes.result, 'GET /config');
+    capabilities = parseOrInvalid(parseCapabilities, capsRes.result, 'GET /capabilities').capabilities;
+    navigation = parseOrInvalid(parseNavigation, navRes.result, 'GET /items/navigation');
     theme = themeRes ? (Theme.safeParse(themeRes.result).data ?? null) : null;
     banner = bannerRes && bannerRes.result ? (BannerSchema.safeParse(bannerRes.result).data ?? null) : null;
   } catch (error) {
@@ -232,6 +236,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {shell?.site.disableIndexing ? <meta name="robots" content="noindex, nofollow" /> : null}
         <link rel="icon" href={shell?.theme?.metaImages.favicon || '/favicon.svg'} />
+        {/* With a precedence React writes the stylesheet before the modulepreloads of <Scripts>: the browser fetches
+            the one render-blocking file first instead of behind two dozen scripts (docs/storefront.md Performance). */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
         <style nonce={nonce} suppressHydrationWarning>
@@ -271,6 +278,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
     <>
       <SkipLink />
       <RouteProgress />
+      {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       {shell.banner ? <SitewideBanner banner={shell.banner} nonce={nonce} /> : null}
       <SiteHeader shell={shell} />
       {confirmation ? <ConfirmationBanner variant={confirmation} /> : null}
@@ -278,7 +286,6 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
         {children}
       </main>
       {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
-      {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       <PrecartDrawerHost
         site={shell.site}
         renderPlacements={(placements) => <PlacementList placements={placements} site={shell.site} />}

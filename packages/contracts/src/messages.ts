@@ -24,6 +24,13 @@ export const DEPOSIT_MESSAGES = {
   invalidResponse: 'Received invalid deposit response when attempting purchase',
 } as const;
 
+/**
+ * A retry of a payment, withdrawal or purchase while the first attempt is still running (409 idempotency_in_flight).
+ * Customers read it on the form they sent again, so it speaks of their payment, not of keys.
+ */
+export const IN_FLIGHT_MESSAGE =
+  'Your earlier attempt is still being processed. Wait a minute, then check your balance and tickets before trying again.';
+
 const NUMERIC = new Set(['number', 'int', 'bigint']);
 const list = (values: readonly unknown[]) =>
   values.length > 8 ? `${values.slice(0, 8).join(', ')}, ...` : values.join(', ');

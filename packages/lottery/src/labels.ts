@@ -57,9 +57,29 @@ export function jackpotText(input: JackpotTextInput, locale: string = SITE_LOCAL
   return formatJackpotAmount(amountCents, currency, locale);
 }
 
+/**
+ * One Intl formatter per locale, zone and options: building one costs far more than using it, and a play screen or a
+ * results page formats dozens of dates and amounts per render.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, options)));
+  return f;
+}
+
 /** Currency symbol and grouping from Intl around an already-floored figure (so Intl never rounds it). */
 function formatWithSymbol(whole: string, fraction: string, currency: CurrencyCode, locale: string): string {
-  const parts = new Intl.NumberFormat(locale, {
+  const parts = numberFormat(locale, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
@@ -90,7 +110,7 @@ function plainSpaces(text: string): string {
 }
 
 function weekdayName(instant: Date, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone }).format(instant);
+  return dateFormat(locale, { weekday: 'long', timeZone }).format(instant);
 }
 
 /**
@@ -123,7 +143,7 @@ export function drawDayLabel(
 export function drawDateLabel(drawAt: Date, timeZone: string = SITE_TIME_ZONE, locale: string = SITE_LOCALE): string {
   assertValidDate(drawAt, 'drawAt');
   return plainSpaces(
-    new Intl.DateTimeFormat(locale, {
+    dateFormat(locale, {
       weekday: 'long',
       day: 'numeric',
       month: 'long',
@@ -136,7 +156,7 @@ export function drawDateLabel(drawAt: Date, timeZone: string = SITE_TIME_ZONE, l
 /** Draw time in the site time zone, en-AU style by default: "8:30 pm". */
 export function drawTimeLabel(drawAt: Date, timeZone: string = SITE_TIME_ZONE, locale: string = SITE_LOCALE): string {
   assertValidDate(drawAt, 'drawAt');
-  return plainSpaces(new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(drawAt));
+  return plainSpaces(dateFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(drawAt));
 }
 
 /** English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 111th. */

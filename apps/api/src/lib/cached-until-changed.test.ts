@@ -130,4 +130,23 @@ describe('keyedCacheUntilChanged', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(await live.get('k', async () => 7)).toBe(7);
   });
+
+  it('keeps only the values `keep` accepts, and each at most ttlMs', async () => {
+    const s = source();
+    const c = counter();
+    const odd = keyedCacheUntilChanged<number>(s, ['t'], 10, { keep: (v) => v % 2 === 1 });
+    expect(await odd.get('k', c.load)).toBe(1);
+    expect(await odd.get('k', c.load)).toBe(1);
+    odd.invalidate();
+    expect(await odd.get('k', c.load)).toBe(2);
+    // 2 was not kept: read again.
+    expect(await odd.get('k', c.load)).toBe(3);
+
+    const brief = keyedCacheUntilChanged<number>(s, ['t'], 10, { ttlMs: 20 });
+    const d = counter();
+    expect(await brief.get('k', d.load)).toBe(1);
+    expect(await brief.get('k', d.load)).toBe(1);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(await brief.get('k', d.load)).toBe(2);
+  });
 });

@@ -59,6 +59,13 @@ export interface KeyedCache<T> {
   invalidate(): void;
 }
 
+export interface KeyedCacheOptions<T> {
+  /** Keep a value at most this long (ms) even when no change is announced; unset: until a change. */
+  ttlMs?: number;
+  /** Whether a loaded value may be kept (e.g. only a "yes" answer); unset: every value. */
+  keep?: (value: T) => boolean;
+}
+
 /**
  * Many values of the same tables by key (a page of results per query): all dropped together when a table changes.
  * Same rule as cachedUntilChanged: without a live change feed every call reads through. At most `maxEntries` are
@@ -68,8 +75,10 @@ export function keyedCacheUntilChanged<T>(
   source: ChangeSource | undefined,
   tables: readonly string[],
   maxEntries = 1000,
+  options: KeyedCacheOptions<T> = {},
 ): KeyedCache<T> {
-  const values = new Map<string, Promise<T>>();
+  const { ttlMs, keep } = options;
+  const values = new Map<string, { value: Promise<T>; until: number }>();
   let generation = 0;
   let subscribed = false;
   const invalidate = () => {
@@ -84,20 +93,20 @@ export function keyedCacheUntilChanged<T>(
         for (const t of tables) source.on(t, invalidate);
       }
       if (!source.isLive()) return load();
+      const now = performance.now();
       const hit = values.get(key);
-      if (hit) return hit;
+      if (hit && hit.until > now) return hit.value;
+      if (hit) values.delete(key);
       const started = generation;
       const loading = load();
       if (values.size >= maxEntries) values.delete(values.keys().next().value!);
-      values.set(key, loading);
-      loading.then(
-        () => {
-          if (generation !== started && values.get(key) === loading) values.delete(key);
-        },
-        () => {
-          if (values.get(key) === loading) values.delete(key);
-        },
-      );
+      values.set(key, { value: loading, until: ttlMs === undefined ? Infinity : now + ttlMs });
+      const drop = () => {
+        if (values.get(key)?.value === loading) values.delete(key);
+      };
+      loading.then((value) => {
+        if (generation !== started || (keep && !keep(value))) drop();
+      }, drop);
       return loading;
     },
     invalidate,

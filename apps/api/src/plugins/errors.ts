@@ -53,7 +53,8 @@ export function errorEnvelope(input: {
     status: input.status,
     errors,
     error: input.general ?? [input.message],
-    messages: [first, ...(input.messages ?? [])],
+    // A caller's own list may start with the same message (the envelope's first): say it once.
+    messages: [first, ...(input.messages ?? []).filter((m) => m.code !== first.code || m.text !== first.text)],
     result: null,
   };
 }

@@ -10,6 +10,7 @@
 //   asks the gateway again with the same idempotency key); only a request that recorded nothing starts afresh.
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { IN_FLIGHT_MESSAGE } from '@shop/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Database, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -58,8 +59,7 @@ function requestHash(request: FastifyRequest): string {
   return h.digest('hex');
 }
 
-const inFlight = () =>
-  conflict('A request with this Idempotency-Key is still being processed. Try again shortly.', 'idempotency_in_flight');
+const inFlight = () => conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
 
 const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }> = async (
   app,

@@ -271,6 +271,8 @@ describe('POST /cart/purchase', () => {
       text: 'You need $2.10 more to buy these tickets.',
     });
     expect(body.messages.some((m: { text: string }) => m.text === '/cart/buy')).toBe(true);
+    // Each message once: the envelope's first is not repeated from the workflow's own list.
+    expect(body.messages.map((m: { code: string }) => m.code)).toEqual(['insufficient_funds', 'deposit_path']);
     expect(await available(s.id)).toBe(100);
     expect(await count('orders_checkouts', s.id)).toBe(0);
     expect(await count('orders_ticket_lines', s.id)).toBe(0);

@@ -11,6 +11,7 @@ import {
   type CartItemInput,
   type CurrencyCode,
   type PurchaseBody,
+  IN_FLIGHT_MESSAGE,
 } from '@shop/contracts';
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -331,11 +332,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
             tracking: loaded.items.map((i) => analyticsOf(i.item)),
             orders,
           });
-          if (!recorded)
-            throw conflict(
-              'A purchase with this Idempotency-Key is still being processed. Try again shortly.',
-              'idempotency_in_flight',
-            );
+          if (!recorded) throw conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
           await recordOperation?.(tx, checkoutId);
           await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought });
           if (!items) await cart.emptyCart(tx, loaded.cartId);

@@ -15,6 +15,9 @@ export const SERVER_CACHE_TTL = {
   seoTranslations: 24 * HOUR,
 } as const;
 
+/** Seconds a shared cache (a CDN) may keep a page that is the same for every anonymous visitor (lib/http-caching.ts). */
+export const SHARED_PAGE_MAX_AGE_S = SERVER_CACHE_TTL.default / SECOND;
+
 /** Browser-side lifetimes (TanStack Query stale times and the browser api client's own cache). */
 export const CLIENT_CACHE_TTL = {
   cart: 20 * SECOND,

@@ -8,4 +8,8 @@ export const COOKIE_NAMES = {
   accessToken: 'web_access_token',
   refreshToken: 'web_refresh_token',
   consent: 'cookie_consent',
+  /** The anonymous visitor's cart (features/cart). */
+  anonymousCart: 'anonymous_cart_token',
+  /** A price list other than the default (spec core §9). */
+  pricing: 'pricing_id',
 } as const;

@@ -1,29 +1,37 @@
 // Home page: the managed page for "/" and its blocks; its featured_tickets block shows the featured offers: each
 // next draw's jackpot and countdown, in the tile order of spec features §9 (powerhit at 2, syndicate at 3).
 import type { PageSectionOf } from '@shop/contracts';
-import { useRouteLoaderData } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import { CmsPageView } from '../features/content/cms-page-view.tsx';
 import { loadBlockData, loadCmsPage } from '../features/content/cms-page.server.ts';
 import { DailyWinnersBanner } from '../features/membership/membership-banner.tsx';
 import { Countdown } from '../features/lotteries/countdown.tsx';
 import { loadOffers } from '../features/lotteries/lotteries.server.ts';
 import { drawJackpotText, drawWhenLabel, useSiteFormat } from '../features/lotteries/lottery-format.ts';
-import type { OfferView } from '../features/lotteries/lotteries.wire.ts';
+import { offerTileOf, type OfferTileView } from '../features/lotteries/lotteries.wire.ts';
 import { OfferGrid } from '../features/lotteries/offer-tile.tsx';
 import { offerPath } from '../features/lotteries/offer-links.ts';
 import { orderTiles } from '../features/lotteries/offer-order.ts';
+import { SHARED_PAGE_MAX_AGE_S } from '../lib/cache-policy.ts';
 import { hasCapability } from '../lib/capabilities.ts';
+import { sharedPageHeaders, withSharedCaching } from '../lib/http-caching.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, offers] = await Promise.all([loadCmsPage(context, request, '/'), loadOffers(context, request)]);
-  const data = await loadBlockData(context, request, page.sections);
-  return { page, data, offers: orderTiles(offers), now: new Date().toISOString() };
+  const blocks = await loadBlockData(context, request, page.sections);
+  return data(
+    { page, data: blocks, offers: orderTiles(offers).map(offerTileOf), now: new Date().toISOString() },
+    { headers: sharedPageHeaders(request, SHARED_PAGE_MAX_AGE_S) },
+  );
 }
 
+// Anonymous visitors share the page (lib/http-caching.ts).
+export const headers: Route.HeadersFunction = withSharedCaching;
+
 /** The block's offers in its order (or every offer in the usual order when it names none). */
-function featuredOffers(block: PageSectionOf<'featured_tickets'>, offers: OfferView[]): OfferView[] {
+function featuredOffers(block: PageSectionOf<'featured_tickets'>, offers: OfferTileView[]): OfferTileView[] {
   if (block.offerKeys.length === 0) return offers;
   return block.offerKeys.flatMap((key) => offers.filter((o) => o.key === key));
 }

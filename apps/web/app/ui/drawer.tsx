@@ -1,7 +1,7 @@
-// A side drawer on Radix Dialog: focus trapped inside, Escape closes, focus returns to the control that opened it.
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { CloseIcon } from './icons.tsx';
+// A side drawer (ui/drawer-panel.tsx, on Radix Dialog). Until it first opens only its trigger is on the page, with
+// the attributes Radix gives a closed dialog's trigger: the page's first load carries no dialog code, and the panel
+// is fetched when someone opens a drawer (docs/storefront.md Performance).
+import { cloneElement, isValidElement, lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 
 export interface DrawerProps {
   open: boolean;
@@ -14,37 +14,41 @@ export interface DrawerProps {
   closeLabel?: string;
 }
 
-export function Drawer({
-  open,
-  onOpenChange,
-  title,
-  side = 'left',
-  trigger,
-  children,
-  closeLabel = 'Close',
-}: DrawerProps) {
+const loadPanel = () => import('./drawer-panel.tsx');
+const DrawerPanel = lazy(loadPanel);
+
+/**
+ * The trigger of a drawer not loaded yet: a click asks to open it (the panel then takes the trigger over). Pointing
+ * at it or focusing it starts loading the panel, so it is usually there by the time the click lands.
+ */
+function ClosedTrigger({ trigger, onOpen }: { trigger: ReactNode; onOpen(): void }) {
+  if (!isValidElement<{ onClick?: (event: MouseEvent) => void }>(trigger)) return <>{trigger}</>;
+  const own = trigger.props.onClick;
+  const preload = () => void loadPanel();
+  return cloneElement(trigger, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': false,
+    'data-state': 'closed',
+    onPointerEnter: preload,
+    onPointerDown: preload,
+    onFocus: preload,
+    onClick: (event: MouseEvent) => {
+      own?.(event);
+      if (!event.defaultPrevented) onOpen();
+    },
+  } as Record<string, unknown>);
+}
+
+export function Drawer(props: DrawerProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  const closed = props.trigger ? (
+    <ClosedTrigger trigger={props.trigger} onOpen={() => props.onOpenChange(true)} />
+  ) : null;
+  if (!used) return closed;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          data-side={side}
-          aria-describedby={undefined}
-          className={`drawer-panel fixed inset-y-0 z-50 flex w-[85vw] max-w-modal-sm flex-col bg-white shadow-theme focus:outline-none ${side === 'left' ? 'left-0' : 'right-0'}`}
-        >
-          <div className="flex items-center justify-between border-b border-black/10 px-1 py-0.5">
-            <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-[44px] items-center justify-center rounded-theme"
-              aria-label={closeLabel}
-            >
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <div className="flex-1 overflow-y-auto px-1 py-1">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={closed}>
+      <DrawerPanel {...props} />
+    </Suspense>
   );
 }

@@ -275,12 +275,13 @@ export function cartCore(deps: CartDeps) {
         'currency_mismatch',
         { this: ['These tickets are in different currencies; buy them in separate orders.'] },
       );
+    // The items and the cart's touch (its expiry when anonymous) in one statement.
     const added = await repo.appendItems(
       db,
       cart.id,
       priced.map((p) => rowOf(cart.id, p)),
+      { anonymous: cart.anonymous, now: clock.now(), expiresAt: expiry() },
     );
-    await repo.touch(db, cart, clock.now(), expiry());
     // The cart and its items as loaded plus the rows just written: the view without reading them back.
     return view({ cart, items: [...items, ...added] }, customerOf(target));
   }

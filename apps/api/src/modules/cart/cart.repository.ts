@@ -16,22 +16,80 @@ export interface AutoRemoved {
 /** Most notices a cart keeps: older ones drop off rather than grow the row without bound. */
 export const MAX_AUTO_REMOVED = 20;
 
+/** The add-to-cart's write: new items after the cart's last position and the cart touched, in one statement. */
+async function appendAndTouch(
+  ex: Executor,
+  cartId: number,
+  rows: Omit<NewCartItemRow, 'position'>[],
+  touch: { anonymous: boolean; now: Date; expiresAt: Date },
+): Promise<CartItemRow[]> {
+  const values = rows.map((r, k) => ({
+    publicId: r.publicId,
+    productType: r.productType,
+    productOfferKey: r.productOfferKey,
+    input: r.input,
+    description: r.description,
+    numDraws: r.numDraws,
+    recurring: r.recurring,
+    currency: r.currency,
+    createdAt: (r.createdAt ?? touch.now).toISOString(),
+    k,
+  }));
+  const { rows: added } = await ex.execute<Record<string, unknown>>(sql`with t as (
+      update cart_carts set updated_at = ${touch.now.toISOString()}::timestamptz
+        ${touch.anonymous ? sql`, expires_at = ${touch.expiresAt.toISOString()}::timestamptz` : sql``}
+      where id = ${cartId}
+    )
+    insert into cart_items (public_id, cart_id, product_type, product_offer_key, input, description, num_draws,
+      recurring, currency, position, created_at)
+    select v."publicId", ${cartId}, v."productType", v."productOfferKey", v.input, v.description, v."numDraws",
+      v.recurring, v.currency,
+      (select coalesce(max(position), -1)::int + 1 from cart_items where cart_id = ${cartId}) + v.k, v."createdAt"
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("publicId" text, "productType" text,
+      "productOfferKey" text, input jsonb, description text, "numDraws" int, recurring jsonb, currency text,
+      "createdAt" timestamptz, k int)
+    order by v.k
+    returning *`);
+  return added
+    .map((r) => ({
+      id: Number(r.id),
+      publicId: String(r.public_id),
+      cartId: Number(r.cart_id),
+      productType: String(r.product_type),
+      productOfferKey: String(r.product_offer_key),
+      input: r.input,
+      description: String(r.description),
+      numDraws: Number(r.num_draws),
+      recurring: r.recurring,
+      currency: String(r.currency),
+      position: Number(r.position),
+      createdAt: new Date(r.created_at as string | Date),
+    }))
+    .sort((a, b) => a.position - b.position);
+}
+
 export function createCartRepository() {
-  /** The cart and its items in one round trip (the cart read is the hottest call). */
+  /** The cart and its items in one round trip (the cart read is the hottest call); two when locking. */
   async function loadWith(
     ex: Executor,
     where: ReturnType<typeof eq>,
     lock: boolean,
+    /** Names the statements (prepared once per connection: the hot path skips PostgreSQL's parse and plan). */
+    name: string,
   ): Promise<{ cart: CartRow; items: CartItemRow[] } | null> {
     if (lock) {
-      const carts = await ex.select().from(cartCarts).where(where).for('update');
+      // Two statements, on purpose: a statement's snapshot is taken before it waits for the lock, so items read in
+      // the locking statement could be those a concurrent purchase (the lock's holder) has just bought and deleted.
+      const carts = await ex.select().from(cartCarts).where(where).for('update').prepare(`${name}_lock`).execute();
       const cart = carts[0];
       if (!cart) return null;
       const items = await ex
         .select()
         .from(cartItems)
         .where(eq(cartItems.cartId, cart.id))
-        .orderBy(asc(cartItems.position), asc(cartItems.id));
+        .orderBy(asc(cartItems.position), asc(cartItems.id))
+        .prepare('cart_items_of_cart')
+        .execute();
       return { cart, items };
     }
     const rows = await ex
@@ -39,16 +97,19 @@ export function createCartRepository() {
       .from(cartCarts)
       .leftJoin(cartItems, eq(cartItems.cartId, cartCarts.id))
       .where(where)
-      .orderBy(asc(cartItems.position), asc(cartItems.id));
+      .orderBy(asc(cartItems.position), asc(cartItems.id))
+      .prepare(name)
+      .execute();
     const cart = rows[0]?.cart;
     if (!cart) return null;
     return { cart, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
   }
 
   return {
-    byReference: (ex: Executor, publicId: string, lock = false) => loadWith(ex, eq(cartCarts.publicId, publicId), lock),
+    byReference: (ex: Executor, publicId: string, lock = false) =>
+      loadWith(ex, eq(cartCarts.publicId, publicId), lock, 'cart_by_reference'),
     byCustomer: (ex: Executor, customerId: string, lock = false) =>
-      loadWith(ex, eq(cartCarts.customerId, customerId), lock),
+      loadWith(ex, eq(cartCarts.customerId, customerId), lock, 'cart_by_customer'),
 
     async insertAnonymous(ex: Executor, row: { publicId: string; now: Date; expiresAt: Date }): Promise<CartRow> {
       const [cart] = await ex
@@ -74,23 +135,11 @@ export function createCartRepository() {
     },
 
     /**
-     * Items appended after the cart's last position in one statement (every row's subquery reads the items as they
-     * were before the insert, so the offsets number the new rows in order): one round trip instead of a transaction.
+     * Items appended after the cart's last position, and the cart touched (anonymous carts live 14 days from their
+     * last change), in one statement: every row's position subquery reads the items as they were before the insert,
+     * so the offsets number the new rows in order.
      */
-    async appendItems(ex: Executor, cartId: number, rows: Omit<NewCartItemRow, 'position'>[]): Promise<CartItemRow[]> {
-      if (!rows.length) return [];
-      return ex
-        .insert(cartItems)
-        .values(
-          rows.map((r, k) => ({
-            ...r,
-            cartId,
-            position: sql<number>`(select coalesce(max(${cartItems.position}), -1)::int + 1 + ${k}::int from ${cartItems} where ${cartItems.cartId} = ${cartId})`,
-          })),
-        )
-        .returning()
-        .then((added) => added.sort((a, b) => a.position - b.position));
-    },
+    appendItems: appendAndTouch,
 
     async replaceItem(
       ex: Executor,
@@ -124,8 +173,10 @@ export function createCartRepository() {
       return new Set(rows.map((r) => r.publicId));
     },
 
-    async deleteAllItems(ex: Executor, cartId: number): Promise<void> {
-      await ex.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    /** After a purchase: the items deleted and the promotion cleared, in one statement. */
+    async empty(ex: Executor, cartId: number, now: Date): Promise<void> {
+      await ex.execute(sql`with d as (delete from cart_items where cart_id = ${cartId})
+        update cart_carts set promotion_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`);
     },
 
     /** Appends notices atomically (concurrent reads each append only what they removed themselves). */

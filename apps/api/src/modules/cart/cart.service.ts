@@ -204,8 +204,7 @@ export function createCartService(deps: CartDeps) {
 
     /** After a purchase: no items, no promotion (notices of removed items stay until dismissed). */
     async emptyCart(tx: Executor, cartId: number): Promise<void> {
-      await repo.deleteAllItems(tx, cartId);
-      await repo.setPromotion(tx, cartId, null, clock.now());
+      await repo.empty(tx, cartId, clock.now());
     },
 
     /**

@@ -27,6 +27,8 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
     await withApp(async (t) => {
       const res = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers' });
       expect(res.statusCode).toBe(200);
+      // The same for every visitor: a CDN may keep it half a minute (the draw list changes when a draw closes).
+      expect(res.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=30');
       const offers = res.json().result as Record<string, Record<string, unknown>>;
       expect(Object.keys(offers).sort()).toEqual([...AU_KEYS, 'uk-lotto', 'euromillions', ...RAFFLE_KEYS].sort());
       const oz = offers['oz-lotto']!;
@@ -256,7 +258,7 @@ describe('GET /api/v2/branding and /tips', () => {
     await withApp(async (t) => {
       const branding = await t.injectSigned({ method: 'GET', url: '/api/v2/branding' });
       expect(branding.statusCode).toBe(200);
-      expect(branding.headers['cache-control']).toBe('public, max-age=86400');
+      expect(branding.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=86400');
       const sat = (branding.json().result as { id: string }[]).find((b) => b.id === 'saturday-lotto');
       expect(sat).toMatchObject({
         aliases: ['tattslotto', 'gold-lotto', 'x-lotto'],
@@ -270,7 +272,7 @@ describe('GET /api/v2/branding and /tips', () => {
 
       const tips = await t.injectSigned({ method: 'GET', url: '/api/v2/tips' });
       expect(tips.statusCode).toBe(200);
-      expect(tips.headers['cache-control']).toBe('public, max-age=1080');
+      expect(tips.headers['cache-control']).toBe('public, max-age=1080, stale-while-revalidate=1080');
       const list = tips.json().result as { id: string; offer_key: string | null; title: string; text: string }[];
       expect(list.length).toBeGreaterThanOrEqual(3);
       expect(list.find((x) => x.id === 'tip-powerhit')).toMatchObject({ offer_key: 'powerball' });

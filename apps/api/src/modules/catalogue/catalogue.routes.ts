@@ -16,6 +16,9 @@ const OFFERS_MAX_AGE_SECONDS = 30;
 const BRANDING_MAX_AGE_SECONDS = 24 * 60 * 60;
 const TIPS_MAX_AGE_SECONDS = 18 * 60;
 
+/** Shared caches (a CDN) may serve an answer as long again while they fetch a fresh one. */
+const publicFor = (seconds: number) => `public, max-age=${seconds}, stale-while-revalidate=${seconds}`;
+
 export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { catalogue } = opts;
@@ -34,7 +37,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     },
     async (request, reply) => {
       const offers = await catalogue.productOffers(request.params.pricingName, request.query);
-      reply.header('cache-control', `public, max-age=${OFFERS_MAX_AGE_SECONDS}`);
+      reply.header('cache-control', publicFor(OFFERS_MAX_AGE_SECONDS));
       return ok(offers);
     },
   );
@@ -49,7 +52,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', `public, max-age=${BRANDING_MAX_AGE_SECONDS}`);
+      reply.header('cache-control', publicFor(BRANDING_MAX_AGE_SECONDS));
       return ok(await catalogue.brandings());
     },
   );
@@ -58,7 +61,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     '/tips',
     { schema: { tags, summary: 'Playing tips', response: { 200: successEnvelope(z.array(Tip)) } } },
     async (_request, reply) => {
-      reply.header('cache-control', `public, max-age=${TIPS_MAX_AGE_SECONDS}`);
+      reply.header('cache-control', publicFor(TIPS_MAX_AGE_SECONDS));
       return ok(await catalogue.tips());
     },
   );

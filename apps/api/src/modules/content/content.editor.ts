@@ -1,22 +1,20 @@
 // Content writes (features §3, §7 POST /items/{collection}): create, update, publish, archive and restore, each a new
 // version (who, when, the data). An item visitors can see now keeps showing its published fields while later edits
 // wait as draft versions; publishing promotes one (ADR 035). Every write is validated against its collection's
-// block schemas (422 naming the field) and the page-path and slug rules.
+// block schemas (422 naming the field) and the page-path and slug rules. The version writes and locking are in
+// content.writes.ts, the sitewide banner's rules in content.banner.ts.
 import { randomBytes } from 'node:crypto';
-import { CmsVersion, SitewideBanner, type CmsStatus } from '@shop/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import type { CmsVersion, CmsStatus } from '@shop/contracts';
+import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import {
-  createContentRepository,
-  isVisibleAt,
-  uniqueViolation,
-  type ContentRow,
-  type ContentStatus,
-  type VersionAction,
-} from './content.repository.ts';
+import { createBannerEditor } from './content.banner.ts';
+import { createContentRepository, isVisibleAt, type ContentStatus } from './content.repository.ts';
 import { isCollection, isSingleton, type ContentCollection } from './content.store.ts';
 import { createContentValidator } from './content.validate.ts';
+import { createVersionWriter, noItem, type Actor } from './content.writes.ts';
+
+export type { Actor };
 
 export interface ContentEditorDeps {
   db: Db;
@@ -27,9 +25,6 @@ export interface ContentEditorDeps {
   newId?: (prefix: string) => string;
 }
 
-/** Who made a change: an operator id, `cli:<user>`, `seed` or `import`. */
-export type Actor = string;
-
 const PREFIX: Partial<Record<ContentCollection, string>> = {
   pages: 'page',
   blog_posts: 'post',
@@ -39,9 +34,6 @@ const PREFIX: Partial<Record<ContentCollection, string>> = {
 };
 
 const defaultNewId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
-
-const noItem = (collection: string, id: string) =>
-  notFound(`There is no item "${id}" in "${collection}".`, 'not_found');
 
 export interface NewItem {
   id?: string;
@@ -55,70 +47,12 @@ export function createContentEditor(deps: ContentEditorDeps) {
   const validator = createContentValidator(repo);
   const newId = deps.newId ?? defaultNewId;
   const { clock } = deps;
+  const writes = createVersionWriter({ repo, clock, onWrite: deps.onWrite });
+  const { guarded, saveVersion, locked } = writes;
 
   function collectionOf(name: string): ContentCollection {
     if (!isCollection(name)) throw notFound(`There is no collection named "${name}".`, 'unknown_collection');
     return name;
-  }
-
-  /** Unique-index races (two editors taking one path at once) answer like the checks that normally catch them. */
-  async function guarded<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === null) throw error;
-      if (constraint.includes('path'))
-        throw unprocessable('Another page has this path.', 'path_taken', { path: ['Another page has this path.'] });
-      if (constraint.includes('slug'))
-        throw unprocessable('Another item has this slug.', 'slug_taken', { slug: ['Another item has this slug.'] });
-      throw unprocessable('An item with this id already exists.', 'item_exists', {
-        id: ['An item with this id already exists.'],
-      });
-    }
-  }
-
-  /** Write one version and, when `apply`, make it the item's live state; returns the version number. */
-  async function saveVersion(
-    tx: Executor,
-    row: ContentRow,
-    next: { status: ContentStatus; datePublished: Date | null; data: unknown },
-    action: VersionAction,
-    actor: Actor,
-    apply: boolean,
-  ): Promise<number> {
-    const now = clock.now();
-    const latest = await repo.latestVersion(row.collection, row.itemKey, tx);
-    const version = (latest?.version ?? row.version) + 1;
-    await repo.insertVersion(tx, {
-      collection: row.collection,
-      itemKey: row.itemKey,
-      version,
-      action,
-      status: next.status,
-      datePublished: next.datePublished,
-      data: next.data,
-      author: actor,
-      createdAt: now,
-    });
-    if (apply) await repo.updateItem(tx, row, { ...next, version, author: actor, now });
-    return version;
-  }
-
-  async function locked<T>(
-    collection: ContentCollection,
-    id: string,
-    work: (tx: Executor, row: ContentRow) => Promise<T>,
-  ) {
-    const result = await guarded(() =>
-      repo.transaction(async (tx) => {
-        const row = await repo.lock(tx, collection, id);
-        if (!row) throw noItem(collection, id);
-        return work(tx, row);
-      }),
-    );
-    deps.onWrite();
-    return result;
   }
 
   const editor = {
@@ -250,44 +184,9 @@ export function createContentEditor(deps: ContentEditorDeps) {
         dateCreated: v.createdAt.toISOString(),
       }));
     },
-
-    /** Publish a new sitewide banner now. Each call gets a new id, so a visitor's earlier dismissal does not hide it. */
-    async setSitewideBanner(input: { text: string; linkUrl?: string | null; linkText?: string | null }, actor: Actor) {
-      const banner = SitewideBanner.parse({
-        id: newId('bnr'),
-        text: input.text.trim(),
-        linkUrl: input.linkUrl ?? null,
-        linkText: input.linkText ?? null,
-      });
-      if (!banner.text) throw unprocessable('The banner text is empty.', 'invalid_banner');
-      if ((banner.linkUrl === null) !== (banner.linkText === null))
-        throw unprocessable('A banner link needs both a URL and a link text.', 'invalid_banner');
-      if (banner.linkUrl !== null && !/^(\/(?!\/)|https?:\/\/)/.test(banner.linkUrl))
-        throw unprocessable('A banner link is a site path starting with "/" or an http(s) URL.', 'invalid_banner');
-      const existing = await repo.find('sitewide_banner', 'sitewide_banner');
-      if (!existing) await editor.create('sitewide_banner', { status: 'published', data: banner }, actor);
-      else
-        await locked('sitewide_banner', 'sitewide_banner', (tx, row) =>
-          saveVersion(
-            tx,
-            row,
-            { status: 'published', datePublished: clock.now(), data: banner },
-            'publish',
-            actor,
-            true,
-          ),
-        );
-      return banner;
-    },
-
-    /** Archive the banner; returns false when there was none. */
-    async clearSitewideBanner(actor: Actor): Promise<boolean> {
-      const current = await repo.find('sitewide_banner', 'sitewide_banner');
-      if (!current || current.status === 'archived') return false;
-      await editor.archive('sitewide_banner', 'sitewide_banner', actor);
-      return true;
-    },
   };
-  return editor;
+
+  const banner = createBannerEditor({ repo, clock, newId, writes, create: editor.create, archive: editor.archive });
+  return { ...editor, ...banner };
 }
 export type ContentEditor = ReturnType<typeof createContentEditor>;

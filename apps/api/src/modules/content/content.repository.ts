@@ -113,10 +113,9 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-export function createContentRepository(db: Db) {
+/** Reads of the items table: one item, lists, who holds a path or slug, the next scheduled publication. */
+function createItemQueries(db: Db) {
   return {
-    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
-
     async findVisible(collection: string, itemKey: string, now: Date): Promise<ContentRow | undefined> {
       const rows = await db
         .select(columns)
@@ -227,7 +226,12 @@ export function createContentRepository(db: Db) {
         .where(and(eq(contentItems.status, 'published'), gt(contentItems.datePublished, now)));
       return rows[0]?.at ?? null;
     },
+  };
+}
 
+/** Writes of the items table; the caller's transaction adds the version (insertVersion), the seed's insert its own. */
+function createItemWrites(db: Db) {
+  return {
     async insertItem(tx: Executor, item: ContentWrite & { version: number; author: string; now: Date }) {
       await tx.insert(contentItems).values({
         collection: item.collection,
@@ -268,6 +272,31 @@ export function createContentRepository(db: Db) {
         .where(and(eq(contentItems.collection, key.collection), eq(contentItems.itemKey, key.itemKey)));
     },
 
+    /** Insert when absent; an existing item (possibly edited since) is left alone. */
+    async insertIfMissing(item: ContentWrite, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(contentItems)
+          .values({ ...item, createdAt: now, updatedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: contentItems.id });
+        if (rows.length === 0) return false;
+        await tx.insert(contentVersions).values({
+          ...item,
+          version: 1,
+          action: 'create',
+          author: 'seed',
+          createdAt: now,
+        });
+        return true;
+      });
+    },
+  };
+}
+
+/** The versions table: every state an item has had, numbered per item. */
+function createVersionQueries(db: Db) {
+  return {
     async insertVersion(tx: Executor, version: VersionRow) {
       await tx.insert(contentVersions).values(version);
     },
@@ -308,27 +337,12 @@ export function createContentRepository(db: Db) {
         .where(and(eq(contentVersions.collection, collection), eq(contentVersions.itemKey, itemKey)))
         .orderBy(desc(contentVersions.version))) as VersionRow[];
     },
+  };
+}
 
-    /** Insert when absent; an existing item (possibly edited since) is left alone. */
-    async insertIfMissing(item: ContentWrite, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(contentItems)
-          .values({ ...item, createdAt: now, updatedAt: now })
-          .onConflictDoNothing()
-          .returning({ id: contentItems.id });
-        if (rows.length === 0) return false;
-        await tx.insert(contentVersions).values({
-          ...item,
-          version: 1,
-          action: 'create',
-          author: 'seed',
-          createdAt: now,
-        });
-        return true;
-      });
-    },
-
+/** The bytes of uploaded files, keyed by the file item's key. */
+function createAssetQueries(db: Db) {
+  return {
     async putAsset(tx: Executor, asset: { itemKey: string; type: string; bytes: Buffer; sha256: string; now: Date }) {
       await tx
         .insert(contentAssets)
@@ -352,7 +366,12 @@ export function createContentRepository(db: Db) {
         .where(eq(contentAssets.itemKey, itemKey));
       return rows[0];
     },
+  };
+}
 
+/** Translation items (the translation service's source and the content document's translations). */
+function createTranslationQueries(db: Db) {
+  return {
     async putTranslation(row: TranslationRow & { author: string; now: Date }, ex: Executor = db) {
       await ex
         .insert(contentTranslations)
@@ -419,6 +438,18 @@ export function createContentRepository(db: Db) {
         .from(contentTranslations)
         .orderBy(asc(contentTranslations.locale), asc(contentTranslations.category), asc(contentTranslations.itemKey));
     },
+  };
+}
+
+/** The content module's queries, grouped by table; callers see one flat object. */
+export function createContentRepository(db: Db) {
+  return {
+    transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction((tx) => work(tx)),
+    ...createItemQueries(db),
+    ...createItemWrites(db),
+    ...createVersionQueries(db),
+    ...createAssetQueries(db),
+    ...createTranslationQueries(db),
   };
 }
 export type ContentRepository = ReturnType<typeof createContentRepository>;

@@ -31,7 +31,15 @@ import {
   successEnvelope,
   Theme,
 } from '@shop/contracts';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
@@ -58,6 +66,23 @@ function cacheFor(reply: FastifyReply, seconds: number, query: { clearCache?: st
   reply.header('cache-control', query.clearCache === undefined ? `public, max-age=${seconds}` : 'no-store');
 }
 
+const tags = ['content'];
+
+/** The plugin's instance with zod schemas, as `app.withTypeProvider<ZodTypeProvider>()` returns it. */
+type CmsRoutes = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+interface CmsRouteDeps {
+  content: ContentService;
+  /** `?clear_cache` (core §9): this process forgets what it keeps in memory and the answer is not cacheable. */
+  fresh: (query: { clearCache?: string }) => void;
+}
+
 export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (app, opts) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { content, causes } = opts;
@@ -67,12 +92,61 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
     changeStreams.endAll();
     done();
   });
-  const tags = ['content'];
-  /** `?clear_cache` (core §9): this process forgets what it keeps in memory and the answer is not cacheable. */
   const fresh = (query: { clearCache?: string }) => {
     if (query.clearCache !== undefined) content.forget();
   };
 
+  registerItemRoutes(routes, { content, fresh });
+  registerFileRoutes(routes, { content, fresh });
+
+  routes.get(
+    '/sitemap',
+    {
+      schema: {
+        tags,
+        summary: 'The visible pages, blog posts and categories a sitemap lists (noIndex left out), with canonical URLs',
+        querystring: CmsItemQuery,
+        response: { 200: successEnvelope(CmsSitemap) },
+      },
+    },
+    async (request, reply) => {
+      fresh(request.query);
+      const entries = await content.sitemapEntries();
+      cacheFor(reply, MAX_AGE.default, request.query);
+      return ok(entries);
+    },
+  );
+
+  routes.get(
+    '/preview',
+    {
+      schema: {
+        tags,
+        summary: 'The item a signed preview token names, unpublished or scheduled (403 for a bad or expired token)',
+        querystring: PreviewQuery,
+        response: { 200: successEnvelope(PreviewItem) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return ok(await content.preview(request.query.token));
+    },
+  );
+
+  registerCauseRoutes(routes, causes);
+
+  routes.get(
+    '/changes',
+    {
+      schema: { tags, summary: 'Server-sent events: "change" whenever content changes or a scheduled item goes live' },
+    },
+    (request, reply) => changeStreams.stream(request, reply),
+  );
+};
+
+/** /items/*: the singletons, the listed collections and one item by id (or its version, with a preview token). */
+function registerItemRoutes(routes: CmsRoutes, { content, fresh }: CmsRouteDeps) {
   const singleton = <T extends z.ZodType>(name: string, schema: T, maxAge: number, read: () => Promise<z.infer<T>>) =>
     routes.get(
       `/items/${name}`,
@@ -202,7 +276,10 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       return ok(item);
     },
   );
+}
 
+/** A file's description and its bytes. */
+function registerFileRoutes(routes: CmsRoutes, { content }: CmsRouteDeps) {
   routes.get(
     '/files/:id',
     {
@@ -241,42 +318,10 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       return reply.send(asset.bytes);
     },
   );
+}
 
-  routes.get(
-    '/sitemap',
-    {
-      schema: {
-        tags,
-        summary: 'The visible pages, blog posts and categories a sitemap lists (noIndex left out), with canonical URLs',
-        querystring: CmsItemQuery,
-        response: { 200: successEnvelope(CmsSitemap) },
-      },
-    },
-    async (request, reply) => {
-      fresh(request.query);
-      const entries = await content.sitemapEntries();
-      cacheFor(reply, MAX_AGE.default, request.query);
-      return ok(entries);
-    },
-  );
-
-  routes.get(
-    '/preview',
-    {
-      schema: {
-        tags,
-        summary: 'The item a signed preview token names, unpublished or scheduled (403 for a bad or expired token)',
-        querystring: PreviewQuery,
-        response: { 200: successEnvelope(PreviewItem) },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      reply.header('x-robots-tag', 'noindex, nofollow');
-      return ok(await content.preview(request.query.token));
-    },
-  );
-
+/** The causes directory, answered by the raffles module. */
+function registerCauseRoutes(routes: CmsRoutes, causes: CausesDirectory) {
   routes.get(
     '/causes',
     {
@@ -309,12 +354,4 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (ap
       return ok(await causes.cause(request.params.id));
     },
   );
-
-  routes.get(
-    '/changes',
-    {
-      schema: { tags, summary: 'Server-sent events: "change" whenever content changes or a scheduled item goes live' },
-    },
-    (request, reply) => changeStreams.stream(request, reply),
-  );
-};
+}

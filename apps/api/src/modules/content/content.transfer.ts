@@ -7,7 +7,12 @@ import { z } from 'zod';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { createContentRepository, uniqueViolation, type ContentStatus } from './content.repository.ts';
+import {
+  createContentRepository,
+  uniqueViolation,
+  type ContentRepository,
+  type ContentStatus,
+} from './content.repository.ts';
 import { STORED_SHAPES, type ContentCollection } from './content.store.ts';
 import { createContentValidator } from './content.validate.ts';
 
@@ -80,8 +85,8 @@ export function imageSize(type: string, bytes: Buffer): { width: number | null; 
   return { width: null, height: null };
 }
 
-export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () => void; newId: () => string }) {
-  const repo = createContentRepository(deps.db);
+/** Writes one item of an upload or an import, validated, with its version. */
+function createItemWriter(repo: ContentRepository, clock: Clock) {
   const validator = createContentValidator(repo);
 
   /** Insert or overwrite one item with the given state, as an `import` version. */
@@ -97,7 +102,7 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
     actor: string,
     onlyMissing: boolean,
   ): Promise<boolean> {
-    const now = deps.clock.now();
+    const now = clock.now();
     const existing = await repo.lock(tx, item.collection, item.id);
     if (existing && onlyMissing) return false;
     const data = await validator.validate(tx, item.collection, item.data, item.id, {
@@ -132,6 +137,58 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
     });
     return true;
   }
+
+  return { put };
+}
+
+/** The `content:export` side: reads the content tables into one document. */
+function createDocumentExport(repo: ContentRepository, clock: Clock) {
+  return {
+    /** Every item in every status, every file's bytes and every translation item. */
+    async exportDocument(): Promise<ContentDocument> {
+      const items = [];
+      for (const collection of Object.keys(STORED_SHAPES) as ContentCollection[]) {
+        for (const row of await repo.listAll(collection)) {
+          items.push({
+            collection,
+            id: row.itemKey,
+            status: row.status,
+            datePublished: row.datePublished ? row.datePublished.toISOString() : null,
+            data: row.data,
+          });
+        }
+      }
+      const files = [];
+      for (const f of items.filter((i) => i.collection === 'files')) {
+        const asset = await repo.asset(f.id);
+        if (asset)
+          files.push({
+            id: f.id,
+            type: asset.type as (typeof FILE_TYPES)[number],
+            base64: asset.bytes.toString('base64'),
+          });
+      }
+      const translations = (await repo.allTranslations()).map((t) => ({
+        locale: t.locale as TranslationLocale,
+        category: t.category,
+        id: t.itemKey,
+        item: { type: t.type, value: t.value } as z.input<typeof TranslationValueInput>,
+      }));
+      return {
+        format: CONTENT_DOCUMENT_FORMAT,
+        version: 1,
+        exportedAt: clock.now().toISOString(),
+        items,
+        files,
+        translations,
+      };
+    },
+  };
+}
+
+export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () => void; newId: () => string }) {
+  const repo = createContentRepository(deps.db);
+  const { put } = createItemWriter(repo, deps.clock);
 
   function checkBytes(type: string, bytes: Buffer) {
     if (!(FILE_TYPES as readonly string[]).includes(type))
@@ -249,45 +306,7 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
       return { written };
     },
 
-    /** Every item in every status, every file's bytes and every translation item. */
-    async exportDocument(): Promise<ContentDocument> {
-      const items = [];
-      for (const collection of Object.keys(STORED_SHAPES) as ContentCollection[]) {
-        for (const row of await repo.listAll(collection)) {
-          items.push({
-            collection,
-            id: row.itemKey,
-            status: row.status,
-            datePublished: row.datePublished ? row.datePublished.toISOString() : null,
-            data: row.data,
-          });
-        }
-      }
-      const files = [];
-      for (const f of items.filter((i) => i.collection === 'files')) {
-        const asset = await repo.asset(f.id);
-        if (asset)
-          files.push({
-            id: f.id,
-            type: asset.type as (typeof FILE_TYPES)[number],
-            base64: asset.bytes.toString('base64'),
-          });
-      }
-      const translations = (await repo.allTranslations()).map((t) => ({
-        locale: t.locale as TranslationLocale,
-        category: t.category,
-        id: t.itemKey,
-        item: { type: t.type, value: t.value } as z.input<typeof TranslationValueInput>,
-      }));
-      return {
-        format: CONTENT_DOCUMENT_FORMAT,
-        version: 1,
-        exportedAt: deps.clock.now().toISOString(),
-        items,
-        files,
-        translations,
-      };
-    },
+    ...createDocumentExport(repo, deps.clock),
   };
 }
 export type ContentTransfer = ReturnType<typeof createContentTransfer>;

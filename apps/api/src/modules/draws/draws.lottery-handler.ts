@@ -37,7 +37,7 @@ import type {
 } from '../cart/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { OrdersService } from '../orders/index.ts';
-import { lockOpenDraw, openDrawsFrom } from './draws.repository.ts';
+import { lockOpenDraws, openDrawsFrom } from './draws.repository.ts';
 
 export interface LotteryHandlerDeps {
   db: Db;
@@ -424,10 +424,16 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
     },
 
     async fulfil(tx: Executor, item: PricedItem, ctx: FulfilContext): Promise<FulfilledTicket[]> {
-      const out: FulfilledTicket[] = [];
+      if (!item.draws.length) return [];
+      // Every draw of the item share-locked in one statement, every line of every draw written in one.
+      const open = await lockOpenDraws(
+        tx,
+        item.draws.map((d) => d.drawId),
+        ctx.now,
+      );
       let lines: Record<string, number[]>[] | null = null;
-      for (const draw of item.draws) {
-        const locked = await lockOpenDraw(tx, draw.drawId, ctx.now);
+      const perDraw = item.draws.map((draw) => {
+        const locked = open.get(draw.drawId);
         if (!locked) throw unprocessable(`The draw for ${item.offerName} closed before you bought it.`, 'draw_closed');
         const game = getGame(locked.gameKey as GameKey, locked.drawNo);
         const type = engineType(game, item.gameType as LotteryTicketInput['gameType']);
@@ -438,26 +444,33 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
             g.quickpick ? fillGame(game, type, offerSets, g.sets, rng) : (g.sets as Record<string, number[]>),
           );
         }
-        const stored = await deps.orders.addTicketLines(
-          tx,
-          lines.map((sets) => ({
+        return { draw, locked, type, lines };
+      });
+      const stored = await deps.orders.addTicketLines(
+        tx,
+        perDraw.flatMap(({ draw, locked, type, lines: sets }) =>
+          sets.map((s) => ({
             customerId: ctx.customerId,
             drawId: draw.drawId,
             gameKey: locked.gameKey as GameKey,
             drawNo: locked.drawNo,
             gameType: type,
-            sets,
+            sets: s,
           })),
-        );
-        out.push({
+        ),
+      );
+      let next = 0;
+      return perDraw.map(({ draw, lines: sets }) => {
+        const ids = stored.slice(next, next + sets.length).map((l) => l.publicId);
+        next += sets.length;
+        return {
           drawId: draw.drawId,
           drawNo: draw.drawNo,
           drawDate: draw.drawDate,
-          lineIds: stored.map((l) => l.publicId),
+          lineIds: ids,
           raffleTicketNumbers: [],
-        });
-      }
-      return out;
+        };
+      });
     },
   };
 }

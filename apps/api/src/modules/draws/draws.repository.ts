@@ -216,27 +216,34 @@ export type DrawsRepository = ReturnType<typeof createDrawsRepository>;
 // Purchases racing a draw's close: the close is a conditional UPDATE on the draw row, so a purchase that takes a
 // share lock on the same row inside its transaction either commits before the close starts or sees it closed.
 
-/** Locks the draw row FOR SHARE; its game while it is still open for sales at `now`, else false. */
-export async function lockOpenDraw(
+/**
+ * Share locks on the draws an item plays (one statement, in id order), answering those still open and before their
+ * stop by public id. A draw missing from the answer is closed (or unknown): the purchase fails with draw_closed.
+ */
+export async function lockOpenDraws(
   tx: Executor,
-  drawId: string,
+  drawIds: string[],
   now: Date,
-): Promise<false | { gameKey: string; drawNo: number }> {
+): Promise<Map<string, { gameKey: string; drawNo: number }>> {
   const rows = await tx
     .select({
+      publicId: drawsDraws.publicId,
       status: drawsDraws.status,
       stopAt: drawsDraws.stopAt,
       gameKey: drawsDraws.gameKey,
       drawNo: drawsDraws.drawNo,
     })
     .from(drawsDraws)
-    .where(eq(drawsDraws.publicId, drawId))
-    .for('share');
-  const row = rows[0];
-  return (
-    row !== undefined &&
-    row.status === 'DRAW_OPEN' &&
-    row.stopAt.getTime() > now.getTime() && { gameKey: row.gameKey, drawNo: row.drawNo }
+    .where(inArray(drawsDraws.publicId, drawIds))
+    .orderBy(asc(drawsDraws.id))
+    .for('share')
+    // One statement text per number of draws, so one name each.
+    .prepare(`draws_lock_open_${drawIds.length}`)
+    .execute();
+  return new Map(
+    rows
+      .filter((r) => r.status === 'DRAW_OPEN' && r.stopAt.getTime() > now.getTime())
+      .map((r) => [r.publicId, { gameKey: r.gameKey, drawNo: r.drawNo }]),
   );
 }
 

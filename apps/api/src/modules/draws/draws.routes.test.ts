@@ -39,7 +39,7 @@ describe('past results', () => {
   it('lists drawn draws newest first, 5 a page by default, with page links and public caching', async () => {
     const res = await get('/api/v2/draws/pricing/default/past');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=60');
     expect(res.headers.etag).toMatch(/^W\/"/);
     const body = res.json();
     expect(body.result).toHaveLength(5);
@@ -141,7 +141,7 @@ describe('one draw', () => {
     const draw = await latestOz();
     const full = await get(`/api/v2/draw/full_result/oz-lotto/${draw.drawNo}`);
     expect(full.statusCode).toBe(200);
-    expect(full.headers['cache-control']).toBe('public, max-age=300');
+    expect(full.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=300');
     const item = parse(DrawResultItem, full.json().result);
     expect(item).toMatchObject({ id: draw.id, drawNo: draw.drawNo, result: { numbers: draw.result!.numbers } });
 
@@ -200,7 +200,7 @@ describe('one draw', () => {
     const preview = parse(DrawPreview, res.json().result);
     expect(preview.isOpenForSales).toBe(true);
     expect(preview.secondsToStop).toBe(Math.floor((upcoming.stopAt.getTime() - Date.parse(NOW)) / 1000));
-    expect(res.headers['cache-control']).toBe('public, max-age=30');
+    expect(res.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=30');
   });
 });
 

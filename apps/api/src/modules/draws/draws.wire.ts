@@ -32,8 +32,15 @@ export interface RaffleResultsSource {
 /** Seconds a response may be reused: lists change when a draw is drawn, a drawn draw's result never changes. */
 export const MAX_AGE = { lists: 60, drawn: 300, upcoming: 30, statistics: 300, keys: 300 } as const;
 
+/**
+ * Shared caches (a CDN) may keep an answer `seconds`, and serve it that long again while they fetch a fresh one: a
+ * results rush reaches the API once per lifetime, not once per visitor.
+ */
 export function cacheFor(reply: FastifyReply, seconds: number, query: { clearCache?: string }) {
-  reply.header('cache-control', query.clearCache === undefined ? `public, max-age=${seconds}` : 'no-store');
+  reply.header(
+    'cache-control',
+    query.clearCache === undefined ? `public, max-age=${seconds}, stale-while-revalidate=${seconds}` : 'no-store',
+  );
 }
 
 export const VERSIONS_FROM = (from: ApiVersion): ApiVersion[] =>

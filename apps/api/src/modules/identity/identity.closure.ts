@@ -15,6 +15,8 @@ export interface ClosureDeps {
   credentials: Pick<Credentials, 'reauthenticate'>;
   mailer: Pick<IdentityMailer, 'accountClosed'>;
   funds?: FundsSource;
+  /** Told after the sessions were revoked, so this process's session checks forget them at once (ADR 033). */
+  sessionsEnded?: () => void;
 }
 
 export function createClosureService(deps: ClosureDeps) {
@@ -40,6 +42,7 @@ export function createClosureService(deps: ClosureDeps) {
         await rememberedDevices.removeAll(tx, c.id);
         await deps.mailer.accountClosed(tx, c);
       });
+      deps.sessionsEnded?.();
     },
   };
 }

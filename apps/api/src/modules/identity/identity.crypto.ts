@@ -54,13 +54,8 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Public ids: prefix + 16 random base62-ish characters (letters and digits only, core §5 identifiers). */
-export function publicId(prefix: string): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  let out = '';
-  for (let i = 0; i < 20; i++) out += alphabet[randomInt(alphabet.length)];
-  return `${prefix}_${out}`;
-}
+/** Public ids (core §5): one generator for the shop, lib/identifier.ts. */
+export { publicId } from '../../lib/identifier.ts';
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');

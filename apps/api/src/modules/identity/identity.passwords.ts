@@ -17,6 +17,8 @@ export interface PasswordDeps {
   credentials: Credentials;
   tokens: OneTimeTokens;
   mailer: Pick<IdentityMailer, 'passwordReset' | 'passwordChanged'>;
+  /** Told after sessions were revoked, so this process's session checks forget them at once (ADR 033). */
+  sessionsEnded?: () => void;
 }
 
 export function createPasswordService(deps: PasswordDeps) {
@@ -52,6 +54,7 @@ export function createPasswordService(deps: PasswordDeps) {
         await sessions.revokeAll(tx, c.id, 'password_reset', now);
         await rememberedDevices.removeAll(tx, c.id);
       });
+      deps.sessionsEnded?.();
     },
 
     async forceChangePassword(customerId: string, sessionId: string, password: string) {
@@ -67,6 +70,7 @@ export function createPasswordService(deps: PasswordDeps) {
         await customers.update(tx, c.id, { forcePasswordChange: false, updatedAt: now });
         await sessions.revokeAll(tx, c.id, 'password_changed', now, keep?.id);
       });
+      deps.sessionsEnded?.();
     },
 
     async changePassword(customerId: string, sessionId: string, currentPassword: string, newPassword: string) {
@@ -82,6 +86,7 @@ export function createPasswordService(deps: PasswordDeps) {
         await rememberedDevices.removeAll(tx, c.id);
         await mailer.passwordChanged(tx, c);
       });
+      deps.sessionsEnded?.();
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type Authenticated,
   type IdentitySecrets,
 } from './identity.shared.ts';
+import type { SessionChecks } from './identity.session-checks.ts';
 import type { OneTimeTokens } from './identity.tokens.ts';
 
 export interface SessionDeps {
@@ -23,6 +24,8 @@ export interface SessionDeps {
   clock: Clock;
   secrets: IdentitySecrets;
   tokens: OneTimeTokens;
+  /** The per-request check (cached per process, ADR 033); told when this service revokes a session. */
+  checks: SessionChecks;
   /** The login response carries the customer overview (the profile service). */
   overviewOf(c: CustomerRow): Promise<CustomerOverview>;
 }
@@ -66,7 +69,7 @@ export function createSessionService(deps: SessionDeps) {
 
     /** The auth plugin's per-request check: the session is live and its customer active. */
     sessionActive: (sessionId: string, customerId: string): Promise<boolean> =>
-      sessions.isActive(db, sessionId, customerId, clock.now()),
+      deps.checks.sessionActive(sessionId, customerId),
 
     async refresh(
       token: string,
@@ -88,6 +91,7 @@ export function createSessionService(deps: SessionDeps) {
       if (!rotated) {
         // A rotated token came back: someone holds a copy. End the whole family (ADR 004).
         await sessions.revoke(db, session.id, 'refresh_token_reused', now);
+        deps.checks.forget();
         throw unauthorized('This session has ended. Please log in again.', 'refresh_token_reused');
       }
       return {
@@ -112,6 +116,7 @@ export function createSessionService(deps: SessionDeps) {
         const row = await refreshTokens.byHash(db, sha256(refreshToken));
         if (row) await sessions.revoke(db, row.sessionId, 'logout', now);
       }
+      deps.checks.forget();
     },
 
     /** A single-use token (15 minutes) that carries this login to another app or device. */

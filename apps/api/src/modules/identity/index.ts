@@ -28,6 +28,7 @@ export { createOneTimeTokens, type OneTimeTokens } from './identity.tokens.ts';
 export { createCredentials, type Credentials } from './identity.credentials.ts';
 export { createIdentityMailer, type IdentityMailer, type IdentityOutbox } from './identity.emails.ts';
 export { createSessionService, type SessionService } from './identity.sessions.ts';
+export { createSessionChecks, type SessionChecks } from './identity.session-checks.ts';
 export { createTwoFactorService, type TwoFactorService } from './identity.two-factor.ts';
 export { createLoginService, type LoginService } from './identity.login.ts';
 export { createPasswordService, type PasswordService } from './identity.passwords.ts';

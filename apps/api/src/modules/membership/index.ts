@@ -9,7 +9,8 @@ export {
   VERIFY_FIRST_MESSAGE,
   type EntriesService,
 } from './membership.entries.ts';
-export { createGiveawaysService, type GiveawaysService, type NewGiveaway } from './membership.giveaways.ts';
+export { createGiveawaysService, type GiveawaysService } from './membership.giveaways.ts';
+export type { NewGiveaway } from './membership.giveaway-creation.ts';
 export { createGiveawayDrawsService, type ChosenWinners, type GiveawayDrawsService } from './membership.draws.ts';
 export { createMembershipConfigService, type MembershipConfigService } from './membership.config.ts';
 export { createBenefitsService, BENEFITS_TOKEN_SECONDS, type BenefitsService } from './membership.benefits.ts';

@@ -1,5 +1,4 @@
 // The only code that queries the membership tables.
-import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import {
@@ -18,13 +17,8 @@ export type PrizeRow = typeof membershipPrizes.$inferSelect;
 export type EntryRow = typeof membershipEntries.$inferSelect;
 export type WinnerRow = typeof membershipWinners.$inferSelect;
 
-/** Public ids: prefix + 20 letters and digits (core §5 identifiers). */
-export function newPublicId(prefix: string): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  let out = '';
-  for (let i = 0; i < 20; i++) out += alphabet[randomInt(alphabet.length)];
-  return `${prefix}_${out}`;
-}
+/** Public ids (core §5): one generator for the shop, lib/identifier.ts. */
+export { publicId as newPublicId } from '../../lib/identifier.ts';
 
 /** Entries that take part in the draw: locked ones wait for their member to unlock them. */
 const TAKING_PART = ['unlocked', 'guaranteed'];

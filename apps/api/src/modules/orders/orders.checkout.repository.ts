@@ -18,22 +18,76 @@ export type PendingPurchaseRow = typeof ordersPendingPurchases.$inferSelect;
 
 /** Checkouts, orders and tickets as a purchase writes them, and the pending deposit-and-purchases. */
 const checkoutWrites = {
-  async insertCheckout(ex: Executor, row: typeof ordersCheckouts.$inferInsert): Promise<CheckoutRow | null> {
-    const [r] = await ex
-      .insert(ordersCheckouts)
-      .values(row)
-      .onConflictDoNothing({ target: [ordersCheckouts.customerId, ordersCheckouts.idempotencyKey] })
-      .returning();
-    return r ?? null;
-  },
-
-  async insertOrders(ex: Executor, rows: (typeof ordersOrders.$inferInsert)[]): Promise<OrderRow[]> {
-    if (!rows.length) return [];
-    return ex.insert(ordersOrders).values(rows).returning();
-  },
-
-  async insertTickets(ex: Executor, rows: (typeof ordersTickets.$inferInsert)[]): Promise<void> {
-    if (rows.length) await ex.insert(ordersTickets).values(rows);
+  /**
+   * A purchase's checkout, its orders and their tickets in one statement (data-modifying CTEs; orders and tickets
+   * keep the given order). Writes nothing and answers null when the customer has a checkout for the key already.
+   */
+  async insertPurchase(
+    ex: Executor,
+    checkout: typeof ordersCheckouts.$inferInsert,
+    orders: Omit<typeof ordersOrders.$inferInsert, 'checkoutId'>[],
+    tickets: (Omit<typeof ordersTickets.$inferInsert, 'orderId'> & { orderPublicId: string })[],
+  ): Promise<CheckoutRow | null> {
+    const iso = (d: Date | undefined) => (d as Date).toISOString();
+    const orderRows = orders.map((o, i) => ({ ...o, i, firstDrawAt: iso(o.firstDrawAt), createdAt: iso(o.createdAt) }));
+    const ticketRows = tickets.map((t, i) => ({ ...t, i, drawAt: iso(t.drawAt), createdAt: iso(t.createdAt) }));
+    const { rows } = await ex.execute<Record<string, unknown>>(sql`with c as (
+        insert into orders_checkouts (public_id, customer_id, idempotency_key, total_cents, discount_cents,
+          bonus_credit_cents, paid_from_wallet_cents, deposit_cents, deposit_id, currency, promotion_code,
+          ledger_entry_id, tracking, created_at)
+        values (${checkout.publicId}, ${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalCents},
+          ${checkout.discountCents}, ${checkout.bonusCreditCents}, ${checkout.paidFromWalletCents},
+          ${checkout.depositCents ?? null}, ${checkout.depositId ?? null}, ${checkout.currency},
+          ${checkout.promotionCode ?? null}, ${checkout.ledgerEntryId ?? null}, ${JSON.stringify(checkout.tracking)}::jsonb,
+          ${iso(checkout.createdAt)}::timestamptz)
+        on conflict (customer_id, idempotency_key) do nothing
+        returning *
+      ), o as (
+        insert into orders_orders (public_id, checkout_id, customer_id, product_type, product_offer_key, offer_name,
+          description, game_type, game_offer, game_offer_name, num_draws, total_cents, currency, status, item,
+          first_draw_at, created_at)
+        select v."publicId", c.id, v."customerId", v."productType", v."productOfferKey", v."offerName", v.description,
+          v."gameType", v."gameOffer", v."gameOfferName", v."numDraws", v."totalCents", v.currency, v.status, v.item,
+          v."firstDrawAt", v."createdAt"
+        from c cross join jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as v("publicId" text,
+          "customerId" text, "productType" text, "productOfferKey" text, "offerName" text, description text,
+          "gameType" text, "gameOffer" text, "gameOfferName" text, "numDraws" int, "totalCents" bigint, currency text,
+          status text, item jsonb, "firstDrawAt" timestamptz, "createdAt" timestamptz, i int)
+        order by v.i
+        returning id, public_id
+      ), t as (
+        insert into orders_tickets (public_id, order_id, customer_id, draw_id, draw_no, draw_at, product_offer_key,
+          line_ids, quickpicks, raffle_ticket_numbers, cause_key, created_at)
+        select v."publicId", o.id, v."customerId", v."drawId", v."drawNo", v."drawAt", v."productOfferKey",
+          array(select jsonb_array_elements_text(v."lineIds")), v.quickpicks,
+          array(select jsonb_array_elements_text(v."raffleTicketNumbers")::int), v."causeKey", v."createdAt"
+        from jsonb_to_recordset(${JSON.stringify(ticketRows)}::jsonb) as v("publicId" text, "orderPublicId" text,
+          "customerId" text, "drawId" text, "drawNo" int, "drawAt" timestamptz, "productOfferKey" text,
+          "lineIds" jsonb, quickpicks jsonb, "raffleTicketNumbers" jsonb, "causeKey" text, "createdAt" timestamptz, i int)
+        join o on o.public_id = v."orderPublicId"
+        order by v.i
+      )
+      select * from c`);
+    const r = rows[0];
+    if (!r) return null;
+    const num = (v: unknown) => (v === null ? null : Number(v));
+    return {
+      id: Number(r.id),
+      publicId: String(r.public_id),
+      customerId: String(r.customer_id),
+      idempotencyKey: String(r.idempotency_key),
+      totalCents: Number(r.total_cents),
+      discountCents: Number(r.discount_cents),
+      bonusCreditCents: Number(r.bonus_credit_cents),
+      paidFromWalletCents: Number(r.paid_from_wallet_cents),
+      depositCents: num(r.deposit_cents),
+      depositId: (r.deposit_id as string | null) ?? null,
+      currency: String(r.currency),
+      promotionCode: (r.promotion_code as string | null) ?? null,
+      ledgerEntryId: (r.ledger_entry_id as string | null) ?? null,
+      tracking: r.tracking,
+      createdAt: new Date(r.created_at as string | Date),
+    };
   },
 
   async insertPending(ex: Executor, row: typeof ordersPendingPurchases.$inferInsert): Promise<void> {
@@ -73,7 +127,9 @@ const orderReads = {
     const [r] = await ex
       .select()
       .from(ordersCheckouts)
-      .where(and(eq(ordersCheckouts.customerId, customerId), eq(ordersCheckouts.idempotencyKey, key)));
+      .where(and(eq(ordersCheckouts.customerId, customerId), eq(ordersCheckouts.idempotencyKey, key)))
+      .prepare('orders_checkout_by_key')
+      .execute();
     return r ?? null;
   },
 

@@ -101,28 +101,26 @@ export function createCheckoutService(deps: CheckoutDeps) {
      */
     async recordCheckout(tx: Executor, c: NewCheckout): Promise<CheckoutRow | null> {
       const now = clock.now();
-      const checkout = await repo.insertCheckout(tx, {
-        publicId: c.publicId,
-        customerId: c.customerId,
-        idempotencyKey: c.idempotencyKey,
-        totalCents: c.totalCents,
-        discountCents: c.discountCents,
-        bonusCreditCents: c.bonusCreditCents,
-        paidFromWalletCents: c.paidFromWalletCents,
-        depositCents: c.depositCents,
-        depositId: c.depositId,
-        currency: c.currency,
-        promotionCode: c.promotionCode,
-        ledgerEntryId: c.ledgerEntryId,
-        tracking: c.tracking,
-        createdAt: now,
-      });
-      if (!checkout) return null;
-      const orders = await repo.insertOrders(
+      return repo.insertPurchase(
         tx,
+        {
+          publicId: c.publicId,
+          customerId: c.customerId,
+          idempotencyKey: c.idempotencyKey,
+          totalCents: c.totalCents,
+          discountCents: c.discountCents,
+          bonusCreditCents: c.bonusCreditCents,
+          paidFromWalletCents: c.paidFromWalletCents,
+          depositCents: c.depositCents,
+          depositId: c.depositId,
+          currency: c.currency,
+          promotionCode: c.promotionCode,
+          ledgerEntryId: c.ledgerEntryId,
+          tracking: c.tracking,
+          createdAt: now,
+        },
         c.orders.map((o) => ({
           publicId: o.publicId,
-          checkoutId: checkout.id,
           customerId: c.customerId,
           productType: o.item.productType,
           productOfferKey: o.item.productOfferKey,
@@ -139,14 +137,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
           firstDrawAt: new Date(o.tickets[0]?.drawDate ?? o.item.draws[0]?.drawDate ?? now.toISOString()),
           createdAt: now,
         })),
-      );
-      const idOf = new Map(orders.map((o) => [o.publicId, o.id]));
-      await repo.insertTickets(
-        tx,
         c.orders.flatMap((o) =>
           o.tickets.map((t) => ({
             publicId: newPublicId('tkt'),
-            orderId: idOf.get(o.publicId)!,
+            orderPublicId: o.publicId,
             customerId: c.customerId,
             drawId: t.drawId,
             drawNo: t.drawNo,
@@ -160,7 +154,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
           })),
         ),
       );
-      return checkout;
     },
 
     /** Deposit-and-purchase waiting for 3-D Secure: keep what to buy, keyed by the deposit. */

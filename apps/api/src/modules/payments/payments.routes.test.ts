@@ -1,5 +1,6 @@
 // Payments through the real routes and database: methods, funds, deposits (3-D Secure, declines, bad input,
 // idempotency), withdrawals, and reconciliation after a crash between the gateway's approval and the ledger write.
+import { IN_FLIGHT_MESSAGE } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { verifiedCustomer } from '../../../test/helpers/customers.ts';
@@ -335,6 +336,8 @@ describe('deposits', () => {
     });
     expect(running.statusCode).toBe(409);
     expect(running.json().messages[0].code).toBe('idempotency_in_flight');
+    // The storefront shows this text on the form the customer sent again: about their payment, not about keys.
+    expect(running.json().messages[0].text).toBe(IN_FLIGHT_MESSAGE);
     expect((await funds('cus_idem')).balance.amount).toBe(52);
   });
 

@@ -1,5 +1,4 @@
 // The only code that queries the raffles tables.
-import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import {
@@ -19,13 +18,8 @@ export type PrizeRow = typeof rafflesPrizes.$inferSelect;
 export type EntryRow = typeof rafflesEntries.$inferSelect;
 export type WinnerRow = typeof rafflesWinners.$inferSelect;
 
-/** Public ids: prefix + 20 letters and digits (core §5 identifiers). */
-export function publicId(prefix: string): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  let out = '';
-  for (let i = 0; i < 20; i++) out += alphabet[randomInt(alphabet.length)];
-  return `${prefix}_${out}`;
-}
+/** Public ids (core §5): one generator for the shop, lib/identifier.ts. */
+export { publicId } from '../../lib/identifier.ts';
 
 /** Causes and raffle offers. */
 const causeAndOfferQueries = {

@@ -1,25 +1,25 @@
 // The ledger: the only place customer money moves (DESIGN.md §6). Each movement is one journal entry whose lines
 // sum to zero, posted inside the caller's transaction after locking the customer's accounts (FOR UPDATE), so
 // concurrent purchases and withdrawals on one wallet are serialised and a wallet can never be overdrawn.
+// Posting itself (locks, idempotency, the balanced entry) is wallet.posting.ts.
 import type { CurrencyCode } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { creditPrizesInBulk } from './wallet.bulk-credit.ts';
+import { ledgerPosting, type Line } from './wallet.posting.ts';
 import { walletReads } from './wallet.reads.ts';
-import { accounts as accountRows, entries as entryRows } from './wallet.repository.ts';
+import { entries as entryRows } from './wallet.repository.ts';
 import {
   DEFAULT_SPEND_ORDER,
   insufficientFunds,
-  newEntryId,
   positiveCents,
   SPENDABLE,
-  type EntryKind,
   type Movement,
   type PostResult,
   type RefundMovement,
 } from './wallet.shared.ts';
-import { CUSTOMER_ACCOUNT_KINDS, type CustomerAccountKind, type HouseAccountKind } from './wallet.schema.ts';
+import type { CustomerAccountKind } from './wallet.schema.ts';
 
 export {
   DEFAULT_SPEND_ORDER,
@@ -32,137 +32,17 @@ export {
   type RefundMovement,
 } from './wallet.shared.ts';
 
-type Line = { accountId: number; amountCents: number };
-type Accounts = Record<CustomerAccountKind, { id: number; balanceCents: number }>;
-
 export interface LedgerDeps {
   db: Db;
   clock: Clock;
   spendOrder?: readonly CustomerAccountKind[];
 }
 
-/**
- * Write one entry and its lines, and move the cached balances of the customer accounts it touches. The caller
- * holds the customer's account locks. Returns created=false (and writes nothing) when the reference was posted.
- */
-async function postEntry(
-  clock: Clock,
-  tx: Executor,
-  entry: {
-    kind: EntryKind;
-    customerId: string | null;
-    reference: string;
-    description: string;
-    currency: CurrencyCode;
-    reversesEntryId?: number;
-  },
-  lines: Line[],
-  customerAccountIds: Set<number>,
-): Promise<PostResult> {
-  const nonZero = lines.filter((l) => l.amountCents !== 0);
-  const sum = nonZero.reduce((s, l) => s + l.amountCents, 0);
-  if (sum !== 0 || nonZero.length < 2)
-    throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
-  const publicId = newEntryId();
-  const inserted = await entryRows.insert(tx, [
-    { publicId, ...entry, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() },
-  ]);
-  if (!inserted.length) return { entryId: (await entryRows.byReference(tx, entry.reference))!, created: false };
-  const entryId = inserted[0]!.id;
-  await entryRows.insertLines(
-    tx,
-    nonZero.map((l) => ({ entryId, accountId: l.accountId, amountCents: l.amountCents })),
-  );
-  for (const l of nonZero)
-    if (customerAccountIds.has(l.accountId)) await accountRows.addToBalance(tx, l.accountId, l.amountCents);
-  return { entryId: publicId, created: true };
-}
-
 export function createLedger(deps: LedgerDeps) {
   const { db, clock } = deps;
   const spendOrder = deps.spendOrder ?? DEFAULT_SPEND_ORDER;
-  const houseIds = new Map<string, number>();
-
-  /**
-   * House accounts are reference data: created on first use in their own autocommitted statement (never inside the
-   * caller's transaction), so the cached id is always of a committed row that no rollback can take away and that
-   * concurrent transactions can reference at once.
-   */
-  async function houseAccount(kind: HouseAccountKind, currency: CurrencyCode): Promise<number> {
-    const key = `${kind}|${currency}`;
-    const known = houseIds.get(key);
-    if (known !== undefined) return known;
-    const id = await accountRows.house(db, kind, currency);
-    houseIds.set(key, id);
-    return id;
-  }
-
-  /** Create the customer's accounts if missing and lock them (in id order, the same order every caller uses). */
-  async function lockCustomer(tx: Executor, customerId: string, currency: CurrencyCode): Promise<Accounts> {
-    let rows = await accountRows.lockCustomer(tx, customerId, currency);
-    if (rows.length < CUSTOMER_ACCOUNT_KINDS.length) {
-      await accountRows.ensureCustomers(tx, [customerId], currency);
-      rows = await accountRows.lockCustomer(tx, customerId, currency);
-    }
-    const accounts = {} as Accounts;
-    for (const r of rows) accounts[r.kind as CustomerAccountKind] = { id: r.id, balanceCents: r.balanceCents };
-    return accounts;
-  }
-
-  async function existing(tx: Executor, reference: string): Promise<PostResult | null> {
-    const entryId = await entryRows.byReference(tx, reference);
-    return entryId ? { entryId, created: false } : null;
-  }
-
-  const post = (tx: Executor, entry: Parameters<typeof postEntry>[2], lines: Line[], ids: Set<number>) =>
-    postEntry(clock, tx, entry, lines, ids);
-
-  const idsOf = (a: Accounts) => new Set(Object.values(a).map((x) => x.id));
-  const customerEntry = (kind: EntryKind, m: Movement) => ({
-    kind,
-    customerId: m.customerId,
-    reference: m.reference,
-    description: m.description,
-    currency: m.currency,
-  });
-
-  /** Money in from outside (a deposit, a prize, a bonus): house account → customer account. */
-  async function credit(
-    tx: Executor,
-    kind: EntryKind,
-    to: CustomerAccountKind,
-    from: HouseAccountKind,
-    m: Movement,
-  ): Promise<PostResult> {
-    positiveCents(m.amountCents);
-    const done = await existing(tx, m.reference);
-    if (done) return done;
-    const accounts = await lockCustomer(tx, m.customerId, m.currency);
-    const house = await houseAccount(from, m.currency);
-    return post(
-      tx,
-      customerEntry(kind, m),
-      [
-        { accountId: accounts[to].id, amountCents: m.amountCents },
-        { accountId: house, amountCents: -m.amountCents },
-      ],
-      idsOf(accounts),
-    );
-  }
-
-  /** A movement of the customer's own accounts, decided from their locked balances. */
-  async function move(
-    tx: Executor,
-    kind: EntryKind,
-    m: Movement,
-    linesOf: (accounts: Accounts) => Promise<Line[]>,
-  ): Promise<PostResult> {
-    positiveCents(m.amountCents);
-    const done = await existing(tx, m.reference);
-    if (done) return done;
-    const accounts = await lockCustomer(tx, m.customerId, m.currency);
-    return post(tx, customerEntry(kind, m), await linesOf(accounts), idsOf(accounts));
-  }
+  const { houseAccount, lockCustomer, lockWallet, forget, existing, post, idsOf, customerEntry, credit, move } =
+    ledgerPosting(deps);
 
   const ledger = {
     /**
@@ -170,14 +50,14 @@ export function createLedger(deps: LedgerDeps) {
      * checks a rule over the wallet before debiting (a spend limit, a purchase) takes this first, so two purchases
      * of one customer check and debit one after the other.
      */
-    async lockWallet(tx: Executor, customerId: string, currency: CurrencyCode): Promise<void> {
-      await lockCustomer(tx, customerId, currency);
-    },
+    lockWallet,
 
     creditPrize: (tx: Executor, m: Movement) => credit(tx, 'prize', 'winnings', 'prize_liability', m),
     /** Many prizes in one go (settlement): wallet.bulk-credit.ts. */
-    creditPrizes: (tx: Executor, movements: Movement[]) =>
-      creditPrizesInBulk(tx, movements, { now: clock.now(), house: (c) => houseAccount('prize_liability', c) }),
+    creditPrizes: (tx: Executor, movements: Movement[]) => {
+      forget(tx);
+      return creditPrizesInBulk(tx, movements, { now: clock.now(), house: (c) => houseAccount('prize_liability', c) });
+    },
     creditDeposit: (tx: Executor, m: Movement) => credit(tx, 'deposit', 'deposit', 'gateway_clearing', m),
     creditBonus: (tx: Executor, m: Movement) => credit(tx, 'bonus', 'bonus', 'promotions', m),
     /**

@@ -47,9 +47,32 @@ export const accounts = {
       .from(walletAccounts)
       .where(and(eq(walletAccounts.customerId, customerId), eq(walletAccounts.currency, currency)))
       .orderBy(asc(walletAccounts.id))
-      .for('update'),
+      .for('update')
+      .prepare('wallet_lock_customer')
+      .execute(),
 
   /** Creates the missing accounts of these customers (every customer kind) in this currency. */
+  /**
+   * The customer's accounts locked (FOR UPDATE, in id order) and, in the same statement, the public id of the entry
+   * already posted under `reference` if there is one: a movement's lock and its idempotency check in one round trip.
+   * The locked rows are read at their newest version, but the entry lookup sees the statement's snapshot, taken
+   * before any wait for the lock: an entry committed meanwhile is caught by the unique reference when posting.
+   */
+  async lockCustomerFor(tx: Executor, customerId: string, currency: CurrencyCode, reference: string) {
+    const { rows } = await tx.execute<{ id: string; kind: string; balance_cents: string; posted: string | null }>(
+      sql`select a.id, a.kind, a.balance_cents,
+        (select e.public_id from wallet_entries e where e.reference = ${reference}) as posted
+      from wallet_accounts a where a.customer_id = ${customerId} and a.currency = ${currency}
+      order by a.id for update of a`,
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      balanceCents: Number(r.balance_cents),
+      posted: r.posted,
+    }));
+  },
+
   ensureCustomers: (tx: Executor, customerIds: string[], currency: CurrencyCode) =>
     tx.execute(sql`insert into wallet_accounts (customer_id, kind, currency)
       select c, k, ${currency} from jsonb_array_elements_text(${JSON.stringify(customerIds)}::jsonb) as c
@@ -66,16 +89,6 @@ export const accounts = {
       .for('update'),
 
   /** Moves one account's cached balance (the caller holds its lock). */
-  addToBalance: (tx: Executor, accountId: number, amountCents: number) =>
-    tx
-      .update(walletAccounts)
-      .set({
-        balanceCents: sql`${walletAccounts.balanceCents} + ${amountCents}`,
-        version: sql`${walletAccounts.version} + 1`,
-      })
-      .where(eq(walletAccounts.id, accountId)),
-
-  /** Moves many cached balances in one statement (settlement's bulk credit). */
   addToBalances: (tx: Executor, deltas: [accountId: number, amountCents: number][]) =>
     tx.execute(sql`update wallet_accounts a set balance_cents = a.balance_cents + v.d, version = a.version + 1
       from (select (e->>0)::bigint as id, (e->>1)::bigint as d from jsonb_array_elements(${JSON.stringify(deltas)}::jsonb) as e) v
@@ -117,6 +130,38 @@ export const entries = {
       .values(rows)
       .onConflictDoNothing({ target: walletEntries.reference })
       .returning({ id: walletEntries.id, reference: walletEntries.reference, publicId: walletEntries.publicId }),
+
+  /**
+   * One journal entry, its lines and the cached balances of the customer accounts it moves, in one statement (data-
+   * modifying CTEs). Writes nothing and answers null when an entry with this reference exists (unique reference).
+   */
+  async post(
+    tx: Executor,
+    row: NewEntryRow,
+    lines: { accountId: number; amountCents: number }[],
+    balanceDeltas: { accountId: number; amountCents: number; moves: number }[],
+  ): Promise<{ id: number; publicId: string } | null> {
+    const { rows } = await tx.execute<{ id: string; public_id: string }>(sql`with e as (
+        insert into wallet_entries (public_id, kind, customer_id, reference, description, currency, reverses_entry_id, created_at)
+        values (${row.publicId}, ${row.kind}, ${row.customerId ?? null}, ${row.reference}, ${row.description},
+          ${row.currency}, ${row.reversesEntryId ?? null}, ${(row.createdAt as Date).toISOString()}::timestamptz)
+        on conflict (reference) do nothing
+        returning id, public_id
+      ), l as (
+        insert into wallet_lines (entry_id, account_id, amount_cents)
+        select e.id, v."accountId", v."amountCents"
+        from e cross join jsonb_to_recordset(${JSON.stringify(lines.map((l, i) => ({ ...l, i })))}::jsonb)
+          as v("accountId" bigint, "amountCents" bigint, i int)
+        order by v.i
+      ), b as (
+        update wallet_accounts a set balance_cents = a.balance_cents + v."amountCents", version = a.version + v.moves
+        from jsonb_to_recordset(${JSON.stringify(balanceDeltas)}::jsonb) as v("accountId" bigint, "amountCents" bigint, moves int)
+        where a.id = v."accountId" and exists (select 1 from e)
+      )
+      select id, public_id from e`);
+    const r = rows[0];
+    return r ? { id: Number(r.id), publicId: r.public_id } : null;
+  },
 
   insertLines: (tx: Executor, lines: { entryId: number; accountId: number; amountCents: number }[]) =>
     tx.insert(walletLines).values(lines),

@@ -7,6 +7,7 @@ import type { AppLoadContext } from 'react-router';
 import { ApiError, contractMismatch } from '../../lib/api-errors.ts';
 import { ADD_TO_CART_FAILURE } from './cart-rules.ts';
 import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
+import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
 import { ApiClient, createDiscoveryCache, type SessionState } from '../../lib/api-client.ts';
 import { requestApi } from '../../lib/api-client.server.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
@@ -49,7 +50,7 @@ export function cartAuthFrom(request: Request, context: AppLoadContext): CartAut
 }
 
 /** Core §9: the anonymous cart token cookie (HttpOnly, SameSite=Lax, essential, 14 days). */
-export const ANON_CART_COOKIE = 'anonymous_cart_token';
+export const ANON_CART_COOKIE = COOKIE_NAMES.anonymousCart;
 export const ANON_CART_COOKIE_DAYS = 14;
 /** Core §7: every cart call is version 3.3. */
 export const CART_API_VERSION = '3.3' as const;

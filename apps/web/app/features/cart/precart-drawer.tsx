@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
 import { formatMoney, type SiteFormat } from '../../lib/format.ts';
 import { Drawer } from '../../ui/drawer.tsx';
-import { useCartCacheInvalidation } from './cart-cache.ts';
+import { useCartCacheInvalidation } from './cart-writes.ts';
 import { cartPathKeepingUtm } from './cart-rules.ts';
 
 export const PRECART_PARAM = 'precart';

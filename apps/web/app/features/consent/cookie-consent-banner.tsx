@@ -12,8 +12,9 @@ export function CookieConsentBanner() {
   return (
     <section
       aria-labelledby="cookie-consent-title"
-      // Sticky at the end of the page: always in view, yet it never covers the footer once scrolled to the end.
-      className="sticky inset-x-0 bottom-0 z-30 border-t border-black/10 bg-white shadow-theme"
+      // First on the page and sticky at the top: always in view once scrolled, yet on arrival it takes its own
+      // space and covers nothing (at the bottom it sat over the page's own buttons: Lighthouse's target-size check).
+      className="sticky inset-x-0 top-0 z-30 border-b border-black/10 bg-white shadow-theme"
       data-testid="cookie-consent"
     >
       <fetcher.Form

@@ -6,7 +6,9 @@ import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { parseCookies } from '../../lib/cookies.ts';
+import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
 import { identifierOrNull } from '../../lib/identifiers.ts';
+import { madeOnce } from '../../lib/made-once.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
 import { WebConfig, type ApiVersion, type ResultKey } from '@shop/contracts';
@@ -26,7 +28,7 @@ import { RESULTS_PAGE_SIZE } from './results-paging.ts';
 export const DEFAULT_PRICING = 'default';
 
 export function pricingOf(request: Request): string {
-  return identifierOrNull(parseCookies(request.headers.get('cookie')).pricing_id) ?? DEFAULT_PRICING;
+  return identifierOrNull(parseCookies(request.headers.get('cookie'))[COOKIE_NAMES.pricing]) ?? DEFAULT_PRICING;
 }
 
 async function getResult(
@@ -48,10 +50,12 @@ async function getResult(
   }
 }
 
+const parseConfig = (raw: unknown) => WebConfig.safeParse(raw);
+
 /** The en-AU site sells the Australian games, the en-GB site the British ones (the configuration is cached). */
 async function marketOf(context: AppLoadContext, request: Request): Promise<'AU' | 'GB'> {
   const { result } = await getResult(context, request, '/config');
-  const config = WebConfig.safeParse(result);
+  const config = madeOnce(result, parseConfig);
   if (!config.success) throw toRouteError(contractMismatch('GET /config'));
   return config.data.baseCurrency === 'GBP' ? 'GB' : 'AU';
 }
@@ -63,7 +67,7 @@ async function marketOf(context: AppLoadContext, request: Request): Promise<'AU'
 export async function loadOffers(context: AppLoadContext, request: Request): Promise<OfferView[]> {
   const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
   const { result } = await getResult(context, request, path, { market: await marketOf(context, request) });
-  const offers = normaliseOffers(result);
+  const offers = madeOnce(result, normaliseOffers);
   if (!offers) throw toRouteError(contractMismatch(`GET ${path}`));
   return offers.filter((o) => o.available && !o.suspended && o.draws.length > 0).sort((a, b) => a.ranking - b.ranking);
 }

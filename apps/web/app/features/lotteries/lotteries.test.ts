@@ -11,7 +11,7 @@ import {
 } from './lotteries.wire.ts';
 import { offerDrawLink, playPath, selectedDraw } from './offer-links.ts';
 import { orderTiles } from './offer-order.ts';
-import { isFinal, resultsCacheControl, withResultsCaching } from './results-cache.ts';
+import { isFinal, resultsHeaders } from './results-cache.ts';
 import { pageCount, parsePage, parsePeriod, periodLabel, periodSegment } from './results-paging.ts';
 import { chartBars } from './statistics-chart.tsx';
 
@@ -158,28 +158,18 @@ describe('chartBars', () => {
 });
 
 describe('results caching', () => {
-  it('anonymous visitors get a shared-cacheable answer; signed-in visitors a private one', () => {
+  it('latest results for a minute, final results for a day, in shared caches only; signed-in visitors privately', () => {
     const anon = new Request('http://shop.test/lotto-results');
-    expect(resultsCacheControl(anon, false)).toBe(
-      'public, max-age=60, stale-while-revalidate=300, private="Set-Cookie"',
+    expect(resultsHeaders(anon, false).get('Cache-Control')).toBe(
+      'public, max-age=0, stale-while-revalidate=300, s-maxage=60',
     );
-    expect(resultsCacheControl(anon, true)).toContain('max-age=86400');
+    expect(resultsHeaders(anon, true).get('Cache-Control')).toBe(
+      'public, max-age=0, stale-while-revalidate=300, s-maxage=86400',
+    );
     const signedIn = new Request('http://shop.test/lotto-results', { headers: { cookie: 'web_access_token=abc' } });
-    expect(resultsCacheControl(signedIn, false)).toBe('private, no-cache');
+    expect(resultsHeaders(signedIn, false).get('Cache-Control')).toBe('private, no-cache');
     expect(isFinal('DRAW_PAID')).toBe(true);
     expect(isFinal('DRAW_DRAWN')).toBe(false);
-  });
-
-  it('keeps the layout headers and cookies, replacing only Cache-Control; errors keep theirs', () => {
-    const parentHeaders = new Headers({ 'Cache-Control': 'private, no-cache', 'Set-Cookie': 'session_id=x' });
-    const out = withResultsCaching({
-      parentHeaders,
-      loaderHeaders: new Headers({ 'Cache-Control': 'public, max-age=60' }),
-    });
-    expect(out.get('Cache-Control')).toBe('public, max-age=60');
-    expect(out.get('Set-Cookie')).toBe('session_id=x');
-    const errorHeaders = new Headers({ 'Cache-Control': 'no-store' });
-    expect(withResultsCaching({ parentHeaders, loaderHeaders: new Headers(), errorHeaders })).toBe(errorHeaders);
   });
 });
 

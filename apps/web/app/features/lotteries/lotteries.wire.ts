@@ -70,6 +70,16 @@ export interface OfferView {
   restrictions: string[];
 }
 
+/**
+ * What an offer tile needs (home and category pages): the next draw only. The full offer (every draw and game type)
+ * is ~4 KB each; a page's loader data goes into the HTML for hydration, so tiles carry only this.
+ */
+export type OfferTileView = Pick<OfferView, 'key' | 'type' | 'name' | 'slug' | 'draws'>;
+
+export function offerTileOf(o: OfferView): OfferTileView {
+  return { key: o.key, type: o.type, name: o.name, slug: o.slug, draws: o.draws.slice(0, 1) };
+}
+
 export function slugOf(url: string): string {
   return url.replace(/^https?:\/\/[^/]+/i, '').replace(/^\/+|\/+$/g, '');
 }

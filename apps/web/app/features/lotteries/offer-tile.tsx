@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { Countdown } from './countdown.tsx';
 import { drawJackpotText, drawWhenLabel, type useSiteFormat } from './lottery-format.ts';
-import type { OfferView } from './lotteries.wire.ts';
+import type { OfferTileView } from './lotteries.wire.ts';
 import { offerPath, resultsPath } from './offer-links.ts';
 
 export function OfferTile({
@@ -11,7 +11,7 @@ export function OfferTile({
   site,
   headingLevel = 3,
 }: {
-  offer: OfferView;
+  offer: OfferTileView;
   now: string;
   site: ReturnType<typeof useSiteFormat>;
   headingLevel?: 2 | 3;
@@ -53,7 +53,7 @@ export function OfferGrid({
   site,
   headingLevel,
 }: {
-  offers: OfferView[];
+  offers: OfferTileView[];
   now: string;
   site: ReturnType<typeof useSiteFormat>;
   headingLevel?: 2 | 3;

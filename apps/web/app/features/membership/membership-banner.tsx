@@ -4,7 +4,7 @@
 import type { EntryPoint } from '@shop/contracts';
 import { Link } from 'react-router';
 import type { MembershipShell } from '../../lib/shell.ts';
-import { JoinForm } from './membership-views.tsx';
+import { JoinForm } from './join-form.tsx';
 
 export function DailyWinnersBanner({
   membership,

@@ -1,5 +1,5 @@
 // The parts of the Daily Winners screens: draw cards, prizes, permits, tiers, the FAQ, past winners, the join form
-// (a plain post to /daily-winners, so it works without JavaScript from any entry point), entry statuses, premium
+// (join-form.tsx), entry statuses, premium
 // progress, the customer's giveaways, and the sticky call-to-action of a giveaway page. Phone first: one column,
 // 44 px targets.
 import {
@@ -7,7 +7,6 @@ import {
   type CustomerGiveaway,
   type CustomerMembership,
   type DrawCard,
-  type EntryPoint,
   type EntryStatus,
   type GiveawayPermit,
   type GiveawayPrize,
@@ -15,7 +14,6 @@ import {
   type MembershipTier,
   type PastWinner,
 } from '@shop/contracts';
-import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { formatCents, formatLongDate, formatTime, type SiteFormat } from '../../lib/format.ts';
 import {
@@ -26,6 +24,9 @@ import {
   verifyPath,
   type CtaKind,
 } from './membership-rules.ts';
+import { JoinForm } from './join-form.tsx';
+
+export { JoinForm };
 
 const money = (m: { amount: number; currency: DrawCard['prizes'][number]['value']['currency'] }, site: SiteFormat) =>
   formatCents(moneyToCents(m), m.currency, site.locale);
@@ -36,36 +37,6 @@ export function whenLabel(at: string, site: SiteFormat): string {
 }
 
 /** Joins Daily Winners: a post to the landing page's action, which comes back to `returnTo` once joined. */
-export function JoinForm({
-  entryPoint,
-  returnTo,
-  children = 'Join for free',
-  tier,
-  className = 'btn btn-primary',
-  testId = 'join-daily-winners',
-}: {
-  entryPoint?: EntryPoint;
-  returnTo: string;
-  children?: ReactNode;
-  tier?: MembershipTier;
-  className?: string;
-  testId?: string;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'join';
-  return (
-    <Form method="post" action="/daily-winners" className="contents">
-      <input type="hidden" name="intent" value="join" />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {entryPoint ? <input type="hidden" name="entryPoint" value={entryPoint} /> : null}
-      {tier ? <input type="hidden" name="tier" value={tier} /> : null}
-      <button type="submit" className={className} data-testid={testId} disabled={busy}>
-        {busy ? 'Joining…' : children}
-      </button>
-    </Form>
-  );
-}
-
 export function EntryStatusBadge({ status }: { status: EntryStatus }) {
   const tone =
     status === 'locked'

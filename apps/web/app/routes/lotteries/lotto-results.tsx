@@ -4,7 +4,8 @@ import { Link, NavLink } from 'react-router';
 import { loadOffers, loadPastResults } from '../../features/lotteries/lotteries.server.ts';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { pageCount, parsePage } from '../../features/lotteries/results-paging.ts';
-import { resultsHeaders, withResultsCaching } from '../../features/lotteries/results-cache.ts';
+import { resultsHeaders } from '../../features/lotteries/results-cache.ts';
+import { withSharedCaching } from '../../lib/http-caching.ts';
 import { Pager, ResultCard } from '../../features/lotteries/results-view.tsx';
 import { notFound } from '../../lib/route-errors.ts';
 import { data } from 'react-router';
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ tab, base, page, pages, draws: results.draws, slugs }, { headers: resultsHeaders(request, false) });
 }
 
-export const headers: Route.HeadersFunction = withResultsCaching;
+export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: d?.tab === 'raffles' ? 'Raffle results' : 'Lotto results' }];

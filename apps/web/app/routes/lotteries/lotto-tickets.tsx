@@ -1,18 +1,30 @@
 // Category page /lotto-tickets (spec core §2): every lottery offer on sale, in the home page's tile order.
-import { useRouteLoaderData } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { DailyWinnersBanner } from '../../features/membership/membership-banner.tsx';
+import { SHARED_PAGE_MAX_AGE_S } from '../../lib/cache-policy.ts';
 import { hasCapability } from '../../lib/capabilities.ts';
+import { sharedPageHeaders, withSharedCaching } from '../../lib/http-caching.ts';
 import type { ShellData } from '../../lib/shell.ts';
 import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
 import { OfferGrid } from '../../features/lotteries/offer-tile.tsx';
 import { orderTiles } from '../../features/lotteries/offer-order.ts';
+import { offerTileOf } from '../../features/lotteries/lotteries.wire.ts';
 import type { Route } from './+types/lotto-tickets';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const offers = await loadOffers(context, request);
-  return { offers: orderTiles(offers.filter((o) => o.type === 'lottery_ticket')), now: new Date().toISOString() };
+  return data(
+    {
+      offers: orderTiles(offers.filter((o) => o.type === 'lottery_ticket')).map(offerTileOf),
+      now: new Date().toISOString(),
+    },
+    { headers: sharedPageHeaders(request, SHARED_PAGE_MAX_AGE_S) },
+  );
 }
+
+// Anonymous visitors share the page (lib/http-caching.ts).
+export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function meta() {
   return [{ title: 'Lotto tickets' }];

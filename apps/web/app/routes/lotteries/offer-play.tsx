@@ -4,11 +4,15 @@
 import { useActionData } from 'react-router';
 import { PlayScreen } from './play-screen.tsx';
 import { addTicketAction, loadPlayScreen, type AddTicketResult } from './play-screen.server.ts';
+import { withSharedCaching } from '../../lib/http-caching.ts';
 import type { Route } from './+types/offer-play';
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadPlayScreen(request, context, params);
 }
+
+// Anonymous visitors share the page (lib/http-caching.ts); the loader says for how long.
+export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function action({ request, context }: Route.ActionArgs) {
   return addTicketAction(request, context);

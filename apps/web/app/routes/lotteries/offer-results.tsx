@@ -12,7 +12,8 @@ import {
 import type { PastDrawView } from '../../features/lotteries/lotteries.wire.ts';
 import { longDate, useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { drawResultPath, offerPath, resultsPath, statisticsPath } from '../../features/lotteries/offer-links.ts';
-import { isFinal, resultsHeaders, withResultsCaching } from '../../features/lotteries/results-cache.ts';
+import { isFinal, resultsHeaders } from '../../features/lotteries/results-cache.ts';
+import { withSharedCaching } from '../../lib/http-caching.ts';
 import {
   pageCount,
   parsePage,
@@ -69,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = withResultsCaching;
+export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function meta({ data: d }: Route.MetaArgs) {
   if (!d) return [];

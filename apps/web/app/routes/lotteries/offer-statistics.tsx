@@ -3,7 +3,8 @@
 import { data, Link } from 'react-router';
 import { loadOffer, loadStatistics } from '../../features/lotteries/lotteries.server.ts';
 import { offerPath, resultsPath } from '../../features/lotteries/offer-links.ts';
-import { resultsHeaders, withResultsCaching } from '../../features/lotteries/results-cache.ts';
+import { resultsHeaders } from '../../features/lotteries/results-cache.ts';
+import { withSharedCaching } from '../../lib/http-caching.ts';
 import { FrequencyChart, FrequencyTable } from '../../features/lotteries/statistics-chart.tsx';
 import type { Route } from './+types/offer-statistics';
 
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = withResultsCaching;
+export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function meta({ data: d }: Route.MetaArgs) {
   return d ? [{ title: `${d.offer.name} number statistics` }] : [];

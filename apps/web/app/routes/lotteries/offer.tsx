@@ -9,6 +9,7 @@ import { addTicketAction, loadPlayScreen, type AddTicketResult } from './play-sc
 // Charity raffles (issue 7, RAFFLE-WEB) have their own offer page.
 import { RaffleScreen } from '../../features/raffles/raffle-screen.tsx';
 import { loadRaffleScreen } from '../raffles/raffle-routes.server.ts';
+import { withSharedCaching } from '../../lib/http-caching.ts';
 import type { Route } from './+types/offer';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -16,6 +17,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (offer.type === 'raffle_ticket') return { raffle: await loadRaffleScreen(context, request, offer.key) };
   return loadPlayScreen(request, context, { productOfferKey: params.productOfferKey }, offer);
 }
+
+// Anonymous visitors share the page (lib/http-caching.ts); the loader says for how long.
+export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function action({ request, context }: Route.ActionArgs) {
   return addTicketAction(request, context);

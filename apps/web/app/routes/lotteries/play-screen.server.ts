@@ -9,9 +9,11 @@ import { z } from 'zod';
 import { jsonField } from '../../lib/form-data.ts';
 import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
-import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
+import { SERVER_CACHE_TTL, SHARED_PAGE_MAX_AGE_S } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
+import { sharedCacheControl, sharedPageHeaders } from '../../lib/http-caching.ts';
+import { madeOnce } from '../../lib/made-once.ts';
 import { authApi, loadCustomer } from '../../lib/auth.server.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
 import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
@@ -48,6 +50,9 @@ export interface PlayScreenData {
   gameTypeInPath: boolean;
 }
 
+/** The offers' contract parse, made once per cached answer (lib/made-once.ts). */
+const parseProductOffers = (raw: unknown) => ProductOffers.safeParse(raw);
+
 /**
  * The play screen /:productOfferKey/:gameTypeKey? (core §2): without a game type segment the offer's first game type
  * (standard) is played; an unknown segment is the 404 page. `view` is the offer when the route already read it.
@@ -71,7 +76,7 @@ export async function loadPlayScreen(
       builder: null,
       gameTypeInPath,
     };
-    return data(body);
+    return data(body, { headers: sharedPageHeaders(request, SHARED_PAGE_MAX_AGE_S) });
   }
   const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
   let raw: ProductOffers;
@@ -79,7 +84,7 @@ export async function loadPlayScreen(
     const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
       cache: { ttlMs: SERVER_CACHE_TTL.default },
     });
-    const parsed = ProductOffers.safeParse(res.result);
+    const parsed = madeOnce(res.result, parseProductOffers);
     if (!parsed.success) throw contractMismatch(`GET ${path}`);
     raw = parsed.data;
   } catch (error) {
@@ -115,7 +120,7 @@ export async function loadPlayScreen(
     builder,
     gameTypeInPath,
   };
-  return data(body, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
+  return data(body, { headers: auth.headers({ 'Cache-Control': sharedCacheControl(request, SHARED_PAGE_MAX_AGE_S) }) });
 }
 
 export type AddTicketResult = { error: string; fieldErrors?: Record<string, string[]> };

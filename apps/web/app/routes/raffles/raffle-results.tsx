@@ -7,7 +7,8 @@ import { loadRaffleResults } from '../../features/raffles/raffles.server.ts';
 import { loadOffers, pricingOf } from '../../features/lotteries/lotteries.server.ts';
 import { longDate, useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import { pageCount, parsePage, RESULTS_PAGE_SIZE } from '../../features/lotteries/results-paging.ts';
-import { resultsHeaders, withResultsCaching } from '../../features/lotteries/results-cache.ts';
+import { resultsHeaders } from '../../features/lotteries/results-cache.ts';
+import { withSharedCaching } from '../../lib/http-caching.ts';
 import { Pager } from '../../features/lotteries/results-view.tsx';
 import { notFound } from '../../lib/route-errors.ts';
 import type { Route } from './+types/raffle-results';
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ page, pages: pageCount(total), results, slugs }, { headers: resultsHeaders(request, false) });
 }
 
-export const headers: Route.HeadersFunction = withResultsCaching;
+export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function meta() {
   return [{ title: 'Raffle results' }];
