@@ -2,13 +2,13 @@
 // Other code imports only from here.
 export {
   createRecurringService,
-  templateOf,
   type BoughtOrder,
   type DrawCalendar,
   type NextDraw,
   type RecurringDeps,
   type RecurringService,
 } from './recurring.service.ts';
+export { templateOf } from './recurring.input.ts';
 export {
   createRecurringProcessor,
   idempotencyKeyOf,

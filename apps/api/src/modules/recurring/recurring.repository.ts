@@ -1,19 +1,12 @@
 // Queries of the recurring tables (recurring purchases and the occasions the processor decided). Only the recurring
 // module's services call these.
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
-import { recurringOccasions, recurringPurchases, recurringScheduled } from './recurring.schema.ts';
+import { recurringOccasions, recurringPurchases } from './recurring.schema.ts';
 
 export type RecurringRow = typeof recurringPurchases.$inferSelect;
 export type NewRecurringRow = typeof recurringPurchases.$inferInsert;
 export type OccasionRow = typeof recurringOccasions.$inferSelect;
-export type ScheduledRow = typeof recurringScheduled.$inferSelect;
-export type ScheduledPatch = Partial<
-  Pick<
-    ScheduledRow,
-    'status' | 'lastAttemptStatus' | 'lastAttemptAt' | 'lastFailureReason' | 'checkoutId' | 'finishedAt'
-  >
-> & { updatedAt: Date };
 export type RecurringPatch = Partial<
   Pick<
     RecurringRow,
@@ -161,83 +154,6 @@ export function createRecurringRepository() {
         .from(recurringOccasions)
         .where(eq(recurringOccasions.recurringId, recurringId))
         .orderBy(asc(recurringOccasions.id));
-    },
-
-    async insertScheduled(ex: Executor, row: typeof recurringScheduled.$inferInsert): Promise<ScheduledRow> {
-      const [r] = await ex.insert(recurringScheduled).values(row).returning();
-      return r!;
-    },
-
-    /** The customer's scheduled purchases and pre-orders, cancelled ones left out, soonest due first. */
-    async listScheduled(
-      ex: Executor,
-      customerId: string,
-      page: { limit: number; offset: number },
-    ): Promise<{ rows: ScheduledRow[]; total: number }> {
-      const where = and(eq(recurringScheduled.customerId, customerId), ne(recurringScheduled.status, 'cancelled'));
-      const [rows, [totals]] = await Promise.all([
-        ex
-          .select()
-          .from(recurringScheduled)
-          .where(where)
-          .orderBy(asc(recurringScheduled.dueAt), asc(recurringScheduled.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        ex.select({ n: count() }).from(recurringScheduled).where(where),
-      ]);
-      return { rows, total: totals?.n ?? 0 };
-    },
-
-    async findOwnScheduled(
-      ex: Executor,
-      customerId: string,
-      publicId: string,
-      lock = false,
-    ): Promise<ScheduledRow | null> {
-      const q = ex
-        .select()
-        .from(recurringScheduled)
-        .where(and(eq(recurringScheduled.publicId, publicId), eq(recurringScheduled.customerId, customerId)));
-      const [r] = lock ? await q.for('update') : await q;
-      return r ?? null;
-    },
-
-    /** Scheduled purchases due by `now`: active, not finished (bought or given up). */
-    async dueScheduled(
-      ex: Executor,
-      now: Date,
-      afterId: number,
-      limit: number,
-      customerId?: string,
-    ): Promise<ScheduledRow[]> {
-      return ex
-        .select()
-        .from(recurringScheduled)
-        .where(
-          and(
-            eq(recurringScheduled.status, 'active'),
-            isNull(recurringScheduled.finishedAt),
-            lte(recurringScheduled.dueAt, now),
-            sql`${recurringScheduled.id} > ${afterId}`,
-            customerId === undefined ? undefined : eq(recurringScheduled.customerId, customerId),
-          ),
-        )
-        .orderBy(asc(recurringScheduled.id))
-        .limit(limit);
-    },
-
-    async lockScheduled(ex: Executor, id: number): Promise<ScheduledRow | null> {
-      const [r] = await ex
-        .select()
-        .from(recurringScheduled)
-        .where(eq(recurringScheduled.id, id))
-        .for('update', { skipLocked: true });
-      return r ?? null;
-    },
-
-    async updateScheduled(ex: Executor, id: number, patch: ScheduledPatch): Promise<ScheduledRow> {
-      const [r] = await ex.update(recurringScheduled).set(patch).where(eq(recurringScheduled.id, id)).returning();
-      return r!;
     },
   };
 }

@@ -11,9 +11,6 @@ import {
   QuickpickBody,
   RecurringPurchaseGroup,
   RecurringStatusBody,
-  CreateScheduledBody,
-  ScheduledParams,
-  ScheduledPurchase,
   successEnvelope,
 } from '@shop/contracts';
 import type { FastifyPluginAsync } from 'fastify';
@@ -21,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http.ts';
 import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { RecurringProcessor } from './recurring.processor.ts';
+import { scheduledPurchaseRoutes } from './recurring.scheduled.routes.ts';
 import type { ScheduledService } from './recurring.scheduled.ts';
 import type { RecurringService } from './recurring.service.ts';
 
@@ -169,57 +167,7 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
     async (request) => ok(await recurring.unpause(request.auth!.customerId, request.params.id)),
   );
 
-  const oneScheduled = { 200: successEnvelope(ScheduledPurchase) };
-  routes.post(
-    '/scheduled-purchases',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Buy an item at a time in the future (it plays the draw on sale then)',
-        body: CreateScheduledBody,
-        response: oneScheduled,
-      },
-    },
-    async (request) => ok(await scheduled.create(request.auth!.customerId, request.body)),
-  );
-
-  routes.get(
-    '/scheduled-purchases',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: "The customer's scheduled purchases and pre-orders (cancelled ones left out), soonest first",
-        querystring: PaginationQuery,
-        response: { 200: paginatedEnvelope(ScheduledPurchase) },
-      },
-    },
-    async (request) => {
-      const { items, total } = await scheduled.list(request.auth!.customerId, request.query);
-      return pageOf(items, total, request.query, request.url);
-    },
-  );
-
-  routes.get(
-    '/scheduled-purchases/:id',
-    { ...auth, schema: { tags, summary: 'One scheduled purchase', params: ScheduledParams, response: oneScheduled } },
-    async (request) => ok(await scheduled.get(request.auth!.customerId, request.params.id)),
-  );
-
-  routes.patch(
-    '/scheduled-purchases/:id/cancel',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Cancel a scheduled purchase not bought yet',
-        params: ScheduledParams,
-        response: oneScheduled,
-      },
-    },
-    async (request) => ok(await scheduled.cancel(request.auth!.customerId, request.params.id)),
-  );
+  await app.register(scheduledPurchaseRoutes, { scheduled });
 
   routes.post(
     '/process_recurring_purchases/sync',

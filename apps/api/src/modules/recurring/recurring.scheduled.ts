@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { PricedItem } from '../cart/index.ts';
-import { createRecurringRepository, type ScheduledRow } from './recurring.repository.ts';
+import { createScheduledRepository, type ScheduledRow } from './recurring.scheduled.repository.ts';
 import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts';
 
 /** What scheduling needs of the cart: validate and price an item for the customer (422 as when added to a cart). */
@@ -69,7 +69,7 @@ function parseScheduledAt(value: string, now: Date): Date {
 
 export function createScheduledService(deps: ScheduledDeps) {
   const { db, clock, pricer } = deps;
-  const repo = createRecurringRepository();
+  const repo = createScheduledRepository();
 
   async function own(customerId: string, id: string): Promise<ScheduledRow> {
     const row = await repo.findOwnScheduled(db, customerId, id);
@@ -137,7 +137,7 @@ export async function processScheduled(
   report: ProcessReport,
   customerId?: string,
 ): Promise<void> {
-  const repo = createRecurringRepository();
+  const repo = createScheduledRepository();
   let afterId = 0;
   for (;;) {
     const page = await repo.dueScheduled(deps.db, deps.clock.now(), afterId, 200, customerId);

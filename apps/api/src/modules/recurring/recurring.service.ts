@@ -2,22 +2,15 @@
 // transaction as its first order), listed, paused (until a date or until unpaused), unpaused and cancelled by their
 // own customer. Another customer's id answers 404, like a missing one; a bad status or date answers 422 and changes
 // nothing (features §4, §8).
-import {
-  AUTOPLAY_MESSAGES,
-  RECURRING_STATUSES,
-  type Autoplay,
-  type CartItemInput,
-  type CurrencyCode,
-  type RecurringPurchaseGroup,
-  type RecurringStatus,
-  toCents,
-} from '@shop/contracts';
+import { AUTOPLAY_MESSAGES, type Autoplay, type RecurringPurchaseGroup, type RecurringStatus } from '@shop/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { PricedItem } from '../cart/index.ts';
-import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
+import { minimumJackpotCents, parseFutureDate, QUICKPICK_ON, statusChange, templateOf } from './recurring.input.ts';
+import { createRecurringRepository, type NewRecurringRow, type RecurringRow } from './recurring.repository.ts';
+import { autoplayView } from './recurring.view.ts';
 
 /** The next draw an autoplay would buy: the first draw on sale (not a pre-order) after a draw number. */
 export interface NextDraw {
@@ -50,120 +43,51 @@ export interface RecurringDeps {
 
 export const newRecurringId = () => `rcp_${randomBytes(12).toString('hex')}`;
 
-const money = (cents: number, currency: string) => ({ amount: cents / 100, currency: currency as CurrencyCode });
-
-/** The item an autoplay buys each draw: the bought ticket for one draw, not pinned to a draw. */
-export function templateOf(input: CartItemInput): CartItemInput {
-  if (input.productType !== 'lottery_ticket') return input;
-  const { firstDrawNo: _first, drawOffset: _offset, favouriteTicket: _fav, ...rest } = input;
-  return { ...rest, numDraws: 1 };
+/**
+ * The purchase workflow's afterOrders hook's rows: every order of an item bought with autoplay on becomes an autoplay,
+ * in the purchase's transaction (so an autoplay exists exactly when its first order does). Several in one purchase
+ * form one combined recurring purchase (the first one's id).
+ */
+function autoplayRowsOf(bought: {
+  customerId: string;
+  checkoutId: string;
+  now: Date;
+  orders: BoughtOrder[];
+}): NewRecurringRow[] {
+  const recurring = bought.orders.filter(
+    (o) => o.item.recurringPurchase.enabled && o.item.recurringPurchase.type === 'autoplay',
+  );
+  const ids = recurring.map(() => newRecurringId());
+  const combinedId = recurring.length > 1 ? ids[0]! : null;
+  return recurring.map((o, i) => ({
+    publicId: ids[i]!,
+    combinedId,
+    customerId: bought.customerId,
+    type: 'autoplay',
+    productType: o.item.productType,
+    offerKey: o.item.productOfferKey,
+    gameKey: null,
+    template: templateOf(o.item.input),
+    description: o.item.description,
+    quickpickEachDraw: false,
+    minimumJackpotCents: null,
+    priceCents: o.item.unitPriceCents,
+    currency: o.item.currency,
+    status: 'active',
+    lastDrawNo: Math.max(...o.tickets.map((t) => t.drawNo)),
+    lastAttemptStatus: 'purchased',
+    lastAttemptAt: bought.now,
+    lastCheckoutId: bought.checkoutId,
+    createdAt: bought.now,
+    updatedAt: bought.now,
+  }));
 }
-
-function parseFutureDate(value: string | null | undefined, now: Date): Date {
-  const message = 'Choose a date in the future.';
-  if (!value)
-    throw unprocessable('Choose the date to pause until.', 'invalid_paused_until', { paused_until: [message] });
-  const iso = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-  const at = iso.test(value) ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : new Date(NaN);
-  if (Number.isNaN(at.getTime()))
-    throw unprocessable('This is not a date.', 'invalid_paused_until', {
-      paused_until: ['Enter a date (YYYY-MM-DD).'],
-    });
-  if (at.getTime() <= now.getTime())
-    throw unprocessable('The date to pause until has passed.', 'invalid_paused_until', { paused_until: [message] });
-  return at;
-}
-
-/** A minimum jackpot: an amount of money > 0 in cents, or null (none); anything else is 422 on the field. */
-function minimumJackpotCents(value: number | string | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  let cents: number;
-  try {
-    cents = toCents(value);
-  } catch {
-    cents = NaN;
-  }
-  if (!Number.isSafeInteger(cents) || cents <= 0)
-    throw unprocessable('The minimum jackpot must be an amount above 0.', 'invalid_minimum_jackpot', {
-      minimum_jackpot_amount: ['Enter an amount above 0, or leave it empty for no minimum.'],
-    });
-  return cents;
-}
-
-/** A status change asked for (features §4): one of the four; a pause with a date is a timed pause. */
-function statusChange(
-  body: { status: string; pausedUntil?: string | null },
-  now: Date,
-): { to: RecurringStatus; until: Date | null } {
-  const status = body.status as RecurringStatus;
-  if (!RECURRING_STATUSES.includes(status))
-    throw unprocessable(`${body.status} is not a status.`, 'invalid_status', {
-      status: [`Choose one of ${RECURRING_STATUSES.join(', ')}.`],
-    });
-  const timed = status === 'timed_paused' || (status === 'paused' && !!body.pausedUntil);
-  return { to: timed ? 'timed_paused' : status, until: timed ? parseFutureDate(body.pausedUntil, now) : null };
-}
-
-const QUICKPICK_ON = new Set<unknown>([true, 'true', 'on', '1']);
 
 export function createRecurringService(deps: RecurringDeps) {
   const { db, clock, calendar } = deps;
   const repo = createRecurringRepository();
 
-  async function view(row: RecurringRow): Promise<Autoplay> {
-    const template = row.template as CartItemInput;
-    const lottery = template.productType === 'lottery_ticket' ? template : null;
-    // The next draw it will buy: the first on sale after the last one it bought or skipped.
-    const next =
-      row.status === 'cancelled' || row.type !== 'autoplay'
-        ? null
-        : ((await calendar.drawsOnSale(row.offerKey)).find(
-            (d) => row.lastDrawNo === null || d.drawNo > row.lastDrawNo,
-          ) ?? null);
-    return {
-      autoplayId: row.publicId,
-      combinedId: row.combinedId,
-      type: row.type as Autoplay['type'],
-      productType: row.productType,
-      lotteryKey: row.offerKey,
-      productOfferKey: row.offerKey,
-      lotteryId: row.gameKey ?? row.offerKey,
-      gameOffer: lottery?.gameOffer ?? null,
-      gameOfferName: lottery?.gameOffer ?? null,
-      numGames: lottery?.games.length ?? 0,
-      numberOfGames: lottery?.games.length ?? 0,
-      numberOfTickets: template.productType === 'raffle_ticket' ? template.numTickets : null,
-      numberOfShares: null,
-      causeKey: template.causeKey ?? null,
-      description: row.description,
-      games: (lottery?.games ?? []).map((g) => ({ sets: g.sets, quickpick: g.quickpick === true })),
-      quickpick: row.quickpickEachDraw,
-      price: money(row.priceCents, row.currency),
-      minimumJackpotAmount: row.minimumJackpotCents === null ? null : money(row.minimumJackpotCents, row.currency),
-      status: row.status as RecurringStatus,
-      pausedUntil: row.pausedUntil?.toISOString() ?? null,
-      period: null,
-      nextDueAt: row.nextDueAt?.toISOString() ?? null,
-      nextDraw: next && {
-        drawId: next.drawId,
-        drawNo: next.drawNo,
-        drawDate: next.drawAt.toISOString(),
-        stop: next.stopAt.toISOString(),
-        jackpot: next.jackpotCents === null ? null : money(next.jackpotCents, row.currency),
-      },
-      lastAttemptStatus: row.lastAttemptStatus as Autoplay['lastAttemptStatus'],
-      lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
-      lastFailureReason: row.lastFailureReason,
-      lastCheckoutId: row.lastCheckoutId,
-      defaultFund: { kind: row.fundKind as Autoplay['defaultFund']['kind'], id: row.fundId },
-      recurringPurchase: {
-        type: row.type as Autoplay['recurringPurchase']['type'],
-        availability: 'optional',
-        enabled: row.status !== 'cancelled',
-      },
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
+  const view = autoplayView(calendar);
 
   async function own(customerId: string, autoplayId: string): Promise<RecurringRow> {
     const row = await repo.findOwn(db, customerId, autoplayId);
@@ -230,46 +154,13 @@ export function createRecurringService(deps: RecurringDeps) {
   }
 
   return {
-    /**
-     * The purchase workflow's afterOrders hook: every order of an item bought with autoplay on becomes an autoplay,
-     * in the purchase's transaction (so an autoplay exists exactly when its first order does). Several in one
-     * purchase form one combined recurring purchase (the first one's id).
-     */
+    /** The purchase workflow's afterOrders hook (autoplayRowsOf). */
     async createFromOrders(
       tx: Executor,
       bought: { customerId: string; checkoutId: string; now: Date; orders: BoughtOrder[] },
     ): Promise<void> {
-      const recurring = bought.orders.filter(
-        (o) => o.item.recurringPurchase.enabled && o.item.recurringPurchase.type === 'autoplay',
-      );
-      if (!recurring.length) return;
-      const ids = recurring.map(() => newRecurringId());
-      const combinedId = recurring.length > 1 ? ids[0]! : null;
-      await repo.insert(
-        tx,
-        recurring.map((o, i) => ({
-          publicId: ids[i]!,
-          combinedId,
-          customerId: bought.customerId,
-          type: 'autoplay',
-          productType: o.item.productType,
-          offerKey: o.item.productOfferKey,
-          gameKey: null,
-          template: templateOf(o.item.input),
-          description: o.item.description,
-          quickpickEachDraw: false,
-          minimumJackpotCents: null,
-          priceCents: o.item.unitPriceCents,
-          currency: o.item.currency,
-          status: 'active',
-          lastDrawNo: Math.max(...o.tickets.map((t) => t.drawNo)),
-          lastAttemptStatus: 'purchased',
-          lastAttemptAt: bought.now,
-          lastCheckoutId: bought.checkoutId,
-          createdAt: bought.now,
-          updatedAt: bought.now,
-        })),
-      );
+      const rows = autoplayRowsOf(bought);
+      if (rows.length) await repo.insert(tx, rows);
     },
 
     /** GET /autoplay: the customer's autoplays, cancelled ones left out, newest first. */
