@@ -161,9 +161,16 @@ export function cartCore(deps: CartDeps) {
 
   const { refreshItems, totalsOf } = cartPricing({ db, repo, handlers, promotions });
 
-  /** The whole Cart of core §3 for one loaded cart. */
-  async function view(loaded: { cart: CartRow; items: CartItemRow[] }, customerId: string | null): Promise<Cart> {
-    const ctx = await contextFor(customerId);
+  /**
+   * The whole Cart of core §3 for one loaded cart. A change passes the context it checked its items with, so the view
+   * judges them at the same instant (an item added a moment before its draw's stop is not answered as removed).
+   */
+  async function view(
+    loaded: { cart: CartRow; items: CartItemRow[] },
+    customerId: string | null,
+    checkedWith?: ItemContext,
+  ): Promise<Cart> {
+    const ctx = checkedWith ?? (await contextFor(customerId));
     const { live, removed } = await refreshItems(db, loaded.cart, loaded.items, ctx);
     const t = await totalsOf(db, loaded.cart, live, customerId);
     // What refreshItems appended to the stored list, without reading it back.
@@ -283,7 +290,7 @@ export function cartCore(deps: CartDeps) {
       { anonymous: cart.anonymous, now: clock.now(), expiresAt: expiry() },
     );
     // The cart and its items as loaded plus the rows just written: the view without reading them back.
-    return view({ cart, items: [...items, ...added] }, customerOf(target));
+    return view({ cart, items: [...items, ...added] }, customerOf(target), ctx);
   }
 
   return {

@@ -1,10 +1,12 @@
 // Cart calls (core §7 v3.3) through the real app on a seeded database: anonymous and customer carts, conversion at
 // login, the 404 lifecycle, ticket validation, closed-draw auto-removal, autoplay, payable amount and isolation.
+import type { AddCartItemBody } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, testServices, withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { DEFAULT_PRICING } from './index.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -350,6 +352,44 @@ describe('closed draws', () => {
       const dismissed = await call('POST', `/anon-cart/${ref}/auto-removed/dismiss`);
       expect(dismissed.body.result.auto_removed_items).toEqual([]);
       expect((await call('GET', `/anon-cart/${ref}`)).body.result.auto_removed_items).toEqual([]);
+    });
+  });
+  it('answers an item added just before its draw stops as added, judged at the instant it was checked', async () => {
+    await withApp(async (t) => {
+      const [first] = await offerDraws(t, 'oz-lotto');
+      const stop = new Date(first!.stop).getTime();
+      // A clock just before the stop; once ticking, it moves a millisecond on each reading, so the draw stops while
+      // the add is being answered (the cart's load reads it once, then the item is checked at stop - 1 ms, and the
+      // catalogue's cache reads it twice more). The catalogue is built and cached before it ticks.
+      let at = stop - 2;
+      let ticking = false;
+      const services = testServices(database, {
+        clock: { now: () => new Date(ticking ? at++ : at) },
+        liveCaches: true,
+      });
+      const { cart } = services;
+      const { cartReference } = await cart.createAnonymous();
+      await services.catalogue.productOffers(DEFAULT_PRICING);
+      ticking = true;
+      const added = await cart.addItem({ kind: 'anonymous', reference: cartReference }, {
+        item: {
+          productType: 'lottery_ticket',
+          productOfferKey: 'oz-lotto',
+          gameType: 'standard',
+          gameOffer: 'standard',
+          numDraws: 1,
+          games: [{ sets: { numbers: PICK }, quickpick: false }],
+        },
+      } as AddCartItemBody);
+      expect(added.itemCount).toBe(1);
+      expect(Object.values(added.cartItems).flat()[0]!.draws[0]!.drawNo).toBe(first!.draw_no);
+      expect(added.autoRemovedItems).toEqual([]);
+      // Read later, it is removed with its notice.
+      ticking = false;
+      at = stop + 1000;
+      const later = await cart.get({ kind: 'anonymous', reference: cartReference });
+      expect(later.itemCount).toBe(0);
+      expect(later.autoRemovedItems.map((n) => n.reason)).toEqual(['draw_closed']);
     });
   });
 });

@@ -323,12 +323,16 @@ export function createCatalogueService(deps: CatalogueDeps) {
   }
 
   return {
-    /** Offers keyed by key under a pricing: available, with at least one draw still open for sales now. */
+    /**
+     * Offers keyed by key under a pricing: available, with at least one draw still open for sales now (or `at`: a cart
+     * judging an item passes the instant it checks it at, so the list and the check agree).
+     */
     async productOffers(
       pricingId: string,
       filter: { market?: 'AU' | 'GB'; category?: string } = {},
+      at?: Date,
     ): Promise<ProductOffers> {
-      const now = deps.clock.now().getTime();
+      const now = (at ?? deps.clock.now()).getTime();
       const out: ProductOffers = {};
       for (const { offer, stops } of await builtFor(pricingId)) {
         if (filter.market && offer.currency !== (filter.market === 'AU' ? 'AUD' : 'GBP')) continue;

@@ -181,7 +181,7 @@ async function offerOf(
   input: LotteryTicketInput,
   ctx: ItemContext,
 ): Promise<{ offer: ProductOffer; game: GameDefinition }> {
-  const offers = await catalogue.productOffers(ctx.pricingId);
+  const offers = await catalogue.productOffers(ctx.pricingId, {}, ctx.now);
   const offer = offers[input.productOfferKey];
   if (!offer || offer.type !== 'lottery_ticket' || !offer.gameKey || !isGameKey(offer.gameKey)) {
     return fail({
