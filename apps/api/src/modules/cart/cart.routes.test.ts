@@ -200,9 +200,9 @@ describe('bad input', () => {
       expect(res.body.messages[0]).toMatchObject({ code: 'invalid_ticket', level: 'error' });
 
       const range = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame([1, 2, 3, 4, 5, 6, 48])]));
-      expect(range.body.errors['games.0.numbers']).toEqual(['Game 1: Numbers numbers must be between 1 and 47']);
+      expect(range.body.errors['games.0.numbers']).toEqual(['Game 1: Numbers must be between 1 and 47']);
       const repeat = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame([1, 1, 3, 4, 5, 6, 7])]));
-      expect(repeat.body.errors['games.0.numbers']).toEqual(['Game 1: Numbers numbers must not repeat']);
+      expect(repeat.body.errors['games.0.numbers']).toEqual(['Game 1: Numbers must not repeat']);
       const blank = await call(
         'POST',
         `/anon-cart/${ref}/items`,

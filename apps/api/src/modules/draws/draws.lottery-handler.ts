@@ -120,8 +120,8 @@ function checkGames(
       const picked = values.filter((v): v is number => v !== null);
       if (values.length > s.pick) add(field, needs);
       else if (picked.some((v) => v < s.from || v > s.to))
-        add(field, `${prefix} numbers must be between ${s.from} and ${s.to}`);
-      else if (new Set(picked).size !== picked.length) add(field, `${prefix} numbers must not repeat`);
+        add(field, `${prefix} must be between ${s.from} and ${s.to}`);
+      else if (new Set(picked).size !== picked.length) add(field, `${prefix} must not repeat`);
       else if (!quickpick && picked.length < s.pick) add(field, needs);
       sets[s.name] = normaliseNumberSet(values, s.pick);
     }
