@@ -27,6 +27,7 @@ import {
   type ResultsProvider,
 } from './modules/draws/index.ts';
 import { createOutbox, smtpTransport, type MailTransport } from './modules/notifications/index.ts';
+import { createOperatorsService, operatorGate } from './modules/operators/index.ts';
 import {
   createCheckoutService,
   createOrderHistoryService,
@@ -79,6 +80,7 @@ import {
   createSignupService,
   createTwoFactorService,
   identitySecrets,
+  passwordProblem,
   type CustomerDirectoryService,
   type FundsSource,
   type IdentityOutbox,
@@ -603,6 +605,24 @@ function membershipServices(
   };
 }
 
+/** Operators (the back office's accounts): identity's password hashing and secret box, never its customers. */
+function operatorServices(core: Core) {
+  const { db, clock, config } = core;
+  const hasher = createPasswordHasher(config.argon2);
+  const secrets = identitySecrets(core.authSecret);
+  const operators = createOperatorsService({
+    db,
+    clock,
+    crypto: {
+      ...hasher,
+      encrypt: (plain) => secrets.box().encrypt(plain),
+      decrypt: (sealed) => secrets.box().decrypt(sealed),
+      passwordProblem,
+    },
+  });
+  return { operators, requireOperator: operatorGate(operators) };
+}
+
 /** Every service of the shop, built once. */
 export function createServices(options: ServicesOptions) {
   const core = coreOf(options);
@@ -643,6 +663,7 @@ export function createServices(options: ServicesOptions) {
     winnerEmails,
     raffleDraws,
     membership: membershipServices(core, m, outbox),
+    ...operatorServices(core),
   };
 }
 

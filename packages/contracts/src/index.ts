@@ -16,3 +16,4 @@ export * from './responsible-gambling.ts';
 export * from './raffles.ts';
 export * from './membership.ts';
 export * from './recurring.ts';
+export * from './operators.ts';

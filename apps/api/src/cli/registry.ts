@@ -18,6 +18,7 @@ import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './comm
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
+import { operatorCreateCommand } from './commands/operators.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
 import { statusCommand } from './commands/status.ts';
@@ -37,6 +38,7 @@ import {
 export const commands: OpsCommand<any>[] = [
   statusCommand,
   maintenanceCommand,
+  operatorCreateCommand,
   segmentDefaultCommand,
   bannerSetCommand,
   bannerClearCommand,

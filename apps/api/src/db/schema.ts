@@ -14,3 +14,4 @@ export * from '../modules/cart/cart.schema.ts';
 export * from '../modules/promotions/promotions.schema.ts';
 export * from '../modules/membership/membership.schema.ts';
 export * from '../modules/recurring/recurring.schema.ts';
+export * from '../modules/operators/operators.schema.ts';

@@ -1,7 +1,6 @@
 // Content API (/api/cms) routes (features §3, §7 Content management): the collections' items, files, the preview of
 // an unpublished item, the causes directory, and the stream of content changes the storefront's caches listen to.
-// POST /items/{collection} is for operators only: it is mounted with the back office's operator auth (issue 21);
-// until then items are written through the operator CLI (content:*), which calls the same ContentEditor.
+// POST /items/{collection} is for operators only: content.write.routes.ts, behind the back office's operator gate.
 import {
   Blog,
   BlogCategoriesQuery,
