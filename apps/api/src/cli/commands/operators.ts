@@ -20,7 +20,7 @@ export const operatorCreateCommand = defineCommand<{ name?: string; role?: strin
   name: 'operator:create',
   usage: '<email> --name <name> --role <role> [--password-file <file>]',
   summary:
-    'Create a back-office operator (the first admin, say); prints the authenticator secret once. The password is read from --password-file or standard input.',
+    'Create a back-office operator (the first admin); password from --password-file or stdin; prints the 2FA secret once.',
   define: (c) =>
     c
       .argument('[email]', "the operator's email address")
