@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { formatJackpot, formatLongDate, formatMoney, formatTime, type SiteFormat } from '../../lib/format.ts';
 import { FieldErrors, FormAlert, inputClass } from '../../ui/form-field.tsx';
+import { Pager } from '../../ui/pager.tsx';
 import {
   AUTOPLAY_NOTICES,
   isPaused,
@@ -40,26 +41,6 @@ function statusText(a: Autoplay, site: SiteFormat): string {
   if (a.status === 'timed_paused' && a.pausedUntil)
     return `Paused until ${formatLongDate(new Date(a.pausedUntil), site)}`;
   return statusLabel(a.status);
-}
-
-function Pager({ base, page, hasNext }: { base: string; page: number; hasNext: boolean }) {
-  if (page === 1 && !hasNext) return null;
-  return (
-    <nav aria-label="Pages" className="flex justify-between gap-1">
-      {page > 1 ? (
-        <Link to={page === 2 ? base : `${base}/${page - 1}`} className="btn btn-secondary">
-          Newer
-        </Link>
-      ) : (
-        <span />
-      )}
-      {hasNext ? (
-        <Link to={`${base}/${page + 1}`} className="btn btn-secondary">
-          Older
-        </Link>
-      ) : null}
-    </nav>
-  );
 }
 
 function EmptyAutoplays() {
@@ -110,7 +91,7 @@ export function AutoplayList(props: {
           </li>
         ))}
       </ul>
-      <Pager base={props.base} page={props.page} hasNext={props.hasNext} />
+      {props.page > 1 || props.hasNext ? <Pager base={props.base} page={props.page} hasNext={props.hasNext} /> : null}
     </>
   );
 }
@@ -146,7 +127,9 @@ export function RecurringPurchasesList(props: {
           </li>
         ))}
       </ul>
-      <Pager base="/my-account/recurring-purchases" page={props.page} hasNext={props.hasNext} />
+      {props.page > 1 || props.hasNext ? (
+        <Pager base="/my-account/recurring-purchases" page={props.page} hasNext={props.hasNext} />
+      ) : null}
     </>
   );
 }
