@@ -98,6 +98,11 @@ export const LotteryTicketInput = z
     hasFavouriteNumbers: z.boolean().optional(),
     /** Save these numbers as favourites after purchase when the customer has none (features §5). */
     favouriteTicket: z.boolean().optional(),
+    /**
+     * Autoplay only (core §3 Autoplay minimumJackpotAmount): buy a draw only when its jackpot is at least this amount.
+     * Text or a number here; the lottery handler answers 422 on the field when it is not money above 0.
+     */
+    minimumJackpotAmount: z.union([z.number(), z.string().max(40), z.null()]).optional(),
   })
   .strict();
 export type LotteryTicketInput = z.infer<typeof LotteryTicketInput>;

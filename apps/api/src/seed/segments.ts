@@ -11,7 +11,6 @@ export const NOT_YET_BUILT: readonly Capability[] = [
   'syndicates',
   'social_syndicates',
   'subscription_manage',
-  'autoplay_manage',
   'partner_purchase',
   'customer_migration',
   'sub_variants',

@@ -1,5 +1,5 @@
-// Recurring-purchase tests: an offer that sells autoplay (the seed sells none until issue 15 is done), wallet funds,
-// and the Oz Lotto ticket they buy.
+// Recurring-purchase tests: an offer that sells autoplay (the seed sells it on its lottery offers since issue 15;
+// sellAutoplay makes sure), wallet funds, and the Oz Lotto ticket they buy.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/index.ts';
 import { catalogueOffers } from '../../src/db/schema.ts';

@@ -76,6 +76,11 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'my-account-past-ticket': { allOf: ['view_orders'] },
   'my-account-print-tickets': { allOf: ['view_orders'] },
   'my-account-favourite-numbers': { allOf: ['favourite_numbers'] },
+  // Recurring purchases (issue 15, core §2 sitemap "Autoplay: autoplay manage"): the autoplay screens and the combined
+  // recurring purchases they make up.
+  'my-account-autoplay': { allOf: ['autoplay_manage'] },
+  'my-account-autoplay-ticket': { allOf: ['autoplay_manage'] },
+  'my-account-recurring-purchases': { allOf: ['autoplay_manage'] },
   // Responsible gambling (issue 8, core §2 sitemap): spend limits need spend limits; verify, manual verification and
   // account verification need verify ID; the pre-commitment limit and take-a-break / exclusion have no gate.
   'my-account-spend-limits': { allOf: ['spend_limits'] },

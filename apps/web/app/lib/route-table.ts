@@ -98,6 +98,18 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: 'my-account/favourite-numbers',
     file: 'routes/tickets/favourite-numbers.tsx',
   },
+  // Recurring purchases (issue 15): the customer's autoplays, one autoplay, and the combined recurring purchases.
+  { id: 'my-account-autoplay', path: 'my-account/autoplay/:page?', file: 'routes/recurring/autoplay-list.tsx' },
+  {
+    id: 'my-account-autoplay-ticket',
+    path: 'my-account/autoplay/ticket/:id',
+    file: 'routes/recurring/autoplay-ticket.tsx',
+  },
+  {
+    id: 'my-account-recurring-purchases',
+    path: 'my-account/recurring-purchases/:page?',
+    file: 'routes/recurring/recurring-purchases.tsx',
+  },
   // Wallet (issue 5): deposit, withdraw, cards and accounts, transactions, payment-provider and 3-D Secure returns.
   { id: 'deposit', path: 'deposit', file: 'routes/wallet/deposit.tsx' },
   { id: 'my-account-deposit', path: 'my-account/deposit', file: 'routes/wallet/deposit.tsx' },

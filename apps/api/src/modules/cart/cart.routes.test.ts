@@ -271,33 +271,19 @@ describe('bad input', () => {
 });
 
 describe('autoplay (core §4 recurring enabled rule)', () => {
-  it('refuses autoplay while no seeded offer sells it (the shop does not process recurring purchases yet)', async () => {
+  it("adding with 'autoplay' plays 1 draw with recurring on where the offer sells it; the cart then needs an unattended payment method", async () => {
     await withApp(async (t) => {
       const call = api(t);
       const ref = await anonCart(call);
-      const res = await call('POST', `/anon-cart/${ref}/items`, { ...ozTicket([ozGame(PICK)]), num_draws: 'autoplay' });
-      expect(res.status).toBe(422);
-      expect(res.body.messages[0]).toMatchObject({
-        code: 'recurring_not_available',
-        text: 'Autoplay is not available for Oz Lotto.',
-      });
-      expect(items((await call('GET', `/anon-cart/${ref}`)).body.result)).toHaveLength(0);
-    });
-  });
-
-  it("adding with 'autoplay' plays 1 draw with recurring on where an offer sells it", async () => {
-    await withApp(async (t) => {
-      await t.database.pool.query(
-        `UPDATE catalogue_offers SET recurring_purchase = '{"type":"autoplay","availability":"available"}' WHERE key = 'oz-lotto'`,
-      );
-      const call = api(t);
-      const ref = await anonCart(call);
+      const plain = await call('POST', `/anon-cart/${ref}/items`, ozTicket([ozGame(PICK)]));
+      expect(plain.body.result.requires_unattended_payment_method).toBe(false);
       const res = await call('POST', `/anon-cart/${ref}/items`, { ...ozTicket([ozGame(PICK)]), num_draws: 'autoplay' });
       expect(res.status).toBe(200);
-      const [item] = items(res.body.result);
+      const [, item] = items(res.body.result);
       expect(item).toMatchObject({
         num_draws: 1,
         recurring_purchase: { type: 'autoplay', availability: 'optional', enabled: true },
+        analytics: { recurring_purchase: { enabled: true, type: 'autoplay' }, minimum_jackpot_amount: null },
       });
       expect(res.body.result.requires_unattended_payment_method).toBe(true);
       const viaFlag = await call('POST', `/anon-cart/${ref}/items`, {
@@ -305,9 +291,15 @@ describe('autoplay (core §4 recurring enabled rule)', () => {
         num_draws: 3,
         recurring_purchase: { type: 'autoplay', enabled: true },
       });
-      expect(items(viaFlag.body.result)[1]).toMatchObject({ num_draws: 1, recurring_purchase: { enabled: true } });
-      const ref2 = await anonCart(call);
-      const euro = await call('POST', `/anon-cart/${ref2}/build`, {
+      expect(items(viaFlag.body.result)[2]).toMatchObject({ num_draws: 1, recurring_purchase: { enabled: true } });
+    });
+  });
+
+  it('refuses a recurring item on an offer whose availability is never (422, nothing added)', async () => {
+    await withApp(async (t) => {
+      const call = api(t);
+      const ref = await anonCart(call);
+      const euro = await call('POST', `/anon-cart/${ref}/build`, {
         product_offer_key: 'euromillions',
         game_type: 'random',
         game_offer: 'random',
@@ -315,10 +307,52 @@ describe('autoplay (core §4 recurring enabled rule)', () => {
         num_draws: 'autoplay',
       });
       expect(euro.status).toBe(422);
-      expect(euro.body.messages[0].code).toBe('recurring_not_available');
-      await t.database.pool.query(
-        `UPDATE catalogue_offers SET recurring_purchase = '{"type":"none","availability":"unavailable"}' WHERE key = 'oz-lotto'`,
+      expect(euro.body.messages[0]).toMatchObject({
+        code: 'recurring_not_available',
+        text: 'Autoplay is not available for EuroMillions.',
+      });
+      const cart = (await call('GET', `/anon-cart/${ref}`)).body.result;
+      expect(items(cart)).toHaveLength(0);
+      expect(cart.requires_unattended_payment_method).toBe(false);
+    });
+  });
+
+  it('keeps a minimum jackpot chosen with autoplay; bad ones are 422 on the field and change nothing', async () => {
+    await withApp(async (t) => {
+      const call = api(t);
+      const ref = await anonCart(call);
+      for (const bad of [0, -5, 'abc', 1.234, '12.345']) {
+        const res = await call('POST', `/anon-cart/${ref}/items`, {
+          ...ozTicket([ozGame(PICK)], { minimum_jackpot_amount: bad }),
+          num_draws: 'autoplay',
+        });
+        expect(res.status, `${bad}`).toBe(422);
+        expect(res.body.errors.minimum_jackpot_amount, `${bad}`).toBeTruthy();
+      }
+      const withoutAutoplay = await call(
+        'POST',
+        `/anon-cart/${ref}/items`,
+        ozTicket([ozGame(PICK)], { minimum_jackpot_amount: 10_000_000 }),
       );
+      expect(withoutAutoplay.status).toBe(422);
+      expect(withoutAutoplay.body.errors.minimum_jackpot_amount).toEqual(['Choose Autoplay to set a minimum jackpot.']);
+      expect(items((await call('GET', `/anon-cart/${ref}`)).body.result)).toHaveLength(0);
+
+      const ok = await call('POST', `/anon-cart/${ref}/items`, {
+        ...ozTicket([ozGame(PICK)], { minimum_jackpot_amount: '15000000.50' }),
+        num_draws: 'autoplay',
+      });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      const [line] = items(ok.body.result);
+      expect(line!.analytics.minimum_jackpot_amount).toEqual({ amount: 15_000_000.5, currency: 'AUD' });
+      const reread = items((await call('GET', `/anon-cart/${ref}`)).body.result);
+      expect(reread[0]!.analytics.minimum_jackpot_amount).toEqual({ amount: 15_000_000.5, currency: 'AUD' });
+      // An empty field means no minimum.
+      const none = await call('POST', `/anon-cart/${ref}/items`, {
+        ...ozTicket([ozGame(PICK)], { minimum_jackpot_amount: '' }),
+        num_draws: 'autoplay',
+      });
+      expect(items(none.body.result)[1]!.analytics.minimum_jackpot_amount).toBeNull();
     });
   });
 });

@@ -1,6 +1,7 @@
 // The Cart of core §3 as the wire shows it: each item with its analytics view, and a promotion kept on the cart
 // that does not apply right now.
 import {
+  toCents,
   toMoney,
   type Cart,
   type CartItem,
@@ -53,7 +54,10 @@ export function itemView(row: CartItemRow, p: PricedItem): CartItem {
       hasFavouriteNumbers: lottery?.hasFavouriteNumbers === true,
       productType: p.productType,
       analyticsProductType,
-      minimumJackpotAmount: null,
+      minimumJackpotAmount:
+        lottery && typeof lottery.minimumJackpotAmount === 'number'
+          ? money(toCents(lottery.minimumJackpotAmount))
+          : null,
       gameType: p.gameType,
       gameOffer: p.gameOffer,
       numDraws: p.draws.length,

@@ -62,8 +62,11 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
         suspended: false,
         causes: [],
       });
-      // No seeded offer sells autoplay until recurring purchases are processed (catalogue.seed.ts AUTOPLAY_ON_SALE).
-      expect(oz.recurring_purchase).toEqual({ type: 'none', availability: 'unavailable' });
+      // The seeded lottery offers sell autoplay (catalogue.seed.ts AUTOPLAY_ON_SALE), with the play screen's note.
+      expect(oz.recurring_purchase).toEqual({ type: 'autoplay', availability: 'available' });
+      expect(oz.recurring_purchase_information).toBe(
+        'Autoplay buys your Oz Lotto entry for every draw until you stop it.',
+      );
       const draws = oz.draws as {
         draw_no: number;
         stop: string;

@@ -95,11 +95,10 @@ const OFFERS: OfferSeed[] = [
 ];
 
 /**
- * Whether the seeded lottery offers sell autoplay. Off until recurring purchases are processed (issue 15): the cart
- * would take an autoplay ticket, yet nothing would buy the next draw and the customer would have no screen to stop
- * it. With it off the play screen offers no Autoplay and the cart refuses one (recurring_not_available).
+ * Whether the seeded lottery offers sell autoplay (issue 15): the processor buys every draw, and the customer sees,
+ * changes, pauses and cancels an autoplay at /my-account/autoplay. An offer with `recurring: false` never sells it.
  */
-export const AUTOPLAY_ON_SALE = false;
+export const AUTOPLAY_ON_SALE = true;
 
 export function offersSeed(): NewOfferRow[] {
   return OFFERS.map((o) => {

@@ -4,6 +4,7 @@
 // on each draw row) with the quickpick blanks filled once for all its draws.
 import {
   toCents,
+  toMoney,
   type CartDraw,
   type CartItemInput,
   type CurrencyCode,
@@ -37,6 +38,7 @@ import type {
 } from '../cart/index.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { OrdersService } from '../orders/index.ts';
+import { minimumJackpotCents } from '../recurring/index.ts';
 import { lockOpenDraws, openDrawsFrom } from './draws.repository.ts';
 
 export interface LotteryHandlerDeps {
@@ -297,6 +299,20 @@ function gameOfferOf(offer: ProductOffer, input: LotteryTicketInput): GameOffer 
   return gameOffer;
 }
 
+/**
+ * The minimum jackpot an autoplay item is added with (core §3 Autoplay), in cents: money above 0, and only with
+ * autoplay on (422 on the field otherwise); null when none was chosen.
+ */
+function minimumJackpotOfItem(input: LotteryTicketInput, autoplay: boolean): number | null {
+  const amount = input.minimumJackpotAmount;
+  if (amount === undefined || amount === null || amount === '') return null;
+  if (!autoplay)
+    throw unprocessable('A minimum jackpot is only for Autoplay.', 'invalid_minimum_jackpot', {
+      minimum_jackpot_amount: ['Choose Autoplay to set a minimum jackpot.'],
+    });
+  return minimumJackpotCents(amount);
+}
+
 export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandler {
   const rng = deps.rng ?? cryptoRandom;
 
@@ -334,6 +350,7 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
         this: [`Autoplay is not available for ${offer.name}.`],
       });
     }
+    const minimumJackpot = minimumJackpotOfItem(input, autoplay);
     const numDraws: number = input.numDraws === 'autoplay' ? 1 : input.numDraws;
     const draws = await drawsOf(deps.db, offer, game, input, numDraws, ctx.now);
     const linePrice = gameOffer.prices.find((p) => p.numGames === games.length)?.price;
@@ -356,6 +373,7 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       ...(causes.length > 0 ? { causeKey: input.causeKey } : {}),
       ...(input.hasFavouriteNumbers !== undefined ? { hasFavouriteNumbers: input.hasFavouriteNumbers } : {}),
       ...(input.favouriteTicket !== undefined ? { favouriteTicket: input.favouriteTicket } : {}),
+      ...(minimumJackpot !== null ? { minimumJackpotAmount: toMoney(minimumJackpot, offer.currency).amount } : {}),
     };
     return {
       productType: 'lottery_ticket',

@@ -128,6 +128,8 @@ describe('GET /api/v2/capabilities', () => {
     for (const segment of r.segments)
       expect(segment.capabilities.filter((c) => (NOT_YET_BUILT as readonly string[]).includes(c))).toEqual([]);
     expect(r.capabilities).not.toContain('syndicates');
+    // Autoplay is built (issue 15): its screens are open on the default site.
+    expect(r.capabilities).toContain('autoplay_manage');
     expect(r.segments.map((s) => s.segment_name)).toEqual(['default', 'charity', 'no_withdrawal']);
   });
 

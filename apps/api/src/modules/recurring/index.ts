@@ -8,7 +8,7 @@ export {
   type RecurringDeps,
   type RecurringService,
 } from './recurring.service.ts';
-export { templateOf } from './recurring.input.ts';
+export { minimumJackpotCents, templateOf } from './recurring.input.ts';
 export {
   createRecurringProcessor,
   idempotencyKeyOf,

@@ -3,11 +3,25 @@
 import { RECURRING_STATUSES, type CartItemInput, type RecurringStatus, toCents } from '@shop/contracts';
 import { unprocessable } from '../../lib/errors.ts';
 
-/** The item an autoplay buys each draw: the bought ticket for one draw, not pinned to a draw. */
+/**
+ * The item an autoplay buys each draw: the bought ticket for one draw, not pinned to a draw. The minimum jackpot chosen
+ * in the cart moves to the autoplay itself (minimumJackpotOf), where the customer can change it.
+ */
 export function templateOf(input: CartItemInput): CartItemInput {
   if (input.productType !== 'lottery_ticket') return input;
-  const { firstDrawNo: _first, drawOffset: _offset, favouriteTicket: _fav, ...rest } = input;
+  const {
+    firstDrawNo: _first,
+    drawOffset: _offset,
+    favouriteTicket: _fav,
+    minimumJackpotAmount: _minimum,
+    ...rest
+  } = input;
   return { ...rest, numDraws: 1 };
+}
+
+/** The minimum jackpot an item was added to the cart with (checked by the lottery handler then), in cents. */
+export function minimumJackpotOf(input: CartItemInput): number | null {
+  return input.productType === 'lottery_ticket' ? minimumJackpotCents(input.minimumJackpotAmount) : null;
 }
 
 export function parseFutureDate(value: string | null | undefined, now: Date): Date {

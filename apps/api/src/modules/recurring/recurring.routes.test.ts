@@ -20,7 +20,7 @@ const OZ_GAME_CENTS = 155;
 let database: Database;
 let t: TestApp;
 
-/** A fresh shop whose Oz Lotto sells autoplay (the seed switches it off until issue 15 is done). */
+/** A fresh shop whose Oz Lotto sells autoplay (as the seed does; sellAutoplay makes sure). */
 async function shop(): Promise<{ database: Database; t: TestApp }> {
   const db = await createTestDatabase();
   await sellAutoplay(db);

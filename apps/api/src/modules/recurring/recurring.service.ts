@@ -8,7 +8,14 @@ import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { PricedItem } from '../cart/index.ts';
-import { minimumJackpotCents, parseFutureDate, QUICKPICK_ON, statusChange, templateOf } from './recurring.input.ts';
+import {
+  minimumJackpotCents,
+  minimumJackpotOf,
+  parseFutureDate,
+  QUICKPICK_ON,
+  statusChange,
+  templateOf,
+} from './recurring.input.ts';
 import { createRecurringRepository, type NewRecurringRow, type RecurringRow } from './recurring.repository.ts';
 import { autoplayView } from './recurring.view.ts';
 
@@ -70,7 +77,7 @@ function autoplayRowsOf(bought: {
     template: templateOf(o.item.input),
     description: o.item.description,
     quickpickEachDraw: false,
-    minimumJackpotCents: null,
+    minimumJackpotCents: minimumJackpotOf(o.item.input),
     priceCents: o.item.unitPriceCents,
     currency: o.item.currency,
     status: 'active',

@@ -3,7 +3,7 @@
 // reasons with their actions, auto-removed notices, the totals, the payable amount and the regulation text.
 import { moneyToCents, type Cart, type CartItem } from '@shop/contracts';
 import { Form, Link, useNavigation } from 'react-router';
-import { formatMoney, formatShortDate, type SiteFormat } from '../../lib/format.ts';
+import { formatJackpot, formatMoney, formatShortDate, type SiteFormat } from '../../lib/format.ts';
 import { NumberBalls } from './cart-balls.tsx';
 import { BlockedReasons } from './blocked-reasons.tsx';
 import { cartGroups, editItemHref, REGULATION_TEXT } from './cart-rules.ts';
@@ -52,6 +52,26 @@ function ItemGames({ item }: { item: CartItem }) {
   );
 }
 
+/** Core §3 cart item recurringPurchase: an autoplay line says what it buys and its minimum jackpot. */
+function AutoplayLine({ item, site }: { item: CartItem; site: SiteFormat }) {
+  const minimum = item.analytics.minimumJackpotAmount;
+  return (
+    <div className="text-sm" data-testid="cart-autoplay">
+      <p className="font-semibold">Autoplay</p>
+      <p>
+        You pay for the first draw now; then every draw is bought from your wallet until you pause or cancel it in My
+        account.
+      </p>
+      {minimum ? (
+        <p data-testid="cart-minimum-jackpot">
+          Minimum jackpot: {formatJackpot(moneyToCents(minimum), minimum.currency, site.locale)} (smaller draws are
+          skipped)
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function CartItemCard({ item, site }: { item: CartItem; site: SiteFormat }) {
   const navigation = useNavigation();
   const removing = busyWith(navigation, 'remove', item.id);
@@ -70,6 +90,7 @@ function CartItemCard({ item, site }: { item: CartItem; site: SiteFormat }) {
           {item.purchaseStatus === 'pre_order' ? (
             <p className="text-sm font-semibold">Pre-order: charged when the draw opens</p>
           ) : null}
+          {item.recurringPurchase.enabled ? <AutoplayLine item={item} site={site} /> : null}
         </div>
         <p className="text-lg font-extrabold" data-testid="cart-item-price">
           {formatMoney(item.price, site.locale)}

@@ -34,6 +34,8 @@ export const ACCOUNT_AREAS: readonly AreaLink[] = [
     to: '/my-account/transactions',
     capability: 'view_orders',
   },
+  { label: 'Autoplay', to: '/my-account/autoplay', capability: 'autoplay_manage' },
+  { label: 'Recurring purchases', to: '/my-account/recurring-purchases', capability: 'autoplay_manage' },
   { label: 'My giveaways', to: '/my-account/current-giveaways', capability: 'giveaway_entries' },
   { label: 'Deposit', to: '/my-account/deposit', capability: 'wallet_manage' },
   {

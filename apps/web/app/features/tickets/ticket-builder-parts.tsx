@@ -57,6 +57,53 @@ export function GameTypeTabs(props: { typeLinks: { type: string; name: string; h
   );
 }
 
+/**
+ * Autoplay's note and its optional minimum jackpot (core §3 Autoplay): it buys every draw from the wallet until
+ * stopped; with a minimum, a draw whose jackpot is smaller is skipped and not charged.
+ */
+function AutoplayOptions(props: {
+  information: string | null;
+  currency: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: readonly string[] | undefined;
+}) {
+  const invalid = !!props.errors?.length;
+  return (
+    <div className="flex flex-col gap-0.25 md:col-span-3" data-testid="autoplay-options">
+      <p className="text-sm" data-testid="autoplay-note">
+        {props.information ?? 'Autoplay buys your ticket for every draw until you stop it.'} Each draw is paid from your
+        wallet when it is bought; pause or cancel it any time in My account.
+      </p>
+      <label htmlFor="minimum-jackpot" className="text-sm font-semibold">
+        Minimum jackpot ({props.currency}, optional)
+      </label>
+      <p id="minimum-jackpot-hint" className="text-sm">
+        Only buy draws whose jackpot is at least this amount. Leave it empty to buy every draw.
+      </p>
+      <input
+        id="minimum-jackpot"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        className="min-h-[44px] rounded-theme border border-black/30 bg-white px-0.5 text-base aria-[invalid=true]:border-[#b00020] md:max-w-[16rem]"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? 'minimum-jackpot-hint minimum-jackpot-error' : 'minimum-jackpot-hint'}
+        data-testid="minimum-jackpot"
+      />
+      {invalid ? (
+        <ul id="minimum-jackpot-error" className="text-sm font-semibold text-[#b00020]">
+          {props.errors!.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 export function TicketOptions(props: {
   offer: BuilderOffer;
   type: GameType;
@@ -64,6 +111,7 @@ export function TicketOptions(props: {
   dispatch: BuilderDispatch;
   drawChoices: { drawNo: number; label: string }[];
   price: (cents: number) => string;
+  minimumJackpotErrors?: readonly string[] | undefined;
 }) {
   const { offer, type, state, dispatch, price } = props;
   const drawOptions = drawCountOptions(offer, state.firstDrawNo);
@@ -142,8 +190,14 @@ export function TicketOptions(props: {
           {offer.autoplay ? <option value="autoplay">Autoplay (every draw until you stop)</option> : null}
         </select>
       </label>
-      {state.numDraws === 'autoplay' && offer.autoplayInformation ? (
-        <p className="text-sm md:col-span-3">{offer.autoplayInformation}</p>
+      {state.numDraws === 'autoplay' ? (
+        <AutoplayOptions
+          information={offer.autoplayInformation}
+          currency={offer.currency}
+          value={state.minimumJackpot}
+          onChange={(value) => dispatch({ type: 'set_minimum_jackpot', value })}
+          errors={props.minimumJackpotErrors}
+        />
       ) : null}
       {offer.causes.length > 0 ? (
         <label className="flex flex-col gap-0.25 text-sm font-semibold">

@@ -41,6 +41,8 @@ export interface TicketBuilderProps {
   /** Core §2: with the precart prompt the drawer opens on this page instead of going to /cart. */
   precart: boolean;
   error: string | null;
+  /** The add's field errors by field (the minimum jackpot's is shown next to its field). */
+  fieldErrors?: Record<string, string[]> | undefined;
 }
 
 export function TicketBuilder(props: TicketBuilderProps) {
@@ -109,6 +111,7 @@ export function TicketBuilder(props: TicketBuilderProps) {
         dispatch={dispatch}
         drawChoices={props.drawChoices}
         price={price}
+        minimumJackpotErrors={props.fieldErrors?.['minimumJackpotAmount']}
       />
       <GamesToolbar
         state={state}

@@ -196,6 +196,17 @@ describe('ticket being built', () => {
     expect(input.games[0]).toEqual({ sets: { numbers: [null, null, null, null, null, null, null] }, quickpick: true });
   });
 
+  it('sends the minimum jackpot with autoplay only (core §3 Autoplay minimumJackpotAmount)', () => {
+    let s = initialTicket({ productOfferKey: 'oz-lotto', gameType: 'standard', gameOffer: offer('standard', 7) });
+    s = ticketReducer(s, { type: 'quickpick', game: 0, random: seededRandom(5) });
+    s = ticketReducer(s, { type: 'set_minimum_jackpot', value: ' 20000000 ' });
+    expect(toTicketInput(s)).not.toHaveProperty('minimumJackpotAmount');
+    s = ticketReducer(s, { type: 'set_draws', numDraws: 'autoplay' });
+    expect(toTicketInput(s)).toMatchObject({ numDraws: 'autoplay', minimumJackpotAmount: '20000000' });
+    s = ticketReducer(s, { type: 'set_minimum_jackpot', value: '' });
+    expect(toTicketInput(s)).not.toHaveProperty('minimumJackpotAmount');
+  });
+
   it('price = the price list for the complete games x draws; autoplay charges one draw', () => {
     let s = initialTicket({
       productOfferKey: 'oz-lotto',

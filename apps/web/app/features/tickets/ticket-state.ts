@@ -51,6 +51,8 @@ export interface TicketState {
   /** The customer's favourite numbers for this lottery, by set name (empty when none). */
   favourites: Record<string, number[]>;
   hasFavouriteNumbers: boolean;
+  /** Autoplay only: the minimum jackpot as typed ('' for none); the API checks it and says what is wrong. */
+  minimumJackpot: string;
 }
 
 export type TicketAction =
@@ -66,7 +68,8 @@ export type TicketAction =
   | { type: 'set_draws'; numDraws: NumDraws }
   /** maxDraws: how many draws the new first draw leaves to play (a longer run is shortened to it). */
   | { type: 'set_first_draw'; drawNo: number | null; maxDraws?: number }
-  | { type: 'set_cause'; causeKey: string | null };
+  | { type: 'set_cause'; causeKey: string | null }
+  | { type: 'set_minimum_jackpot'; value: string };
 
 /** QuickPick tickets (game type random) have no grid: every game is filled at random at purchase. */
 export function isAllQuickpick(gameType: string): boolean {
@@ -108,6 +111,7 @@ export function initialTicket(init: {
     causeKey: null,
     favourites: init.favourites ?? {},
     hasFavouriteNumbers: false,
+    minimumJackpot: '',
   };
 }
 
@@ -243,6 +247,8 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
     }
     case 'set_cause':
       return { ...state, causeKey: action.causeKey };
+    case 'set_minimum_jackpot':
+      return { ...state, minimumJackpot: action.value.slice(0, 40) };
   }
 }
 
@@ -325,5 +331,9 @@ export function toTicketInput(state: TicketState): LotteryTicketInput {
     ...(state.firstDrawNo !== null ? { firstDrawNo: state.firstDrawNo } : {}),
     ...(state.causeKey ? { causeKey: state.causeKey } : {}),
     hasFavouriteNumbers: state.hasFavouriteNumbers,
+    // Core §3 Autoplay minimumJackpotAmount: sent only with autoplay (the API refuses it on a plain ticket).
+    ...(state.numDraws === 'autoplay' && state.minimumJackpot.trim()
+      ? { minimumJackpotAmount: state.minimumJackpot.trim() }
+      : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type SiteFormat } from '../../lib/format.ts';
 import { NumberBalls } from './number-balls.tsx';
+import { Pager } from '../../ui/pager.tsx';
 
 export type TicketsKind = 'upcoming' | 'past';
 
@@ -80,20 +81,7 @@ export function OrdersList({
           </li>
         ))}
       </ul>
-      <nav aria-label="Pages" className="flex justify-between gap-1">
-        {page > 1 ? (
-          <Link to={page === 2 ? base : `${base}/${page - 1}`} className="btn btn-secondary">
-            Newer
-          </Link>
-        ) : (
-          <span />
-        )}
-        {hasNext ? (
-          <Link to={`${base}/${page + 1}`} className="btn btn-secondary">
-            Older
-          </Link>
-        ) : null}
-      </nav>
+      <Pager base={base} page={page} hasNext={hasNext} />
     </>
   );
 }

@@ -26,5 +26,5 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function OfferPlay({ loaderData }: Route.ComponentProps) {
   const result = useActionData<AddTicketResult>();
-  return <PlayScreen data={loaderData} error={result?.error ?? null} />;
+  return <PlayScreen data={loaderData} error={result?.error ?? null} fieldErrors={result?.fieldErrors} />;
 }

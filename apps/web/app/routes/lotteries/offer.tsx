@@ -33,5 +33,5 @@ export function meta({ data }: Route.MetaArgs) {
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<AddTicketResult>();
   if ('raffle' in loaderData) return <RaffleScreen data={loaderData.raffle} />;
-  return <PlayScreen data={loaderData} error={result?.error ?? null} />;
+  return <PlayScreen data={loaderData} error={result?.error ?? null} fieldErrors={result?.fieldErrors} />;
 }

@@ -28,7 +28,15 @@ function numberSetsText(g: GameOfferView): string {
     .join(' + ');
 }
 
-export function PlayScreen({ data, error }: { data: PlayScreenData; error: string | null }) {
+export function PlayScreen({
+  data,
+  error,
+  fieldErrors,
+}: {
+  data: PlayScreenData;
+  error: string | null;
+  fieldErrors?: Record<string, string[]> | undefined;
+}) {
   const site = useSiteFormat();
   const caps = useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [];
   const { offer, now, selectedDrawNo, builder } = data;
@@ -116,6 +124,7 @@ export function PlayScreen({ data, error }: { data: PlayScreenData; error: strin
             drawChoices={[]}
             precart={hasCapability(caps, 'pre_cart_recommended_draws')}
             error={error}
+            fieldErrors={fieldErrors}
           />
         </section>
       ) : null}
