@@ -48,8 +48,15 @@ export const RecurringPurchase = z.object({
   enabled: z.boolean(),
 });
 export type RecurringPurchase = z.infer<typeof RecurringPurchase>;
+/** Subscription periods (features §4); a subscription buys once per period (docs/recurring.md). */
+export const RECURRING_PERIODS = ['weekly', 'monthly', 'quarterly', 'biannually', 'annually'] as const;
+/** `period` applies to a subscription (monthly when absent). */
 export const RecurringPurchaseInput = z
-  .object({ type: z.enum(['autoplay', 'subscription', 'none']), enabled: z.boolean() })
+  .object({
+    type: z.enum(['autoplay', 'subscription', 'none']),
+    enabled: z.boolean(),
+    period: z.enum(RECURRING_PERIODS).optional(),
+  })
   .strict();
 
 const MAX_GAMES_PER_ITEM = 100;
@@ -98,6 +105,8 @@ export const LotteryTicketInput = z
     hasFavouriteNumbers: z.boolean().optional(),
     /** Save these numbers as favourites after purchase when the customer has none (features §5). */
     favouriteTicket: z.boolean().optional(),
+    /** Subscribe: buy this ticket again once every period (offers that sell subscriptions). */
+    subscriptionPeriod: z.enum(RECURRING_PERIODS).optional(),
   })
   .strict();
 export type LotteryTicketInput = z.infer<typeof LotteryTicketInput>;
@@ -112,6 +121,8 @@ export const RaffleTicketInput = z
     /** Tickets wanted; a bundle is expressed by its ticket count (features §9 default entry cost). */
     numTickets: z.number().int().min(1).max(1000),
     causeKey: Identifier.optional(),
+    /** Subscribe: buy this entry again once every period (raffles that sell subscriptions). */
+    subscriptionPeriod: z.enum(RECURRING_PERIODS).optional(),
   })
   .strict();
 export type RaffleTicketInput = z.infer<typeof RaffleTicketInput>;
