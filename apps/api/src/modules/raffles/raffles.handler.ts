@@ -98,7 +98,7 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
       productType: 'raffle_ticket',
       productOfferKey: offer.offerKey,
       offerName: offer.name,
-      description: raffles.describe(offer, draw.drawNo, input.numTickets),
+      description: `${raffles.describe(offer, draw.drawNo, input.numTickets)}${period ? `, ${period} subscription` : ''}`,
       gameType: null,
       gameOffer: null,
       gameOfferName: null,

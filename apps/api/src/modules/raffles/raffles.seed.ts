@@ -190,7 +190,8 @@ export function raffleCatalogueOffers() {
     })),
     // Charity raffles sell subscriptions: the same entry, for the same cause, once every period (docs/recurring.md).
     recurringPurchase: { type: 'subscription', availability: 'available' },
-    recurringPurchaseInformation: 'Subscribe to buy the same entry for your cause every week, month, quarter, half year or year.',
+    recurringPurchaseInformation:
+      'Subscribe to buy the same entry for your cause every week, month, quarter, half year or year.',
     regionOverrides: o.excludedRegions.map((region) => ({ region, name: null, availability: 'unavailable' })),
     restrictions: o.excludedRegions.length
       ? [

@@ -302,7 +302,11 @@ describe('the processor', () => {
       expect((await run()).purchased).toBe(0);
       await later(60_000);
       const second = await run();
-      expect(second, JSON.stringify((await call(s, 'GET', `/subscriptions/${id}`)).json().result)).toMatchObject({ purchased: 1, hardFailures: 0, softFailures: 0 });
+      expect(second, JSON.stringify((await call(s, 'GET', `/subscriptions/${id}`)).json().result)).toMatchObject({
+        purchased: 1,
+        hardFailures: 0,
+        softFailures: 0,
+      });
       // Two runs in the same period (and two at once) buy nothing more.
       const [a, b] = await Promise.all([run(), run()]);
       expect(a.purchased + b.purchased).toBe(0);
