@@ -10,7 +10,6 @@ import { CAPABILITIES, type Capability, type Segment } from '@shop/contracts';
 export const NOT_YET_BUILT: readonly Capability[] = [
   'syndicates',
   'social_syndicates',
-  'subscription_manage',
   'autoplay_manage',
   'partner_purchase',
   'customer_migration',

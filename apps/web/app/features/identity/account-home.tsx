@@ -34,6 +34,7 @@ export const ACCOUNT_AREAS: readonly AreaLink[] = [
     to: '/my-account/transactions',
     capability: 'view_orders',
   },
+  { label: 'Subscriptions', to: '/my-account/subscriptions', capability: 'subscription_manage' },
   { label: 'My giveaways', to: '/my-account/current-giveaways', capability: 'giveaway_entries' },
   { label: 'Deposit', to: '/my-account/deposit', capability: 'wallet_manage' },
   {
