@@ -15,10 +15,9 @@ export interface TicketsChoice {
   priceCents: number;
 }
 
-const BUTTON =
-  'inline-flex min-h-[44px] items-center justify-center rounded-theme px-1 font-bold focus-visible:outline-3 focus-visible:outline-action-secondary';
-const PRIMARY = `${BUTTON} bg-action-primary text-white`;
-const SECONDARY = `${BUTTON} border-2 border-black/20 bg-white`;
+const PRIMARY = 'btn btn-primary';
+const SECONDARY = 'btn btn-secondary';
+const DANGER = 'btn bg-[#b00020] text-white';
 const FIELD = 'min-h-[44px] rounded-theme border-2 border-black/20 px-0.5';
 const CHOICE =
   'flex min-h-[44px] cursor-pointer items-center gap-0.5 rounded-theme border-2 border-black/15 p-0.5 has-[:checked]:border-brand has-[:checked]:bg-surface';
@@ -328,7 +327,7 @@ function StatusForms({ s, confirmCancel }: { s: Autoplay; confirmCancel: boolean
             <Form method="post">
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="confirm" value="yes" />
-              <button type="submit" className={`${BUTTON} bg-[#b00020] text-white`}>
+              <button type="submit" className={DANGER}>
                 Yes, cancel it
               </button>
             </Form>
