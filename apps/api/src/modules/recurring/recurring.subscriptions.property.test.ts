@@ -13,7 +13,7 @@ import { catalogueAt, fundWallet } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import type { Services } from '../../services.ts';
-import { RAFFLE_SEED } from '../raffles/raffles.seed.ts';
+import { RAFFLE_SEED } from '../raffles/index.ts';
 import { periodAt } from './recurring.subscriptions.ts';
 
 const DEPOSIT = 10_000_000;

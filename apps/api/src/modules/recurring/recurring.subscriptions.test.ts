@@ -10,7 +10,7 @@ import { signUpAndLogin } from '../../../test/helpers/customers.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { catalogueAt, fundWallet } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
-import { RAFFLE_OFFERS, RAFFLE_SEED } from '../raffles/raffles.seed.ts';
+import { RAFFLE_OFFERS, RAFFLE_SEED } from '../raffles/index.ts';
 import { periodAt, periodStart } from './recurring.subscriptions.ts';
 
 const V = { version: '3.3' } as const;
@@ -68,7 +68,7 @@ const call = (s: Shopper, method: 'GET' | 'POST' | 'PATCH', url: string, payload
     ...(method === 'GET' ? {} : { payload: (payload ?? {}) as Record<string, unknown> }),
   });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 const itemsOf = (cart: Json): Json[] => Object.values(cart.cart_items as Record<string, Json[]>).flat();
 
 const raffleEntry = {
