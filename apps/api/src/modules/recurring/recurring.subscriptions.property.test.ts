@@ -35,7 +35,9 @@ type Step =
   | { kind: 'cancel'; i: number }
   | { kind: 'timedPause'; i: number; days: number }
   | { kind: 'later'; days: number }
-  | { kind: 'run' | 'parallel' | 'killed' };
+  | { kind: 'run' }
+  | { kind: 'parallel' }
+  | { kind: 'killed' };
 
 // Weighted so that sequences reach later periods and run the processor there.
 const step: fc.Arbitrary<Step> = fc.oneof(

@@ -171,6 +171,7 @@ describe('subscription created by the purchase', () => {
       product_offer_key: RAFFLE_SEED.prizeHome,
       number_of_tickets: 2,
       cause_key: CAUSE,
+      description: "Children's Hospital Prize Home, 2 tickets",
       period: 'weekly',
       next_due_at: new Date(t.clock.now().getTime() + 7 * DAY).toISOString(),
       price: { amount: (2 * TICKET_CENTS) / 100, currency: 'AUD' },
@@ -255,6 +256,7 @@ describe('changing a subscription', () => {
     expect(six.statusCode, six.body).toBe(200);
     expect(six.json().result).toMatchObject({
       number_of_tickets: 6,
+      description: "Children's Hospital Prize Home, 6 tickets",
       price: { amount: (6 * TICKET_CENTS) / 100, currency: 'AUD' },
     });
   });

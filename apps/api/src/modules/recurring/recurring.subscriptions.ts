@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { statusChange } from './recurring.input.ts';
 import { createRecurringRepository, type NewRecurringRow, type RecurringRow } from './recurring.repository.ts';
+import type { PricedItem } from '../cart/index.ts';
 import type { ItemPricer } from './recurring.scheduled.ts';
 import type { BoughtOrder, DrawCalendar } from './recurring.service.ts';
 import { newRecurringId } from './recurring.ids.ts';
@@ -62,6 +63,14 @@ export function subscriptionTemplateOf(input: CartItemInput): CartItemInput {
   return { ...rest, numDraws: 1 };
 }
 
+/** What a subscription buys each period, without the first purchase's draw: "Offer, 3 tickets" or "Offer Game, 2 games". */
+export function subscriptionDescription(item: PricedItem): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return item.productType === 'raffle_ticket'
+    ? `${item.offerName}, ${plural(item.numTickets ?? item.numGames, 'ticket')}`
+    : `${item.offerName} ${item.gameOfferName ?? ''}, ${plural(item.numGames, 'game')}`.replace(' ,', ',');
+}
+
 /** The afterOrders hook's subscriptions: one per order of an item bought with a subscription on. */
 export function subscriptionRowsOf(bought: {
   customerId: string;
@@ -85,7 +94,7 @@ export function subscriptionRowsOf(bought: {
       offerKey: o.item.productOfferKey,
       gameKey: null,
       template: subscriptionTemplateOf(o.item.input),
-      description: o.item.description,
+      description: subscriptionDescription(o.item),
       priceCents: o.item.unitPriceCents,
       currency: o.item.currency,
       period,
@@ -199,7 +208,7 @@ export function createSubscriptionService(deps: SubscriptionDeps) {
         if (locked.status === 'cancelled') throw cancelledError('subscription');
         const [r] = await repo.update(tx, [locked.id], {
           template: subscriptionTemplateOf(priced.input),
-          description: priced.description,
+          description: subscriptionDescription(priced),
           priceCents: priced.unitPriceCents,
           updatedAt: clock.now(),
         });
