@@ -58,9 +58,15 @@ describe('subscriptions', () => {
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.waitForURL(/\/my-account\/deposit\/details\/dep_[A-Za-z0-9]+\/success$/);
 
-    // Subscribe weekly to one ticket; the only cause is named.
-    await page.goto(`${baseUrl}/${RAFFLE}/subscription`);
+    // From My account's subscriptions (none yet) to the raffle's subscribe page.
+    await page.goto(`${baseUrl}/my-account/subscriptions`);
     await waitForHydration(page);
+    await page.getByTestId('no-subscriptions').waitFor();
+    await page.getByRole('link', { name: "Subscribe to Children's Hospital Prize Home" }).click();
+    await page.waitForURL(`**/${RAFFLE}/subscription`);
+    await waitForHydration(page);
+
+    // Subscribe weekly to one ticket; the only cause is named.
     await page.getByRole('heading', { level: 1, name: /^Subscribe to / }).waitFor();
     await expect(page.getByText("Supporting Children's Hospital Foundation").count()).resolves.toBe(1);
     await page.getByRole('radio', { name: 'Every week' }).check();

@@ -145,6 +145,8 @@ export function SubscriptionsList(props: {
   page: number;
   hasNext: boolean;
   cancelled: boolean;
+  /** Raffles that sell subscriptions, with their subscribe pages. */
+  offers: { key: string; name: string; path: string }[];
   site: SiteFormat;
 }) {
   const { subscriptions, page, site } = props;
@@ -156,12 +158,7 @@ export function SubscriptionsList(props: {
         </p>
       ) : null}
       {subscriptions.length === 0 ? (
-        <p data-testid="no-subscriptions">
-          You have no subscriptions. Subscribe to a charity raffle from its page to buy the same entry every period.{' '}
-          <Link to="/charity-tickets" className="underline">
-            Charity raffles
-          </Link>
-        </p>
+        <p data-testid="no-subscriptions">You have no subscriptions.</p>
       ) : (
         <ul className="flex flex-col gap-0.5">
           {subscriptions.map((s) => (
@@ -187,6 +184,23 @@ export function SubscriptionsList(props: {
           ))}
         </ul>
       )}
+      {props.offers.length > 0 ? (
+        <section aria-labelledby="subscribe-heading" className="flex flex-col gap-0.5">
+          <h2 id="subscribe-heading" className="text-xl font-bold">
+            Subscribe to a charity raffle
+          </h2>
+          <p className="text-sm">Buy the same entry for your cause every week, month, quarter, half year or year.</p>
+          <ul className="flex flex-col gap-0.25">
+            {props.offers.map((o) => (
+              <li key={o.key}>
+                <Link to={o.path} className="inline-flex min-h-[44px] items-center underline">
+                  Subscribe to {o.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <nav aria-label="Pages" className="flex gap-1 text-sm">
         {page > 1 ? (
           <Link

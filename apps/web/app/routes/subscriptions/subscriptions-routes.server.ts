@@ -21,8 +21,11 @@ import { loadRaffleScreen, resolveRaffleKey } from '../raffles/raffle-routes.ser
 
 const parseOffers = (raw: unknown) => ProductOffers.safeParse(raw);
 
-/** Whether the catalogue sells subscriptions of this offer now (its recurring purchase; docs/recurring.md). */
-async function sellsSubscriptions(context: AppLoadContext, request: Request, offerKey: string): Promise<boolean> {
+/** The raffles the catalogue sells subscriptions of now (their recurring purchase; docs/recurring.md). */
+export async function subscriptionOffers(
+  context: AppLoadContext,
+  request: Request,
+): Promise<{ key: string; name: string; path: string }[]> {
   const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
   try {
     const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
@@ -30,13 +33,17 @@ async function sellsSubscriptions(context: AppLoadContext, request: Request, off
     });
     const parsed = madeOnce(res.result, parseOffers);
     if (!parsed.success) throw contractMismatch(`GET ${path}`);
-    const offer = parsed.data[offerKey];
-    return (
-      !!offer &&
-      !offer.suspended &&
-      offer.recurringPurchase.type === 'subscription' &&
-      offer.recurringPurchase.availability === 'available'
-    );
+    return Object.values(parsed.data)
+      .filter(
+        (o) =>
+          o.type === 'raffle_ticket' &&
+          o.availability === 'available' &&
+          !o.suspended &&
+          o.recurringPurchase.type === 'subscription' &&
+          o.recurringPurchase.availability === 'available',
+      )
+      .sort((a, b) => a.ranking - b.ranking)
+      .map((o) => ({ key: o.key, name: o.name, path: `${o.url.replace(/\/$/, '')}/subscription` }));
   } catch (error) {
     throw toRouteError(error);
   }
@@ -47,7 +54,8 @@ const causesOf = (raffle: Raffle): CauseChoice[] => raffle.causes.map((c) => ({ 
 /** /:productOfferKey/subscription: a charity raffle that sells subscriptions, else the 404 page. */
 export async function loadSubscribeScreen(context: AppLoadContext, request: Request, param: string | undefined) {
   const screen = await loadRaffleScreen(context, request, param);
-  if (!(await sellsSubscriptions(context, request, screen.raffle.productOfferKey))) notFound();
+  const sold = await subscriptionOffers(context, request);
+  if (!sold.some((o) => o.key === screen.raffle.productOfferKey)) notFound();
   const choices: TicketsChoice[] = bundleOptions(screen.raffle).map((b) => ({
     tickets: b.tickets,
     priceCents: b.priceCents,
