@@ -31,9 +31,10 @@ afterAll(async () => {
 });
 
 /** Tests that move the clock run on their own shop. */
-async function isolated(fn: () => Promise<void>): Promise<void> {
+async function isolated(fn: () => Promise<void>, prepare?: (db: Database) => Promise<void>): Promise<void> {
   const saved = { database, t };
   database = await createTestDatabase();
+  await prepare?.(database);
   t = await buildTestApp({ database });
   try {
     await fn();
@@ -234,6 +235,58 @@ describe('subscription created by the purchase', () => {
     });
     expect(patch.statusCode).toBe(401);
   });
+});
+
+describe('a lottery offer that sells subscriptions', () => {
+  it('subscribes to one draw a period; games change as quickpicks, priced; several draws or a bad game offer are 422', () =>
+    isolated(
+      async () => {
+        const s = await shopper(100_000);
+        const ticket = {
+          product_type: 'lottery_ticket',
+          product_offer_key: 'oz-lotto',
+          game_type: 'standard',
+          game_offer: 'standard',
+          games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+        };
+        const sub = { type: 'subscription', enabled: true, period: 'monthly' };
+        const twoDraws = await call(s, 'POST', '/cart/items', {
+          item: { ...ticket, num_draws: 2 },
+          recurring_purchase: sub,
+        });
+        expect(twoDraws.statusCode, twoDraws.body).toBe(422);
+        const added = await call(s, 'POST', '/cart/items', { item: ticket, recurring_purchase: sub });
+        expect(added.statusCode, added.body).toBe(200);
+        expect(itemsOf(added.json().result)[0]!.recurring_purchase).toMatchObject({
+          type: 'subscription',
+          enabled: true,
+        });
+        expect((await purchase(s)).statusCode).toBe(200);
+        const [one] = (await call(s, 'GET', '/subscriptions?lottery_keys=oz-lotto')).json().result;
+        expect(one).toMatchObject({
+          period: 'monthly',
+          num_games: 1,
+          game_offer: 'standard',
+          product_type: 'lottery_ticket',
+        });
+        const id = one.autoplay_id as string;
+
+        const badOffer = await call(s, 'PATCH', `/subscriptions/${id}`, { game_offer: 'no-such-offer', num_games: 2 });
+        expect(badOffer.statusCode).toBe(422);
+        expect((await call(s, 'GET', `/subscriptions/${id}`)).json().result).toEqual(one);
+        const two = await call(s, 'PATCH', `/subscriptions/${id}`, { num_games: 2 });
+        expect(two.statusCode, two.body).toBe(200);
+        expect(two.json().result).toMatchObject({ num_games: 2, price: { amount: one.price.amount * 2 } });
+        expect(two.json().result.games[0].sets.numbers).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      },
+      // Before the shop caches the catalogue: Oz Lotto sells subscriptions instead of autoplay.
+      (db) =>
+        db.pool
+          .query(
+            `UPDATE catalogue_offers SET recurring_purchase = '{"type":"subscription","availability":"available"}' WHERE key = 'oz-lotto'`,
+          )
+          .then(() => undefined),
+    ));
 });
 
 describe('changing a subscription', () => {
