@@ -20,9 +20,7 @@ export const recurringDueCommand = defineCommand({
 export const recurringRunCommand = defineCommand({
   name: 'recurring:run',
   usage: '[--customer cus_…] [--at <ISO time>]',
-  summary:
-    'Run the recurring processor now: buy every due autoplay and subscription (safe to repeat: one purchase per ' +
-    'draw or period). --at runs it as if it were that time (not in production: tests and demos of later periods).',
+  summary: 'Run the recurring processor now (safe to repeat); --at: as of that time, not in production.',
   define: (c) =>
     c
       .option('--customer <id>', "one customer's recurring purchases only")
