@@ -1,10 +1,10 @@
 // The recurring processor (docs/recurring.md): for every autoplay that is due (active, or timed-paused with its date
 // passed), buy the next draw on sale after the last one it bought or skipped, through the purchase workflow, with the
 // deterministic idempotency key rcp:{autoplayId}:draw:{drawId}; for every subscription whose period is due, buy that
-// period's item once with the key rcp:{id}:period:{n} (recurring.subscriptions.ts). The autoplay's row stays locked from its check to the
-// record of the outcome, so a pause or cancel waits for an attempt under way and a second processor passes it by
-// (SKIP LOCKED); a crash after the purchase commits and before the outcome is recorded is healed by the rerun, whose
-// purchase with the same key answers the checkout already made (nothing is bought twice).
+// period's item once with the key rcp:{id}:period:{n} (recurring.subscriptions.ts). The row stays locked from its
+// check to the record of the outcome, so a pause or cancel waits for an attempt under way and a second processor
+// passes it by (SKIP LOCKED); a crash after the purchase commits and before the outcome is recorded is healed by the
+// rerun, whose purchase with the same key answers the checkout already made (nothing is bought twice).
 import type { CartItemInput, ProcessReport } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
