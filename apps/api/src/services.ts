@@ -104,6 +104,7 @@ import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
 import {
   createRecurringProcessor,
   createRecurringService,
+  createSubscriptionService,
   createScheduledService,
   type DrawCalendar,
   type PausedNotifier,
@@ -364,10 +365,12 @@ function commerceServices(
   const orders = createOrdersService({ db, clock });
   const lotteryTickets = createLotteryHandler({ db, catalogue: c.catalogue, orders, rng: providers.random });
   const raffleSupply = createRaffleSupplyService({ db, clock });
+  const calendar = drawCalendarOf(c);
   const raffleTickets = createRaffleHandler({
     db,
     supply: raffleSupply,
     regionOf: async (id) => (await identity.directory.verificationProfile(id))?.state ?? null,
+    subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
   const cart = createCartService({
     db,
@@ -387,7 +390,6 @@ function commerceServices(
     );
   const recommendations = createRecommendationsService({ checkouts: orderHistory, productOffers: lotteryOffers });
   const placement = createPlacementService({ productOffers: lotteryOffers, offersInCart: cart.offerKeysIn });
-  const calendar = drawCalendarOf(c);
   const recurring = createRecurringService({ db, clock, calendar });
   const purchase = createPurchaseWorkflow({
     db,
@@ -441,12 +443,22 @@ function commerceServices(
     recurring,
     recurringProcessor,
     scheduledPurchases: createScheduledService({ db, clock, pricer: cart }),
+    subscriptions: createSubscriptionService({ db, clock, calendar, pricer: cart }),
   };
 }
 
 /** The draws an autoplay buys: the offer's game's draws on sale (not pre-orders), from the draws service. */
 function drawCalendarOf(c: ReturnType<typeof catalogueServices>): DrawCalendar {
   const offerOf = async (key: string) => (await c.catalogue.productOffers('default'))[key] ?? null;
+  const recurringOnSale = async (offerKey: string, type: 'autoplay' | 'subscription') => {
+    const offer = await offerOf(offerKey);
+    return (
+      !!offer &&
+      !offer.suspended &&
+      offer.recurringPurchase.availability === 'available' &&
+      offer.recurringPurchase.type === type
+    );
+  };
   return {
     async drawsOnSale(offerKey) {
       const offer = await offerOf(offerKey);
@@ -462,15 +474,8 @@ function drawCalendarOf(c: ReturnType<typeof catalogueServices>): DrawCalendar {
         jackpotCents: d.jackpotCents,
       }));
     },
-    async autoplayOnSale(offerKey) {
-      const offer = await offerOf(offerKey);
-      return (
-        !!offer &&
-        !offer.suspended &&
-        offer.recurringPurchase.availability === 'available' &&
-        offer.recurringPurchase.type === 'autoplay'
-      );
-    },
+    autoplayOnSale: (offerKey) => recurringOnSale(offerKey, 'autoplay'),
+    subscriptionOnSale: (offerKey) => recurringOnSale(offerKey, 'subscription'),
   };
 }
 
@@ -482,11 +487,12 @@ function autoplayPausedEmail(
   return async (tx, row, reason) => {
     const contact = (await directory.contactsOf([row.customerId])).get(row.customerId);
     if (!contact) return;
+    const [what, screen] = row.type === 'subscription' ? ['subscription', 'Subscriptions'] : ['autoplay', 'Autoplay'];
     await outbox.enqueueEmail(tx, {
       to: contact.email,
       kind: 'autoplay_paused',
-      subject: 'Your autoplay is paused',
-      text: `We could not buy your ${row.description} ticket: ${reason}\n\nYour autoplay is paused. Add funds or a working card, then unpause it in My account > Autoplay.`,
+      subject: `Your ${what} is paused`,
+      text: `We could not buy your ${row.description} ticket: ${reason}\n\nYour ${what} is paused. Add funds or a working card, then unpause it in My account > ${screen}.`,
       dedupeKey: `autoplay_paused:${row.publicId}:${row.hardFailedOccasion ?? ''}`,
     });
   };

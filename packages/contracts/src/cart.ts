@@ -48,8 +48,15 @@ export const RecurringPurchase = z.object({
   enabled: z.boolean(),
 });
 export type RecurringPurchase = z.infer<typeof RecurringPurchase>;
+/** Subscription periods (features §4); a subscription buys once per period (docs/recurring.md). */
+export const RECURRING_PERIODS = ['weekly', 'monthly', 'quarterly', 'biannually', 'annually'] as const;
+/** `period` applies to a subscription (monthly when absent). */
 export const RecurringPurchaseInput = z
-  .object({ type: z.enum(['autoplay', 'subscription', 'none']), enabled: z.boolean() })
+  .object({
+    type: z.enum(['autoplay', 'subscription', 'none']),
+    enabled: z.boolean(),
+    period: z.enum(RECURRING_PERIODS).optional(),
+  })
   .strict();
 
 const MAX_GAMES_PER_ITEM = 100;
@@ -103,6 +110,8 @@ export const LotteryTicketInput = z
      * Text or a number here; the lottery handler answers 422 on the field when it is not money above 0.
      */
     minimumJackpotAmount: z.union([z.number(), z.string().max(40), z.null()]).optional(),
+    /** Subscribe: buy this ticket again once every period (offers that sell subscriptions). */
+    subscriptionPeriod: z.enum(RECURRING_PERIODS).optional(),
   })
   .strict();
 export type LotteryTicketInput = z.infer<typeof LotteryTicketInput>;
@@ -117,6 +126,8 @@ export const RaffleTicketInput = z
     /** Tickets wanted; a bundle is expressed by its ticket count (features §9 default entry cost). */
     numTickets: z.number().int().min(1).max(1000),
     causeKey: Identifier.optional(),
+    /** Subscribe: buy this entry again once every period (raffles that sell subscriptions). */
+    subscriptionPeriod: z.enum(RECURRING_PERIODS).optional(),
   })
   .strict();
 export type RaffleTicketInput = z.infer<typeof RaffleTicketInput>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Money } from './common.ts';
 import { FormAmountInput } from './payments.ts';
-import { CartItemInput } from './cart.ts';
+import { CartItemInput, RECURRING_PERIODS } from './cart.ts';
 
 export const RECURRING_STATUSES = ['active', 'paused', 'timed_paused', 'cancelled'] as const;
 export const RecurringStatus = z.enum(RECURRING_STATUSES);
@@ -11,7 +11,6 @@ export type RecurringStatus = z.infer<typeof RecurringStatus>;
 export const LAST_ATTEMPT_STATUSES = ['purchased', 'soft_failure', 'hard_failure'] as const;
 export const LastAttemptStatus = z.enum(LAST_ATTEMPT_STATUSES);
 export type LastAttemptStatus = z.infer<typeof LastAttemptStatus>;
-export const RECURRING_PERIODS = ['weekly', 'monthly', 'quarterly', 'biannually', 'annually'] as const;
 export const RecurringPeriod = z.enum(RECURRING_PERIODS);
 export type RecurringPeriod = z.infer<typeof RecurringPeriod>;
 export const FUND_KINDS = ['unfunded', 'wallet', 'cc', 'paypal', 'bank'] as const;

@@ -10,7 +10,6 @@ import { CAPABILITIES, type Capability, type Segment } from '@shop/contracts';
 export const NOT_YET_BUILT: readonly Capability[] = [
   'syndicates',
   'social_syndicates',
-  'subscription_manage',
   'partner_purchase',
   'customer_migration',
   'sub_variants',

@@ -1,6 +1,6 @@
 // The recurring processor killed (SIGKILL) after its purchase committed and before the autoplay recorded it: the
 // draw's ticket, checkout and wallet debit exist once, the autoplay still names the previous draw; the rerun records
-// the purchase it finds under the same deterministic key and buys nothing more.
+// the purchase it finds under the same deterministic key and buys nothing more. The same for a subscription's period.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { createTestDatabase } from '../helpers/db.ts';
 import { catalogueAt, fundWallet, ozTicket, sellAutoplay } from '../helpers/recurring.ts';
 import type { Database } from '../../src/db/index.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
+import { RAFFLE_SEED } from '../../src/modules/raffles/raffles.seed.ts';
 
 const CHILD = fileURLToPath(new URL('./recurring-crash-child.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -83,4 +84,49 @@ it('a processor killed after its purchase committed: the rerun records it and bu
   expect(await one(row)).toMatchObject({ last_draw_no: second!.drawNo });
   expect(Number((await one<{ n: number }>(occasions)).n)).toBe(1);
   expect((await s.recurringProcessor.run()).purchased).toBe(0);
+}, 60_000);
+
+it('a processor killed after a subscription period was bought: the rerun records that period and buys nothing more', async () => {
+  // Its own database: the child runs every due recurring purchase, and this one must be the first it meets.
+  const db = await createTestDatabase();
+  try {
+    const clock = fixedClock(TEST_NOW);
+    const s = testServices(db, { clock });
+    const customer = 'cus_sub_crash';
+    await fundWallet(s, customer, 100_000);
+    const entry = { productType: 'raffle_ticket' as const, productOfferKey: RAFFLE_SEED.prizeHome, numTickets: 1 };
+    await s.purchase.purchaseItems(customer, 'first-order', [{ ...entry, subscriptionPeriod: 'weekly' }]);
+    const [sub] = (await s.subscriptions.list(customer, { limit: 1, offset: 0 })).items;
+    const now = new Date(Date.parse(TEST_NOW) + 7 * 86_400_000 + 1000).toISOString();
+    clock.set(now);
+    await catalogueAt(s);
+    const afterFirst = (await s.ledger.fundsSummary(customer)).availableFundsCents;
+
+    const saved = database;
+    database = db;
+    try {
+      expect(await crashChild(now)).toBe('SIGKILL');
+      await childGone();
+    } finally {
+      database = saved;
+    }
+    const q = async <T>(query: ReturnType<typeof sql>) => (await db.db.execute(query)).rows[0] as T;
+    const key = `rcp:${sub!.autoplayId}:period:2`;
+    const bought = sql`select count(*)::int as n from orders_checkouts where customer_id = ${customer} and idempotency_key = ${key}`;
+    expect(Number((await q<{ n: number }>(bought)).n)).toBe(1);
+    const debited = afterFirst - (await s.ledger.fundsSummary(customer)).availableFundsCents;
+    expect(debited).toBeGreaterThan(0);
+    const row = sql`select next_period from recurring_purchases where customer_id = ${customer}`;
+    expect(await q(row)).toMatchObject({ next_period: 2 });
+
+    expect(await s.recurringProcessor.run()).toMatchObject({ purchased: 1, hardFailures: 0, softFailures: 0 });
+    expect(Number((await q<{ n: number }>(bought)).n)).toBe(1);
+    expect(afterFirst - (await s.ledger.fundsSummary(customer)).availableFundsCents).toBe(debited);
+    expect(await q(row)).toMatchObject({ next_period: 3 });
+    const all = sql`select count(*)::int as n from orders_checkouts where customer_id = ${customer}`;
+    expect(Number((await q<{ n: number }>(all)).n)).toBe(2);
+    expect((await s.recurringProcessor.run()).purchased).toBe(0);
+  } finally {
+    await db.close();
+  }
 }, 60_000);

@@ -67,6 +67,11 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'raffle-winners': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
   'raffle-your-support': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
   'raffle-prize-details': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  // Subscriptions (issue 15, core §2 sitemap: Subscriptions → subscription manage and viewing orders); subscribing is
+  // a charity page too.
+  'offer-subscription': { allOf: ['subscription_manage'], anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  'my-account-subscriptions': { allOf: ['subscription_manage', 'view_orders'] },
+  'my-account-subscription': { allOf: ['subscription_manage', 'view_orders'] },
   // Ticket builder and tickets (issue 6): the play screen is a lottery page; upcoming and past tickets (and their
   // print layout) need viewing orders; favourite numbers need favourite_numbers.
   'offer-play': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },

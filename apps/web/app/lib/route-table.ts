@@ -74,6 +74,22 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: 'prize-details/:productOfferKey?/:drawNo?',
     file: 'routes/raffles/raffle-prize-details.tsx',
   },
+  // Subscriptions (issue 15): subscribe to an offer, the customer's subscriptions and one of them.
+  {
+    id: 'offer-subscription',
+    path: ':productOfferKey/subscription',
+    file: 'routes/subscriptions/offer-subscription.tsx',
+  },
+  {
+    id: 'my-account-subscriptions',
+    path: 'my-account/subscriptions/:page?',
+    file: 'routes/subscriptions/subscriptions-list.tsx',
+  },
+  {
+    id: 'my-account-subscription',
+    path: 'my-account/subscriptions/ticket/:id',
+    file: 'routes/subscriptions/subscription-detail.tsx',
+  },
   // Ticket builder and tickets (issue 6, BUILDER-WEB): the play screen, upcoming and past tickets, print, favourites.
   { id: 'offer-play', path: ':productOfferKey/:gameTypeKey', file: 'routes/lotteries/offer-play.tsx' },
   {

@@ -8,6 +8,7 @@ import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 import { fundWallet, ozTicket, sellAutoplay } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { RAFFLE_SEED } from '../../modules/raffles/raffles.seed.ts';
 
 let database: Database;
 const config = testConfig();
@@ -49,5 +50,34 @@ describe('recurring commands', () => {
     expect(await checkouts('cus_cli_rcp')).toBe(2);
     expect((await ops('recurring:run')).out).toContain('purchased 0');
     expect(await checkouts('cus_cli_rcp')).toBe(2);
+  });
+
+  it('recurring:run --at runs the processor as of a later time: the next period of a subscription is bought once', async () => {
+    const s = testServices(database, { clock, config });
+    await fundWallet(s, 'cus_cli_sub', 20_000);
+    const entry = {
+      productType: 'raffle_ticket' as const,
+      productOfferKey: RAFFLE_SEED.prizeHome,
+      numTickets: 1,
+      subscriptionPeriod: 'weekly' as const,
+    };
+    await s.purchase.purchaseItems('cus_cli_sub', 'sub-first', [entry]);
+    expect((await ops('recurring:run', '--customer', 'cus_cli_sub')).out).toContain('purchased 0');
+    const week = new Date(clock.now().getTime() + 7 * 86_400_000 + 1000).toISOString();
+    const later = await ops('recurring:run', '--customer', 'cus_cli_sub', '--at', week);
+    expect(later).toMatchObject({ code: 0, err: '' });
+    expect(later.out).toContain('purchased 1');
+    expect((await ops('recurring:run', '--customer', 'cus_cli_sub', '--at', week)).out).toContain('purchased 0');
+    expect(await checkouts('cus_cli_sub')).toBe(2);
+
+    expect((await ops('recurring:run', '--at', 'next week')).code).toBe(1);
+    const production = await runOpsCaptured(['recurring:run', '--at', week], {
+      config: { ...config, nodeEnv: 'production' },
+      clock,
+      database,
+    });
+    expect(production.code).toBe(1);
+    expect(production.err).toContain('--at is refused in production.');
+    expect(await checkouts('cus_cli_sub')).toBe(2);
   });
 });

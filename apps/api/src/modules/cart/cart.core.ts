@@ -104,6 +104,12 @@ export function payableCents(totalCents: number, preOrderTotalCents: number, wal
 /** The item a request asks for: body-level numDraws and recurringPurchase win over the item's (core §4 autoplay rule). */
 export function itemInputOf(body: Pick<AddCartItemBody, 'item' | 'numDraws' | 'recurringPurchase'>): CartItemInput {
   const item = body.item;
+  const rp = body.recurringPurchase;
+  // A subscription is the item bought once per period (docs/recurring.md, Subscriptions).
+  if (rp?.type === 'subscription')
+    return rp.enabled
+      ? { ...item, subscriptionPeriod: rp.period ?? item.subscriptionPeriod ?? 'monthly' }
+      : { ...item, subscriptionPeriod: undefined };
   if (item.productType !== 'lottery_ticket') return item;
   let numDraws = body.numDraws ?? item.numDraws;
   if (body.recurringPurchase?.enabled === true) numDraws = 'autoplay';

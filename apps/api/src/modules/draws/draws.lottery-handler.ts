@@ -88,12 +88,14 @@ function weekdayOf(iso: string, timeZone: string): number {
   return WEEKDAYS.indexOf(new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(new Date(iso)));
 }
 
-function recurringOf(offer: ProductOffer, autoplay: boolean): RecurringPurchase {
+/** The item's recurring purchase: autoplay (numDraws "autoplay") or a subscription (subscriptionPeriod), as sold. */
+function recurringOf(offer: ProductOffer, autoplay: boolean, subscribing: boolean): RecurringPurchase {
   const allowed = offer.recurringPurchase.availability === 'available' && offer.recurringPurchase.type !== 'none';
+  const asked = offer.recurringPurchase.type === 'subscription' ? subscribing : autoplay;
   return {
     type: allowed ? offer.recurringPurchase.type : 'none',
     availability: allowed ? 'optional' : 'never',
-    enabled: allowed && autoplay,
+    enabled: allowed && asked,
   };
 }
 
@@ -344,11 +346,15 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       });
     }
     const autoplay = input.numDraws === 'autoplay';
-    const recurringPurchase = recurringOf(offer, autoplay);
-    if (autoplay && !recurringPurchase.enabled) {
-      throw unprocessable(`Autoplay is not available for ${offer.name}.`, 'recurring_not_available', {
-        this: [`Autoplay is not available for ${offer.name}.`],
-      });
+    const subscribing = input.subscriptionPeriod !== undefined;
+    const recurringPurchase = recurringOf(offer, autoplay, subscribing);
+    if ((autoplay || subscribing) && !recurringPurchase.enabled) {
+      const m = `${autoplay ? 'Autoplay is' : 'Subscriptions are'} not available for ${offer.name}.`;
+      throw unprocessable(m, 'recurring_not_available', { this: [m] });
+    }
+    if (subscribing && input.numDraws !== 1) {
+      const m = 'A subscription buys one draw each period.';
+      throw unprocessable(m, 'invalid_ticket', { this: [m], num_draws: [m] });
     }
     const minimumJackpot = minimumJackpotOfItem(input, autoplay);
     const numDraws: number = input.numDraws === 'autoplay' ? 1 : input.numDraws;
@@ -374,6 +380,7 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       ...(input.hasFavouriteNumbers !== undefined ? { hasFavouriteNumbers: input.hasFavouriteNumbers } : {}),
       ...(input.favouriteTicket !== undefined ? { favouriteTicket: input.favouriteTicket } : {}),
       ...(minimumJackpot !== null ? { minimumJackpotAmount: toMoney(minimumJackpot, offer.currency).amount } : {}),
+      ...(subscribing ? { subscriptionPeriod: input.subscriptionPeriod } : {}),
     };
     return {
       productType: 'lottery_ticket',

@@ -22,6 +22,8 @@ export interface RaffleHandlerDeps {
    * address decides. Anonymous carts are checked again at purchase, when the customer is known.
    */
   regionOf?(customerId: string): Promise<string | null>;
+  /** Whether the offer sells subscriptions now (the catalogue's recurring purchase; docs/recurring.md). */
+  subscriptionOnSale?(offerKey: string): Promise<boolean>;
 }
 
 /**
@@ -84,13 +86,19 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
       const m = `${offer.name} does not support this cause.`;
       throw unprocessable(m, 'unknown_cause', { this: [m], cause_key: [m] });
     }
+    const period = input.subscriptionPeriod ?? null;
+    const subscribable = deps.subscriptionOnSale ? await deps.subscriptionOnSale(offer.offerKey) : false;
+    if (period && !subscribable) {
+      const m = `Subscriptions are not available for ${offer.name}.`;
+      throw unprocessable(m, 'recurring_not_available', { this: [m] });
+    }
     const price = raffles.priceOf(offer, input.numTickets);
     const preOrder = draw.status === 'pre_order';
     const item: PricedItem = {
       productType: 'raffle_ticket',
       productOfferKey: offer.offerKey,
       offerName: offer.name,
-      description: raffles.describe(offer, draw.drawNo, input.numTickets),
+      description: `${raffles.describe(offer, draw.drawNo, input.numTickets)}${period ? `, ${period} subscription` : ''}`,
       gameType: null,
       gameOffer: null,
       gameOfferName: null,
@@ -111,13 +119,16 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
       priceCents: price,
       currency: offer.currency as CurrencyCode,
       purchaseStatus: preOrder ? 'pre_order' : 'standard',
-      recurringPurchase: { type: 'none', availability: 'never', enabled: false },
+      recurringPurchase: subscribable
+        ? { type: 'subscription', availability: 'optional', enabled: period !== null }
+        : { type: 'none', availability: 'never', enabled: false },
       input: {
         productType: 'raffle_ticket',
         productOfferKey: offer.offerKey,
         drawNo: draw.drawNo,
         numTickets: input.numTickets,
         ...(cause ? { causeKey: cause } : {}),
+        ...(period ? { subscriptionPeriod: period } : {}),
       },
     };
     return { offer, draw, cause, item };

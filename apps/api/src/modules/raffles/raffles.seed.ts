@@ -188,8 +188,10 @@ export function raffleCatalogueOffers() {
       name: CAUSES.find((c) => c.slug === slug)!.name,
       url: `/causes/${slug}`,
     })),
-    recurringPurchase: { type: 'none', availability: 'unavailable' },
-    recurringPurchaseInformation: null,
+    // Charity raffles sell subscriptions: the same entry, for the same cause, once every period (docs/recurring.md).
+    recurringPurchase: { type: 'subscription', availability: 'available' },
+    recurringPurchaseInformation:
+      'Subscribe to buy the same entry for your cause every week, month, quarter, half year or year.',
     regionOverrides: o.excludedRegions.map((region) => ({ region, name: null, availability: 'unavailable' })),
     restrictions: o.excludedRegions.length
       ? [

@@ -1,4 +1,4 @@
-// Recurring domain: autoplays (and later subscriptions, scheduled purchases, pre-orders) and their processor.
+// Recurring domain: autoplays, subscriptions, scheduled purchases (and later pre-orders) and their processor.
 // Other code imports only from here.
 export {
   createRecurringService,
@@ -24,5 +24,10 @@ export {
   type ScheduledDeps,
   type ScheduledService,
 } from './recurring.scheduled.ts';
+export {
+  createSubscriptionService,
+  type SubscriptionDeps,
+  type SubscriptionService,
+} from './recurring.subscriptions.ts';
 export type { RecurringRow } from './recurring.repository.ts';
 export { recurringRoutes, type RecurringRoutesOptions } from './recurring.routes.ts';

@@ -1,17 +1,19 @@
 // The recurring processor (docs/recurring.md): for every autoplay that is due (active, or timed-paused with its date
 // passed), buy the next draw on sale after the last one it bought or skipped, through the purchase workflow, with the
-// deterministic idempotency key rcp:{autoplayId}:draw:{drawId}. The autoplay's row stays locked from its check to the
-// record of the outcome, so a pause or cancel waits for an attempt under way and a second processor passes it by
-// (SKIP LOCKED); a crash after the purchase commits and before the outcome is recorded is healed by the rerun, whose
-// purchase with the same key answers the checkout already made (nothing is bought twice).
+// deterministic idempotency key rcp:{autoplayId}:draw:{drawId}; for every subscription whose period is due, buy that
+// period's item once with the key rcp:{id}:period:{n} (recurring.subscriptions.ts). The row stays locked from its
+// check to the record of the outcome, so a pause or cancel waits for an attempt under way and a second processor
+// passes it by (SKIP LOCKED); a crash after the purchase commits and before the outcome is recorded is healed by the
+// rerun, whose purchase with the same key answers the checkout already made (nothing is bought twice).
 import type { CartItemInput, ProcessReport } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
+import { createRecurringRepository, type RecurringPatch, type RecurringRow } from './recurring.repository.ts';
 import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts';
 import { processScheduled } from './recurring.scheduled.ts';
+import { subscriptionDue } from './recurring.subscriptions.ts';
 import type { DrawCalendar, NextDraw } from './recurring.service.ts';
 
 /** Told, in the transaction that paused it, that an autoplay paused after repeated hard failures (an email). */
@@ -35,6 +37,13 @@ export interface PlannedPurchase {
   drawNo: number;
   idempotencyKey: string;
   action: 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure';
+}
+
+/** One occasion to buy: `draw:{drawId}` or `period:{n}`, the item bought, and what a purchase moves on. */
+interface DueOccasion {
+  occasion: string;
+  item: CartItemInput;
+  done: Pick<RecurringPatch, 'lastDrawNo' | 'nextPeriod' | 'nextDueAt'>;
 }
 
 /** Refusals that say another attempt is under way: nothing is recorded, the next run looks again. */
@@ -91,6 +100,12 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       if (locked.status !== 'active' && !resumes) return;
       if (resumes) await repo.update(tx, [id], { status: 'active', pausedUntil: null, updatedAt: now });
       report.examined++;
+      if (locked.type === 'subscription') {
+        // Once per period (recurring.subscriptions.ts); a period that failed hard waits for the customer's unpause.
+        const due = subscriptionDue(locked, now);
+        if (due && locked.hardFailedOccasion !== due.occasion) await attempt(tx, locked, due, report);
+        return;
+      }
       const draw = await dueDraw(calendar, locked);
       if (!draw) return;
       const action = decide(locked, draw);
@@ -107,15 +122,17 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
         report.skipped++;
         return;
       }
-      await attempt(tx, locked, draw, report);
+      const due = { occasion: occasionOf(draw), item: itemFor(locked, draw), done: { lastDrawNo: draw.drawNo } };
+      await attempt(tx, locked, due, report);
     });
   }
 
-  async function attempt(tx: Executor, row: RecurringRow, draw: NextDraw, report: ProcessReport): Promise<void> {
-    const key = idempotencyKeyOf(row.publicId, draw);
+  /** Buy one occasion (a draw, a period) with the key rcp:{id}:{occasion} and record the outcome under the row lock. */
+  async function attempt(tx: Executor, row: RecurringRow, due: DueOccasion, report: ProcessReport): Promise<void> {
+    const key = `rcp:${row.publicId}:${due.occasion}`;
     let checkoutId: string;
     try {
-      ({ checkoutId } = await purchaser.purchaseItems(row.customerId, key, [itemFor(row, draw)]));
+      ({ checkoutId } = await purchaser.purchaseItems(row.customerId, key, [due.item]));
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       const code = err.code ?? 'unprocessable';
@@ -137,7 +154,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
         lastAttemptStatus: 'hard_failure',
         lastAttemptAt: now,
         lastFailureReason: err.message,
-        hardFailedOccasion: occasionOf(draw),
+        hardFailedOccasion: due.occasion,
         consecutiveHardFailures: failures,
         ...(pause ? { status: 'paused', pausedUntil: null } : {}),
         updatedAt: now,
@@ -153,13 +170,13 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
     const now = clock.now();
     await repo.insertOccasion(tx, {
       recurringId: row.id,
-      occasion: occasionOf(draw),
+      occasion: due.occasion,
       outcome: 'purchased',
       checkoutId,
       createdAt: now,
     });
     await repo.update(tx, [row.id], {
-      lastDrawNo: draw.drawNo,
+      ...due.done,
       lastAttemptStatus: 'purchased',
       lastAttemptAt: now,
       lastFailureReason: null,
@@ -212,6 +229,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
     async plan(options: { customerId?: string } = {}): Promise<PlannedPurchase[]> {
       const planned: PlannedPurchase[] = [];
       for await (const row of due(options.customerId)) {
+        if (row.type !== 'autoplay') continue;
         const draw = await dueDraw(calendar, row);
         if (!draw) continue;
         planned.push({

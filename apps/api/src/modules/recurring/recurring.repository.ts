@@ -21,6 +21,11 @@ export type RecurringPatch = Partial<
     | 'consecutiveHardFailures'
     | 'minimumJackpotCents'
     | 'quickpickEachDraw'
+    | 'nextPeriod'
+    | 'nextDueAt'
+    | 'template'
+    | 'description'
+    | 'priceCents'
   >
 > & { updatedAt: Date };
 
@@ -37,11 +42,13 @@ export function createRecurringRepository() {
       customerId: string,
       type: RecurringRow['type'],
       page: { limit: number; offset: number },
+      offerKeys?: string[],
     ): Promise<{ rows: RecurringRow[]; total: number }> {
       const where = and(
         eq(recurringPurchases.customerId, customerId),
         eq(recurringPurchases.type, type),
         ne(recurringPurchases.status, 'cancelled'),
+        offerKeys ? inArray(recurringPurchases.offerKey, offerKeys) : undefined,
       );
       const [rows, [totals]] = await Promise.all([
         ex
@@ -97,8 +104,8 @@ export function createRecurringRepository() {
     },
 
     /**
-     * Autoplays the processor may look at for a game: active, or timed-paused with its date passed (the processor
-     * resumes those). `afterId` pages through them in id order.
+     * Recurring purchases the processor may look at: active, or timed-paused with its date passed (the processor
+     * resumes those); every autoplay, and subscriptions whose next period is due. `afterId` pages in id order.
      */
     async dueAutoplays(
       ex: Executor,
@@ -112,7 +119,13 @@ export function createRecurringRepository() {
         .from(recurringPurchases)
         .where(
           and(
-            eq(recurringPurchases.type, 'autoplay'),
+            or(
+              eq(recurringPurchases.type, 'autoplay'),
+              and(
+                eq(recurringPurchases.type, 'subscription'),
+                sql`${recurringPurchases.nextDueAt} <= ${now.toISOString()}`,
+              ),
+            ),
             sql`${recurringPurchases.id} > ${afterId}`,
             customerId === undefined ? undefined : eq(recurringPurchases.customerId, customerId),
             or(

@@ -20,17 +20,20 @@ import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { RecurringProcessor } from './recurring.processor.ts';
 import { scheduledPurchaseRoutes } from './recurring.scheduled.routes.ts';
 import type { ScheduledService } from './recurring.scheduled.ts';
+import { subscriptionRoutes } from './recurring.subscriptions.routes.ts';
+import type { SubscriptionService } from './recurring.subscriptions.ts';
 import type { RecurringService } from './recurring.service.ts';
 
 export interface RecurringRoutesOptions {
   recurring: RecurringService;
   processor: RecurringProcessor;
   scheduled: ScheduledService;
+  subscriptions: SubscriptionService;
 }
 
 export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async (
   app,
-  { recurring, processor, scheduled },
+  { recurring, processor, scheduled, subscriptions },
 ) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['recurring'];
@@ -168,6 +171,7 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
   );
 
   await app.register(scheduledPurchaseRoutes, { scheduled });
+  await app.register(subscriptionRoutes, { subscriptions });
 
   routes.post(
     '/process_recurring_purchases/sync',

@@ -2,11 +2,10 @@
 // transaction as its first order), listed, paused (until a date or until unpaused), unpaused and cancelled by their
 // own customer. Another customer's id answers 404, like a missing one; a bad status or date answers 422 and changes
 // nothing (features §4, §8).
-import { AUTOPLAY_MESSAGES, type Autoplay, type RecurringPurchaseGroup, type RecurringStatus } from '@shop/contracts';
-import { randomBytes } from 'node:crypto';
+import type { Autoplay, RecurringPurchaseGroup, RecurringStatus } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { PricedItem } from '../cart/index.ts';
 import {
   minimumJackpotCents,
@@ -17,6 +16,9 @@ import {
   templateOf,
 } from './recurring.input.ts';
 import { createRecurringRepository, type NewRecurringRow, type RecurringRow } from './recurring.repository.ts';
+import { newRecurringId } from './recurring.ids.ts';
+import { cancelledError, createStatusChanger } from './recurring.status.ts';
+import { subscriptionRowsOf } from './recurring.subscriptions.ts';
 import { autoplayView } from './recurring.view.ts';
 
 /** The next draw an autoplay would buy: the first draw on sale (not a pre-order) after a draw number. */
@@ -34,6 +36,8 @@ export interface DrawCalendar {
   drawsOnSale(offerKey: string): Promise<NextDraw[]>;
   /** Whether the offer still sells autoplay (an ended offer, or autoplay switched off, answers false). */
   autoplayOnSale(offerKey: string): Promise<boolean>;
+  /** Whether the offer still sells subscriptions (an ended or suspended offer answers false). */
+  subscriptionOnSale(offerKey: string): Promise<boolean>;
 }
 
 /** One order of a purchase, as the purchase workflow reports it to its afterOrders hook. */
@@ -48,7 +52,7 @@ export interface RecurringDeps {
   calendar: DrawCalendar;
 }
 
-export const newRecurringId = () => `rcp_${randomBytes(12).toString('hex')}`;
+export { newRecurringId };
 
 /**
  * The purchase workflow's afterOrders hook's rows: every order of an item bought with autoplay on becomes an autoplay,
@@ -102,6 +106,13 @@ export function createRecurringService(deps: RecurringDeps) {
     return row;
   }
 
+  const statusChanger = createStatusChanger({
+    db,
+    clock,
+    onSale: (r) => calendar.autoplayOnSale(r.offerKey),
+    what: 'autoplay',
+  });
+
   /** Change the status of the whole group (a combined recurring purchase changes together) under its row locks. */
   async function changeStatus(
     customerId: string,
@@ -109,35 +120,7 @@ export function createRecurringService(deps: RecurringDeps) {
     to: RecurringStatus,
     pausedUntil: Date | null,
   ): Promise<Autoplay> {
-    const row = await own(customerId, autoplayId);
-    const updated = await db.transaction(async (tx) => {
-      const group = await repo.lockGroup(tx, customerId, row);
-      if (group.some((r) => r.status === 'cancelled'))
-        throw new AppError(409, AUTOPLAY_MESSAGES.cannotUpdateTitle, {
-          code: 'autoplay_cancelled',
-          fieldErrors: { this: ['This autoplay was cancelled.'] },
-        });
-      if (to === 'active') {
-        for (const r of group)
-          if (!(await calendar.autoplayOnSale(r.offerKey)))
-            throw unprocessable(AUTOPLAY_MESSAGES.cannotUnpause, 'cannot_unpause', {
-              this: [AUTOPLAY_MESSAGES.cannotUnpause],
-            });
-      }
-      const rows = await repo.update(
-        tx,
-        group.map((r) => r.id),
-        {
-          status: to,
-          pausedUntil: to === 'timed_paused' ? pausedUntil : null,
-          // The customer's unpause is their retry: a hard-failed draw is attempted again, failures count afresh.
-          ...(to === 'active' ? { hardFailedOccasion: null, consecutiveHardFailures: 0 } : {}),
-          updatedAt: clock.now(),
-        },
-      );
-      return rows.find((r) => r.publicId === autoplayId)!;
-    });
-    return view(updated);
+    return view(await statusChanger(customerId, await own(customerId, autoplayId), to, pausedUntil));
   }
 
   /** Minimum jackpot and quickpick-each-draw of a live (not cancelled) autoplay of the customer's. */
@@ -149,11 +132,7 @@ export function createRecurringService(deps: RecurringDeps) {
     await own(customerId, autoplayId);
     const updated = await db.transaction(async (tx) => {
       const row = (await repo.findOwn(tx, customerId, autoplayId, true))!;
-      if (row.status === 'cancelled')
-        throw new AppError(409, AUTOPLAY_MESSAGES.cannotUpdateTitle, {
-          code: 'autoplay_cancelled',
-          fieldErrors: { this: ['This autoplay was cancelled.'] },
-        });
+      if (row.status === 'cancelled') throw cancelledError('autoplay');
       const [r] = await repo.update(tx, [row.id], { ...patch, updatedAt: clock.now() });
       return r!;
     });
@@ -161,12 +140,12 @@ export function createRecurringService(deps: RecurringDeps) {
   }
 
   return {
-    /** The purchase workflow's afterOrders hook (autoplayRowsOf). */
+    /** The purchase workflow's afterOrders hook (autoplayRowsOf, subscriptionRowsOf). */
     async createFromOrders(
       tx: Executor,
       bought: { customerId: string; checkoutId: string; now: Date; orders: BoughtOrder[] },
     ): Promise<void> {
-      const rows = autoplayRowsOf(bought);
+      const rows = [...autoplayRowsOf(bought), ...subscriptionRowsOf(bought)];
       if (rows.length) await repo.insert(tx, rows);
     },
 

@@ -1,5 +1,5 @@
 // The customer's view of a recurring purchase (core §3 Autoplay), with the next draw it would buy.
-import type { Autoplay, CartItemInput, CurrencyCode, RecurringStatus } from '@shop/contracts';
+import type { Autoplay, CartItemInput, CurrencyCode, RecurringPeriod, RecurringStatus } from '@shop/contracts';
 import type { RecurringRow } from './recurring.repository.ts';
 import type { DrawCalendar } from './recurring.service.ts';
 
@@ -38,7 +38,7 @@ export function autoplayView(calendar: DrawCalendar) {
       minimumJackpotAmount: row.minimumJackpotCents === null ? null : money(row.minimumJackpotCents, row.currency),
       status: row.status as RecurringStatus,
       pausedUntil: row.pausedUntil?.toISOString() ?? null,
-      period: null,
+      period: row.period as RecurringPeriod | null,
       nextDueAt: row.nextDueAt?.toISOString() ?? null,
       nextDraw: next && {
         drawId: next.drawId,

@@ -36,6 +36,7 @@ export const ACCOUNT_AREAS: readonly AreaLink[] = [
   },
   { label: 'Autoplay', to: '/my-account/autoplay', capability: 'autoplay_manage' },
   { label: 'Recurring purchases', to: '/my-account/recurring-purchases', capability: 'autoplay_manage' },
+  { label: 'Subscriptions', to: '/my-account/subscriptions', capability: 'subscription_manage' },
   { label: 'My giveaways', to: '/my-account/current-giveaways', capability: 'giveaway_entries' },
   { label: 'Deposit', to: '/my-account/deposit', capability: 'wallet_manage' },
   {

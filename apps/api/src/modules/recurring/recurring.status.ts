@@ -1,0 +1,55 @@
+// Status changes of a recurring purchase (autoplay or subscription; features §4): the whole combined group changes
+// together under its row locks; a cancelled one cannot change (409), and unpausing needs the offer to still sell that
+// kind of recurring purchase (422 "Cannot Unpause AutoPlay", features §8). Same rules and texts for both types.
+import { AUTOPLAY_MESSAGES, type RecurringStatus } from '@shop/contracts';
+import type { Db } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, unprocessable } from '../../lib/errors.ts';
+import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
+
+export const cancelledError = (what: string) =>
+  new AppError(409, AUTOPLAY_MESSAGES.cannotUpdateTitle, {
+    code: 'autoplay_cancelled',
+    fieldErrors: { this: [`This ${what} was cancelled.`] },
+  });
+
+export function createStatusChanger(deps: {
+  db: Db;
+  clock: Clock;
+  /** Whether the offer still sells this recurring purchase (unpausing needs it). */
+  onSale(row: RecurringRow): Promise<boolean>;
+  what: string;
+}) {
+  const { db, clock } = deps;
+  const repo = createRecurringRepository();
+  return async function changeStatus(
+    customerId: string,
+    row: RecurringRow,
+    to: RecurringStatus,
+    pausedUntil: Date | null,
+  ): Promise<RecurringRow> {
+    return db.transaction(async (tx) => {
+      const group = await repo.lockGroup(tx, customerId, row);
+      if (group.some((r) => r.status === 'cancelled')) throw cancelledError(deps.what);
+      if (to === 'active') {
+        for (const r of group)
+          if (!(await deps.onSale(r)))
+            throw unprocessable(AUTOPLAY_MESSAGES.cannotUnpause, 'cannot_unpause', {
+              this: [AUTOPLAY_MESSAGES.cannotUnpause],
+            });
+      }
+      const rows = await repo.update(
+        tx,
+        group.map((r) => r.id),
+        {
+          status: to,
+          pausedUntil: to === 'timed_paused' ? pausedUntil : null,
+          // The customer's unpause is their retry: a hard-failed occasion is attempted again, failures count afresh.
+          ...(to === 'active' ? { hardFailedOccasion: null, consecutiveHardFailures: 0 } : {}),
+          updatedAt: clock.now(),
+        },
+      );
+      return rows.find((r) => r.publicId === row.publicId)!;
+    });
+  };
+}
