@@ -59,6 +59,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     recurring: s.recurring,
     processor: s.recurringProcessor,
     scheduled: s.scheduledPurchases,
+    payments: s.recurringPayments,
   });
   // Daily Winners: the membership (gamify) API of the rewards service (DESIGN.md §1; discovered as `rewards`).
   await app.register(membershipRoutes, {

@@ -18,6 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http.ts';
 import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { RecurringProcessor } from './recurring.processor.ts';
+import { paymentResolutionRoutes } from './recurring.payments.routes.ts';
+import type { RecurringPaymentsService } from './recurring.payments.ts';
 import { scheduledPurchaseRoutes } from './recurring.scheduled.routes.ts';
 import type { ScheduledService } from './recurring.scheduled.ts';
 import type { RecurringService } from './recurring.service.ts';
@@ -26,11 +28,13 @@ export interface RecurringRoutesOptions {
   recurring: RecurringService;
   processor: RecurringProcessor;
   scheduled: ScheduledService;
+  /** Payment resolutions (left out where the shop is built without them). */
+  payments?: RecurringPaymentsService;
 }
 
 export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async (
   app,
-  { recurring, processor, scheduled },
+  { recurring, processor, scheduled, payments },
 ) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['recurring'];
@@ -168,6 +172,7 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
   );
 
   await app.register(scheduledPurchaseRoutes, { scheduled });
+  if (payments) await app.register(paymentResolutionRoutes, { payments });
 
   routes.post(
     '/process_recurring_purchases/sync',
