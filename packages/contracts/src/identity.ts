@@ -287,6 +287,7 @@ export const RecurringPurchaseMethods = z.object({
   ),
   selectedRecurringPurchaseMethodKey: z.string().nullable(),
 });
+export type RecurringPurchaseMethods = z.infer<typeof RecurringPurchaseMethods>;
 export const RecurringPurchaseMethodQuery = z.object({ recurringPurchaseMethod: z.string().min(1).max(40) }).strict();
 
 export const ForgotPasswordBody = z.object({ email: EmailAddress }).strict();

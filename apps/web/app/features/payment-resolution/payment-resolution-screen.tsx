@@ -1,0 +1,118 @@
+// The payment-resolution screen (features §3 Payments "payment resolution", §4 "Payment resolution: fetching, retrying,
+// completed or retry error. Actions: change-fund, add-card, payment-method-updated"): each fund whose payment failed,
+// with the recurring purchases it left unbought and the reason; choose another way to pay (change-fund), add a card
+// (the cards-and-accounts add-card form), and, once fixed, try again now (payment-method-updated: the retry).
+import type { PaymentResolution, PaymentResolutionRetry, RecurringPurchaseMethods } from '@shop/contracts';
+import { Form, Link, useNavigation } from 'react-router';
+import { AddCardForm, type FundsScreenProps } from '../wallet/funds-screen.tsx';
+import { FormErrors, type FormFeedback } from '../wallet/form-parts.tsx';
+
+export type ResolutionState = 'fetching' | 'retrying' | 'completed' | 'retry_error' | 'idle';
+
+export const RESOLUTION_TEXTS = {
+  title: 'Fix a payment problem',
+  none: 'There is nothing to fix: every autoplay was paid for.',
+  completed: 'Thanks, your payment went through and your ticket was bought.',
+  retryError: 'We still could not take the payment. Choose another way to pay or add a card, then try again.',
+  fetching: 'Loading your payment problems…',
+  retrying: 'Trying the payment again…',
+} as const;
+
+/** Which of the spec's states the screen is in: the pending navigation first, then the last retry's answer. */
+export function resolutionState(
+  navigation: { state: string; formData?: FormData | undefined },
+  retry: PaymentResolutionRetry | null,
+): ResolutionState {
+  if (navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retry') return 'retrying';
+  if (navigation.state === 'loading' && !navigation.formData) return 'fetching';
+  if (retry) return retry.state;
+  return 'idle';
+}
+
+export interface PaymentResolutionScreenProps {
+  resolutions: PaymentResolution[];
+  methods: RecurringPurchaseMethods;
+  gateway: FundsScreenProps['gateway'];
+  cardKey: string;
+  retry: PaymentResolutionRetry | null;
+  /** The add-card form's answer, or the feedback of a change-fund refused. */
+  result: FundsScreenProps['result'];
+  feedback: FormFeedback | null;
+}
+
+function ResolutionCard({ resolution, methods }: { resolution: PaymentResolution; methods: RecurringPurchaseMethods }) {
+  const { autoplays, subscriptions } = resolution.recurringPurchases;
+  const choices = methods.availableRecurringPurchaseMethods.filter(
+    (m) => m.recurringPurchaseMethodKey !== 'wallet_then_card',
+  );
+  return (
+    <li className="flex flex-col gap-0.5 rounded-theme border border-black/20 p-1" data-testid="payment-resolution">
+      <h2 className="text-xl font-bold">Paid from: {resolution.fundSource ?? 'No payment method'}</h2>
+      {resolution.reason ? <p role="alert">{resolution.reason}</p> : null}
+      <ul className="list-disc pl-1.5">
+        {[...autoplays, ...subscriptions].map((a) => (
+          <li key={a.autoplayId}>{a.description}</li>
+        ))}
+      </ul>
+      {resolution.actions.includes('change-fund') ? (
+        <Form method="post" className="flex flex-wrap items-end gap-0.5">
+          <input type="hidden" name="intent" value="change-fund" />
+          <label className="flex flex-col gap-0.25">
+            <span>Pay from</span>
+            <select name="fundId" className="min-h-[44px] rounded-theme border border-black/40 px-0.5">
+              {choices.map((m) => (
+                <option key={m.recurringPurchaseMethodKey} value={m.recurringPurchaseMethodKey} disabled={m.disabled}>
+                  {m.label}
+                  {m.disabled ? ' (expired)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn btn-secondary">
+            Use this
+          </button>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
+
+export function PaymentResolutionScreen(props: PaymentResolutionScreenProps) {
+  const navigation = useNavigation();
+  const state = resolutionState(navigation, props.retry);
+  const { resolutions } = props;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <p aria-live="polite" data-testid="payment-resolution-state" data-state={state}>
+        {state === 'fetching' ? RESOLUTION_TEXTS.fetching : null}
+        {state === 'retrying' ? RESOLUTION_TEXTS.retrying : null}
+        {state === 'completed' ? RESOLUTION_TEXTS.completed : null}
+        {state === 'retry_error' ? RESOLUTION_TEXTS.retryError : null}
+      </p>
+      <FormErrors errors={props.feedback?.generalErrors ?? []} />
+      {resolutions.length ? (
+        <>
+          <ul className="flex flex-col gap-1">
+            {resolutions.map((r) => (
+              <ResolutionCard key={`${r.fundKind}:${r.fundSource}`} resolution={r} methods={props.methods} />
+            ))}
+          </ul>
+          <Form method="post" className="flex flex-col gap-0.5">
+            <input type="hidden" name="intent" value="retry" />
+            <p>Fixed it with your bank, added funds or chose another card? Try the payment again now.</p>
+            <button type="submit" className="btn btn-primary self-start" disabled={state === 'retrying'}>
+              {state === 'retrying' ? 'Trying again…' : 'I have updated my payment method, try again'}
+            </button>
+          </Form>
+          {props.gateway ? (
+            <AddCardForm gateway={props.gateway} result={props.result} idempotencyKey={props.cardKey} />
+          ) : (
+            <Link to="/my-account/cards-and-accounts">Add a card</Link>
+          )}
+        </>
+      ) : state === 'completed' ? null : (
+        <p>{RESOLUTION_TEXTS.none}</p>
+      )}
+    </div>
+  );
+}
