@@ -1,11 +1,11 @@
 // The payment-resolution screen (features §3 Payments "payment resolution", §4 "Payment resolution: fetching, retrying,
 // completed or retry error. Actions: change-fund, add-card, payment-method-updated"): each fund whose payment failed,
 // with the recurring purchases it left unbought and the reason; choose another way to pay (change-fund), add a card
-// (the cards-and-accounts add-card form), and, once fixed, try again now (payment-method-updated: the retry).
+// (the cards-and-accounts add-card form, which the route composes in), and, once fixed, try again now
+// (payment-method-updated: the retry).
 import type { PaymentResolution, PaymentResolutionRetry, RecurringPurchaseMethods } from '@shop/contracts';
+import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { AddCardForm, type FundsScreenProps } from '../wallet/funds-screen.tsx';
-import { FormErrors, type FormFeedback } from '../wallet/form-parts.tsx';
 
 export type ResolutionState = 'fetching' | 'retrying' | 'completed' | 'retry_error' | 'idle';
 
@@ -32,12 +32,11 @@ export function resolutionState(
 export interface PaymentResolutionScreenProps {
   resolutions: PaymentResolution[];
   methods: RecurringPurchaseMethods;
-  gateway: FundsScreenProps['gateway'];
-  cardKey: string;
   retry: PaymentResolutionRetry | null;
-  /** The add-card form's answer, or the feedback of a change-fund refused. */
-  result: FundsScreenProps['result'];
-  feedback: FormFeedback | null;
+  /** Why the last change-fund or retry was refused. */
+  errors: readonly string[];
+  /** The add-card form (wallet feature), or null where cards cannot be added: then a link to the cards page. */
+  addCard: ReactNode;
 }
 
 function ResolutionCard({ resolution, methods }: { resolution: PaymentResolution; methods: RecurringPurchaseMethods }) {
@@ -89,7 +88,13 @@ export function PaymentResolutionScreen(props: PaymentResolutionScreenProps) {
         {state === 'completed' ? RESOLUTION_TEXTS.completed : null}
         {state === 'retry_error' ? RESOLUTION_TEXTS.retryError : null}
       </p>
-      <FormErrors errors={props.feedback?.generalErrors ?? []} />
+      {props.errors.length ? (
+        <ul role="alert" className="font-bold text-error">
+          {props.errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
       {resolutions.length ? (
         <>
           <ul className="flex flex-col gap-1">
@@ -104,11 +109,7 @@ export function PaymentResolutionScreen(props: PaymentResolutionScreenProps) {
               {state === 'retrying' ? 'Trying again…' : 'I have updated my payment method, try again'}
             </button>
           </Form>
-          {props.gateway ? (
-            <AddCardForm gateway={props.gateway} result={props.result} idempotencyKey={props.cardKey} />
-          ) : (
-            <Link to="/my-account/cards-and-accounts">Add a card</Link>
-          )}
+          {props.addCard ?? <Link to="/my-account/cards-and-accounts">Add a card</Link>}
         </>
       ) : state === 'completed' ? null : (
         <p>{RESOLUTION_TEXTS.none}</p>

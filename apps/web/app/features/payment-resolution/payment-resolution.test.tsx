@@ -23,17 +23,14 @@ const methods: RecurringPurchaseMethods = {
     { recurringPurchaseMethodKey: 'fnd_old', label: 'Visa ending 4242', disabled: true },
   ],
 };
-const gateway = { key: 'test', name: 'Test gateway', cscRequired: true, testCards: [] };
 const screen = (over: Partial<Parameters<typeof PaymentResolutionScreen>[0]> = {}) =>
   renderHtml(
     <PaymentResolutionScreen
       resolutions={[resolution]}
       methods={methods}
-      gateway={gateway}
-      cardKey="key-1"
       retry={null}
-      result={null}
-      feedback={null}
+      errors={[]}
+      addCard={<form data-testid="add-card-slot" />}
       {...over}
     />,
   );
@@ -58,7 +55,9 @@ describe('payment resolution', () => {
     expect(text).toContain('Visa ending 4242 (expired)');
     expect(html).toContain('value="retry"');
     expect(text).toContain('I have updated my payment method, try again');
-    expect(html).toContain('value="add-card"');
+    expect(html).toContain('data-testid="add-card-slot"');
+    expect(textOf(screen({ addCard: null, errors: ['This card has expired.'] }))).toContain('This card has expired.');
+    expect(screen({ addCard: null })).toContain('href="/my-account/cards-and-accounts"');
   });
 
   it('has the states fetching, retrying, completed and retry error', () => {

@@ -12,6 +12,7 @@ import {
   recurringPurchaseMethods,
   retryResolutions,
 } from '../../features/payment-resolution/payment-resolution.server.ts';
+import { AddCardForm } from '../../features/wallet/funds-screen.tsx';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
 import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { cardGateways, paymentMethods } from '../../features/wallet/wallet.server.ts';
@@ -86,11 +87,13 @@ export default function PaymentResolutionRoute({ loaderData, actionData }: Route
       <PaymentResolutionScreen
         resolutions={actionData?.retry ? actionData.retry.resolutions : loaderData.resolutions}
         methods={loaderData.methods}
-        gateway={loaderData.gateway}
-        cardKey={cardKey}
         retry={actionData?.retry ?? null}
-        result={actionData?.result ?? null}
-        feedback={actionData?.feedback ?? null}
+        errors={actionData?.feedback?.generalErrors ?? []}
+        addCard={
+          loaderData.gateway ? (
+            <AddCardForm gateway={loaderData.gateway} result={actionData?.result ?? null} idempotencyKey={cardKey} />
+          ) : null
+        }
       />
     </div>
   );
