@@ -8,10 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import type { TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { catalogueAt, fundWallet, sellAutoplay } from '../../../test/helpers/recurring.ts';
+import { autoplayShop, catalogueAt, fundWallet, onFreshShop } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import { idempotencyKeyOf } from './index.ts';
 
@@ -21,33 +20,16 @@ const CARDS = { ok: '4242424242424242', declined: '4000000000000002', challenge:
 let database: Database;
 let t: TestApp;
 
-/** A fresh shop whose Oz Lotto sells autoplay (the seed switches it off until issue 15 is done). */
-async function shop(): Promise<{ database: Database; t: TestApp }> {
-  const db = await createTestDatabase();
-  await sellAutoplay(db);
-  return { database: db, t: await buildTestApp({ database: db }) };
-}
-
 beforeAll(async () => {
-  ({ database, t } = await shop());
+  ({ database, t } = await autoplayShop());
 });
 afterAll(async () => {
   await t.close();
   await database.close();
 });
 
-/** A test that moves the clock past more draws runs on its own shop (later draws are still pre-orders). */
-async function isolated(fn: () => Promise<void>): Promise<void> {
-  const saved = { database, t };
-  ({ database, t } = await shop());
-  try {
-    await fn();
-  } finally {
-    await t.close();
-    await database.close();
-    ({ database, t } = saved);
-  }
-}
+/** Tests that move the clock run on their own shop. */
+const isolated = (fn: () => Promise<void>) => onFreshShop({ database, t }, (s) => ({ database, t } = s), fn);
 
 interface Shopper {
   id: string;

@@ -1,5 +1,6 @@
 // Payment resolution (/my-account/payment-resolution, spec features §3 Payments, §4, §7 "GET /payment_resolutions"):
 // the customer's recurring purchases whose payment failed; change the fund, add a card, retry.
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import { PAYMENT_RESOLUTION_PATH } from '../../features/payment-resolution/payment-resolution-banner.tsx';
 import {
@@ -12,12 +13,14 @@ import {
   recurringPurchaseMethods,
   retryResolutions,
 } from '../../features/payment-resolution/payment-resolution.server.ts';
+import { ResolutionForm } from '../../features/payment-resolution/payment-resolution-forms.ts';
 import { AddCardForm } from '../../features/wallet/funds-screen.tsx';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
 import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { cardGateways, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { walletContext } from '../../features/wallet/wallet-route.server.ts';
 import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
+import { submissionErrors } from '../../lib/form-data.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/payment-resolution';
 
@@ -42,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...screen, cardKey: newIdempotencyKey() }, { headers: wallet.headers() });
 }
 
+type FundsResult = Exclude<Awaited<ReturnType<typeof submitFundsForm>>, { redirectTo: string }>;
+
 /** A refusal the customer can act on (422, 409, 404) as the form's message; anything else is the error page. */
 function refused(error: unknown) {
   if (!(error instanceof ApiError) || error.status >= 500 || error.reason) throw toRouteError(error);
@@ -52,31 +57,32 @@ function refused(error: unknown) {
 export async function action({ request, context }: Route.ActionArgs) {
   const wallet = await walletContext(request, context);
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
+  const submission = parseWithZod(form, { schema: ResolutionForm });
+  const answer = (feedback: { generalErrors: string[] } | null, result: FundsResult | null = null) =>
+    data({ retry: null, result, feedback }, { status: 422, headers: wallet.headers() });
+  if (submission.status !== 'success') {
+    const { fieldErrors, generalErrors } = submissionErrors(submission);
+    return answer({ generalErrors: [...Object.values(fieldErrors).flat(), ...generalErrors] });
+  }
+  const posted = submission.value;
   try {
-    if (intent === 'change-fund') {
-      await changeFund(wallet.api, String(form.get('fundId') ?? ''));
+    if (posted.intent === 'change-fund') {
+      await changeFund(wallet.api, posted.fundId);
       throw redirect(PAYMENT_RESOLUTION_PATH, { headers: wallet.headers() });
     }
-    if (intent === 'retry') {
+    if (posted.intent === 'retry') {
       const retry = await retryResolutions(wallet.api);
       return data({ retry, result: null, feedback: null }, { headers: wallet.headers() });
     }
-    if (intent === 'add-card') {
-      const [methods, gateways] = await Promise.all([paymentMethods(wallet.api), cardGateways(wallet.api)]);
-      const outcome = await submitFundsForm(wallet.api, methods, form, gateways[0]?.key ?? null);
-      // The card is saved: back to this screen (not the cards page the add-card flow goes to on its own).
-      if ('redirectTo' in outcome) throw redirect(PAYMENT_RESOLUTION_PATH, { headers: wallet.headers() });
-      return data({ retry: null, result: outcome, feedback: null }, { status: 422, headers: wallet.headers() });
-    }
+    const [methods, gateways] = await Promise.all([paymentMethods(wallet.api), cardGateways(wallet.api)]);
+    const outcome = await submitFundsForm(wallet.api, methods, form, gateways[0]?.key ?? null);
+    // The card is saved: back to this screen (not the cards page the add-card flow goes to on its own).
+    if ('redirectTo' in outcome) throw redirect(PAYMENT_RESOLUTION_PATH, { headers: wallet.headers() });
+    return answer(null, outcome);
   } catch (error) {
     if (error instanceof Response) throw error;
-    return data({ retry: null, result: null, feedback: refused(error) }, { status: 422, headers: wallet.headers() });
+    return answer(refused(error));
   }
-  return data(
-    { retry: null, result: null, feedback: { fieldErrors: {}, generalErrors: ['Choose what to do.'] } },
-    { status: 422, headers: wallet.headers() },
-  );
 }
 
 export default function PaymentResolutionRoute({ loaderData, actionData }: Route.ComponentProps) {
