@@ -77,6 +77,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     processor: s.recurringProcessor,
     scheduled: s.scheduledPurchases,
     subscriptions: s.subscriptions,
+    payments: s.recurringPayments,
   });
   // Daily Winners: the membership (gamify) API of the rewards service (DESIGN.md §1; discovered as `rewards`).
   await app.register(membershipRoutes, {

@@ -84,6 +84,7 @@ import {
   type CustomerDirectoryService,
   type FundsSource,
   type IdentityOutbox,
+  type RecurringCard,
   type ResponsibleGamblingHooks,
 } from './modules/identity/index.ts';
 import { createLedger } from './modules/wallet/index.ts';
@@ -100,12 +101,19 @@ import {
 import { createGiveawayDrawWorkflow } from './workflows/draw-giveaway.workflow.ts';
 import { createDepositPurchaseWorkflow } from './workflows/deposit-purchase.workflow.ts';
 import { createRaffleDrawWorkflow } from './workflows/draw-raffle.workflow.ts';
+import { cardPaymentsOf, recurringCardsOf, savedCardsOf } from './services.recurring-payments.ts';
 import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
 import {
+  cardFundedPurchaser,
+  cardLabel,
+  createCardExpiryReminders,
+  createRecurringPaymentsService,
   createRecurringProcessor,
   createRecurringService,
   createSubscriptionService,
   createScheduledService,
+  fundOfMethod,
+  recurringFailureEmail,
   type DrawCalendar,
   type PausedNotifier,
 } from './modules/recurring/index.ts';
@@ -279,6 +287,8 @@ function identityServices(
     funds: FundsSource;
     directory: CustomerDirectoryService;
     responsibleGambling: ResponsibleGamblingHooks;
+    /** Saved cards a recurring purchase method may name (the payments module's). */
+    recurringCards?: (customerId: string) => Promise<RecurringCard[]>;
   },
 ) {
   const { db, clock, config, changes } = core;
@@ -337,7 +347,13 @@ function identityServices(
       mailer,
       sessionsEnded: checks.forget,
     }),
-    preferences: createPreferencesService({ db, clock, secrets, responsibleGambling: rg }),
+    preferences: createPreferencesService({
+      db,
+      clock,
+      secrets,
+      responsibleGambling: rg,
+      recurringCards: ports.recurringCards,
+    }),
     closure: createClosureService({
       db,
       clock,
@@ -359,8 +375,15 @@ function commerceServices(
   const ledger = createLedger({ db, clock });
   const directory = createCustomerDirectoryService({ db, clock });
   const rg = responsibleGamblingServices(core, { ledger, customers: directory });
-  const identity = identityServices(core, { outbox, funds: ledger, directory, responsibleGambling: rg.hooks });
   const payments = paymentServices(core, { ledger, guard: rg.guard });
+  const cardsOf = savedCardsOf(payments.funds);
+  const identity = identityServices(core, {
+    outbox,
+    funds: ledger,
+    directory,
+    responsibleGambling: rg.hooks,
+    recurringCards: recurringCardsOf(cardsOf, clock),
+  });
   const promotions = createPromotionsService({ db, clock });
   const orders = createOrdersService({ db, clock });
   const lotteryTickets = createLotteryHandler({ db, catalogue: c.catalogue, orders, rng: providers.random });
@@ -390,7 +413,12 @@ function commerceServices(
     );
   const recommendations = createRecommendationsService({ checkouts: orderHistory, productOffers: lotteryOffers });
   const placement = createPlacementService({ productOffers: lotteryOffers, offersInCart: cart.offerKeysIn });
-  const recurring = createRecurringService({ db, clock, calendar });
+  const recurring = createRecurringService({
+    db,
+    clock,
+    calendar,
+    defaultFundOf: async (tx, customerId) => fundOfMethod(await identity.preferences.recurringMethodIn(tx, customerId)),
+  });
   const purchase = createPurchaseWorkflow({
     db,
     clock,
@@ -412,13 +440,40 @@ function commerceServices(
     },
   });
   const depositPurchase = createDepositPurchaseWorkflow({ db, purchase, payments: payments.deposits, checkouts });
-  // The recurring processor buys through the purchase workflow's purchaseItems (RecurringPurchaser port).
+  // The recurring processor buys through the purchase workflow's purchaseItems (RecurringPurchaser port); a recurring
+  // purchase paid by a saved card charges it unattended when the wallet is short (ADR 063).
   const recurringProcessor = createRecurringProcessor({
     db,
     clock,
     calendar,
-    purchaser: { purchaseItems: (customerId, key, items) => purchase.purchaseItems(customerId, key, items) },
+    purchaser: cardFundedPurchaser({
+      purchaseItems: (customerId, key, items, deposit) => purchase.purchaseItems(customerId, key, items, deposit),
+      payments: cardPaymentsOf({
+        deposits: payments.deposits,
+        cardsOf,
+        availableCents: async (id) => (await ledger.fundsSummary(id)).availableFundsCents,
+      }),
+      clock,
+    }),
     onPaused: autoplayPausedEmail(outbox, identity.directory),
+    onFailed: recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
+  });
+  const recurringPayments = createRecurringPaymentsService({
+    db,
+    clock,
+    calendar,
+    cardsOf,
+    processor: recurringProcessor,
+  });
+  const recurringCardExpiry = createCardExpiryReminders({
+    db,
+    clock,
+    outbox,
+    contactsOf: (ids) => identity.directory.contactsOf(ids),
+    card: async (customerId, fundId) => {
+      const card = (await cardsOf(customerId)).find((c) => c.id === fundId);
+      return card ? { ...card, label: cardLabel(card) } : null;
+    },
   });
   const replay = createReplayWorkflow({ orders: orderHistory, cart });
   return {
@@ -442,6 +497,8 @@ function commerceServices(
     replay,
     recurring,
     recurringProcessor,
+    recurringPayments,
+    recurringCardExpiry,
     scheduledPurchases: createScheduledService({ db, clock, pricer: cart }),
     subscriptions: createSubscriptionService({ db, clock, calendar, pricer: cart }),
   };

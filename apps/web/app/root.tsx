@@ -38,6 +38,11 @@ import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { SitewideBanner } from './features/layout/sitewide-banner.tsx';
 import {
+  PAYMENT_RESOLUTION_PATH,
+  PaymentResolutionBanner,
+} from './features/payment-resolution/payment-resolution-banner.tsx';
+import { failedPaymentCount } from './features/payment-resolution/payment-resolution.server.ts';
+import {
   adoptAnonymousCart,
   ANON_CART_COOKIE,
   cartHoldsLotteryTicket,
@@ -179,9 +184,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await customerPromise;
   const loadedCart = await cartPromise;
   // Daily Winners: the dot badge and the entry points need the customer's membership.
-  const membership = hasCapability(capabilities, 'membership_program')
-    ? await loadMembershipShell(request, auth, customer !== null)
-    : null;
+  const [membership, paymentResolutionCount] = await Promise.all([
+    hasCapability(capabilities, 'membership_program')
+      ? loadMembershipShell(request, auth, customer !== null)
+      : Promise.resolve(null),
+    customer ? failedPaymentCount(auth) : Promise.resolve(0),
+  ]);
   for (const c of auth.setCookies) headers.append('Set-Cookie', c);
   for (const c of loadedCart?.setCookies ?? [])
     if (c.startsWith(`${ANON_CART_COOKIE}=`)) headers.append('Set-Cookie', c);
@@ -215,6 +223,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api: { appKey: context.appKey, appSecret: context.appSecret },
     productOffers: [],
     membership,
+    paymentResolutionCount,
   };
 
   if (!routeAllowed(routeIdFor(url.pathname), capabilities)) {
@@ -274,6 +283,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
   const nonce = useNonce();
   const condensed = useCondensedFooter();
   const confirmation = shell.customer ? confirmationVariant(shell.customer) : null;
+  const onResolutionScreen = useLocation().pathname === PAYMENT_RESOLUTION_PATH;
   return (
     <>
       <SkipLink />
@@ -282,6 +292,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       {shell.banner ? <SitewideBanner banner={shell.banner} nonce={nonce} /> : null}
       <SiteHeader shell={shell} />
       {confirmation ? <ConfirmationBanner variant={confirmation} /> : null}
+      {shell.customer && shell.paymentResolutionCount && !onResolutionScreen ? <PaymentResolutionBanner /> : null}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -282,10 +282,12 @@ export const CommunicationPrefsOfferParams = z.object({ customerId: Identifier, 
 
 export const RecurringPurchaseMethods = z.object({
   availableRecurringPurchaseMethods: z.array(
-    z.object({ recurringPurchaseMethodKey: z.string(), disabled: z.boolean() }),
+    // label: how the shop names it ("Wallet", "Visa ending 4242"); a saved card's key is its fund id.
+    z.object({ recurringPurchaseMethodKey: z.string(), label: z.string(), disabled: z.boolean() }),
   ),
   selectedRecurringPurchaseMethodKey: z.string().nullable(),
 });
+export type RecurringPurchaseMethods = z.infer<typeof RecurringPurchaseMethods>;
 export const RecurringPurchaseMethodQuery = z.object({ recurringPurchaseMethod: z.string().min(1).max(40) }).strict();
 
 export const ForgotPasswordBody = z.object({ email: EmailAddress }).strict();

@@ -184,11 +184,6 @@ export const PaymentResolution = z.object({
 });
 export type PaymentResolution = z.infer<typeof PaymentResolution>;
 
-/** POST /payment_resolutions/change-fund: pay every failed recurring purchase from this fund (wallet or a card). */
-export const ChangeFundBody = z
-  .object({ fundId: z.union([z.literal('wallet'), z.string().regex(/^fnd_[A-Za-z0-9]+$/)]) })
-  .strict();
-
 /** POST /process_recurring_purchases/sync: what the run bought for the customer. */
 export const ProcessReport = z.object({
   examined: z.number().int(),
@@ -199,3 +194,26 @@ export const ProcessReport = z.object({
   paused: z.number().int(),
 });
 export type ProcessReport = z.infer<typeof ProcessReport>;
+
+/**
+ * POST /payment_resolutions/change-fund: pay every failed recurring purchase (or the one named) from this fund (wallet
+ * or a card). The fund is checked by the service (422 field fund_id), so any text up to the limit is accepted here.
+ */
+export const ChangeFundBody = z
+  .object({ fundId: z.string().max(64), autoplayId: PublicRef('rcp').optional() })
+  .strict();
+
+/** POST /payment_resolutions/retry: retry every failed recurring purchase, or the one named. */
+export const RetryResolutionBody = z
+  .object({ autoplayId: PublicRef('rcp').optional() })
+  .strict()
+  .optional();
+
+/** POST /payment_resolutions/retry: the processor ran again for the customer's failed recurring purchases. */
+export const PaymentResolutionRetry = z.object({
+  /** completed: nothing is left failing; retry_error: some still failed (the resolutions say why). */
+  state: z.enum(['completed', 'retry_error']),
+  report: ProcessReport,
+  resolutions: z.array(PaymentResolution),
+});
+export type PaymentResolutionRetry = z.infer<typeof PaymentResolutionRetry>;

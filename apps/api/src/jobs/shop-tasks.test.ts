@@ -28,6 +28,7 @@ describe('shop tasks', () => {
       'membership',
       'outbox',
       'recurring',
+      'recurring-card-expiry',
     ]);
     const before = await database.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1",

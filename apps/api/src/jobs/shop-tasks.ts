@@ -12,6 +12,8 @@ export const TASK_SECONDS = {
   depositReconciliation: 60,
   /** Autoplays buy the draw on sale within this long of the previous one closing. */
   recurring: 60,
+  /** Cards paying for a recurring purchase that expire within 3 months: their customers are emailed (once per card). */
+  recurringCardExpiry: 86_400,
   /** Daily Winners: giveaways made, members entered, due draws closed, drawn and paid. */
   membership: 30,
   housekeeping: 3600,
@@ -56,6 +58,11 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
           onError: (autoplayId, error) =>
             log.warn({ autoplay: autoplayId }, `recurring processor: ${(error as Error).message}`),
         })),
+    },
+    {
+      name: 'recurring-card-expiry',
+      everySeconds: TASK_SECONDS.recurringCardExpiry,
+      run: async () => void (await s.recurringCardExpiry()),
     },
     {
       name: 'membership',

@@ -20,6 +20,8 @@ export const CRASH_POINTS = [
   'idempotency:stored',
   /** The recurring processor's purchase is committed; the autoplay has not recorded it yet. */
   'recurring:purchased',
+  /** A recurring purchase's card deposit is approved and credited; the purchase with it has not run yet. */
+  'recurring:deposited',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

@@ -1,19 +1,20 @@
 // Child process of the recurring crash test (recurring.test.ts): runs the recurring processor against the test's
-// database and kills itself with SIGKILL (no clean-up, no rollback: like a power cut) at the crash point
-// 'recurring:purchased', i.e. after the purchase committed and before the autoplay recorded it.
-// Run with `node --import tsx`; env: CRASH_DATABASE_URL, CRASH_NOW (the clock, ISO).
+// database and kills itself with SIGKILL (no clean-up, no rollback: like a power cut) at a crash point: by default
+// 'recurring:purchased' (after the purchase committed and before the autoplay recorded it), or CRASH_POINT
+// 'recurring:deposited' (a card deposit approved and credited, the purchase with it not run yet).
+// Run with `node --import tsx`; env: CRASH_DATABASE_URL, CRASH_NOW (the clock, ISO), CRASH_POINT (optional).
 import { connectDatabase } from '../../src/db/index.ts';
 import { loadConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { onCrashPoint } from '../../src/lib/crash-points.ts';
 import { createServices } from '../../src/services.ts';
 
-const { CRASH_DATABASE_URL: url, CRASH_NOW: now } = process.env;
+const { CRASH_DATABASE_URL: url, CRASH_NOW: now, CRASH_POINT: at = 'recurring:purchased' } = process.env;
 if (!url || !now) throw new Error('CRASH_DATABASE_URL and CRASH_NOW are required');
 
 const database = connectDatabase(url, { max: 4 });
 onCrashPoint((point) => {
-  if (point === 'recurring:purchased') process.kill(process.pid, 'SIGKILL');
+  if (point === at) process.kill(process.pid, 'SIGKILL');
 });
 const services = createServices({
   database,

@@ -1,6 +1,8 @@
 // The recurring processor killed (SIGKILL) after its purchase committed and before the autoplay recorded it: the
 // draw's ticket, checkout and wallet debit exist once, the autoplay still names the previous draw; the rerun records
 // the purchase it finds under the same deterministic key and buys nothing more. The same for a subscription's period.
+// And killed between a card-funded attempt's deposit and its purchase: the rerun buys with that deposit and never
+// charges the card again.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -25,11 +27,11 @@ afterAll(() => database.close());
 
 const one = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute(q)).rows[0] as T;
 
-function crashChild(now: string): Promise<NodeJS.Signals | null> {
+function crashChild(now: string, point = 'recurring:purchased'): Promise<NodeJS.Signals | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
       cwd: REPO_ROOT,
-      env: { ...process.env, CRASH_DATABASE_URL: database.url, CRASH_NOW: now },
+      env: { ...process.env, CRASH_DATABASE_URL: database.url, CRASH_NOW: now, CRASH_POINT: point },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -129,4 +131,47 @@ it('a processor killed after a subscription period was bought: the rerun records
   } finally {
     await db.close();
   }
+}, 60_000);
+
+it('a processor killed between its card deposit and the purchase: the rerun buys with that deposit, one charge', async () => {
+  const customer = 'cus_rcp_crash_card';
+  const clock = fixedClock(TEST_NOW);
+  const s = testServices(database, { clock });
+  const card = await s.payments.funds.addCard(customer, {
+    cardNumber: '4242424242424242',
+    expiryMonth: 12,
+    expiryYear: 2030,
+    holderName: 'Ada Lovelace',
+  });
+  await fundWallet(s, customer, 155);
+  const [first, second] = await s.draws.upcomingDraws('oz-lotto', 2);
+  await s.purchase.purchaseItems(customer, 'first-card-order', [{ ...ozTicket, numDraws: 'autoplay' }]);
+  await database.db.execute(
+    sql`update recurring_purchases set fund_kind = 'cc', fund_id = ${card.id} where customer_id = ${customer}`,
+  );
+  const now = new Date(first!.stopAt.getTime() + 1000).toISOString();
+  clock.set(now);
+  await catalogueAt(s);
+  const wallet = async () => (await s.ledger.fundsSummary(customer)).availableFundsCents;
+  expect(await wallet()).toBe(0);
+
+  expect(await crashChild(now, 'recurring:deposited')).toBe('SIGKILL');
+  await childGone();
+  const deposits = sql`select status, amount_cents::int as cents from payments_deposits where customer_id = ${customer}`;
+  expect((await database.db.execute(deposits)).rows).toEqual([{ status: 'approved', cents: 1000 }]);
+  expect(await wallet()).toBe(1000);
+  const tickets = sql`select count(*)::int as n from orders_tickets where customer_id = ${customer} and draw_no = ${second!.drawNo}`;
+  expect(Number((await one<{ n: number }>(tickets)).n)).toBe(0);
+  const charges = sql`select count(*)::int as n from payments_test_gateway_charges`;
+  const chargesBefore = Number((await one<{ n: number }>(charges)).n);
+
+  const report = await s.recurringProcessor.run({ customerId: customer });
+  expect(report).toMatchObject({ purchased: 1, hardFailures: 0, softFailures: 0 });
+  expect(Number((await one<{ n: number }>(tickets)).n)).toBe(1);
+  expect((await database.db.execute(deposits)).rows).toEqual([{ status: 'approved', cents: 1000 }]);
+  expect(Number((await one<{ n: number }>(charges)).n)).toBe(chargesBefore);
+  expect(await wallet()).toBe(1000 - 155);
+  const checkout = sql`select deposit_id from orders_checkouts where customer_id = ${customer} and deposit_id is not null`;
+  expect((await database.db.execute(checkout)).rows).toHaveLength(1);
+  expect((await s.recurringProcessor.run({ customerId: customer })).purchased).toBe(0);
 }, 60_000);

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/index.ts';
 import { catalogueOffers } from '../../src/db/schema.ts';
 import type { Services } from '../../src/services.ts';
+import { buildTestApp, type TestApp } from './app.ts';
+import { createTestDatabase } from './db.ts';
 
 /** Switch autoplay on for an offer, in the database (before any service caches the catalogue). */
 export async function sellAutoplay(database: Database, offerKey = 'oz-lotto'): Promise<void> {
@@ -47,4 +49,36 @@ export const ozTicket = {
 export async function catalogueAt(services: Pick<Services, 'catalogue'>): Promise<void> {
   await services.catalogue.productOffers('default');
   await services.catalogue.productOffers('default');
+}
+
+/** A test file's shop: a fresh database whose Oz Lotto sells autoplay, and the app over it. */
+export interface AutoplayShop {
+  database: Database;
+  t: TestApp;
+}
+
+export async function autoplayShop(): Promise<AutoplayShop> {
+  const database = await createTestDatabase();
+  await sellAutoplay(database);
+  return { database, t: await buildTestApp({ database }) };
+}
+
+/**
+ * Runs `fn` on a fresh shop (tests that move the clock by days): `use` installs it as the file's shop, and the file's
+ * own shop is put back once the fresh one is closed.
+ */
+export async function onFreshShop(
+  current: AutoplayShop,
+  use: (shop: AutoplayShop) => void,
+  fn: () => Promise<void>,
+): Promise<void> {
+  const fresh = await autoplayShop();
+  use(fresh);
+  try {
+    await fn();
+  } finally {
+    await fresh.t.close();
+    await fresh.database.close();
+    use(current);
+  }
 }

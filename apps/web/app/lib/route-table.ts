@@ -208,6 +208,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'reset-password', path: 'reset-password', file: 'routes/identity/forgot-password.tsx' },
   { id: 'force-password-change', path: 'force-password-change', file: 'routes/identity/force-password-change.tsx' },
   { id: 'my-account', path: 'my-account', file: 'routes/account/my-account.tsx' },
+  // Payment resolution (issue 15, h/rec-pay): recurring purchases whose payment failed; the site-wide banner leads here.
+  {
+    id: 'my-account-payment-resolution',
+    path: 'my-account/payment-resolution',
+    file: 'routes/recurring/payment-resolution.tsx',
+  },
   { id: 'my-account-my-details', path: 'my-account/my-details', file: 'routes/account/my-details.tsx' },
   {
     id: 'my-account-confirm-address',

@@ -119,6 +119,8 @@ export interface ShellData {
   productOffers: FooterOffer[];
   /** Daily Winners (membership program capability); null when the capability is off or the state is unknown. */
   membership?: MembershipShell | null;
+  /** Recurring purchases of the signed-in customer waiting for a payment fix (the payment-resolution banner). */
+  paymentResolutionCount?: number;
 }
 
 /** Primary items the visitor may see: every listed capability present, children filtered the same way. */

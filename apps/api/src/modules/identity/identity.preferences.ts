@@ -1,14 +1,24 @@
 // Communication preferences (features §7, v3.2: signed in, or with the signed unsubscribe token of a marketing email)
 // and the recurring purchase method.
 import { COMMUNICATION_CHANNELS, VISIBLE_COMMUNICATION_CHANNELS, type CommunicationChannel } from '@shop/contracts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { customers, type CustomerRow } from './identity.repository.ts';
 import { requireCustomer, type IdentitySecrets, type ResponsibleGamblingHooks } from './identity.shared.ts';
 
-/** Recurring purchases are paid from the wallet, or charged to the saved card when the wallet is short. */
+/**
+ * Recurring purchases are paid from the wallet; `wallet_then_card` charges the customer's default saved card when the
+ * wallet is short; a saved card's fund id (`fnd_…`, from `recurringCards`) charges that card (docs/recurring.md).
+ */
 export const RECURRING_METHODS = ['wallet', 'wallet_then_card'];
+
+/** A saved card the customer may pay recurring purchases with (the payments module's, wired in services.ts). */
+export interface RecurringCard {
+  id: string;
+  label: string;
+  expired: boolean;
+}
 
 const CHANNEL_NAMES: Record<CommunicationChannel, string> = {
   email: 'Email',
@@ -33,13 +43,23 @@ function preferencesOf(c: CustomerRow) {
   };
 }
 
-function recurringOf(c: CustomerRow) {
+function recurringOf(c: CustomerRow, cards: RecurringCard[]) {
+  const usable = cards.filter((card) => !card.expired);
   return {
-    availableRecurringPurchaseMethods: RECURRING_METHODS.map((k) => ({
-      recurringPurchaseMethodKey: k,
-      disabled: false,
-    })),
-    selectedRecurringPurchaseMethodKey: c.recurringPurchaseMethod,
+    availableRecurringPurchaseMethods: [
+      { recurringPurchaseMethodKey: 'wallet', label: 'Wallet', disabled: false },
+      {
+        recurringPurchaseMethodKey: 'wallet_then_card',
+        label: 'Wallet, then my default card',
+        disabled: !usable.length,
+      },
+      ...cards.map((card) => ({ recurringPurchaseMethodKey: card.id, label: card.label, disabled: card.expired })),
+    ],
+    // A card removed since it was chosen no longer pays: the wallet does.
+    selectedRecurringPurchaseMethodKey:
+      c.recurringPurchaseMethod?.startsWith('fnd_') && !cards.some((card) => card.id === c.recurringPurchaseMethod)
+        ? 'wallet'
+        : c.recurringPurchaseMethod,
   };
 }
 
@@ -48,11 +68,14 @@ export interface PreferencesDeps {
   clock: Clock;
   secrets: IdentitySecrets;
   responsibleGambling?: Pick<ResponsibleGamblingHooks, 'assertMarketingAllowed'>;
+  /** The customer's saved cards, for a recurring purchase method naming one (none without payments). */
+  recurringCards?: (customerId: string) => Promise<RecurringCard[]>;
 }
 
 export function createPreferencesService(deps: PreferencesDeps) {
   const { db, clock } = deps;
   const box = () => deps.secrets.box();
+  const cardsOf = async (customerId: string) => (await deps.recurringCards?.(customerId)) ?? [];
   return {
     /** The signed link token a marketing email carries, so a visitor can unsubscribe without signing in. */
     unsubscribeToken: (customerPublicId: string) => box().unsubscribeToken(customerPublicId),
@@ -91,19 +114,26 @@ export function createPreferencesService(deps: PreferencesDeps) {
     },
 
     async recurringPurchaseMethod(customerId: string) {
-      return recurringOf(await requireCustomer(db, customerId));
+      const c = await requireCustomer(db, customerId);
+      return recurringOf(c, await cardsOf(customerId));
     },
 
+    /** `key`: wallet, wallet_then_card, or one of the customer's unexpired saved cards; anything else is 422. */
     async setRecurringPurchaseMethod(customerId: string, key: string) {
       const c = await requireCustomer(db, customerId);
-      if (!RECURRING_METHODS.includes(key)) {
-        throw unprocessable(
-          `Please choose one of: ${RECURRING_METHODS.join(', ')}.`,
-          'invalid_recurring_purchase_method',
-          { recurringPurchaseMethod: [`Must be one of: ${RECURRING_METHODS.join(', ')}.`] },
-        );
+      const cards = await cardsOf(customerId);
+      const card = cards.find((x) => x.id === key);
+      if (!RECURRING_METHODS.includes(key) && (!card || card.expired)) {
+        const text = card ? 'This card has expired.' : 'Choose your wallet or one of your saved cards.';
+        throw unprocessable(text, 'invalid_recurring_purchase_method', { recurringPurchaseMethod: [text] });
       }
-      return recurringOf(await customers.update(db, c.id, { recurringPurchaseMethod: key, updatedAt: clock.now() }));
+      const updated = await customers.update(db, c.id, { recurringPurchaseMethod: key, updatedAt: clock.now() });
+      return recurringOf(updated, cards);
+    },
+
+    /** The stored recurring purchase method, read in the caller's transaction (new recurring purchases take it). */
+    async recurringMethodIn(ex: Executor, customerId: string): Promise<string | null> {
+      return (await customers.byPublicId(ex, customerId))?.recurringPurchaseMethod ?? null;
     },
   };
 }

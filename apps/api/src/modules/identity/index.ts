@@ -33,7 +33,12 @@ export { createTwoFactorService, type TwoFactorService } from './identity.two-fa
 export { createLoginService, type LoginService } from './identity.login.ts';
 export { createPasswordService, type PasswordService } from './identity.passwords.ts';
 export { createProfileService, type ProfileService } from './identity.profile.ts';
-export { createPreferencesService, RECURRING_METHODS, type PreferencesService } from './identity.preferences.ts';
+export {
+  createPreferencesService,
+  RECURRING_METHODS,
+  type PreferencesService,
+  type RecurringCard,
+} from './identity.preferences.ts';
 export { createSignupService, type SignupService } from './identity.signup.ts';
 export { createClosureService, type ClosureService } from './identity.closure.ts';
 export { createCustomerDirectoryService, type CustomerDirectoryService } from './identity.directory.ts';

@@ -219,7 +219,9 @@ export function createDepositsService(deps: DepositsDeps) {
       id: string,
       body: Pick<DepositBody, 'amount' | 'csc' | 'strongCustomerAuthentication'>,
       // In-process callers (operator tools, tests) may use the test deposit; the routes pass the visitor's audience.
-      options: { idempotency?: OperationKey | null; audience?: MethodAudience } = {},
+      // `merchantInitiated`: the shop charges a saved card with nobody present (recurring purchases, ADR 063): no
+      // card security code and no browser data for 3-D Secure; a challenge the gateway still asks for is refused.
+      options: { idempotency?: OperationKey | null; audience?: MethodAudience; merchantInitiated?: boolean } = {},
     ): Promise<DepositView> {
       let fund: FundRow | null = null;
       let m: MethodDefinition | undefined;
@@ -237,7 +239,7 @@ export function createDepositsService(deps: DepositsDeps) {
       const currency = await currencyOf(customerId);
       const amountCents = parseAmount(body.amount, m, currency);
       const gatewayKey = fund?.gateway ?? m.gateways[0] ?? 'test';
-      const csc = cscMissing(m, gatewayKey, fund, body.csc);
+      const csc = options.merchantInitiated && fund ? null : cscMissing(m, gatewayKey, fund, body.csc);
       if (csc) throw csc;
       const token = async () => fund?.token ?? null;
       const plan = { customerId, fund, m, gatewayKey, amountCents, currency, token };

@@ -12,12 +12,13 @@ export { minimumJackpotCents, templateOf } from './recurring.input.ts';
 export {
   createRecurringProcessor,
   idempotencyKeyOf,
+  type FailedNotifier,
   type PausedNotifier,
   type PlannedPurchase,
   type ProcessorDeps,
   type RecurringProcessor,
 } from './recurring.processor.ts';
-export type { RecurringPurchaser } from './recurring.purchaser.ts';
+export type { RecurringFund, RecurringPurchaser } from './recurring.purchaser.ts';
 export {
   createScheduledService,
   type ItemPricer,
@@ -31,3 +32,18 @@ export {
 } from './recurring.subscriptions.ts';
 export type { RecurringRow } from './recurring.repository.ts';
 export { recurringRoutes, type RecurringRoutesOptions } from './recurring.routes.ts';
+export {
+  cardExpired,
+  cardFundedPurchaser,
+  depositKeyOf,
+  type CardPayments,
+  type FundingDeposit,
+} from './recurring.funding.ts';
+export {
+  createRecurringPaymentsService,
+  fundOfMethod,
+  cardLabel,
+  type RecurringPaymentsService,
+  type SavedCard,
+} from './recurring.payments.ts';
+export { createCardExpiryReminders, recurringFailureEmail } from './recurring.emails.ts';

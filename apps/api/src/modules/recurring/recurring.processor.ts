@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRecurringRepository, type RecurringPatch, type RecurringRow } from './recurring.repository.ts';
-import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts';
+import { HARD_FAILURES, type RecurringFund, type RecurringPurchaser } from './recurring.purchaser.ts';
 import { processScheduled } from './recurring.scheduled.ts';
 import { subscriptionDue } from './recurring.subscriptions.ts';
 import type { DrawCalendar, NextDraw } from './recurring.service.ts';
@@ -19,12 +19,23 @@ import type { DrawCalendar, NextDraw } from './recurring.service.ts';
 /** Told, in the transaction that paused it, that an autoplay paused after repeated hard failures (an email). */
 export type PausedNotifier = (tx: Executor, row: RecurringRow, reason: string) => Promise<void>;
 
+/**
+ * Told, in the transaction that recorded it, that an attempt failed (soft: retried next run; hard: waits for the
+ * customer) without pausing the autoplay (an email saying what to do; recurring.emails.ts).
+ */
+export type FailedNotifier = (
+  tx: Executor,
+  row: RecurringRow,
+  failure: { kind: 'soft' | 'hard'; reason: string; occasion: string },
+) => Promise<void>;
+
 export interface ProcessorDeps {
   db: Db;
   clock: Clock;
   calendar: DrawCalendar;
   purchaser: RecurringPurchaser;
   onPaused?: PausedNotifier;
+  onFailed?: FailedNotifier;
   /** Hard failures in a row before an autoplay pauses. */
   maxHardFailures?: number;
 }
@@ -55,6 +66,12 @@ async function dueDraw(calendar: DrawCalendar, row: RecurringRow): Promise<NextD
   if (!current || (row.lastDrawNo !== null && current.drawNo <= row.lastDrawNo)) return null;
   return current;
 }
+
+const fundOf = (row: RecurringRow): RecurringFund => ({
+  kind: row.fundKind === 'cc' ? 'cc' : 'wallet',
+  id: row.fundId,
+  priceCents: row.priceCents,
+});
 
 export const occasionOf = (draw: Pick<NextDraw, 'drawId'>) => `draw:${draw.drawId}`;
 export const idempotencyKeyOf = (autoplayId: string, draw: Pick<NextDraw, 'drawId'>) =>
@@ -132,7 +149,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
     const key = `rcp:${row.publicId}:${due.occasion}`;
     let checkoutId: string;
     try {
-      ({ checkoutId } = await purchaser.purchaseItems(row.customerId, key, [due.item]));
+      ({ checkoutId } = await purchaser.purchaseItems(row.customerId, key, [due.item], fundOf(row)));
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       const code = err.code ?? 'unprocessable';
@@ -146,6 +163,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
           updatedAt: now,
         });
         report.softFailures++;
+        await deps.onFailed?.(tx, row, { kind: 'soft', reason: err.message, occasion: due.occasion });
         return;
       }
       const failures = row.consecutiveHardFailures + 1;
@@ -163,7 +181,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       if (pause) {
         report.paused++;
         await deps.onPaused?.(tx, updated!, err.message);
-      }
+      } else await deps.onFailed?.(tx, updated!, { kind: 'hard', reason: err.message, occasion: due.occasion });
       return;
     }
     crashPoint('recurring:purchased');

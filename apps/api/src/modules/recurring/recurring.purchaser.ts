@@ -3,7 +3,24 @@ import type { CartItemInput } from '@shop/contracts';
 
 /** The purchase path the processor buys through (services.ts: the purchase workflow's purchaseItems). */
 export interface RecurringPurchaser {
-  purchaseItems(customerId: string, idempotencyKey: string, items: CartItemInput[]): Promise<{ checkoutId: string }>;
+  /**
+   * `fund`: what pays when the wallet is short (recurring.funding.ts): a saved card (`cc`) is charged unattended with
+   * the key `{idempotencyKey}:deposit`; the wallet (or no fund) refuses with insufficient_funds.
+   */
+  purchaseItems(
+    customerId: string,
+    idempotencyKey: string,
+    items: CartItemInput[],
+    fund?: RecurringFund,
+  ): Promise<{ checkoutId: string }>;
+}
+
+/** The fund a recurring purchase is paid from (recurring_purchases.fund_kind / fund_id). */
+export interface RecurringFund {
+  kind: 'wallet' | 'cc';
+  id: string | null;
+  /** What one attempt costs: a card's deposit covers what the wallet lacks of it. */
+  priceCents: number;
 }
 
 /** Purchase refusals that the customer fixes by paying (hard); every other refusal is soft and retried next run. */

@@ -6,10 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import type { TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { catalogueAt, fundWallet, sellAutoplay } from '../../../test/helpers/recurring.ts';
+import { autoplayShop, catalogueAt, fundWallet, onFreshShop } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import type { DrawSummary } from '../draws/index.ts';
 import { idempotencyKeyOf } from './index.ts';
@@ -20,15 +19,8 @@ const OZ_GAME_CENTS = 155;
 let database: Database;
 let t: TestApp;
 
-/** A fresh shop whose Oz Lotto sells autoplay (as the seed does; sellAutoplay makes sure). */
-async function shop(): Promise<{ database: Database; t: TestApp }> {
-  const db = await createTestDatabase();
-  await sellAutoplay(db);
-  return { database: db, t: await buildTestApp({ database: db }) };
-}
-
 beforeAll(async () => {
-  ({ database, t } = await shop());
+  ({ database, t } = await autoplayShop());
 });
 afterAll(async () => {
   await t.close();
@@ -36,17 +28,7 @@ afterAll(async () => {
 });
 
 /** Tests that move the clock run on their own shop. */
-async function isolated(fn: () => Promise<void>): Promise<void> {
-  const saved = { database, t };
-  ({ database, t } = await shop());
-  try {
-    await fn();
-  } finally {
-    await t.close();
-    await database.close();
-    ({ database, t } = saved);
-  }
-}
+const isolated = (fn: () => Promise<void>) => onFreshShop({ database, t }, (s) => ({ database, t } = s), fn);
 
 interface Shopper {
   id: string;

@@ -18,6 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http.ts';
 import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { RecurringProcessor } from './recurring.processor.ts';
+import { paymentResolutionRoutes } from './recurring.payments.routes.ts';
+import type { RecurringPaymentsService } from './recurring.payments.ts';
 import { scheduledPurchaseRoutes } from './recurring.scheduled.routes.ts';
 import type { ScheduledService } from './recurring.scheduled.ts';
 import { subscriptionRoutes } from './recurring.subscriptions.routes.ts';
@@ -29,11 +31,13 @@ export interface RecurringRoutesOptions {
   processor: RecurringProcessor;
   scheduled: ScheduledService;
   subscriptions: SubscriptionService;
+  /** Payment resolutions (left out where the shop is built without them). */
+  payments?: RecurringPaymentsService;
 }
 
 export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async (
   app,
-  { recurring, processor, scheduled, subscriptions },
+  { recurring, processor, scheduled, subscriptions, payments },
 ) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['recurring'];
@@ -172,6 +176,7 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
 
   await app.register(scheduledPurchaseRoutes, { scheduled });
   await app.register(subscriptionRoutes, { subscriptions });
+  if (payments) await app.register(paymentResolutionRoutes, { payments });
 
   routes.post(
     '/process_recurring_purchases/sync',

@@ -50,6 +50,8 @@ export interface RecurringDeps {
   db: Db;
   clock: Clock;
   calendar: DrawCalendar;
+  /** The customer's recurring purchase method, read in the purchase's transaction (recurring.payments.ts). */
+  defaultFundOf?: (tx: Executor, customerId: string) => Promise<{ kind: 'wallet' | 'cc'; id: string | null }>;
 }
 
 export { newRecurringId };
@@ -146,7 +148,9 @@ export function createRecurringService(deps: RecurringDeps) {
       bought: { customerId: string; checkoutId: string; now: Date; orders: BoughtOrder[] },
     ): Promise<void> {
       const rows = [...autoplayRowsOf(bought), ...subscriptionRowsOf(bought)];
-      if (rows.length) await repo.insert(tx, rows);
+      if (!rows.length) return;
+      const fund = await deps.defaultFundOf?.(tx, bought.customerId);
+      await repo.insert(tx, fund ? rows.map((r) => ({ ...r, fundKind: fund.kind, fundId: fund.id })) : rows);
     },
 
     /** GET /autoplay: the customer's autoplays, cancelled ones left out, newest first. */

@@ -84,73 +84,7 @@ export function FundsScreen({ funds, gateway, result, keys }: FundsScreenProps) 
         )}
       </section>
 
-      {gateway ? (
-        <section aria-labelledby="add-card" className="flex max-w-[32rem] flex-col gap-0.5">
-          <h2 id="add-card" className="text-xl font-bold">
-            Add a card
-          </h2>
-          <Form method="post" className="flex flex-col gap-1" noValidate>
-            <input type="hidden" name="intent" value="add-card" />
-            <IdempotencyKeyInput value={keys.card} />
-            <FormErrors errors={card?.feedback.generalErrors ?? []} />
-            <Field
-              idPrefix="card"
-              name="holderName"
-              label="Name on card"
-              autoComplete="cc-name"
-              defaultValue={card?.values.holderName}
-              errors={card?.feedback.fieldErrors.holderName}
-            />
-            <Field
-              idPrefix="card"
-              name="cardNumber"
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              defaultValue={card?.values.cardNumber}
-              errors={card?.feedback.fieldErrors.cardNumber}
-            />
-            <div className="grid grid-cols-2 items-end gap-0.5">
-              <Field
-                idPrefix="card"
-                name="expiryMonth"
-                label="Expiry month (MM)"
-                inputMode="numeric"
-                autoComplete="cc-exp-month"
-                maxLength={2}
-                defaultValue={card?.values.expiryMonth}
-                errors={card?.feedback.fieldErrors.expiryMonth}
-              />
-              <Field
-                idPrefix="card"
-                name="expiryYear"
-                label="Expiry year (YY)"
-                inputMode="numeric"
-                autoComplete="cc-exp-year"
-                maxLength={4}
-                defaultValue={card?.values.expiryYear}
-                errors={card?.feedback.fieldErrors.expiryYear}
-              />
-            </div>
-            <Field
-              idPrefix="card"
-              name="csc"
-              label="Card security code (CVC)"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              errors={card?.feedback.fieldErrors.csc}
-            />
-            <label className="flex min-h-[44px] items-center gap-0.5">
-              <input type="checkbox" name="default" /> Make this my default card
-            </label>
-            <TestCardList gateway={gateway} />
-            <button type="submit" className="btn btn-primary self-start">
-              Save card
-            </button>
-          </Form>
-        </section>
-      ) : null}
+      {gateway ? <AddCardForm gateway={gateway} result={card} idempotencyKey={keys.card} /> : null}
 
       <section aria-labelledby="add-bank-account" className="flex max-w-[32rem] flex-col gap-0.5">
         <h2 id="add-bank-account" className="text-xl font-bold">
@@ -193,5 +127,85 @@ export function FundsScreen({ funds, gateway, result, keys }: FundsScreenProps) 
         </Form>
       </section>
     </div>
+  );
+}
+
+/** The add-card form of the test gateway (also on the payment-resolution screen, which posts it to its own action). */
+export function AddCardForm({
+  gateway,
+  result,
+  idempotencyKey,
+}: {
+  gateway: NonNullable<FundsScreenProps['gateway']>;
+  result: FundsScreenProps['result'];
+  idempotencyKey: string;
+}) {
+  const card = result?.intent === 'add-card' ? result : null;
+  return (
+    <section aria-labelledby="add-card" className="flex max-w-[32rem] flex-col gap-0.5">
+      <h2 id="add-card" className="text-xl font-bold">
+        Add a card
+      </h2>
+      <Form method="post" className="flex flex-col gap-1" noValidate>
+        <input type="hidden" name="intent" value="add-card" />
+        <IdempotencyKeyInput value={idempotencyKey} />
+        <FormErrors errors={card?.feedback.generalErrors ?? []} />
+        <Field
+          idPrefix="card"
+          name="holderName"
+          label="Name on card"
+          autoComplete="cc-name"
+          defaultValue={card?.values.holderName}
+          errors={card?.feedback.fieldErrors.holderName}
+        />
+        <Field
+          idPrefix="card"
+          name="cardNumber"
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          defaultValue={card?.values.cardNumber}
+          errors={card?.feedback.fieldErrors.cardNumber}
+        />
+        <div className="grid grid-cols-2 items-end gap-0.5">
+          <Field
+            idPrefix="card"
+            name="expiryMonth"
+            label="Expiry month (MM)"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            maxLength={2}
+            defaultValue={card?.values.expiryMonth}
+            errors={card?.feedback.fieldErrors.expiryMonth}
+          />
+          <Field
+            idPrefix="card"
+            name="expiryYear"
+            label="Expiry year (YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            maxLength={4}
+            defaultValue={card?.values.expiryYear}
+            errors={card?.feedback.fieldErrors.expiryYear}
+          />
+        </div>
+        <Field
+          idPrefix="card"
+          name="csc"
+          label="Card security code (CVC)"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          errors={card?.feedback.fieldErrors.csc}
+        />
+        <label className="flex min-h-[44px] items-center gap-0.5">
+          <input type="checkbox" name="default" /> Make this my default card
+        </label>
+        <TestCardList gateway={gateway} />
+        <button type="submit" className="btn btn-primary self-start">
+          Save card
+        </button>
+      </Form>
+    </section>
   );
 }

@@ -1,0 +1,94 @@
+// Emails about paying for recurring purchases, through the notifications outbox (docs/recurring.md "Emails"): an
+// attempt that failed (soft: we try again; hard: what the customer must do), and a card that pays for a recurring
+// purchase expiring within 3 months (task `recurring-card-expiry`). A recurring purchase that was made is told by the
+// purchase's own receipt email; the pause after repeated hard failures by `autoplay_paused` (services.ts).
+import type { Db, Executor } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { cardExpired } from './recurring.funding.ts';
+import { createRecurringPaymentsRepository } from './recurring.payments.repository.ts';
+import type { FailedNotifier } from './recurring.processor.ts';
+
+export interface RecurringMail {
+  enqueueEmail(
+    tx: Executor,
+    message: { to: string; kind: string; subject: string; text: string; dedupeKey?: string },
+  ): Promise<number | null>;
+}
+export type ContactsOf = (ids: string[]) => Promise<Map<string, { email: string }>>;
+
+const RESOLVE_PATH = 'My account > Payment problems';
+
+/**
+ * A failed attempt, emailed once per draw and kind (a soft failure is retried every run: one email for the draw; a
+ * hard one again after each retry the customer makes, since the failure count is part of its key).
+ */
+export function recurringFailureEmail(outbox: RecurringMail, contactsOf: ContactsOf): FailedNotifier {
+  return async (tx, row, failure) => {
+    const contact = (await contactsOf([row.customerId])).get(row.customerId);
+    if (!contact) return;
+    const text =
+      failure.kind === 'hard'
+        ? `We could not buy your ${row.description} ticket: ${failure.reason}\n\nNothing more will be tried for this draw until you fix the payment: add funds to your wallet, add a working card or choose another way to pay, then retry in ${RESOLVE_PATH}.`
+        : `We could not buy your ${row.description} ticket yet: ${failure.reason}\n\nWe will try again until the draw closes; you do not need to do anything unless this keeps happening.`;
+    await outbox.enqueueEmail(tx, {
+      to: contact.email,
+      kind: failure.kind === 'hard' ? 'recurring_failed_hard' : 'recurring_failed_soft',
+      subject:
+        failure.kind === 'hard'
+          ? 'Action needed: your autoplay ticket was not bought'
+          : 'Your autoplay ticket is delayed',
+      text,
+      dedupeKey: `recurring_failed:${row.publicId}:${failure.occasion}:${failure.kind}:${row.consecutiveHardFailures}`,
+    });
+  };
+}
+
+/** A saved card as the expiry reminder needs it. */
+export interface ReminderCard {
+  id: string;
+  label: string;
+  expiryMonth: number | null;
+  expiryYear: number | null;
+}
+
+/** The card expires (is unusable from the 1st of the month after its expiry month) within `months` months of now. */
+export function expiresWithin(card: Pick<ReminderCard, 'expiryMonth' | 'expiryYear'>, now: Date, months: number) {
+  if (!card.expiryMonth || !card.expiryYear || cardExpired(card, now)) return false;
+  const limit = new Date(now);
+  limit.setUTCMonth(limit.getUTCMonth() + months);
+  return cardExpired(card, limit);
+}
+
+/**
+ * Task `recurring-card-expiry` (daily): every card that pays for a live recurring purchase and expires within 3
+ * months gets one email per card and expiry date. Answers how many were enqueued.
+ */
+export function createCardExpiryReminders(deps: {
+  db: Db;
+  clock: Clock;
+  outbox: RecurringMail;
+  contactsOf: ContactsOf;
+  card(customerId: string, fundId: string): Promise<ReminderCard | null>;
+}) {
+  const repo = createRecurringPaymentsRepository();
+  return async function remindExpiringCards(): Promise<number> {
+    const now = deps.clock.now();
+    let sent = 0;
+    for (const { customerId, fundId } of await repo.cardFunded(deps.db)) {
+      const card = await deps.card(customerId, fundId);
+      if (!card || !expiresWithin(card, now, 3)) continue;
+      const contact = (await deps.contactsOf([customerId])).get(customerId);
+      if (!contact) continue;
+      const expiry = `${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}`;
+      const id = await deps.outbox.enqueueEmail(deps.db, {
+        to: contact.email,
+        kind: 'recurring_card_expiring',
+        subject: 'The card paying for your autoplay expires soon',
+        text: `Your ${card.label} pays for your autoplay and expires at the end of ${expiry}.\n\nAdd a new card and choose it in ${RESOLVE_PATH}, or keep funds in your wallet, so your tickets keep being bought.`,
+        dedupeKey: `card_expiring:${fundId}:${expiry}`,
+      });
+      if (id !== null) sent++;
+    }
+    return sent;
+  };
+}
