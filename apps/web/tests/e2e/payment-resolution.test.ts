@@ -1,11 +1,10 @@
 // Browser journey of paying unattended (issue 15, h/rec-pay): an autoplay paid by a declined card with an empty wallet
 // fails hard in the recurring processor -> the payment-resolution banner shows site-wide -> the customer adds a working
 // card, pays the autoplay from it and retries -> the ticket is bought (one approved deposit, the wallet balanced).
-// The seed sells no autoplay yet (catalogue.seed.ts AUTOPLAY_ON_SALE), so the setup switches it on for Oz Lotto for the
-// length of the journey, creates the autoplay and runs the processor through the services, as other journeys set data
-// up, and switches it off again afterwards.
+// The setup creates the autoplay (the seed's Oz Lotto sells autoplay) and runs the processor through the services, as
+// other journeys set data up.
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
 import { signUpAndLogin, testCustomer } from './customers.ts';
 
@@ -14,10 +13,9 @@ const browse = useBrowser();
 /** Runs a module script against the journey's shop (its DATA_DIR) with the services; answers what it prints. */
 function shopScript(body: string): string {
   const script = `
-    import { sql, eq } from 'drizzle-orm';
+    import { sql } from 'drizzle-orm';
     import { loadConfig } from './apps/api/src/env.ts';
     import { openDatabase } from './apps/api/src/db/index.ts';
-    import { catalogueOffers } from './apps/api/src/db/schema.ts';
     import { createServices } from './apps/api/src/services.ts';
     import { systemClock } from './apps/api/src/lib/clock.ts';
     const config = loadConfig();
@@ -34,12 +32,6 @@ function shopScript(body: string): string {
   if (res.status !== 0) throw new Error(`shop script failed:\n${res.stdout}\n${res.stderr}`);
   return res.stdout.trim();
 }
-
-const sellAutoplay = (availability: 'available' | 'unavailable') =>
-  shopScript(`
-    await database.db.update(catalogueOffers)
-      .set({ recurringPurchase: { type: 'autoplay', availability: ${JSON.stringify(availability)} } })
-      .where(eq(catalogueOffers.key, 'oz-lotto'));`);
 
 /**
  * The customer's Oz Lotto autoplay, paid by a declined card with an empty wallet, made due for the draw on sale (as if
@@ -73,9 +65,6 @@ function moneyOf(customerId: string): { available: number; deposits: string[]; t
         deposits: deposits.rows.map((d) => d.status + ':' + d.amount_cents), tickets: Number(tickets.rows[0].n) }));`),
   );
 }
-
-beforeAll(() => void sellAutoplay('available'));
-afterAll(() => void sellAutoplay('unavailable'));
 
 for (const [name, viewport] of [
   ['phone', PHONE],
