@@ -56,7 +56,16 @@ describe('subscriptions', () => {
     await page.getByRole('radio', { name: /Test deposit/ }).check();
     await page.getByLabel(/Deposit amount/).fill('200');
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    await page.waitForURL(/\/my-account\/deposit\/details\/dep_[A-Za-z0-9]+\/success$/);
+    await page
+      .waitForURL(/\/my-account\/deposit\/details\/dep_[A-Za-z0-9]+\/success$/, { timeout: 90_000 })
+      .catch(async (e: unknown) => {
+        const said = await page
+          .getByRole('alert')
+          .allTextContents()
+          .catch(() => []);
+        throw new Error(`${String(e)}\nThe deposit page said: ${said.join(' | ') || '(nothing)'}`);
+      });
+    await page.getByRole('heading', { level: 1, name: 'Deposit successful' }).waitFor({ timeout: 30_000 });
 
     // From My account's subscriptions (none yet) to the raffle's subscribe page.
     await page.goto(`${baseUrl}/my-account/subscriptions`);
