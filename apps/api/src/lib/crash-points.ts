@@ -20,6 +20,8 @@ export const CRASH_POINTS = [
   'idempotency:stored',
   /** The recurring processor's purchase is committed; the autoplay has not recorded it yet. */
   'recurring:purchased',
+  /** A scheduled purchase or pre-order is bought (committed); its row has not recorded it yet. */
+  'scheduled:purchased',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

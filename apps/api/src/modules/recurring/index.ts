@@ -1,4 +1,4 @@
-// Recurring domain: autoplays (and later subscriptions, scheduled purchases, pre-orders) and their processor.
+// Recurring domain: autoplays (and later subscriptions), scheduled purchases and pre-orders, and their processor.
 // Other code imports only from here.
 export {
   createRecurringService,
@@ -24,5 +24,12 @@ export {
   type ScheduledDeps,
   type ScheduledService,
 } from './recurring.scheduled.ts';
+export { recordPreOrders, type SalesOpening } from './recurring.preorders.ts';
+export {
+  MAX_SCHEDULED_ATTEMPTS,
+  SCHEDULED_RETRY_MS,
+  scheduledKeyOf,
+  type PlannedScheduled,
+} from './recurring.scheduled.processor.ts';
 export type { RecurringRow } from './recurring.repository.ts';
 export { recurringRoutes, type RecurringRoutesOptions } from './recurring.routes.ts';

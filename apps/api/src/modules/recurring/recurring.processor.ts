@@ -11,7 +11,8 @@ import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
 import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts';
-import { processScheduled } from './recurring.scheduled.ts';
+import { planScheduled, processScheduled, type PlannedScheduled } from './recurring.scheduled.processor.ts';
+import type { ItemPricer } from './recurring.scheduled.ts';
 import type { DrawCalendar, NextDraw } from './recurring.service.ts';
 
 /** Told, in the transaction that paused it, that an autoplay paused after repeated hard failures (an email). */
@@ -23,6 +24,8 @@ export interface ProcessorDeps {
   calendar: DrawCalendar;
   purchaser: RecurringPurchaser;
   onPaused?: PausedNotifier;
+  /** Checks a pre-order's draw has opened before it is bought (the cart's prepareItem). */
+  pricer?: ItemPricer;
   /** Hard failures in a row before an autoplay pauses. */
   maxHardFailures?: number;
 }
@@ -200,7 +203,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
         }
       }
       try {
-        await processScheduled({ db, clock, purchaser }, report, options.customerId);
+        await processScheduled({ db, clock, purchaser, pricer: deps.pricer }, report, options.customerId);
       } catch (error) {
         if (!options.onError) throw error;
         options.onError('scheduled purchases', error);
@@ -225,6 +228,10 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       }
       return planned;
     },
+
+    /** The due scheduled purchases and pre-orders, with their keys (the CLI's dry run), buying nothing. */
+    planScheduled: (options: { customerId?: string } = {}): Promise<PlannedScheduled[]> =>
+      planScheduled({ db, clock, purchaser, pricer: deps.pricer }, options.customerId),
   };
 }
 
