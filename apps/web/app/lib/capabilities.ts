@@ -75,6 +75,8 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'my-account-past-tickets': { allOf: ['view_orders'] },
   'my-account-past-ticket': { allOf: ['view_orders'] },
   'my-account-print-tickets': { allOf: ['view_orders'] },
+  // Scheduled purchase (issue 15, core §2 sitemap: scheduled purchase → viewing orders).
+  'my-account-scheduled-purchase': { allOf: ['view_orders'] },
   'my-account-favourite-numbers': { allOf: ['favourite_numbers'] },
   // Responsible gambling (issue 8, core §2 sitemap): spend limits need spend limits; verify, manual verification and
   // account verification need verify ID; the pre-commitment limit and take-a-break / exclusion have no gate.
