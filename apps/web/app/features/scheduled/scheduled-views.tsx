@@ -38,7 +38,10 @@ export function ScheduledList({ items, site }: { items: ScheduledPurchase[]; sit
             <p className="text-sm font-semibold uppercase">{kindLabel(s)}</p>
             <p className="font-semibold">{s.description}</p>
             <p className="text-sm">
-              {s.finished ? statusLabel(s) : `Bought on ${when(s.dueAt, site)}`} · {formatMoney(s.price, site.locale)}
+              {s.finished
+                ? statusLabel(s)
+                : `${s.kind === 'pre_order' ? 'Charged when sales open' : 'Due'}: ${when(s.dueAt, site)}`}{' '}
+              · {formatMoney(s.price, site.locale)}
             </p>
             <Link to={scheduledPath(s.encodedId)} className="inline-flex min-h-[44px] items-center underline">
               View {kindLabel(s).toLowerCase()}
@@ -59,7 +62,7 @@ function CancelControl({ s, confirming, path }: { s: ScheduledPurchase; confirmi
         className="inline-flex min-h-[44px] items-center self-start underline"
         data-testid="scheduled-cancel"
       >
-        Cancel this {what}
+        {`Cancel this ${what}`}
       </Link>
     );
   return (
@@ -69,7 +72,7 @@ function CancelControl({ s, confirming, path }: { s: ScheduledPurchase; confirmi
       className="flex flex-col gap-0.5 rounded-theme bg-surface p-1"
     >
       <p id="cancel-question" className="font-semibold">
-        Cancel this {what}? It will not be bought and nothing will be charged.
+        {`Cancel this ${what}? It will not be bought and nothing will be charged.`}
       </p>
       <div className="flex flex-wrap gap-1">
         <Form method="post" action={path}>
@@ -104,7 +107,6 @@ export function ScheduledDetail({
   const path = scheduledPath(s.encodedId);
   return (
     <div className="flex flex-col gap-1">
-      <p className="text-sm font-semibold uppercase">{kindLabel(s)}</p>
       <p className="text-lg font-semibold" data-testid="scheduled-description">
         {s.description}
       </p>
@@ -119,7 +121,7 @@ export function ScheduledDetail({
           <dd data-testid="scheduled-status">{statusLabel(s)}</dd>
         </div>
         <div>
-          <dt className="font-semibold">{s.kind === 'pre_order' ? 'Charged when sales open' : 'Bought on'}</dt>
+          <dt className="font-semibold">{s.kind === 'pre_order' ? 'Charged when sales open' : 'Due'}</dt>
           <dd>{when(s.dueAt, site)}</dd>
         </div>
         {s.drawNo !== null ? (
