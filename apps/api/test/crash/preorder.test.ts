@@ -1,8 +1,6 @@
 // A pre-order's charge killed (SIGKILL) after its purchase committed and before the pre-order recorded it: the
 // draw's lines, checkout and wallet debit exist once, the pre-order is still unfinished; the rerun records the
 // purchase it finds under the same key sch:{id} and charges nothing more.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_NOW, testServices } from '../helpers/app.ts';
@@ -10,9 +8,8 @@ import { createTestDatabase } from '../helpers/db.ts';
 import { catalogueAt, fundWallet, ozTicket } from '../helpers/recurring.ts';
 import type { Database } from '../../src/db/index.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
+import { childGone, crashChild } from './recurring-crash.ts';
 
-const CHILD = fileURLToPath(new URL('./recurring-crash-child.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CUSTOMER = 'cus_pre_crash';
 const WEEK = 7 * 86_400_000;
 
@@ -24,34 +21,6 @@ afterAll(() => database.close());
 
 const one = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute(q)).rows[0] as T;
 const count = async (q: ReturnType<typeof sql>) => Number((await one<{ n: number }>(q)).n);
-
-function crashChild(now: string): Promise<NodeJS.Signals | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, CRASH_DATABASE_URL: database.url, CRASH_NOW: now, CRASH_POINT: 'scheduled:purchased' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += String(d)));
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      signal ? resolve(signal) : reject(new Error(`child exited ${code}: ${stderr}`)),
-    );
-  });
-}
-
-/** The killed child's transaction (and its row lock) is gone once the server has noticed the closed connection. */
-async function childGone(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const n = await count(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
-    );
-    if (n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the killed processor still holds a transaction');
-}
 
 it('a pre-order charge killed after its purchase committed: the rerun records it and charges nothing more', async () => {
   const clock = fixedClock(TEST_NOW);
@@ -67,8 +36,8 @@ it('a pre-order charge killed after its purchase committed: the rerun records it
   await s.draws.openPreOrderSales(now);
   await catalogueAt(s);
 
-  expect(await crashChild(now.toISOString())).toBe('SIGKILL');
-  await childGone();
+  expect(await crashChild(database, now.toISOString(), 'scheduled:purchased')).toBe('SIGKILL');
+  await childGone(database);
   const lines = sql`select count(*)::int as n from orders_ticket_lines where customer_id = ${CUSTOMER} and draw_id = ${draw.id}`;
   expect(await count(lines)).toBe(1);
   const debited = 10_000 - (await s.ledger.fundsSummary(CUSTOMER)).balanceCents;

@@ -5,9 +5,7 @@ import { defineCommand } from '../command.ts';
 export const recurringDueCommand = defineCommand({
   name: 'recurring:due',
   usage: '[--customer cus_…]',
-  summary:
-    'Dry run: the autoplays, scheduled purchases and pre-orders due now and what the processor would do for each ' +
-    '(buys nothing).',
+  summary: 'Dry run: the autoplays, scheduled purchases and pre-orders due now, with their keys (buys nothing).',
   define: (c) => c.option('--customer <id>', "one customer's only"),
   async run({ options }: { options: { customer?: string } }, ctx) {
     const processor = (await ctx.services()).recurringProcessor;
@@ -27,9 +25,7 @@ export const recurringDueCommand = defineCommand({
 export const recurringRunCommand = defineCommand({
   name: 'recurring:run',
   usage: '[--customer cus_…]',
-  summary:
-    'Run the recurring processor now: buy every due autoplay, scheduled purchase and pre-order (safe to repeat: ' +
-    'one purchase per draw, one per scheduled purchase).',
+  summary: 'Run the recurring processor now: buy what is due (safe to repeat: each is bought once).',
   define: (c) => c.option('--customer <id>', "one customer's only"),
   async run({ options }: { options: { customer?: string } }, ctx) {
     const r = await (await ctx.services()).recurringProcessor.run({ customerId: options.customer });
