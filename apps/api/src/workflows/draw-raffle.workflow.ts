@@ -18,7 +18,7 @@ export interface WinnerProfile {
 export interface RaffleWorkflowDeps {
   db: Db;
   raffles: RaffleDrawsService;
-  ledger: Pick<Ledger, 'creditPrize' | 'debitPurchase' | 'lockWallet'>;
+  ledger: Pick<Ledger, 'creditPrize'>;
   outbox: Pick<Outbox, 'enqueueEmail'>;
   /** Email and first name of customers (identity's contactsOf); nobody is emailed without it. */
   contacts?: { contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> };
