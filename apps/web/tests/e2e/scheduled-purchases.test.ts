@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { answerConsent, DESKTOP, openBrowser, PHONE, waitForHydration, type OpenBrowser } from './browser.ts';
+import { answerConsent, DESKTOP, openBrowser, shootBothWidths, waitForHydration, type OpenBrowser } from './browser.ts';
 import { signUpAndLogin, testCustomer } from './customers.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 
@@ -65,15 +65,7 @@ async function ops(...args: string[]): Promise<string> {
   return stdout;
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [label, viewport] of [
-    ['375', PHONE],
-    ['1280', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, SHOTS, name);
 
 async function statusOf(page: Page, id: string): Promise<string> {
   await page.goto(`${server.baseUrl}/my-account/scheduled-purchases/${id}`);

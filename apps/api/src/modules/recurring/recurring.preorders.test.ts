@@ -52,6 +52,7 @@ async function preOrder(customerId: string, offset: number) {
   return listed.result.at(-1) as Record<string, unknown> & { encoded_id: string };
 }
 
+/** The clock at `time` after the draw clock's step that opens pre-order draws' standard sales. */
 async function at(time: Date) {
   t.clock.set(time);
   await t.services.draws.openPreOrderSales(time);
@@ -100,7 +101,9 @@ describe('lottery pre-orders', () => {
         expect.objectContaining({ action: 'wait_sales_open', idempotencyKey: `sch:${pre.encoded_id}` }),
       ]);
 
-      await at(due);
+      // A minute later (past the catalogue's 5 s cache, which the draw change would otherwise clear only when the
+      // change feed's notification arrives): the draw clock has opened the draw's standard sales.
+      await at(new Date(due.getTime() + 60_000));
       expect(await t.services.recurringProcessor.planScheduled({ customerId: c })).toEqual([
         expect.objectContaining({ action: 'buy', kind: 'pre_order' }),
       ]);
