@@ -24,6 +24,7 @@ import {
   createDrawsService,
   createLotteryHandler,
   createSimulatedResultsProvider,
+  preOrderSalesOpenAt,
   type ResultsProvider,
 } from './modules/draws/index.ts';
 import { createOutbox, smtpTransport, type MailTransport } from './modules/notifications/index.ts';
@@ -114,8 +115,10 @@ import {
   createScheduledService,
   fundOfMethod,
   recurringFailureEmail,
+  recordPreOrders,
   type DrawCalendar,
   type PausedNotifier,
+  type SalesOpening,
 } from './modules/recurring/index.ts';
 import { createReplayWorkflow } from './workflows/replay-order.workflow.ts';
 import { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
@@ -419,11 +422,19 @@ function commerceServices(
     calendar,
     defaultFundOf: async (tx, customerId) => fundOfMethod(await identity.preferences.recurringMethodIn(tx, customerId)),
   });
+  // Pre-orders are bought when their draw's sales open: a raffle draw's salesOpenAt, a lottery draw's standard sales.
+  const salesOpenAt: SalesOpening = async (tx, item) =>
+    item.productType === 'raffle_ticket'
+      ? raffleSupply.salesOpenAt(tx, item.draws[0]!.drawId)
+      : preOrderSalesOpenAt(new Date(item.draws[0]!.drawDate));
   const purchase = createPurchaseWorkflow({
     db,
     clock,
     cart,
-    afterOrders: (tx, bought) => recurring.createFromOrders(tx, bought),
+    afterOrders: async (tx, bought) => {
+      await recurring.createFromOrders(tx, bought);
+      await recordPreOrders(tx, bought, salesOpenAt);
+    },
     handlers: [lotteryTickets, raffleTickets],
     guard: rg.guard,
     warmUp: () => c.catalogue.productOffers('default'),
@@ -455,6 +466,7 @@ function commerceServices(
       }),
       clock,
     }),
+    pricer: cart,
     onPaused: autoplayPausedEmail(outbox, identity.directory),
     onFailed: recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
   });

@@ -165,8 +165,14 @@ export const ScheduledPurchase = z.object({
   lastAttemptStatus: LastAttemptStatus.nullable(),
   lastAttemptAt: z.string().nullable(),
   lastFailureReason: z.string().nullable(),
+  /** Purchases tried and refused so far. */
+  attempts: z.number().int(),
   checkoutId: z.string().nullable(),
   finished: z.boolean(),
+  /** Finished without a purchase: its draw closed or it was refused too many times (lastFailureReason says why). */
+  gaveUp: z.boolean(),
+  /** A pre-order's draw (its number); null for a scheduled purchase, which plays the draw on sale when due. */
+  drawNo: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type ScheduledPurchase = z.infer<typeof ScheduledPurchase>;

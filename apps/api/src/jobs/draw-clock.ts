@@ -25,6 +25,8 @@ export interface DrawClockDeps {
 
 export interface DrawClockReport {
   closed: string[];
+  /** Pre-order draws now sold as standard. */
+  salesOpened: string[];
   drawn: string[];
   settled: string[];
   emailed: string[];
@@ -37,11 +39,21 @@ export async function drawClockTick(deps: DrawClockDeps): Promise<DrawClockRepor
   const { draws, provider, clock } = deps;
   const batch = deps.batch ?? 100;
   const now = clock.now();
-  const report: DrawClockReport = { closed: [], drawn: [], settled: [], emailed: [], scheduled: 0, failures: [] };
+  const report: DrawClockReport = {
+    closed: [],
+    salesOpened: [],
+    drawn: [],
+    settled: [],
+    emailed: [],
+    scheduled: 0,
+    failures: [],
+  };
   const fail = (draw: DrawSummary, step: DrawClockReport['failures'][number]['step'], err: unknown) =>
     report.failures.push({ drawId: draw.id, step, message: err instanceof Error ? err.message : String(err) });
 
   report.closed = (await draws.closeDue(now)).map((d) => d.id);
+  // Pre-order draws whose standard sales have opened: the recurring processor then charges their pre-orders.
+  report.salesOpened = (await draws.openPreOrderSales(now)).map((d) => d.id);
 
   for (const draw of await draws.drawsInState('DRAW_CLOSED', { limit: batch, dueBy: now })) {
     try {

@@ -22,6 +22,8 @@ export const CRASH_POINTS = [
   'recurring:purchased',
   /** A recurring purchase's card deposit is approved and credited; the purchase with it has not run yet. */
   'recurring:deposited',
+  /** A scheduled purchase or pre-order is bought (committed); its row has not recorded it yet. */
+  'scheduled:purchased',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

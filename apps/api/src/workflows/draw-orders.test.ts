@@ -1,12 +1,13 @@
 // Drawn draws as the customer's orders and results show them, over HTTP: raffle tickets become won or not won when
-// their raffle is drawn (and pre-ordered ones get their numbers when the draw opens), and past lottery results carry
+// their raffle is drawn (and pre-ordered ones are bought with their numbers when the draw opens), and past lottery results carry
 // the signed-in customer's orders in customerData.orders.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
+import { buildTestApp, TEST_NOW, type TestApp } from '../../test/helpers/app.ts';
+import { catalogueAt } from '../../test/helpers/recurring.ts';
 import { RAFFLE_SEED } from '../modules/raffles/index.ts';
 import { createLedger } from '../modules/wallet/index.ts';
-import { drawRaffle, openDuePreOrders } from './draw-raffle.workflow.ts';
+import { drawRaffle } from './draw-raffle.workflow.ts';
 
 const V = { version: '3.3' } as const;
 let t: TestApp;
@@ -148,7 +149,7 @@ describe('raffle tickets on orders', () => {
     expect(won).toBeLessThanOrEqual(2);
   });
 
-  it('a pre-ordered raffle ticket shows the numbers it got when the draw opened', async () => {
+  it('a pre-ordered raffle ticket is bought with its numbers when the draw opens, on the order of its purchase', async () => {
     const raffles = t.services.raffleLifecycle;
     const b = await shopper(5_000);
     const orderId = await buyItem(b, {
@@ -159,15 +160,22 @@ describe('raffle tickets on orders', () => {
     });
     expect((await orderDetails(b, orderId)).tickets[0].raffle_ticket_numbers).toEqual([]);
     const draw = (await raffles.repo.drawByNumber(t.database.db, RAFFLE_SEED.animalCash, 1))!;
-    const deps = {
-      db: t.database.db,
-      raffles,
-      ledger,
-      outbox: t.services.outbox,
-      publicUrl: 'https://shop.example.test',
-    };
-    expect(await openDuePreOrders(deps, new Date(draw.salesOpenAt.getTime() + 1_000))).toMatchObject({ filled: 1 });
-    expect((await orderDetails(b, orderId)).tickets[0]).toMatchObject({
+    const opensAt = new Date(draw.salesOpenAt.getTime() + 1_000);
+    t.clock.set(opensAt);
+    try {
+      await raffles.openDue(opensAt);
+      expect(await t.services.recurringProcessor.run({ customerId: b.id })).toMatchObject({ purchased: 1 });
+    } finally {
+      t.clock.set(TEST_NOW);
+      await catalogueAt(t.services);
+    }
+    const [pre] = (await t.services.scheduledPurchases.list(b.id, { limit: 10, offset: 0 })).items;
+    const receipt = await t.injectSigned({
+      method: 'GET',
+      url: `/api/v2/checkout/${pre!.checkoutId}`,
+      headers: b.headers,
+    });
+    expect((await orderDetails(b, receipt.json().result.orders[0].id)).tickets[0]).toMatchObject({
       status: 'upcoming',
       raffle_ticket_numbers: [1, 2],
     });

@@ -1,11 +1,12 @@
 // Raffle supply, pre-orders, region rules, the verifiable draw and postal entries, against a real database.
 import type { CurrencyCode } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers/app.ts';
+import { buildTestApp, TEST_NOW, type TestApp } from '../../test/helpers/app.ts';
+import { catalogueAt } from '../../test/helpers/recurring.ts';
 import { AppError } from '../lib/errors.ts';
 import { commitmentOf, soldListHash, verifyRaffleDraw, type RaffleDrawsService } from '../modules/raffles/index.ts';
 import { type Ledger } from '../modules/wallet/index.ts';
-import { drawRaffle, openDuePreOrders, raffleClockTick, type RaffleWorkflowDeps } from './draw-raffle.workflow.ts';
+import { drawRaffle, raffleClockTick, type RaffleWorkflowDeps } from './draw-raffle.workflow.ts';
 
 const DAY = 86_400_000;
 const AUD: CurrencyCode = 'AUD';
@@ -243,30 +244,44 @@ describe('region restrictions and causes', () => {
 });
 
 describe('pre-orders', () => {
-  it('are recorded without tickets, then charged and numbered when the draw opens; a short wallet fails softly with an email', async () => {
+  it('are scheduled purchases of kind pre_order: nothing charged or numbered until the draw opens, then bought once; a short wallet is a recorded failure', async () => {
     const key = await newOffer();
     const draw = await newDraw(key, { preOrder: true });
     expect(draw.status).toBe('pre_order');
     await fund('cus_pre01', 5_000);
     await fund('cus_pre02', 500);
-    const [p1] = await purchase('cus_pre01', key, 5);
-    expect(p1!.raffleTicketNumbers).toEqual([]);
-    await purchase('cus_pre02', key, 1);
+    const item = { productType: 'raffle_ticket' as const, productOfferKey: key, numTickets: 5 };
+    await t.services.purchase.purchaseItems('cus_pre01', 'pre-1', [item]);
+    await t.services.purchase.purchaseItems('cus_pre02', 'pre-2', [{ ...item, numTickets: 1 }]);
     expect(await balanceOf('cus_pre01')).toBe(5_000);
+    expect(await raffles.repo.ticketNumbers(t.database.db, draw.id)).toEqual([]);
+    const [pre] = (await t.services.scheduledPurchases.list('cus_pre01', { limit: 10, offset: 0 })).items;
+    expect(pre).toMatchObject({ kind: 'pre_order', drawNo: draw.drawNo, dueAt: draw.salesOpenAt.toISOString() });
 
-    // Before sales open nothing happens.
-    expect((await openDuePreOrders(deps, t.clock.now())).filled).toBe(0);
+    // Before sales open nothing is bought.
+    const processor = t.services.recurringProcessor;
+    expect(await processor.run({ customerId: 'cus_pre01' })).toMatchObject({ purchased: 0, examined: 0 });
     const opensAt = new Date(draw.salesOpenAt.getTime() + 1_000);
-    const r = await openDuePreOrders(deps, opensAt);
-    expect(r).toMatchObject({ opened: [draw.publicId], filled: 1, failed: 1 });
-    expect(await balanceOf('cus_pre01')).toBe(500);
-    expect(await balanceOf('cus_pre02')).toBe(500);
-    expect(await raffles.repo.ticketNumbers(t.database.db, draw.id)).toEqual([1, 2, 3, 4, 5]);
-    const mails = await t.services.outbox.outboxFor('cus_pre02@example.test');
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('could not be filled')]);
-    // A second run charges nobody again.
-    expect(await openDuePreOrders(deps, opensAt)).toMatchObject({ filled: 0, failed: 0 });
-    expect(await balanceOf('cus_pre01')).toBe(500);
+    t.clock.set(opensAt);
+    try {
+      // Due but the draw has not opened yet (the raffle clock has not ticked): still nothing.
+      expect(await processor.run({ customerId: 'cus_pre01' })).toMatchObject({ purchased: 0, examined: 0 });
+      expect((await raffleClockTick(deps, opensAt)).opened).toEqual([draw.publicId]);
+      expect(await processor.run({ customerId: 'cus_pre01' })).toMatchObject({ purchased: 1 });
+      expect(await processor.run({ customerId: 'cus_pre02' })).toMatchObject({ purchased: 0, hardFailures: 1 });
+      expect(await balanceOf('cus_pre01')).toBe(500);
+      expect(await balanceOf('cus_pre02')).toBe(500);
+      expect(await raffles.repo.ticketNumbers(t.database.db, draw.id)).toEqual([1, 2, 3, 4, 5]);
+      const [failed] = (await t.services.scheduledPurchases.list('cus_pre02', { limit: 10, offset: 0 })).items;
+      expect(failed).toMatchObject({ lastAttemptStatus: 'hard_failure', finished: false, attempts: 1 });
+      expect(failed!.lastFailureReason).toContain('more to buy');
+      // A second run charges nobody again.
+      expect(await processor.run()).toMatchObject({ purchased: 0 });
+      expect(await balanceOf('cus_pre01')).toBe(500);
+    } finally {
+      t.clock.set(TEST_NOW);
+      await catalogueAt(t.services);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Raffle draws across domains (DESIGN §7): the draw itself (winners derived from the committed seed, cash prizes
-// credited to wallets and winners told through the outbox, all in one transaction), the charge of pre-orders when a
-// draw opens, and the raffle clock tick that moves every draw along its lifecycle.
+// credited to wallets and winners told through the outbox, all in one transaction), and the raffle clock tick that
+// moves every draw along its lifecycle (pre-orders are bought by the recurring processor once a draw opens, ADR 064).
 import { formatCurrency, type CurrencyCode } from '@shop/contracts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../lib/errors.ts';
@@ -18,7 +18,7 @@ export interface WinnerProfile {
 export interface RaffleWorkflowDeps {
   db: Db;
   raffles: RaffleDrawsService;
-  ledger: Pick<Ledger, 'creditPrize' | 'debitPurchase' | 'lockWallet'>;
+  ledger: Pick<Ledger, 'creditPrize'>;
   outbox: Pick<Outbox, 'enqueueEmail'>;
   /** Email and first name of customers (identity's contactsOf); nobody is emailed without it. */
   contacts?: { contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> };
@@ -152,100 +152,18 @@ export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string)
   return report;
 }
 
-/**
- * Pre-orders of draws that have opened: each one is charged (ledger.debitPurchase) and numbered in its own
- * transaction. A short wallet or a sold-out draw fails that pre-order softly: it is marked failed and the customer
- * is told, and the others go on.
- */
-export async function openDuePreOrders(
-  deps: RaffleWorkflowDeps,
-  now: Date,
-): Promise<{ opened: string[]; filled: number; failed: number }> {
-  const { raffles } = deps;
-  const { repo } = raffles;
-  const opened = (await raffles.openDue(now)).map((d) => d.publicId);
-  let filled = 0;
-  let failed = 0;
-  for (const draw of await raffles.drawsWithPendingPreOrders()) {
-    const offer = (await repo.offer(deps.db, draw.offerKey))!;
-    for (const entry of await repo.pendingPreOrders(deps.db, draw.id)) {
-      const currency = entry.currency as CurrencyCode;
-      try {
-        await deps.db.transaction(async (tx) => {
-          const locked = await repo.lockEntry(tx, entry.id);
-          if (!locked || locked.status !== 'pre_order') return;
-          await deps.ledger.lockWallet(tx, entry.customerId, currency);
-          if (entry.amountCents > 0) {
-            await deps.ledger.debitPurchase(tx, {
-              customerId: entry.customerId,
-              amountCents: entry.amountCents,
-              currency,
-              reference: `raffle-preorder:${draw.publicId}:${entry.id}`,
-              description: `${offer.name} draw ${draw.drawNo}: pre-ordered ${entry.numTickets} ticket${entry.numTickets === 1 ? '' : 's'}`,
-            });
-          }
-          const sold = await repo.takeTickets(tx, draw.id, entry.numTickets);
-          if (sold === null)
-            throw new AppError(422, 'The draw sold out before your pre-order could be filled.', { code: 'sold_out' });
-          const first = sold - entry.numTickets + 1;
-          await repo.setEntryAllocated(tx, entry.id, first, sold);
-          await repo.insertTicketRange(tx, {
-            drawId: draw.id,
-            entryId: entry.id,
-            first,
-            last: sold,
-            customerId: entry.customerId,
-            orderId: entry.orderId,
-            causeSlug: entry.causeSlug,
-            postal: false,
-            at: now,
-          });
-        });
-        filled++;
-      } catch (e) {
-        if (!(e instanceof AppError) || e.statusCode !== 422) throw e;
-        failed++;
-        const reason =
-          e.code === 'insufficient_funds'
-            ? 'There were not enough funds in your wallet when the draw opened.'
-            : e.message;
-        await deps.db.transaction(async (tx) => {
-          await repo.setEntryFailed(tx, entry.id, e.code ?? 'failed');
-          const contact = (await deps.contacts?.contactsOf([entry.customerId]))?.get(entry.customerId);
-          if (!contact) return;
-          await deps.outbox.enqueueEmail(tx, {
-            to: contact.email,
-            kind: 'raffle_preorder_failed',
-            dedupeKey: `raffle-preorder-failed:${entry.id}`,
-            subject: `Your pre-order for ${offer.name} draw ${draw.drawNo} could not be filled`,
-            text: [
-              `Hi ${contact.firstname},`,
-              '',
-              `${reason} Your pre-order of ${entry.numTickets} ticket${entry.numTickets === 1 ? '' : 's'} was not charged.`,
-              '',
-              `Buy tickets now: ${deps.publicUrl}/${offer.offerKey}`,
-            ].join('\n'),
-          });
-        });
-      }
-    }
-  }
-  return { opened, filled, failed };
-}
-
 export interface RaffleTickReport {
+  /** Pre-order draws whose sales opened (their pre-orders are bought by the recurring processor, ADR 064). */
   opened: string[];
-  preOrdersFilled: number;
-  preOrdersFailed: number;
   closed: string[];
   drawn: string[];
   created: string[];
   failures: { drawId: string; error: string }[];
 }
 
-/** One raffle clock tick (the lead schedules it with the draw clock): open, fill pre-orders, close, draw, create. */
+/** One raffle clock tick (the lead schedules it with the draw clock): open, close, draw, create. */
 export async function raffleClockTick(deps: RaffleWorkflowDeps, now: Date): Promise<RaffleTickReport> {
-  const pre = await openDuePreOrders(deps, now);
+  const opened = (await deps.raffles.openDue(now)).map((d) => d.publicId);
   await deps.raffles.recordCutoffs(now);
   const closed = await deps.raffles.closeDue(now);
   const drawn: string[] = [];
@@ -259,9 +177,7 @@ export async function raffleClockTick(deps: RaffleWorkflowDeps, now: Date): Prom
   }
   const created = await deps.raffles.createNextDraws(now);
   return {
-    opened: pre.opened,
-    preOrdersFilled: pre.filled,
-    preOrdersFailed: pre.failed,
+    opened,
     closed,
     drawn,
     created,
@@ -279,7 +195,6 @@ export async function advanceRaffle(deps: RaffleWorkflowDeps, drawPublicId: stri
 export function createRaffleDrawWorkflow(deps: RaffleWorkflowDeps) {
   return {
     drawRaffle: (drawPublicId: string) => drawRaffle(deps, drawPublicId),
-    openDuePreOrders: (now: Date) => openDuePreOrders(deps, now),
     tick: (now: Date) => raffleClockTick(deps, now),
     advance: (drawPublicId: string) => advanceRaffle(deps, drawPublicId),
   };

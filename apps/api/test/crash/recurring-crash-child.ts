@@ -1,8 +1,9 @@
 // Child process of the recurring crash test (recurring.test.ts): runs the recurring processor against the test's
-// database and kills itself with SIGKILL (no clean-up, no rollback: like a power cut) at a crash point: by default
-// 'recurring:purchased' (after the purchase committed and before the autoplay recorded it), or CRASH_POINT
-// 'recurring:deposited' (a card deposit approved and credited, the purchase with it not run yet).
-// Run with `node --import tsx`; env: CRASH_DATABASE_URL, CRASH_NOW (the clock, ISO), CRASH_POINT (optional).
+// database and kills itself with SIGKILL (no clean-up, no rollback: like a power cut) at the crash point
+// CRASH_POINT ('recurring:purchased' unless given: after the purchase committed and before the autoplay recorded it;
+// 'recurring:deposited': a card deposit approved and credited, the purchase with it not run yet;
+// 'scheduled:purchased': the same as the first for a scheduled purchase or pre-order, preorder.test.ts).
+// Run with `node --import tsx`; env: CRASH_DATABASE_URL, CRASH_NOW (the clock, ISO), CRASH_POINT.
 import { connectDatabase } from '../../src/db/index.ts';
 import { loadConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';

@@ -3,8 +3,6 @@
 // the purchase it finds under the same deterministic key and buys nothing more. The same for a subscription's period.
 // And killed between a card-funded attempt's deposit and its purchase: the rerun buys with that deposit and never
 // charges the card again.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEST_NOW, testServices } from '../helpers/app.ts';
@@ -13,9 +11,8 @@ import { catalogueAt, fundWallet, ozTicket, sellAutoplay } from '../helpers/recu
 import type { Database } from '../../src/db/index.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { RAFFLE_SEED } from '../../src/modules/raffles/raffles.seed.ts';
+import { childGone, crashChild } from './recurring-crash.ts';
 
-const CHILD = fileURLToPath(new URL('./recurring-crash-child.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CUSTOMER = 'cus_rcp_crash';
 
 let database: Database;
@@ -26,34 +23,6 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const one = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute(q)).rows[0] as T;
-
-function crashChild(now: string, point = 'recurring:purchased'): Promise<NodeJS.Signals | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, CRASH_DATABASE_URL: database.url, CRASH_NOW: now, CRASH_POINT: point },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += String(d)));
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      signal ? resolve(signal) : reject(new Error(`child exited ${code}: ${stderr}`)),
-    );
-  });
-}
-
-/** The killed child's transaction (and its row lock) is gone once the server has noticed the closed connection. */
-async function childGone(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const { n } = await one<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%'`,
-    );
-    if (Number(n) === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the killed processor still holds a transaction');
-}
 
 it('a processor killed after its purchase committed: the rerun records it and buys nothing more', async () => {
   const clock = fixedClock(TEST_NOW);
@@ -66,8 +35,8 @@ it('a processor killed after its purchase committed: the rerun records it and bu
   await catalogueAt(s);
   const afterFirst = (await s.ledger.fundsSummary(CUSTOMER)).availableFundsCents;
 
-  expect(await crashChild(now)).toBe('SIGKILL');
-  await childGone();
+  expect(await crashChild(database, now, 'recurring:purchased')).toBe('SIGKILL');
+  await childGone(database);
   const tickets = sql`select count(*)::int as n from orders_tickets where customer_id = ${CUSTOMER} and draw_no = ${second!.drawNo}`;
   expect(Number((await one<{ n: number }>(tickets)).n)).toBe(1);
   const debited = afterFirst - (await s.ledger.fundsSummary(CUSTOMER)).availableFundsCents;
@@ -107,8 +76,8 @@ it('a processor killed after a subscription period was bought: the rerun records
     const saved = database;
     database = db;
     try {
-      expect(await crashChild(now)).toBe('SIGKILL');
-      await childGone();
+      expect(await crashChild(database, now, 'recurring:purchased')).toBe('SIGKILL');
+      await childGone(database);
     } finally {
       database = saved;
     }
@@ -155,8 +124,8 @@ it('a processor killed between its card deposit and the purchase: the rerun buys
   const wallet = async () => (await s.ledger.fundsSummary(customer)).availableFundsCents;
   expect(await wallet()).toBe(0);
 
-  expect(await crashChild(now, 'recurring:deposited')).toBe('SIGKILL');
-  await childGone();
+  expect(await crashChild(database, now, 'recurring:deposited')).toBe('SIGKILL');
+  await childGone(database);
   const deposits = sql`select status, amount_cents::int as cents from payments_deposits where customer_id = ${customer}`;
   expect((await database.db.execute(deposits)).rows).toEqual([{ status: 'approved', cents: 1000 }]);
   expect(await wallet()).toBe(1000);

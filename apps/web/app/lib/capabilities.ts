@@ -80,6 +80,8 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'my-account-past-tickets': { allOf: ['view_orders'] },
   'my-account-past-ticket': { allOf: ['view_orders'] },
   'my-account-print-tickets': { allOf: ['view_orders'] },
+  // Scheduled purchase (issue 15, core §2 sitemap: scheduled purchase → viewing orders).
+  'my-account-scheduled-purchase': { allOf: ['view_orders'] },
   'my-account-favourite-numbers': { allOf: ['favourite_numbers'] },
   // Recurring purchases (issue 15, core §2 sitemap "Autoplay: autoplay manage"): the autoplay screens and the combined
   // recurring purchases they make up.

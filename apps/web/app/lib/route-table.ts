@@ -109,6 +109,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     file: 'routes/tickets/ticket-detail.tsx',
   },
   { id: 'my-account-print-tickets', path: 'my-account/print-tickets', file: 'routes/tickets/print-tickets.tsx' },
+  // Scheduled purchases and pre-orders (issue 15): one at scheduled-purchases/:id; the list is on upcoming tickets.
+  {
+    id: 'my-account-scheduled-purchase',
+    path: 'my-account/scheduled-purchases/:id',
+    file: 'routes/tickets/scheduled-purchase.tsx',
+  },
   {
     id: 'my-account-favourite-numbers',
     path: 'my-account/favourite-numbers',

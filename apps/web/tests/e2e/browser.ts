@@ -67,6 +67,17 @@ export function screenshotPath(name: string): string {
   return path.join(dir, `${name}.png`);
 }
 
+/** Full-page screenshots of the current page at 375 px and 1280 px wide: `{dir}/{name}-375.png`, `-1280.png`. */
+export async function shootBothWidths(page: Page, dir: string, name: string): Promise<void> {
+  for (const [label, viewport] of [
+    ['375', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
+  }
+}
+
 /** axe-core's serious and critical violations on the current page. */
 export async function axeViolations(
   page: Page,

@@ -10,6 +10,8 @@ import { inject } from 'vitest';
 
 export interface DevServer {
   baseUrl: string;
+  /** The server's DATA_DIR: operator commands and scripts of a journey run against its database. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function startDevServer(tag: string): Promise<DevServer> {
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { baseUrl, stop };
+    if (ready) return { baseUrl, dataDir, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();

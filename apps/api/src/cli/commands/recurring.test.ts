@@ -1,5 +1,6 @@
 // recurring:due (the dry run) and recurring:run through runOps against a test database: after draw:advance closes
-// the draw an autoplay bought, the dry run names the next draw and buys nothing; the run buys it once.
+// the draw an autoplay bought, the dry run names the next draw and buys nothing; the run buys it once. Due scheduled
+// purchases are listed with their sch:{id} keys too.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, testServices } from '../../../test/helpers/app.ts';
@@ -79,5 +80,30 @@ describe('recurring commands', () => {
     expect(production.code).toBe(1);
     expect(production.err).toContain('--at is refused in production.');
     expect(await checkouts('cus_cli_sub')).toBe(2);
+  });
+
+  it('recurring:due lists due scheduled purchases with their keys; recurring:run buys each once', async () => {
+    const s = testServices(database, { clock, config });
+    await fundWallet(s, 'cus_cli_sch', 10_000);
+    const due = new Date(clock.now().getTime() + 60_000);
+    const sch = await s.scheduledPurchases.create('cus_cli_sch', {
+      item: { ...ozTicket, numDraws: 1 },
+      scheduledAt: due.toISOString(),
+    });
+    expect((await ops('recurring:due', '--customer', 'cus_cli_sch')).out).toBe('Nothing is due.');
+    const before = clock.now();
+    clock.set(new Date(due.getTime() + 1_000));
+    try {
+      const listed = await ops('recurring:due', '--customer', 'cus_cli_sch');
+      expect(listed.out).toBe(
+        `${sch.encodedId} cus_cli_sch oz-lotto scheduled_purchase due ${due.toISOString()}: buy (key sch:${sch.encodedId})`,
+      );
+      expect(await checkouts('cus_cli_sch')).toBe(0);
+      expect((await ops('recurring:run', '--customer', 'cus_cli_sch')).out).toContain('purchased 1');
+      expect((await ops('recurring:run', '--customer', 'cus_cli_sch')).out).toContain('purchased 0');
+      expect(await checkouts('cus_cli_sch')).toBe(1);
+    } finally {
+      clock.set(before);
+    }
   });
 });

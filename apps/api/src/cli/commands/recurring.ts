@@ -7,13 +7,20 @@ import { defineCommand, UsageError } from '../command.ts';
 export const recurringDueCommand = defineCommand({
   name: 'recurring:due',
   usage: '[--customer cus_…]',
-  summary: 'Dry run: the autoplays due now and what the processor would do for each (buys nothing).',
-  define: (c) => c.option('--customer <id>', "one customer's autoplays only"),
+  summary: 'Dry run: the autoplays, scheduled purchases and pre-orders due now, with their keys (buys nothing).',
+  define: (c) => c.option('--customer <id>', "one customer's only"),
   async run({ options }: { options: { customer?: string } }, ctx) {
-    const planned = await (await ctx.services()).recurringProcessor.plan({ customerId: options.customer });
-    if (!planned.length) ctx.out('Nothing is due.');
+    const processor = (await ctx.services()).recurringProcessor;
+    const planned = await processor.plan({ customerId: options.customer });
+    const scheduled = await processor.planScheduled({ customerId: options.customer });
+    if (!planned.length && !scheduled.length) ctx.out('Nothing is due.');
     for (const p of planned)
       ctx.out(`${p.autoplayId} ${p.customerId} ${p.offerKey} draw ${p.drawNo}: ${p.action} (key ${p.idempotencyKey})`);
+    for (const s of scheduled)
+      ctx.out(
+        `${s.scheduledId} ${s.customerId} ${s.offerKey} ${s.kind} due ${s.dueAt.toISOString()}: ${s.action} ` +
+          `(key ${s.idempotencyKey})`,
+      );
   },
 });
 

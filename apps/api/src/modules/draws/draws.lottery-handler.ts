@@ -450,6 +450,16 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
 
     async fulfil(tx: Executor, item: PricedItem, ctx: FulfilContext): Promise<FulfilledTicket[]> {
       if (!item.draws.length) return [];
+      // A pre-order is not charged now and gets no lines: the recurring module records it as a scheduled purchase
+      // of kind pre_order (afterOrders), bought with its numbers when the draw's standard sales open (ADR 064).
+      if (item.purchaseStatus === 'pre_order')
+        return item.draws.map((d) => ({
+          drawId: d.drawId,
+          drawNo: d.drawNo,
+          drawDate: d.drawDate,
+          lineIds: [],
+          raffleTicketNumbers: [],
+        }));
       // Every draw of the item share-locked in one statement, every line of every draw written in one.
       const open = await lockOpenDraws(
         tx,

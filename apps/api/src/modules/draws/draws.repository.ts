@@ -104,6 +104,21 @@ export function createDrawsRepository(db: Db) {
         .limit(limit);
     },
 
+    /** Open pre-order draws drawn by `drawnBy` are sold as standard from now on; returns the draws it moved. */
+    async openPreOrderSales(drawnBy: Date): Promise<DrawRow[]> {
+      return db
+        .update(drawsDraws)
+        .set({ purchaseStatus: 'standard' })
+        .where(
+          and(
+            eq(drawsDraws.purchaseStatus, 'pre_order'),
+            eq(drawsDraws.status, 'DRAW_OPEN'),
+            lte(drawsDraws.drawAt, drawnBy),
+          ),
+        )
+        .returning();
+    },
+
     /** Closes every open draw whose sales stop time has come; returns the draws this call closed. */
     async closeDue(now: Date): Promise<DrawRow[]> {
       return db

@@ -55,6 +55,10 @@ export interface StepResult {
 export const DEFAULT_SCHEDULE_WEEKS = 8;
 /** Draws further ahead than this are sold as pre-orders (their prize pool is not announced yet). */
 const STANDARD_SALES_WEEKS = 4;
+const STANDARD_SALES_MS = STANDARD_SALES_WEEKS * 7 * 24 * 3600_000;
+
+/** When a pre-order draw's standard sales open (and its pre-orders are charged): STANDARD_SALES_WEEKS before it. */
+export const preOrderSalesOpenAt = (drawAt: Date): Date => new Date(drawAt.getTime() - STANDARD_SALES_MS);
 
 /**
  * Estimated jackpot (prize pool) of a draw, in minor units, from games.md: minimum jackpots and typical sizes.
@@ -151,7 +155,7 @@ export function createDrawsService(deps: DrawsDeps) {
   }
 
   function scheduleRows(game: GameDefinition, fromDate: string, toDate: string, now: Date): NewDrawRow[] {
-    const standardUntil = now.getTime() + STANDARD_SALES_WEEKS * 7 * 24 * 3600_000;
+    const standardUntil = now.getTime() + STANDARD_SALES_MS;
     return drawsBetween(game, fromDate, toDate)
       .filter((d) => d.stopAt.getTime() > now.getTime())
       .map((d) => ({
@@ -172,6 +176,14 @@ export function createDrawsService(deps: DrawsDeps) {
       const now = clock.now();
       const today = localDateOf(now, game.timeZone);
       return repo.insertMissing(scheduleRows(game, today, addDays(today, weeks * 7), now));
+    },
+
+    /**
+     * Pre-order draws whose standard sales have opened (preOrderSalesOpenAt passed) become standard; one conditional
+     * UPDATE, so a repeat or a second process changes nothing. Returns the draws this call moved.
+     */
+    async openPreOrderSales(now: Date): Promise<DrawSummary[]> {
+      return (await repo.openPreOrderSales(new Date(now.getTime() + STANDARD_SALES_MS))).map(toSummary);
     },
 
     /** ensureSchedule for every game. */

@@ -10,6 +10,7 @@ export {
   createDrawsService,
   drawPublicId,
   estimatedJackpotCents,
+  preOrderSalesOpenAt,
   DEFAULT_SCHEDULE_WEEKS,
   type Dividend,
   type DrawStatus,

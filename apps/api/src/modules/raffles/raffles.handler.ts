@@ -1,6 +1,6 @@
 // The cart's raffle_ticket handler (CartProductHandler): validates and prices a raffle entry, re-checks it on every
-// cart read, and numbers the tickets inside the purchase transaction (pre-orders are recorded and numbered when the
-// draw opens).
+// cart read, and numbers the tickets inside the purchase transaction (pre-orders become scheduled purchases of kind
+// pre_order in the recurring module, bought and numbered when the draw opens).
 import type { CurrencyCode, RaffleTicketInput } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
@@ -16,7 +16,7 @@ const notOnSale = (message: string, code: string) => unprocessable(message, code
 export interface RaffleHandlerDeps {
   db: Db;
   /** Prices, descriptions, and ticket numbers allocated under the cap inside the purchase transaction. */
-  supply: Pick<RaffleSupplyService, 'priceOf' | 'describe' | 'allocate' | 'recordPreOrder'>;
+  supply: Pick<RaffleSupplyService, 'priceOf' | 'describe' | 'allocate'>;
   /**
    * The customer's state (identity) when the cart gives no region: permits are per state, so a signed-in buyer's
    * address decides. Anonymous carts are checked again at purchase, when the customer is known.
@@ -179,8 +179,10 @@ export function createRaffleHandler(deps: RaffleHandlerDeps): CartProductHandler
         checkoutId: ctx.checkoutId,
         region: null,
       };
+      // A pre-order is not charged now and gets no numbers: the recurring module records it as a scheduled purchase
+      // of kind pre_order (afterOrders), bought and numbered when the draw opens (ADR 064).
       if (item.purchaseStatus === 'pre_order') {
-        await raffles.recordPreOrder(tx, common);
+        if (draw.status !== 'pre_order') throw notOnSale(drawClosedMessage, 'draw_closed');
         return [
           {
             drawId: draw.publicId,

@@ -54,7 +54,7 @@ export function createRaffleDrawsService(deps: RafflesDeps) {
       return row;
     },
 
-    /** Pre-order draws whose sales open time has come (their pre-orders are filled by the workflow). */
+    /** Pre-order draws whose sales open time has come (the recurring processor then buys their pre-orders). */
     async openDue(now: Date): Promise<RaffleDrawRow[]> {
       const opened: RaffleDrawRow[] = [];
       for (const d of await repo.drawsInStatus(db, ['pre_order'])) {
@@ -62,13 +62,6 @@ export function createRaffleDrawsService(deps: RafflesDeps) {
         if ((await repo.setStatus(db, d.id, ['pre_order'], 'open')).length) opened.push({ ...d, status: 'open' });
       }
       return opened;
-    },
-    /** Draws with pre-orders still waiting (an open draw whose filling was interrupted is finished next tick). */
-    async drawsWithPendingPreOrders(): Promise<RaffleDrawRow[]> {
-      const out: RaffleDrawRow[] = [];
-      for (const d of await repo.drawsInStatus(db, ['open', 'sold_out', 'closed']))
-        if ((await repo.pendingPreOrders(db, d.id)).length) out.push(d);
-      return out;
     },
 
     async recordCutoffs(now: Date): Promise<number> {

@@ -191,24 +191,6 @@ const ticketQueries = {
   },
   insertEntry: async (ex: Executor, row: typeof rafflesEntries.$inferInsert) =>
     (await ex.insert(rafflesEntries).values(row).returning())[0]!,
-  setEntryAllocated: (ex: Executor, id: number, first: number, last: number) =>
-    ex
-      .update(rafflesEntries)
-      .set({ status: 'allocated', firstTicket: first, lastTicket: last })
-      .where(eq(rafflesEntries.id, id)),
-  setEntryFailed: (ex: Executor, id: number, reason: string) =>
-    ex
-      .update(rafflesEntries)
-      .set({ status: 'failed', failureReason: reason })
-      .where(and(eq(rafflesEntries.id, id), eq(rafflesEntries.status, 'pre_order'))),
-  pendingPreOrders: (ex: Executor, drawId: number) =>
-    ex
-      .select()
-      .from(rafflesEntries)
-      .where(and(eq(rafflesEntries.drawId, drawId), eq(rafflesEntries.status, 'pre_order')))
-      .orderBy(asc(rafflesEntries.id)),
-  lockEntry: async (ex: Executor, id: number) =>
-    (await ex.select().from(rafflesEntries).where(eq(rafflesEntries.id, id)).for('update'))[0] ?? null,
   insertTicketRange: (
     ex: Executor,
     t: {

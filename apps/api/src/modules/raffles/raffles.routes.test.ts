@@ -1,8 +1,8 @@
 // Raffle and cause calls over HTTP against the seeded demo raffles (three raffles, four causes, a past drawn draw).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
+import { catalogueAt } from '../../../test/helpers/recurring.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { openDuePreOrders } from '../../workflows/draw-raffle.workflow.ts';
 import { RAFFLE_SEED, verifyRaffleDraw } from './index.ts';
 
 let t: TestApp;
@@ -247,7 +247,7 @@ describe('buying raffle tickets through the cart', () => {
     });
   });
 
-  it('a pre-order is bought without a charge, then charged and numbered when the draw opens', async () => {
+  it('a pre-order is bought without a charge, listed as a pre-order, then charged and numbered when the draw opens', async () => {
     const id = 'cus_rafflepreorder01';
     const ledger = t.services.ledger;
     await t.database.db.transaction((tx) =>
@@ -287,19 +287,30 @@ describe('buying raffle tickets through the cart', () => {
 
     const raffles = t.services.raffleLifecycle;
     const draw = (await raffles.repo.drawByNumber(t.database.db, RAFFLE_SEED.animalCash, 1))!;
-    const deps = {
-      db: t.database.db,
-      raffles,
-      ledger,
-      outbox: t.services.outbox,
-      publicUrl: 'https://shop.example.test',
-    };
-    expect(await openDuePreOrders(deps, new Date(draw.salesOpenAt.getTime() + 1_000))).toMatchObject({
-      opened: [draw.publicId],
-      filled: 1,
-      failed: 0,
-    });
+    const listed = (await get('/api/v2/scheduled-purchases', headers)).json().result;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        kind: 'pre_order',
+        status: 'active',
+        draw_no: 1,
+        price: { amount: 25, currency: 'AUD' },
+        due_at: draw.salesOpenAt.toISOString(),
+        finished: false,
+      }),
+    ]);
+    const opensAt = new Date(draw.salesOpenAt.getTime() + 1_000);
+    t.clock.set(opensAt);
+    try {
+      await raffles.openDue(opensAt);
+      expect(await t.services.recurringProcessor.run({ customerId: id })).toMatchObject({ purchased: 1 });
+      expect(await t.services.recurringProcessor.run({ customerId: id })).toMatchObject({ purchased: 0 });
+    } finally {
+      t.clock.set(TEST_NOW);
+      await catalogueAt(t.services);
+    }
     expect((await ledger.fundsSummary(id)).balanceCents).toBe(500);
+    const done = (await get(`/api/v2/scheduled-purchases/${listed[0].encoded_id}`, headers)).json().result;
+    expect(done).toMatchObject({ finished: true, last_attempt_status: 'purchased', gave_up: false });
     const support = (await get(`/api/v2/raffles/${RAFFLE_SEED.animalCash}/your-support`, headers)).json().result;
     expect(support).toMatchObject({
       tickets_bought: 6,

@@ -1,5 +1,5 @@
 // Ticket supply (reg 83): sequential numbers allocated atomically under the permit's cap inside the purchase
-// transaction, free postal entries, and pre-orders numbered when the draw opens.
+// transaction and free postal entries (pre-orders are the recurring module's scheduled purchases, ADR 064).
 import { type CurrencyCode } from '@shop/contracts';
 import type { Executor } from '../../db/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -98,12 +98,11 @@ export function createRaffleSupplyService(deps: RafflesDeps) {
       return { ticketNumber: numbers[0]!, drawNo: draw.drawNo, offerKey: draw.offerKey };
     },
 
-    /** Records a pre-order (tickets are numbered and charged when the draw opens: openDuePreOrders). */
-    async recordPreOrder(tx: Executor, r: Omit<AllocateRequest, 'postal'>): Promise<number> {
-      const draw = await repo.lockDraw(tx, r.drawId, 'share');
-      if (!draw || draw.status !== 'pre_order') throw unprocessable(drawClosedMessage, 'draw_closed');
-      const entry = await repo.insertEntry(tx, { ...r, postal: false, status: 'pre_order', createdAt: clock.now() });
-      return entry.id;
+    /** When a draw's sales open (its pre-orders are bought then); in the caller's transaction. */
+    async salesOpenAt(tx: Executor, drawPublicId: string): Promise<Date> {
+      const draw = await repo.drawByPublicId(tx, drawPublicId);
+      if (!draw) throw unprocessable(drawClosedMessage, 'draw_closed');
+      return draw.salesOpenAt;
     },
 
     describe: (offer: RaffleOfferRow, drawNo: number, n: number) => `${offer.name} draw ${drawNo}, ${ticketsWord(n)}`,

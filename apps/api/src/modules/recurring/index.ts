@@ -1,4 +1,4 @@
-// Recurring domain: autoplays, subscriptions, scheduled purchases (and later pre-orders) and their processor.
+// Recurring domain: autoplays, subscriptions, scheduled purchases and pre-orders, and their processor.
 // Other code imports only from here.
 export {
   createRecurringService,
@@ -30,6 +30,13 @@ export {
   type SubscriptionDeps,
   type SubscriptionService,
 } from './recurring.subscriptions.ts';
+export { recordPreOrders, type SalesOpening } from './recurring.preorders.ts';
+export {
+  MAX_SCHEDULED_ATTEMPTS,
+  SCHEDULED_RETRY_MS,
+  scheduledKeyOf,
+  type PlannedScheduled,
+} from './recurring.scheduled.processor.ts';
 export type { RecurringRow } from './recurring.repository.ts';
 export { recurringRoutes, type RecurringRoutesOptions } from './recurring.routes.ts';
 export {

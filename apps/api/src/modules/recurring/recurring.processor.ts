@@ -12,7 +12,8 @@ import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRecurringRepository, type RecurringPatch, type RecurringRow } from './recurring.repository.ts';
 import { HARD_FAILURES, type RecurringFund, type RecurringPurchaser } from './recurring.purchaser.ts';
-import { processScheduled } from './recurring.scheduled.ts';
+import { planScheduled, processScheduled, type PlannedScheduled } from './recurring.scheduled.processor.ts';
+import type { ItemPricer } from './recurring.scheduled.ts';
 import { subscriptionDue } from './recurring.subscriptions.ts';
 import type { DrawCalendar, NextDraw } from './recurring.service.ts';
 
@@ -36,6 +37,8 @@ export interface ProcessorDeps {
   purchaser: RecurringPurchaser;
   onPaused?: PausedNotifier;
   onFailed?: FailedNotifier;
+  /** Checks a pre-order's draw has opened before it is bought (the cart's prepareItem). */
+  pricer?: ItemPricer;
   /** Hard failures in a row before an autoplay pauses. */
   maxHardFailures?: number;
 }
@@ -235,7 +238,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
         }
       }
       try {
-        await processScheduled({ db, clock, purchaser }, report, options.customerId);
+        await processScheduled({ db, clock, purchaser, pricer: deps.pricer }, report, options.customerId);
       } catch (error) {
         if (!options.onError) throw error;
         options.onError('scheduled purchases', error);
@@ -261,6 +264,10 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       }
       return planned;
     },
+
+    /** The due scheduled purchases and pre-orders, with their keys (the CLI's dry run), buying nothing. */
+    planScheduled: (options: { customerId?: string } = {}): Promise<PlannedScheduled[]> =>
+      planScheduled({ db, clock, purchaser, pricer: deps.pricer }, options.customerId),
   };
 }
 

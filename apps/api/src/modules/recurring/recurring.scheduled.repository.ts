@@ -1,6 +1,6 @@
 // Queries of the scheduled purchases and pre-orders table (recurring_scheduled). Only the recurring module's
 // services call these.
-import { and, asc, count, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import { recurringScheduled } from './recurring.schema.ts';
 
@@ -8,7 +8,7 @@ export type ScheduledRow = typeof recurringScheduled.$inferSelect;
 export type ScheduledPatch = Partial<
   Pick<
     ScheduledRow,
-    'status' | 'lastAttemptStatus' | 'lastAttemptAt' | 'lastFailureReason' | 'checkoutId' | 'finishedAt'
+    'status' | 'lastAttemptStatus' | 'lastAttemptAt' | 'lastFailureReason' | 'checkoutId' | 'finishedAt' | 'attempts'
   >
 > & { updatedAt: Date };
 export function createScheduledRepository() {
@@ -52,10 +52,14 @@ export function createScheduledRepository() {
       return r ?? null;
     },
 
-    /** Scheduled purchases due by `now`: active, not finished (bought or given up). */
+    /**
+     * Scheduled purchases and pre-orders due by `now`: active, not finished (bought or given up), and not attempted
+     * after `retryBefore` (a refused one waits before its next attempt).
+     */
     async dueScheduled(
       ex: Executor,
       now: Date,
+      retryBefore: Date,
       afterId: number,
       limit: number,
       customerId?: string,
@@ -68,6 +72,7 @@ export function createScheduledRepository() {
             eq(recurringScheduled.status, 'active'),
             isNull(recurringScheduled.finishedAt),
             lte(recurringScheduled.dueAt, now),
+            or(isNull(recurringScheduled.lastAttemptAt), lte(recurringScheduled.lastAttemptAt, retryBefore)),
             sql`${recurringScheduled.id} > ${afterId}`,
             customerId === undefined ? undefined : eq(recurringScheduled.customerId, customerId),
           ),

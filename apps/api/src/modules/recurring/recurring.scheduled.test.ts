@@ -1,6 +1,6 @@
 // Scheduled purchases on a real database: scheduling checks the time and the item (422, nothing stored); the
 // customer lists, reads and cancels their own (another's id is 404); the processor buys one when due, once, with the
-// key sch:{id}, for the draw on sale then; an empty wallet is a recorded hard failure retried on the next run; a
+// key sch:{id}, for the draw on sale then; an empty wallet is a recorded hard failure retried an hour later; a
 // cancelled one is never bought and a bought one cannot be cancelled.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -94,7 +94,7 @@ describe('scheduled purchases', () => {
     }
   });
 
-  it('a cancelled one is never bought; an empty wallet is a hard failure retried on the next run', async () => {
+  it('a cancelled one is never bought; an empty wallet is a hard failure retried an hour later', async () => {
     const c = shopper();
     const due = inHours(2);
     const a = (await call(c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: due })).json().result;
@@ -110,7 +110,12 @@ describe('scheduled purchases', () => {
       });
       const failed = (await call(c, 'GET', `/scheduled-purchases/${b.encoded_id}`)).json().result;
       expect(failed).toMatchObject({ last_attempt_status: 'hard_failure', finished: false });
+      expect(failed.attempts).toBe(1);
       await fundWallet(t.services, c, 10_000);
+      // A refused one waits an hour before its next attempt.
+      expect((await t.services.recurringProcessor.run({ customerId: c })).examined).toBe(0);
+      t.clock.set(inHours(1));
+      await catalogueAt(t.services);
       expect((await t.services.recurringProcessor.run({ customerId: c })).purchased).toBe(1);
       expect((await ticketDraws(c)).length).toBe(1);
       expect(

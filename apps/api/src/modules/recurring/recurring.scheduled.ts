@@ -1,15 +1,15 @@
 // Scheduled purchases (docs/recurring.md): one future purchase of an item at a time the customer chose (kind
-// scheduled_purchase), bought by the recurring processor once due, through the purchase workflow with the key
-// sch:{id} (so it is bought at most once). The item is checked and priced when scheduled, and again when bought; it
-// plays the draw on sale at that time. Listed, read and cancelled by its own customer (another's id is 404).
-import type { CartItemInput, CurrencyCode, ProcessReport, ScheduledPurchase } from '@shop/contracts';
-import { randomBytes } from 'node:crypto';
+// scheduled_purchase), or a pre-order (kind pre_order, recurring.preorders.ts), bought by the recurring processor
+// once due (recurring.scheduled.processor.ts) with the key sch:{id}, so it is bought at most once. A scheduled
+// purchase's item is checked and priced when scheduled, and again when bought; it plays the draw on sale at that time.
+// Listed, read and cancelled (until bought) by its own customer (another's id is 404).
+import type { CartItemInput, CurrencyCode, ScheduledPurchase } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { PricedItem } from '../cart/index.ts';
 import { createScheduledRepository, type ScheduledRow } from './recurring.scheduled.repository.ts';
-import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts';
+import { newScheduledId, pinnedDrawNo } from './recurring.preorders.ts';
 
 /** What scheduling needs of the cart: validate and price an item for the customer (422 as when added to a cart). */
 export interface ItemPricer {
@@ -21,8 +21,6 @@ export interface ScheduledDeps {
   clock: Clock;
   pricer: ItemPricer;
 }
-
-const newScheduledId = () => `sch_${randomBytes(12).toString('hex')}`;
 
 /** The item bought when due: the draw on sale then, not the one on sale when it was scheduled. */
 function unpinned(input: CartItemInput): CartItemInput {
@@ -47,8 +45,11 @@ function view(row: ScheduledRow): ScheduledPurchase {
     lastAttemptStatus: row.lastAttemptStatus as ScheduledPurchase['lastAttemptStatus'],
     lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     lastFailureReason: row.lastFailureReason,
+    attempts: row.attempts,
     checkoutId: row.checkoutId,
     finished: row.finishedAt !== null,
+    gaveUp: row.finishedAt !== null && row.checkoutId === null,
+    drawNo: row.kind === 'pre_order' ? pinnedDrawNo(row.item as CartItemInput) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -127,55 +128,3 @@ export function createScheduledService(deps: ScheduledDeps) {
 }
 
 export type ScheduledService = ReturnType<typeof createScheduledService>;
-
-/**
- * The processor's part for scheduled purchases: each due one, under its row lock (SKIP LOCKED), bought with the key
- * sch:{id}; a refusal is recorded (hard or soft) and retried on the next run until bought or cancelled.
- */
-export async function processScheduled(
-  deps: { db: Db; clock: Clock; purchaser: RecurringPurchaser },
-  report: ProcessReport,
-  customerId?: string,
-): Promise<void> {
-  const repo = createScheduledRepository();
-  let afterId = 0;
-  for (;;) {
-    const page = await repo.dueScheduled(deps.db, deps.clock.now(), afterId, 200, customerId);
-    if (!page.length) return;
-    afterId = page.at(-1)!.id;
-    for (const due of page) {
-      await deps.db.transaction(async (tx) => {
-        const row = await repo.lockScheduled(tx, due.id);
-        if (!row || row.status !== 'active' || row.finishedAt !== null) return;
-        report.examined++;
-        const now = deps.clock.now();
-        try {
-          const { checkoutId } = await deps.purchaser.purchaseItems(row.customerId, `sch:${row.publicId}`, [
-            row.item as CartItemInput,
-          ]);
-          await repo.updateScheduled(tx, row.id, {
-            lastAttemptStatus: 'purchased',
-            lastAttemptAt: now,
-            lastFailureReason: null,
-            checkoutId,
-            finishedAt: now,
-            updatedAt: now,
-          });
-          report.purchased++;
-        } catch (err) {
-          if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-          if (err.code === 'idempotency_in_flight') return;
-          const hard = HARD_FAILURES.has(err.code ?? '');
-          await repo.updateScheduled(tx, row.id, {
-            lastAttemptStatus: hard ? 'hard_failure' : 'soft_failure',
-            lastAttemptAt: now,
-            lastFailureReason: err.message,
-            updatedAt: now,
-          });
-          if (hard) report.hardFailures++;
-          else report.softFailures++;
-        }
-      });
-    }
-  }
-}

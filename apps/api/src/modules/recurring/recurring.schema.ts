@@ -123,6 +123,8 @@ export const recurringScheduled = pgTable(
     lastAttemptStatus: text('last_attempt_status'),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     lastFailureReason: text('last_failure_reason'),
+    /** Purchases tried and refused (the give-up rule stops after MAX_SCHEDULED_ATTEMPTS). */
+    attempts: integer('attempts').notNull().default(0),
     checkoutId: text('checkout_id'),
     /** Set when it was bought, or given up (its draw closed, the offer ended): the processor leaves it alone. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),

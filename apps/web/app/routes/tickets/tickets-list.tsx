@@ -1,7 +1,9 @@
 // Upcoming and past tickets (/my-account/upcoming-tickets[/:page], /my-account/past-tickets[/:page]; features §7
 // GET /orders with status, page size 10). Protected; gated by viewing orders.
-import { Link, useLocation } from 'react-router';
+import { data, Link, useLocation } from 'react-router';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
+import { ScheduledList } from '../../features/scheduled/scheduled-views.tsx';
+import { loadScheduledList } from '../../features/scheduled/scheduled.server.ts';
 import { OrdersList, type TicketsKind } from '../../features/tickets/ticket-views.tsx';
 import { loadOrdersPage } from '../../features/tickets/tickets.server.ts';
 import type { Route } from './+types/tickets-list';
@@ -12,7 +14,17 @@ function kindOf(url: string): TicketsKind {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const kind = kindOf(request.url);
-  return loadOrdersPage(request, context, kind === 'past' ? 'past_products' : 'upcoming_products', params.page);
+  const page = await loadOrdersPage(
+    request,
+    context,
+    kind === 'past' ? 'past_products' : 'upcoming_products',
+    params.page,
+  );
+  // Upcoming tickets' first page also lists the scheduled purchases and pre-orders (the spec's route table has no
+  // list route of its own for them: only scheduled-purchases/:id).
+  const scheduled =
+    kind === 'upcoming' && page.data.page === 1 ? (await loadScheduledList(request, context)).items : [];
+  return data({ ...page.data, scheduled }, page.init ?? undefined);
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -30,7 +42,9 @@ function TicketsListView({
   page,
   hasNext,
   now,
+  scheduled,
 }: { kind: TicketsKind } & Route.ComponentProps['loaderData']) {
+  const site = useSiteFormat();
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">{kind === 'past' ? 'Past tickets' : 'Upcoming tickets'}</h1>
@@ -55,7 +69,8 @@ function TicketsListView({
           </Link>
         ) : null}
       </nav>
-      <OrdersList orders={orders} kind={kind} page={page} hasNext={hasNext} now={now} site={useSiteFormat()} />
+      {scheduled.length ? <ScheduledList items={scheduled} site={site} /> : null}
+      <OrdersList orders={orders} kind={kind} page={page} hasNext={hasNext} now={now} site={site} />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_scheduled" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;
