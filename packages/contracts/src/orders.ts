@@ -60,6 +60,11 @@ export const Order = z.object({
   description: z.string(),
   total: Money,
   status: z.enum(['upcoming_products', 'past_products']),
+  /**
+   * A pre-order (its draw was not on sale yet): nothing was paid for this order; it is bought, as a new order, when
+   * the draw's sales open (docs/recurring.md, its scheduled purchase).
+   */
+  preOrder: z.boolean(),
   numDraws: z.number().int(),
   firstDrawDate: z.string(),
   /** Present with ?show_details=true. */

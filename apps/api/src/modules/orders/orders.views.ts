@@ -207,6 +207,7 @@ export function orderViews(deps: { clock: Clock; draws: OrdersDraws; raffleDraws
         description: o.description,
         total: toMoney(o.totalCents, currency),
         status: past ? 'past_products' : 'upcoming_products',
+        preOrder: o.status === 'pre_order',
         numDraws: o.numDraws,
         firstDrawDate: o.firstDrawAt.toISOString(),
         ...(details ? { tickets: own } : {}),

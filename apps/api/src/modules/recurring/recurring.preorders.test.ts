@@ -85,6 +85,11 @@ describe('lottery pre-orders', () => {
     expect((pre.price as { amount: number }).amount).toBeGreaterThan(0);
     expect((await t.services.ledger.fundsSummary(c)).balanceCents).toBe(10_000);
     expect(await lines(c)).toEqual([]);
+    // The checkout's order says it is a pre-order (nothing paid for it yet), not a paid order.
+    const ordered = (await call(c, 'GET', '/orders?status=upcoming_products')).json().result as {
+      pre_order: boolean;
+    }[];
+    expect(ordered.map((o) => o.pre_order)).toEqual([true]);
     expect((await call(c, 'PATCH', `/scheduled-purchases/${cancelled.encoded_id}/cancel`)).statusCode).toBe(404);
     const cancel = await call(other, 'PATCH', `/scheduled-purchases/${cancelled.encoded_id}/cancel`);
     expect(cancel.json().result).toMatchObject({ status: 'cancelled', kind: 'pre_order' });
@@ -111,6 +116,10 @@ describe('lottery pre-orders', () => {
       expect(await t.services.recurringProcessor.run()).toMatchObject({ purchased: 0 });
       expect(await lines(c)).toEqual([draw.id]);
       expect(await lines(other)).toEqual([]);
+      const orders = (await call(c, 'GET', '/orders?status=upcoming_products')).json().result as {
+        pre_order: boolean;
+      }[];
+      expect(orders.map((o) => o.pre_order).sort()).toEqual([false, true]);
       const spent = 10_000 - (await t.services.ledger.fundsSummary(c)).balanceCents;
       expect(spent).toBe(Math.round((pre.price as { amount: number }).amount * 100));
       expect((await t.services.ledger.fundsSummary(other)).balanceCents).toBe(10_000);

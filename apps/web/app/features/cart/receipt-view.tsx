@@ -40,6 +40,11 @@ export function ReceiptView({ receipt, site }: { receipt: Receipt; site: SiteFor
               <p className="font-bold">{money(order.total)}</p>
             </div>
             <p>{order.description}</p>
+            {order.preOrder ? (
+              <p className="text-sm font-semibold">
+                Pre-order: nothing is paid now. We buy it from your wallet when the draw&apos;s sales open.
+              </p>
+            ) : null}
             <p className="text-sm">
               {order.numDraws === 1 ? 'Draw' : `${order.numDraws} draws from`}{' '}
               {formatShortDate(new Date(order.firstDrawDate), site)}

@@ -71,7 +71,11 @@ export function OrdersList({
               </span>
             </div>
             <div className="flex flex-col items-end text-sm">
-              <span>Paid {formatMoney(o.total, site.locale)}</span>
+              <span>
+                {o.preOrder
+                  ? `Pre-order: ${formatMoney(o.total, site.locale)} when sales open`
+                  : `Paid ${formatMoney(o.total, site.locale)}`}
+              </span>
               {o.prize && o.prize.amount > 0 ? (
                 <span className="font-bold">Won {formatMoney(o.prize, site.locale)}</span>
               ) : kind === 'past' ? (
