@@ -78,9 +78,8 @@ describe('checkout', () => {
     await expect(page.getByTestId('cart-count').first().textContent()).resolves.toBe('2');
     const token = (await context.cookies()).find((c) => c.name === 'anonymous_cart_token');
     expect(token?.value).toMatch(/^crt_/);
-    await expect(page.getByRole('link', { name: /^Edit Oz Lotto System 8/ }).getAttribute('href')).resolves.toMatch(
-      /^\/oz-lotto\/systems\?edit=itm_/,
-    );
+    // No "Edit": the play screen cannot load an item back into the builder yet (remove it and build it again).
+    await expect(page.getByRole('link', { name: /^Edit / }).count()).resolves.toBe(0);
 
     // The act code: a visitor without the cookie adopts the anonymous cart from the address, and the code goes.
     await context.clearCookies();

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  blockedReasonAction,
-  cartGroups,
-  depositAmountCents,
-  editItemHref,
-  payableCents,
-  walletCovers,
-} from './cart-rules.ts';
+import { blockedReasonAction, cartGroups, depositAmountCents, payableCents, walletCovers } from './cart-rules.ts';
 
 describe('payable amount (core §5)', () => {
   it('takes the wallet off when it does not cover what is due now', () => {
@@ -49,21 +42,5 @@ describe('cart layout', () => {
     });
     expect(groups.map((g) => g.productType)).toEqual(['lottery_ticket', 'raffle_ticket']);
     expect(groups[0]?.heading).toBe('Lotto tickets');
-  });
-  it('edits an item on its play screen with the game-type suffix', () => {
-    expect(
-      editItemHref({
-        id: 'itm_1',
-        productOfferKey: 'oz-lotto',
-        gameType: 'reduced_system',
-        productType: 'lottery_ticket',
-      }),
-    ).toBe('/oz-lotto/systems?edit=itm_1');
-    expect(
-      editItemHref({ id: 'itm_2', productOfferKey: 'oz-lotto', gameType: 'standard', productType: 'lottery_ticket' }),
-    ).toBe('/oz-lotto/standard?edit=itm_2');
-    expect(
-      editItemHref({ id: 'itm_3', productOfferKey: 'rsl-art-union', gameType: null, productType: 'raffle_ticket' }),
-    ).toBe('/rsl-art-union?edit=itm_3');
   });
 });

@@ -85,23 +85,6 @@ export function depositAmountCents(shortfallCents: number, minCents: number | nu
   return Math.max(shortfallCents, minCents ?? 0, 1);
 }
 
-/** Game-type path suffixes of the play screen (core §2); the others use their own key. */
-const GAME_TYPE_SUFFIXES: Record<string, string> = {
-  deferred: 'subscriptions',
-  reduced_system: 'systems',
-  strike_boxed: 'boxed',
-  mega_combo: 'super-combos',
-};
-
-/** The play-screen address that edits an item (BUILDER-WEB reads `edit`). */
-export function editItemHref(item: Pick<CartItem, 'id' | 'productOfferKey' | 'gameType' | 'productType'>): string {
-  const base =
-    item.productType === 'raffle_ticket' || !item.gameType
-      ? `/${item.productOfferKey}`
-      : `/${item.productOfferKey}/${GAME_TYPE_SUFFIXES[item.gameType] ?? item.gameType.replace(/_/g, '-')}`;
-  return `${base}?edit=${encodeURIComponent(item.id)}`;
-}
-
 /** Features §2 Footer: the condensed footer shows at checkout steps with items in the cart. */
 export function condensedCheckoutFooter(itemCount: number): boolean {
   return itemCount > 0;

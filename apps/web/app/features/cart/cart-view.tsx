@@ -1,12 +1,13 @@
 // The cart screen (spec core §2 /cart, §3 Cart, §8 promotion, blocked reasons, auto-removed items; features §4):
-// items grouped by product type with their draws and numbers, edit and remove, the promotion field, the blocked
-// reasons with their actions, auto-removed notices, the totals, the payable amount and the regulation text.
+// items grouped by product type with their draws and numbers, remove (editing an item in place is not built:
+// docs/storefront.md "Gaps"), the promotion field, the blocked reasons with their actions, auto-removed notices, the
+// totals, the payable amount and the regulation text.
 import { moneyToCents, type Cart, type CartItem } from '@shop/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import { formatJackpot, formatMoney, formatShortDate, type SiteFormat } from '../../lib/format.ts';
 import { NumberBalls } from './cart-balls.tsx';
 import { BlockedReasons } from './blocked-reasons.tsx';
-import { cartGroups, editItemHref, REGULATION_TEXT } from './cart-rules.ts';
+import { cartGroups, REGULATION_TEXT } from './cart-rules.ts';
 
 export interface CartActionResult {
   intent: string;
@@ -104,9 +105,6 @@ function CartItemCard({ item, site }: { item: CartItem; site: SiteFormat }) {
       ) : null}
       <ItemGames item={item} />
       <div className="flex flex-wrap gap-0.5">
-        <Link to={editItemHref(item)} className="btn btn-secondary" aria-label={`Edit ${item.description}`}>
-          Edit
-        </Link>
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="itemId" value={item.id} />
