@@ -115,6 +115,7 @@ import {
   createScheduledService,
   fundOfMethod,
   recurringFailureEmail,
+  scheduledGaveUpEmail,
   recordPreOrders,
   type DrawCalendar,
   type PausedNotifier,
@@ -469,6 +470,7 @@ function commerceServices(
     pricer: cart,
     onPaused: autoplayPausedEmail(outbox, identity.directory),
     onFailed: recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
+    onScheduledGaveUp: scheduledGaveUpEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
   });
   const recurringPayments = createRecurringPaymentsService({
     db,

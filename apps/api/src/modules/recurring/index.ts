@@ -53,4 +53,4 @@ export {
   type RecurringPaymentsService,
   type SavedCard,
 } from './recurring.payments.ts';
-export { createCardExpiryReminders, recurringFailureEmail } from './recurring.emails.ts';
+export { createCardExpiryReminders, recurringFailureEmail, scheduledGaveUpEmail } from './recurring.emails.ts';

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { cardExpired } from './recurring.funding.ts';
 import { createRecurringPaymentsRepository } from './recurring.payments.repository.ts';
 import type { FailedNotifier } from './recurring.processor.ts';
+import type { GaveUpNotifier } from './recurring.scheduled.processor.ts';
 
 export interface RecurringMail {
   enqueueEmail(
@@ -39,6 +40,25 @@ export function recurringFailureEmail(outbox: RecurringMail, contactsOf: Contact
           : 'Your autoplay ticket is delayed',
       text,
       dedupeKey: `recurring_failed:${row.publicId}:${failure.occasion}:${failure.kind}:${row.consecutiveHardFailures}`,
+    });
+  };
+}
+
+/**
+ * A scheduled purchase or pre-order given up (its draw closed, or refused too many times): nothing was charged for
+ * it and nothing more will be tried; emailed once.
+ */
+export function scheduledGaveUpEmail(outbox: RecurringMail, contactsOf: ContactsOf): GaveUpNotifier {
+  return async (tx, row, reason) => {
+    const contact = (await contactsOf([row.customerId])).get(row.customerId);
+    if (!contact) return;
+    const what = row.kind === 'pre_order' ? 'pre-order' : 'scheduled purchase';
+    await outbox.enqueueEmail(tx, {
+      to: contact.email,
+      kind: 'scheduled_gave_up',
+      subject: `Your ${what} was not bought`,
+      text: `We could not buy your ${what} of ${row.description}. ${reason}\n\nNothing was charged for it, and we will not try again. You can buy a ticket for another draw in the shop.`,
+      dedupeKey: `scheduled_gave_up:${row.publicId}`,
     });
   };
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
+import { signUpAndLogin } from '../../../test/helpers/customers.ts';
 import { catalogueAt, fundWallet, ozTicket } from '../../../test/helpers/recurring.ts';
 import { MAX_SCHEDULED_ATTEMPTS } from './index.ts';
 
@@ -137,9 +138,9 @@ describe('lottery pre-orders', () => {
     }
   });
 
-  it('an empty wallet is a recorded failure retried hourly; a pre-order whose draw closed gives up', async () => {
+  it('an empty wallet is a recorded failure retried hourly; a pre-order whose draw closed gives up, emailed', async () => {
     const { draw, offset } = await preOrderDraw();
-    const c = shopper();
+    const { customerId: c, email } = await signUpAndLogin(t);
     const pre = await preOrder(c, offset);
     try {
       await at(new Date(draw.drawAt.getTime() - 4 * WEEK + 1_000));
@@ -153,6 +154,12 @@ describe('lottery pre-orders', () => {
       const gone = (await call(c, 'GET', `/scheduled-purchases/${pre.encoded_id}`)).json().result;
       expect(gone).toMatchObject({ finished: true, gave_up: true, attempts: 2, last_attempt_status: 'hard_failure' });
       expect(gone.last_failure_reason).toMatch(/^Not bought: the draw closed\./);
+      const mails = await t.database.db.execute<{ subject: string; body: string }>(
+        sql`select subject, text_body as body from notifications_outbox where kind = 'scheduled_gave_up' and to_address = ${email}`,
+      );
+      expect(mails.rows).toEqual([
+        { subject: 'Your pre-order was not bought', body: expect.stringContaining('Nothing was charged for it') },
+      ]);
       await fundWallet(t.services, c, 10_000);
       t.clock.set(new Date(draw.stopAt.getTime() + 2 * 3_600_000));
       expect(await t.services.recurringProcessor.run({ customerId: c })).toMatchObject({ examined: 0 });

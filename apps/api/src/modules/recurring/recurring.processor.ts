@@ -12,7 +12,12 @@ import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRecurringRepository, type RecurringPatch, type RecurringRow } from './recurring.repository.ts';
 import { HARD_FAILURES, type RecurringFund, type RecurringPurchaser } from './recurring.purchaser.ts';
-import { planScheduled, processScheduled, type PlannedScheduled } from './recurring.scheduled.processor.ts';
+import {
+  planScheduled,
+  processScheduled,
+  type GaveUpNotifier,
+  type PlannedScheduled,
+} from './recurring.scheduled.processor.ts';
 import type { ItemPricer } from './recurring.scheduled.ts';
 import { subscriptionDue } from './recurring.subscriptions.ts';
 import type { DrawCalendar, NextDraw } from './recurring.service.ts';
@@ -39,6 +44,8 @@ export interface ProcessorDeps {
   onFailed?: FailedNotifier;
   /** Checks a pre-order's draw has opened before it is bought (the cart's prepareItem). */
   pricer?: ItemPricer;
+  /** A scheduled purchase or pre-order given up (recurring.scheduled.processor.ts). */
+  onScheduledGaveUp?: GaveUpNotifier;
   /** Hard failures in a row before an autoplay pauses. */
   maxHardFailures?: number;
 }
@@ -238,7 +245,11 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
         }
       }
       try {
-        await processScheduled({ db, clock, purchaser, pricer: deps.pricer }, report, options.customerId);
+        await processScheduled(
+          { db, clock, purchaser, pricer: deps.pricer, onGaveUp: deps.onScheduledGaveUp },
+          report,
+          options.customerId,
+        );
       } catch (error) {
         if (!options.onError) throw error;
         options.onError('scheduled purchases', error);

@@ -5,7 +5,7 @@
 // recorded (hard or soft) and retried an hour later; it gives up (finished, hard failure with its reason) when the
 // draw it would play has closed or after MAX_SCHEDULED_ATTEMPTS refusals.
 import type { CartItemInput, ProcessReport } from '@shop/contracts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,7 +26,12 @@ export interface ScheduledProcessorDeps {
   purchaser: RecurringPurchaser;
   /** Checks a pre-order's draw has opened for sales before it is bought (the cart's prepareItem). */
   pricer?: ItemPricer;
+  /** In the transaction that gives one up: tell the customer (services.ts: an email). */
+  onGaveUp?: GaveUpNotifier;
 }
+
+/** A scheduled purchase or pre-order given up (finished unbought), with the reason recorded on it. */
+export type GaveUpNotifier = (tx: Executor, row: ScheduledRow, reason: string) => Promise<void>;
 
 export const scheduledKeyOf = (publicId: string) => `sch:${publicId}`;
 
@@ -111,18 +116,20 @@ export async function processScheduled(
         const drawGone = DRAW_GONE.has(err.code ?? '');
         const giveUp = drawGone || attempts >= MAX_SCHEDULED_ATTEMPTS;
         const hard = giveUp || HARD_FAILURES.has(err.code ?? '');
-        await repo.updateScheduled(tx, row.id, {
+        const reason = giveUp
+          ? drawGone
+            ? `Not bought: the draw closed. ${err.message}`
+            : `Not bought after ${attempts} attempts. ${err.message}`
+          : err.message;
+        const updated = await repo.updateScheduled(tx, row.id, {
           attempts,
           lastAttemptStatus: hard ? 'hard_failure' : 'soft_failure',
           lastAttemptAt: now,
-          lastFailureReason: giveUp
-            ? drawGone
-              ? `Not bought: the draw closed. ${err.message}`
-              : `Not bought after ${attempts} attempts. ${err.message}`
-            : err.message,
+          lastFailureReason: reason,
           ...(giveUp ? { finishedAt: now } : {}),
           updatedAt: now,
         });
+        if (giveUp) await deps.onGaveUp?.(tx, updated, reason);
         if (hard) report.hardFailures++;
         else report.softFailures++;
       }
