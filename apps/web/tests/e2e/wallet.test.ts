@@ -151,6 +151,28 @@ describe('a declined card', () => {
   });
 });
 
+describe('the deposit form across a revalidation', () => {
+  it('keeps the amount being typed and its idempotency key when the page revalidates (the cookie banner answered)', async () => {
+    open = await openBrowser(PHONE, { bypassCSP: true });
+    const { page, baseUrl } = open;
+    await signUpAndLogin(open, testCustomer('wallet', WALLY));
+    await addCard(open, '4242424242424242');
+    await page.goto(`${baseUrl}/my-account/deposit`);
+    await waitForHydration(page);
+    const key = await page.locator('input[name="idempotencyKey"]').first().inputValue();
+    await page.getByLabel(/Deposit amount/).fill('35');
+    // Answering the cookie banner is a fetcher post: every loader of the page runs again.
+    const banner = page.getByTestId('cookie-consent');
+    await expect(banner.count()).resolves.toBe(1);
+    const revalidated = page.waitForResponse((r) => r.url().includes('.data') && r.request().method() === 'GET');
+    await banner.getByRole('button', { name: 'Essential only' }).click();
+    await revalidated;
+    await banner.waitFor({ state: 'detached' });
+    await expect(page.getByLabel(/Deposit amount/).inputValue()).resolves.toBe('35');
+    await expect(page.locator('input[name="idempotencyKey"]').first().inputValue()).resolves.toBe(key);
+  });
+});
+
 describe('digital wallets, BPAY and a cancelled deposit', () => {
   it('links PayPal, deposits with Google Pay (no Apple Pay in Chromium), shows BPAY, and cancels a 3-D Secure deposit', async () => {
     open = await openBrowser(DESKTOP, { bypassCSP: true });

@@ -3,7 +3,7 @@
 import { moneyToCents } from '@shop/contracts';
 import { data, Form, redirect } from 'react-router';
 import { DepositForm } from '../../features/wallet/deposit-form.tsx';
-import { Field, FormErrors, IdempotencyKeyInput, NO_FEEDBACK } from '../../features/wallet/form-parts.tsx';
+import { Field, FormErrors, IdempotencyKeyInput, NO_FEEDBACK, usePageKey } from '../../features/wallet/form-parts.tsx';
 import { submitDeposit, submitLinkPayPal } from '../../features/wallet/wallet-forms.server.ts';
 import { depositSources, payPalLink, walletButtons } from '../../features/wallet/wallet-labels.ts';
 import { depositPresets, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
@@ -72,17 +72,19 @@ export default function DepositRoute({ loaderData, actionData }: Route.Component
   const { sources, wallets, presets, site, bpay, canLinkPayPal } = loaderData;
   const deposit = actionData?.intent === 'deposit' ? actionData : undefined;
   const link = actionData?.intent === 'link-paypal' ? actionData : undefined;
+  const depositKey = usePageKey(loaderData.idempotencyKey);
+  const linkKey = usePageKey(loaderData.linkKey);
   return (
     <div className="page-container flex flex-col gap-1.5 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Deposit</h1>
       <DepositForm
-        key={deposit?.idempotencyKey ?? loaderData.idempotencyKey}
+        key={deposit?.idempotencyKey ?? depositKey}
         sources={sources}
         wallets={wallets}
         presets={presets}
         currency={site.currency}
         locale={site.locale}
-        idempotencyKey={deposit?.idempotencyKey ?? loaderData.idempotencyKey}
+        idempotencyKey={deposit?.idempotencyKey ?? depositKey}
         feedback={deposit?.feedback ?? NO_FEEDBACK}
         values={deposit?.values ?? {}}
         weeklyLimitHelp
@@ -96,7 +98,7 @@ export default function DepositRoute({ loaderData, actionData }: Route.Component
           <Form method="post" className="flex flex-col gap-0.5" noValidate>
             <FormErrors errors={link?.feedback.generalErrors ?? []} />
             <input type="hidden" name="intent" value="link-paypal" />
-            <IdempotencyKeyInput value={link?.idempotencyKey ?? loaderData.linkKey} />
+            <IdempotencyKeyInput value={link?.idempotencyKey ?? linkKey} />
             <Field
               name="paypalEmail"
               label="PayPal email address"

@@ -1,7 +1,7 @@
 // Withdraw (/my-account/withdraw, spec features §2, §7): winnings out to a saved bank account.
 import { moneyToCents } from '@shop/contracts';
 import { data, redirect } from 'react-router';
-import { NO_FEEDBACK } from '../../features/wallet/form-parts.tsx';
+import { NO_FEEDBACK, usePageKey } from '../../features/wallet/form-parts.tsx';
 import { submitWithdrawal } from '../../features/wallet/wallet-forms.server.ts';
 import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { paymentMethods, WITHDRAW_FILTER, withdrawableFunds } from '../../features/wallet/wallet.server.ts';
@@ -51,13 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WithdrawRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const withdrawKey = usePageKey(loaderData.idempotencyKey);
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Withdraw</h1>
       <WithdrawForm
         withdrawable={loaderData.withdrawable}
         funds={loaderData.funds}
-        idempotencyKey={actionData?.idempotencyKey ?? loaderData.idempotencyKey}
+        idempotencyKey={actionData?.idempotencyKey ?? withdrawKey}
         feedback={actionData?.feedback ?? NO_FEEDBACK}
         values={actionData?.values ?? {}}
         locale={loaderData.site.locale}
