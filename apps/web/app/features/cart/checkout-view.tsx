@@ -6,6 +6,7 @@ import type { Cart } from '@shop/contracts';
 import { useRef, type FormEvent } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { formatCents, type SiteFormat } from '../../lib/format.ts';
+import { usePageKey } from '../../lib/use-page-key.ts';
 import { BrowserDataInputs, fillBrowserData, TestCardList } from '../../ui/card-payment.tsx';
 import { BlockedReasons } from './blocked-reasons.tsx';
 import { CartTotals } from './cart-view.tsx';
@@ -69,6 +70,7 @@ function Errors({ message }: { message: string | undefined }) {
 }
 
 function AddCardForm({ data, result }: { data: CheckoutData; result: BuyActionResult | undefined }) {
+  const cardPageKey = usePageKey(data.cardKey);
   const card = result?.intent === 'add-card' ? result : undefined;
   if (!data.gateway) return null;
   const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
@@ -94,7 +96,7 @@ function AddCardForm({ data, result }: { data: CheckoutData; result: BuyActionRe
       <summary className="cursor-pointer font-bold">Add a card</summary>
       <Form method="post" className="mt-0.5 flex flex-col gap-0.5" noValidate>
         <input type="hidden" name="intent" value="add-card" />
-        <input type="hidden" name="idempotencyKey" value={card?.idempotencyKey ?? data.cardKey} />
+        <input type="hidden" name="idempotencyKey" value={card?.idempotencyKey ?? cardPageKey} />
         <Errors message={card?.error} />
         {field('holderName', 'Name on card', { autoComplete: 'cc-name' })}
         {field('cardNumber', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number' })}
@@ -130,7 +132,8 @@ export function CheckoutView({
   const { cart } = data;
   const currency = cart.cartTotal.currency;
   const blocked = Object.keys(cart.blockedReasons).length > 0;
-  const purchaseKey = result && result.intent !== 'add-card' ? result.idempotencyKey : data.idempotencyKey;
+  const pageKey = usePageKey(data.idempotencyKey);
+  const purchaseKey = result && result.intent !== 'add-card' ? result.idempotencyKey : pageKey;
   const insufficient = result?.code === 'insufficient_funds';
   const showWallet = data.covers && !insufficient;
   const defaultSource = data.sources.find((s) => s.isDefault) ?? data.sources[0];

@@ -1,6 +1,6 @@
 // Small form pieces shared by the wallet forms: the shop's labelled field for plain forms, the form-level error list and the
 // hidden Idempotency-Key of a money-moving form.
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { inputClass, Field as UiField } from '../../ui/form-field.tsx';
 
 export interface FormFeedback {
@@ -49,15 +49,6 @@ export function Field({ name, label, errors = [], hint, idPrefix = 'wallet', ...
       />
     </UiField>
   );
-}
-
-/**
- * The Idempotency-Key a page view's form keeps: the first the loader gave, not a new one at every revalidation (a
- * fetcher elsewhere on the page, the cookie banner, re-runs the loaders). Changing it re-keyed the deposit form, which
- * lost the amount being typed, and let a double submit across a revalidation send two keys.
- */
-export function usePageKey(loaderKey: string): string {
-  return useState(loaderKey)[0];
 }
 
 export function IdempotencyKeyInput({ value }: { value: string }) {

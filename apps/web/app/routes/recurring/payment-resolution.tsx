@@ -23,6 +23,7 @@ import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
 import { submissionErrors } from '../../lib/form-data.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/payment-resolution';
+import { usePageKey } from '../../lib/use-page-key.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: RESOLUTION_TEXTS.title }];
 
@@ -86,7 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentResolutionRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const cardKey = actionData?.result?.idempotencyKey ?? loaderData.cardKey;
+  const pageCardKey = usePageKey(loaderData.cardKey);
+  const cardKey = actionData?.result?.idempotencyKey ?? pageCardKey;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">{RESOLUTION_TEXTS.title}</h1>

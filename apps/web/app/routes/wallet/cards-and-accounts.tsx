@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { cardGateways, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/cards-and-accounts';
+import { usePageKey } from '../../lib/use-page-key.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Cards and accounts' }];
 
@@ -36,9 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CardsAndAccountsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const pageKeys = usePageKey(loaderData.keys);
   const keys = actionData
-    ? { ...loaderData.keys, [actionData.intent === 'add-card' ? 'card' : 'bank']: actionData.idempotencyKey }
-    : loaderData.keys;
+    ? { ...pageKeys, [actionData.intent === 'add-card' ? 'card' : 'bank']: actionData.idempotencyKey }
+    : pageKeys;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Cards and accounts</h1>

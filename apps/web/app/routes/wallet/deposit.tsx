@@ -3,7 +3,8 @@
 import { moneyToCents } from '@shop/contracts';
 import { data, Form, redirect } from 'react-router';
 import { DepositForm } from '../../features/wallet/deposit-form.tsx';
-import { Field, FormErrors, IdempotencyKeyInput, NO_FEEDBACK, usePageKey } from '../../features/wallet/form-parts.tsx';
+import { Field, FormErrors, IdempotencyKeyInput, NO_FEEDBACK } from '../../features/wallet/form-parts.tsx';
+import { usePageKey } from '../../lib/use-page-key.ts';
 import { submitDeposit, submitLinkPayPal } from '../../features/wallet/wallet-forms.server.ts';
 import { depositSources, payPalLink, walletButtons } from '../../features/wallet/wallet-labels.ts';
 import { depositPresets, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';

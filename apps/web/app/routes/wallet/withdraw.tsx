@@ -1,7 +1,8 @@
 // Withdraw (/my-account/withdraw, spec features §2, §7): winnings out to a saved bank account.
 import { moneyToCents } from '@shop/contracts';
 import { data, redirect } from 'react-router';
-import { NO_FEEDBACK, usePageKey } from '../../features/wallet/form-parts.tsx';
+import { NO_FEEDBACK } from '../../features/wallet/form-parts.tsx';
+import { usePageKey } from '../../lib/use-page-key.ts';
 import { submitWithdrawal } from '../../features/wallet/wallet-forms.server.ts';
 import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
 import { paymentMethods, WITHDRAW_FILTER, withdrawableFunds } from '../../features/wallet/wallet.server.ts';
