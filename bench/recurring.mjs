@@ -46,7 +46,11 @@ async function fund(s, ids) {
 
 async function run(database) {
   await db.migrate(database);
-  const s = createServices({ database, clock: systemClock, config: loadConfig({ NODE_ENV: 'test' }) });
+  const s = createServices({
+    database,
+    clock: systemClock,
+    config: loadConfig({ NODE_ENV: 'test', RECURRING_CONCURRENCY: process.env.RECURRING_CONCURRENCY }),
+  });
   await seedIfEmpty(s);
   await database.pool.query(
     `UPDATE catalogue_offers SET recurring_purchase = '{"type":"autoplay","availability":"available"}' WHERE key = 'oz-lotto'`,
@@ -82,7 +86,7 @@ async function run(database) {
   const repeatS = (performance.now() - t) / 1000;
   const rate = report.purchased / runS;
   console.log(
-    `embedded PostgreSQL: ${N.toLocaleString('en-AU')} autoplays set up in ${setupS.toFixed(1)} s; the processor bought ` +
+    `embedded PostgreSQL, processor concurrency ${s.config.recurringConcurrency}: ${N.toLocaleString('en-AU')} autoplays set up in ${setupS.toFixed(1)} s; the processor bought ` +
       `${report.purchased.toLocaleString('en-AU')} in ${runS.toFixed(1)} s (${Math.round(rate)} purchases/s; ` +
       `${report.softFailures} soft, ${report.hardFailures} hard failures); a repeat run bought ${again.purchased} in ` +
       `${repeatS.toFixed(1)} s. Direct purchaseItems: ${Math.round(directRate)} purchases/s; ratio ${(rate / directRate).toFixed(2)}. ` +

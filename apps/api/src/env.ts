@@ -56,6 +56,7 @@ const EnvSchema = z.object({
               .filter(Boolean),
     ),
   JOBS_ENABLED: bool.default(true),
+  RECURRING_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
   /**
    * true lets NODE_ENV=production run with the built-in test gateway and without SMTP (benchmarks and browser tests of
    * a production build). Never on a real shop. The dev mailbox and the test deposit stay off in production anyway.
@@ -103,6 +104,8 @@ export type AppConfig = {
   /** true: trust every hop; a list: trust those addresses. Loopback is always trusted (the storefront's own calls). */
   trustProxy: boolean | string[];
   jobsEnabled: boolean;
+  /** Recurring purchases the processor decides at once (each holds one connection of a side pool of that size). */
+  recurringConcurrency: number;
   allowTestServices: boolean;
   authSecret: string | undefined;
   minAge: number;
@@ -161,6 +164,7 @@ export function loadConfig(
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
+    recurringConcurrency: e.RECURRING_CONCURRENCY,
     allowTestServices: e.ALLOW_TEST_SERVICES,
     authSecret: e.AUTH_SECRET,
     minAge: e.MIN_AGE,

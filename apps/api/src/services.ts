@@ -458,6 +458,8 @@ function commerceServices(
     db,
     clock,
     calendar,
+    concurrency: core.config.recurringConcurrency,
+    lockDb: core.config.recurringConcurrency > 1 ? database.side(core.config.recurringConcurrency) : db,
     purchaser: cardFundedPurchaser({
       purchaseItems: (customerId, key, items, deposit) => purchase.purchaseItems(customerId, key, items, deposit),
       payments: cardPaymentsOf({

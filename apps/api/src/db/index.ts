@@ -22,6 +22,12 @@ export interface Database {
   url: string;
   /** Writes to cached tables, announced across processes (LISTEN/NOTIFY); connects on first subscription. */
   changes: ChangeFeed;
+  /**
+   * A second, small pool on the same server, made on first use and closed with the database: for transactions that
+   * wait on work done through the main pool (the recurring processor's row locks, held while the purchase runs), so
+   * they can never take the connections that work needs.
+   */
+  side(max: number): Db;
   close(): Promise<void>;
 }
 
@@ -44,15 +50,24 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   pool.on('error', () => undefined);
   const db = drizzle(pool) as Db;
   const changes = createChangeFeed(url);
+  let sidePool: pg.Pool | undefined;
   let closing: Promise<void> | undefined;
   return {
     db,
     pool,
     url,
     changes,
+    side(max) {
+      if (!sidePool) {
+        sidePool = new pg.Pool({ connectionString: url, max, application_name: 'lottery-shop-side' });
+        sidePool.on('error', () => undefined);
+      }
+      return drizzle(sidePool) as Db;
+    },
     close: () =>
       (closing ??= (async () => {
         await changes.close();
+        await sidePool?.end();
         await pool.end();
         await options.onClose?.();
       })()),

@@ -48,6 +48,17 @@ export interface ProcessorDeps {
   onScheduledGaveUp?: GaveUpNotifier;
   /** Hard failures in a row before an autoplay pauses. */
   maxHardFailures?: number;
+  /**
+   * Recurring purchases decided at once (default 1). Each holds its row lock in a transaction on `lockDb` while its
+   * purchase runs through the purchase workflow's own connections and admission.
+   */
+  concurrency?: number;
+  /**
+   * Where the row-lock transactions run (default `db`). With concurrency above 1 give a pool of that size apart from
+   * the purchases' (Database.side): a lock held on the purchases' pool while its purchase waits for a connection of
+   * that same pool could starve it.
+   */
+  lockDb?: Db;
 }
 
 /** What a run would buy or did (the CLI's dry run lists `planned`). */
@@ -108,6 +119,8 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
   const { db, clock, calendar, purchaser } = deps;
   const repo = createRecurringRepository();
   const maxHard = deps.maxHardFailures ?? 3;
+  const concurrency = Math.max(1, deps.concurrency ?? 1);
+  const lockDb = deps.lockDb ?? db;
 
   function decide(row: RecurringRow, draw: NextDraw): PlannedPurchase['action'] {
     if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';
@@ -118,7 +131,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
 
   /** One autoplay under its row lock: skip, buy and record, or record the failure. */
   async function processOne(id: number, report: ProcessReport): Promise<void> {
-    await db.transaction(async (tx) => {
+    await lockDb.transaction(async (tx) => {
       // Locked by another processor (or a customer's change): it is being decided now; pass it by.
       const locked = await repo.lockById(tx, id, { skipLocked: true });
       if (!locked) return;
@@ -236,14 +249,23 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       options: { customerId?: string; onError?: (autoplayId: string, error: unknown) => void } = {},
     ): Promise<ProcessReport> {
       const report = emptyReport();
-      for await (const row of due(options.customerId)) {
-        try {
-          await processOne(row.id, report);
-        } catch (error) {
-          if (!options.onError) throw error;
-          options.onError(row.publicId, error);
+      // `concurrency` workers take the due rows from one page-at-a-time generator (its next() calls queue, so each
+      // row goes to one worker). Each row is decided under its own lock, so the order among workers does not matter:
+      // two rows of one customer meet at the customer's wallet lock in the purchase, one after the other.
+      const rows = due(options.customerId);
+      let failed: { error: unknown } | undefined;
+      const worker = async () => {
+        for (let next = await rows.next(); !next.done && !failed; next = await rows.next()) {
+          try {
+            await processOne(next.value.id, report);
+          } catch (error) {
+            if (!options.onError) failed ??= { error };
+            else options.onError(next.value.publicId, error);
+          }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      if (failed) throw failed.error;
       try {
         await processScheduled(
           { db, clock, purchaser, pricer: deps.pricer, onGaveUp: deps.onScheduledGaveUp },

@@ -350,6 +350,36 @@ describe('the processor', () => {
       expect(view).toMatchObject({ last_attempt_status: 'purchased', next_draw: { draw_no: second!.drawNo + 1 } });
     }));
 
+  it('with several workers and two runs at once: each autoplay once, one wallet shared by three pays for two', () =>
+    isolated(async () => {
+      // The shop's processor decides several autoplays at once (RECURRING_CONCURRENCY, default 4); two runs of it
+      // race here, and three autoplays of one customer meet at that customer's wallet, which can pay for two.
+      expect(t.services.config.recurringConcurrency).toBeGreaterThan(1);
+      const many: Shopper[] = [];
+      for (let i = 0; i < 9; i++) many.push(await shopper(10_000));
+      for (const s of many) await buyAutoplay(s);
+      const tight = await shopper(5 * OZ_GAME_CENTS);
+      for (let i = 0; i < 3; i++) await buyAutoplay(tight);
+      expect(await available(tight.id)).toBe(2 * OZ_GAME_CENTS);
+      await closeFirstDraw();
+      const [second] = await ozDraws();
+
+      const [a, b] = await Promise.all([t.services.recurringProcessor.run(), t.services.recurringProcessor.run()]);
+      expect(a.purchased + b.purchased).toBe(many.length + 2);
+      expect(a.hardFailures + b.hardFailures).toBe(1);
+      for (const s of many) expect(await ticketDraws(s.id)).toEqual([second!.drawNo - 1, second!.drawNo]);
+      expect(await count('orders_checkouts', tight.id)).toBe(5);
+      expect(await available(tight.id)).toBe(0);
+      expect(await t.services.ledger.verify()).toMatchObject({
+        unbalancedEntries: 0,
+        mismatchedAccounts: 0,
+        negativeCustomerAccounts: 0,
+        totalCents: 0,
+      });
+      const again = await t.services.recurringProcessor.run();
+      expect(again).toMatchObject({ purchased: 0, hardFailures: 0 });
+    }));
+
   it('after a purchase committed but not recorded (a crash), the rerun records it and buys nothing more', () =>
     isolated(async () => {
       const s = await shopper(10_000);
