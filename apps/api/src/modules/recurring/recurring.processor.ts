@@ -50,15 +50,19 @@ export interface ProcessorDeps {
   maxHardFailures?: number;
 }
 
-/** What a run would buy or did (the CLI's dry run lists `planned`). */
-export interface PlannedPurchase {
+/** What a run would do now with a due autoplay or subscription (the CLI's dry run lists them). */
+export type PlannedPurchase = {
   autoplayId: string;
   customerId: string;
   offerKey: string;
-  drawNo: number;
+  /** What it buys: `draw:{drawId}` (autoplay) or `period:{k}` (subscription). */
+  occasion: string;
   idempotencyKey: string;
-  action: 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure';
-}
+} & (
+  | { type: 'autoplay'; drawNo: number; period: null; action: 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure' }
+  /** A subscription's period due (k of rcp:{id}:period:{k}); it has no minimum jackpot to skip for. */
+  | { type: 'subscription'; drawNo: null; period: number; action: 'buy' | 'wait_hard_failure' }
+);
 
 /** One occasion to buy: `draw:{drawId}` or `period:{n}`, the item bought, and what a purchase moves on. */
 interface DueOccasion {
@@ -84,8 +88,10 @@ const fundOf = (row: RecurringRow): RecurringFund => ({
 });
 
 export const occasionOf = (draw: Pick<NextDraw, 'drawId'>) => `draw:${draw.drawId}`;
+/** The purchase key of one occasion of a recurring purchase: what the processor buys with and the dry run names. */
+export const recurringKeyOf = (publicId: string, occasion: string) => `rcp:${publicId}:${occasion}`;
 export const idempotencyKeyOf = (autoplayId: string, draw: Pick<NextDraw, 'drawId'>) =>
-  `rcp:${autoplayId}:${occasionOf(draw)}`;
+  recurringKeyOf(autoplayId, occasionOf(draw));
 
 /** The item bought for one draw: the template pinned to that draw, with fresh quickpicks when asked. */
 function itemFor(row: RecurringRow, draw: NextDraw): CartItemInput {
@@ -109,7 +115,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
   const repo = createRecurringRepository();
   const maxHard = deps.maxHardFailures ?? 3;
 
-  function decide(row: RecurringRow, draw: NextDraw): PlannedPurchase['action'] {
+  function decide(row: RecurringRow, draw: NextDraw): 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure' {
     if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';
     if (row.minimumJackpotCents !== null && (draw.jackpotCents ?? 0) < row.minimumJackpotCents)
       return 'skip_minimum_jackpot';
@@ -156,7 +162,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
 
   /** Buy one occasion (a draw, a period) with the key rcp:{id}:{occasion} and record the outcome under the row lock. */
   async function attempt(tx: Executor, row: RecurringRow, due: DueOccasion, report: ProcessReport): Promise<void> {
-    const key = `rcp:${row.publicId}:${due.occasion}`;
+    const key = recurringKeyOf(row.publicId, due.occasion);
     let checkoutId: string;
     try {
       ({ checkoutId } = await purchaser.purchaseItems(row.customerId, key, [due.item], fundOf(row)));
@@ -257,18 +263,37 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       return report;
     },
 
-    /** What a run would do now, buying nothing (the CLI's dry run and its list of due autoplays). */
+    /**
+     * What a run would do now, buying nothing (the CLI's dry run): each due autoplay's draw and each due
+     * subscription's period, decided as processOne decides them, with the key the purchase would use.
+     */
     async plan(options: { customerId?: string } = {}): Promise<PlannedPurchase[]> {
       const planned: PlannedPurchase[] = [];
+      const now = clock.now();
       for await (const row of due(options.customerId)) {
-        if (row.type !== 'autoplay') continue;
+        const of = { autoplayId: row.publicId, customerId: row.customerId, offerKey: row.offerKey };
+        if (row.type === 'subscription') {
+          const period = subscriptionDue(row, now);
+          if (!period) continue;
+          planned.push({
+            ...of,
+            type: 'subscription',
+            occasion: period.occasion,
+            drawNo: null,
+            period: period.period,
+            idempotencyKey: recurringKeyOf(row.publicId, period.occasion),
+            action: row.hardFailedOccasion === period.occasion ? 'wait_hard_failure' : 'buy',
+          });
+          continue;
+        }
         const draw = await dueDraw(calendar, row);
         if (!draw) continue;
         planned.push({
-          autoplayId: row.publicId,
-          customerId: row.customerId,
-          offerKey: row.offerKey,
+          ...of,
+          type: 'autoplay',
+          occasion: occasionOf(draw),
           drawNo: draw.drawNo,
+          period: null,
           idempotencyKey: idempotencyKeyOf(row.publicId, draw),
           action: decide(row, draw),
         });

@@ -405,6 +405,50 @@ describe('the processor', () => {
       expect(await count('orders_checkouts', s.id)).toBe(3);
     }));
 
+  it('the dry run names the period due with the key the run buys it with, and a period that failed hard as waiting', () =>
+    isolated(async () => {
+      // Two periods' entries: the first purchase and period 3.
+      const s = await shopper(2 * 2 * TICKET_CENTS);
+      const id = await subscribe(s);
+      const plan = () => t.services.recurringProcessor.plan({ customerId: s.id });
+      expect(await plan()).toEqual([]);
+      // Paused through period 2: the dry run, like the run, names only the period it is in once unpaused.
+      await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'paused' });
+      await later(7 * DAY);
+      expect(await plan()).toEqual([]);
+      await later(7 * DAY);
+      await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' });
+      const planned = {
+        autoplayId: id,
+        type: 'subscription',
+        customerId: s.id,
+        offerKey: RAFFLE_SEED.prizeHome,
+        occasion: 'period:3',
+        drawNo: null,
+        period: 3,
+        idempotencyKey: `rcp:${id}:period:3`,
+        action: 'buy',
+      };
+      expect(await plan()).toEqual([planned]);
+      expect(await count('orders_checkouts', s.id)).toBe(1);
+      expect((await run()).purchased).toBe(1);
+      expect((await checkoutKeys(s.id)).at(-1)).toBe(planned.idempotencyKey);
+      expect(await plan()).toEqual([]);
+      // Period 4 with too little in the wallet fails hard; the dry run then says it waits for the customer.
+      await later(7 * DAY);
+      expect((await plan())[0]).toMatchObject({ period: 4, idempotencyKey: `rcp:${id}:period:4`, action: 'buy' });
+      expect((await run()).hardFailures).toBe(1);
+      expect(await plan()).toEqual([
+        {
+          ...planned,
+          occasion: 'period:4',
+          period: 4,
+          idempotencyKey: `rcp:${id}:period:4`,
+          action: 'wait_hard_failure',
+        },
+      ]);
+    }));
+
   it('an empty wallet is a hard failure, not retried in its period; three in a row pause it with an email', () =>
     isolated(async () => {
       // A customer with an email address (the pause is emailed).
