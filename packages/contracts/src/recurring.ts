@@ -221,5 +221,10 @@ export const PaymentResolutionRetry = z.object({
   state: z.enum(['completed', 'retry_error']),
   report: ProcessReport,
   resolutions: z.array(PaymentResolution),
+  /**
+   * Retried but kept paused by the customer's own pause (timed: `pausedUntil`; or paused): nothing was bought for them;
+   * their failed draw or period is tried again when the pause ends.
+   */
+  waiting: z.array(Autoplay),
 });
 export type PaymentResolutionRetry = z.infer<typeof PaymentResolutionRetry>;

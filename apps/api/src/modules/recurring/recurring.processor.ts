@@ -11,7 +11,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRecurringRepository, type RecurringPatch, type RecurringRow } from './recurring.repository.ts';
-import { HARD_FAILURES, type RecurringFund, type RecurringPurchaser } from './recurring.purchaser.ts';
+import {
+  HARD_FAILURES,
+  MAX_HARD_FAILURES,
+  type RecurringFund,
+  type RecurringPurchaser,
+} from './recurring.purchaser.ts';
 import {
   planScheduled,
   processScheduled,
@@ -113,7 +118,7 @@ function emptyReport(): ProcessReport {
 export function createRecurringProcessor(deps: ProcessorDeps) {
   const { db, clock, calendar, purchaser } = deps;
   const repo = createRecurringRepository();
-  const maxHard = deps.maxHardFailures ?? 3;
+  const maxHard = deps.maxHardFailures ?? MAX_HARD_FAILURES;
 
   function decide(row: RecurringRow, draw: NextDraw): 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure' {
     if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';

@@ -140,6 +140,21 @@ async function later(ms: number): Promise<void> {
 
 const run = () => t.services.recurringProcessor.run();
 
+/**
+ * A subscriber with an email address (the pause is emailed) whose wallet paid only the first entry: periods 2 to 4
+ * each fail hard once (a period is not tried again), and the third pauses it.
+ */
+async function failThreePeriods(): Promise<{ s: Shopper; id: string }> {
+  const s = await shopper(2 * TICKET_CENTS, (await signUpAndLogin(t)).customerId);
+  const id = await subscribe(s);
+  for (let period = 2; period <= 4; period++) {
+    await later(7 * DAY);
+    expect((await run()).hardFailures).toBe(1);
+    expect((await run()).hardFailures).toBe(0);
+  }
+  return { s, id };
+}
+
 describe('periods', () => {
   it('start a period length apart from the first purchase; a month end falls on the shorter month’s last day', () => {
     const anchor = new Date('2026-01-31T10:00:00Z');
@@ -451,14 +466,7 @@ describe('the processor', () => {
 
   it('an empty wallet is a hard failure, not retried in its period; three in a row pause it with an email', () =>
     isolated(async () => {
-      // A customer with an email address (the pause is emailed).
-      const s = await shopper(2 * TICKET_CENTS, (await signUpAndLogin(t)).customerId);
-      const id = await subscribe(s);
-      for (let period = 2; period <= 4; period++) {
-        await later(7 * DAY);
-        expect((await run()).hardFailures).toBe(1);
-        expect((await run()).hardFailures).toBe(0);
-      }
+      const { s, id } = await failThreePeriods();
       const read = (await call(s, 'GET', `/subscriptions/${id}`)).json().result;
       expect(read).toMatchObject({ status: 'paused', last_attempt_status: 'hard_failure' });
       const { rows } = await t.database.db.execute<{ subject: string }>(
@@ -471,5 +479,37 @@ describe('the processor', () => {
       expect((await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' })).statusCode).toBe(200);
       expect((await run()).purchased).toBe(1);
       expect(await occasions(s.id)).toEqual(['period:4']);
+    }));
+
+  it('paused by three hard failures: the payment-resolution retry lifts the pause and buys the failed period once', () =>
+    isolated(async () => {
+      const { s, id } = await failThreePeriods();
+      const [resolution] = (await call(s, 'GET', '/payment_resolutions')).json().result;
+      expect(resolution.recurring_purchases.subscriptions.map((x: { autoplay_id: string }) => x.autoplay_id)).toEqual([
+        id,
+      ]);
+      await fundWallet(t.services, s.id, 2 * TICKET_CENTS);
+      // The raffle stops selling subscriptions: "Cannot Unpause AutoPlay", and nothing changes.
+      await t.services.catalogue.setOfferState(RAFFLE_SEED.prizeHome, { suspended: true });
+      try {
+        const refused = await call(s, 'POST', '/payment_resolutions/retry', {});
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(refused.json().messages[0].text).toBe('Cannot Unpause AutoPlay');
+        expect((await call(s, 'GET', `/subscriptions/${id}`)).json().result.status).toBe('paused');
+      } finally {
+        await t.services.catalogue.setOfferState(RAFFLE_SEED.prizeHome, { suspended: false });
+      }
+      const retried = await call(s, 'POST', '/payment_resolutions/retry', { autoplay_id: id });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().result).toMatchObject({
+        state: 'completed',
+        report: { purchased: 1 },
+        resolutions: [],
+        waiting: [],
+      });
+      expect((await call(s, 'GET', `/subscriptions/${id}`)).json().result.status).toBe('active');
+      expect(await occasions(s.id)).toEqual(['period:4']);
+      expect((await checkoutKeys(s.id)).at(-1)).toBe(`rcp:${id}:period:4`);
+      expect((await run()).purchased).toBe(0);
     }));
 });
