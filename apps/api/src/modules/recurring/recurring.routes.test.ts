@@ -245,21 +245,76 @@ describe('changing an autoplay', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().messages[0].text).toBe('Cannot update AutoPlay status');
   });
+});
 
-  it('refuses to unpause when the offer no longer sells autoplay: "Cannot Unpause AutoPlay", still paused', async () => {
-    const s = await shopper(10_000);
-    const { autoplayId } = await buyAutoplay(s);
-    await call(s, 'POST', `/autoplay/${autoplayId}/pause`);
-    await t.services.catalogue.setOfferState('oz-lotto', { suspended: true });
-    try {
-      const res = await call(s, 'POST', `/autoplay/${autoplayId}/unpause`);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().messages[0].text).toBe('Cannot Unpause AutoPlay');
-      expect((await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result.status).toBe('paused');
-    } finally {
-      await t.services.catalogue.setOfferState('oz-lotto', { suspended: false });
-    }
-  });
+describe('unpausing when the offer is switched off', () => {
+  /** The autoplay's stored row, every column: what "nothing changes" compares. */
+  const stored = async (autoplayId: string) =>
+    (await t.database.db.execute(sql`select * from recurring_purchases where public_id = ${autoplayId}`)).rows[0];
+
+  /** Operator switches: each leaves the offer not selling autoplay; `undo` puts it back. */
+  const switches: { name: string; off: () => Promise<void>; undo: () => Promise<void> }[] = [
+    {
+      name: 'suspended',
+      off: () => t.services.catalogue.setOfferState('oz-lotto', { suspended: true }),
+      undo: () => t.services.catalogue.setOfferState('oz-lotto', { suspended: false }),
+    },
+    {
+      name: 'ended (no longer available: out of the catalogue)',
+      off: () => t.services.catalogue.setOfferState('oz-lotto', { availability: 'unavailable' }),
+      undo: () => t.services.catalogue.setOfferState('oz-lotto', { availability: 'available' }),
+    },
+    {
+      name: 'no longer selling autoplay',
+      off: async () => {
+        await t.database.db.execute(
+          sql`update catalogue_offers set recurring_purchase = '{"type":"autoplay","availability":"never"}' where key = 'oz-lotto'`,
+        );
+        // An operator switch with no change: only to make the shop forget its cached offers at once.
+        await t.services.catalogue.setOfferState('oz-lotto', {});
+      },
+      undo: async () => {
+        await t.database.db.execute(
+          sql`update catalogue_offers set recurring_purchase = '{"type":"autoplay","availability":"available"}' where key = 'oz-lotto'`,
+        );
+        await t.services.catalogue.setOfferState('oz-lotto', {});
+      },
+    },
+  ];
+
+  for (const { name, off, undo } of switches)
+    it(`offer ${name}: every way to unpause answers "Cannot Unpause AutoPlay" and nothing changes`, async () => {
+      const s = await shopper(10_000);
+      const { autoplayId } = await buyAutoplay(s);
+      const until = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString();
+      // Paused, then paused until a date: neither can be unpaused while the offer is switched off.
+      for (const pause of [{}, { paused_until: until }]) {
+        const paused = await call(s, 'POST', `/autoplay/${autoplayId}/pause`, pause);
+        expect(paused.statusCode, paused.body).toBe(200);
+        const before = await stored(autoplayId);
+        await off();
+        try {
+          for (const [method, url, body] of [
+            ['POST', `/autoplay/${autoplayId}/unpause`, undefined],
+            ['PATCH', `/autoplay/${autoplayId}/status`, { status: 'active' }],
+            ['PATCH', `/autoplay/${autoplayId}`, { status: 'active', quickpick: true, minimum_jackpot_amount: 9 }],
+          ] as const) {
+            const res = await call(s, method, url, body);
+            expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(422);
+            expect(res.json()).toMatchObject({
+              result: null,
+              errors: { this: ['Cannot Unpause AutoPlay'] },
+              messages: [{ code: 'cannot_unpause', text: 'Cannot Unpause AutoPlay' }],
+            });
+          }
+          expect(await stored(autoplayId)).toEqual(before);
+          expect((await t.services.recurringProcessor.run({ customerId: s.id })).examined).toBe(0);
+        } finally {
+          await undo();
+        }
+      }
+      expect((await call(s, 'POST', `/autoplay/${autoplayId}/unpause`)).json().result.status).toBe('active');
+    });
 });
 
 describe('minimum jackpot and quickpick', () => {

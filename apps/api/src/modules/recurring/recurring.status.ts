@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
 import { MAX_HARD_FAILURES } from './recurring.purchaser.ts';
-import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
+import { createRecurringRepository, type RecurringPatch, type RecurringRow } from './recurring.repository.ts';
 import type { DrawCalendar } from './recurring.service.ts';
 
 export const cancelledError = (what: string) =>
@@ -42,11 +42,16 @@ export function createStatusChanger(deps: {
 }) {
   const { db, clock } = deps;
   const repo = createRecurringRepository();
+  /**
+   * `options`: changes to this one row (PATCH /autoplay/{id} sends them with the status), written in the same
+   * transaction after every check passed, so a refused status change leaves them unwritten too.
+   */
   return async function changeStatus(
     customerId: string,
     row: RecurringRow,
     to: RecurringStatus,
     pausedUntil: Date | null,
+    options: Pick<RecurringPatch, 'minimumJackpotCents' | 'quickpickEachDraw'> = {},
   ): Promise<RecurringRow> {
     return db.transaction(async (tx) => {
       const group = await repo.lockGroup(tx, customerId, row);
@@ -65,7 +70,10 @@ export function createStatusChanger(deps: {
           updatedAt: clock.now(),
         },
       );
-      return rows.find((r) => r.publicId === row.publicId)!;
+      const changed = rows.find((r) => r.publicId === row.publicId)!;
+      if (!Object.keys(options).length) return changed;
+      const [withOptions] = await repo.update(tx, [changed.id], { ...options, updatedAt: clock.now() });
+      return withOptions!;
     });
   };
 }

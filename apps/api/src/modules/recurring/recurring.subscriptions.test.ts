@@ -362,6 +362,58 @@ describe('changing a subscription', () => {
   });
 });
 
+describe('unpausing when the raffle is switched off', () => {
+  const offer = RAFFLE_SEED.prizeHome;
+  const setRecurring = async (availability: string) => {
+    await t.database.db.execute(
+      sql`update catalogue_offers set recurring_purchase = ${JSON.stringify({ type: 'subscription', availability })}::jsonb where key = ${offer}`,
+    );
+    // An operator switch with no change: only to make the shop forget its cached offers at once.
+    await t.services.catalogue.setOfferState(offer, {});
+  };
+  const switches: [string, () => Promise<void>, () => Promise<void>][] = [
+    [
+      'suspended',
+      () => t.services.catalogue.setOfferState(offer, { suspended: true }),
+      () => t.services.catalogue.setOfferState(offer, { suspended: false }),
+    ],
+    [
+      'ended (out of the catalogue)',
+      () => t.services.catalogue.setOfferState(offer, { availability: 'unavailable' }),
+      () => t.services.catalogue.setOfferState(offer, { availability: 'available' }),
+    ],
+    ['no longer selling subscriptions', () => setRecurring('never'), () => setRecurring('available')],
+  ];
+
+  for (const [name, off, undo] of switches)
+    it(`${name}: "Cannot Unpause AutoPlay", and the subscription stays as it was`, async () => {
+      const s = await shopper(100_000);
+      const id = await subscribe(s);
+      const until = new Date(t.clock.now().getTime() + 20 * DAY).toISOString().slice(0, 10);
+      for (const pause of [{ status: 'paused' }, { status: 'timed_paused', paused_until: until }]) {
+        expect((await call(s, 'PATCH', `/subscriptions/${id}/status`, pause)).statusCode).toBe(200);
+        const before = (await t.database.db.execute(sql`select * from recurring_purchases where public_id = ${id}`))
+          .rows[0];
+        await off();
+        try {
+          const res = await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' });
+          expect(res.statusCode, res.body).toBe(422);
+          expect(res.json()).toMatchObject({
+            result: null,
+            messages: [{ code: 'cannot_unpause', text: 'Cannot Unpause AutoPlay' }],
+          });
+          const after = (await t.database.db.execute(sql`select * from recurring_purchases where public_id = ${id}`))
+            .rows[0];
+          expect(after).toEqual(before);
+        } finally {
+          await undo();
+        }
+      }
+      const active = await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' });
+      expect(active.json().result.status).toBe('active');
+    });
+});
+
 describe('the processor', () => {
   it('buys a charity-raffle subscription once per period as the clock moves period by period', () =>
     isolated(async () => {
