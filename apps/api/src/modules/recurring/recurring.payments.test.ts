@@ -10,7 +10,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { autoplayShop, catalogueAt, fundWallet, onFreshShop } from '../../../test/helpers/recurring.ts';
+import {
+  autoplayShop,
+  catalogueAt,
+  expectRefused,
+  fundWallet,
+  onFreshShop,
+  recurringStateOf,
+} from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import { idempotencyKeyOf } from './index.ts';
 
@@ -311,6 +318,63 @@ describe('card-funded attempts', () => {
       expect((await deposits(s.id)).map((d) => d.status)).toEqual(['cancelled']);
       expect(await available(s.id)).toBe(155 - priceCents);
       expect(await tickets(s.id)).toBe(1);
+    }));
+});
+
+describe('hostile input to payment resolutions', () => {
+  it("wrong types, extra fields, cancelled and others' ids, bodies that are not objects, signed out: refused, nothing changes", () =>
+    isolated(async () => {
+      const s = await shopper(0);
+      await fundWallet(t.services, s.id, 2 * 155);
+      const { autoplayId: failed } = await buyAutoplay(s);
+      const { autoplayId: cancelled } = await buyAutoplay(s);
+      expect((await call(s, 'POST', `/autoplay/${cancelled}/pause`)).statusCode).toBe(200);
+      const gone = await t.injectSigned({
+        method: 'PATCH',
+        url: `/api/v2/autoplay/${cancelled}/status`,
+        headers: s.headers,
+        payload: { status: 'cancelled' },
+        sign: V,
+      });
+      expect(gone.statusCode, gone.body).toBe(200);
+      await nextDraw();
+      expect(await run(s)).toMatchObject({ hardFailures: 1 });
+      const before = await recurringStateOf(t.database, s.id);
+      const raw = (url: string, payload: string) =>
+        t.injectSigned({
+          method: 'POST',
+          url: `/api/v2${url}`,
+          headers: { ...s.headers, 'content-type': 'application/json' },
+          payload,
+          sign: V,
+        });
+      const cases: [string, unknown, number, string?][] = [
+        ['/payment_resolutions/change-fund', { fund_id: 5 }, 422, 'fund_id'],
+        ['/payment_resolutions/change-fund', { fund_id: '' }, 422, 'fund_id'],
+        ['/payment_resolutions/change-fund', { fund_id: `fnd_${'9'.repeat(70)}` }, 422, 'fund_id'],
+        ['/payment_resolutions/change-fund', { fund_id: 'wallet', autoplay_id: 5 }, 422, 'autoplay_id'],
+        ['/payment_resolutions/change-fund', { fund_id: 'wallet', autoplay_id: 'rcp_%00' }, 422, 'autoplay_id'],
+        ['/payment_resolutions/change-fund', { fund_id: 'wallet', autoplay_id: cancelled }, 404],
+        ['/payment_resolutions/retry', { autoplay_id: 5 }, 422, 'autoplay_id'],
+        ['/payment_resolutions/retry', { autoplay_id: cancelled }, 404],
+        ['/payment_resolutions/retry', { autoplay_id: failed, everything: true }, 422, 'everything'],
+      ];
+      for (const [url, body, status, field] of cases) expectRefused(await call(s, 'POST', url, body), status, field);
+      for (const url of ['/payment_resolutions/change-fund', '/payment_resolutions/retry'])
+        for (const payload of ['[]', '"wallet"', 'null', '{"fund_id": "wallet"'])
+          expectRefused(await raw(url, payload), payload.startsWith('{') ? 400 : 422);
+      for (const [method, url, payload] of [
+        ['GET', '/payment_resolutions'],
+        ['POST', '/payment_resolutions/change-fund', { fund_id: 'wallet' }],
+        ['POST', '/payment_resolutions/retry', {}],
+      ] as const)
+        expectRefused(
+          await t.injectSigned({ method, url: `/api/v2${url}`, sign: V, ...(payload ? { payload } : {}) }),
+          401,
+        );
+      expect(await recurringStateOf(t.database, s.id)).toEqual(before);
+      expect(await deposits(s.id)).toEqual([]);
+      expect((await call(s, 'GET', '/payment_resolutions')).json().result).toHaveLength(1);
     }));
 });
 

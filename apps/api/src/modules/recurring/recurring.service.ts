@@ -11,6 +11,7 @@ import {
   minimumJackpotCents,
   minimumJackpotOf,
   parseFutureDate,
+  pausedUntilWithoutPause,
   QUICKPICK_ON,
   statusChange,
   templateOf,
@@ -236,6 +237,7 @@ export function createRecurringService(deps: RecurringDeps) {
       };
       // Everything is checked before anything changes: the input here, the offer (unpausing) and a cancelled one in
       // the one transaction that writes status and options together.
+      if (body.status === undefined && body.pausedUntil) throw pausedUntilWithoutPause();
       const status =
         body.status === undefined
           ? null

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { catalogueAt, fundWallet } from '../../../test/helpers/recurring.ts';
+import { catalogueAt, expectRefused, fundWallet, recurringStateOf } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import { RAFFLE_OFFERS, RAFFLE_SEED } from '../raffles/index.ts';
 import { periodAt, periodStart } from './recurring.subscriptions.ts';
@@ -359,6 +359,82 @@ describe('changing a subscription', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().messages[0].text).toBe('Cannot update AutoPlay status');
     expect((await call(s, 'PATCH', `/subscriptions/${id}`, { num_games: 3 })).statusCode).toBe(409);
+  });
+});
+
+describe('hostile input to the subscription calls', () => {
+  it("wrong types, huge and negative counts, extra fields, impossible dates, cancelled, others' and signed out: refused, nothing changes", async () => {
+    const s = await shopper(100_000);
+    const id = await subscribe(s);
+    const cancelled = await subscribe(s);
+    expect((await call(s, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'cancelled' })).statusCode).toBe(
+      200,
+    );
+    const other = await shopper(100_000);
+    const before = await recurringStateOf(t.database, s.id);
+    const signedOut = (method: 'GET' | 'PATCH', url: string, payload?: unknown) =>
+      t.injectSigned({ method, url: `/api/v2${url}`, sign: V, ...(payload ? { payload: payload as object } : {}) });
+    const cases: [Shopper, 'GET' | 'PATCH', string, unknown, number, string?][] = [
+      [s, 'GET', '/subscriptions?limit=abc', undefined, 422, 'limit'],
+      [s, 'GET', '/subscriptions?limit=1000', undefined, 422, 'limit'],
+      [s, 'GET', '/subscriptions?offset=-1', undefined, 422, 'offset'],
+      [s, 'GET', '/subscriptions?lottery_keys=', undefined, 422, 'lottery_keys'],
+      [s, 'GET', '/subscriptions?lottery_keys=OZ%20LOTTO', undefined, 422, 'lottery_keys'],
+      [s, 'GET', `/subscriptions?lottery_keys=${'a'.repeat(501)}`, undefined, 422, 'lottery_keys'],
+      [s, 'GET', '/subscriptions?lottery=oz-lotto', undefined, 422, 'lottery'],
+      [s, 'GET', '/subscriptions/rcp_%00', undefined, 400],
+      [s, 'GET', '/subscriptions/sub_0123456789', undefined, 422, 'id'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: '3' }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 2.5 }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: -1 }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 1e9 }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 'NaN' }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { cause_key: '' }, 422, 'cause_key'],
+      [s, 'PATCH', `/subscriptions/${id}`, { cause_key: 'x'.repeat(129) }, 422, 'cause_key'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 3, period: 'daily' }, 422, 'period'],
+      [s, 'PATCH', `/subscriptions/${id}/status`, { status: 5 }, 422, 'status'],
+      [s, 'PATCH', `/subscriptions/${id}/status`, { status: 'PAUSED' }, 422, 'status'],
+      [
+        s,
+        'PATCH',
+        `/subscriptions/${id}/status`,
+        { status: 'paused', paused_until: '2027-02-30' },
+        422,
+        'paused_until',
+      ],
+      [
+        s,
+        'PATCH',
+        `/subscriptions/${id}/status`,
+        { status: 'active', paused_until: '2030-01-01' },
+        422,
+        'paused_until',
+      ],
+      [
+        s,
+        'PATCH',
+        `/subscriptions/${id}/status`,
+        { status: 'cancelled', paused_until: '2030-01-01' },
+        422,
+        'paused_until',
+      ],
+      [s, 'PATCH', `/subscriptions/${cancelled}`, { num_games: 3 }, 409],
+      [s, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'active' }, 409],
+      [s, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'paused' }, 409],
+      [other, 'GET', `/subscriptions/${id}`, undefined, 404],
+      [other, 'PATCH', `/subscriptions/${id}`, { num_games: 3 }, 404],
+      [other, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'active' }, 404],
+    ];
+    for (const [who, method, url, payload, status, field] of cases)
+      expectRefused(await call(who, method, url, payload), status, field);
+    for (const [method, url, payload] of [
+      ['GET', '/subscriptions'],
+      ['GET', `/subscriptions/${id}`],
+      ['PATCH', `/subscriptions/${id}`, { num_games: 3 }],
+      ['PATCH', `/subscriptions/${id}/status`, { status: 'cancelled' }],
+    ] as const)
+      expectRefused(await signedOut(method, url, payload), 401);
+    expect(await recurringStateOf(t.database, s.id)).toEqual(before);
   });
 });
 
