@@ -111,6 +111,46 @@ function itemFor(row: RecurringRow, draw: NextDraw): CartItemInput {
   return { ...template, games, numDraws: 1, firstDrawNo: draw.drawNo };
 }
 
+/** What an autoplay does with the draw due: buy it, skip it (below its minimum jackpot), or wait for the customer. */
+function decide(row: RecurringRow, draw: NextDraw): 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure' {
+  if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';
+  if (row.minimumJackpotCents !== null && (draw.jackpotCents ?? 0) < row.minimumJackpotCents)
+    return 'skip_minimum_jackpot';
+  return 'buy';
+}
+
+/**
+ * The dry run's entry for one due recurring purchase, decided as processOne decides it, with the key its purchase
+ * would use: an autoplay's draw due, or a subscription's period due (subscriptionDue); null when nothing is due.
+ */
+async function planOne(calendar: DrawCalendar, row: RecurringRow, now: Date): Promise<PlannedPurchase | null> {
+  const of = { autoplayId: row.publicId, customerId: row.customerId, offerKey: row.offerKey };
+  if (row.type === 'subscription') {
+    const due = subscriptionDue(row, now);
+    if (!due) return null;
+    return {
+      ...of,
+      type: 'subscription',
+      occasion: due.occasion,
+      drawNo: null,
+      period: due.period,
+      idempotencyKey: recurringKeyOf(row.publicId, due.occasion),
+      action: row.hardFailedOccasion === due.occasion ? 'wait_hard_failure' : 'buy',
+    };
+  }
+  const draw = await dueDraw(calendar, row);
+  if (!draw) return null;
+  return {
+    ...of,
+    type: 'autoplay',
+    occasion: occasionOf(draw),
+    drawNo: draw.drawNo,
+    period: null,
+    idempotencyKey: idempotencyKeyOf(row.publicId, draw),
+    action: decide(row, draw),
+  };
+}
+
 function emptyReport(): ProcessReport {
   return { examined: 0, purchased: 0, skipped: 0, softFailures: 0, hardFailures: 0, paused: 0 };
 }
@@ -119,13 +159,6 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
   const { db, clock, calendar, purchaser } = deps;
   const repo = createRecurringRepository();
   const maxHard = deps.maxHardFailures ?? MAX_HARD_FAILURES;
-
-  function decide(row: RecurringRow, draw: NextDraw): 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure' {
-    if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';
-    if (row.minimumJackpotCents !== null && (draw.jackpotCents ?? 0) < row.minimumJackpotCents)
-      return 'skip_minimum_jackpot';
-    return 'buy';
-  }
 
   /** One autoplay under its row lock: skip, buy and record, or record the failure. */
   async function processOne(id: number, report: ProcessReport): Promise<void> {
@@ -268,40 +301,13 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       return report;
     },
 
-    /**
-     * What a run would do now, buying nothing (the CLI's dry run): each due autoplay's draw and each due
-     * subscription's period, decided as processOne decides them, with the key the purchase would use.
-     */
+    /** What a run would do now, buying nothing (the CLI's dry run): planOne for each due recurring purchase. */
     async plan(options: { customerId?: string } = {}): Promise<PlannedPurchase[]> {
       const planned: PlannedPurchase[] = [];
       const now = clock.now();
       for await (const row of due(options.customerId)) {
-        const of = { autoplayId: row.publicId, customerId: row.customerId, offerKey: row.offerKey };
-        if (row.type === 'subscription') {
-          const period = subscriptionDue(row, now);
-          if (!period) continue;
-          planned.push({
-            ...of,
-            type: 'subscription',
-            occasion: period.occasion,
-            drawNo: null,
-            period: period.period,
-            idempotencyKey: recurringKeyOf(row.publicId, period.occasion),
-            action: row.hardFailedOccasion === period.occasion ? 'wait_hard_failure' : 'buy',
-          });
-          continue;
-        }
-        const draw = await dueDraw(calendar, row);
-        if (!draw) continue;
-        planned.push({
-          ...of,
-          type: 'autoplay',
-          occasion: occasionOf(draw),
-          drawNo: draw.drawNo,
-          period: null,
-          idempotencyKey: idempotencyKeyOf(row.publicId, draw),
-          action: decide(row, draw),
-        });
+        const one = await planOne(calendar, row, now);
+        if (one) planned.push(one);
       }
       return planned;
     },
