@@ -2,6 +2,7 @@
 // and scheduled, §4, §7 Recurring and scheduled calls, §8 autoplay texts).
 import { z } from 'zod';
 import { Money } from './common.ts';
+import { FORM_MESSAGES } from './messages.ts';
 import { FormAmountInput } from './payments.ts';
 import { CartItemInput, RECURRING_PERIODS } from './cart.ts';
 
@@ -24,14 +25,22 @@ export const AUTOPLAY_MESSAGES = {
   cannotUpdate: 'Sorry, there was an unexpected error while updating your autoplay. Please try again.',
 } as const;
 
-const PublicRef = (prefix: string) =>
+const PublicRef = (prefix: string, what: string) =>
   z
     .string()
     .min(5)
     .max(64)
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`));
-export const AutoplayParams = z.object({ id: PublicRef('rcp') }).strict();
-export const ScheduledParams = z.object({ id: PublicRef('sch') }).strict();
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9]+$`), `This is not ${what} id (${prefix}_…).`);
+const RecurringRef = PublicRef('rcp', 'an autoplay or subscription');
+export const AutoplayParams = z.object({ id: RecurringRef }).strict();
+export const ScheduledParams = z.object({ id: PublicRef('sch', 'a scheduled purchase') }).strict();
+
+/** A boolean form field (quickpick) that is missing or not one of its words. */
+const onOffError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? FORM_MESSAGES.required : 'Must be true or false.';
+/** A minimum jackpot that is neither an amount nor empty (a boolean, an object). */
+const minimumJackpotError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? FORM_MESSAGES.required : 'Enter an amount, or leave it empty for no minimum.';
 
 export const RecurringNextDraw = z.object({
   drawId: z.string(),
@@ -107,17 +116,21 @@ export const PauseBody = z
 
 /** POST /autoplay/{id}/set-minimum-jackpot (form): an amount > 0, or empty to remove it. */
 export const MinimumJackpotBody = z
-  .object({ minimumJackpotAmount: z.union([FormAmountInput, z.literal(''), z.null()]) })
+  .object({
+    minimumJackpotAmount: z.union([FormAmountInput, z.literal(''), z.null()], { error: minimumJackpotError }),
+  })
   .strict();
 /** POST /autoplay/{id}/set-quickpick (form): true re-picks every game's numbers each draw. */
 export const QuickpickBody = z
-  .object({ quickpick: z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])]) })
+  .object({
+    quickpick: z.union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0'])], { error: onOffError }),
+  })
   .strict();
 
 /** PATCH /autoplay/{id}: partial body. */
 export const AutoplayPatchBody = z
   .object({
-    minimumJackpotAmount: z.union([FormAmountInput, z.null()]).optional(),
+    minimumJackpotAmount: z.union([FormAmountInput, z.null()], { error: minimumJackpotError }).optional(),
     quickpick: z.boolean().optional(),
     status: z.string().max(40).optional(),
     pausedUntil: z.string().max(40).nullish(),
@@ -140,7 +153,7 @@ export const SubscriptionsQuery = z
     lotteryKeys: z
       .string()
       .max(500)
-      .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/)
+      .regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'Give offer keys separated by commas, e.g. oz-lotto,powerball.')
       .optional(),
   })
   .strict();
@@ -205,15 +218,10 @@ export type ProcessReport = z.infer<typeof ProcessReport>;
  * POST /payment_resolutions/change-fund: pay every failed recurring purchase (or the one named) from this fund (wallet
  * or a card). The fund is checked by the service (422 field fund_id), so any text up to the limit is accepted here.
  */
-export const ChangeFundBody = z
-  .object({ fundId: z.string().max(64), autoplayId: PublicRef('rcp').optional() })
-  .strict();
+export const ChangeFundBody = z.object({ fundId: z.string().max(64), autoplayId: RecurringRef.optional() }).strict();
 
 /** POST /payment_resolutions/retry: retry every failed recurring purchase, or the one named. */
-export const RetryResolutionBody = z
-  .object({ autoplayId: PublicRef('rcp').optional() })
-  .strict()
-  .optional();
+export const RetryResolutionBody = z.object({ autoplayId: RecurringRef.optional() }).strict().optional();
 
 /** POST /payment_resolutions/retry: the processor ran again for the customer's failed recurring purchases. */
 export const PaymentResolutionRetry = z.object({
@@ -221,5 +229,10 @@ export const PaymentResolutionRetry = z.object({
   state: z.enum(['completed', 'retry_error']),
   report: ProcessReport,
   resolutions: z.array(PaymentResolution),
+  /**
+   * Retried but kept paused by the customer's own pause (timed: `pausedUntil`; or paused): nothing was bought for them;
+   * their failed draw or period is tried again when the pause ends.
+   */
+  waiting: z.array(Autoplay),
 });
 export type PaymentResolutionRetry = z.infer<typeof PaymentResolutionRetry>;

@@ -1,6 +1,9 @@
 // Recurring-purchase tests: an offer that sells autoplay (the seed sells it on its lottery offers since issue 15;
 // sellAutoplay makes sure), wallet funds, and the Oz Lotto ticket they buy.
-import { eq } from 'drizzle-orm';
+import { ErrorEnvelope } from '@shop/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/index.ts';
 import { catalogueOffers } from '../../src/db/schema.ts';
 import type { Services } from '../../src/services.ts';
@@ -81,4 +84,35 @@ export async function onFreshShop(
     await fresh.database.close();
     use(current);
   }
+}
+
+/**
+ * A refusal in the one error envelope (docs/api-conventions.md): the status asked for, a message that says what is
+ * wrong (never the unexpected-error text), `result: null`, and the field named when one is given.
+ */
+export function expectRefused(res: LightMyRequestResponse, status: number, field?: string): void {
+  const what = `${res.statusCode} ${res.body}`;
+  expect(res.statusCode, what).toBe(status);
+  const body = ErrorEnvelope.parse(res.json());
+  expect(body.status, what).toBe(status);
+  expect(body.messages[0]?.text, what).toMatch(/\w/);
+  expect(body.messages[0]?.text, what).not.toBe('Something went wrong');
+  if (field) expect(body.errors[field]?.[0], what).toMatch(/\w/);
+}
+
+/**
+ * Everything a recurring call could change for a customer, to compare before and after refused calls: their recurring
+ * purchases and occasions, scheduled purchases, checkouts, ledger entries and balances, every column.
+ */
+export async function recurringStateOf(database: Database, customerId: string): Promise<unknown[]> {
+  const q = (query: ReturnType<typeof sql>) => database.db.execute(query).then((r) => r.rows);
+  return Promise.all([
+    q(sql`select * from recurring_purchases where customer_id = ${customerId} order by id`),
+    q(sql`select o.* from recurring_occasions o join recurring_purchases r on r.id = o.recurring_id
+          where r.customer_id = ${customerId} order by o.id`),
+    q(sql`select * from recurring_scheduled where customer_id = ${customerId} order by id`),
+    q(sql`select * from orders_checkouts where customer_id = ${customerId} order by id`),
+    q(sql`select * from wallet_entries where customer_id = ${customerId} order by id`),
+    q(sql`select * from wallet_accounts where customer_id = ${customerId} order by id`),
+  ]);
 }

@@ -1,6 +1,7 @@
 // recurring:due (the dry run) and recurring:run through runOps against a test database: after draw:advance closes
-// the draw an autoplay bought, the dry run names the next draw and buys nothing; the run buys it once. Due scheduled
-// purchases are listed with their sch:{id} keys too.
+// the draw an autoplay bought, the dry run names the next draw and buys nothing; the run buys it once. Due
+// subscriptions are listed with their period and the rcp:{id}:period:{k} key the run then buys with, and due scheduled
+// purchases with their sch:{id} keys.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, testServices } from '../../../test/helpers/app.ts';
@@ -30,6 +31,23 @@ const checkouts = async (customerId: string) =>
     ).rows[0]!.n,
   );
 
+/** A funded customer's first entry of a weekly prize home subscription; answers the subscription's id. */
+async function subscribeWeekly(customerId: string, key: string): Promise<string> {
+  const s = testServices(database, { clock, config });
+  await fundWallet(s, customerId, 20_000);
+  const entry = {
+    productType: 'raffle_ticket' as const,
+    productOfferKey: RAFFLE_SEED.prizeHome,
+    numTickets: 1,
+    subscriptionPeriod: 'weekly' as const,
+  };
+  await s.purchase.purchaseItems(customerId, key, [entry]);
+  const { rows } = await database.db.execute<{ id: string }>(
+    sql`select public_id as id from recurring_purchases where customer_id = ${customerId}`,
+  );
+  return rows[0]!.id;
+}
+
 describe('recurring commands', () => {
   it('recurring:due lists what is due without buying; recurring:run buys it once', async () => {
     const s = testServices(database, { clock, config });
@@ -54,15 +72,7 @@ describe('recurring commands', () => {
   });
 
   it('recurring:run --at runs the processor as of a later time: the next period of a subscription is bought once', async () => {
-    const s = testServices(database, { clock, config });
-    await fundWallet(s, 'cus_cli_sub', 20_000);
-    const entry = {
-      productType: 'raffle_ticket' as const,
-      productOfferKey: RAFFLE_SEED.prizeHome,
-      numTickets: 1,
-      subscriptionPeriod: 'weekly' as const,
-    };
-    await s.purchase.purchaseItems('cus_cli_sub', 'sub-first', [entry]);
+    await subscribeWeekly('cus_cli_sub', 'sub-first');
     expect((await ops('recurring:run', '--customer', 'cus_cli_sub')).out).toContain('purchased 0');
     const week = new Date(clock.now().getTime() + 7 * 86_400_000 + 1000).toISOString();
     const later = await ops('recurring:run', '--customer', 'cus_cli_sub', '--at', week);
@@ -80,6 +90,30 @@ describe('recurring commands', () => {
     expect(production.code).toBe(1);
     expect(production.err).toContain('--at is refused in production.');
     expect(await checkouts('cus_cli_sub')).toBe(2);
+  });
+
+  it('recurring:due lists a due subscription with its period and key; recurring:run buys it with that key', async () => {
+    const publicId = await subscribeWeekly('cus_cli_due_sub', 'due-sub-first');
+    expect((await ops('recurring:due', '--customer', 'cus_cli_due_sub')).out).toBe('Nothing is due.');
+    const before = clock.now();
+    clock.set(new Date(before.getTime() + 7 * 86_400_000 + 1_000));
+    try {
+      const key = `rcp:${publicId}:period:2`;
+      const listed = await ops('recurring:due', '--customer', 'cus_cli_due_sub');
+      expect(listed).toMatchObject({ code: 0, err: '' });
+      expect(listed.out).toBe(
+        `${publicId} cus_cli_due_sub ${RAFFLE_SEED.prizeHome} subscription period 2: buy (key ${key})`,
+      );
+      expect(await checkouts('cus_cli_due_sub')).toBe(1);
+      expect((await ops('recurring:run', '--customer', 'cus_cli_due_sub')).out).toContain('purchased 1');
+      const keys = await database.db.execute<{ key: string }>(
+        sql`select idempotency_key as key from orders_checkouts where customer_id = 'cus_cli_due_sub' order by id`,
+      );
+      expect(keys.rows.map((r) => r.key)).toEqual(['due-sub-first', key]);
+      expect((await ops('recurring:due', '--customer', 'cus_cli_due_sub')).out).toBe('Nothing is due.');
+    } finally {
+      clock.set(before);
+    }
   });
 
   it('recurring:due lists due scheduled purchases with their keys; recurring:run buys each once', async () => {

@@ -1,5 +1,6 @@
-// Operator commands of the recurring processor (issue 15): list what is due (a dry run: what a run would buy now,
-// buying nothing) and run the processor now (what the scheduled job does).
+// Operator commands of the recurring processor (issue 15): list what is due — autoplays, subscriptions, scheduled
+// purchases and pre-orders, each with the key its purchase would use (a dry run: what a run would buy now, buying
+// nothing) — and run the processor now (what the scheduled job does).
 import { fixedClock } from '../../lib/clock.ts';
 import { createServices } from '../../services.ts';
 import { defineCommand, UsageError } from '../command.ts';
@@ -7,15 +8,18 @@ import { defineCommand, UsageError } from '../command.ts';
 export const recurringDueCommand = defineCommand({
   name: 'recurring:due',
   usage: '[--customer cus_…]',
-  summary: 'Dry run: the autoplays, scheduled purchases and pre-orders due now, with their keys (buys nothing).',
+  summary:
+    'Dry run: the autoplays, subscriptions, scheduled purchases and pre-orders due now, with their keys (buys nothing).',
   define: (c) => c.option('--customer <id>', "one customer's only"),
   async run({ options }: { options: { customer?: string } }, ctx) {
     const processor = (await ctx.services()).recurringProcessor;
     const planned = await processor.plan({ customerId: options.customer });
     const scheduled = await processor.planScheduled({ customerId: options.customer });
     if (!planned.length && !scheduled.length) ctx.out('Nothing is due.');
-    for (const p of planned)
-      ctx.out(`${p.autoplayId} ${p.customerId} ${p.offerKey} draw ${p.drawNo}: ${p.action} (key ${p.idempotencyKey})`);
+    for (const p of planned) {
+      const what = p.type === 'subscription' ? `subscription period ${p.period}` : `draw ${p.drawNo}`;
+      ctx.out(`${p.autoplayId} ${p.customerId} ${p.offerKey} ${what}: ${p.action} (key ${p.idempotencyKey})`);
+    }
     for (const s of scheduled)
       ctx.out(
         `${s.scheduledId} ${s.customerId} ${s.offerKey} ${s.kind} due ${s.dueAt.toISOString()}: ${s.action} ` +

@@ -10,7 +10,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { autoplayShop, catalogueAt, fundWallet, onFreshShop } from '../../../test/helpers/recurring.ts';
+import {
+  autoplayShop,
+  catalogueAt,
+  expectRefused,
+  fundWallet,
+  onFreshShop,
+  recurringStateOf,
+} from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import { idempotencyKeyOf } from './index.ts';
 
@@ -124,14 +131,14 @@ const emailOf = async (customerId: string) =>
   (await t.services.identity.directory.contactsOf([customerId])).get(customerId)!.email;
 
 /** Moves the clock just past the sales stop of the first open Oz Lotto draw; answers the draw now on sale. */
-async function nextDraw(): Promise<{ drawId: string; drawNo: number }> {
+async function nextDraw(): Promise<{ drawId: string; drawNo: number; stopAt: Date }> {
   const now = t.clock.now().getTime();
   const [first, second] = (await t.services.draws.upcomingDraws('oz-lotto', 20)).filter(
     (d) => d.stopAt.getTime() > now,
   );
   t.clock.set(new Date(first!.stopAt.getTime() + 1000).toISOString());
   await catalogueAt(t.services);
-  return { drawId: second!.id, drawNo: second!.drawNo };
+  return { drawId: second!.id, drawNo: second!.drawNo, stopAt: second!.stopAt };
 }
 
 const run = (s: Shopper) => t.services.recurringProcessor.run({ customerId: s.id });
@@ -311,6 +318,166 @@ describe('card-funded attempts', () => {
       expect((await deposits(s.id)).map((d) => d.status)).toEqual(['cancelled']);
       expect(await available(s.id)).toBe(155 - priceCents);
       expect(await tickets(s.id)).toBe(1);
+    }));
+});
+
+describe('hostile input to payment resolutions', () => {
+  it("wrong types, extra fields, cancelled and others' ids, bodies that are not objects, signed out: refused, nothing changes", () =>
+    isolated(async () => {
+      const s = await shopper(0);
+      await fundWallet(t.services, s.id, 2 * 155);
+      const { autoplayId: failed } = await buyAutoplay(s);
+      const { autoplayId: cancelled } = await buyAutoplay(s);
+      expect((await call(s, 'POST', `/autoplay/${cancelled}/pause`)).statusCode).toBe(200);
+      const gone = await t.injectSigned({
+        method: 'PATCH',
+        url: `/api/v2/autoplay/${cancelled}/status`,
+        headers: s.headers,
+        payload: { status: 'cancelled' },
+        sign: V,
+      });
+      expect(gone.statusCode, gone.body).toBe(200);
+      await nextDraw();
+      expect(await run(s)).toMatchObject({ hardFailures: 1 });
+      const before = await recurringStateOf(t.database, s.id);
+      const raw = (url: string, payload: string) =>
+        t.injectSigned({
+          method: 'POST',
+          url: `/api/v2${url}`,
+          headers: { ...s.headers, 'content-type': 'application/json' },
+          payload,
+          sign: V,
+        });
+      const cases: [string, unknown, number, string?][] = [
+        ['/payment_resolutions/change-fund', { fund_id: 5 }, 422, 'fund_id'],
+        ['/payment_resolutions/change-fund', { fund_id: '' }, 422, 'fund_id'],
+        ['/payment_resolutions/change-fund', { fund_id: `fnd_${'9'.repeat(70)}` }, 422, 'fund_id'],
+        ['/payment_resolutions/change-fund', { fund_id: 'wallet', autoplay_id: 5 }, 422, 'autoplay_id'],
+        ['/payment_resolutions/change-fund', { fund_id: 'wallet', autoplay_id: 'rcp_%00' }, 422, 'autoplay_id'],
+        ['/payment_resolutions/change-fund', { fund_id: 'wallet', autoplay_id: cancelled }, 404],
+        ['/payment_resolutions/retry', { autoplay_id: 5 }, 422, 'autoplay_id'],
+        ['/payment_resolutions/retry', { autoplay_id: cancelled }, 404],
+        ['/payment_resolutions/retry', { autoplay_id: failed, everything: true }, 422, 'everything'],
+      ];
+      for (const [url, body, status, field] of cases) expectRefused(await call(s, 'POST', url, body), status, field);
+      for (const url of ['/payment_resolutions/change-fund', '/payment_resolutions/retry'])
+        for (const payload of ['[]', '"wallet"', 'null', '{"fund_id": "wallet"'])
+          expectRefused(await raw(url, payload), payload.startsWith('{') ? 400 : 422);
+      for (const [method, url, payload] of [
+        ['GET', '/payment_resolutions'],
+        ['POST', '/payment_resolutions/change-fund', { fund_id: 'wallet' }],
+        ['POST', '/payment_resolutions/retry', {}],
+      ] as const)
+        expectRefused(
+          await t.injectSigned({ method, url: `/api/v2${url}`, sign: V, ...(payload ? { payload } : {}) }),
+          401,
+        );
+      expect(await recurringStateOf(t.database, s.id)).toEqual(before);
+      expect(await deposits(s.id)).toEqual([]);
+      expect((await call(s, 'GET', '/payment_resolutions')).json().result).toHaveLength(1);
+    }));
+});
+
+describe('retry and pauses', () => {
+  const autoplayOf = async (s: Shopper, id: string) => (await call(s, 'GET', `/autoplay/${id}`)).json().result;
+  const retry = (s: Shopper, body: Record<string, unknown> = {}) => call(s, 'POST', '/payment_resolutions/retry', body);
+  const checkoutKeys = async (customerId: string) =>
+    (
+      await rows<{ key: string }>(
+        sql`select idempotency_key as key from orders_checkouts where customer_id = ${customerId} order by id`,
+      )
+    ).map((r) => r.key);
+
+  it("the customer's timed pause holds: nothing is bought until its date, then the failed draw is bought once", () =>
+    isolated(async () => {
+      const s = await shopper(0);
+      await fundWallet(t.services, s.id, 155);
+      const { autoplayId } = await buyAutoplay(s);
+      const draw = await nextDraw();
+      expect(await run(s)).toMatchObject({ hardFailures: 1 });
+      // The customer pauses it until a time before the failed draw's sales stop, then tops up and retries.
+      const until = new Date(t.clock.now().getTime() + 3_600_000);
+      expect(until.getTime()).toBeLessThan(draw.stopAt.getTime());
+      const paused = await call(s, 'POST', `/autoplay/${autoplayId}/pause`, { paused_until: until.toISOString() });
+      expect(paused.statusCode, paused.body).toBe(200);
+      await fundWallet(t.services, s.id, 1000);
+      const res = await retry(s);
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json().result;
+      expect(answer).toMatchObject({ state: 'completed', resolutions: [], report: { purchased: 0 } });
+      expect(answer.waiting).toHaveLength(1);
+      expect(answer.waiting[0]).toMatchObject({
+        autoplay_id: autoplayId,
+        status: 'timed_paused',
+        paused_until: until.toISOString(),
+      });
+      expect(await autoplayOf(s, autoplayId)).toMatchObject({
+        status: 'timed_paused',
+        paused_until: until.toISOString(),
+      });
+      expect((await call(s, 'GET', '/payment_resolutions')).json().result).toEqual([]);
+      expect(await tickets(s.id)).toBe(1);
+      expect(await available(s.id)).toBe(1000);
+      expect((await run(s)).purchased).toBe(0);
+
+      // Its date passes while the failed draw is still on sale: that draw is bought, once, with its key.
+      t.clock.set(new Date(until.getTime() + 1000).toISOString());
+      await catalogueAt(t.services);
+      expect(await run(s)).toMatchObject({ purchased: 1, hardFailures: 0 });
+      expect((await run(s)).purchased).toBe(0);
+      expect((await checkoutKeys(s.id)).at(-1)).toBe(idempotencyKeyOf(autoplayId, draw));
+      expect(await tickets(s.id)).toBe(2);
+      expect(await autoplayOf(s, autoplayId)).toMatchObject({ status: 'active', last_attempt_status: 'purchased' });
+    }));
+
+  it("the customer's own pause holds until they unpause; a pause the failures made is lifted by the retry", () =>
+    isolated(async () => {
+      // Paused by the customer after one failure: the retry clears the failure and buys nothing.
+      const own = await shopper(0);
+      await fundWallet(t.services, own.id, 155);
+      const mine = await buyAutoplay(own);
+      // Paused by the processor after three failures in a row.
+      const failing = await shopper(0);
+      await fundWallet(t.services, failing.id, 155);
+      const theirs = await buyAutoplay(failing);
+      let draw = await nextDraw();
+      expect((await run(own)).hardFailures).toBe(1);
+      expect((await call(own, 'POST', `/autoplay/${mine.autoplayId}/pause`)).statusCode).toBe(200);
+      for (let i = 1; i <= 3; i++) {
+        if (i > 1) draw = await nextDraw();
+        expect(await run(failing)).toMatchObject({ hardFailures: 1, paused: i === 3 ? 1 : 0 });
+      }
+      expect(await autoplayOf(failing, theirs.autoplayId)).toMatchObject({ status: 'paused' });
+
+      await fundWallet(t.services, own.id, 1000);
+      const kept = (await retry(own, { autoplay_id: mine.autoplayId })).json().result;
+      expect(kept).toMatchObject({ state: 'completed', report: { purchased: 0 }, resolutions: [] });
+      expect(kept.waiting.map((a: { autoplay_id: string }) => a.autoplay_id)).toEqual([mine.autoplayId]);
+      expect(await autoplayOf(own, mine.autoplayId)).toMatchObject({ status: 'paused' });
+      expect(await tickets(own.id)).toBe(1);
+      expect((await run(own)).purchased).toBe(0);
+      // Unpausing is asking: the draw on sale is bought then.
+      expect((await call(own, 'POST', `/autoplay/${mine.autoplayId}/unpause`)).statusCode).toBe(200);
+      expect((await run(own)).purchased).toBe(1);
+      expect(await tickets(own.id)).toBe(2);
+
+      // The offer no longer sells autoplay: lifting the failures' pause is refused and nothing changes.
+      await fundWallet(t.services, failing.id, 1000);
+      await t.services.catalogue.setOfferState('oz-lotto', { suspended: true });
+      try {
+        const refused = await retry(failing);
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().messages[0].text).toBe('Cannot Unpause AutoPlay');
+        expect(await autoplayOf(failing, theirs.autoplayId)).toMatchObject({ status: 'paused' });
+        expect((await call(failing, 'GET', '/payment_resolutions')).json().result).toHaveLength(1);
+      } finally {
+        await t.services.catalogue.setOfferState('oz-lotto', { suspended: false });
+      }
+      const lifted = (await retry(failing)).json().result;
+      expect(lifted).toMatchObject({ state: 'completed', report: { purchased: 1 }, resolutions: [], waiting: [] });
+      expect(await autoplayOf(failing, theirs.autoplayId)).toMatchObject({ status: 'active' });
+      expect((await checkoutKeys(failing.id)).at(-1)).toBe(idempotencyKeyOf(theirs.autoplayId, draw));
+      expect(await tickets(failing.id)).toBe(2);
     }));
 });
 

@@ -2,13 +2,7 @@
 // failed hard, grouped by the fund that failed, with what the customer can do: change the fund (the wallet or a saved
 // card), add a card (the payments module's add-card flow), or say the payment method is updated and retry. Also the
 // fund a new recurring purchase takes from the customer's recurring purchase method (kept by identity).
-import {
-  AUTOPLAY_MESSAGES,
-  type Autoplay,
-  type FundKind,
-  type PaymentResolution,
-  type PaymentResolutionRetry,
-} from '@shop/contracts';
+import type { Autoplay, FundKind, PaymentResolution, PaymentResolutionRetry } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -17,6 +11,7 @@ import { createRecurringPaymentsRepository } from './recurring.payments.reposito
 import type { RecurringProcessor } from './recurring.processor.ts';
 import { createRecurringRepository, type RecurringRow } from './recurring.repository.ts';
 import type { DrawCalendar } from './recurring.service.ts';
+import { cannotUnpauseError, pausedByFailures, recurringOnSale } from './recurring.status.ts';
 import { autoplayView } from './recurring.view.ts';
 
 /** A saved card of the customer's, as the payments module lists it. */
@@ -36,6 +31,8 @@ export interface RecurringPaymentsDeps {
   /** The customer's saved cards (payments' funds of code cc). */
   cardsOf(customerId: string): Promise<SavedCard[]>;
   processor: Pick<RecurringProcessor, 'run'>;
+  /** The processor's hard failures in a row before it pauses (MAX_HARD_FAILURES unless told). */
+  maxHardFailures?: number;
 }
 
 export const RESOLUTION_ACTIONS = ['change-fund', 'add-card', 'payment-method-updated'] as const;
@@ -142,28 +139,42 @@ export function createRecurringPaymentsService(deps: RecurringPaymentsDeps) {
     },
 
     /**
-     * POST /payment_resolutions/retry (the payment-method-updated action): the failed recurring purchases (or the one
-     * named) are active again with their hard-failed draw cleared, as an unpause does, and the processor runs for the
-     * customer now. Every offer is checked first: one that no longer sells autoplay is 422 and nothing changes.
+     * POST /payment_resolutions/retry (the payment-method-updated action; docs/recurring.md "Retry and pauses"): the
+     * failed recurring purchases (or the one named) have their hard-failed draw or period cleared and their failures
+     * counted afresh, so it is attempted again, and the processor runs for the customer now. The retry undoes what the
+     * failures did, never what the customer did: a pause the failures made is lifted (as an unpause: every offer is
+     * checked first, 422 "Cannot Unpause AutoPlay" and nothing changes if one no longer sells it), while the customer's
+     * own pause — timed, or paused before the failures would have paused it — holds, and nothing is bought for it
+     * until it ends (its date passes, or they unpause). Those are answered as `waiting`.
      */
     async retry(customerId: string, body: { autoplayId?: string }): Promise<PaymentResolutionRetry> {
-      await db.transaction(async (tx) => {
+      const kept = await db.transaction(async (tx) => {
         const rows = await target(customerId, await repo.failedOf(tx, customerId, true), body.autoplayId);
-        const retried = rows.filter((r) => r.status === 'active' || r.status === 'paused');
-        for (const r of retried)
-          if (!(await deps.calendar.autoplayOnSale(r.offerKey)))
-            throw unprocessable(AUTOPLAY_MESSAGES.cannotUnpause, 'cannot_unpause', {
-              this: [AUTOPLAY_MESSAGES.cannotUnpause],
-            });
+        const resumed = rows.filter((r) => r.status === 'active' || pausedByFailures(r, deps.maxHardFailures));
+        for (const r of resumed) if (!(await recurringOnSale(deps.calendar, r))) throw cannotUnpauseError();
+        const now = clock.now();
+        const kept = rows.filter((r) => !resumed.includes(r)).map((r) => r.id);
         await repo.retry(
           tx,
-          retried.map((r) => r.id),
-          clock.now(),
+          resumed.map((r) => r.id),
+          now,
+          { resume: true },
         );
+        await repo.retry(tx, kept, now, { resume: false });
+        return new Set(kept);
       });
       const report = await deps.processor.run({ customerId });
       const left = await resolutions(customerId);
-      return { state: left.length ? 'retry_error' : 'completed', report, resolutions: left };
+      // Still paused after the run (a timed pause whose date had passed was resumed by it, and is not waiting).
+      const waiting = (await recurringRepo.liveForCustomer(db, customerId)).filter(
+        (r) => kept.has(r.id) && (r.status === 'paused' || r.status === 'timed_paused'),
+      );
+      return {
+        state: left.length ? 'retry_error' : 'completed',
+        report,
+        resolutions: left,
+        waiting: await Promise.all(waiting.map(view)),
+      };
     },
   };
 }

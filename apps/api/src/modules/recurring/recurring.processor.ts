@@ -11,7 +11,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRecurringRepository, type RecurringPatch, type RecurringRow } from './recurring.repository.ts';
-import { HARD_FAILURES, type RecurringFund, type RecurringPurchaser } from './recurring.purchaser.ts';
+import {
+  HARD_FAILURES,
+  MAX_HARD_FAILURES,
+  type RecurringFund,
+  type RecurringPurchaser,
+} from './recurring.purchaser.ts';
 import {
   planScheduled,
   processScheduled,
@@ -61,15 +66,19 @@ export interface ProcessorDeps {
   lockDb?: Db;
 }
 
-/** What a run would buy or did (the CLI's dry run lists `planned`). */
-export interface PlannedPurchase {
+/** What a run would do now with a due autoplay or subscription (the CLI's dry run lists them). */
+export type PlannedPurchase = {
   autoplayId: string;
   customerId: string;
   offerKey: string;
-  drawNo: number;
+  /** What it buys: `draw:{drawId}` (autoplay) or `period:{k}` (subscription). */
+  occasion: string;
   idempotencyKey: string;
-  action: 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure';
-}
+} & (
+  | { type: 'autoplay'; drawNo: number; period: null; action: 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure' }
+  /** A subscription's period due (k of rcp:{id}:period:{k}); it has no minimum jackpot to skip for. */
+  | { type: 'subscription'; drawNo: null; period: number; action: 'buy' | 'wait_hard_failure' }
+);
 
 /** One occasion to buy: `draw:{drawId}` or `period:{n}`, the item bought, and what a purchase moves on. */
 interface DueOccasion {
@@ -95,8 +104,10 @@ const fundOf = (row: RecurringRow): RecurringFund => ({
 });
 
 export const occasionOf = (draw: Pick<NextDraw, 'drawId'>) => `draw:${draw.drawId}`;
+/** The purchase key of one occasion of a recurring purchase: what the processor buys with and the dry run names. */
+export const recurringKeyOf = (publicId: string, occasion: string) => `rcp:${publicId}:${occasion}`;
 export const idempotencyKeyOf = (autoplayId: string, draw: Pick<NextDraw, 'drawId'>) =>
-  `rcp:${autoplayId}:${occasionOf(draw)}`;
+  recurringKeyOf(autoplayId, occasionOf(draw));
 
 /** The item bought for one draw: the template pinned to that draw, with fresh quickpicks when asked. */
 function itemFor(row: RecurringRow, draw: NextDraw): CartItemInput {
@@ -111,6 +122,46 @@ function itemFor(row: RecurringRow, draw: NextDraw): CartItemInput {
   return { ...template, games, numDraws: 1, firstDrawNo: draw.drawNo };
 }
 
+/** What an autoplay does with the draw due: buy it, skip it (below its minimum jackpot), or wait for the customer. */
+function decide(row: RecurringRow, draw: NextDraw): 'buy' | 'skip_minimum_jackpot' | 'wait_hard_failure' {
+  if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';
+  if (row.minimumJackpotCents !== null && (draw.jackpotCents ?? 0) < row.minimumJackpotCents)
+    return 'skip_minimum_jackpot';
+  return 'buy';
+}
+
+/**
+ * The dry run's entry for one due recurring purchase, decided as processOne decides it, with the key its purchase
+ * would use: an autoplay's draw due, or a subscription's period due (subscriptionDue); null when nothing is due.
+ */
+async function planOne(calendar: DrawCalendar, row: RecurringRow, now: Date): Promise<PlannedPurchase | null> {
+  const of = { autoplayId: row.publicId, customerId: row.customerId, offerKey: row.offerKey };
+  if (row.type === 'subscription') {
+    const due = subscriptionDue(row, now);
+    if (!due) return null;
+    return {
+      ...of,
+      type: 'subscription',
+      occasion: due.occasion,
+      drawNo: null,
+      period: due.period,
+      idempotencyKey: recurringKeyOf(row.publicId, due.occasion),
+      action: row.hardFailedOccasion === due.occasion ? 'wait_hard_failure' : 'buy',
+    };
+  }
+  const draw = await dueDraw(calendar, row);
+  if (!draw) return null;
+  return {
+    ...of,
+    type: 'autoplay',
+    occasion: occasionOf(draw),
+    drawNo: draw.drawNo,
+    period: null,
+    idempotencyKey: idempotencyKeyOf(row.publicId, draw),
+    action: decide(row, draw),
+  };
+}
+
 function emptyReport(): ProcessReport {
   return { examined: 0, purchased: 0, skipped: 0, softFailures: 0, hardFailures: 0, paused: 0 };
 }
@@ -118,16 +169,9 @@ function emptyReport(): ProcessReport {
 export function createRecurringProcessor(deps: ProcessorDeps) {
   const { db, clock, calendar, purchaser } = deps;
   const repo = createRecurringRepository();
-  const maxHard = deps.maxHardFailures ?? 3;
+  const maxHard = deps.maxHardFailures ?? MAX_HARD_FAILURES;
   const concurrency = Math.max(1, deps.concurrency ?? 1);
   const lockDb = deps.lockDb ?? db;
-
-  function decide(row: RecurringRow, draw: NextDraw): PlannedPurchase['action'] {
-    if (row.hardFailedOccasion === occasionOf(draw)) return 'wait_hard_failure';
-    if (row.minimumJackpotCents !== null && (draw.jackpotCents ?? 0) < row.minimumJackpotCents)
-      return 'skip_minimum_jackpot';
-    return 'buy';
-  }
 
   /** One autoplay under its row lock: skip, buy and record, or record the failure. */
   async function processOne(id: number, report: ProcessReport): Promise<void> {
@@ -169,7 +213,7 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
 
   /** Buy one occasion (a draw, a period) with the key rcp:{id}:{occasion} and record the outcome under the row lock. */
   async function attempt(tx: Executor, row: RecurringRow, due: DueOccasion, report: ProcessReport): Promise<void> {
-    const key = `rcp:${row.publicId}:${due.occasion}`;
+    const key = recurringKeyOf(row.publicId, due.occasion);
     let checkoutId: string;
     try {
       ({ checkoutId } = await purchaser.purchaseItems(row.customerId, key, [due.item], fundOf(row)));
@@ -279,21 +323,13 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
       return report;
     },
 
-    /** What a run would do now, buying nothing (the CLI's dry run and its list of due autoplays). */
+    /** What a run would do now, buying nothing (the CLI's dry run): planOne for each due recurring purchase. */
     async plan(options: { customerId?: string } = {}): Promise<PlannedPurchase[]> {
       const planned: PlannedPurchase[] = [];
+      const now = clock.now();
       for await (const row of due(options.customerId)) {
-        if (row.type !== 'autoplay') continue;
-        const draw = await dueDraw(calendar, row);
-        if (!draw) continue;
-        planned.push({
-          autoplayId: row.publicId,
-          customerId: row.customerId,
-          offerKey: row.offerKey,
-          drawNo: draw.drawNo,
-          idempotencyKey: idempotencyKeyOf(row.publicId, draw),
-          action: decide(row, draw),
-        });
+        const one = await planOne(calendar, row, now);
+        if (one) planned.push(one);
       }
       return planned;
     },

@@ -122,7 +122,7 @@ it('buys at most once per draw, never while paused or cancelled or below the min
           if (st.kind === 'killed') {
             // What a run killed at 'recurring:purchased' leaves: the first due purchase committed, nothing recorded.
             const [first] = (await s.recurringProcessor.plan({ customerId })).filter((p) => p.action === 'buy');
-            if (first)
+            if (first?.type === 'autoplay')
               await s.purchase.purchaseItems(customerId, first.idempotencyKey, [
                 { ...item, numDraws: 1, firstDrawNo: first.drawNo },
               ]);

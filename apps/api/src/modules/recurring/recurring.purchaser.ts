@@ -25,3 +25,6 @@ export interface RecurringFund {
 
 /** Purchase refusals that the customer fixes by paying (hard); every other refusal is soft and retried next run. */
 export const HARD_FAILURES = new Set(['insufficient_funds', 'card_declined', 'card_expired', 'payment_failed']);
+
+/** Hard failures in a row after which the processor pauses a recurring purchase (and emails the customer). */
+export const MAX_HARD_FAILURES = 3;

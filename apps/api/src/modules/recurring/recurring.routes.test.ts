@@ -8,7 +8,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
-import { autoplayShop, catalogueAt, fundWallet, onFreshShop } from '../../../test/helpers/recurring.ts';
+import {
+  autoplayShop,
+  catalogueAt,
+  expectRefused,
+  fundWallet,
+  onFreshShop,
+  recurringStateOf,
+} from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import type { DrawSummary } from '../draws/index.ts';
 import { idempotencyKeyOf } from './index.ts';
@@ -245,20 +252,207 @@ describe('changing an autoplay', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().messages[0].text).toBe('Cannot update AutoPlay status');
   });
+});
 
-  it('refuses to unpause when the offer no longer sells autoplay: "Cannot Unpause AutoPlay", still paused', async () => {
+describe('unpausing when the offer is switched off', () => {
+  /** The autoplay's stored row, every column: what "nothing changes" compares. */
+  const stored = async (autoplayId: string) =>
+    (await t.database.db.execute(sql`select * from recurring_purchases where public_id = ${autoplayId}`)).rows[0];
+
+  /** Operator switches: each leaves the offer not selling autoplay; `undo` puts it back. */
+  const switches: { name: string; off: () => Promise<void>; undo: () => Promise<void> }[] = [
+    {
+      name: 'suspended',
+      off: () => t.services.catalogue.setOfferState('oz-lotto', { suspended: true }),
+      undo: () => t.services.catalogue.setOfferState('oz-lotto', { suspended: false }),
+    },
+    {
+      name: 'ended (no longer available: out of the catalogue)',
+      off: () => t.services.catalogue.setOfferState('oz-lotto', { availability: 'unavailable' }),
+      undo: () => t.services.catalogue.setOfferState('oz-lotto', { availability: 'available' }),
+    },
+    {
+      name: 'no longer selling autoplay',
+      off: async () => {
+        await t.database.db.execute(
+          sql`update catalogue_offers set recurring_purchase = '{"type":"autoplay","availability":"never"}' where key = 'oz-lotto'`,
+        );
+        // An operator switch with no change: only to make the shop forget its cached offers at once.
+        await t.services.catalogue.setOfferState('oz-lotto', {});
+      },
+      undo: async () => {
+        await t.database.db.execute(
+          sql`update catalogue_offers set recurring_purchase = '{"type":"autoplay","availability":"available"}' where key = 'oz-lotto'`,
+        );
+        await t.services.catalogue.setOfferState('oz-lotto', {});
+      },
+    },
+  ];
+
+  for (const { name, off, undo } of switches)
+    it(`offer ${name}: every way to unpause answers "Cannot Unpause AutoPlay" and nothing changes`, async () => {
+      const s = await shopper(10_000);
+      const { autoplayId } = await buyAutoplay(s);
+      const until = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString();
+      // Paused, then paused until a date: neither can be unpaused while the offer is switched off.
+      for (const pause of [{}, { paused_until: until }]) {
+        const paused = await call(s, 'POST', `/autoplay/${autoplayId}/pause`, pause);
+        expect(paused.statusCode, paused.body).toBe(200);
+        const before = await stored(autoplayId);
+        await off();
+        try {
+          for (const [method, url, body] of [
+            ['POST', `/autoplay/${autoplayId}/unpause`, undefined],
+            ['PATCH', `/autoplay/${autoplayId}/status`, { status: 'active' }],
+            ['PATCH', `/autoplay/${autoplayId}`, { status: 'active', quickpick: true, minimum_jackpot_amount: 9 }],
+          ] as const) {
+            const res = await call(s, method, url, body);
+            expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(422);
+            expect(res.json()).toMatchObject({
+              result: null,
+              errors: { this: ['Cannot Unpause AutoPlay'] },
+              messages: [{ code: 'cannot_unpause', text: 'Cannot Unpause AutoPlay' }],
+            });
+          }
+          expect(await stored(autoplayId)).toEqual(before);
+          expect((await t.services.recurringProcessor.run({ customerId: s.id })).examined).toBe(0);
+        } finally {
+          await undo();
+        }
+      }
+      expect((await call(s, 'POST', `/autoplay/${autoplayId}/unpause`)).json().result.status).toBe('active');
+    });
+});
+
+describe('hostile input to the autoplay calls', () => {
+  type Method = 'GET' | 'POST' | 'PATCH';
+  /** A JSON body, a form-encoded one (text), or raw JSON text ({ raw }). */
+  type Body = Record<string, unknown> | string | { raw: string } | undefined;
+  const send = (s: Shopper | null, method: Method, url: string, body?: Body) => {
+    const headers: Record<string, string> = s ? { ...s.headers } : {};
+    if (typeof body === 'string') headers['content-type'] = 'application/x-www-form-urlencoded';
+    const raw = body && typeof body === 'object' && 'raw' in body ? (body.raw as string) : undefined;
+    if (raw !== undefined) headers['content-type'] = 'application/json';
+    return t.injectSigned({
+      method,
+      url: `/api/v2${url}`,
+      headers,
+      sign: V,
+      ...(method === 'GET' ? {} : { payload: (raw ?? body ?? {}) as Record<string, unknown> }),
+    });
+  };
+  /** Every call that changes an autoplay, with a body it would otherwise accept. */
+  const changes = (id: string): [Method, string, Body][] => [
+    ['PATCH', `/autoplay/${id}`, { quickpick: true }],
+    ['PATCH', `/autoplay/${id}`, { status: 'active', minimum_jackpot_amount: 5 }],
+    ['POST', `/autoplay/${id}/set-minimum-jackpot`, 'minimum_jackpot_amount=5'],
+    ['POST', `/autoplay/${id}/set-quickpick`, 'quickpick=true'],
+    ['PATCH', `/autoplay/${id}/status`, { status: 'paused' }],
+    ['PATCH', `/autoplay/${id}/status`, { status: 'cancelled' }],
+    ['POST', `/autoplay/${id}/pause`, { paused_until: '2030-01-01' }],
+    ['POST', `/autoplay/${id}/unpause`, undefined],
+  ];
+
+  it('wrong types, huge, negative and NaN amounts, extra fields, impossible dates: 422 naming the field, nothing changes', async () => {
     const s = await shopper(10_000);
-    const { autoplayId } = await buyAutoplay(s);
-    await call(s, 'POST', `/autoplay/${autoplayId}/pause`);
-    await t.services.catalogue.setOfferState('oz-lotto', { suspended: true });
-    try {
-      const res = await call(s, 'POST', `/autoplay/${autoplayId}/unpause`);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().messages[0].text).toBe('Cannot Unpause AutoPlay');
-      expect((await call(s, 'GET', `/autoplay/${autoplayId}`)).json().result.status).toBe('paused');
-    } finally {
-      await t.services.catalogue.setOfferState('oz-lotto', { suspended: false });
+    const { autoplayId: id } = await buyAutoplay(s);
+    const before = await recurringStateOf(t.database, s.id);
+    const cases: [Method, string, Body, number, string][] = [
+      ['GET', '/autoplay?limit=-1', undefined, 422, 'limit'],
+      ['GET', '/autoplay?limit=1e9', undefined, 422, 'limit'],
+      ['GET', '/autoplay?limit=NaN', undefined, 422, 'limit'],
+      ['GET', '/autoplay?offset=-1', undefined, 422, 'offset'],
+      ['GET', '/autoplay?limit=5&sort=id', undefined, 422, 'sort'],
+      ['GET', '/recurring_purchases?limit=abc', undefined, 422, 'limit'],
+      ['GET', '/autoplay/rcp_%C3%A4', undefined, 422, 'id'],
+      ['GET', `/autoplay/rcp_${'a'.repeat(100)}`, undefined, 422, 'id'],
+      ['GET', '/autoplay/sch_0123456789', undefined, 422, 'id'],
+      ['PATCH', `/autoplay/${id}`, { quickpick: 'yes' }, 422, 'quickpick'],
+      ['PATCH', `/autoplay/${id}`, { quickpick: 1 }, 422, 'quickpick'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: true }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: 1e308 }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: 90071992547409.92 }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: -1 }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: 0.001 }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: 'NaN' }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: 'Infinity' }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { minimum_jackpot_amount: '1e5' }, 422, 'minimum_jackpot_amount'],
+      ['PATCH', `/autoplay/${id}`, { status: 5 }, 422, 'status'],
+      ['PATCH', `/autoplay/${id}`, { status: 'paused', paused_until: 12345 }, 422, 'paused_until'],
+      // A date with no pause is refused, not dropped (the customer meant to pause).
+      ['PATCH', `/autoplay/${id}`, { paused_until: '2030-01-01' }, 422, 'paused_until'],
+      ['PATCH', `/autoplay/${id}`, { status: 'active', paused_until: '2030-01-01' }, 422, 'paused_until'],
+      [
+        'PATCH',
+        `/autoplay/${id}`,
+        { quickpick: true, status: 'paused', paused_until: '2027-02-30' },
+        422,
+        'paused_until',
+      ],
+      ['PATCH', `/autoplay/${id}`, { quickpick: true, extra: 1 }, 422, 'extra'],
+      ['PATCH', `/autoplay/${id}`, { raw: '[]' }, 422, 'this'],
+      ['POST', `/autoplay/${id}/set-minimum-jackpot`, 'minimum_jackpot_amount=NaN', 422, 'minimum_jackpot_amount'],
+      ['POST', `/autoplay/${id}/set-minimum-jackpot`, 'minimum_jackpot_amount=-5', 422, 'minimum_jackpot_amount'],
+      [
+        'POST',
+        `/autoplay/${id}/set-minimum-jackpot`,
+        'minimum_jackpot_amount=99999999999999999999',
+        422,
+        'minimum_jackpot_amount',
+      ],
+      ['POST', `/autoplay/${id}/set-minimum-jackpot`, '', 422, 'minimum_jackpot_amount'],
+      ['POST', `/autoplay/${id}/set-minimum-jackpot`, 'minimum_jackpot_amount=5&x=1', 422, 'x'],
+      ['POST', `/autoplay/${id}/set-minimum-jackpot`, { minimum_jackpot_amount: {} }, 422, 'minimum_jackpot_amount'],
+      ['POST', `/autoplay/${id}/set-quickpick`, 'quickpick=maybe', 422, 'quickpick'],
+      ['POST', `/autoplay/${id}/set-quickpick`, {}, 422, 'quickpick'],
+      ['PATCH', `/autoplay/${id}/status`, { status: 'PAUSED' }, 422, 'status'],
+      ['PATCH', `/autoplay/${id}/status`, {}, 422, 'status'],
+      ['PATCH', `/autoplay/${id}/status`, { status: 'paused', paused_until: '2027-02-30' }, 422, 'paused_until'],
+      ['PATCH', `/autoplay/${id}/status`, { status: 'timed_paused', paused_until: '2027-02-29' }, 422, 'paused_until'],
+      ['PATCH', `/autoplay/${id}/status`, { status: 'paused', paused_until: '10000-01-01' }, 422, 'paused_until'],
+      ['PATCH', `/autoplay/${id}/status`, { status: 'cancelled', paused_until: '2030-01-01' }, 422, 'paused_until'],
+      ['POST', `/autoplay/${id}/pause`, { paused_until: 'x' }, 422, 'paused_until'],
+      ['POST', `/autoplay/${id}/pause`, { paused_until: 5 }, 422, 'paused_until'],
+      ['POST', `/autoplay/${id}/pause`, { paused_until: '2027-04-31' }, 422, 'paused_until'],
+      ['POST', `/autoplay/${id}/pause`, { x: 1 }, 422, 'x'],
+      ['POST', `/autoplay/${id}/pause`, { raw: '[]' }, 422, 'this'],
+    ];
+    for (const [method, url, body, status, field] of cases)
+      expectRefused(await send(s, method, url, body), status, field);
+    expect(await recurringStateOf(t.database, s.id)).toEqual(before);
+    expect((await send(s, 'GET', `/autoplay/${id}`)).json().result).toMatchObject({
+      status: 'active',
+      quickpick: false,
+    });
+  });
+
+  it("a cancelled autoplay is 409 to every change, another customer's or a subscription's id 404, signed out 401; nothing changes", async () => {
+    const s = await shopper(10_000);
+    const { autoplayId: live } = await buyAutoplay(s);
+    const { autoplayId: cancelled } = await buyAutoplay(s);
+    expect((await send(s, 'PATCH', `/autoplay/${cancelled}/status`, { status: 'cancelled' })).statusCode).toBe(200);
+    const other = await shopper(10_000);
+    const before = await recurringStateOf(t.database, s.id);
+    for (const [method, url, body] of changes(cancelled)) {
+      const res = await send(s, method, url, body);
+      expectRefused(res, 409);
+      expect(res.json().messages[0].text).toBe('Cannot update AutoPlay status');
     }
+    for (const id of [live, cancelled])
+      for (const [method, url, body] of [['GET', `/autoplay/${id}`, undefined] as const, ...changes(id)])
+        expectRefused(await send(other, method, url, body), 404);
+    for (const [method, url, body] of [
+      ['GET', '/autoplay', undefined] as const,
+      ['GET', '/recurring_purchases', undefined] as const,
+      ['GET', `/autoplay/${live}`, undefined] as const,
+      ['POST', '/process_recurring_purchases/sync', undefined] as const,
+      ...changes(live),
+    ])
+      expectRefused(await send(null, method, url, body), 401);
+    expect(await recurringStateOf(t.database, s.id)).toEqual(before);
+    // The other customer got nothing of theirs (no recurring purchase, no checkout).
+    const [otherRecurring, , , otherCheckouts] = await recurringStateOf(t.database, other.id);
+    expect([otherRecurring, otherCheckouts]).toEqual([[], []]);
   });
 });
 

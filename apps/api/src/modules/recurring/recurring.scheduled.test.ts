@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_NOW, type TestApp } from '../../../test/helpers/app.ts';
-import { catalogueAt, fundWallet } from '../../../test/helpers/recurring.ts';
+import { catalogueAt, expectRefused, fundWallet, recurringStateOf } from '../../../test/helpers/recurring.ts';
 
 const V = { version: '3.3' } as const;
 let t: TestApp;
@@ -57,6 +57,91 @@ describe('scheduled purchases', () => {
       expect(res.json().errors[field], res.body).toBeTruthy();
     }
     expect((await call(c, 'GET', '/scheduled-purchases')).json().result).toEqual([]);
+  });
+
+  it("hostile input: wrong types, huge and negative numbers, impossible times, extra fields, others' ids, signed out; nothing changes", async () => {
+    const c = shopper();
+    const other = shopper();
+    await fundWallet(t.services, c, 10_000);
+    const mine = (await call(c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: inHours(24) })).json()
+      .result.encoded_id as string;
+    const before = await recurringStateOf(t.database, c);
+    const raffle = { product_type: 'raffle_ticket', product_offer_key: 'hospital-prize-home', num_tickets: 1 };
+    const at = inHours(24);
+    const cases: [string, 'GET' | 'POST' | 'PATCH', string, unknown, number, string?][] = [
+      // 30 February is not rolled over to 2 March.
+      [c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: '2027-02-30T09:00:00Z' }, 422, 'scheduled_at'],
+      [c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: '2027-13-01T09:00:00Z' }, 422, 'scheduled_at'],
+      [c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: '2030-01-01T09:00:00' }, 422, 'scheduled_at'],
+      [c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: 5 }, 422, 'scheduled_at'],
+      [c, 'POST', '/scheduled-purchases', { item: ozItem }, 422, 'scheduled_at'],
+      [c, 'POST', '/scheduled-purchases', { item: 'x', scheduled_at: at }, 422, 'item'],
+      [c, 'POST', '/scheduled-purchases', { scheduled_at: at }, 422, 'item'],
+      [
+        c,
+        'POST',
+        '/scheduled-purchases',
+        { item: { ...ozItem, num_draws: 1e9 }, scheduled_at: at },
+        422,
+        'item.num_draws',
+      ],
+      [
+        c,
+        'POST',
+        '/scheduled-purchases',
+        { item: { ...ozItem, num_draws: -1 }, scheduled_at: at },
+        422,
+        'item.num_draws',
+      ],
+      [c, 'POST', '/scheduled-purchases', { item: { ...ozItem, games: [] }, scheduled_at: at }, 422, 'item.games'],
+      [
+        c,
+        'POST',
+        '/scheduled-purchases',
+        { item: { ...ozItem, first_draw_no: 99_999_999_999 }, scheduled_at: at },
+        422,
+        'first_draw_no',
+      ],
+      [
+        c,
+        'POST',
+        '/scheduled-purchases',
+        { item: { ...raffle, num_tickets: 1e6 }, scheduled_at: at },
+        422,
+        'item.num_tickets',
+      ],
+      [
+        c,
+        'POST',
+        '/scheduled-purchases',
+        { item: { ...raffle, num_tickets: 'NaN' }, scheduled_at: at },
+        422,
+        'item.num_tickets',
+      ],
+      [c, 'POST', '/scheduled-purchases', { item: ozItem, scheduled_at: at, customer_id: other }, 422, 'customer_id'],
+      [c, 'GET', '/scheduled-purchases?limit=-5', undefined, 422, 'limit'],
+      [c, 'GET', '/scheduled-purchases/rcp_0123456789', undefined, 422, 'id'],
+      [other, 'GET', `/scheduled-purchases/${mine}`, undefined, 404],
+      [other, 'PATCH', `/scheduled-purchases/${mine}/cancel`, undefined, 404],
+    ];
+    for (const [who, method, url, payload, status, field] of cases)
+      expectRefused(await call(who, method, url, payload), status, field);
+    for (const [method, url, payload] of [
+      ['POST', '/scheduled-purchases', { item: ozItem, scheduled_at: at }],
+      ['GET', '/scheduled-purchases'],
+      ['GET', `/scheduled-purchases/${mine}`],
+      ['PATCH', `/scheduled-purchases/${mine}/cancel`],
+    ] as const) {
+      const res = await t.injectSigned({
+        method,
+        url: `/api/v2${url}`,
+        sign: V,
+        ...(method === 'GET' ? {} : { payload: (payload ?? {}) as object }),
+      });
+      expectRefused(res, 401);
+    }
+    expect(await recurringStateOf(t.database, c)).toEqual(before);
+    expect((await recurringStateOf(t.database, other))[2]).toEqual([]);
   });
 
   it('is bought once when due, for the draw on sale then; only its customer sees or cancels it', async () => {

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { PricedItem } from '../cart/index.ts';
 import { createScheduledRepository, type ScheduledRow } from './recurring.scheduled.repository.ts';
+import { isCalendarDay } from './recurring.input.ts';
 import { newScheduledId, pinnedDrawNo } from './recurring.preorders.ts';
 
 /** What scheduling needs of the cart: validate and price an item for the customer (422 as when added to a cart). */
@@ -56,7 +57,7 @@ function view(row: ScheduledRow): ScheduledPurchase {
 
 function parseScheduledAt(value: string, now: Date): Date {
   const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-  const at = iso.test(value) ? new Date(value) : new Date(NaN);
+  const at = iso.test(value) && isCalendarDay(value) ? new Date(value) : new Date(NaN);
   if (Number.isNaN(at.getTime()))
     throw unprocessable('This is not a time.', 'invalid_scheduled_at', {
       scheduled_at: ['Enter a date and time with its offset (2026-07-01T09:00:00+10:00).'],

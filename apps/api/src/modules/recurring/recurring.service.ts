@@ -11,6 +11,7 @@ import {
   minimumJackpotCents,
   minimumJackpotOf,
   parseFutureDate,
+  pausedUntilWithoutPause,
   QUICKPICK_ON,
   statusChange,
   templateOf,
@@ -115,22 +116,24 @@ export function createRecurringService(deps: RecurringDeps) {
     what: 'autoplay',
   });
 
-  /** Change the status of the whole group (a combined recurring purchase changes together) under its row locks. */
+  type Options = { minimumJackpotCents?: number | null; quickpickEachDraw?: boolean };
+
+  /**
+   * Change the status of the whole group (a combined recurring purchase changes together) under its row locks, and
+   * this autoplay's options with it, in one transaction once every check passed.
+   */
   async function changeStatus(
     customerId: string,
     autoplayId: string,
     to: RecurringStatus,
     pausedUntil: Date | null,
+    options: Options = {},
   ): Promise<Autoplay> {
-    return view(await statusChanger(customerId, await own(customerId, autoplayId), to, pausedUntil));
+    return view(await statusChanger(customerId, await own(customerId, autoplayId), to, pausedUntil, options));
   }
 
   /** Minimum jackpot and quickpick-each-draw of a live (not cancelled) autoplay of the customer's. */
-  async function setOptions(
-    customerId: string,
-    autoplayId: string,
-    patch: { minimumJackpotCents?: number | null; quickpickEachDraw?: boolean },
-  ): Promise<Autoplay> {
+  async function setOptions(customerId: string, autoplayId: string, patch: Options): Promise<Autoplay> {
     await own(customerId, autoplayId);
     const updated = await db.transaction(async (tx) => {
       const row = (await repo.findOwn(tx, customerId, autoplayId, true))!;
@@ -232,14 +235,16 @@ export function createRecurringService(deps: RecurringDeps) {
           : {}),
         ...(body.quickpick !== undefined ? { quickpickEachDraw: body.quickpick } : {}),
       };
-      // Everything is checked before anything changes.
+      // Everything is checked before anything changes: the input here, the offer (unpausing) and a cancelled one in
+      // the one transaction that writes status and options together.
+      if (body.status === undefined && body.pausedUntil) throw pausedUntilWithoutPause();
       const status =
         body.status === undefined
           ? null
           : statusChange({ status: body.status, pausedUntil: body.pausedUntil }, clock.now());
-      let result = Object.keys(options).length ? await setOptions(customerId, autoplayId, options) : null;
-      if (status) result = await changeStatus(customerId, autoplayId, status.to, status.until);
-      return result ?? view(await own(customerId, autoplayId));
+      if (status) return changeStatus(customerId, autoplayId, status.to, status.until, options);
+      if (Object.keys(options).length) return setOptions(customerId, autoplayId, options);
+      return view(await own(customerId, autoplayId));
     },
   };
 }

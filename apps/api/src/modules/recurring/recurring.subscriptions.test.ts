@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { catalogueAt, fundWallet } from '../../../test/helpers/recurring.ts';
+import { catalogueAt, expectRefused, fundWallet, recurringStateOf } from '../../../test/helpers/recurring.ts';
 import type { Database } from '../../db/index.ts';
 import { RAFFLE_OFFERS, RAFFLE_SEED } from '../raffles/index.ts';
 import { periodAt, periodStart } from './recurring.subscriptions.ts';
@@ -139,6 +139,21 @@ async function later(ms: number): Promise<void> {
 }
 
 const run = () => t.services.recurringProcessor.run();
+
+/**
+ * A subscriber with an email address (the pause is emailed) whose wallet paid only the first entry: periods 2 to 4
+ * each fail hard once (a period is not tried again), and the third pauses it.
+ */
+async function failThreePeriods(): Promise<{ s: Shopper; id: string }> {
+  const s = await shopper(2 * TICKET_CENTS, (await signUpAndLogin(t)).customerId);
+  const id = await subscribe(s);
+  for (let period = 2; period <= 4; period++) {
+    await later(7 * DAY);
+    expect((await run()).hardFailures).toBe(1);
+    expect((await run()).hardFailures).toBe(0);
+  }
+  return { s, id };
+}
 
 describe('periods', () => {
   it('start a period length apart from the first purchase; a month end falls on the shorter month’s last day', () => {
@@ -347,6 +362,134 @@ describe('changing a subscription', () => {
   });
 });
 
+describe('hostile input to the subscription calls', () => {
+  it("wrong types, huge and negative counts, extra fields, impossible dates, cancelled, others' and signed out: refused, nothing changes", async () => {
+    const s = await shopper(100_000);
+    const id = await subscribe(s);
+    const cancelled = await subscribe(s);
+    expect((await call(s, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'cancelled' })).statusCode).toBe(
+      200,
+    );
+    const other = await shopper(100_000);
+    const before = await recurringStateOf(t.database, s.id);
+    const signedOut = (method: 'GET' | 'PATCH', url: string, payload?: unknown) =>
+      t.injectSigned({ method, url: `/api/v2${url}`, sign: V, ...(payload ? { payload: payload as object } : {}) });
+    const cases: [Shopper, 'GET' | 'PATCH', string, unknown, number, string?][] = [
+      [s, 'GET', '/subscriptions?limit=abc', undefined, 422, 'limit'],
+      [s, 'GET', '/subscriptions?limit=1000', undefined, 422, 'limit'],
+      [s, 'GET', '/subscriptions?offset=-1', undefined, 422, 'offset'],
+      [s, 'GET', '/subscriptions?lottery_keys=', undefined, 422, 'lottery_keys'],
+      [s, 'GET', '/subscriptions?lottery_keys=OZ%20LOTTO', undefined, 422, 'lottery_keys'],
+      [s, 'GET', `/subscriptions?lottery_keys=${'a'.repeat(501)}`, undefined, 422, 'lottery_keys'],
+      [s, 'GET', '/subscriptions?lottery=oz-lotto', undefined, 422, 'lottery'],
+      [s, 'GET', '/subscriptions/rcp_%00', undefined, 400],
+      [s, 'GET', '/subscriptions/sub_0123456789', undefined, 422, 'id'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: '3' }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 2.5 }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: -1 }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 1e9 }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 'NaN' }, 422, 'num_games'],
+      [s, 'PATCH', `/subscriptions/${id}`, { cause_key: '' }, 422, 'cause_key'],
+      [s, 'PATCH', `/subscriptions/${id}`, { cause_key: 'x'.repeat(129) }, 422, 'cause_key'],
+      [s, 'PATCH', `/subscriptions/${id}`, { num_games: 3, period: 'daily' }, 422, 'period'],
+      [s, 'PATCH', `/subscriptions/${id}/status`, { status: 5 }, 422, 'status'],
+      [s, 'PATCH', `/subscriptions/${id}/status`, { status: 'PAUSED' }, 422, 'status'],
+      [
+        s,
+        'PATCH',
+        `/subscriptions/${id}/status`,
+        { status: 'paused', paused_until: '2027-02-30' },
+        422,
+        'paused_until',
+      ],
+      [
+        s,
+        'PATCH',
+        `/subscriptions/${id}/status`,
+        { status: 'active', paused_until: '2030-01-01' },
+        422,
+        'paused_until',
+      ],
+      [
+        s,
+        'PATCH',
+        `/subscriptions/${id}/status`,
+        { status: 'cancelled', paused_until: '2030-01-01' },
+        422,
+        'paused_until',
+      ],
+      [s, 'PATCH', `/subscriptions/${cancelled}`, { num_games: 3 }, 409],
+      [s, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'active' }, 409],
+      [s, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'paused' }, 409],
+      [other, 'GET', `/subscriptions/${id}`, undefined, 404],
+      [other, 'PATCH', `/subscriptions/${id}`, { num_games: 3 }, 404],
+      [other, 'PATCH', `/subscriptions/${cancelled}/status`, { status: 'active' }, 404],
+    ];
+    for (const [who, method, url, payload, status, field] of cases)
+      expectRefused(await call(who, method, url, payload), status, field);
+    for (const [method, url, payload] of [
+      ['GET', '/subscriptions'],
+      ['GET', `/subscriptions/${id}`],
+      ['PATCH', `/subscriptions/${id}`, { num_games: 3 }],
+      ['PATCH', `/subscriptions/${id}/status`, { status: 'cancelled' }],
+    ] as const)
+      expectRefused(await signedOut(method, url, payload), 401);
+    expect(await recurringStateOf(t.database, s.id)).toEqual(before);
+  });
+});
+
+describe('unpausing when the raffle is switched off', () => {
+  const offer = RAFFLE_SEED.prizeHome;
+  const setRecurring = async (availability: string) => {
+    await t.database.db.execute(
+      sql`update catalogue_offers set recurring_purchase = ${JSON.stringify({ type: 'subscription', availability })}::jsonb where key = ${offer}`,
+    );
+    // An operator switch with no change: only to make the shop forget its cached offers at once.
+    await t.services.catalogue.setOfferState(offer, {});
+  };
+  const switches: [string, () => Promise<void>, () => Promise<void>][] = [
+    [
+      'suspended',
+      () => t.services.catalogue.setOfferState(offer, { suspended: true }),
+      () => t.services.catalogue.setOfferState(offer, { suspended: false }),
+    ],
+    [
+      'ended (out of the catalogue)',
+      () => t.services.catalogue.setOfferState(offer, { availability: 'unavailable' }),
+      () => t.services.catalogue.setOfferState(offer, { availability: 'available' }),
+    ],
+    ['no longer selling subscriptions', () => setRecurring('never'), () => setRecurring('available')],
+  ];
+
+  for (const [name, off, undo] of switches)
+    it(`${name}: "Cannot Unpause AutoPlay", and the subscription stays as it was`, async () => {
+      const s = await shopper(100_000);
+      const id = await subscribe(s);
+      const until = new Date(t.clock.now().getTime() + 20 * DAY).toISOString().slice(0, 10);
+      for (const pause of [{ status: 'paused' }, { status: 'timed_paused', paused_until: until }]) {
+        expect((await call(s, 'PATCH', `/subscriptions/${id}/status`, pause)).statusCode).toBe(200);
+        const before = (await t.database.db.execute(sql`select * from recurring_purchases where public_id = ${id}`))
+          .rows[0];
+        await off();
+        try {
+          const res = await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' });
+          expect(res.statusCode, res.body).toBe(422);
+          expect(res.json()).toMatchObject({
+            result: null,
+            messages: [{ code: 'cannot_unpause', text: 'Cannot Unpause AutoPlay' }],
+          });
+          const after = (await t.database.db.execute(sql`select * from recurring_purchases where public_id = ${id}`))
+            .rows[0];
+          expect(after).toEqual(before);
+        } finally {
+          await undo();
+        }
+      }
+      const active = await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' });
+      expect(active.json().result.status).toBe('active');
+    });
+});
+
 describe('the processor', () => {
   it('buys a charity-raffle subscription once per period as the clock moves period by period', () =>
     isolated(async () => {
@@ -405,16 +548,53 @@ describe('the processor', () => {
       expect(await count('orders_checkouts', s.id)).toBe(3);
     }));
 
+  it('the dry run names the period due with the key the run buys it with, and a period that failed hard as waiting', () =>
+    isolated(async () => {
+      // Two periods' entries: the first purchase and period 3.
+      const s = await shopper(2 * 2 * TICKET_CENTS);
+      const id = await subscribe(s);
+      const plan = () => t.services.recurringProcessor.plan({ customerId: s.id });
+      expect(await plan()).toEqual([]);
+      // Paused through period 2: the dry run, like the run, names only the period it is in once unpaused.
+      await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'paused' });
+      await later(7 * DAY);
+      expect(await plan()).toEqual([]);
+      await later(7 * DAY);
+      await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' });
+      const planned = {
+        autoplayId: id,
+        type: 'subscription',
+        customerId: s.id,
+        offerKey: RAFFLE_SEED.prizeHome,
+        occasion: 'period:3',
+        drawNo: null,
+        period: 3,
+        idempotencyKey: `rcp:${id}:period:3`,
+        action: 'buy',
+      };
+      expect(await plan()).toEqual([planned]);
+      expect(await count('orders_checkouts', s.id)).toBe(1);
+      expect((await run()).purchased).toBe(1);
+      expect((await checkoutKeys(s.id)).at(-1)).toBe(planned.idempotencyKey);
+      expect(await plan()).toEqual([]);
+      // Period 4 with too little in the wallet fails hard; the dry run then says it waits for the customer.
+      await later(7 * DAY);
+      expect((await plan())[0]).toMatchObject({ period: 4, idempotencyKey: `rcp:${id}:period:4`, action: 'buy' });
+      expect((await run()).hardFailures).toBe(1);
+      expect(await plan()).toEqual([
+        {
+          ...planned,
+          occasion: 'period:4',
+          period: 4,
+          idempotencyKey: `rcp:${id}:period:4`,
+          action: 'wait_hard_failure',
+        },
+      ]);
+    }));
+
   it('an empty wallet is a hard failure, not retried in its period; three in a row pause it with an email', () =>
     isolated(async () => {
-      // A customer with an email address (the pause is emailed).
-      const s = await shopper(2 * TICKET_CENTS, (await signUpAndLogin(t)).customerId);
-      const id = await subscribe(s);
-      for (let period = 2; period <= 4; period++) {
-        await later(7 * DAY);
-        expect((await run()).hardFailures).toBe(1);
-        expect((await run()).hardFailures).toBe(0);
-      }
+      const { s, id } = await failThreePeriods();
       const read = (await call(s, 'GET', `/subscriptions/${id}`)).json().result;
       expect(read).toMatchObject({ status: 'paused', last_attempt_status: 'hard_failure' });
       const { rows } = await t.database.db.execute<{ subject: string }>(
@@ -427,5 +607,37 @@ describe('the processor', () => {
       expect((await call(s, 'PATCH', `/subscriptions/${id}/status`, { status: 'active' })).statusCode).toBe(200);
       expect((await run()).purchased).toBe(1);
       expect(await occasions(s.id)).toEqual(['period:4']);
+    }));
+
+  it('paused by three hard failures: the payment-resolution retry lifts the pause and buys the failed period once', () =>
+    isolated(async () => {
+      const { s, id } = await failThreePeriods();
+      const [resolution] = (await call(s, 'GET', '/payment_resolutions')).json().result;
+      expect(resolution.recurring_purchases.subscriptions.map((x: { autoplay_id: string }) => x.autoplay_id)).toEqual([
+        id,
+      ]);
+      await fundWallet(t.services, s.id, 2 * TICKET_CENTS);
+      // The raffle stops selling subscriptions: "Cannot Unpause AutoPlay", and nothing changes.
+      await t.services.catalogue.setOfferState(RAFFLE_SEED.prizeHome, { suspended: true });
+      try {
+        const refused = await call(s, 'POST', '/payment_resolutions/retry', {});
+        expect(refused.statusCode, refused.body).toBe(422);
+        expect(refused.json().messages[0].text).toBe('Cannot Unpause AutoPlay');
+        expect((await call(s, 'GET', `/subscriptions/${id}`)).json().result.status).toBe('paused');
+      } finally {
+        await t.services.catalogue.setOfferState(RAFFLE_SEED.prizeHome, { suspended: false });
+      }
+      const retried = await call(s, 'POST', '/payment_resolutions/retry', { autoplay_id: id });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().result).toMatchObject({
+        state: 'completed',
+        report: { purchased: 1 },
+        resolutions: [],
+        waiting: [],
+      });
+      expect((await call(s, 'GET', `/subscriptions/${id}`)).json().result.status).toBe('active');
+      expect(await occasions(s.id)).toEqual(['period:4']);
+      expect((await checkoutKeys(s.id)).at(-1)).toBe(`rcp:${id}:period:4`);
+      expect((await run()).purchased).toBe(0);
     }));
 });

@@ -114,13 +114,19 @@ export function subscriptionRowsOf(bought: {
 export function subscriptionDue(
   row: RecurringRow,
   now: Date,
-): { occasion: string; item: CartItemInput; done: Pick<RecurringRow, 'nextPeriod' | 'nextDueAt'> } | null {
+): {
+  period: number;
+  occasion: string;
+  item: CartItemInput;
+  done: Pick<RecurringRow, 'nextPeriod' | 'nextDueAt'>;
+} | null {
   if (row.type !== 'subscription' || !row.period || !row.nextDueAt || row.nextDueAt.getTime() > now.getTime())
     return null;
   const period = row.period as RecurringPeriod;
   // Periods that passed while it was paused (or the processor was not running) are not bought: only the current one.
   const k = Math.max(row.nextPeriod, periodAt(row.createdAt, period, now));
   return {
+    period: k,
     occasion: `period:${k}`,
     item: row.template as CartItemInput,
     done: { nextPeriod: k + 1, nextDueAt: periodStart(row.createdAt, period, k + 1) },

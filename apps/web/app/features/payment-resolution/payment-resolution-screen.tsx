@@ -3,9 +3,10 @@
 // with the recurring purchases it left unbought and the reason; choose another way to pay (change-fund), add a card
 // (the cards-and-accounts add-card form, which the route composes in), and, once fixed, try again now
 // (payment-method-updated: the retry).
-import type { PaymentResolution, PaymentResolutionRetry, RecurringPurchaseMethods } from '@shop/contracts';
+import type { Autoplay, PaymentResolution, PaymentResolutionRetry, RecurringPurchaseMethods } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
+import { formatLongDate, type SiteFormat } from '../../lib/format.ts';
 
 export type ResolutionState = 'fetching' | 'retrying' | 'completed' | 'retry_error' | 'idle';
 
@@ -13,10 +14,19 @@ export const RESOLUTION_TEXTS = {
   title: 'Fix a payment problem',
   none: 'There is nothing to fix: every autoplay was paid for.',
   completed: 'Thanks, your payment went through and your ticket was bought.',
+  /** A retry that bought nothing because the customer's own pause holds (the API's `waiting`). */
+  waiting: 'Thanks. Nothing was bought now, because you paused it:',
   retryError: 'We still could not take the payment. Choose another way to pay or add a card, then try again.',
   fetching: 'Loading your payment problems…',
   retrying: 'Trying the payment again…',
 } as const;
+
+/** What happens to a retried recurring purchase the customer's own pause keeps paused. */
+export function waitingText(a: Autoplay, site: SiteFormat): string {
+  return a.status === 'timed_paused' && a.pausedUntil
+    ? `${a.description} stays paused until ${formatLongDate(new Date(a.pausedUntil), site)}, as you chose. We will try the payment again then.`
+    : `${a.description} stays paused, as you chose. We will try the payment again when you unpause it.`;
+}
 
 /** Which of the spec's states the screen is in: the pending navigation first, then the last retry's answer. */
 export function resolutionState(
@@ -37,6 +47,22 @@ export interface PaymentResolutionScreenProps {
   errors: readonly string[];
   /** The add-card form (wallet feature), or null where cards cannot be added: then a link to the cards page. */
   addCard: ReactNode;
+  site: SiteFormat;
+}
+
+/** A completed retry: bought, or (nothing bought) kept paused by the customer's own pause. */
+function Completed({ retry, site }: { retry: PaymentResolutionRetry; site: SiteFormat }) {
+  const bought = retry.report.purchased > 0 || !retry.waiting.length;
+  return (
+    <>
+      {bought ? RESOLUTION_TEXTS.completed : RESOLUTION_TEXTS.waiting}
+      {retry.waiting.map((a) => (
+        <span key={a.autoplayId} className="block">
+          {waitingText(a, site)}
+        </span>
+      ))}
+    </>
+  );
 }
 
 function ResolutionCard({ resolution, methods }: { resolution: PaymentResolution; methods: RecurringPurchaseMethods }) {
@@ -85,7 +111,7 @@ export function PaymentResolutionScreen(props: PaymentResolutionScreenProps) {
       <p aria-live="polite" data-testid="payment-resolution-state" data-state={state}>
         {state === 'fetching' ? RESOLUTION_TEXTS.fetching : null}
         {state === 'retrying' ? RESOLUTION_TEXTS.retrying : null}
-        {state === 'completed' ? RESOLUTION_TEXTS.completed : null}
+        {state === 'completed' && props.retry ? <Completed retry={props.retry} site={props.site} /> : null}
         {state === 'retry_error' ? RESOLUTION_TEXTS.retryError : null}
       </p>
       {props.errors.length ? (

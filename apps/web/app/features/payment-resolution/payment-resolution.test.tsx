@@ -4,7 +4,12 @@ import type { Autoplay, PaymentResolution, RecurringPurchaseMethods } from '@sho
 import { describe, expect, it } from 'vitest';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { PaymentResolutionBanner, RESOLUTION_BANNER_TEXT } from './payment-resolution-banner.tsx';
-import { PaymentResolutionScreen, RESOLUTION_TEXTS, resolutionState } from './payment-resolution-screen.tsx';
+import {
+  PaymentResolutionScreen,
+  RESOLUTION_TEXTS,
+  resolutionState,
+  waitingText,
+} from './payment-resolution-screen.tsx';
 
 const autoplay = { autoplayId: 'rcp_1', description: 'Oz Lotto, 1 game', type: 'autoplay' } as Autoplay;
 const resolution: PaymentResolution = {
@@ -23,6 +28,7 @@ const methods: RecurringPurchaseMethods = {
     { recurringPurchaseMethodKey: 'fnd_old', label: 'Visa ending 4242', disabled: true },
   ],
 };
+const site = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' } as const;
 const screen = (over: Partial<Parameters<typeof PaymentResolutionScreen>[0]> = {}) =>
   renderHtml(
     <PaymentResolutionScreen
@@ -31,6 +37,7 @@ const screen = (over: Partial<Parameters<typeof PaymentResolutionScreen>[0]> = {
       retry={null}
       errors={[]}
       addCard={<form data-testid="add-card-slot" />}
+      site={site}
       {...over}
     />,
   );
@@ -65,16 +72,39 @@ describe('payment resolution', () => {
     retrying.set('intent', 'retry');
     expect(resolutionState({ state: 'submitting', formData: retrying }, null)).toBe('retrying');
     expect(resolutionState({ state: 'loading' }, null)).toBe('fetching');
-    expect(resolutionState({ state: 'idle' }, { state: 'completed', report, resolutions: [] })).toBe('completed');
-    expect(resolutionState({ state: 'idle' }, { state: 'retry_error', report, resolutions: [resolution] })).toBe(
-      'retry_error',
+    expect(resolutionState({ state: 'idle' }, { state: 'completed', report, resolutions: [], waiting: [] })).toBe(
+      'completed',
     );
+    expect(
+      resolutionState({ state: 'idle' }, { state: 'retry_error', report, resolutions: [resolution], waiting: [] }),
+    ).toBe('retry_error');
     expect(resolutionState({ state: 'idle' }, null)).toBe('idle');
-    const done = textOf(screen({ resolutions: [], retry: { state: 'completed', report, resolutions: [] } }));
+    const done = textOf(
+      screen({ resolutions: [], retry: { state: 'completed', report, resolutions: [], waiting: [] } }),
+    );
     expect(done).toContain(RESOLUTION_TEXTS.completed);
     expect(done).not.toContain(RESOLUTION_TEXTS.none);
-    const again = textOf(screen({ retry: { state: 'retry_error', report, resolutions: [resolution] } }));
+    const again = textOf(screen({ retry: { state: 'retry_error', report, resolutions: [resolution], waiting: [] } }));
     expect(again).toContain(RESOLUTION_TEXTS.retryError);
     expect(textOf(screen({ resolutions: [] }))).toContain(RESOLUTION_TEXTS.none);
+  });
+
+  it("a retry the customer's own pause held says nothing was bought and when it is tried again", () => {
+    const timed = { ...autoplay, status: 'timed_paused', pausedUntil: '2026-12-24T00:00:00.000Z' } as Autoplay;
+    const paused = { ...autoplay, autoplayId: 'rcp_2', description: 'Powerball, 1 game', status: 'paused' } as Autoplay;
+    const nothing = { ...report, examined: 0, purchased: 0 };
+    const retry = { state: 'completed' as const, report: nothing, resolutions: [], waiting: [timed, paused] };
+    const text = textOf(screen({ resolutions: [], retry }));
+    expect(text).toContain(RESOLUTION_TEXTS.waiting);
+    expect(text).not.toContain(RESOLUTION_TEXTS.completed);
+    expect(text).toContain(waitingText(timed, site));
+    expect(waitingText(timed, site)).toMatch(/^Oz Lotto, 1 game stays paused until .*24.*December.*2026, as you chose/);
+    expect(text).toContain(
+      'Powerball, 1 game stays paused, as you chose. We will try the payment again when you unpause it.',
+    );
+    // Something bought as well: the bought text, then the ones still paused.
+    const both = textOf(screen({ resolutions: [], retry: { ...retry, report, waiting: [paused] } }));
+    expect(both).toContain(RESOLUTION_TEXTS.completed);
+    expect(both).toContain('Powerball, 1 game stays paused');
   });
 });

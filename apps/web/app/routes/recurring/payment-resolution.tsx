@@ -22,6 +22,7 @@ import { walletContext } from '../../features/wallet/wallet-route.server.ts';
 import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
 import { submissionErrors } from '../../lib/form-data.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
+import { useSiteFormat } from '../../lib/shell.ts';
 import type { Route } from './+types/payment-resolution';
 import { usePageKey } from '../../lib/use-page-key.ts';
 
@@ -97,6 +98,7 @@ export default function PaymentResolutionRoute({ loaderData, actionData }: Route
         methods={loaderData.methods}
         retry={actionData?.retry ?? null}
         errors={actionData?.feedback?.generalErrors ?? []}
+        site={useSiteFormat()}
         addCard={
           loaderData.gateway ? (
             <AddCardForm gateway={loaderData.gateway} result={actionData?.result ?? null} idempotencyKey={cardKey} />
