@@ -178,6 +178,25 @@ describe('recurring purchase method', () => {
 });
 
 describe('card-funded attempts', () => {
+  it("three of one customer's on a card, several workers: one charge pays for all three draws", () =>
+    isolated(async () => {
+      // The processor decides several recurring purchases at once (ADR 069); one customer's are serialised, so the
+      // first attempt's $10 deposit is in the wallet before the second reads it (no charge per autoplay).
+      const s = await shopper(0);
+      const card = await addCard(s, CARDS.ok);
+      expect((await setMethod(s, card)).statusCode).toBe(200);
+      await fundWallet(t.services, s.id, 3 * 155);
+      for (let i = 0; i < 3; i++) await buyAutoplay(s);
+      expect(await available(s.id)).toBe(0);
+      await nextDraw();
+      const [a, b] = await Promise.all([t.services.recurringProcessor.run(), t.services.recurringProcessor.run()]);
+      expect(a.purchased + b.purchased).toBe(3);
+      const charged = await deposits(s.id);
+      expect(charged.map((d) => [d.status, d.amount_cents])).toEqual([['approved', 1000]]);
+      expect(await tickets(s.id)).toBe(6);
+      expect(await available(s.id)).toBe(1000 - 3 * 155);
+    }));
+
   it('a short wallet: the card is charged once with the deterministic key, then the draw is bought', async () => {
     const s = await shopper(0);
     const card = await addCard(s, CARDS.ok);

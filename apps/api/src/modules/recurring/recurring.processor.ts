@@ -213,6 +213,8 @@ export function createRecurringProcessor(deps: ProcessorDeps) {
 
   /** Buy one occasion (a draw, a period) with the key rcp:{id}:{occasion} and record the outcome under the row lock. */
   async function attempt(tx: Executor, row: RecurringRow, due: DueOccasion, report: ProcessReport): Promise<void> {
+    // One purchase of a customer's at a time (several workers, several processes): see lockCustomer.
+    await repo.lockCustomer(tx, row.customerId);
     const key = recurringKeyOf(row.publicId, due.occasion);
     let checkoutId: string;
     try {

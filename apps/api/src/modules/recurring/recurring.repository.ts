@@ -151,6 +151,14 @@ export function createRecurringRepository() {
       return r ?? null;
     },
 
+    /**
+     * Serialises one customer's recurring purchases until the transaction ends, across workers and processes: a
+     * card-funded attempt reads the wallet and charges the card for what it lacks, so two at once would each charge.
+     */
+    async lockCustomer(tx: Executor, customerId: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recurring:${customerId}`}))`);
+    },
+
     /** Record a decided occasion once; answers false when it was already recorded. */
     async insertOccasion(ex: Executor, row: typeof recurringOccasions.$inferInsert): Promise<boolean> {
       const inserted = await ex
