@@ -10,15 +10,23 @@ export * from './content-blocks.ts';
 export const ComponentVariant = z.enum(['variant_a', 'variant_b', 'variant_c']);
 export type ComponentVariant = z.infer<typeof ComponentVariant>;
 
-export const SiteComponents = z.object({
-  affiliateWidget: z.literal('variant_a'),
-  companyInformationWidget: z.literal('variant_a'),
-  charitySupportWidget: z.literal('variant_a'),
-  customerFeedbackBanner: ComponentVariant,
-  productSupportBanner: z.literal('variant_a'),
-  uniqueSellingPointWidget: z.literal('variant_a'),
-});
+/** A widget's setting: its variant, or null when it is switched off (not rendered anywhere). */
+const onlyVariantA = z
+  .literal('variant_a', { error: 'Only variant_a is allowed for this widget (features §5), or null to switch it off.' })
+  .nullable();
+const componentShape = {
+  affiliateWidget: onlyVariantA,
+  companyInformationWidget: onlyVariantA,
+  charitySupportWidget: onlyVariantA,
+  customerFeedbackBanner: ComponentVariant.nullable(),
+  productSupportBanner: onlyVariantA,
+  uniqueSellingPointWidget: onlyVariantA,
+};
+export const SiteComponents = z.object(componentShape);
 export type SiteComponents = z.infer<typeof SiteComponents>;
+export type SiteComponent = keyof SiteComponents;
+/** What an editor writes: every widget named, no other key (a misspelt widget is a 422 naming it). */
+export const SiteComponentsInput = z.strictObject(componentShape);
 
 /** GET /api/cms/items/site_config: navigation plus component variants. */
 export const SiteConfig = z.object({ navigation: Navigation, components: SiteComponents });
