@@ -4,7 +4,8 @@ import type { BlogPostSummary, CmsSitemap, ImageRef, PageSection } from '@shop/c
 import { describe, expect, it } from 'vitest';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { Blocks } from './blocks.tsx';
-import { faqEntries } from './built-in-views.tsx';
+import { BlogPostView } from './blog-views.tsx';
+import { ContactView, faqEntries } from './built-in-views.tsx';
 import { NO_SITEMAP_CONTENT, robotsTxt, rssXml, sitemapXml, staticSitemapPaths } from './seo-documents.server.ts';
 
 const image: ImageRef = { id: 'file_x', url: '/api/cms/assets/file_x', alt: 'A ticket', width: 480, height: 320 };
@@ -104,6 +105,54 @@ describe('blocks', () => {
   it('renders nothing for a blog widget without posts or a featured block without a slot', () => {
     const html = renderHtml(<Blocks sections={[EVERY_KIND[8]!, EVERY_KIND[13]!]} />);
     expect(textOf(html)).toBe('');
+  });
+});
+
+describe('blocks inside a post and the contact screen', () => {
+  const widgets: PageSection[] = [EVERY_KIND[8]!, EVERY_KIND[13]!];
+  const data = { blogPosts: { 0: [post('a', 2)] }, categories: [] };
+  const slots = { featuredTickets: (b: { heading: string | null }) => <p data-testid="featured">{b.heading}</p> };
+  const meta = {
+    status: 'published' as const,
+    datePublished: '2024-05-01T00:00:00.000Z',
+    dateCreated: '2024-05-01T00:00:00.000Z',
+    dateUpdated: '2024-05-01T00:00:00.000Z',
+    version: 1,
+  };
+  const seo = { title: 'T', description: '', canonicalUrl: null, ogImage: null, noIndex: false };
+
+  it("draw a blog widget's posts and the featured tickets as a page does", () => {
+    const postHtml = renderHtml(
+      <BlogPostView
+        post={{ ...post('p', 1), ...meta, seo, sections: widgets }}
+        latest={[]}
+        categories={[]}
+        data={data}
+        slots={slots}
+      />,
+    );
+    const contactHtml = renderHtml(
+      <ContactView
+        contact={{
+          ...meta,
+          id: 'contact_page',
+          heading: 'Contact us',
+          intro: '',
+          phone: '13 56 28',
+          openingHours: [],
+          email: null,
+          postalAddress: null,
+          seo,
+          sections: widgets,
+        }}
+        data={data}
+        slots={slots}
+      />,
+    );
+    for (const html of [postHtml, contactHtml]) {
+      expect(html).toMatch(/data-testid="blog-widget"[\s\S]*Post a/);
+      expect(html).toContain('<p data-testid="featured">Jackpots</p>');
+    }
   });
 });
 
