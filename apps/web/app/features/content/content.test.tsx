@@ -2,6 +2,7 @@
 // the blog widgets, the built-in FAQ's data, and the SEO documents (sitemap gating, robots, RSS).
 import type { BlogPostSummary, CmsSitemap, ImageRef, PageSection } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
+import { contactPageFixture, itemMeta, seoFixture } from '../../test-support/content-fixtures.ts';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { Blocks } from './blocks.tsx';
 import { BlogPostView } from './blog-views.tsx';
@@ -112,43 +113,17 @@ describe('blocks inside a post and the contact screen', () => {
   const widgets: PageSection[] = [EVERY_KIND[8]!, EVERY_KIND[13]!];
   const data = { blogPosts: { 0: [post('a', 2)] }, categories: [] };
   const slots = { featuredTickets: (b: { heading: string | null }) => <p data-testid="featured">{b.heading}</p> };
-  const meta = {
-    status: 'published' as const,
-    datePublished: '2024-05-01T00:00:00.000Z',
-    dateCreated: '2024-05-01T00:00:00.000Z',
-    dateUpdated: '2024-05-01T00:00:00.000Z',
-    version: 1,
-  };
-  const seo = { title: 'T', description: '', canonicalUrl: null, ogImage: null, noIndex: false };
-
   it("draw a blog widget's posts and the featured tickets as a page does", () => {
     const postHtml = renderHtml(
       <BlogPostView
-        post={{ ...post('p', 1), ...meta, seo, sections: widgets }}
+        post={{ ...post('p', 1), ...itemMeta, seo: seoFixture, sections: widgets }}
         latest={[]}
         categories={[]}
         data={data}
         slots={slots}
       />,
     );
-    const contactHtml = renderHtml(
-      <ContactView
-        contact={{
-          ...meta,
-          id: 'contact_page',
-          heading: 'Contact us',
-          intro: '',
-          phone: '13 56 28',
-          openingHours: [],
-          email: null,
-          postalAddress: null,
-          seo,
-          sections: widgets,
-        }}
-        data={data}
-        slots={slots}
-      />,
-    );
+    const contactHtml = renderHtml(<ContactView contact={contactPageFixture(widgets)} data={data} slots={slots} />);
     for (const html of [postHtml, contactHtml]) {
       expect(html).toMatch(/data-testid="blog-widget"[\s\S]*Post a/);
       expect(html).toContain('<p data-testid="featured">Jackpots</p>');

@@ -4,6 +4,7 @@
 import type { PageSection } from '@shop/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wireOffer, webConfig } from '../../test-support/api-fixtures.ts';
+import { contactPageFixture, itemMeta, seoFixture } from '../../test-support/content-fixtures.ts';
 import { createFakeApi, errorEnvelope, ok, ORIGIN, type FakeHandler } from '../../test-support/fake-api.ts';
 import { loader as responsibleGamingLoader } from '../responsible-gambling/responsible-gaming.tsx';
 import { loader as contactLoader } from './about-contact-us.tsx';
@@ -15,29 +16,21 @@ const context = { apiOrigin: ORIGIN, appKey: 'web', appSecret: 'secret' };
 const args = (path: string, params: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   ({ request: new Request(`http://localhost:3000${path}`, { headers }), context, params }) as never;
 
-const meta = {
-  status: 'published',
-  datePublished: '2026-01-01T00:00:00.000Z',
-  dateCreated: '2026-01-01T00:00:00.000Z',
-  dateUpdated: '2026-01-01T00:00:00.000Z',
-  version: 1,
-};
-const seo = { title: 'T', description: '', canonicalUrl: null, ogImage: null, noIndex: false };
 const WIDGETS: PageSection[] = [
   { kind: 'blog_posts', heading: 'Latest news', category: 'news', limit: 2 },
   { kind: 'featured_tickets', heading: 'Jackpots', offerKeys: [] },
 ];
 const page = (path: string, sections: PageSection[]) => ({
-  ...meta,
+  ...itemMeta,
   id: `page_${path.replace(/\W/g, '_')}`,
   path,
   name: 'A page',
   template: 'content',
-  seo,
+  seo: seoFixture,
   sections,
 });
 const summary = (slug: string) => ({
-  ...meta,
+  ...itemMeta,
   id: `post_${slug}`,
   slug,
   title: `Post ${slug}`,
@@ -46,7 +39,7 @@ const summary = (slug: string) => ({
   author: null,
   heroImage: null,
 });
-const blogPost = (slug: string, sections: PageSection[]) => ({ ...summary(slug), seo, sections });
+const blogPost = (slug: string, sections: PageSection[]) => ({ ...summary(slug), seo: seoFixture, sections });
 
 function fakeApi(extra: Record<string, FakeHandler> = {}) {
   const pages: Record<string, PageSection[]> = {
@@ -64,19 +57,7 @@ function fakeApi(extra: Record<string, FakeHandler> = {}) {
     'GET /api/cms/items/blog_posts': () => ok([summary('first'), summary('second')]),
     'GET /api/cms/items/blog_categories': () => ok([]),
     'GET /api/cms/items/blog_posts/with-widgets': () => ok(blogPost('with-widgets', WIDGETS)),
-    'GET /api/cms/items/contact_page': () =>
-      ok({
-        ...meta,
-        id: 'contact_page',
-        heading: 'Contact us',
-        intro: '',
-        phone: '13 56 28',
-        openingHours: [],
-        email: null,
-        postalAddress: null,
-        seo,
-        sections: WIDGETS,
-      }),
+    'GET /api/cms/items/contact_page': () => ok(contactPageFixture(WIDGETS)),
     ...extra,
   });
 }
