@@ -3,7 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
-import { contentRoutes, contentWriteRoutes, translationRoutes } from './modules/content/index.ts';
+import {
+  contentRoutes,
+  contentWriteRoutes,
+  translationRoutes,
+  type ContentWriteAccess,
+} from './modules/content/index.ts';
 import { drawsRoutes } from './modules/draws/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { membershipRoutes } from './modules/membership/index.ts';
@@ -26,23 +31,25 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(systemRoutes, { prefix: '/api', config: s.config, system: s.system });
   await app.register(platformRoutes, { ...v2, platform: s.platform });
   await app.register(contentRoutes, { prefix: '/api/cms', content: s.content, causes: s.causes });
-  // Content writes are the back office's: operators whose role may write content (docs/operators.md).
-  await app.register(contentWriteRoutes, {
-    prefix: '/api/cms',
-    editor: s.contentEditor,
-    access: {
-      gate: s.requireOperator('content.write'),
-      actorOf: (request) => `operator:${operatorOf(request).publicId}`,
-      audit: (request, entry) =>
-        s.operators.record({ actor: operatorOf(request).publicId, outcome: 'ok', ip: request.ip, ...entry }),
-    },
-  });
+  // Content writes (and version lists) are the back office's: operators whose role may write content
+  // (docs/operators.md), each write in the audit log.
+  const contentAccess: ContentWriteAccess = {
+    gate: s.requireOperator('content.write'),
+    actorOf: (request) => `operator:${operatorOf(request).publicId}`,
+    audit: (request, entry) =>
+      s.operators.record({ actor: operatorOf(request).publicId, outcome: 'ok', ip: request.ip, ...entry }),
+  };
+  await app.register(contentWriteRoutes, { prefix: '/api/cms', editor: s.contentEditor, access: contentAccess });
   await app.register(operatorsRoutes, {
     prefix: '/api/admin',
     operators: s.operators,
     requireOperator: s.requireOperator,
   });
-  await app.register(translationRoutes, { prefix: '/api/translation', translations: s.translations });
+  await app.register(translationRoutes, {
+    prefix: '/api/translation',
+    translations: s.translations,
+    access: contentAccess,
+  });
   await app.register(catalogueRoutes, { ...v2, catalogue: s.catalogue });
   // Results lists include raffle draws; past results' customerData.orders come from the customer's orders.
   await app.register(drawsRoutes, {

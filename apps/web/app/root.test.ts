@@ -2,11 +2,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApi, errorEnvelope, ok, ORIGIN, type FakeHandler } from './test-support/fake-api.ts';
 import { webConfig } from './test-support/api-fixtures.ts';
+import { widgetVariant, type ShellData } from './lib/shell.ts';
 import { loader } from './root.tsx';
 import { loader as cmsPageLoader } from './routes/content/cms-page.tsx';
 import { action as consentAction } from './routes/platform/cookie-consent.tsx';
 
 const context = { apiOrigin: ORIGIN, appKey: 'web', appSecret: 'secret' };
+const COMPONENTS = {
+  affiliateWidget: 'variant_a',
+  companyInformationWidget: 'variant_a',
+  charitySupportWidget: null,
+  customerFeedbackBanner: 'variant_c',
+  productSupportBanner: 'variant_a',
+  uniqueSellingPointWidget: 'variant_a',
+};
 
 function routes(
   opts: { config?: Record<string, unknown>; capabilities?: string[]; extra?: Record<string, FakeHandler> } = {},
@@ -18,6 +27,18 @@ function routes(
     'GET /api/cms/items/navigation': () => ok({ primary: [], footer: [] }),
     'GET /api/cms/items/theme': () => errorEnvelope(500),
     'GET /api/cms/items/sitewide_banner': () => ok({ id: 'b', text: 'Big jackpot', linkUrl: null, linkText: null }),
+    'GET /api/cms/items/site_config': () => ok({ navigation: { primary: [], footer: [] }, components: COMPONENTS }),
+    'GET /api/translation/en-AU/items': () =>
+      ok([
+        {
+          category: 'footer',
+          id: 'note',
+          type: 'markdown',
+          locale: 'en-AU',
+          value: 'x',
+          html: '<p>Play <strong>safe</strong></p>',
+        },
+      ]),
     ...opts.extra,
   });
 }
@@ -61,10 +82,39 @@ describe('root loader', () => {
     const signed = api.requests.filter(
       (r) => (r.url.includes('/api/v2/') || r.url.includes('/api/cms/')) && !r.url.includes('/api/cms/changes'),
     );
-    expect(signed.length).toBe(5);
+    expect(signed.length).toBe(6);
     expect(
       signed.every((r) => r.headers['x-signature'] && r.headers['x-app-key'] === 'web' && r.headers.version === '3.0'),
     ).toBe(true);
+  });
+
+  it("reads the site configuration's widget variants and the footer note of the site's locale", async () => {
+    const api = routes();
+    vi.stubGlobal('fetch', api.fetch);
+    const { shell } = ((await loader(args('/?clear_cache=1'))) as unknown as { data: { shell: ShellData } }).data;
+    expect(shell.components).toEqual(COMPONENTS);
+    expect(shell.footerNoteHtml).toBe('<p>Play <strong>safe</strong></p>');
+    const note = api.requests.find((r) => r.url.includes('/api/translation/'))!;
+    expect(new URL(note.url).searchParams.getAll('c[]')).toEqual(['footer']);
+    expect(new URL(note.url).searchParams.getAll('id[]')).toEqual(['note']);
+    expect(widgetVariant(shell.components, 'charitySupportWidget')).toBeNull();
+    expect(widgetVariant(shell.components, 'customerFeedbackBanner')).toBe('variant_c');
+
+    // An en-GB shop asks for its own locale; without a site configuration or a note the page still renders, its
+    // widgets as variant_a (as before the shop had one) and no note.
+    const gb = routes({
+      config: { siteLocale: 'en-GB' },
+      extra: {
+        'GET /api/cms/items/site_config': () => errorEnvelope(404),
+        'GET /api/translation/en-GB/items': () => ok([]),
+      },
+    });
+    vi.stubGlobal('fetch', gb.fetch);
+    const bare = ((await loader(args('/?clear_cache=1'))) as unknown as { data: { shell: ShellData } }).data.shell;
+    expect(gb.requests.some((r) => r.url.includes('/api/translation/en-GB/items'))).toBe(true);
+    expect(bare.components).toBeNull();
+    expect(bare.footerNoteHtml).toBeNull();
+    expect(widgetVariant(bare.components, 'charitySupportWidget')).toBe('variant_a');
   });
 
   it('hides the banner without the sitewide_banner capability', async () => {

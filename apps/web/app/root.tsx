@@ -4,9 +4,12 @@ import {
   Capability,
   CapabilitiesResult,
   Navigation,
+  SiteConfig,
   SitewideBanner as BannerSchema,
   Theme,
+  TranslationItem,
   WebConfig,
+  type SiteComponents,
 } from '@shop/contracts';
 import { safeRedirect } from '@shop/protocol';
 import { useEffect, type ReactNode } from 'react';
@@ -76,6 +79,8 @@ interface ShellErrorData extends RouteErrorData {
 const parseConfig = (v: unknown) => WebConfig.safeParse(v);
 const parseCapabilities = (v: unknown) => CapabilitiesResult.safeParse(v);
 const parseNavigation = (v: unknown) => Navigation.safeParse(v);
+const parseSiteConfig = (v: unknown) => SiteConfig.safeParse(v);
+const parseTranslations = (v: unknown) => TranslationItem.array().safeParse(v);
 
 function parseOrInvalid<T>(
   parse: (v: unknown) => { success: true; data: T } | { success: false },
@@ -125,8 +130,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let navigation: Navigation;
   let theme: Theme | null;
   let banner: BannerSchema | null;
+  let components: SiteComponents | null;
   try {
-    const [configRes, capsRes, navRes, themeRes, bannerRes] = await Promise.all([
+    const [configRes, capsRes, navRes, themeRes, bannerRes, siteConfigRes] = await Promise.all([
       api.get('main', '/config', {
         cache: { ttlMs: SERVER_CACHE_TTL.default },
       }),
@@ -148,12 +154,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }),
         'sitewide banner',
       ),
+      // Widget variants (features §3 Site config): read at render time with the components' lifetime (24 h, emptied
+      // by the content change stream). Without it the widgets show as they did before (lib/shell.ts widgetVariant).
+      optional(
+        api.get('cms', '/items/site_config', {
+          cache: { ttlMs: SERVER_CACHE_TTL.components },
+        }),
+        'site configuration',
+      ),
     ]);
     config = parseOrInvalid(parseConfig, configRes.result, 'GET /config');
     capabilities = parseOrInvalid(parseCapabilities, capsRes.result, 'GET /capabilities').capabilities;
     navigation = parseOrInvalid(parseNavigation, navRes.result, 'GET /items/navigation');
     theme = themeRes ? (Theme.safeParse(themeRes.result).data ?? null) : null;
     banner = bannerRes && bannerRes.result ? (BannerSchema.safeParse(bannerRes.result).data ?? null) : null;
+    const siteConfig = siteConfigRes ? madeOnce(siteConfigRes.result, parseSiteConfig) : null;
+    components = siteConfig?.success ? siteConfig.data.components : null;
   } catch (error) {
     if (error instanceof ApiError) {
       // The message stays in the server log (the client reports it): internal addresses never reach the page.
@@ -173,6 +189,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 
+  // The footer note in the site's locale (a Markdown translation item, features §3), beside the customer's loads.
+  const footerNotePromise = optional(
+    api.get('translation', `/${config.siteLocale}/items`, {
+      query: { 'c[]': ['footer'], 'id[]': ['note'] },
+      cache: { ttlMs: SERVER_CACHE_TTL.default },
+    }),
+    'footer note',
+  ).then((res) => {
+    const items = res ? madeOnce(res.result, parseTranslations) : null;
+    return (items?.success ? items.data[0]?.html : null) ?? null;
+  });
+
   const consentCapability = hasCapability(capabilities, 'cookie_consent');
   const visitor = readVisitor(request, {
     consentCapability,
@@ -182,6 +210,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ 'Cache-Control': 'private, no-cache' });
   for (const c of visitor.setCookies) headers.append('Set-Cookie', c);
   const customer = await customerPromise;
+  const footerNoteHtml = await footerNotePromise;
   const loadedCart = await cartPromise;
   // Daily Winners: the dot badge and the entry points need the customer's membership.
   const [membership, paymentResolutionCount] = await Promise.all([
@@ -224,6 +253,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     productOffers: [],
     membership,
     paymentResolutionCount,
+    components,
+    footerNoteHtml,
   };
 
   if (!routeAllowed(routeIdFor(url.pathname), capabilities)) {

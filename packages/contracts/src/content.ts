@@ -10,15 +10,23 @@ export * from './content-blocks.ts';
 export const ComponentVariant = z.enum(['variant_a', 'variant_b', 'variant_c']);
 export type ComponentVariant = z.infer<typeof ComponentVariant>;
 
-export const SiteComponents = z.object({
-  affiliateWidget: z.literal('variant_a'),
-  companyInformationWidget: z.literal('variant_a'),
-  charitySupportWidget: z.literal('variant_a'),
-  customerFeedbackBanner: ComponentVariant,
-  productSupportBanner: z.literal('variant_a'),
-  uniqueSellingPointWidget: z.literal('variant_a'),
-});
+/** A widget's setting: its variant, or null when it is switched off (not rendered anywhere). */
+const onlyVariantA = z
+  .literal('variant_a', { error: 'Only variant_a is allowed for this widget (features §5), or null to switch it off.' })
+  .nullable();
+const componentShape = {
+  affiliateWidget: onlyVariantA,
+  companyInformationWidget: onlyVariantA,
+  charitySupportWidget: onlyVariantA,
+  customerFeedbackBanner: ComponentVariant.nullable(),
+  productSupportBanner: onlyVariantA,
+  uniqueSellingPointWidget: onlyVariantA,
+};
+export const SiteComponents = z.object(componentShape);
 export type SiteComponents = z.infer<typeof SiteComponents>;
+export type SiteComponent = keyof SiteComponents;
+/** What an editor writes: every widget named, no other key (a misspelt widget is a 422 naming it). */
+export const SiteComponentsInput = z.strictObject(componentShape);
 
 /** GET /api/cms/items/site_config: navigation plus component variants. */
 export const SiteConfig = z.object({ navigation: Navigation, components: SiteComponents });
@@ -252,7 +260,10 @@ export const CmsFile = z.object({
 });
 export type CmsFile = z.infer<typeof CmsFile>;
 
-/** A version of an item (GET /items/{collection}/{id}/versions): who saved what, when. */
+/**
+ * A version of an item (GET /items/{collection}/{id}/versions, operators with the content permission; the CLI's
+ * content:versions): who saved what, when. POST …/versions/{version}/restore brings one back as a new version.
+ */
 export const CmsVersion = z.object({
   version: z.number().int(),
   action: z.enum(['create', 'update', 'publish', 'archive', 'restore', 'import']),
@@ -306,6 +317,14 @@ export const BlogCategoriesQuery = z
 
 export const CmsItemParams = z.object({ collection: z.string().max(64) }).strict();
 export const CmsItemByIdParams = z.object({ collection: z.string().max(64), id: z.string().max(128) }).strict();
+/** POST /items/{collection}/{id}/versions/{version}/restore. */
+export const CmsVersionParams = z
+  .object({
+    collection: z.string().max(64),
+    id: z.string().max(128),
+    version: z.coerce.number().int().min(1).max(1_000_000),
+  })
+  .strict();
 export const CmsPageParams = z.object({ id: Identifier }).strict();
 
 /** GET /items/{collection}/{id}: a version (or the newest draft) is shown only with a preview token for that item. */
@@ -357,6 +376,14 @@ export const CreateCmsItemBody = z
   })
   .strict();
 export type CreateCmsItemBody = z.infer<typeof CreateCmsItemBody>;
+
+/** The answer to a restore: the new version, which holds the fields of `restoredFrom`. */
+export const RestoredCmsItem = z.object({
+  collection: z.string(),
+  id: z.string(),
+  version: z.number().int(),
+  restoredFrom: z.number().int(),
+});
 
 // ---- Translations (GET /api/translation/{locale}/items; features §3 "translation items") ----
 
@@ -414,3 +441,7 @@ export const TranslationItemsQuery = z
   .strict();
 export type TranslationItemsQuery = z.infer<typeof TranslationItemsQuery>;
 export const TranslationParams = z.object({ locale: TranslationLocale }).strict();
+/** PUT /{locale}/items/{category}/{id} (operators with the content permission): one item of one locale. */
+export const TranslationItemParams = z
+  .object({ locale: TranslationLocale, category: Identifier.max(64), id: Identifier })
+  .strict();

@@ -13,6 +13,7 @@ import {
   contentUploadCommand,
   contentVersionsCommand,
 } from './commands/content.ts';
+import { contentTranslationSetCommand } from './commands/content-translations.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
@@ -52,6 +53,7 @@ export const commands: OpsCommand<any>[] = [
   contentUploadCommand,
   contentExportCommand,
   contentImportCommand,
+  contentTranslationSetCommand,
   drawAdvanceCommand,
   drawResultCommand,
   drawImportCommand,

@@ -9,6 +9,8 @@ import type {
   Navigation,
   NavigationItem,
   PaymentLogo,
+  SiteComponent,
+  SiteComponents,
   SitewideBanner,
   Theme,
   WebConfig,
@@ -121,6 +123,24 @@ export interface ShellData {
   membership?: MembershipShell | null;
   /** Recurring purchases of the signed-in customer waiting for a payment fix (the payment-resolution banner). */
   paymentResolutionCount?: number;
+  /** Widget variants of the site configuration (features §3, §5); null when it could not be read. */
+  components: SiteComponents | null;
+  /** The footer note (translation item footer/note of the site's locale) as sanitised HTML, when there is one. */
+  footerNoteHtml: string | null;
+}
+
+/**
+ * The variant a widget shows in, or null when the site configuration switches it off (the widget is not rendered).
+ * While the configuration cannot be read, widgets show as variant_a, as the shop did before it had one.
+ */
+export function widgetVariant(components: SiteComponents | null, widget: SiteComponent): string | null {
+  return components === null ? 'variant_a' : components[widget];
+}
+
+/** widgetVariant for the current page, from the root loader's shell. */
+export function useWidgetVariant(widget: SiteComponent): string | null {
+  const shell = useRouteLoaderData<{ shell?: ShellData }>('root')?.shell;
+  return widgetVariant(shell?.components ?? null, widget);
 }
 
 /** Primary items the visitor may see: every listed capability present, children filtered the same way. */

@@ -1,4 +1,4 @@
-// Answers of the API as the storefront's tests need them: the web configuration and a signed-in customer.
+// Answers of the API as the storefront's tests need them: the web configuration, a signed-in customer and an offer.
 
 export function webConfig(overrides: Record<string, unknown> = {}) {
   const pause = { enabled: true, durationsWeeks: [1, 2], maxPauseWeeks: 4 };
@@ -96,3 +96,62 @@ export function customerOverview(overrides: Record<string, unknown> = {}) {
 /** Cookies of a signed-in visitor (spec core §9 cookie names). */
 export const SIGNED_IN_COOKIES =
   'customer_id=cus_test1; customer_token=tok_test1; web_access_token=at_test1; web_refresh_token=rt_test1';
+
+/** A lottery draw as GET /pricing/{name}/product_offers answers it (camelCase: the fake API converts it). */
+const wireDraw = {
+  drawId: 'drw_1',
+  drawNo: 1500,
+  stop: '2026-11-24T07:00:00.000Z',
+  prizePool: { amount: 30000000, currency: 'AUD' },
+  prizePoolSuffix: null,
+  isPrizePoolUnknown: false,
+  purchaseStatus: 'standard',
+  drawData: {
+    drawNumber: 1500,
+    drawStop: '2026-11-24T07:00:00.000Z',
+    drawDate: '2026-11-24T09:30:00.000Z',
+    featureImage: null,
+    name: 'Oz Lotto',
+    value: null,
+    drawPreOrderStartDate: null,
+  },
+};
+/** Oz Lotto as GET /pricing/{name}/product_offers lists it, with wireDraw as its next draw. */
+export const wireOffer = {
+  key: 'oz-lotto',
+  type: 'lottery_ticket',
+  name: 'Oz Lotto',
+  url: '/oz-lotto',
+  urlAliases: [{ subvariant: 'wa', url: '/oz' }],
+  availability: 'available',
+  currency: 'AUD',
+  gameKey: 'oz-lotto',
+  draws: [wireDraw],
+  displayCategory: 'lotto',
+  suspended: false,
+  gameTypes: [
+    {
+      key: 'standard',
+      name: 'Standard',
+      gameOffers: [
+        {
+          key: 'standard',
+          name: 'Standard',
+          minGames: 1,
+          maxGames: 50,
+          defaultGames: 18,
+          gamesPerLine: 1,
+          numberSets: [{ name: 'numbers', from: 1, to: 47, pick: 7 }],
+          pricePerLine: { amount: 1.55, currency: 'AUD' },
+          prices: [{ numGames: 1, price: { amount: 1.55, currency: 'AUD' } }],
+        },
+      ],
+    },
+  ],
+  causes: [],
+  recurringPurchase: { type: 'autoplay', availability: 'available' },
+  recurringPurchaseInformation: null,
+  regionOverrides: [],
+  ranking: 20,
+  restrictions: [],
+};

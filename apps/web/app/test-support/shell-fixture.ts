@@ -109,6 +109,15 @@ export function shellFixture(overrides: Partial<ShellData> = {}): ShellData {
     consentBannerVisible: false,
     api: { appKey: 'web', appSecret: 'secret' },
     productOffers: [],
+    components: {
+      affiliateWidget: 'variant_a',
+      companyInformationWidget: 'variant_a',
+      charitySupportWidget: 'variant_a',
+      customerFeedbackBanner: 'variant_b',
+      productSupportBanner: 'variant_a',
+      uniqueSellingPointWidget: 'variant_a',
+    },
+    footerNoteHtml: null,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 // Content journey (issue 18 "Done when"): an operator (CLI) writes a blog post as a draft, it stays hidden, its
 // preview link shows it, it is published for a moment a few seconds ahead and stays hidden until then, then appears on
 // /blog, in the home page's widget and in sitemap.xml at its canonical URL; a managed page takes over /about/faq; a
-// new theme colour shows on the next page load in two shop processes over one database.
+// new theme colour, footer note and widget switch show on the next page load in two shop processes over one
+// database; blocks added to /about/responsible-gaming show there as on the home page.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -218,7 +219,7 @@ describe('the theme in every process', () => {
   });
 
   it(
-    'a new primary colour shows on the next page load of two shop processes over one database',
+    'a new primary colour, footer note and widget switch show on the next page load of two shop processes',
     { timeout: 180_000 },
     async () => {
       const first = inject('baseUrl');
@@ -262,6 +263,7 @@ describe('the theme in every process', () => {
       ops('content:export', '--out', exported);
       const doc = JSON.parse(readFileSync(exported, 'utf8')) as {
         items: { collection: string; data: { colours: { brandPrimary: string } } }[];
+        translations: { locale: string; category: string; id: string; item: { value: string } }[];
       };
       const theme = doc.items.find((i) => i.collection === 'theme')!.data;
       const colour = before === '#7a1f5c' ? '#1f5c7a' : '#7a1f5c';
@@ -287,6 +289,95 @@ describe('the theme in every process', () => {
       // Back to the seeded colour for the journeys after this one.
       ops('content:update', 'theme', 'theme', '--publish', '--file', json('theme-back', theme));
       await expect.poll(() => primary(first), { timeout: 5_000, interval: 100 }).toBe(before);
+
+      // The footer note (a translation item, 60 s in the web's cache) set from the CLI: the next load of each.
+      const note = async (base: string) =>
+        /data-testid="footer-note"[^>]*>([\s\S]*?)<\/div>/.exec((await text(`${base}/about`)).body)?.[1]?.trim();
+      const seededNote = await note(first);
+      expect(seededNote).toContain('<strong>Gambling Help 1800 858 858</strong>');
+      expect(await note(other)).toBe(seededNote);
+      const noteFile = path.join(work, 'note.md');
+      writeFileSync(noteFile, 'Set a budget before you play. **Gambling Help 1800 858 858**, any time.\n');
+      ops('content:translation:set', 'en-AU', 'footer', 'note', '--type', 'markdown', '--file', noteFile);
+      for (const base of [first, other])
+        await expect
+          .poll(() => note(base), { timeout: 5_000, interval: 100 })
+          .toBe('<p>Set a budget before you play. <strong>Gambling Help 1800 858 858</strong>, any time.</p>');
+
+      // The charity support widget (the raffle page's causes section, features §3 Site config) switched off: the
+      // site configuration is kept 24 h, yet the next load of each process leaves the section out.
+      const config = doc.items.find((i) => i.collection === 'site_config')!.data as unknown as {
+        components: Record<string, string | null>;
+      };
+      const charity = async (base: string) =>
+        (await text(`${base}/hospital-prize-home`)).body.includes('data-widget="charity-support"');
+      expect(await charity(first)).toBe(true);
+      expect(await charity(other)).toBe(true);
+      const off = { components: { ...config.components, charitySupportWidget: null } };
+      ops('content:update', 'site_config', 'site_config', '--publish', '--file', json('site-config-off', off));
+      for (const base of [first, other])
+        await expect.poll(() => charity(base), { timeout: 5_000, interval: 100 }).toBe(false);
+      expect(() =>
+        ops(
+          'content:update',
+          'site_config',
+          'site_config',
+          '--json',
+          JSON.stringify({ components: { ...config.components, affiliateWidget: 'variant_b' } }),
+        ),
+      ).toThrow(/components\.affiliateWidget: Only variant_a is allowed for this widget/);
+
+      // Back as seeded.
+      ops('content:update', 'site_config', 'site_config', '--publish', '--file', json('site-config-back', config));
+      writeFileSync(
+        noteFile,
+        doc.translations.find((t) => t.category === 'footer' && t.locale === 'en-AU')!.item.value,
+      );
+      ops('content:translation:set', 'en-AU', 'footer', 'note', '--type', 'markdown', '--file', noteFile);
+      await expect.poll(() => charity(first), { timeout: 5_000, interval: 100 }).toBe(true);
+      await expect.poll(() => note(first), { timeout: 5_000, interval: 100 }).toBe(seededNote);
     },
   );
+});
+
+describe('blocks on /about/responsible-gaming', () => {
+  it('shows a blog widget and the featured tickets added to its page, as on the home page', async () => {
+    const baseUrl = inject('baseUrl');
+    const exported = path.join(work, 'rg.json');
+    ops('content:export', '--out', exported);
+    const doc = JSON.parse(readFileSync(exported, 'utf8')) as {
+      items: { collection: string; id: string; data: { path: string; sections: unknown[] } }[];
+    };
+    const item = doc.items.find((i) => i.collection === 'pages' && i.data.path === '/about/responsible-gaming')!;
+    const sections = [
+      ...item.data.sections,
+      { kind: 'blog_posts', heading: 'Guides to playing safely', category: null, limit: 2 },
+      { kind: 'featured_tickets', heading: 'Draws this week', offerKeys: [] },
+    ];
+    ops('content:update', 'pages', item.id, '--publish', '--file', json('rg-blocks', { ...item.data, sections }));
+    try {
+      const { page, errors } = await browse(PHONE);
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${baseUrl}/about/responsible-gaming`);
+            return page.getByTestId('blog-widget').count();
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      await expect(page.getByTestId('blog-widget').getByTestId('blog-card').count()).resolves.toBe(2);
+      const featured = page.locator('section[aria-labelledby="featured-offers"]');
+      await expect(featured.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Draws this week');
+      await expect(featured.getByTestId('next-draw').count()).resolves.toBe(1);
+      // The page's own help, tools and odds are still below its blocks.
+      await expect(page.getByRole('heading', { name: 'The odds of each game' }).count()).resolves.toBe(1);
+      await page.screenshot({ path: screenshotPath('content-responsible-gaming-blocks-375'), fullPage: true });
+      await page.setViewportSize(DESKTOP);
+      await page.screenshot({ path: screenshotPath('content-responsible-gaming-blocks-1280'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      ops('content:update', 'pages', item.id, '--publish', '--file', json('rg-back', item.data));
+    }
+  });
 });

@@ -7,6 +7,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
+import {
+  avifHeader,
+  gifHeader,
+  jpegHeader,
+  pngHeader,
+  webpExtendedHeader,
+  webpHeader,
+} from '../../../test/helpers/image-headers.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 import type { Database } from '../../db/index.ts';
 
@@ -282,6 +290,57 @@ describe('import, export and uploads', () => {
         'ed',
       ),
     ).rejects.toMatchObject({ statusCode: 422 });
+  });
+
+  it('reads the width and height of JPEG, WebP, GIF, AVIF and SVG files too (a turned JPEG as shown)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect/></svg>');
+    const cases: [string, string, Buffer, number, number][] = [
+      ['jpeg', 'image/jpeg', jpegHeader(640, 480), 640, 480],
+      ['jpeg_turned', 'image/jpeg', jpegHeader(640, 480, 6), 480, 640],
+      ['webp', 'image/webp', webpHeader(300, 200), 300, 200],
+      ['webp_extended', 'image/webp', webpExtendedHeader(1200, 630), 1200, 630],
+      ['gif', 'image/gif', gifHeader(10, 20), 10, 20],
+      ['avif', 'image/avif', avifHeader(800, 600), 800, 600],
+      ['svg', 'image/svg+xml', svg, 120, 40],
+    ];
+    for (const [name, type, bytes, width, height] of cases) {
+      const file = await t.services.contentTransfer.upload(
+        { id: `file_${name}`, filename: `${name}.img`, type, bytes },
+        'ed',
+      );
+      expect(file, name).toMatchObject({ width, height });
+      expect((await get(`/api/cms/files/file_${name}`)).json().result, name).toMatchObject({ width, height, type });
+    }
+    // Larger than a StoredFile's 10,000 pixels: kept without a size rather than refused.
+    const huge = await t.services.contentTransfer.upload(
+      { id: 'file_huge', filename: 'huge.gif', type: 'image/gif', bytes: gifHeader(12_000, 10) },
+      'ed',
+    );
+    expect(huge).toMatchObject({ width: null, height: 10 });
+    // An SVG that states no size has none.
+    const plain = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>');
+    expect(
+      await t.services.contentTransfer.upload({ filename: 'p.svg', type: 'image/svg+xml', bytes: plain }, 'ed'),
+    ).toMatchObject({ width: null, height: null });
+  });
+
+  it('refuses a file whose bytes are not of its type (422 naming bytes); nothing is stored', async () => {
+    const before = await Promise.all(['content_items', 'content_assets', 'content_versions'].map(countRows));
+    const refusals: [string, Buffer, RegExp][] = [
+      ['image/jpeg', pngHeader(16, 8), /not a JPEG image \(its bytes are png\)/],
+      ['image/png', Buffer.from('not an image at all'), /not a PNG image\.$/],
+      ['image/avif', webpHeader(3, 3), /not an AVIF image/],
+      ['image/gif', Buffer.from('GIF'), /not a GIF image/],
+    ];
+    for (const [type, bytes, message] of refusals) {
+      const refused = t.services.contentTransfer.upload({ filename: 'x', type, bytes }, 'ed');
+      await expect(refused, type).rejects.toMatchObject({
+        statusCode: 422,
+        message: expect.stringMatching(message),
+        options: { code: 'invalid_file', fieldErrors: { bytes: [expect.stringMatching(message)] } },
+      });
+    }
+    expect(await Promise.all(['content_items', 'content_assets', 'content_versions'].map(countRows))).toEqual(before);
   });
 });
 

@@ -88,6 +88,14 @@ const versionColumns = {
   createdAt: contentVersions.createdAt,
 };
 
+const translationColumns = {
+  locale: contentTranslations.locale,
+  category: contentTranslations.category,
+  itemKey: contentTranslations.itemKey,
+  type: contentTranslations.type,
+  value: contentTranslations.value,
+};
+
 /** Tables whose writes are announced on the change feed (migrations 0001 and 0011), for in-memory caches. */
 export const CONTENT_TABLE = getTableName(contentItems);
 export const TRANSLATIONS_TABLE = getTableName(contentTranslations);
@@ -390,6 +398,16 @@ function createTranslationQueries(db: Db) {
         });
     },
 
+    /** The item's rows in every locale, locked until the transaction ends (a single-item write reads, then saves). */
+    lockTranslation(tx: Executor, category: string, itemKey: string): Promise<TranslationRow[]> {
+      return tx
+        .select(translationColumns)
+        .from(contentTranslations)
+        .where(and(eq(contentTranslations.category, category), eq(contentTranslations.itemKey, itemKey)))
+        .orderBy(asc(contentTranslations.locale))
+        .for('update');
+    },
+
     async insertTranslationIfMissing(row: TranslationRow & { now: Date }, ex: Executor = db): Promise<boolean> {
       const rows = await ex
         .insert(contentTranslations)
@@ -407,13 +425,7 @@ function createTranslationQueries(db: Db) {
       types?: string[];
     }): Promise<TranslationRow[]> {
       return db
-        .select({
-          locale: contentTranslations.locale,
-          category: contentTranslations.category,
-          itemKey: contentTranslations.itemKey,
-          type: contentTranslations.type,
-          value: contentTranslations.value,
-        })
+        .select(translationColumns)
         .from(contentTranslations)
         .where(
           and(
@@ -428,13 +440,7 @@ function createTranslationQueries(db: Db) {
 
     allTranslations(): Promise<TranslationRow[]> {
       return db
-        .select({
-          locale: contentTranslations.locale,
-          category: contentTranslations.category,
-          itemKey: contentTranslations.itemKey,
-          type: contentTranslations.type,
-          value: contentTranslations.value,
-        })
+        .select(translationColumns)
         .from(contentTranslations)
         .orderBy(asc(contentTranslations.locale), asc(contentTranslations.category), asc(contentTranslations.itemKey));
     },

@@ -52,26 +52,37 @@ describe('singleton items', () => {
     expect(SiteConfig.shape.components.shape.customerFeedbackBanner.safeParse('variant_c').success).toBe(true);
   });
 
-  it('refuses a second widget variant (features §5: only variant_a except the feedback banner)', async () => {
+  it('refuses a variant a widget does not allow, or an unknown widget, naming the field; null switches one off', async () => {
     const before = (await get('/api/cms/items/site_config')).json().result;
-    const res = editor().update(
-      'site_config',
-      'site_config',
-      {
-        components: { ...SiteConfig.shape.components.parse(toCamel(before.components)), affiliateWidget: 'variant_b' },
-      },
-      'test',
-    );
-    await expect(res).rejects.toMatchObject({
-      statusCode: 422,
-      options: { fieldErrors: { 'components.affiliateWidget': expect.any(Array) } },
-    });
-    await editor().update(
-      'site_config',
-      'site_config',
-      { components: { ...toCamel(before.components), customerFeedbackBanner: 'variant_c' } },
-      'test',
-    );
+    const components = SiteConfig.shape.components.parse(toCamel(before.components));
+    const versions = (await editor().versions('site_config', 'site_config')).length;
+    const refusals: [Record<string, unknown>, string, RegExp][] = [
+      [{ affiliateWidget: 'variant_b' }, 'components.affiliateWidget', /^Only variant_a is allowed for this widget/],
+      [{ productSupportBanner: 'variant_c' }, 'components.productSupportBanner', /^Only variant_a is allowed/],
+      [{ customerFeedbackBanner: 'variant_d' }, 'components.customerFeedbackBanner', /variant_a.*variant_b.*variant_c/],
+      [{ charitySupportWidget: undefined }, 'components.charitySupportWidget', /./],
+      [{ newsletterWidget: 'variant_a' }, 'components', /newsletterWidget/],
+    ];
+    for (const [change, field, message] of refusals) {
+      await expect(
+        editor().update('site_config', 'site_config', { components: { ...components, ...change } }, 'test'),
+        field,
+      ).rejects.toMatchObject({
+        statusCode: 422,
+        message: expect.stringContaining(`${field}: `),
+        options: { fieldErrors: { [field]: [expect.stringMatching(message)] } },
+      });
+    }
+    expect(await editor().versions('site_config', 'site_config')).toHaveLength(versions);
+
+    const off = { ...components, charitySupportWidget: null, customerFeedbackBanner: 'variant_c' };
+    await editor().update('site_config', 'site_config', { components: off }, 'test');
+    await afterChangeOf(database, 'content_items', () => editor().publish('site_config', 'site_config', {}, 'test'));
+    const served = (await get('/api/cms/items/site_config')).json().result.components;
+    expect(served).toMatchObject({ charity_support_widget: null, customer_feedback_banner: 'variant_c' });
+    await editor().update('site_config', 'site_config', { components }, 'test');
+    await afterChangeOf(database, 'content_items', () => editor().publish('site_config', 'site_config', {}, 'test'));
+    expect((await get('/api/cms/items/site_config')).json().result.components).toEqual(before.components);
   });
 
   it('serves the blog landing item and the contact page', async () => {

@@ -4,7 +4,7 @@
 import {
   BlockInput,
   Navigation,
-  SiteComponents,
+  SiteComponentsInput,
   SitewideBanner,
   StoredBlog,
   StoredBlogCategory,
@@ -26,7 +26,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { CONTENT_TABLE, isVisibleAt, type ContentRepository, type ContentRow } from './content.repository.ts';
 import { renderMarkdown, sanitizeContentHtml } from './content.render.ts';
 
-export const StoredSiteConfig = z.strictObject({ components: SiteComponents });
+export const StoredSiteConfig = z.strictObject({ components: SiteComponentsInput });
 
 /** The shape each collection's items are stored in (and validated against on every write). */
 export const STORED_SHAPES = {

@@ -3,6 +3,7 @@
 // all of it or none of it.
 import { createHash } from 'node:crypto';
 import { FILE_TYPES, MAX_FILE_BYTES, TranslationLocale, TranslationValueInput } from '@shop/contracts';
+import { imageSize as readImageSize } from 'image-size';
 import { z } from 'zod';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -73,16 +74,42 @@ export interface UploadInput {
   height?: number | null;
 }
 
-/** Width and height of a PNG from its header, or of an SVG from its attributes or viewBox. */
+/** What image-size calls the bytes of each accepted type, and how a refusal names the type. */
+const READ_AS: Record<(typeof FILE_TYPES)[number], { detected: string; name: string }> = {
+  'image/png': { detected: 'png', name: 'a PNG' },
+  'image/jpeg': { detected: 'jpg', name: 'a JPEG' },
+  'image/webp': { detected: 'webp', name: 'a WebP' },
+  'image/gif': { detected: 'gif', name: 'a GIF' },
+  'image/avif': { detected: 'avif', name: 'an AVIF' },
+  'image/svg+xml': { detected: 'svg', name: 'an SVG' },
+};
+
+/** A size StoredFile accepts (1 to 10,000 pixels), else null: the image then renders without intrinsic size. */
+const pixels = (n: number | undefined) => {
+  const whole = n === undefined ? NaN : Math.round(n);
+  return whole >= 1 && whole <= 10_000 ? whole : null;
+};
+
+/**
+ * Width and height as the image is shown, read from the file's header by image-size (a JPEG turned by its EXIF
+ * orientation 5 to 8 has them swapped). A PNG, JPEG, WebP, GIF or AVIF whose bytes are not of that type is refused
+ * (422); an SVG that states no size (no width and height or viewBox) has none.
+ */
 export function imageSize(type: string, bytes: Buffer): { width: number | null; height: number | null } {
-  if (type === 'image/png' && bytes.length >= 24 && bytes.toString('ascii', 12, 16) === 'IHDR')
-    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  if (type === 'image/svg+xml') {
-    const head = bytes.toString('utf8', 0, Math.min(bytes.length, 2048));
-    const box = /viewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(head);
-    if (box) return { width: Math.round(Number(box[1])), height: Math.round(Number(box[2])) };
+  const expected = READ_AS[type as keyof typeof READ_AS];
+  let size: ReturnType<typeof readImageSize> | null = null;
+  try {
+    size = readImageSize(bytes);
+  } catch {
+    // Not an image image-size can read: answered below.
   }
-  return { width: null, height: null };
+  if (!expected || size?.type !== expected.detected) {
+    if (type === 'image/svg+xml') return { width: null, height: null };
+    const message = `The file is not ${expected?.name ?? 'an accepted'} image${size?.type ? ` (its bytes are ${size.type})` : ''}.`;
+    throw unprocessable(message, 'invalid_file', { bytes: [message] });
+  }
+  const turned = (size.orientation ?? 1) >= 5;
+  return { width: pixels(turned ? size.height : size.width), height: pixels(turned ? size.width : size.height) };
 }
 
 /** Writes one item of an upload or an import, validated, with its version. */

@@ -1,12 +1,14 @@
 // Translation items (features §3 "translation items (image, markdown, plain, seo, json)", §7 GET /en-AU/items with
 // c, id and t lists). en-GB has only what differs: any item it lacks comes from en-AU ("Missing translation with
 // default used logs no error"). Kept in memory until content_translations changes; SEO items for 24 h on the web.
+import type { z } from 'zod';
 import {
-  SeoInput,
+  TranslationItemParams,
   TranslationValueInput,
   type ImageRef,
   type TranslationItem,
   type TranslationLocale,
+  type TranslationType,
   type TranslationValueInput as TranslationValue,
 } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
@@ -20,6 +22,7 @@ import {
   type TranslationRow,
 } from './content.repository.ts';
 import { renderMarkdown } from './content.render.ts';
+import { createContentValidator } from './content.validate.ts';
 
 export const BASE_LOCALE: TranslationLocale = 'en-AU';
 
@@ -32,6 +35,30 @@ export interface TranslationsDeps {
   onWrite?: () => void;
 }
 
+/** One translation write: the item's value in that locale before (null: it had none) and after. */
+export interface TranslationChange {
+  locale: TranslationLocale;
+  category: string;
+  id: string;
+  before: { type: TranslationType; value: unknown } | null;
+  after: { type: TranslationType; value: unknown };
+}
+
+/** The audit-log entry of a translation write (the API's operators and the CLI record the same). */
+export function translationAuditEntry(change: TranslationChange) {
+  return {
+    action: 'translation.set',
+    target: `${change.locale}/${change.category}/${change.id}`,
+    detail: { before: change.before, after: change.after },
+  };
+}
+
+function invalidTranslation(error: z.ZodError) {
+  const issue = error.issues[0]!;
+  const field = issue.path.map(String).join('.') || 'value';
+  return unprocessable(`${field}: ${issue.message}`, 'invalid_translation', { [field]: [issue.message] });
+}
+
 export interface TranslationFilter {
   categories?: string[];
   ids?: string[];
@@ -40,6 +67,7 @@ export interface TranslationFilter {
 
 export function createTranslationsService(deps: TranslationsDeps) {
   const repo = createContentRepository(deps.db);
+  const validator = createContentValidator(repo);
   const cache = keyedCacheUntilChanged<TranslationItem[]>(deps.changes, [TRANSLATIONS_TABLE, CONTENT_TABLE], 500);
 
   async function toItem(row: TranslationRow): Promise<TranslationItem> {
@@ -73,32 +101,53 @@ export function createTranslationsService(deps: TranslationsDeps) {
       return cache.get(key, () => load(locale, filter));
     },
 
-    /** Save one item (validated by type; an SEO value by the SEO schema). */
+    /**
+     * Save one item (features §3 types): the value checked against its type (an SEO value by the SEO schema), an
+     * image (or an SEO image) must be a file that is not archived, and an item keeps one type in every locale, since
+     * the screens that read it expect that type. Returns the value before and after, for the audit log.
+     */
     async put(
       locale: TranslationLocale,
       category: string,
       id: string,
       input: TranslationValue,
       actor: string,
-    ): Promise<void> {
+    ): Promise<TranslationChange> {
+      const key = TranslationItemParams.safeParse({ locale, category, id });
+      if (!key.success) throw invalidTranslation(key.error);
       const parsed = TranslationValueInput.safeParse(input);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = ['value', ...issue.path.slice(1).map(String)].join('.');
-        throw unprocessable(`${field}: ${issue.message}`, 'invalid_translation', { [field]: [issue.message] });
-      }
-      const value = parsed.data.type === 'seo' ? SeoInput.parse(parsed.data.value) : parsed.data.value;
-      await repo.putTranslation({
-        locale,
-        category,
-        itemKey: id,
-        type: parsed.data.type,
-        value,
-        author: actor,
-        now: deps.clock.now(),
+      if (!parsed.success) throw invalidTranslation(parsed.error);
+      const item = parsed.data;
+      const change = await repo.transaction(async (tx) => {
+        const held = await repo.lockTranslation(tx, category, id);
+        const other = held.find((row) => row.type !== item.type);
+        if (other) {
+          const message = `${category}/${id} is a ${other.type} item (${other.locale}); its type cannot change.`;
+          throw unprocessable(`type: ${message}`, 'translation_type_mismatch', { type: [message] });
+        }
+        const files: [string, string][] =
+          item.type === 'image'
+            ? [['value', item.value]]
+            : item.type === 'seo' && item.value.ogImage
+              ? [['value.ogImage', item.value.ogImage]]
+              : [];
+        await validator.checkFiles(tx, files);
+        const before = held.find((row) => row.locale === locale);
+        await repo.putTranslation(
+          { locale, category, itemKey: id, type: item.type, value: item.value, author: actor, now: deps.clock.now() },
+          tx,
+        );
+        return {
+          locale,
+          category,
+          id,
+          before: before ? { type: before.type as TranslationType, value: before.value } : null,
+          after: { type: item.type, value: item.value as unknown },
+        };
       });
       cache.invalidate();
       deps.onWrite?.();
+      return change;
     },
 
     forget: () => cache.invalidate(),

@@ -76,6 +76,9 @@ export function createContentValidator(repo: ContentRepository) {
   }
 
   return {
+    /** Each [field, file id] must name a file that is not archived (422 `unknown_file` naming the field). */
+    checkFiles,
+
     async validate<C extends ContentCollection>(
       tx: Executor,
       collection: C,

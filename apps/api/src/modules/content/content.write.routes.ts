@@ -1,7 +1,18 @@
-// POST /api/cms/items/{collection} (features §7: operators only): creates a content item, a draft unless published
-// now or at a date, through the same ContentEditor the operator CLI uses (validation, versions). The back office's
-// gate lets in operators whose role may write content (401/403 otherwise); every write is recorded in its audit log.
-import { CmsItemParams, CmsStatus, CreateCmsItemBody, successEnvelope } from '@shop/contracts';
+// The operators' content calls (features §7: operators only), through the same ContentEditor the operator CLI uses
+// (validation, versions, ADR 035): POST /api/cms/items/{collection} creates an item, a draft unless published now or
+// at a date; GET …/{id}/versions lists an item's versions; POST …/versions/{n}/restore brings one back as a new
+// version, live at once. The back office's gate lets in operators whose role may write content (401/403 otherwise,
+// a refusal audited); every write is recorded in its audit log.
+import {
+  CmsItemByIdParams,
+  CmsItemParams,
+  CmsStatus,
+  CmsVersion,
+  CmsVersionParams,
+  CreateCmsItemBody,
+  RestoredCmsItem,
+  successEnvelope,
+} from '@shop/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,6 +83,47 @@ export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> =
         },
       });
       return ok({ ...created, datePublished: created.datePublished?.toISOString() ?? null });
+    },
+  );
+
+  routes.get(
+    '/items/:collection/:id/versions',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary:
+          "An item's versions, newest first: number, action, status, publish date, author and time (operators only)",
+        params: CmsItemByIdParams,
+        response: { 200: successEnvelope(z.array(CmsVersion)) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await editor.versions(request.params.collection, request.params.id));
+    },
+  );
+
+  routes.post(
+    '/items/:collection/:id/versions/:version/restore',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary: "Bring back an earlier version's fields as a new version, live at once (operators only)",
+        params: CmsVersionParams,
+        response: { 200: successEnvelope(RestoredCmsItem) },
+      },
+    },
+    async (request) => {
+      const { collection, id, version } = request.params;
+      const restored = await editor.restore(collection, id, version, access.actorOf(request));
+      await access.audit(request, {
+        action: 'content.restore',
+        target: `${restored.collection}/${restored.id}`,
+        detail: { after: { version: restored.version, restoredFrom: restored.restoredFrom } },
+      });
+      return ok(restored);
     },
   );
 };

@@ -11,6 +11,11 @@ export {
   CONTENT_DOCUMENT_FORMAT,
   type ContentTransfer,
 } from './content.transfer.ts';
-export { createTranslationsService, type TranslationsService } from './content.translations.ts';
+export {
+  createTranslationsService,
+  translationAuditEntry,
+  type TranslationChange,
+  type TranslationsService,
+} from './content.translations.ts';
 export { mintPreviewToken, PREVIEW_TTL_SECONDS, type PreviewClaims } from './content.preview.ts';
 export { STORED_SHAPES, type ContentCollection } from './content.store.ts';

@@ -3,63 +3,29 @@
 // code once, 5 wrong in a row lock the account), idle and absolute session ends, sign-out, the role matrix (deny by
 // default, refusals audited), a customer's token refused, content created as a draft by a content editor and
 // validated, and the append-only audit log.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
-import { runOpsCaptured } from '../../../test/helpers/ops.ts';
+import {
+  as,
+  firstAdmin as firstAdminOf,
+  OPERATOR_PASSWORD,
+  operatorLogin,
+  totpCode,
+} from '../../../test/helpers/operators.ts';
 import type { Database } from '../../db/index.ts';
 import { PERMISSIONS } from './operators.permissions.ts';
 
 let database: Database;
-let dir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
-  dir = mkdtempSync(path.join(tmpdir(), 'operators-'));
 });
 afterAll(async () => {
   await database.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
-const PASSWORD = 'correct horse battery staple 9';
 type Json = Record<string, any>;
-
-const code = (t: TestApp, secret: string, offsetSeconds = 0) =>
-  generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSeconds });
-
-async function firstAdmin(t: TestApp, email: string): Promise<string> {
-  const file = path.join(dir, `${email}.pw`);
-  writeFileSync(file, `${PASSWORD}\n`, { mode: 0o600 });
-  const run = await runOpsCaptured(
-    ['operator:create', email, '--name', 'Ada Admin', '--role', 'admin', '--password-file', file],
-    { config: t.config, clock: t.clock, database },
-  );
-  expect(run.code, run.err).toBe(0);
-  expect(run.out).toMatch(/^Operator op_\S+ \(admin\) created for /);
-  return /Authenticator secret \(shown once\): (\S+)/.exec(run.out)![1]!;
-}
-
-async function login(t: TestApp, email: string, secret: string, password = PASSWORD) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/session',
-    payload: { email, password, code: await code(t, secret) },
-  });
-}
-
-function as(t: TestApp, token: string | null) {
-  return (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    (url.startsWith('/api/cms') ? t.injectSigned : t.app.inject)({
-      method,
-      url,
-      ...(payload !== undefined ? { payload: payload as Json } : {}),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-}
+const firstAdmin = (t: TestApp, email: string) => firstAdminOf(t, database, email);
 
 const post = (slug: string) => ({
   slug,
@@ -77,29 +43,29 @@ describe('signing in to the back office', () => {
       const noCode = await t.app.inject({
         method: 'POST',
         url: '/api/admin/session',
-        payload: { email: 'ada@shop.test', password: PASSWORD },
+        payload: { email: 'ada@shop.test', password: OPERATOR_PASSWORD },
       });
       expect(noCode.statusCode).toBe(422);
-      const wrongPassword = await login(t, 'ada@shop.test', secret, 'not the password at all');
+      const wrongPassword = await operatorLogin(t, 'ada@shop.test', secret, 'not the password at all');
       expect(wrongPassword.statusCode).toBe(401);
       expect(wrongPassword.json().messages[0].text).toBe('The email, password or authenticator code is not right.');
-      const unknown = await login(t, 'nobody@shop.test', secret);
+      const unknown = await operatorLogin(t, 'nobody@shop.test', secret);
       expect(unknown.statusCode).toBe(401);
       expect(unknown.json().messages[0].text).toBe(wrongPassword.json().messages[0].text);
       const badCode = await t.app.inject({
         method: 'POST',
         url: '/api/admin/session',
-        payload: { email: 'ada@shop.test', password: PASSWORD, code: await code(t, secret, 600) },
+        payload: { email: 'ada@shop.test', password: OPERATOR_PASSWORD, code: await totpCode(t, secret, 600) },
       });
       expect(badCode.statusCode).toBe(401);
 
-      const ok = await login(t, 'ada@shop.test', secret);
+      const ok = await operatorLogin(t, 'ada@shop.test', secret);
       expect(ok.statusCode, ok.body).toBe(200);
       const session = ok.json().result;
       expect(session.operator).toMatchObject({ email: 'ada@shop.test', role: 'admin', status: 'active' });
       expect(session.token).toMatch(/^[\w-]{40,}$/);
       // The same code again (a replay) is refused.
-      expect((await login(t, 'ada@shop.test', secret)).statusCode).toBe(401);
+      expect((await operatorLogin(t, 'ada@shop.test', secret)).statusCode).toBe(401);
 
       const me = await as(t, session.token)('GET', '/api/admin/me');
       expect(me.statusCode).toBe(200);
@@ -111,19 +77,19 @@ describe('signing in to the back office', () => {
     await withTestApp({ database }, async (t) => {
       const secret = await firstAdmin(t, 'lock@shop.test');
       for (let i = 0; i < 5; i++)
-        expect((await login(t, 'lock@shop.test', secret, 'wrong password here')).statusCode).toBe(401);
-      const locked = await login(t, 'lock@shop.test', secret);
+        expect((await operatorLogin(t, 'lock@shop.test', secret, 'wrong password here')).statusCode).toBe(401);
+      const locked = await operatorLogin(t, 'lock@shop.test', secret);
       expect(locked.statusCode).toBe(429);
       expect(locked.json().messages[0].text).toBe('Too many wrong sign-ins: this account is locked for 15 minutes.');
       t.clock.advance(15 * 60_000 + 1000);
-      expect((await login(t, 'lock@shop.test', secret)).statusCode).toBe(200);
+      expect((await operatorLogin(t, 'lock@shop.test', secret)).statusCode).toBe(200);
     });
   });
 
   it('ends a session after 15 idle minutes, after 8 hours whatever the activity, and at sign-out', async () => {
     await withTestApp({ database }, async (t) => {
       const secret = await firstAdmin(t, 'idle@shop.test');
-      const token = (await login(t, 'idle@shop.test', secret)).json().result.token as string;
+      const token = (await operatorLogin(t, 'idle@shop.test', secret)).json().result.token as string;
       const call = as(t, token);
       t.clock.advance(14 * 60_000);
       expect((await call('GET', '/api/admin/me')).statusCode).toBe(200);
@@ -131,7 +97,7 @@ describe('signing in to the back office', () => {
       expect((await call('GET', '/api/admin/me')).statusCode).toBe(401);
 
       t.clock.advance(60_000);
-      const busy = (await login(t, 'idle@shop.test', secret)).json().result.token as string;
+      const busy = (await operatorLogin(t, 'idle@shop.test', secret)).json().result.token as string;
       for (let i = 0; i < 8 * 6; i++) {
         t.clock.advance(10 * 60_000);
         if (i < 8 * 6 - 1) expect((await as(t, busy)('GET', '/api/admin/me')).statusCode).toBe(200);
@@ -139,7 +105,7 @@ describe('signing in to the back office', () => {
       expect((await as(t, busy)('GET', '/api/admin/me')).statusCode).toBe(401);
 
       t.clock.advance(60_000);
-      const out = (await login(t, 'idle@shop.test', secret)).json().result.token as string;
+      const out = (await operatorLogin(t, 'idle@shop.test', secret)).json().result.token as string;
       expect((await as(t, out)('DELETE', '/api/admin/session')).statusCode).toBe(200);
       expect((await as(t, out)('GET', '/api/admin/me')).statusCode).toBe(401);
     });
@@ -150,7 +116,7 @@ describe('roles', () => {
   it('refuses a customer token (401), lets an admin create operators, refuses other roles (403, audited)', async () => {
     await withTestApp({ database }, async (t) => {
       const adminSecret = await firstAdmin(t, 'boss@shop.test');
-      const admin = as(t, (await login(t, 'boss@shop.test', adminSecret)).json().result.token);
+      const admin = as(t, (await operatorLogin(t, 'boss@shop.test', adminSecret)).json().result.token);
       expect((await as(t, t.tokenFor('cus_someone'))('GET', '/api/admin/me')).statusCode).toBe(401);
       expect((await as(t, null)('GET', '/api/admin/operators')).statusCode).toBe(401);
 
@@ -165,14 +131,14 @@ describe('roles', () => {
         email: 'fin@shop.test',
         name: 'Finn',
         role: 'owner',
-        password: PASSWORD,
+        password: OPERATOR_PASSWORD,
       });
       expect(badRole.statusCode).toBe(422);
       const created = await admin('POST', '/api/admin/operators', {
         email: 'fin@shop.test',
         name: 'Finn',
         role: 'finance',
-        password: PASSWORD,
+        password: OPERATOR_PASSWORD,
       });
       expect(created.statusCode, created.body).toBe(200);
       const finance = created.json().result;
@@ -181,12 +147,12 @@ describe('roles', () => {
         email: 'FIN@shop.test',
         name: 'Finn 2',
         role: 'finance',
-        password: PASSWORD,
+        password: OPERATOR_PASSWORD,
       });
       expect(again.statusCode).toBe(409);
 
       t.clock.advance(31_000);
-      const fin = as(t, (await login(t, 'fin@shop.test', finance.totp_secret)).json().result.token);
+      const fin = as(t, (await operatorLogin(t, 'fin@shop.test', finance.totp_secret)).json().result.token);
       expect((await fin('GET', '/api/admin/me')).statusCode).toBe(200);
       const refused = await fin('GET', '/api/admin/operators');
       expect(refused.statusCode).toBe(403);
@@ -203,7 +169,7 @@ describe('roles', () => {
         detail: { after: { email: 'fin@shop.test', role: 'finance' } },
       });
       // Nothing secret is ever recorded.
-      expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+      expect(JSON.stringify(audit)).not.toContain(OPERATOR_PASSWORD);
       expect(JSON.stringify(audit)).not.toContain(finance.totp_secret);
     });
   });
@@ -218,14 +184,16 @@ describe('POST /api/cms/items/{collection} (operators only)', () => {
   it('creates a draft for a content editor, validated, audited; visitors do not see it', async () => {
     await withTestApp({ database }, async (t) => {
       const adminSecret = await firstAdmin(t, 'cms-admin@shop.test');
-      const admin = as(t, (await login(t, 'cms-admin@shop.test', adminSecret)).json().result.token);
+      const admin = as(t, (await operatorLogin(t, 'cms-admin@shop.test', adminSecret)).json().result.token);
       const newOperator = (email: string, name: string, role: string) =>
-        admin('POST', '/api/admin/operators', { email, name, role, password: PASSWORD }).then((r) => r.json().result);
+        admin('POST', '/api/admin/operators', { email, name, role, password: OPERATOR_PASSWORD }).then(
+          (r) => r.json().result,
+        );
       const editor = await newOperator('ed@shop.test', 'Ed', 'content_editor');
       const support = await newOperator('sup@shop.test', 'Sue', 'support');
       t.clock.advance(31_000);
-      const ed = as(t, (await login(t, 'ed@shop.test', editor.totp_secret)).json().result.token);
-      const sue = as(t, (await login(t, 'sup@shop.test', support.totp_secret)).json().result.token);
+      const ed = as(t, (await operatorLogin(t, 'ed@shop.test', editor.totp_secret)).json().result.token);
+      const sue = as(t, (await operatorLogin(t, 'sup@shop.test', support.totp_secret)).json().result.token);
 
       const body = { id: 'post_from_api', data: post('from-the-api') };
       expect((await as(t, null)('POST', '/api/cms/items/blog_posts', body)).statusCode).toBe(401);

@@ -13,7 +13,7 @@ export interface BlockData {
 }
 export const NO_BLOCK_DATA: BlockData = { blogPosts: {}, categories: [] };
 
-/** Blocks whose data belongs to another part of the shop are drawn by the route (the featured tickets' offers). */
+/** Blocks whose data belongs to another part of the shop, drawn by the routes (routes/content/page-blocks.tsx). */
 export interface BlockSlots {
   featuredTickets?: (block: PageSectionOf<'featured_tickets'>) => ReactNode;
 }

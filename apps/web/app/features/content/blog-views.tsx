@@ -2,7 +2,7 @@
 // latest and category widgets, newest first, categories by name).
 import { PAGE_SIZES, type Blog, type BlogCategory, type BlogPost, type BlogPostSummary } from '@shop/contracts';
 import { Link } from 'react-router';
-import { Blocks, CategoryLinks, ContentImage, PostCard } from './blocks.tsx';
+import { Blocks, CategoryLinks, ContentImage, PostCard, type BlockData, type BlockSlots } from './blocks.tsx';
 import { SeoTags } from './seo-tags.tsx';
 
 export const BLOG_PAGE_SIZE = PAGE_SIZES.blog;
@@ -84,11 +84,16 @@ export function BlogPostView({
   post,
   latest,
   categories,
+  data,
+  slots,
   preview = false,
 }: {
   post: BlogPost;
   latest: BlogPostSummary[];
   categories: BlogCategory[];
+  /** What the post's blocks show (loaded like a page's). */
+  data?: BlockData;
+  slots?: BlockSlots;
   preview?: boolean;
 }) {
   return (
@@ -128,7 +133,7 @@ export function BlogPostView({
           ) : null}
         </header>
         <div className="-mx-1.5 lg:-mx-2">
-          <Blocks sections={post.sections} />
+          <Blocks sections={post.sections} data={data} slots={slots} />
         </div>
       </article>
       <aside className="col-span-12 flex flex-col gap-1 lg:col-span-4" aria-label="More from the blog">

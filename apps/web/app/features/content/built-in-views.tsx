@@ -1,7 +1,7 @@
 // The built-in screens a managed page may take the place of (core §2 "Site-managed content pages can override route
 // paths"): the FAQ, from the "faq/questions" translation item, and contact-us, from the contact_page item.
 import type { ContactPage, Seo } from '@shop/contracts';
-import { Blocks } from './blocks.tsx';
+import { Blocks, type BlockData, type BlockSlots } from './blocks.tsx';
 import { SeoTags } from './seo-tags.tsx';
 
 export interface FaqEntry {
@@ -32,7 +32,16 @@ export function FaqView({ entries, seo }: { entries: FaqEntry[]; seo: Seo | null
   );
 }
 
-export function ContactView({ contact }: { contact: ContactPage }) {
+export function ContactView({
+  contact,
+  data,
+  slots,
+}: {
+  contact: ContactPage;
+  /** What its blocks show (loaded like a page's). */
+  data?: BlockData;
+  slots?: BlockSlots;
+}) {
   return (
     <div className="flex flex-col gap-1 py-2">
       <SeoTags seo={contact.seo} path="/about/contact-us" fallbackTitle={contact.heading} />
@@ -68,7 +77,7 @@ export function ContactView({ contact }: { contact: ContactPage }) {
           ) : null}
         </div>
       </div>
-      <Blocks sections={contact.sections} />
+      <Blocks sections={contact.sections} data={data} slots={slots} />
     </div>
   );
 }

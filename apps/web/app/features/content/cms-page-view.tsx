@@ -1,5 +1,5 @@
 // A managed page (spec features §3 Content management): its search tags and its blocks. `slots` draw blocks whose
-// data belongs to another part of the shop (the home page's featured tickets).
+// data belongs to another part of the shop (the featured tickets, drawn by routes/content/page-blocks.tsx).
 import type { CmsPage } from '@shop/contracts';
 import { Blocks, NO_BLOCK_DATA, type BlockData, type BlockSlots } from './blocks.tsx';
 import { SeoTags } from './seo-tags.tsx';

@@ -2,9 +2,11 @@
 // the blog widgets, the built-in FAQ's data, and the SEO documents (sitemap gating, robots, RSS).
 import type { BlogPostSummary, CmsSitemap, ImageRef, PageSection } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
+import { contactPageFixture, itemMeta, seoFixture } from '../../test-support/content-fixtures.ts';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { Blocks } from './blocks.tsx';
-import { faqEntries } from './built-in-views.tsx';
+import { BlogPostView } from './blog-views.tsx';
+import { ContactView, faqEntries } from './built-in-views.tsx';
 import { NO_SITEMAP_CONTENT, robotsTxt, rssXml, sitemapXml, staticSitemapPaths } from './seo-documents.server.ts';
 
 const image: ImageRef = { id: 'file_x', url: '/api/cms/assets/file_x', alt: 'A ticket', width: 480, height: 320 };
@@ -104,6 +106,28 @@ describe('blocks', () => {
   it('renders nothing for a blog widget without posts or a featured block without a slot', () => {
     const html = renderHtml(<Blocks sections={[EVERY_KIND[8]!, EVERY_KIND[13]!]} />);
     expect(textOf(html)).toBe('');
+  });
+});
+
+describe('blocks inside a post and the contact screen', () => {
+  const widgets: PageSection[] = [EVERY_KIND[8]!, EVERY_KIND[13]!];
+  const data = { blogPosts: { 0: [post('a', 2)] }, categories: [] };
+  const slots = { featuredTickets: (b: { heading: string | null }) => <p data-testid="featured">{b.heading}</p> };
+  it("draw a blog widget's posts and the featured tickets as a page does", () => {
+    const postHtml = renderHtml(
+      <BlogPostView
+        post={{ ...post('p', 1), ...itemMeta, seo: seoFixture, sections: widgets }}
+        latest={[]}
+        categories={[]}
+        data={data}
+        slots={slots}
+      />,
+    );
+    const contactHtml = renderHtml(<ContactView contact={contactPageFixture(widgets)} data={data} slots={slots} />);
+    for (const html of [postHtml, contactHtml]) {
+      expect(html).toMatch(/data-testid="blog-widget"[\s\S]*Post a/);
+      expect(html).toContain('<p data-testid="featured">Jackpots</p>');
+    }
   });
 });
 

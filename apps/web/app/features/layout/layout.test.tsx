@@ -77,6 +77,14 @@ describe('footer', () => {
     expect(html).toContain('data-variant="full"');
   });
 
+  it("shows the footer note (the content service's sanitised HTML) in the full footer only", () => {
+    const shell = shellFixture({ footerNoteHtml: '<p>Play responsibly: <strong>Gambling Help</strong></p>' });
+    const html = renderHtml(<SiteFooter shell={shell} />);
+    expect(html).toMatch(/data-testid="footer-note"[^>]*><p>Play responsibly: <strong>Gambling Help<\/strong><\/p>/);
+    expect(renderHtml(<CondensedFooter shell={shell} />)).not.toContain('footer-note');
+    expect(renderHtml(<SiteFooter shell={shellFixture()} />)).not.toContain('footer-note');
+  });
+
   it('hides FAQ when support_faq is present and the app section without native_app', () => {
     const shell = shellFixture();
     const withFaq = textOf(

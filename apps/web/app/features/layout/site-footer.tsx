@@ -1,5 +1,6 @@
 // Footer (spec features §2): the full footer on most pages, the condensed one (links, payment logos, disclaimer)
-// on checkout steps and login/register pages.
+// on checkout steps and login/register pages. The full footer also shows the footer note, a Markdown translation item
+// (footer/note) the content service renders and sanitises.
 import { Link } from 'react-router';
 import { hasCapability } from '../../lib/capabilities.ts';
 import { visibleFooterLinks, type FooterOffer, type ShellData } from '../../lib/shell.ts';
@@ -63,6 +64,18 @@ function FooterLinks({ shell }: { shell: ShellData }) {
 function Disclaimer({ text }: { text: string }) {
   if (!text) return null;
   return <p className="text-sm leading-relaxed">{text}</p>;
+}
+
+/** The footer note: HTML the content service rendered from Markdown and sanitised (content.render.ts). */
+function FooterNote({ html }: { html: string | null }) {
+  if (!html) return null;
+  return (
+    <div
+      className="prose-cms text-sm leading-relaxed"
+      data-testid="footer-note"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 export function CondensedFooter({ shell }: { shell: ShellData }) {
@@ -207,6 +220,7 @@ export function SiteFooter({
 
         <div className="col-span-12 flex flex-col gap-1 border-t border-black/10 pt-1">
           <PaymentLogos methods={site.supportedPaymentMethods} />
+          <FooterNote html={shell.footerNoteHtml} />
           <Disclaimer text={site.disclaimer} />
           <div className="flex items-center gap-0.5">
             <BrandLogo siteName={site.siteName} logoUrl={theme?.logos.default || null} variant="default" />

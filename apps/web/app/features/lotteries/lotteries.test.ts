@@ -10,6 +10,7 @@ import {
   type OfferView,
 } from './lotteries.wire.ts';
 import { offerDrawLink, playPath, selectedDraw } from './offer-links.ts';
+import { wireOffer } from '../../test-support/api-fixtures.ts';
 import { orderTiles } from './offer-order.ts';
 import { isFinal, resultsHeaders } from './results-cache.ts';
 import { pageCount, parsePage, parsePeriod, periodLabel, periodSegment } from './results-paging.ts';
@@ -174,63 +175,6 @@ describe('results caching', () => {
 });
 
 describe('reading the API answers', () => {
-  const wireDraw = {
-    drawId: 'drw_1',
-    drawNo: 1500,
-    stop: '2026-11-24T07:00:00.000Z',
-    prizePool: { amount: 30000000, currency: 'AUD' },
-    prizePoolSuffix: null,
-    isPrizePoolUnknown: false,
-    purchaseStatus: 'standard',
-    drawData: {
-      drawNumber: 1500,
-      drawStop: '2026-11-24T07:00:00.000Z',
-      drawDate: '2026-11-24T09:30:00.000Z',
-      featureImage: null,
-      name: 'Oz Lotto',
-      value: null,
-      drawPreOrderStartDate: null,
-    },
-  };
-  const wireOffer = {
-    key: 'oz-lotto',
-    type: 'lottery_ticket',
-    name: 'Oz Lotto',
-    url: '/oz-lotto',
-    urlAliases: [{ subvariant: 'wa', url: '/oz' }],
-    availability: 'available',
-    currency: 'AUD',
-    gameKey: 'oz-lotto',
-    draws: [wireDraw],
-    displayCategory: 'lotto',
-    suspended: false,
-    gameTypes: [
-      {
-        key: 'standard',
-        name: 'Standard',
-        gameOffers: [
-          {
-            key: 'standard',
-            name: 'Standard',
-            minGames: 1,
-            maxGames: 50,
-            defaultGames: 18,
-            gamesPerLine: 1,
-            numberSets: [{ name: 'numbers', from: 1, to: 47, pick: 7 }],
-            pricePerLine: { amount: 1.55, currency: 'AUD' },
-            prices: [{ numGames: 1, price: { amount: 1.55, currency: 'AUD' } }],
-          },
-        ],
-      },
-    ],
-    causes: [],
-    recurringPurchase: { type: 'autoplay', availability: 'available' },
-    recurringPurchaseInformation: null,
-    regionOverrides: [],
-    ranking: 20,
-    restrictions: [],
-  };
-
   it('offers keyed by key become view models with cents, slugs and draw times', () => {
     const [o] = normaliseOffers({ 'oz-lotto': wireOffer })!;
     expect(o!.slug).toBe('oz-lotto');

@@ -1,9 +1,11 @@
 // The raffle offer page (features §2 Product offer pages, §3 raffle draw): the draw's first prize, supply and odds,
 // the buy form (bundles, cause), the other prizes, the causes it supports, the draw commitment, permits, and links to
 // the draws, winners and prize details. The offer route, the draw route and /causes/:causeSlug/:productOfferKey
-// all render it.
+// all render it. The causes section is the site configuration's charity support widget (features §3 Site config):
+// not rendered when that widget is switched off.
 import { Link } from 'react-router';
 import type { Raffle, RaffleDraw } from '@shop/contracts';
+import { useWidgetVariant } from '../../lib/shell.ts';
 import { dateTime, longDate, useSiteFormat } from './raffle-site.ts';
 import {
   canOrder,
@@ -50,6 +52,7 @@ export function RaffleScreen({
   title?: string;
 }) {
   const site = useSiteFormat();
+  const charitySupport = useWidgetVariant('charitySupportWidget');
   const { raffle, slug, draw, utm } = data;
   const ref = { slug };
   const first = draw.prizes.find((p) => p.kind === 'first') ?? null;
@@ -97,8 +100,13 @@ export function RaffleScreen({
         </div>
         <div className="flex flex-col gap-1.5 lg:order-1">
           <PrizeList prizes={draw.prizes} site={site} />
-          {raffle.causes.length > 0 ? (
-            <section aria-labelledby="raffle-causes" className="flex flex-col gap-0.5">
+          {raffle.causes.length > 0 && charitySupport !== null ? (
+            <section
+              aria-labelledby="raffle-causes"
+              className="flex flex-col gap-0.5"
+              data-widget="charity-support"
+              data-variant={charitySupport}
+            >
               <h2 id="raffle-causes" className="text-2xl font-bold">
                 {raffle.causes.length > 1 ? 'Causes you can support' : 'The cause you support'}
               </h2>

@@ -3,9 +3,11 @@
 import { data } from 'react-router';
 import { BlogPostView } from '../../features/content/blog-views.tsx';
 import { CmsPageView } from '../../features/content/cms-page-view.tsx';
-import { loadBlockData, loadPreview } from '../../features/content/cms-page.server.ts';
+import { loadPreview } from '../../features/content/cms-page.server.ts';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
+import { pageBlockSlots } from './page-blocks.tsx';
+import { loadPageBlocks } from './page-blocks.server.ts';
 import type { Route } from './+types/preview';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
@@ -15,9 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!token || token.length > 2048) return data({ ok: false as const }, { status: 403, headers: PRIVATE });
   try {
     const preview = await loadPreview(context, request, token);
-    const blockData =
-      preview.collection === 'pages' ? await loadBlockData(context, request, preview.item.sections) : undefined;
-    return data({ ok: true as const, preview, blockData }, { headers: PRIVATE });
+    // The blocks of a previewed page or post load as they will once published.
+    const blocks = await loadPageBlocks(context, request, preview.item.sections);
+    return data({ ok: true as const, preview, blocks }, { headers: PRIVATE });
   } catch (error) {
     if (isApiError(error) && (error.status === 403 || error.status === 422))
       return data({ ok: false as const }, { status: 403, headers: PRIVATE });
@@ -39,7 +41,8 @@ export default function PreviewRoute({ loaderData }: Route.ComponentProps) {
         <p>Ask for a new preview link.</p>
       </section>
     );
-  const { preview } = loaderData;
+  const { preview, blocks } = loaderData;
+  const slots = pageBlockSlots(blocks);
   return (
     <>
       <p role="status" className="bg-warning px-1.5 py-0.5 font-semibold text-white" data-testid="preview-banner">
@@ -49,9 +52,9 @@ export default function PreviewRoute({ loaderData }: Route.ComponentProps) {
           : `${preview.item.status}, not published`}
       </p>
       {preview.collection === 'pages' ? (
-        <CmsPageView page={preview.item} data={loaderData.blockData} preview />
+        <CmsPageView page={preview.item} data={blocks.data} slots={slots} preview />
       ) : (
-        <BlogPostView post={preview.item} latest={[]} categories={[]} preview />
+        <BlogPostView post={preview.item} latest={[]} categories={[]} data={blocks.data} slots={slots} preview />
       )}
     </>
   );
