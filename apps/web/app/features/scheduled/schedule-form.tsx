@@ -72,7 +72,7 @@ export function SchedulePanel(props: {
       <h2 id="schedule-heading" ref={props.headingRef} tabIndex={-1} className="text-xl font-bold">
         {SCHEDULE_TEXTS.heading}
       </h2>
-      <ul className="flex list-disc flex-col gap-0.25 pl-1.5 text-sm" data-testid="schedule-terms">
+      <ul className="flex max-w-[48rem] list-disc flex-col gap-0.25 pl-1.5 text-sm" data-testid="schedule-terms">
         <li className="font-semibold">{SCHEDULE_TEXTS.nothingNow}</li>
         <li>{SCHEDULE_TEXTS.when(city)}</li>
         <li>{SCHEDULE_TEXTS.retries}</li>
@@ -135,19 +135,24 @@ function ScheduleForm(props: {
       method="post"
       {...formProps}
       onSubmit={(e) => {
+        // Conform first: it stops an invalid post and its own validation submits (on blur), which are not the
+        // customer's; only a post about to go out counts for the double-tap guard.
+        formProps.onSubmit(e);
+        if (e.defaultPrevented) return;
         const at = Date.now();
         if (!ticket.valid || at - lastSubmit.current < SCHEDULE_DEBOUNCE_MS) {
           e.preventDefault();
           return;
         }
         lastSubmit.current = at;
-        formProps.onSubmit(e);
       }}
       className="flex flex-col gap-0.5"
       aria-busy={submitting}
       data-testid="schedule-form"
     >
-      <FormAlert id={form.errorId} messages={form.errors} />
+      <div className="max-w-[48rem] empty:hidden">
+        <FormAlert id={form.errorId} messages={form.errors} />
+      </div>
       <input type="hidden" name="intent" value="schedule" />
       <input type="hidden" name="ticket" value={ticket.input} />
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
@@ -156,7 +161,7 @@ function ScheduleForm(props: {
         <p id="schedule-when-hint" className="text-sm text-[#4a4a4a]">
           {`${props.city} time, whatever the time zone of your phone or computer.`}
         </p>
-        <div className="grid grid-cols-1 gap-0.5 sm:grid-cols-2 md:max-w-[32rem]">
+        <div className="grid grid-cols-1 gap-0.5 md:max-w-[32rem] md:grid-cols-2">
           <div className="flex flex-col gap-0.25">
             <label htmlFor={fields.date.id} className="text-sm font-semibold">
               Date

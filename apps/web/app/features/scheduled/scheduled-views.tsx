@@ -133,7 +133,7 @@ export function ScheduledDetail({
           {message}
         </p>
       ) : null}
-      <dl className="grid grid-cols-1 gap-0.5 rounded-theme bg-surface p-1 text-sm sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-0.5 rounded-theme bg-surface p-1 text-sm md:grid-cols-2">
         <div>
           <dt className="font-semibold">Status</dt>
           <dd data-testid="scheduled-status">{statusLabel(s)}</dd>

@@ -225,8 +225,11 @@ function useLater(
     } catch {
       // Storage can be off (private modes): the ticket is simply not kept.
     }
+    // Only on the way back from login (the fragment): a visitor who went elsewhere starts afresh next time.
+    if (window.location.hash !== `#${LATER_ANCHOR}`) return;
     if (kept) dispatch({ type: 'restore', kept, gameOffers });
-    if (window.location.hash === `#${LATER_ANCHOR}`) setOpen(true);
+    setOpen(true);
+    setAsked(1);
     // Once, on arrival: later changes of the ticket are the customer's own.
   }, []);
   useEffect(() => {
