@@ -4,8 +4,8 @@
 // time under the date and time, the rest above the button) with a fresh key, a retry still running with the same one.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../lib/api-client.ts';
-import { createFakeApi, errorEnvelope, ok, ORIGIN, type FakeHandler } from '../../test-support/fake-api.ts';
+import { scheduledPurchase } from '../../test-support/api-fixtures.ts';
+import { errorEnvelope, fakeApiClient, formDataOf, ok, type FakeHandler } from '../../test-support/fake-api.ts';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { SchedulePanel, SCHEDULE_TEXTS, zoneCity, type TicketToSchedule } from './schedule-form.tsx';
 import { scheduledAtOf, ScheduleTicketSchema } from './scheduled-schemas.ts';
@@ -23,14 +23,8 @@ const ticketInput = {
   hasFavouriteNumbers: false,
 };
 
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
-
 const post = (o: Record<string, string> = {}) =>
-  form({
+  formDataOf({
     intent: 'schedule',
     ticket: JSON.stringify(ticketInput),
     date: '2026-12-01',
@@ -153,37 +147,17 @@ describe('the schedule panel', () => {
 });
 
 function setup(routes: Record<string, FakeHandler>) {
-  const fake = createFakeApi(routes);
-  const api = new ApiClient({
-    discoveryUrl: `${ORIGIN}/api/discover`,
-    appKey: 'web',
-    appSecret: 'secret',
-    fetch: fake.fetch,
-    session: { get: () => ({}) },
-  });
-  const posts = () => fake.requests.filter((r) => r.method === 'POST');
-  return { api, posts };
+  const { api, fake } = fakeApiClient(routes);
+  return { api, posts: () => fake.requests.filter((r) => r.method === 'POST') };
 }
 
-const made = {
-  encodedId: 'sch_abc123',
+const made = scheduledPurchase({
   kind: 'scheduled_purchase',
-  status: 'active',
   productType: 'lottery_ticket',
   productOfferKey: 'oz-lotto',
   description: 'Oz Lotto, 1 game, 1 draw',
-  price: { amount: 1.55, currency: 'AUD' },
-  dueAt: '2026-11-30T22:00:00.000Z',
-  lastAttemptStatus: null,
-  lastAttemptAt: null,
-  lastFailureReason: null,
-  attempts: 0,
-  checkoutId: null,
-  finished: false,
-  gaveUp: false,
   drawNo: null,
-  createdAt: '2026-11-25T00:00:00.000Z',
-};
+});
 
 describe('the schedule post', () => {
   it('sends the ticket and the Sydney time with its offset once, with the form’s key; made → its screen', async () => {
