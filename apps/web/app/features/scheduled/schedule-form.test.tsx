@@ -90,7 +90,7 @@ describe('the schedule panel', () => {
     expect(zoneCity(SYDNEY)).toBe('Sydney');
     expect(text).toContain('Nothing is charged now.');
     expect(text).toContain(
-      'At the date and time you choose (Sydney time), we buy this ticket from your wallet for the draw on sale then, at its price then.',
+      'At the date and time you choose (Sydney time), or within a minute or two of it, we buy this ticket from your wallet for the draw on sale then, at its price then.',
     );
     expect(text).toContain(
       'If your wallet is short, or the purchase is refused, we try again about an hour later. After 24 refused attempts, or if the draw has closed, we stop trying, charge nothing and email you.',

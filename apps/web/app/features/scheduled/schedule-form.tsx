@@ -32,7 +32,7 @@ export const SCHEDULE_TEXTS = {
   heading: 'Schedule for later',
   nothingNow: 'Nothing is charged now.',
   when: (zone: string) =>
-    `At the date and time you choose (${zone} time), we buy this ticket from your wallet for the draw on sale then, at its price then. The draw chosen above is not kept.`,
+    `At the date and time you choose (${zone} time), or within a minute or two of it, we buy this ticket from your wallet for the draw on sale then, at its price then. The draw chosen above is not kept.`,
   retries: `If your wallet is short, or the purchase is refused, we try again about ${hours === 1 ? 'an hour' : `${hours} hours`} later. After ${SCHEDULED_PURCHASE_RETRIES.maxAttempts} refused attempts, or if the draw has closed, we stop trying, charge nothing and email you.`,
   cancel: 'Until it is bought you can cancel it in My account, under Upcoming tickets.',
   autoplay:
