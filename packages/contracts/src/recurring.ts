@@ -190,6 +190,14 @@ export const ScheduledPurchase = z.object({
 });
 export type ScheduledPurchase = z.infer<typeof ScheduledPurchase>;
 
+/**
+ * The give-up rule of a scheduled purchase or pre-order (docs/recurring.md): a refused purchase (wallet short, spend
+ * limit...) is tried again no sooner than `retryAfterMs` after its last attempt, and given up (nothing charged, the
+ * customer emailed) after `maxAttempts` refusals or once the draw it would play has closed. The API's processor runs
+ * by it and the storefront says it to the customer scheduling one.
+ */
+export const SCHEDULED_PURCHASE_RETRIES = { maxAttempts: 24, retryAfterMs: 3_600_000 } as const;
+
 /** POST /scheduled-purchases: buy this item at `scheduledAt` (ISO time, in the future). */
 export const CreateScheduledBody = z.object({ item: CartItemInput, scheduledAt: z.string().max(40) }).strict();
 

@@ -39,6 +39,7 @@ export {
 export {
   localDateOf,
   zonedLabel,
+  zonedIsoString,
   zonedParts,
   zonedTimeToUtc,
   type ZoneAndLocale,

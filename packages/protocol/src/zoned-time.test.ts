@@ -1,6 +1,6 @@
 // Zoned time: local dates and wall-clock instants across daylight saving, and the site's labels.
 import { describe, expect, it } from 'vitest';
-import { localDateOf, zonedLabel, zonedParts, zonedTimeToUtc } from './zoned-time.ts';
+import { localDateOf, zonedIsoString, zonedLabel, zonedParts, zonedTimeToUtc } from './zoned-time.ts';
 
 const SYDNEY = { timeZone: 'Australia/Sydney', locale: 'en-AU' };
 
@@ -15,6 +15,23 @@ describe('zoned time', () => {
     expect(zonedTimeToUtc('2026-07-04', '20:30', 'Australia/Sydney').toISOString()).toBe('2026-07-04T10:30:00.000Z');
     expect(zonedTimeToUtc('2026-12-05', '20:30', 'Australia/Sydney').toISOString()).toBe('2026-12-05T09:30:00.000Z');
     expect(zonedTimeToUtc('2026-10-04', '20:30', 'Australia/Sydney').toISOString()).toBe('2026-10-04T09:30:00.000Z');
+  });
+
+  it('writes an instant as local time with the offset of that date: +11:00 in daylight saving, +10:00 otherwise', () => {
+    const iso = (date: string, time: string) =>
+      zonedIsoString(zonedTimeToUtc(date, time, 'Australia/Sydney'), 'Australia/Sydney');
+    expect(iso('2026-12-01', '09:00')).toBe('2026-12-01T09:00:00+11:00');
+    expect(iso('2026-07-01', '09:00')).toBe('2026-07-01T09:00:00+10:00');
+    // Either side of the changes: daylight saving ends 5 April 2026 at 3 am, starts 4 October 2026 at 2 am.
+    expect(iso('2026-04-05', '01:30')).toBe('2026-04-05T01:30:00+11:00');
+    expect(iso('2026-04-05', '03:30')).toBe('2026-04-05T03:30:00+10:00');
+    expect(iso('2026-10-04', '01:30')).toBe('2026-10-04T01:30:00+10:00');
+    expect(iso('2026-10-04', '03:30')).toBe('2026-10-04T03:30:00+11:00');
+    // 2:30 am on 4 October does not happen in Sydney: it is the instant after the gap, written as it is then.
+    expect(iso('2026-10-04', '02:30')).toBe('2026-10-04T03:30:00+11:00');
+    // Read back, each is the same instant.
+    expect(new Date(iso('2026-12-01', '09:00')).toISOString()).toBe('2026-11-30T22:00:00.000Z');
+    expect(zonedIsoString(new Date('2026-06-30T23:00:00Z'), 'UTC')).toBe('2026-06-30T23:00:00+00:00');
   });
 
   it('labels an instant in the site zone and passes an unreadable value through', () => {

@@ -75,6 +75,23 @@ export function zonedTimeToUtc(localDate: string, time: string, timeZone: string
   return new Date(guess);
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as ISO 8601 wall-clock time in a zone with that zone's offset then: 2026-12-01T09:00:00+11:00 in Sydney
+ * in summer, +10:00 in winter (what an API that takes "a time with its offset" reads back to the same instant).
+ */
+export function zonedIsoString(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  const offsetMinutes = Math.round(offsetMs(instant, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return (
+    `${p.year}-${pad2(p.month)}-${pad2(p.day)}T${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}` +
+    `${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`
+  );
+}
+
 /** The labels both apps show, by name (examples in en-AU). */
 const LABEL_STYLES = {
   /** "3 June 2025" */

@@ -6,8 +6,9 @@
 // - its answer is stored and replayed for 24 h (`idempotent-replayed: true`); other parameters with the key are 422;
 // - a retry while the first is running is 409 `idempotency_in_flight`;
 // - a key left running by a crash (held longer than STALE_CLAIM_MS) is RECOVERED, never re-run: the retry takes the
-//   key over and the route's service finds the recorded operation by its key and resumes or reports it (a deposit
-//   asks the gateway again with the same idempotency key); only a request that recorded nothing starts afresh.
+//   key over and the route's service finds the recorded operation by its key (or as `recoveredOperation`) and resumes
+//   or reports it (a deposit asks the gateway again with the same idempotency key; a scheduled purchase is answered as
+//   it was made); only a request that recorded nothing starts afresh.
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { IN_FLIGHT_MESSAGE } from '@shop/contracts';
@@ -23,6 +24,8 @@ export interface RequestIdempotency extends OperationKey {
   scope: string;
   /** True when this request took over a key a crashed request left running. */
   recovering: boolean;
+  /** When recovering: the operation the crashed request recorded with the key (dep_…, sch_…), if it got that far. */
+  recoveredOperation: string | null;
 }
 
 declare module 'fastify' {
@@ -68,11 +71,17 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
   const { db } = database;
   app.decorateRequest('idempotency', null);
 
-  function holdKey(request: FastifyRequest, scope: string, key: string, recovering: boolean) {
+  function holdKey(
+    request: FastifyRequest,
+    scope: string,
+    key: string,
+    recovered: { operation: string | null } | null,
+  ) {
     request.idempotency = {
       scope,
       key,
-      recovering,
+      recovering: recovered !== null,
+      recoveredOperation: recovered?.operation ?? null,
       recordOperation: (tx: Executor, operationId: string) => keys.recordOperation(tx, scope, key, operationId),
     };
   }
@@ -114,7 +123,7 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
         expiresAt: new Date(now.getTime() + REPLAY_TTL_MS),
       });
       if (claimed) {
-        holdKey(request, scope, key, false);
+        holdKey(request, scope, key, null);
         crashPoint('idempotency:claimed');
         return;
       }
@@ -136,7 +145,7 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
       // The holder died (or gave up): take the key over and let the service resume what it recorded.
       if (!(await keys.takeOver(db, scope, key, row.lockedAt, now))) throw inFlight();
       request.log.warn({ idempotencyKey: key, operation: row.operation }, 'recovering an Idempotency-Key left running');
-      holdKey(request, scope, key, true);
+      holdKey(request, scope, key, { operation: row.operation ?? null });
       return;
     }
     throw inFlight();

@@ -1,4 +1,10 @@
+<<<<<<< HEAD
 // Answers of the API as the storefront's tests need them: the web configuration, a signed-in customer and an offer.
+=======
+// Answers of the API as the storefront's tests need them: the web configuration, a signed-in customer and a
+// scheduled purchase.
+import type { ScheduledPurchase } from '@shop/contracts';
+>>>>>>> h/sched
 
 export function webConfig(overrides: Record<string, unknown> = {}) {
   const pause = { enabled: true, durationsWeeks: [1, 2], maxPauseWeeks: 4 };
@@ -97,6 +103,7 @@ export function customerOverview(overrides: Record<string, unknown> = {}) {
 export const SIGNED_IN_COOKIES =
   'customer_id=cus_test1; customer_token=tok_test1; web_access_token=at_test1; web_refresh_token=rt_test1';
 
+<<<<<<< HEAD
 /** A lottery draw as GET /pricing/{name}/product_offers answers it (camelCase: the fake API converts it). */
 const wireDraw = {
   drawId: 'drw_1',
@@ -155,3 +162,28 @@ export const wireOffer = {
   ranking: 20,
   restrictions: [],
 };
+=======
+/** A scheduled purchase as GET /scheduled-purchases/{id} answers it (camelCase): a raffle pre-order waiting. */
+export function scheduledPurchase(overrides: Partial<ScheduledPurchase> = {}): ScheduledPurchase {
+  return {
+    encodedId: 'sch_abc123',
+    kind: 'pre_order',
+    status: 'active',
+    productType: 'raffle_ticket',
+    productOfferKey: 'animal-rescue-cash-raffle',
+    description: 'Animal Rescue Cash Raffle draw 1, 2 tickets',
+    price: { amount: 10, currency: 'AUD' },
+    dueAt: '2025-06-09T00:00:00.000Z',
+    lastAttemptStatus: null,
+    lastAttemptAt: null,
+    lastFailureReason: null,
+    attempts: 0,
+    checkoutId: null,
+    finished: false,
+    gaveUp: false,
+    drawNo: 1,
+    createdAt: '2025-06-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+>>>>>>> h/sched

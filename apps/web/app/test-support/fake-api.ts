@@ -1,5 +1,6 @@
 // A fake of the API for unit tests: answers by method + path with snake_case JSON, records every request.
 import { snakeizeKeys } from '@shop/protocol';
+import { ApiClient } from '../lib/api-client.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -74,4 +75,24 @@ export function createFakeApi(routes: Record<string, FakeHandler>) {
     return handler(req);
   };
   return { fetch: fetch as typeof globalThis.fetch, requests };
+}
+
+/** The storefront's api client talking to a fake API, as server-side form actions take it. */
+export function fakeApiClient(routes: Record<string, FakeHandler>) {
+  const fake = createFakeApi(routes);
+  const api = new ApiClient({
+    discoveryUrl: `${ORIGIN}/api/discover`,
+    appKey: 'web',
+    appSecret: 'secret',
+    fetch: fake.fetch,
+    session: { get: () => ({}) },
+  });
+  return { api, fake };
+}
+
+/** A form post's body. */
+export function formDataOf(values: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
 }

@@ -4,7 +4,7 @@
 // same key answers the checkout already made). A pre-order waits until its draw's sales have opened. A refusal is
 // recorded (hard or soft) and retried an hour later; it gives up (finished, hard failure with its reason) when the
 // draw it would play has closed or after MAX_SCHEDULED_ATTEMPTS refusals.
-import type { CartItemInput, ProcessReport } from '@shop/contracts';
+import { SCHEDULED_PURCHASE_RETRIES, type CartItemInput, type ProcessReport } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
@@ -13,10 +13,10 @@ import { HARD_FAILURES, type RecurringPurchaser } from './recurring.purchaser.ts
 import { createScheduledRepository, type ScheduledRow } from './recurring.scheduled.repository.ts';
 import type { ItemPricer } from './recurring.scheduled.ts';
 
-/** Refusals a scheduled purchase gets at most before it gives up. */
-export const MAX_SCHEDULED_ATTEMPTS = 24;
+/** Refusals a scheduled purchase gets at most before it gives up (the storefront tells customers: contracts). */
+export const MAX_SCHEDULED_ATTEMPTS = SCHEDULED_PURCHASE_RETRIES.maxAttempts;
 /** A refused one is tried again this long after its last attempt (24 attempts: a day to top up the wallet). */
-export const SCHEDULED_RETRY_MS = 3_600_000;
+export const SCHEDULED_RETRY_MS = SCHEDULED_PURCHASE_RETRIES.retryAfterMs;
 /** Refusals that say the draw it would play has closed: no later attempt can buy it. */
 const DRAW_GONE = new Set(['draw_closed', 'not_enough_draws']);
 

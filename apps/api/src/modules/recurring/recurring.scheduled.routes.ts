@@ -1,5 +1,6 @@
 // Scheduled purchase calls (features §7 Recurring and scheduled calls): one future purchase of the signed-in
-// customer's; another customer's answers 404, like a missing one. Cancelled ones are left out of the list.
+// customer's; another customer's answers 404, like a missing one. Cancelled ones are left out of the list. Scheduling
+// honours the Idempotency-Key (plugins/idempotency.ts): a retried or doubled POST answers the one scheduled first.
 import {
   CreateScheduledBody,
   PaginationQuery,
@@ -25,6 +26,7 @@ export const scheduledPurchaseRoutes: FastifyPluginAsync<{ scheduled: ScheduledS
     '/scheduled-purchases',
     {
       ...auth,
+      config: { idempotent: true },
       schema: {
         tags,
         summary: 'Buy an item at a time in the future (it plays the draw on sale then)',
@@ -32,7 +34,7 @@ export const scheduledPurchaseRoutes: FastifyPluginAsync<{ scheduled: ScheduledS
         response: oneScheduled,
       },
     },
-    async (request) => ok(await scheduled.create(request.auth!.customerId, request.body)),
+    async (request) => ok(await scheduled.create(request.auth!.customerId, request.body, request.idempotency)),
   );
 
   routes.get(

@@ -1,7 +1,8 @@
 // Scheduled purchases on a real database: scheduling checks the time and the item (422, nothing stored); the
 // customer lists, reads and cancels their own (another's id is 404); the processor buys one when due, once, with the
 // key sch:{id}, for the draw on sale then; an empty wallet is a recorded hard failure retried an hour later; a
-// cancelled one is never bought and a bought one cannot be cancelled.
+// cancelled one is never bought and a bought one cannot be cancelled. A POST repeated with its Idempotency-Key (a
+// double submit, a retry after a lost answer or a crash) answers the one scheduled purchase the first one made.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +17,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const shopper = () => `cus_${randomBytes(8).toString('hex')}`;
-const call = (customerId: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+const call = (
+  customerId: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+  idempotencyKey?: string,
+) =>
   t.injectSigned({
     method,
     url: `/api/v2${url}`,
-    headers: { authorization: `Bearer ${t.tokenFor(customerId)}` },
+    headers: {
+      authorization: `Bearer ${t.tokenFor(customerId)}`,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
     sign: V,
     ...(method === 'GET' ? {} : { payload: (payload ?? {}) as Record<string, unknown> }),
   });
@@ -209,6 +219,49 @@ describe('scheduled purchases', () => {
     } finally {
       t.clock.set(TEST_NOW);
       await catalogueAt(t.services);
+    }
+  });
+
+  it('a POST repeated with its Idempotency-Key answers the first one; a crashed one is recovered, not made twice', async () => {
+    const c = shopper();
+    const body = { item: ozItem, scheduled_at: inHours(24) };
+    const first = await call(c, 'POST', '/scheduled-purchases', body, 'sched-key-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call(c, 'POST', '/scheduled-purchases', body, 'sched-key-1');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().result.encoded_id).toBe(first.json().result.encoded_id);
+    // Two at once with one key (a double tap): one is made, the other waits its turn or replays it.
+    const [a, b] = await Promise.all([
+      call(c, 'POST', '/scheduled-purchases', body, 'sched-key-2'),
+      call(c, 'POST', '/scheduled-purchases', body, 'sched-key-2'),
+    ]);
+    const made = [a, b].filter((r) => r.statusCode === 200).map((r) => r.json().result.encoded_id);
+    expect(new Set(made).size).toBe(1);
+    for (const r of [a, b]) if (r.statusCode !== 200) expect(r.json().messages[0].code).toBe('idempotency_in_flight');
+    // The same key with another time is not a retry of it.
+    const other = await call(c, 'POST', '/scheduled-purchases', { ...body, scheduled_at: inHours(48) }, 'sched-key-1');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().messages[0].code).toBe('idempotency_key_reused');
+    expect((await call(c, 'GET', '/scheduled-purchases')).json().page_info.total).toBe(2);
+
+    // A request that died after writing its row (its key left running, the row named in the key's record): the
+    // retry after the stale window answers that row instead of scheduling a second one.
+    const crashed = await call(c, 'POST', '/scheduled-purchases', body, 'sched-key-3');
+    await t.database.pool.query(
+      "update payments_idempotency_keys set status = 'running', locked_at = $1 where scope = $2 and key = 'sched-key-3'",
+      [t.clock.now(), c],
+    );
+    const early = await call(c, 'POST', '/scheduled-purchases', body, 'sched-key-3');
+    expect(early.statusCode).toBe(409);
+    t.clock.advance(3 * 60_000);
+    try {
+      const recovered = await call(c, 'POST', '/scheduled-purchases', body, 'sched-key-3');
+      expect(recovered.statusCode, recovered.body).toBe(200);
+      expect(recovered.json().result.encoded_id).toBe(crashed.json().result.encoded_id);
+      expect((await call(c, 'GET', '/scheduled-purchases')).json().page_info.total).toBe(3);
+    } finally {
+      t.clock.set(TEST_NOW);
     }
   });
 });

@@ -2,9 +2,10 @@
 // scheduled_purchase), or a pre-order (kind pre_order, recurring.preorders.ts), bought by the recurring processor
 // once due (recurring.scheduled.processor.ts) with the key sch:{id}, so it is bought at most once. A scheduled
 // purchase's item is checked and priced when scheduled, and again when bought; it plays the draw on sale at that time.
-// Listed, read and cancelled (until bought) by its own customer (another's id is 404).
+// Listed, read and cancelled (until bought) by its own customer (another's id is 404). Scheduling honours the
+// Idempotency-Key (plugins/idempotency.ts): a retried POST answers the scheduled purchase the first one made.
 import type { CartItemInput, CurrencyCode, ScheduledPurchase } from '@shop/contracts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { PricedItem } from '../cart/index.ts';
@@ -15,6 +16,16 @@ import { newScheduledId, pinnedDrawNo } from './recurring.preorders.ts';
 /** What scheduling needs of the cart: validate and price an item for the customer (422 as when added to a cart). */
 export interface ItemPricer {
   prepareItem(customerId: string, input: CartItemInput): Promise<PricedItem>;
+}
+
+/**
+ * The request's claimed Idempotency-Key as scheduling uses it: the new row is named in the key's record in the
+ * transaction that writes it, so a retry that takes over a key left running by a crash answers that row.
+ */
+export interface ScheduledKey {
+  recordOperation?: (tx: Executor, operationId: string) => Promise<void>;
+  /** The operation a crashed request recorded with the key (its sch_… id), when this request recovers it. */
+  recoveredOperation?: string | null;
 }
 
 export interface ScheduledDeps {
@@ -81,7 +92,15 @@ export function createScheduledService(deps: ScheduledDeps) {
 
   return {
     /** POST /scheduled-purchases: buy this item at `scheduledAt` (a time in the future). */
-    async create(customerId: string, body: { item: CartItemInput; scheduledAt: string }): Promise<ScheduledPurchase> {
+    async create(
+      customerId: string,
+      body: { item: CartItemInput; scheduledAt: string },
+      idem: ScheduledKey | null = null,
+    ): Promise<ScheduledPurchase> {
+      if (idem?.recoveredOperation) {
+        const made = await repo.findOwnScheduled(db, customerId, idem.recoveredOperation);
+        if (made) return view(made);
+      }
       const dueAt = parseScheduledAt(body.scheduledAt, clock.now());
       if (body.item.productType === 'lottery_ticket' && body.item.numDraws === 'autoplay')
         throw unprocessable('A scheduled purchase buys a number of draws, not autoplay.', 'invalid_ticket', {
@@ -89,20 +108,24 @@ export function createScheduledService(deps: ScheduledDeps) {
         });
       const priced = await pricer.prepareItem(customerId, body.item);
       const now = clock.now();
-      const row = await repo.insertScheduled(db, {
-        publicId: newScheduledId(),
-        customerId,
-        kind: 'scheduled_purchase',
-        productType: priced.productType,
-        offerKey: priced.productOfferKey,
-        item: unpinned(priced.input),
-        description: priced.description,
-        priceCents: priced.priceCents,
-        currency: priced.currency,
-        dueAt,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertScheduled(tx, {
+          publicId: newScheduledId(),
+          customerId,
+          kind: 'scheduled_purchase',
+          productType: priced.productType,
+          offerKey: priced.productOfferKey,
+          item: unpinned(priced.input),
+          description: priced.description,
+          priceCents: priced.priceCents,
+          currency: priced.currency,
+          dueAt,
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+        });
+        await idem?.recordOperation?.(tx, inserted.publicId);
+        return inserted;
       });
       return view(row);
     },

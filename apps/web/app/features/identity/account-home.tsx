@@ -24,6 +24,12 @@ export const ACCOUNT_AREAS: readonly AreaLink[] = [
     to: '/my-account/upcoming-tickets',
     capability: 'view_orders',
   },
+  // The spec's routes have only scheduled-purchases/:id: the list is a section of upcoming tickets (same gate).
+  {
+    label: 'Scheduled purchases',
+    to: '/my-account/upcoming-tickets#scheduled-heading',
+    capability: 'view_orders',
+  },
   {
     label: 'Past tickets',
     to: '/my-account/past-tickets',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from '../../lib/api-client.ts';
-import { createFakeApi, errorEnvelope, ok, ORIGIN, type FakeHandler } from '../../test-support/fake-api.ts';
+import { errorEnvelope, fakeApiClient, formDataOf, ok, type createFakeApi } from '../../test-support/fake-api.ts';
 import { submitLimitForm, submitPrecommitmentForm } from './limit-actions.server.ts';
 import type { RgSite } from './rg.server.ts';
 
@@ -27,23 +26,8 @@ const limits = (customerLimits: unknown[]) => ({
 });
 const change = (applied: string) => ({ limit: null, applied, message: 'ok' });
 
-function setup(routes: Record<string, FakeHandler>) {
-  const fake = createFakeApi(routes);
-  const api = new ApiClient({
-    discoveryUrl: `${ORIGIN}/api/discover`,
-    appKey: 'web',
-    appSecret: 'secret',
-    fetch: fake.fetch,
-    session: { get: () => ({}) },
-  });
-  return { api, fake };
-}
-
-function form(values: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(values)) f.set(k, v);
-  return f;
-}
+const setup = fakeApiClient;
+const form = formDataOf;
 
 const writes = (fake: ReturnType<typeof createFakeApi>) => fake.requests.filter((r) => r.method !== 'GET');
 

@@ -2,31 +2,13 @@
 // and its post), bought (the receipt, no cancel), given up (why), cancelled.
 import type { ScheduledPurchase } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
+import { scheduledPurchase } from '../../test-support/api-fixtures.ts';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { ScheduledDetail, ScheduledList } from './scheduled-views.tsx';
 
 const site = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' } as const;
 
-const preOrder = (o: Partial<ScheduledPurchase> = {}): ScheduledPurchase => ({
-  encodedId: 'sch_abc123',
-  kind: 'pre_order',
-  status: 'active',
-  productType: 'raffle_ticket',
-  productOfferKey: 'animal-rescue-cash-raffle',
-  description: 'Animal Rescue Cash Raffle draw 1, 2 tickets',
-  price: { amount: 10, currency: 'AUD' },
-  dueAt: '2025-06-09T00:00:00.000Z',
-  lastAttemptStatus: null,
-  lastAttemptAt: null,
-  lastFailureReason: null,
-  attempts: 0,
-  checkoutId: null,
-  finished: false,
-  gaveUp: false,
-  drawNo: 1,
-  createdAt: '2025-06-02T00:00:00.000Z',
-  ...o,
-});
+const preOrder = scheduledPurchase;
 
 const render = (s: ScheduledPurchase, confirming = false) =>
   renderHtml(<ScheduledDetail s={s} site={site} confirming={confirming} message={null} />);

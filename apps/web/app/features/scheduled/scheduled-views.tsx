@@ -7,6 +7,18 @@ import { formatLongDate, formatMoney, formatTime, type SiteFormat } from '../../
 
 export const scheduledPath = (id: string) => `/my-account/scheduled-purchases/${id}`;
 
+/** The query value a scheduled purchase's screen reads its notice from, and the notices (our wording). */
+export const SCHEDULED_NOTICE_PARAM = 'notice';
+export const SCHEDULED_NOTICES = {
+  scheduled: 'Your purchase is scheduled. Nothing has been charged: we buy it from your wallet when it is due.',
+} as const;
+
+export function scheduledNoticeOf(value: string | null): string | null {
+  return value && Object.hasOwn(SCHEDULED_NOTICES, value)
+    ? SCHEDULED_NOTICES[value as keyof typeof SCHEDULED_NOTICES]
+    : null;
+}
+
 export const kindLabel = (s: Pick<ScheduledPurchase, 'kind'>) =>
   s.kind === 'pre_order' ? 'Pre-order' : 'Scheduled purchase';
 
@@ -29,10 +41,16 @@ const when = (iso: string, site: SiteFormat) =>
 export function ScheduledList({ items, site }: { items: ScheduledPurchase[]; site: SiteFormat }) {
   return (
     <section aria-labelledby="scheduled-heading" className="flex flex-col gap-0.5" data-testid="scheduled-list">
-      <h2 id="scheduled-heading" className="text-xl font-bold">
+      <h2 id="scheduled-heading" tabIndex={-1} className="scroll-mt-1 text-xl font-bold">
         Scheduled purchases and pre-orders
       </h2>
-      <ul className="flex flex-col gap-0.5">
+      {items.length === 0 ? (
+        <p className="text-sm" data-testid="scheduled-empty">
+          You have no scheduled purchases or pre-orders. To buy a ticket later, build it on a lottery&apos;s page and
+          choose &ldquo;Schedule for later&rdquo;.
+        </p>
+      ) : null}
+      <ul className="flex flex-col gap-0.5 empty:hidden">
         {items.map((s) => (
           <li key={s.encodedId} className="rounded-theme bg-surface p-1" data-testid="scheduled-row">
             <p className="text-sm font-semibold uppercase">{kindLabel(s)}</p>
@@ -115,7 +133,7 @@ export function ScheduledDetail({
           {message}
         </p>
       ) : null}
-      <dl className="grid grid-cols-1 gap-0.5 rounded-theme bg-surface p-1 text-sm sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-0.5 rounded-theme bg-surface p-1 text-sm md:grid-cols-2">
         <div>
           <dt className="font-semibold">Status</dt>
           <dd data-testid="scheduled-status">{statusLabel(s)}</dd>

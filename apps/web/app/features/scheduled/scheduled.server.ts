@@ -1,11 +1,17 @@
-// Server side of the scheduled purchases and pre-orders screens (features §7 Recurring and scheduled calls: GET
+// Server side of the scheduled purchases and pre-orders screens (features §7 Recurring and scheduled calls: POST, GET
 // /scheduled-purchases, GET /scheduled-purchases/{id}, PATCH /scheduled-purchases/{id}/cancel). Cancelled ones are
 // left out of the list by the API; another customer's or an unknown id is the 404 page.
-import { ScheduledPurchase } from '@shop/contracts';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { CartItemInput, ScheduledPurchase } from '@shop/contracts';
 import { data, type AppLoadContext } from 'react-router';
-import { ApiError } from '../../lib/api-errors.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { ApiError, FALLBACK_MESSAGE, parseApiResult } from '../../lib/api-errors.ts';
 import { requireCustomer, type AuthApi } from '../../lib/auth.server.ts';
+import { idempotencyKeyOf, newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
+import { SCHEDULE_MESSAGES, scheduledAtOf, ScheduleTicketSchema } from './scheduled-schemas.ts';
+import { SCHEDULED_NOTICE_PARAM, scheduledPath } from './scheduled-views.tsx';
 
 /** How many the upcoming tickets screen lists (soonest due first). */
 export const SCHEDULED_LIST_SIZE = 20;
@@ -83,5 +89,69 @@ export async function cancelScheduled(request: Request, context: AppLoadContext,
         { status: 409, headers: auth.headers() },
       );
     throw scheduledError(error);
+  }
+}
+
+/** What the play screen's schedule form shows after a refused post, with the key its next post sends. */
+export interface ScheduleFeedback {
+  result: SubmissionResult<string[]>;
+  idempotencyKey: string;
+}
+
+export type ScheduleOutcome = { redirectTo: string } | { feedback: ScheduleFeedback; status: number };
+
+interface ScheduleSubmission {
+  reply(opts: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+}
+
+/**
+ * The API's refusal on the form: its `scheduledAt` messages under the date and time, everything else (the envelope's
+ * message, the ticket's field errors, which the builder has no place for) above the button, each once.
+ */
+function refusalReply(submission: ScheduleSubmission, error: ApiError): SubmissionResult<string[]> {
+  const { scheduledAt = [], ...ticket } = error.fieldErrors;
+  const formErrors = [...new Set([...error.generalErrors, ...Object.values(ticket).flat()])].filter(
+    (m) => !scheduledAt.includes(m),
+  );
+  if (!formErrors.length && !scheduledAt.length) formErrors.push(error.message || FALLBACK_MESSAGE);
+  return submission.reply({ formErrors, fieldErrors: scheduledAt.length ? { scheduledAt } : {} });
+}
+
+/**
+ * The play screen's "Schedule for later" post: the ticket and the date and time (wall-clock in `timeZone`) go to POST
+ * /scheduled-purchases with the form's Idempotency-Key, so a double submit makes one. Made: its screen with a notice.
+ * Refused: the form with the API's messages and a fresh key (nothing was made); still running (409
+ * idempotency_in_flight): the same key, whose next post is answered with what the first one made.
+ */
+export async function scheduleTicket(api: ApiClient, form: FormData, timeZone: string): Promise<ScheduleOutcome> {
+  const idempotencyKey = idempotencyKeyOf(form);
+  const submission = parseWithZod(form, { schema: ScheduleTicketSchema });
+  if (submission.status !== 'success') return { feedback: { result: submission.reply(), idempotencyKey }, status: 422 };
+  const item = CartItemInput.safeParse(submission.value.ticket);
+  if (!item.success)
+    return {
+      feedback: { result: submission.reply({ formErrors: [SCHEDULE_MESSAGES.ticket] }), idempotencyKey },
+      status: 422,
+    };
+  const scheduledAt = scheduledAtOf(submission.value.date, submission.value.time, timeZone);
+  try {
+    const res = await api.post<unknown>(
+      'main',
+      '/scheduled-purchases',
+      { item: item.data, scheduledAt },
+      { version: '3.3', idempotencyKey },
+    );
+    const made = parseApiResult(ScheduledPurchase, res.result, 'POST /scheduled-purchases');
+    return { redirectTo: `${scheduledPath(made.encodedId)}?${SCHEDULED_NOTICE_PARAM}=scheduled` };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500 || error.reason || error.status === 401) throw error;
+    const inFlight = error.code === 'idempotency_in_flight';
+    return {
+      feedback: {
+        result: refusalReply(submission, error),
+        idempotencyKey: inFlight ? idempotencyKey : newIdempotencyKey(),
+      },
+      status: error.status,
+    };
   }
 }

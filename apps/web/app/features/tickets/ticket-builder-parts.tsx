@@ -1,6 +1,6 @@
 // The parts of the ticket builder (ticket-builder.tsx keeps the state and composes them): the game type tabs, the
 // ticket options, the toolbar for all games, the list of games, the grid of the game being edited and the summary
-// bar with Add to cart.
+// bar with Add to cart (and "Schedule for later" where the route offers it).
 import { cryptoRandom } from '@shop/lottery';
 import type { RefObject } from 'react';
 import { Form, Link } from 'react-router';
@@ -461,6 +461,9 @@ export function TicketSummary(props: {
   priceText: string;
   error: string | null;
   onSubmit: (e: { preventDefault(): void }) => void;
+  /** Opens "Schedule for later" below the builder; absent where scheduling is not offered. */
+  onScheduleLater?: (() => void) | undefined;
+  scheduleLaterOpen?: boolean;
 }) {
   const { state, validity, input, submitting } = props;
   return (
@@ -491,6 +494,20 @@ export function TicketSummary(props: {
           {submitting ? 'Adding…' : 'Add to cart'}
         </button>
       </div>
+      {props.onScheduleLater ? (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            className="min-h-[44px] px-0.25 text-sm font-semibold underline"
+            aria-expanded={props.scheduleLaterOpen ?? false}
+            aria-controls={props.scheduleLaterOpen ? 'schedule-later' : undefined}
+            onClick={props.onScheduleLater}
+            data-testid="schedule-later"
+          >
+            or Schedule for later
+          </button>
+        </div>
+      ) : null}
       <p id="add-reason" className="text-sm font-semibold empty:hidden" data-testid="add-reason">
         {validity.reason ?? ''}
       </p>

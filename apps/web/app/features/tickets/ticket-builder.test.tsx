@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import type { BuilderOffer } from './builder-offer.ts';
 import { NumberBalls } from './number-balls.tsx';
-import { TicketBuilder } from './ticket-builder.tsx';
+import { TicketBuilder, type TicketBuilderProps } from './ticket-builder.tsx';
 
 const site = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' } as const;
 
@@ -81,6 +81,31 @@ describe('ticket builder markup', () => {
       />,
     );
     expect(html).toMatch(/role="alert"[^>]*>Oz Lotto draw 1500 has closed/);
+  });
+
+  it('"Schedule for later" beside Add to cart only where the route offers it; its panel when open', () => {
+    const props: TicketBuilderProps = {
+      offer,
+      gameType: 'reduced_system',
+      site,
+      typeLinks: [],
+      drawChoices: [],
+      firstDrawNo: null,
+      favourites: {},
+      signedIn: true,
+      precart: false,
+      error: null,
+    };
+    expect(renderHtml(<TicketBuilder {...props} />)).not.toContain('data-testid="schedule-later"');
+    const render = (t: { input: string; valid: boolean; autoplay: boolean }) => (
+      <p data-testid="later-panel">{`${t.valid} ${t.autoplay} ${t.input.slice(0, 30)}`}</p>
+    );
+    const closed = renderHtml(<TicketBuilder {...props} later={{ open: false, render }} />);
+    expect(closed).toMatch(/<button type="button"[^>]*aria-expanded="false"[^>]*data-testid="schedule-later"/);
+    expect(textOf(closed)).toContain('or Schedule for later');
+    expect(closed).not.toContain('later-panel');
+    const open = renderHtml(<TicketBuilder {...props} later={{ open: true, render }} />);
+    expect(textOf(open)).toContain('false false {"productType":"lottery_ticket');
   });
 
   it('balls mark matched numbers with a tick and sr-only text, not colour alone', () => {

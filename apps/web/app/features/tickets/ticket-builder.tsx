@@ -1,7 +1,8 @@
 // The play screen's ticket builder (spec features §3 Ticket being built, §5 ticket add rules): game type tabs, the
 // game offer picker (System / PowerHit size), the games with a grid for the one being edited, quickpick, clear,
-// favourites, draws, first draw, cause, the live price and Add to cart with the reason it is disabled.
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+// favourites, draws, first draw, cause, the live price and Add to cart with the reason it is disabled, and where the
+// route offers it, "Schedule for later" (the panel is the route's: this builder hands it the ticket).
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigation } from 'react-router';
 import { formatCents, type SiteFormat } from '../../lib/format.ts';
 import { drawCountOptions, type BuilderOffer } from './builder-offer.ts';
@@ -17,15 +18,33 @@ import {
 import {
   hasFavourites,
   initialTicket,
+  keptTicketOf,
   isAllQuickpick,
   ticketPriceCents,
   ticketReducer,
   ticketValidity,
   toTicketInput,
+  type BuilderGameOffer,
   type TicketAction,
+  type TicketState,
 } from './ticket-state.ts';
 
 export { ADD_DEBOUNCE_MS };
+
+/** The ticket being built as "Schedule for later" needs it (features/scheduled's panel takes this shape). */
+export interface TicketForLater {
+  /** The ticket as JSON, exactly as Add to cart posts it. */
+  input: string;
+  valid: boolean;
+  reason: string | null;
+  autoplay: boolean;
+  /** Keeps the ticket in this tab (sessionStorage) while the visitor logs in; the builder restores it on return. */
+  keep(): void;
+}
+
+/** The element "Schedule for later" opens, and the address fragment that opens it (the way back from login). */
+export const LATER_ANCHOR = 'schedule-later';
+const KEPT_TICKET_KEY = 'shop:kept-ticket';
 
 export interface TicketBuilderProps {
   offer: BuilderOffer;
@@ -43,6 +62,11 @@ export interface TicketBuilderProps {
   error: string | null;
   /** The add's field errors by field (the minimum jackpot's is shown next to its field). */
   fieldErrors?: Record<string, string[]> | undefined;
+  /** "Schedule for later": the panel for the ticket (shown when asked for, or when `open`, e.g. after a refusal). */
+  later?: {
+    open: boolean;
+    render: (ticket: TicketForLater, headingRef: RefObject<HTMLHeadingElement | null>) => ReactNode;
+  };
 }
 
 export function TicketBuilder(props: TicketBuilderProps) {
@@ -65,7 +89,8 @@ export function TicketBuilder(props: TicketBuilderProps) {
   const editorRef = useRef<HTMLElement>(null);
   const editorHeadingRef = useRef<HTMLHeadingElement>(null);
   const navigation = useNavigation();
-  const submitting = navigation.state === 'submitting';
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'schedule';
+  const later = useLater(props.later !== undefined, state, type.gameOffers, rawDispatch);
 
   const dispatch = (action: TicketAction, say?: string) => {
     rawDispatch(action);
@@ -100,6 +125,14 @@ export function TicketBuilder(props: TicketBuilderProps) {
   const allQuick = isAllQuickpick(state.gameType);
   const activeIndex = Math.min(active, state.games.length - 1);
   const canFavourite = signedIn && hasFavourites(state);
+  const laterShown = !!props.later && (later.open || props.later.open);
+  const ticketForLater: TicketForLater = {
+    input,
+    valid: validity.valid,
+    reason: validity.reason,
+    autoplay: state.numDraws === 'autoplay',
+    keep: later.keep,
+  };
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -147,6 +180,8 @@ export function TicketBuilder(props: TicketBuilderProps) {
             submitting={submitting}
             priceText={price(priceCents)}
             error={props.error}
+            onScheduleLater={props.later ? later.show : undefined}
+            scheduleLaterOpen={laterShown}
             onSubmit={(e) => {
               const at = Date.now();
               if (!validity.valid || at - lastAdd.current < ADD_DEBOUNCE_MS) {
@@ -159,9 +194,63 @@ export function TicketBuilder(props: TicketBuilderProps) {
         </div>
       </div>
 
+      {props.later && laterShown ? props.later.render(ticketForLater, later.headingRef) : null}
+
       <p aria-live="polite" role="status" className="sr-only" data-testid="builder-status">
         {announcement}
       </p>
     </div>
   );
+}
+
+/**
+ * "Schedule for later" in the builder: shown on request (brought into view, its heading focused) or when the page's
+ * address asks for it (#schedule-later, the way back from login); a ticket kept for the login is restored once.
+ */
+function useLater(
+  offered: boolean,
+  state: TicketState,
+  gameOffers: BuilderGameOffer[],
+  dispatch: (action: TicketAction) => void,
+) {
+  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!offered) return;
+    let kept: string | null = null;
+    try {
+      kept = window.sessionStorage.getItem(KEPT_TICKET_KEY);
+      if (kept) window.sessionStorage.removeItem(KEPT_TICKET_KEY);
+    } catch {
+      // Storage can be off (private modes): the ticket is simply not kept.
+    }
+    // Only on the way back from login (the fragment): a visitor who went elsewhere starts afresh next time.
+    if (window.location.hash !== `#${LATER_ANCHOR}`) return;
+    if (kept) dispatch({ type: 'restore', kept, gameOffers });
+    setOpen(true);
+    setAsked(1);
+    // Once, on arrival: later changes of the ticket are the customer's own.
+  }, []);
+  useEffect(() => {
+    if (!asked) return;
+    const heading = headingRef.current;
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }, [asked]);
+  return {
+    open,
+    headingRef,
+    show: () => {
+      setOpen(true);
+      setAsked((n) => n + 1);
+    },
+    keep: () => {
+      try {
+        window.sessionStorage.setItem(KEPT_TICKET_KEY, keptTicketOf(state));
+      } catch {
+        // As above: nothing kept.
+      }
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { parseFavouritesForm, favouriteGames, apiErrorsToFields } from './favour
 import {
   gameStatus,
   initialTicket,
+  keptTicketOf,
   picked,
   ticketPriceCents,
   ticketReducer,
@@ -296,5 +297,41 @@ describe('favourite numbers form', () => {
         { lotteryKey: 'powerball', sets: { powerball: [1] } },
       ]),
     ).toEqual({ 'fav.powerball.powerball': ['nope'] });
+  });
+});
+
+describe('a ticket kept while the visitor logs in ("Schedule for later")', () => {
+  const system8 = offer('system-8', 8, { maxGames: 5 });
+  const fresh = () => initialTicket({ productOfferKey: 'oz-lotto', gameType: 'standard', gameOffer: standard });
+  const restore = (state: TicketState, kept: string, gameOffers = [standard, system8]) =>
+    ticketReducer(state, { type: 'restore', kept, gameOffers });
+
+  it('comes back as it was: games, draws, first draw and cause', () => {
+    let built = pick(fresh(), 0, 'numbers', [3, 9, 14, 22, 31, 38, 44]);
+    built = ticketReducer(built, { type: 'quickpick', game: 1, random: seededRandom(7) });
+    built = ticketReducer(built, { type: 'set_draws', numDraws: 3 });
+    built = ticketReducer(built, { type: 'set_first_draw', drawNo: 1502 });
+    built = ticketReducer(built, { type: 'set_cause', causeKey: 'cause-a' });
+    const back = restore(fresh(), keptTicketOf(built));
+    expect(toTicketInput(back)).toEqual(toTicketInput(built));
+    expect(back.games).toEqual(built.games);
+  });
+
+  it('is left out when it is of another offer, game type or a game offer that no longer fits, or not JSON', () => {
+    const built = pick(fresh(), 0, 'numbers', [3, 9, 14, 22, 31, 38, 44]);
+    const kept = JSON.parse(keptTicketOf(built)) as Record<string, unknown>;
+    const start = fresh();
+    for (const other of [
+      { ...kept, productOfferKey: 'powerball' },
+      { ...kept, gameType: 'reduced_system' },
+      { ...kept, gameOffer: 'gone' },
+      { ...kept, gameOffer: 'system-8' },
+      { ...kept, games: [] },
+      { ...kept, games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 99] }, quickpick: false }] },
+      { ...kept, numDraws: 0 },
+    ])
+      expect(restore(start, JSON.stringify(other)), JSON.stringify(other).slice(0, 80)).toBe(start);
+    expect(restore(start, 'not json')).toBe(start);
+    expect(restore(start, 'null')).toBe(start);
   });
 });

@@ -69,7 +69,9 @@ export type TicketAction =
   /** maxDraws: how many draws the new first draw leaves to play (a longer run is shortened to it). */
   | { type: 'set_first_draw'; drawNo: number | null; maxDraws?: number }
   | { type: 'set_cause'; causeKey: string | null }
-  | { type: 'set_minimum_jackpot'; value: string };
+  | { type: 'set_minimum_jackpot'; value: string }
+  /** A ticket kept while the visitor logged in (keptTicketOf), checked against the offer's game offers now. */
+  | { type: 'restore'; kept: string; gameOffers: readonly BuilderGameOffer[] };
 
 /** QuickPick tickets (game type random) have no grid: every game is filled at random at purchase. */
 export function isAllQuickpick(gameType: string): boolean {
@@ -249,7 +251,71 @@ export function ticketReducer(state: TicketState, action: TicketAction): TicketS
       return { ...state, causeKey: action.causeKey };
     case 'set_minimum_jackpot':
       return { ...state, minimumJackpot: action.value.slice(0, 40) };
+    case 'restore':
+      return restoreKeptTicket(state, action.kept, action.gameOffers);
   }
+}
+
+/** What the customer chose on a ticket, as JSON to keep in the tab while they log in (restored by 'restore'). */
+export function keptTicketOf(state: TicketState): string {
+  const { productOfferKey, gameType, games, numDraws, firstDrawNo, causeKey, hasFavouriteNumbers, minimumJackpot } =
+    state;
+  return JSON.stringify({
+    productOfferKey,
+    gameType,
+    gameOffer: state.gameOffer.key,
+    games,
+    numDraws,
+    firstDrawNo,
+    causeKey,
+    hasFavouriteNumbers,
+    minimumJackpot,
+  });
+}
+
+const isSetOf = (rule: BuilderNumberSet, values: unknown): values is (number | null)[] =>
+  Array.isArray(values) &&
+  values.length === rule.pick &&
+  values.every((v) => v === null || (Number.isInteger(v) && v >= rule.from && v <= rule.to));
+
+/**
+ * A kept ticket back in the builder, only if it is of this offer and game type and every part still fits the game
+ * offer it names (the offer may have changed while the visitor was away); anything else leaves the ticket as it is.
+ */
+export function restoreKeptTicket(
+  state: TicketState,
+  kept: string,
+  gameOffers: readonly BuilderGameOffer[],
+): TicketState {
+  let saved: Record<string, unknown>;
+  try {
+    saved = JSON.parse(kept) as Record<string, unknown>;
+  } catch {
+    return state;
+  }
+  if (!saved || saved.productOfferKey !== state.productOfferKey || saved.gameType !== state.gameType) return state;
+  const offer = gameOffers.find((g) => g.key === saved.gameOffer);
+  const games = saved.games;
+  if (!offer || !Array.isArray(games) || games.length < 1 || games.length > offer.maxGames) return state;
+  const fits = games.every(
+    (g: { sets?: Record<string, unknown>; quickpick?: unknown }) =>
+      typeof g?.quickpick === 'boolean' && offer.numberSets.every((rule) => isSetOf(rule, g.sets?.[rule.name])),
+  );
+  const numDraws = saved.numDraws;
+  if (!fits || !(numDraws === 'autoplay' || (Number.isInteger(numDraws) && (numDraws as number) >= 1))) return state;
+  return {
+    ...state,
+    gameOffer: offer,
+    games: (games as GameState[]).map((g) => ({
+      quickpick: g.quickpick,
+      sets: Object.fromEntries(offer.numberSets.map((rule) => [rule.name, [...g.sets[rule.name]!]])),
+    })),
+    numDraws: numDraws as NumDraws,
+    firstDrawNo: Number.isInteger(saved.firstDrawNo) ? (saved.firstDrawNo as number) : null,
+    causeKey: typeof saved.causeKey === 'string' ? saved.causeKey : null,
+    hasFavouriteNumbers: saved.hasFavouriteNumbers === true,
+    minimumJackpot: typeof saved.minimumJackpot === 'string' ? saved.minimumJackpot.slice(0, 40) : '',
+  };
 }
 
 export function hasFavourites(state: Pick<TicketState, 'favourites' | 'gameOffer'>): boolean {

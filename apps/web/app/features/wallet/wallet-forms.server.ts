@@ -7,7 +7,8 @@ import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
 import { formText, submissionErrors, submittedText } from '../../lib/form-data.ts';
 import type { FormFeedback } from './form-parts.tsx';
 import { DEPOSIT_FAILURE_TEXT, depositSources, payPalLink, savedFunds, walletButtons } from './wallet-labels.ts';
-import { browserDataFromForm, idempotencyKeyOf, newIdempotencyKey, type WalletLocale } from './wallet-rules.ts';
+import { idempotencyKeyOf, newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { browserDataFromForm, type WalletLocale } from './wallet-rules.ts';
 import {
   depositFormSchema,
   fundsFormSchema,

@@ -1,7 +1,6 @@
 // Pure rules of the wallet screens (spec features §5 form messages for amounts, §9 3-D Secure browser data): shared
 // by the forms in the browser and the actions on the server, so both say the same thing about the same input.
 import { FORM_MESSAGES, formatCurrency, snapColourDepth, type CurrencyCode } from '@shop/contracts';
-import { formText } from '../../lib/form-data.ts';
 
 export { FORM_MESSAGES, snapColourDepth };
 
@@ -134,17 +133,4 @@ export function pageFromParam(param: string | undefined): number | null {
 
 export function offsetOf(page: number, limit: number): number {
   return (page - 1) * limit;
-}
-
-/** The one Idempotency-Key of a rendered money-moving form: a double submit of that render deposits once. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** The posted key, or a fresh one when the post carried none or junk (a hand-made request). */
-export function idempotencyKeyOf(form: FormData): string {
-  const key = formText(form, 'idempotencyKey');
-  return IDEMPOTENCY_KEY_PATTERN.test(key) ? key : newIdempotencyKey();
 }

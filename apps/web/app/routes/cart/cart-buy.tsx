@@ -14,7 +14,8 @@ import { DEPOSIT_PURCHASE_FAILURE, depositPurchase, purchaseCart } from '../../f
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
 import { depositSources } from '../../features/wallet/wallet-labels.ts';
-import { browserDataFromForm, idempotencyKeyOf, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { browserDataFromForm } from '../../features/wallet/wallet-rules.ts';
+import { idempotencyKeyOf, newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { formText, submissionErrors } from '../../lib/form-data.ts';
 import { checkoutFormSchema } from '../../features/cart/cart-forms.ts';
 import { cardGateways, DEPOSIT_FILTER, paymentMethods } from '../../features/wallet/wallet.server.ts';

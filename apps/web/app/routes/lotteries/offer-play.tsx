@@ -3,7 +3,7 @@
 // ?firstDrawNo= picks the first draw. An unknown game type, or one on an offer that is not a lottery, is a 404.
 import { useActionData } from 'react-router';
 import { PlayScreen } from './play-screen.tsx';
-import { addTicketAction, loadPlayScreen, type AddTicketResult } from './play-screen.server.ts';
+import { loadPlayScreen, playScreenAction, type PlayScreenResult } from './play-screen.server.ts';
 import { withSharedCaching } from '../../lib/http-caching.ts';
 import type { Route } from './+types/offer-play';
 
@@ -15,7 +15,7 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function action({ request, context }: Route.ActionArgs) {
-  return addTicketAction(request, context);
+  return playScreenAction(request, context);
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -25,6 +25,6 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function OfferPlay({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<AddTicketResult>();
-  return <PlayScreen data={loaderData} error={result?.error ?? null} fieldErrors={result?.fieldErrors} />;
+  const result = useActionData<PlayScreenResult>();
+  return <PlayScreen data={loaderData} result={result} />;
 }

@@ -1,11 +1,11 @@
 // Offer page /:productOfferKey (spec core §2: the play screen is /:productOfferKey/:gameTypeKey?, so without a game
 // type it plays the offer's first game type, standard): the offer with the draw chosen by ?firstDrawNo= (the next
 // draw otherwise) and the draws to choose from, the ticket builder, each game type with its prices, and the links
-// to results, statistics and terms. The action adds the ticket to the cart.
+// to results, statistics and terms. The action adds the ticket to the cart, or schedules it for later.
 import { useActionData } from 'react-router';
 import { loadOffer } from '../../features/lotteries/lotteries.server.ts';
 import { PlayScreen } from './play-screen.tsx';
-import { addTicketAction, loadPlayScreen, type AddTicketResult } from './play-screen.server.ts';
+import { loadPlayScreen, playScreenAction, type PlayScreenResult } from './play-screen.server.ts';
 // Charity raffles (issue 7, RAFFLE-WEB) have their own offer page.
 import { RaffleScreen } from '../../features/raffles/raffle-screen.tsx';
 import { loadRaffleScreen } from '../raffles/raffle-routes.server.ts';
@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = withSharedCaching;
 
 export function action({ request, context }: Route.ActionArgs) {
-  return addTicketAction(request, context);
+  return playScreenAction(request, context);
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -31,7 +31,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function OfferPage({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<AddTicketResult>();
+  const result = useActionData<PlayScreenResult>();
   if ('raffle' in loaderData) return <RaffleScreen data={loaderData.raffle} />;
-  return <PlayScreen data={loaderData} error={result?.error ?? null} fieldErrors={result?.fieldErrors} />;
+  return <PlayScreen data={loaderData} result={result} />;
 }

@@ -1,6 +1,7 @@
 // The play screen composed from several features (features never import each other; the routes do it here once):
 // the offer from the catalogue (lotteries), the builder's view of it and the favourites (tickets), the customer
-// (identity), and the add-to-cart action (cart; core §2 Navigation behaviour, §8 add-to-cart failure).
+// (identity), the add-to-cart action (cart; core §2 Navigation behaviour, §8 add-to-cart failure) and "Schedule for
+// later" (scheduled: the same ticket posted to POST /scheduled-purchases for a date and time in the site's zone).
 import { AddCartItemBody, CustomerOverview, ProductOffers } from '@shop/contracts';
 import { safeRedirect } from '@shop/protocol';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -14,8 +15,12 @@ import { notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
 import { sharedCacheControl, sharedPageHeaders } from '../../lib/http-caching.ts';
 import { madeOnce } from '../../lib/made-once.ts';
-import { authApi, loadCustomer } from '../../lib/auth.server.ts';
+import { authApi, loadCustomer, requireCustomer } from '../../lib/auth.server.ts';
+import { formText } from '../../lib/form-data.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
+import { loadWebConfig } from '../../features/identity/login.server.ts';
+import { scheduleTicket, type ScheduleFeedback } from '../../features/scheduled/scheduled.server.ts';
 import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
 import { playPath, selectedDraw } from '../../features/lotteries/offer-links.ts';
 import type { OfferView } from '../../features/lotteries/lotteries.wire.ts';
@@ -37,6 +42,8 @@ export interface BuilderData {
   favourites: Record<string, number[]>;
   signedIn: boolean;
   now: string;
+  /** "Schedule for later"'s Idempotency-Key for this page view; null when signed out (the page may be shared). */
+  scheduleKey: string | null;
 }
 
 /** The play screen's data: the offer as its header shows it, the draw asked for, and the builder's view of it. */
@@ -112,6 +119,7 @@ export async function loadPlayScreen(
     favourites: favouritesFor(customer?.favouriteNumbers, offer.lotteryKey),
     signedIn: customer !== null,
     now,
+    scheduleKey: customer ? newIdempotencyKey() : null,
   };
   const body: PlayScreenData = {
     offer: offerView,
@@ -124,6 +132,8 @@ export async function loadPlayScreen(
 }
 
 export type AddTicketResult = { error: string; fieldErrors?: Record<string, string[]> };
+/** What the play screen's action answers when it does not redirect: Add to cart's failure or the schedule form's. */
+export type PlayScreenResult = AddTicketResult | { schedule: ScheduleFeedback };
 
 const INCOMPLETE = 'Complete at least 1 game';
 
@@ -147,12 +157,33 @@ export function afterAddPath(requestUrl: string, precart: boolean): string {
   return query ? `/cart?${query}` : '/cart';
 }
 
-/** The play screen's action: the ticket arrives as JSON in the `ticket` field (the form works without JavaScript). */
-export async function addTicketAction(request: Request, context: AppLoadContext) {
-  const submission = parseWithZod(await request.formData(), { schema: AddTicketForm });
+/**
+ * The play screen's action: the ticket arrives as JSON in the `ticket` field (the form works without JavaScript) and
+ * is added to the cart, or with intent `schedule`, scheduled for later.
+ */
+export async function playScreenAction(request: Request, context: AppLoadContext) {
+  const form = await request.formData();
+  if (formText(form, 'intent') === 'schedule') return scheduleTicketAction(request, context, form);
+  return addTicketAction(request, context, form);
+}
+
+/** "Schedule for later": signed-in customers only (a visitor whose session ended logs in and comes back here). */
+async function scheduleTicketAction(request: Request, context: AppLoadContext, form: FormData) {
+  const { auth } = await requireCustomer(request, context);
+  try {
+    const outcome = await scheduleTicket(auth.api, form, (await loadWebConfig(request, context)).siteTimeZone);
+    if ('redirectTo' in outcome) throw redirect(outcome.redirectTo, { headers: auth.headers() });
+    return data<PlayScreenResult>({ schedule: outcome.feedback }, { status: outcome.status, headers: auth.headers() });
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+async function addTicketAction(request: Request, context: AppLoadContext, form: FormData) {
+  const submission = parseWithZod(form, { schema: AddTicketForm });
   const body = AddCartItemBody.safeParse({ item: submission.status === 'success' ? submission.value.ticket : null });
   if (submission.status !== 'success' || !body.success || body.data.item.productType !== 'lottery_ticket') {
-    return data<AddTicketResult>({ error: INCOMPLETE }, { status: 422 });
+    return data<PlayScreenResult>({ error: INCOMPLETE }, { status: 422 });
   }
   const item = body.data.item;
   // Core §4: adding with 'autoplay' as the number of draws buys one draw with recurring on.
@@ -169,11 +200,11 @@ export async function addTicketAction(request: Request, context: AppLoadContext)
     change = await addToCart(request, context, payload);
   } catch (error) {
     console.error('[tickets] add to cart failed:', error instanceof Error ? error.message : error);
-    return data<AddTicketResult>({ error: ADD_TO_CART_FALLBACK }, { status: 500 });
+    return data<PlayScreenResult>({ error: ADD_TO_CART_FALLBACK }, { status: 500 });
   }
   if ('error' in change) {
     const { error, fieldErrors } = change;
-    return data<AddTicketResult>(
+    return data<PlayScreenResult>(
       { error: error || ADD_TO_CART_FALLBACK, ...(fieldErrors ? { fieldErrors } : {}) },
       { status: 422 },
     );

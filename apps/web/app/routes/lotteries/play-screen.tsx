@@ -2,11 +2,14 @@
 // built): the offer (name, jackpot and countdown of the chosen draw, the draws to choose from with ?firstDrawNo=),
 // the ticket builder of one game type, the ways to play with their prices and the links to results, statistics and
 // terms. The plain offer path plays the offer's first game type; offers that are not lottery tickets show no builder.
+// Where the scheduled purchase screen is available (its gate), the builder offers "Schedule for later".
 import { forwardDrawLabel } from '@shop/lottery';
-import { Link, useRouteLoaderData } from 'react-router';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { localDateOf } from '@shop/protocol';
+import { Link, useLocation, useRouteLoaderData } from 'react-router';
+import { hasCapability, routeAllowed } from '../../lib/capabilities.ts';
+import { usePageKey } from '../../lib/use-page-key.ts';
 import type { loader as rootLoader } from '../../root.tsx';
-import type { PlayScreenData } from './play-screen.server.ts';
+import type { BuilderData, PlayScreenData, PlayScreenResult } from './play-screen.server.ts';
 import { Countdown } from '../../features/lotteries/countdown.tsx';
 import { drawJackpotText, drawWhenLabel, price, useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import type { GameOfferView } from '../../features/lotteries/lotteries.wire.ts';
@@ -17,7 +20,8 @@ import {
   statisticsPath,
   termsPath,
 } from '../../features/lotteries/offer-links.ts';
-import { TicketBuilder } from '../../features/tickets/ticket-builder.tsx';
+import { SchedulePanel } from '../../features/scheduled/schedule-form.tsx';
+import { LATER_ANCHOR, TicketBuilder, type TicketBuilderProps } from '../../features/tickets/ticket-builder.tsx';
 
 /** How many coming draws the picker offers. */
 const PICKER_DRAWS = 8;
@@ -28,17 +32,45 @@ function numberSetsText(g: GameOfferView): string {
     .join(' + ');
 }
 
-export function PlayScreen({
-  data,
-  error,
-  fieldErrors,
-}: {
-  data: PlayScreenData;
-  error: string | null;
-  fieldErrors?: Record<string, string[]> | undefined;
-}) {
+/**
+ * "Schedule for later" for the builder, only where the scheduled purchase screen it leads to is available (its route
+ * gate). Signed out: the panel's login link comes back to this page with the panel open (#schedule-later).
+ */
+function useScheduleLater(
+  builder: BuilderData | null,
+  result: PlayScreenResult | undefined,
+  caps: Parameters<typeof routeAllowed>[1],
+): TicketBuilderProps['later'] {
+  const site = useSiteFormat();
+  const location = useLocation();
+  // The first key this page view's loader gave ('' while signed out: the panel then offers the login).
+  const pageKey = usePageKey(builder?.scheduleKey ?? '');
+  if (!builder || !routeAllowed('my-account-scheduled-purchase', caps)) return undefined;
+  const feedback = result && 'schedule' in result ? result.schedule : null;
+  const back = `${location.pathname}${location.search}#${LATER_ANCHOR}`;
+  return {
+    open: feedback !== null,
+    render: (ticket, headingRef) => (
+      <SchedulePanel
+        ticket={ticket}
+        signedIn={builder.signedIn}
+        loginHref={`/login?redirect=${encodeURIComponent(back)}`}
+        idempotencyKey={feedback?.idempotencyKey ?? (pageKey || null)}
+        result={feedback?.result ?? null}
+        today={localDateOf(new Date(builder.now), site.timeZone)}
+        timeZone={site.timeZone}
+        headingRef={headingRef}
+      />
+    ),
+  };
+}
+
+export function PlayScreen({ data, result }: { data: PlayScreenData; result?: PlayScreenResult | undefined }) {
   const site = useSiteFormat();
   const caps = useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [];
+  const later = useScheduleLater(data.builder, result, caps);
+  const error = result && 'error' in result ? result.error : null;
+  const fieldErrors = result && 'error' in result ? result.fieldErrors : undefined;
   const { offer, now, selectedDrawNo, builder } = data;
   const draw = offer.draws.find((d) => d.drawNo === selectedDrawNo) ?? offer.draws[0]!;
   const isFirst = draw.drawNo === offer.draws[0]!.drawNo;
@@ -125,6 +157,7 @@ export function PlayScreen({
             precart={hasCapability(caps, 'pre_cart_recommended_draws')}
             error={error}
             fieldErrors={fieldErrors}
+            later={later}
           />
         </section>
       ) : null}

@@ -16,7 +16,7 @@ import {
 import { ResolutionForm } from '../../features/payment-resolution/payment-resolution-forms.ts';
 import { AddCardForm } from '../../features/wallet/funds-screen.tsx';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
-import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { cardGateways, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { walletContext } from '../../features/wallet/wallet-route.server.ts';
 import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';

@@ -1,13 +1,18 @@
 // One scheduled purchase or pre-order (/my-account/scheduled-purchases/:id, core §2; gated by viewing orders): what,
 // when it is bought, price, status, last attempt, and cancel with a confirmation (?cancel=confirm, then a post).
-// Another customer's or an unknown id is the 404 page.
+// Another customer's or an unknown id is the 404 page. Scheduling one on the play screen lands here with ?notice=.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useLocation } from 'react-router';
 import { AccountPage } from '../../features/identity/account-page.tsx';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { CancelScheduledSchema } from '../../features/scheduled/scheduled-schemas.ts';
 import { cancelScheduled, loadScheduled } from '../../features/scheduled/scheduled.server.ts';
-import { kindLabel, ScheduledDetail } from '../../features/scheduled/scheduled-views.tsx';
+import {
+  kindLabel,
+  SCHEDULED_NOTICE_PARAM,
+  ScheduledDetail,
+  scheduledNoticeOf,
+} from '../../features/scheduled/scheduled-views.tsx';
 import { mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { notFound } from '../../lib/route-errors.ts';
 import type { Route } from './+types/scheduled-purchase';
@@ -28,14 +33,15 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? [{ title: kindLabe
 
 export default function ScheduledPurchaseScreen({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSiteFormat();
-  const confirming = new URLSearchParams(useLocation().search).get('cancel') === 'confirm';
+  const query = new URLSearchParams(useLocation().search);
+  const confirming = query.get('cancel') === 'confirm';
   // The cancel's answer is the scheduled purchase as it is now.
   const s = actionData?.ok ? actionData.scheduled : loaderData.scheduled;
   const message = actionData
     ? actionData.ok
       ? `${kindLabel(s)} cancelled. It will not be bought.`
       : actionData.message
-    : null;
+    : scheduledNoticeOf(query.get(SCHEDULED_NOTICE_PARAM));
   return (
     <AccountPage title={kindLabel(s)}>
       <ScheduledDetail s={s} site={site} confirming={confirming && !actionData} message={message} />

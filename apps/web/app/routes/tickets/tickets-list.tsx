@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Upcoming tickets' first page also lists the scheduled purchases and pre-orders (the spec's route table has no
   // list route of its own for them: only scheduled-purchases/:id).
   const scheduled =
-    kind === 'upcoming' && page.data.page === 1 ? (await loadScheduledList(request, context)).items : [];
+    kind === 'upcoming' && page.data.page === 1 ? (await loadScheduledList(request, context)).items : null;
   return data({ ...page.data, scheduled }, page.init ?? undefined);
 }
 
@@ -69,7 +69,7 @@ function TicketsListView({
           </Link>
         ) : null}
       </nav>
-      {scheduled.length ? <ScheduledList items={scheduled} site={site} /> : null}
+      {scheduled ? <ScheduledList items={scheduled} site={site} /> : null}
       <OrdersList orders={orders} kind={kind} page={page} hasNext={hasNext} now={now} site={site} />
     </div>
   );

@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router';
 import { FundsScreen } from '../../features/wallet/funds-screen.tsx';
 import { submitFundsForm } from '../../features/wallet/wallet-forms.server.ts';
 import { savedFunds } from '../../features/wallet/wallet-labels.ts';
-import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { cardGateways, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/cards-and-accounts';

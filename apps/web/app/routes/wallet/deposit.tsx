@@ -7,7 +7,8 @@ import { Field, FormErrors, IdempotencyKeyInput, NO_FEEDBACK } from '../../featu
 import { usePageKey } from '../../lib/use-page-key.ts';
 import { submitDeposit, submitLinkPayPal } from '../../features/wallet/wallet-forms.server.ts';
 import { depositSources, payPalLink, walletButtons } from '../../features/wallet/wallet-labels.ts';
-import { depositPresets, newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { depositPresets } from '../../features/wallet/wallet-rules.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { DEPOSIT_FILTER, depositForm, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit';

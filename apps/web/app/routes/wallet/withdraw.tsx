@@ -4,7 +4,7 @@ import { data, redirect } from 'react-router';
 import { NO_FEEDBACK } from '../../features/wallet/form-parts.tsx';
 import { usePageKey } from '../../lib/use-page-key.ts';
 import { submitWithdrawal } from '../../features/wallet/wallet-forms.server.ts';
-import { newIdempotencyKey } from '../../features/wallet/wallet-rules.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { paymentMethods, WITHDRAW_FILTER, withdrawableFunds } from '../../features/wallet/wallet.server.ts';
 import { WithdrawForm } from '../../features/wallet/withdraw-form.tsx';
 import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
