@@ -44,6 +44,7 @@ import {
   createWithdrawalsService,
   type PaymentGateway,
 } from './modules/payments/index.ts';
+import { createFeedbackService } from './modules/feedback/index.ts';
 import { createPlacementService } from './modules/placement/index.ts';
 import { createPlatformService } from './modules/platform/index.ts';
 import { createPromotionsService } from './modules/promotions/index.ts';
@@ -747,6 +748,12 @@ export function createServices(options: ServicesOptions) {
     winnerEmails,
     raffleDraws,
     membership: membershipServices(core, m, outbox),
+    // A signed-in customer's feedback carries their account's email, never one they typed (features §6).
+    feedback: createFeedbackService({
+      db,
+      clock,
+      emailOf: async (id) => (await m.identity.directory.contactsOf([id])).get(id)?.email ?? null,
+    }),
     ...operatorServices(core),
   };
 }

@@ -14,6 +14,7 @@ import {
   contentVersionsCommand,
 } from './commands/content.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
+import { feedbackListCommand } from './commands/feedback.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
@@ -61,6 +62,7 @@ export const commands: OpsCommand<any>[] = [
   withdrawalsApproveCommand,
   withdrawalsRejectCommand,
   depositsReconcileCommand,
+  feedbackListCommand,
   recurringDueCommand,
   recurringRunCommand,
   customerUnlockTwoFactorCommand,
