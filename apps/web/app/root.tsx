@@ -35,6 +35,7 @@ import { loadMembershipShell } from './features/membership/membership.server.ts'
 import { PlacementList } from './features/placement/placement-list.tsx';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
+import { FeedbackWidget } from './features/feedback/feedback-widget.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { SitewideBanner } from './features/layout/sitewide-banner.tsx';
 import {
@@ -297,6 +298,9 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
         {children}
       </main>
       {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
+      {hasCapability(shell.capabilities, 'feedback') ? (
+        <FeedbackWidget signedIn={shell.customer !== null} socialLinks={shell.site.socialLinks} />
+      ) : null}
       <PrecartDrawerHost
         site={shell.site}
         renderPlacements={(placements) => <PlacementList placements={placements} site={shell.site} />}
