@@ -297,10 +297,10 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
       {hasCapability(shell.capabilities, 'feedback') ? (
         <FeedbackWidget signedIn={shell.customer !== null} socialLinks={shell.site.socialLinks} />
       ) : null}
+      {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
       <PrecartDrawerHost
         site={shell.site}
         renderPlacements={(placements) => <PlacementList placements={placements} site={shell.site} />}

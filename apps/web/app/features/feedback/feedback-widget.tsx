@@ -23,25 +23,28 @@ export function FeedbackWidget(props: FeedbackWidgetProps) {
     setOpen(next);
     if (!next) setRound((r) => r + 1);
   };
+  // In the page's flow above the footer, not floating: a fixed button covered the play screen's links on a phone.
   return (
-    <Drawer
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Feedback"
-      side="right"
-      closeLabel="Close feedback"
-      trigger={
-        <button
-          type="button"
-          data-testid="feedback-open"
-          className="fixed bottom-0.5 right-0.5 z-30 min-h-[44px] rounded-theme bg-brand px-1 text-sm font-bold text-white shadow-theme"
-        >
-          Feedback
-        </button>
-      }
-    >
-      <FeedbackSteps key={round} {...props} onClose={() => onOpenChange(false)} />
-    </Drawer>
+    <div className="page-container flex justify-end py-1">
+      <Drawer
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Feedback"
+        side="right"
+        closeLabel="Close feedback"
+        trigger={
+          <button
+            type="button"
+            data-testid="feedback-open"
+            className="min-h-[44px] rounded-theme bg-brand px-1 text-sm font-bold text-white shadow-theme"
+          >
+            Feedback
+          </button>
+        }
+      >
+        <FeedbackSteps key={round} {...props} onClose={() => onOpenChange(false)} />
+      </Drawer>
+    </div>
   );
 }
 
@@ -140,7 +143,7 @@ export function FeedbackSteps({
       ) : null}
       <button
         type="submit"
-        className="btn btn-primary"
+        className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-50"
         disabled={!canSubmit(rating, eventState)}
         data-testid="feedback-submit"
       >
