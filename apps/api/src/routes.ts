@@ -10,6 +10,7 @@ import {
   type ContentWriteAccess,
 } from './modules/content/index.ts';
 import { drawsRoutes } from './modules/draws/index.ts';
+import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { membershipRoutes } from './modules/membership/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
@@ -78,6 +79,12 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(cartRoutes, { ...v2, cart: s.cart });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
   await app.register(placementRoutes, { ...v2, placement: s.placement });
+  await app.register(feedbackRoutes, { ...v2, feedback: s.feedback });
+  await app.register(feedbackAdminRoutes, {
+    prefix: '/api/admin',
+    feedback: s.feedback,
+    gate: s.requireOperator('feedback.read'),
+  });
   await app.register(recurringRoutes, {
     ...v2,
     recurring: s.recurring,

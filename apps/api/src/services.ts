@@ -12,7 +12,7 @@ import type { AppConfig } from './env.ts';
 import type { Clock } from './lib/clock.ts';
 import { resolveAuthSecret } from './plugins/auth.ts';
 import { basketOf, createCartService, type CheckoutCart, type PricedItem } from './modules/cart/index.ts';
-import { createCatalogueService } from './modules/catalogue/index.ts';
+import { createCatalogueService, createOfferAudience } from './modules/catalogue/index.ts';
 import {
   createContentEditor,
   createContentService,
@@ -44,6 +44,7 @@ import {
   createWithdrawalsService,
   type PaymentGateway,
 } from './modules/payments/index.ts';
+import { createFeedbackService } from './modules/feedback/index.ts';
 import { createPlacementService } from './modules/placement/index.ts';
 import { createPlatformService } from './modules/platform/index.ts';
 import { createPromotionsService } from './modules/promotions/index.ts';
@@ -388,6 +389,7 @@ function commerceServices(
     responsibleGambling: rg.hooks,
     recurringCards: recurringCardsOf(cardsOf, clock),
   });
+  const regionOf = async (id: string) => (await identity.directory.verificationProfile(id))?.state ?? null;
   const promotions = createPromotionsService({ db, clock });
   const orders = createOrdersService({ db, clock });
   const lotteryTickets = createLotteryHandler({ db, catalogue: c.catalogue, orders, rng: providers.random });
@@ -396,7 +398,7 @@ function commerceServices(
   const raffleTickets = createRaffleHandler({
     db,
     supply: raffleSupply,
-    regionOf: async (id) => (await identity.directory.verificationProfile(id))?.state ?? null,
+    regionOf,
     subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
   const cart = createCartService({
@@ -410,11 +412,15 @@ function commerceServices(
   const checkouts = createCheckoutService({ db, clock });
   const orderHistory = createOrderHistoryService({ db, clock, draws: c.draws, raffleDraws: c.causes });
   // Recommendations and placements have always been built from lottery offers only (before the one catalogue, theirs
-  // listed no raffles): they keep doing so until a product decision says raffles belong there (ADR 014).
-  const lotteryOffers = async (pricingId: string) =>
-    Object.fromEntries(
-      Object.entries(await c.catalogue.productOffers(pricingId)).filter(([, o]) => o.type === 'lottery_ticket'),
-    );
+  // listed no raffles): they keep doing so until a product decision says raffles belong there (ADR 014). They offer
+  // only what the visitor's site, segment and region sell (issue 20: an A$ site suggested EuroMillions in pounds).
+  const audience = createOfferAudience({
+    catalogue: c.catalogue,
+    siteCurrency: async () => (await c.platform.getWebConfig()).baseCurrency,
+    capabilitiesOf: async (segmentName) => (await c.platform.capabilitiesFor(segmentName)).capabilities,
+    regionOf,
+  });
+  const lotteryOffers = audience.lotteryOffersFor;
   const recommendations = createRecommendationsService({ checkouts: orderHistory, productOffers: lotteryOffers });
   const placement = createPlacementService({ productOffers: lotteryOffers, offersInCart: cart.offerKeysIn });
   const recurring = createRecurringService({
@@ -742,6 +748,12 @@ export function createServices(options: ServicesOptions) {
     winnerEmails,
     raffleDraws,
     membership: membershipServices(core, m, outbox),
+    // A signed-in customer's feedback carries their account's email, never one they typed (features §6).
+    feedback: createFeedbackService({
+      db,
+      clock,
+      emailOf: async (id) => (await m.identity.directory.contactsOf([id])).get(id)?.email ?? null,
+    }),
     ...operatorServices(core),
   };
 }

@@ -38,6 +38,7 @@ import { loadMembershipShell } from './features/membership/membership.server.ts'
 import { PlacementList } from './features/placement/placement-list.tsx';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
+import { FeedbackWidget } from './features/feedback/feedback-widget.tsx';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { SitewideBanner } from './features/layout/sitewide-banner.tsx';
 import {
@@ -327,6 +328,9 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
+      {hasCapability(shell.capabilities, 'feedback') ? (
+        <FeedbackWidget signedIn={shell.customer !== null} socialLinks={shell.site.socialLinks} />
+      ) : null}
       {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
       <PrecartDrawerHost
         site={shell.site}

@@ -17,3 +17,4 @@ export * from './raffles.ts';
 export * from './membership.ts';
 export * from './recurring.ts';
 export * from './operators.ts';
+export * from './feedback.ts';

@@ -15,6 +15,7 @@ import {
 } from './commands/content.ts';
 import { contentTranslationSetCommand } from './commands/content-translations.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
+import { feedbackListCommand } from './commands/feedback.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
@@ -63,6 +64,7 @@ export const commands: OpsCommand<any>[] = [
   withdrawalsApproveCommand,
   withdrawalsRejectCommand,
   depositsReconcileCommand,
+  feedbackListCommand,
   recurringDueCommand,
   recurringRunCommand,
   customerUnlockTwoFactorCommand,

@@ -5,7 +5,7 @@ import { CAPABILITIES, type Capability, type Segment } from '@shop/contracts';
  * Capabilities of features the shop does not have yet: no seeded segment turns them on, so no link, tile, bell or
  * menu entry promises them (the syndicates link would be a 404, the notification bell always empty). Each comes off
  * this list with the issue that builds it: syndicates and Lotto Party (16), recurring purchases (15), partners,
- * migration and sub-variants (19), the notification feed and feedback (20).
+ * migration and sub-variants (19), the notification feed (20). Feedback came off with issue 20's widget.
  */
 export const NOT_YET_BUILT: readonly Capability[] = [
   'syndicates',
@@ -14,7 +14,6 @@ export const NOT_YET_BUILT: readonly Capability[] = [
   'customer_migration',
   'sub_variants',
   'notifications_feed',
-  'feedback',
 ];
 
 const built = (capabilities: readonly Capability[]) => capabilities.filter((c) => !NOT_YET_BUILT.includes(c));

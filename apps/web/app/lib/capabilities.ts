@@ -38,6 +38,8 @@ export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean
  */
 export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
+  // The feedback widget's post (features §6: feedback capability).
+  feedback: { allOf: ['feedback'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },
   // Blog (core §2 sitemap: Blog → blog).
   blog: { allOf: ['blog'] },

@@ -202,6 +202,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'cart', path: 'cart', file: 'routes/cart/cart.tsx' },
   { id: 'cart-buy', path: 'cart/buy', file: 'routes/cart/cart-buy.tsx' },
   { id: 'cart-precart', path: 'cart/precart', file: 'routes/cart/precart.tsx' },
+  // The feedback widget's post (issue 20, features §7 POST /event): a resource route, action only.
+  { id: 'feedback', path: 'feedback', file: 'routes/platform/feedback.tsx' },
   { id: 'cart-replay', path: 'cart/replay/:replayID', file: 'routes/cart/cart-replay.tsx' },
   { id: 'receipt', path: 'receipt', file: 'routes/cart/receipt.tsx' },
   { id: 'receipt-checkout', path: 'receipt/:checkoutID', file: 'routes/cart/receipt.tsx' },

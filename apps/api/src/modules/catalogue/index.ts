@@ -10,3 +10,4 @@ export {
   type UpcomingDraw,
 } from './catalogue.service.ts';
 export { seedCatalogue, seedCatalogueRows, PRICINGS } from './catalogue.seed.ts';
+export { createOfferAudience, type OfferAudience, type OfferAudienceDeps, type Visitor } from './catalogue.audience.ts';

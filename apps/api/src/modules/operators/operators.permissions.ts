@@ -10,6 +10,8 @@ export const PERMISSIONS = {
   'audit.read': ['admin'],
   /** Create content items through POST /api/cms/items/{collection} (features §7: operators only). */
   'content.write': ['content_editor', 'admin'],
+  /** Read what visitors sent with the feedback widget (GET /api/admin/feedback). */
+  'feedback.read': ['support', 'admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

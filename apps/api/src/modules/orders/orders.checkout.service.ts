@@ -6,6 +6,7 @@ import { type CartItemAnalytics, type CurrencyCode, type Order } from '@shop/con
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCheckoutRepository, type CheckoutRow, type PendingPurchaseRow } from './orders.checkout.repository.ts';
+import { paidAmounts } from './orders.paid-amounts.ts';
 
 /** What the orders module needs of the draws module (createDrawsService satisfies it). */
 export interface OrdersDraws {
@@ -101,6 +102,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
      */
     async recordCheckout(tx: Executor, c: NewCheckout): Promise<CheckoutRow | null> {
       const now = clock.now();
+      // Each order's total is what was paid for it: the discount spread over the orders (orders.paid-amounts.ts).
+      const paid = paidAmounts(
+        c.orders.map((o) => ({ priceCents: o.item.priceCents, preOrder: o.item.purchaseStatus === 'pre_order' })),
+        c.discountCents,
+      );
       return repo.insertPurchase(
         tx,
         {
@@ -119,7 +125,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           tracking: c.tracking,
           createdAt: now,
         },
-        c.orders.map((o) => ({
+        c.orders.map((o, i) => ({
           publicId: o.publicId,
           customerId: c.customerId,
           productType: o.item.productType,
@@ -130,7 +136,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           gameOffer: o.item.gameOffer,
           gameOfferName: o.item.gameOfferName,
           numDraws: Math.max(1, o.tickets.length),
-          totalCents: o.item.priceCents,
+          totalCents: paid[i]!,
           currency: o.item.currency,
           status: o.item.purchaseStatus === 'pre_order' ? ('pre_order' as const) : ('paid' as const),
           item: o.item,

@@ -5,8 +5,11 @@ import type { OrderHistoryService } from './orders.history.service.ts';
 
 export interface RecommendationsDeps {
   checkouts: Pick<OrderHistoryService, 'topOffers'>;
-  /** The catalogue's productOffers under the default pricing. */
-  productOffers(pricingId: string): Promise<ProductOffers>;
+  /** The lottery offers this customer may be offered (the catalogue's offer audience), under the default pricing. */
+  productOffers(
+    pricingId: string,
+    visitor: { segmentName: string | undefined; customerId: string },
+  ): Promise<ProductOffers>;
   pricingId?: string;
 }
 
@@ -14,10 +17,10 @@ const MAX_RECOMMENDED = 3;
 
 export function createRecommendationsService(deps: RecommendationsDeps) {
   return {
-    async recommended(customerId: string): Promise<RecommendedDraw[]> {
+    async recommended(customerId: string, segmentName?: string): Promise<RecommendedDraw[]> {
       const top = await deps.checkouts.topOffers(customerId, MAX_RECOMMENDED * 2);
       if (!top.length) return [];
-      const offers = await deps.productOffers(deps.pricingId ?? 'default');
+      const offers = await deps.productOffers(deps.pricingId ?? 'default', { segmentName, customerId });
       const out: RecommendedDraw[] = [];
       for (const t of top) {
         const offer = offers[t.productOfferKey];

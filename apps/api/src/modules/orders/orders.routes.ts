@@ -71,7 +71,7 @@ export const ordersRoutes: FastifyPluginAsync<OrdersRoutesOptions> = async (app,
         response: { 200: successEnvelope(z.array(RecommendedDraw)) },
       },
     },
-    async (request) => ok(await recommendations.recommended(request.auth!.customerId)),
+    async (request) => ok(await recommendations.recommended(request.auth!.customerId, request.ctx?.segmentName)),
   );
 
   routes.get(

@@ -71,3 +71,69 @@ describe('GET /placement', () => {
     expect(res.statusCode).toBe(422);
   });
 });
+
+// Issue 20: the A$ site's precart drawer recommended EuroMillions priced in pounds.
+describe('GET /placement offers only what the visitor can buy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const placed = async () => {
+    const res = await t.injectSigned({ method: 'GET', url: '/api/v2/placement?keys=pre_cart_item,feature_placement' });
+    if (res.statusCode === 204) return [];
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result as { product_offer_key: string; price: { currency: string } | null }[];
+  };
+
+  it("in the site's currency only", async () => {
+    const onAud = await placed();
+    expect(onAud.length).toBeGreaterThan(0);
+    for (const p of onAud) {
+      expect(['euromillions', 'uk-lotto']).not.toContain(p.product_offer_key);
+      if (p.price) expect(p.price.currency).toBe('AUD');
+    }
+    // The drawer after adding the two biggest jackpots: the next suggestions are still A$ games.
+    const ref = (await t.injectSigned({ method: 'POST', url: '/api/v2/anon-cart', sign: { version: '3.3' } })).json()
+      .result.cart_reference as string;
+    for (let round = 0; round < 3; round++) {
+      const res = await t.injectSigned({ method: 'GET', url: `/api/v2/placement?keys=pre_cart_item&cart_id=${ref}` });
+      if (res.statusCode === 204) break;
+      const items = res.json().result as { product_offer_key: string; build: object; price: { currency: string } }[];
+      for (const p of items) expect(p.price.currency, p.product_offer_key).toBe('AUD');
+      const added = await t.injectSigned({
+        method: 'POST',
+        url: `/api/v2/anon-cart/${ref}/build`,
+        payload: items[0]!.build,
+        sign: { version: '3.3' },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const { baseUrl: _b, ...config } = await t.services.platform.getWebConfig();
+    await t.services.platform.saveWebConfig({ ...config, baseCurrency: 'GBP' });
+    try {
+      const onGbp = await placed();
+      expect(onGbp.length).toBeGreaterThan(0);
+      for (const p of onGbp) {
+        expect(['euromillions', 'uk-lotto']).toContain(p.product_offer_key);
+        if (p.price) expect(p.price.currency).toBe('GBP');
+      }
+    } finally {
+      await t.services.platform.saveWebConfig(config);
+    }
+  });
+});
+
+describe('GET /placement on a segment that sells no lotteries', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { defaultSegment: 'charity' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 204: no lottery is suggested on the charity site', async () => {
+    const res = await t.injectSigned({ method: 'GET', url: '/api/v2/placement?keys=pre_cart_item' });
+    expect(res.statusCode, res.body).toBe(204);
+  });
+});

@@ -29,6 +29,7 @@ export const placementRoutes: FastifyPluginAsync<PlacementRoutesOptions> = async
         pricingId: q.pricingId,
         cartReference: q.cartId ?? null,
         customerId: request.auth?.customerId ?? null,
+        segmentName: request.ctx?.segmentName,
       });
       if (!items.length) return reply.code(204).send(undefined);
       return ok(items);

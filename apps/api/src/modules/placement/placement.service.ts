@@ -3,8 +3,15 @@
 // with a ready-made quickpick (the game offer's default number of games) that the drawer posts to /cart/build.
 import { PLACEMENT_KEYS, toCents, type Placement, type ProductOffer, type ProductOffers } from '@shop/contracts';
 
+/** Who is asking: placements follow their segment, region and the site's currency. */
+export interface PlacementVisitor {
+  segmentName: string | undefined;
+  customerId: string | null;
+}
+
 export interface PlacementDeps {
-  productOffers(pricingId: string): Promise<ProductOffers>;
+  /** The lottery offers this visitor may be offered (the catalogue's offer audience). */
+  productOffers(pricingId: string, visitor: PlacementVisitor): Promise<ProductOffers>;
   /** Offer keys already in a cart (by cart reference or customer), so placements don't repeat them. */
   offersInCart?: (p: { cartReference: string | null; customerId: string | null }) => Promise<string[]>;
 }
@@ -45,12 +52,14 @@ export function createPlacementService(deps: PlacementDeps) {
       pricingId?: string;
       cartReference: string | null;
       customerId: string | null;
+      segmentName?: string;
     }): Promise<Placement[]> {
       const keys = [...new Set(q.keys.split(',').map((k) => k.trim()))].filter((k): k is PlacementKey =>
         (PLACEMENT_KEYS as readonly string[]).includes(k),
       );
       if (!keys.length) return [];
-      const offers = Object.values(await deps.productOffers(q.pricingId ?? 'default')).filter(
+      const visitor = { segmentName: q.segmentName, customerId: q.customerId };
+      const offers = Object.values(await deps.productOffers(q.pricingId ?? 'default', visitor)).filter(
         (o) => !o.suspended && o.draws.length > 0,
       );
       const inCart = new Set(

@@ -130,6 +130,9 @@ describe('GET /api/v2/capabilities', () => {
     expect(r.capabilities).not.toContain('syndicates');
     // Autoplay is built (issue 15): its screens are open on the default site.
     expect(r.capabilities).toContain('autoplay_manage');
+    // The feedback widget is built (issue 20): the default site shows it.
+    expect(r.capabilities).toContain('feedback');
+    expect(NOT_YET_BUILT).not.toContain('feedback');
     expect(r.segments.map((s) => s.segment_name)).toEqual(['default', 'charity', 'no_withdrawal']);
   });
 

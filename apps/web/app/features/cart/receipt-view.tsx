@@ -15,6 +15,23 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   );
 }
 
+/**
+ * How the total was paid, in the order it happened: a deposit-and-purchase first put the card's money in the wallet,
+ * then the wallet paid. Two amount rows under the total ("Paid by card deposit", "Paid from your wallet") read as
+ * paid twice (issue 20).
+ */
+export function howPaid(receipt: Receipt, money: (m: Receipt['total']) => string): string[] {
+  const fromWallet = `Paid ${money(receipt.paidFromWallet)} from your wallet.`;
+  if (!receipt.deposit) return [fromWallet];
+  const leftCents = moneyToCents(receipt.deposit) - moneyToCents(receipt.paidFromWallet);
+  return [
+    `Deposited ${money(receipt.deposit)} by card into your wallet.`,
+    leftCents > 0
+      ? `Then paid ${money(receipt.paidFromWallet)} from your wallet; ${money({ ...receipt.deposit, amount: leftCents / 100 })} of the deposit stays in it.`
+      : `Then paid ${money(receipt.paidFromWallet)} from your wallet.`,
+  ];
+}
+
 export function ReceiptView({ receipt, site }: { receipt: Receipt; site: SiteFormat }) {
   const money = (m: Parameters<typeof formatMoney>[0]) => formatMoney(m, site.locale);
   return (
@@ -84,12 +101,15 @@ export function ReceiptView({ receipt, site }: { receipt: Receipt; site: SiteFor
           />
         ) : null}
         <Row label="Total" value={money(receipt.total)} testId="receipt-total" />
-        {receipt.deposit ? <Row label="Paid by card deposit" value={money(receipt.deposit)} /> : null}
-        <Row label="Paid from your wallet" value={money(receipt.paidFromWallet)} />
         {moneyToCents(receipt.bonusCredit) > 0 ? (
           <Row label="Bonus credit added to your wallet" value={money(receipt.bonusCredit)} />
         ) : null}
       </dl>
+      <ul className="flex flex-col gap-[4px]" data-testid="receipt-payment" aria-label="How you paid">
+        {howPaid(receipt, money).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       <div className="flex flex-wrap gap-0.5">
         <Link to="/my-account/upcoming-tickets" className="btn btn-primary" data-testid="upcoming-tickets-link">
           See your upcoming tickets

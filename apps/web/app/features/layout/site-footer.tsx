@@ -6,16 +6,7 @@ import { hasCapability } from '../../lib/capabilities.ts';
 import { visibleFooterLinks, type FooterOffer, type ShellData } from '../../lib/shell.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { PaymentLogos } from './payment-logos.tsx';
-
-const SOCIAL_LABELS: Record<string, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  pinterest: 'Pinterest',
-  tiktok: 'TikTok',
-  twitter: 'X (Twitter)',
-  youtube: 'YouTube',
-};
+import { SOCIAL_LABELS } from '../../lib/social-links.ts';
 
 /** Offers split into two columns when there are more than 5 (multi-offer footers). */
 export function offerColumns(offers: readonly FooterOffer[]): FooterOffer[][] {

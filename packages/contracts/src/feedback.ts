@@ -1,0 +1,74 @@
+// The feedback event (spec features §3 "Feedback event", §5 feedback rules, §7 POST /event) and what operators read.
+import { z } from 'zod';
+import { paginationQuery } from './common.ts';
+import { EmailAddress } from './identity.ts';
+
+/** Ratings of features §3: not_satisfied (-1), neutral (0), satisfied (1). */
+export const FEEDBACK_RATINGS = { not_satisfied: -1, neutral: 0, satisfied: 1 } as const;
+export const FeedbackRating = z
+  .number({ error: 'Please choose a rating.' })
+  .int()
+  .min(-1, { error: 'A rating is -1, 0 or 1.' })
+  .max(1, { error: 'A rating is -1, 0 or 1.' });
+export type FeedbackRating = z.infer<typeof FeedbackRating>;
+
+/** Longest comment kept; a longer one is refused (422), never cut. */
+export const FEEDBACK_COMMENT_MAX = 2_000;
+
+export const FEEDBACK_TEXTS = {
+  commentLabel: 'Any Feedback - we are all ears! (optional)',
+  /** Features §8 gives no wording: satisfied gets thanks with social links, the others a follow-up message. */
+  thanksSatisfied: 'Thank you for your feedback! We are glad you are enjoying the shop. Follow us for news and draws:',
+  thanksOther: 'Thank you for your feedback. We read every message and will use it to make the shop better.',
+} as const;
+
+export const FeedbackClientInformation = z
+  .object({
+    build: z.enum(['release', 'internal']),
+    name: z.string().max(40),
+    version: z.string().max(64),
+    clientEnvironment: z.object({ timezone: z.string().max(64), locale: z.string().max(35) }).strict(),
+  })
+  .strict();
+
+/** POST /event: the feedback event of features §3. An email is taken from guests only (features §6). */
+export const FeedbackEventBody = z
+  .object({
+    category: z.literal('user'),
+    eventType: z.literal('feedback_event'),
+    name: z.literal('feedback'),
+    rating: FeedbackRating,
+    comment: z.string().trim().max(FEEDBACK_COMMENT_MAX).nullish(),
+    email: z.union([z.literal(''), EmailAddress]).nullish(),
+    source: z.string().max(500),
+    variant: z.string().max(64).nullish(),
+    clientInformation: FeedbackClientInformation,
+  })
+  .strict();
+export type FeedbackEventBody = z.infer<typeof FeedbackEventBody>;
+
+export const FeedbackEventCreated = z.object({ eventId: z.string() });
+export type FeedbackEventCreated = z.infer<typeof FeedbackEventCreated>;
+
+/** One stored feedback event as operators read it. */
+export const FeedbackEntry = z.object({
+  eventId: z.string(),
+  createdAt: z.string(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  email: z.string().nullable(),
+  customerId: z.string().nullable(),
+  source: z.string(),
+  variant: z.string().nullable(),
+  clientInformation: FeedbackClientInformation,
+});
+export type FeedbackEntry = z.infer<typeof FeedbackEntry>;
+
+/** GET /api/admin/feedback and `ops feedback:list`: newest first, optionally since a date and of one rating. */
+export const FeedbackListQuery = paginationQuery()
+  .extend({
+    since: z.iso.date().or(z.iso.datetime()).optional(),
+    rating: z.coerce.number().int().min(-1).max(1).optional(),
+  })
+  .strict();
+export type FeedbackListQuery = z.infer<typeof FeedbackListQuery>;
