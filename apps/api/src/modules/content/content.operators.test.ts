@@ -481,6 +481,7 @@ describe('PATCH /api/cms/items/{collection}/{id}', () => {
       ],
       [url, { data: post('bad'), status: 'archived' }, 422, 'validation_failed', 'status'],
       [url, { data: post('bad'), extra: 1 }, 422, 'validation_failed', 'extra'],
+      [url, {}, 422, 'validation_failed', 'data'],
       [url, { data: post('bad', { sections: [{ kind: 'page_header' }] }) }, 422, 'invalid_item', 'sections.0.title'],
       [url, { data: post('bad', { categories: ['gossip'] }) }, 422, 'unknown_category', 'categories'],
       ['/api/cms/items/pages/page_one', { data: page('/login') }, 422, 'path_protected', 'path'],
@@ -542,6 +543,8 @@ describe('POST /api/cms/items/{collection}/{id}/publish and …/archive', () => 
     expect(await titleOf('pub')).toBe(404);
 
     const now = t.clock.now().toISOString();
+    // No body at all is "the newest version, now" (the answer is about the item, not the body).
+    expect(errorOf(await ed('POST', '/api/cms/items/blog_posts/post_nobody/publish')).code).toBe('not_found');
     const res = await publish({ version: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result).toMatchObject({ version: 3, status: 'published', date_published: now });

@@ -193,13 +193,13 @@ export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> =
         tags: ['content'],
         summary: 'Publish the newest version of an item (or version), now or at a date (operators only)',
         params: CmsItemByIdParams,
-        body: PublishCmsItemBody.default({}),
+        body: PublishCmsItemBody.nullish(),
         response: { 200: successEnvelope(WrittenCmsItem) },
       },
     },
     async (request) => {
       const { collection, id } = request.params;
-      const { version, at } = request.body;
+      const { version, at } = request.body ?? {};
       const options = { version, at: at ? new Date(at) : undefined };
       const done = written(await editor.publish(collection, id, options, access.actorOf(request)));
       await access.audit(request, { action: 'content.publish', ...done.audit });
