@@ -40,7 +40,12 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     audit: (request, entry) =>
       s.operators.record({ actor: operatorOf(request).publicId, outcome: 'ok', ip: request.ip, ...entry }),
   };
-  await app.register(contentWriteRoutes, { prefix: '/api/cms', editor: s.contentEditor, access: contentAccess });
+  await app.register(contentWriteRoutes, {
+    prefix: '/api/cms',
+    editor: s.contentEditor,
+    transfer: s.contentTransfer,
+    access: contentAccess,
+  });
   await app.register(operatorsRoutes, {
     prefix: '/api/admin',
     operators: s.operators,

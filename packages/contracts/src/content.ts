@@ -377,12 +377,64 @@ export const CreateCmsItemBody = z
   .strict();
 export type CreateCmsItemBody = z.infer<typeof CreateCmsItemBody>;
 
+/** The version a write made: which item, and its number. */
+const WrittenVersion = { collection: z.string(), id: z.string(), version: z.number().int() };
+
 /** The answer to a restore: the new version, which holds the fields of `restoredFrom`. */
-export const RestoredCmsItem = z.object({
-  collection: z.string(),
-  id: z.string(),
-  version: z.number().int(),
-  restoredFrom: z.number().int(),
+export const RestoredCmsItem = z.object({ ...WrittenVersion, restoredFrom: z.number().int() });
+
+/**
+ * Body of PATCH /items/{collection}/{id}: the item's new fields, saved as a new version (an item visitors see keeps
+ * its live fields until published). `status: published` publishes that version too, now or at `datePublished`
+ * (the CLI's `content:update --publish [--at]`); a `datePublished` without it is refused.
+ */
+export const UpdateCmsItemBody = z
+  .object({
+    data: z.unknown(),
+    status: z.enum(['draft', 'published']).optional(),
+    datePublished: z.string().datetime({ offset: true }).optional(),
+  })
+  .strict();
+export type UpdateCmsItemBody = z.infer<typeof UpdateCmsItemBody>;
+
+/** Body of POST /items/{collection}/{id}/publish: the newest version (or `version`), now or at `at`. */
+export const PublishCmsItemBody = z
+  .object({
+    version: z.number().int().min(1).max(1_000_000).optional(),
+    at: z.string().datetime({ offset: true }).optional(),
+  })
+  .strict();
+export type PublishCmsItemBody = z.infer<typeof PublishCmsItemBody>;
+
+/**
+ * The answer to an update, publish or archive: the version written and the item's live state after it. `pending`:
+ * the version waits as a draft (the item visitors see keeps its fields until it is published).
+ */
+export const WrittenCmsItem = z.object({
+  ...WrittenVersion,
+  status: CmsStatus,
+  datePublished: z.string().datetime().nullable(),
+  pending: z.boolean(),
+});
+export type WrittenCmsItem = z.infer<typeof WrittenCmsItem>;
+
+/** The text fields of POST /files (multipart, beside the `file` part): all optional. */
+export const UploadCmsFileFields = z
+  .object({
+    id: Identifier.optional(),
+    title: z.string().max(200).optional(),
+    /** The alternative text readers get (stored as the file's description). */
+    alt: z.string().max(400).optional(),
+  })
+  .strict();
+
+/** The answer to an upload: the file as GET /files/{id} describes it. */
+export const UploadedCmsFile = CmsFile.omit({
+  status: true,
+  datePublished: true,
+  dateCreated: true,
+  dateUpdated: true,
+  version: true,
 });
 
 // ---- Translations (GET /api/translation/{locale}/items; features §3 "translation items") ----

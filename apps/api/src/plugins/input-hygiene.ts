@@ -74,7 +74,8 @@ export function findControlCharacter(value: unknown, root: string): string | nul
   return null;
 }
 
-const invalidCharacters = (field: string) => {
+/** 400 `invalid_characters` naming the field (also used by routes that read multipart fields themselves). */
+export const invalidCharacters = (field: string) => {
   const text = 'This field contains characters that are not allowed.';
   return new AppError(400, `The request contains characters that are not allowed (${field}).`, {
     code: 'invalid_characters',

@@ -44,19 +44,23 @@ export async function operatorLogin(t: TestApp, email: string, secret: string, p
 }
 
 export type OperatorCall = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: unknown,
+  headers?: Record<string, string>,
 ) => ReturnType<TestApp['injectSigned']>;
 
-/** Calls with an operator's bearer token (or none); the content and translation APIs are signed as well. */
+/**
+ * Calls with an operator's bearer token (or none); the content and translation APIs are signed as well. A Buffer
+ * payload goes as it is, with the headers given (a multipart upload).
+ */
 export function as(t: TestApp, token: string | null): OperatorCall {
-  return (method, url, payload) =>
+  return (method, url, payload, headers) =>
     (url.startsWith('/api/cms') || url.startsWith('/api/translation') ? t.injectSigned : t.app.inject)({
       method,
       url,
       ...(payload !== undefined ? { payload: payload as Json } : {}),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
 }
 

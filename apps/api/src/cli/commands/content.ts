@@ -2,8 +2,8 @@
 // upload image files, and export or import all content as one JSON document (backups and seeding).
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FILE_TYPES, PREVIEWABLE_COLLECTIONS } from '@shop/contracts';
-import { PREVIEW_TTL_SECONDS } from '../../modules/content/index.ts';
+import { PREVIEWABLE_COLLECTIONS } from '@shop/contracts';
+import { FILE_EXTENSIONS, PREVIEW_TTL_SECONDS, uploadType } from '../../modules/content/index.ts';
 import { cliActor, defineCommand, UsageError } from '../command.ts';
 
 interface DataOptions {
@@ -84,10 +84,9 @@ export const contentUpdateCommand = defineCommand<DataOptions>({
     const data = await readData(options);
     const at = publishAtOption(options);
     const { contentEditor } = await ctx.services();
-    const saved = await contentEditor.update(args[0]!, args[1]!, data, cliActor());
+    const saved = await contentEditor.update(args[0]!, args[1]!, data, cliActor(), { publish: options.publish, at });
     if (options.publish) {
-      const published = await contentEditor.publish(args[0]!, args[1]!, { at }, cliActor());
-      ctx.out(`Saved and published ${args[0]}/${args[1]} (version ${published.version}).`);
+      ctx.out(`Saved and published ${args[0]}/${args[1]} (version ${saved.version}).`);
     } else {
       ctx.out(
         `Saved ${args[0]}/${args[1]} as version ${saved.version}${saved.pending ? ' (not live until published: content:publish)' : ''}.`,
@@ -224,16 +223,6 @@ export const contentImportCommand = defineCommand<{ missingOnly?: boolean }>({
   },
 });
 
-const TYPE_BY_EXTENSION: Record<string, (typeof FILE_TYPES)[number]> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-};
-
 export const contentUploadCommand = defineCommand<{ id?: string; title?: string; alt?: string }>({
   name: 'content:upload',
   usage: '<image file> [--id <id>] [--title <text>] [--alt <text>]',
@@ -246,8 +235,8 @@ export const contentUploadCommand = defineCommand<{ id?: string; title?: string;
       .option('--alt <text>', 'the alternative text readers get'),
   async run({ args, options }, ctx) {
     if (args.length !== 1) throw new UsageError('Name the image file.');
-    const type = TYPE_BY_EXTENSION[path.extname(args[0]!).toLowerCase()];
-    if (!type) throw new UsageError(`Accepted files: ${Object.keys(TYPE_BY_EXTENSION).join(', ')}.`);
+    const type = uploadType(args[0]!);
+    if (!type) throw new UsageError(`Accepted files: ${Object.keys(FILE_EXTENSIONS).join(', ')}.`);
     const bytes = await readFile(args[0]!);
     const file = await (
       await ctx.services()

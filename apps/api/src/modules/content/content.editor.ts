@@ -5,11 +5,11 @@
 // content.writes.ts, the sitewide banner's rules in content.banner.ts.
 import { randomBytes } from 'node:crypto';
 import type { CmsVersion, CmsStatus } from '@shop/contracts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { createBannerEditor } from './content.banner.ts';
-import { createContentRepository, isVisibleAt, type ContentStatus } from './content.repository.ts';
+import { createContentRepository, isVisibleAt, type ContentRow, type ContentStatus } from './content.repository.ts';
 import { isCollection, isSingleton, type ContentCollection } from './content.store.ts';
 import { createContentValidator } from './content.validate.ts';
 import { createVersionWriter, noItem, type Actor } from './content.writes.ts';
@@ -35,6 +35,9 @@ const PREFIX: Partial<Record<ContentCollection, string>> = {
 
 const defaultNewId = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
+/** An item's live state, as the audit log records it before and after a write. */
+const stateOf = (row: ContentRow) => ({ status: row.status, datePublished: row.datePublished, version: row.version });
+
 export interface NewItem {
   id?: string;
   status?: 'draft' | 'published';
@@ -53,6 +56,30 @@ export function createContentEditor(deps: ContentEditorDeps) {
   function collectionOf(name: string): ContentCollection {
     if (!isCollection(name)) throw notFound(`There is no collection named "${name}".`, 'unknown_collection');
     return name;
+  }
+
+  /**
+   * Publish the newest version (or `version`) of the locked item, now or at `at` (an item already published with a
+   * date keeps it unless `at` is given): a new version, live.
+   */
+  async function publishLocked(
+    tx: Executor,
+    collection: ContentCollection,
+    row: ContentRow,
+    options: { at?: Date | null; version?: number },
+    actor: Actor,
+  ) {
+    const id = row.itemKey;
+    const source =
+      options.version === undefined
+        ? await repo.latestVersion(collection, id, tx)
+        : await repo.version(collection, id, options.version, tx);
+    if (!source) throw notFound(`Item "${id}" has no version ${options.version}.`, 'version_not_found');
+    const data = await validator.validate(tx, collection, source.data, id);
+    const keepDate = row.status === 'published' && row.datePublished !== null;
+    const datePublished = options.at ?? (keepDate ? row.datePublished : clock.now());
+    const version = await saveVersion(tx, row, { status: 'published', datePublished, data }, 'publish', actor, true);
+    return { version, status: 'published' as const, datePublished };
   }
 
   const editor = {
@@ -102,10 +129,26 @@ export function createContentEditor(deps: ContentEditorDeps) {
 
     /**
      * Save new fields. An item visitors see now keeps its live fields: the save waits as a draft version until
-     * published. Any other item (a draft, a scheduled or archived one) takes the fields at once.
+     * published. Any other item (a draft, a scheduled or archived one) takes the fields at once. With `publish` the
+     * saved version is published too, now or at `at`, in the same transaction; `at` without `publish` is refused
+     * before anything is saved (it would be a date nobody uses).
      */
-    async update(collectionName: string, id: string, data: unknown, actor: Actor) {
+    async update(
+      collectionName: string,
+      id: string,
+      data: unknown,
+      actor: Actor,
+      options: { publish?: boolean; at?: Date | null } = {},
+    ) {
       const collection = collectionOf(collectionName);
+      if (options.at && !options.publish)
+        throw unprocessable(
+          'A publish date goes with publishing (it is the date the item goes live).',
+          'invalid_date',
+          {
+            datePublished: ['A publish date goes with status "published".'],
+          },
+        );
       return locked(collection, id, async (tx, row) => {
         const valid = await validator.validate(tx, collection, data, id);
         const live = isVisibleAt(row, clock.now());
@@ -113,47 +156,50 @@ export function createContentEditor(deps: ContentEditorDeps) {
           ? { status: 'draft' as const, datePublished: null, data: valid }
           : { status: row.status, datePublished: row.datePublished, data: valid };
         const version = await saveVersion(tx, row, next, 'update', actor, !live);
-        return { collection, id, version, pending: live };
+        const before = stateOf(row);
+        if (options.publish) {
+          const published = await publishLocked(tx, collection, row, { at: options.at }, actor);
+          return { collection, id, ...published, pending: false, before };
+        }
+        const { status, datePublished } = before;
+        return { collection, id, version, status, datePublished, pending: live, before };
       });
     },
 
     /** Publish the newest version (or `version`), now or at `at`. */
     async publish(collectionName: string, id: string, options: { at?: Date | null; version?: number }, actor: Actor) {
       const collection = collectionOf(collectionName);
-      return locked(collection, id, async (tx, row) => {
-        const source =
-          options.version === undefined
-            ? await repo.latestVersion(collection, id, tx)
-            : await repo.version(collection, id, options.version, tx);
-        if (!source) throw notFound(`Item "${id}" has no version ${options.version}.`, 'version_not_found');
-        const data = await validator.validate(tx, collection, source.data, id);
-        const keepDate = row.status === 'published' && row.datePublished !== null;
-        const datePublished = options.at ?? (keepDate ? row.datePublished : clock.now());
-        const version = await saveVersion(
-          tx,
-          row,
-          { status: 'published', datePublished, data },
-          'publish',
-          actor,
-          true,
-        );
-        return { collection, id, version, datePublished };
-      });
+      return locked(collection, id, async (tx, row) => ({
+        collection,
+        id,
+        ...(await publishLocked(tx, collection, row, options, actor)),
+        pending: false,
+        before: stateOf(row),
+      }));
     },
 
     /** Take an item down: visitors no longer see it; a page gives its path up. */
     async archive(collectionName: string, id: string, actor: Actor) {
       const collection = collectionOf(collectionName);
       return locked(collection, id, async (tx, row) => {
+        const { datePublished } = row;
         const version = await saveVersion(
           tx,
           row,
-          { status: 'archived', datePublished: row.datePublished, data: row.data },
+          { status: 'archived', datePublished, data: row.data },
           'archive',
           actor,
           true,
         );
-        return { collection, id, version };
+        return {
+          collection,
+          id,
+          version,
+          status: 'archived' as const,
+          datePublished,
+          pending: false,
+          before: stateOf(row),
+        };
       });
     },
 

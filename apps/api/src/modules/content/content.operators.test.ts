@@ -1,14 +1,18 @@
 // The operators' content calls beyond POST /items (features §7 operators only; docs/operators.md), through the real
 // app on a seeded test database: an item's versions (GET …/versions), a restore (POST …/versions/{n}/restore), one
-// translation item (PUT /api/translation/{locale}/items/{category}/{id}) and its command content:translation:set.
+// translation item (PUT /api/translation/{locale}/items/{category}/{id}) and its command content:translation:set,
+// an update (PATCH …/{id}), publish and archive (POST …/{id}/publish, …/archive) and an upload (POST /api/cms/files).
 // Each is refused without a session (401) and to a role without the content permission (403, audited); bad input is
 // the error envelope and changes nothing; every write is a version or an audit-log entry, and a translation write
 // reaches another API process's cache through the change feed.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { afterChangeOf, createTestDatabase } from '../../../test/helpers/db.ts';
+import { jpegHeader, pngHeader } from '../../../test/helpers/image-headers.ts';
+import { multipartBody, type FormPart } from '../../../test/helpers/multipart.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 import { as, backOffice, type OperatorCall } from '../../../test/helpers/operators.ts';
+import { MAX_FILE_BYTES } from '@shop/contracts';
 import type { Database } from '../../db/index.ts';
 
 let database: Database;
@@ -331,5 +335,374 @@ describe('content:translation:set', () => {
       expect(run.err, argv.join(' ')).toMatch(message);
     }
     expect((await visitor('/api/translation/en-GB/items?c[]=footer')).json().result[0]).toEqual(gb);
+  });
+});
+
+// ---------------------------------------------------------------- update, publish, archive, upload
+
+const MINUTE = 60_000;
+const later = (minutes: number) => new Date(t.clock.now().getTime() + minutes * MINUTE).toISOString();
+const versionsOf = async (collection: string, id: string) =>
+  (await ed('GET', `/api/cms/items/${collection}/${id}/versions`)).json().result as Json[];
+const auditCount = async () => (await audit()).filter((e) => e.outcome === 'ok').length;
+const titleOf = async (slug: string) => {
+  const res = await visitor(`/api/cms/items/blog_posts/${slug}`);
+  return res.statusCode === 200 ? (res.json().result.title as string) : res.statusCode;
+};
+
+describe('PATCH /api/cms/items/{collection}/{id}', () => {
+  it('saves a draft, then publishes it at a future date: hidden until the clock passes it; audited before/after', async () => {
+    const created = await ed('POST', '/api/cms/items/blog_posts', { id: 'post_sched', data: post('sched') });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await titleOf('sched')).toBe(404);
+
+    const saved = await ed('PATCH', '/api/cms/items/blog_posts/post_sched', {
+      data: post('sched', { title: 'Scheduled title' }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result).toEqual({
+      collection: 'blog_posts',
+      id: 'post_sched',
+      version: 2,
+      status: 'draft',
+      date_published: null,
+      pending: false,
+    });
+    expect(await titleOf('sched')).toBe(404);
+
+    const at = later(10);
+    const published = await ed('POST', '/api/cms/items/blog_posts/post_sched/publish', { at });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().result).toEqual({
+      collection: 'blog_posts',
+      id: 'post_sched',
+      version: 3,
+      status: 'published',
+      date_published: at,
+      pending: false,
+    });
+    expect(await titleOf('sched')).toBe(404);
+    t.clock.advance(9 * MINUTE);
+    expect(await titleOf('sched')).toBe(404);
+    t.clock.advance(2 * MINUTE);
+    expect(await titleOf('sched')).toBe('Scheduled title');
+
+    const versions = await versionsOf('blog_posts', 'post_sched');
+    expect(versions.map((v) => [v.version, v.action, v.author])).toEqual([
+      [3, 'publish', `operator:${editorId}`],
+      [2, 'update', `operator:${editorId}`],
+      [1, 'create', `operator:${editorId}`],
+    ]);
+    const entries = (await audit()).filter((e) => e.target === 'blog_posts/post_sched');
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'content.update',
+        actor: editorId,
+        outcome: 'ok',
+        detail: {
+          before: { status: 'draft', datePublished: null, version: 1 },
+          after: { status: 'draft', datePublished: null, version: 2, pending: false },
+        },
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        action: 'content.publish',
+        detail: {
+          before: { status: 'draft', datePublished: null, version: 2 },
+          after: { status: 'published', datePublished: at, version: 3, pending: false },
+        },
+      }),
+    );
+  });
+
+  it('keeps a live item as it is until published (status published in the same call), seen by every API process', async () => {
+    await ed('POST', '/api/cms/items/blog_posts', { id: 'post_live', status: 'published', data: post('live') });
+    const other = await buildTestApp({ database, now: t.clock.now().toISOString() });
+    try {
+      const otherTitle = async () =>
+        (await other.injectSigned({ method: 'GET', url: '/api/cms/items/blog_posts/live' })).json().result.title;
+      // Both processes' caches hold the live post before the writes.
+      expect(await titleOf('live')).toBe('Post live');
+      expect(await otherTitle()).toBe('Post live');
+
+      const pending = await ed('PATCH', '/api/cms/items/blog_posts/post_live', {
+        data: post('live', { title: 'Pending title' }),
+      });
+      expect(pending.statusCode, pending.body).toBe(200);
+      expect(pending.json().result).toMatchObject({ version: 2, status: 'published', pending: true });
+      expect(await titleOf('live')).toBe('Post live');
+
+      const both = await afterChangeOf(database, 'content_items', () =>
+        ed('PATCH', '/api/cms/items/blog_posts/post_live', {
+          data: post('live', { title: 'Published title' }),
+          status: 'published',
+        }),
+      );
+      expect(both.statusCode, both.body).toBe(200);
+      expect(both.json().result).toMatchObject({ version: 4, status: 'published', pending: false });
+      expect(await titleOf('live')).toBe('Published title');
+      await vi.waitFor(async () => expect(await otherTitle()).toBe('Published title'), { timeout: 10_000 });
+      expect((await versionsOf('blog_posts', 'post_live')).map((v) => v.action)).toEqual([
+        'publish',
+        'update',
+        'update',
+        'create',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses bad input with the error envelope naming the field, and writes nothing', async () => {
+    const page = (path: string) => ({ path, name: 'P', seo: { title: 'P' }, sections: [] });
+    expect((await ed('POST', '/api/cms/items/pages', { id: 'page_one', data: page('/about/one') })).statusCode).toBe(
+      200,
+    );
+    expect((await ed('POST', '/api/cms/items/pages', { id: 'page_two', data: page('/about/two') })).statusCode).toBe(
+      200,
+    );
+    await ed('POST', '/api/cms/items/blog_posts', { id: 'post_bad', status: 'published', data: post('bad') });
+    const before = {
+      post: await versionsOf('blog_posts', 'post_bad'),
+      page: await versionsOf('pages', 'page_one'),
+      writes: await auditCount(),
+    };
+    const url = '/api/cms/items/blog_posts/post_bad';
+    const cases: [string, unknown, number, string, string][] = [
+      [url, { data: post('bad'), date_published: later(60) }, 422, 'invalid_date', 'date_published'],
+      [url, { data: post('bad'), status: 'draft', date_published: later(60) }, 422, 'invalid_date', 'date_published'],
+      [
+        url,
+        { data: post('bad'), status: 'published', date_published: 'tomorrow' },
+        422,
+        'validation_failed',
+        'date_published',
+      ],
+      [url, { data: post('bad'), status: 'archived' }, 422, 'validation_failed', 'status'],
+      [url, { data: post('bad'), extra: 1 }, 422, 'validation_failed', 'extra'],
+      [url, {}, 422, 'validation_failed', 'data'],
+      [url, { data: post('bad', { sections: [{ kind: 'page_header' }] }) }, 422, 'invalid_item', 'sections.0.title'],
+      [url, { data: post('bad', { categories: ['gossip'] }) }, 422, 'unknown_category', 'categories'],
+      ['/api/cms/items/pages/page_one', { data: page('/login') }, 422, 'path_protected', 'path'],
+      ['/api/cms/items/pages/page_one', { data: page('/about/two') }, 422, 'path_taken', 'path'],
+      ['/api/cms/items/recipes/post_bad', { data: post('bad') }, 404, 'unknown_collection', ''],
+      ['/api/cms/items/blog_posts/post_nobody', { data: post('bad') }, 404, 'not_found', ''],
+    ];
+    for (const [path, body, status, code, field] of cases) {
+      const res = await ed('PATCH', path, body);
+      expect(res.statusCode, `${path} ${JSON.stringify(body)}: ${res.body}`).toBe(status);
+      const error = errorOf(res);
+      expect(error.code, JSON.stringify(body)).toBe(code);
+      if (field) expect(error.fields, JSON.stringify(body)).toContain(field);
+    }
+    expect((await as(t, null)('PATCH', url, { data: post('bad', { title: 'x' }) })).statusCode).toBe(401);
+    const refused = await sue('PATCH', url, { data: post('bad', { title: 'x' }) });
+    expect(refused.statusCode).toBe(403);
+    expect(await audit()).toContainEqual(
+      expect.objectContaining({
+        action: 'PATCH /api/cms/items/:collection/:id',
+        outcome: 'denied',
+        detail: { permission: 'content.write', role: 'support' },
+      }),
+    );
+    expect(await versionsOf('blog_posts', 'post_bad')).toEqual(before.post);
+    expect(await versionsOf('pages', 'page_one')).toEqual(before.page);
+    expect(await titleOf('bad')).toBe('Post bad');
+    expect(await auditCount()).toBe(before.writes);
+  });
+});
+
+describe('POST /api/cms/items/{collection}/{id}/publish and …/archive', () => {
+  it('publishes an earlier version now; refuses bad input (nothing written); archive hides the item, audited', async () => {
+    await ed('POST', '/api/cms/items/blog_posts', { id: 'post_pub', data: post('pub') });
+    await ed('PATCH', '/api/cms/items/blog_posts/post_pub', { data: post('pub', { title: 'Second' }) });
+    const before = { versions: await versionsOf('blog_posts', 'post_pub'), writes: await auditCount() };
+    const publish = (body?: unknown, path = '/api/cms/items/blog_posts/post_pub/publish') => ed('POST', path, body);
+    const cases: [Promise<{ statusCode: number; json(): unknown }>, number, string, string][] = [
+      [publish({ version: 9 }), 404, 'version_not_found', ''],
+      [publish({ version: 0 }), 422, 'validation_failed', 'version'],
+      [publish({ version: '1' }), 422, 'validation_failed', 'version'],
+      [publish({ at: 'next week' }), 422, 'validation_failed', 'at'],
+      [publish({ when: 'now' }), 422, 'validation_failed', 'when'],
+      [publish({}, '/api/cms/items/blog_posts/post_nobody/publish'), 404, 'not_found', ''],
+      [publish({}, '/api/cms/items/recipes/post_pub/publish'), 404, 'unknown_collection', ''],
+    ];
+    for (const [call, status, code, field] of cases) {
+      const res = await call;
+      expect(res.statusCode).toBe(status);
+      expect(errorOf(res).code).toBe(code);
+      if (field) expect(errorOf(res).fields).toContain(field);
+    }
+    expect((await as(t, null)('POST', '/api/cms/items/blog_posts/post_pub/publish', {})).statusCode).toBe(401);
+    expect((await sue('POST', '/api/cms/items/blog_posts/post_pub/publish', {})).statusCode).toBe(403);
+    expect((await sue('POST', '/api/cms/items/blog_posts/post_pub/archive')).statusCode).toBe(403);
+    expect((await as(t, null)('POST', '/api/cms/items/blog_posts/post_pub/archive')).statusCode).toBe(401);
+    expect(await versionsOf('blog_posts', 'post_pub')).toEqual(before.versions);
+    expect(await auditCount()).toBe(before.writes);
+    expect(await titleOf('pub')).toBe(404);
+
+    const now = t.clock.now().toISOString();
+    // No body at all is "the newest version, now" (the answer is about the item, not the body).
+    expect(errorOf(await ed('POST', '/api/cms/items/blog_posts/post_nobody/publish')).code).toBe('not_found');
+    const res = await publish({ version: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toMatchObject({ version: 3, status: 'published', date_published: now });
+    expect(await titleOf('pub')).toBe('Post pub');
+
+    const archived = await ed('POST', '/api/cms/items/blog_posts/post_pub/archive');
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(archived.json().result).toEqual({
+      collection: 'blog_posts',
+      id: 'post_pub',
+      version: 4,
+      status: 'archived',
+      date_published: now,
+      pending: false,
+    });
+    expect(await titleOf('pub')).toBe(404);
+    expect((await ed('POST', '/api/cms/items/blog_posts/post_nobody/archive')).statusCode).toBe(404);
+    expect(await audit()).toContainEqual(
+      expect.objectContaining({
+        action: 'content.archive',
+        actor: editorId,
+        target: 'blog_posts/post_pub',
+        detail: {
+          before: { status: 'published', datePublished: now, version: 3 },
+          after: { status: 'archived', datePublished: now, version: 4, pending: false },
+        },
+      }),
+    );
+    expect(await audit()).toContainEqual(
+      expect.objectContaining({
+        action: 'POST /api/cms/items/:collection/:id/archive',
+        outcome: 'denied',
+      }),
+    );
+  });
+});
+
+describe('POST /api/cms/files', () => {
+  const upload = (parts: FormPart[], call: OperatorCall = ed) => {
+    const body = multipartBody(parts);
+    return call('POST', '/api/cms/files', body.payload, { 'content-type': body.contentType });
+  };
+  const image = (data: Buffer, filename = 'banner.png', type = 'image/png'): FormPart => ({
+    field: 'file',
+    filename,
+    data,
+    type,
+  });
+  const fileCount = async () => (await visitor('/api/cms/items/files?limit=100')).json().page_info.total as number;
+
+  it('adds an image with its width and height, published at once and served; audited', async () => {
+    const png = pngHeader(320, 200);
+    const res = await upload([
+      image(png),
+      { field: 'id', value: 'file_api_banner' },
+      { field: 'title', value: 'Summer banner' },
+      { field: 'alt', value: 'A beach at sunset' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result).toEqual({
+      id: 'file_api_banner',
+      filename: 'banner.png',
+      title: 'Summer banner',
+      description: 'A beach at sunset',
+      type: 'image/png',
+      width: 320,
+      height: 200,
+      filesize: png.length,
+      url: '/api/cms/assets/file_api_banner',
+    });
+    const served = await visitor('/api/cms/files/file_api_banner');
+    expect(served.statusCode, served.body).toBe(200);
+    expect(served.json().result).toMatchObject({ status: 'published', width: 320, height: 200, version: 1 });
+    const bytes = await t.app.inject({ method: 'GET', url: '/api/cms/assets/file_api_banner' });
+    expect(bytes.headers['content-type']).toBe('image/png');
+    expect(bytes.rawPayload.equals(png)).toBe(true);
+    expect(await audit()).toContainEqual(
+      expect.objectContaining({
+        action: 'content.upload',
+        actor: editorId,
+        target: 'files/file_api_banner',
+        detail: { before: null, after: { status: 'published', version: 1, type: 'image/png', filesize: png.length } },
+      }),
+    );
+
+    // Without an id one is made; the type comes from the name when the sender declares none it accepts.
+    const jpeg = await upload([image(jpegHeader(64, 48), 'photo.JPG', 'application/octet-stream')]);
+    expect(jpeg.statusCode, jpeg.body).toBe(200);
+    expect(jpeg.json().result).toMatchObject({ id: expect.stringMatching(/^file_/), type: 'image/jpeg', width: 64 });
+  });
+
+  it('refuses bad uploads naming the field, 401 without a session and 403 (audited) to support; nothing is written', async () => {
+    const files = await fileCount();
+    const writes = await auditCount();
+    const png = pngHeader(10, 10);
+    const cases: [string, () => ReturnType<OperatorCall>, string, string][] = [
+      ['JSON, not multipart', () => ed('POST', '/api/cms/files', { file: 'x' }), 'multipart_required', 'file'],
+      ['no file part', () => upload([{ field: 'title', value: 'T' }]), 'invalid_upload', 'file'],
+      ['a text file', () => upload([image(Buffer.from('hello'), 'notes.txt', 'text/plain')]), 'invalid_file', 'type'],
+      ['PNG bytes sent as a JPEG', () => upload([image(png, 'x.jpg', 'image/jpeg')]), 'invalid_file', 'bytes'],
+      ['PNG bytes sent as an SVG', () => upload([image(png, 'x.svg', 'image/svg+xml')]), 'invalid_file', 'bytes'],
+      ['an empty file', () => upload([image(Buffer.alloc(0))]), 'invalid_file', 'bytes'],
+      [
+        'a file over 512 KiB',
+        () => upload([image(Buffer.concat([png, Buffer.alloc(MAX_FILE_BYTES)]))]),
+        'invalid_upload',
+        'file',
+      ],
+      ['two files', () => upload([image(png), image(png, 'b.png')]), 'invalid_upload', 'file'],
+      [
+        'unreadable multipart',
+        () =>
+          ed(
+            'POST',
+            '/api/cms/files',
+            Buffer.from('--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n1\r\n--zz'),
+            {
+              'content-type': 'multipart/form-data; boundary=zzz',
+            },
+          ),
+        'invalid_upload',
+        'file',
+      ],
+      ['the image in another part', () => upload([{ ...image(png), field: 'photo' }]), 'invalid_upload', 'photo'],
+      [
+        'an unknown field',
+        () => upload([image(png), { field: 'colour', value: 'red' }]),
+        'validation_failed',
+        'colour',
+      ],
+      ['a bad id', () => upload([image(png), { field: 'id', value: '../etc' }]), 'validation_failed', 'id'],
+      [
+        'a long title',
+        () => upload([image(png), { field: 'title', value: 'x'.repeat(201) }]),
+        'validation_failed',
+        'title',
+      ],
+      ['a long file name', () => upload([image(png, `${'n'.repeat(250)}.png`)]), 'invalid_item', 'filename'],
+    ];
+    for (const [what, call, code, field] of cases) {
+      const res = await call();
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(422);
+      expect(errorOf(res), what).toEqual({ code, fields: [field] });
+    }
+    const nul = await upload([image(png), { field: 'title', value: 'a\u0000b' }]);
+    expect(nul.statusCode, nul.body).toBe(400);
+    expect(errorOf(nul)).toEqual({ code: 'invalid_characters', fields: ['title'] });
+
+    expect((await upload([image(png)], as(t, null))).statusCode).toBe(401);
+    expect((await upload([image(png)], sue)).statusCode).toBe(403);
+    expect(await audit()).toContainEqual(
+      expect.objectContaining({
+        action: 'POST /api/cms/files',
+        outcome: 'denied',
+        detail: { permission: 'content.write', role: 'support' },
+      }),
+    );
+    expect(await fileCount()).toBe(files);
+    expect(await auditCount()).toBe(writes);
   });
 });

@@ -12,9 +12,10 @@ import {
   createContentRepository,
   uniqueViolation,
   type ContentRepository,
+  type ContentRow,
   type ContentStatus,
 } from './content.repository.ts';
-import { STORED_SHAPES, type ContentCollection } from './content.store.ts';
+import { assetUrl, STORED_SHAPES, type ContentCollection } from './content.store.ts';
 import { createContentValidator } from './content.validate.ts';
 
 export const CONTENT_DOCUMENT_FORMAT = 'lottery-shop-content';
@@ -63,6 +64,29 @@ export type ContentDocument = z.input<typeof ContentDocument>;
 const ORDER: ContentCollection[] = ['files', 'blog_categories'];
 const rank = (c: ContentCollection) => (ORDER.includes(c) ? ORDER.indexOf(c) : ORDER.length);
 
+type FileType = (typeof FILE_TYPES)[number];
+
+/** The file name extensions of the accepted types (`content:upload` reads the type from the name). */
+export const FILE_EXTENSIONS: Record<string, FileType> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * The type of an uploaded file: the one its sender declared when it is accepted, else the one its name's extension
+ * stands for; null when neither is an accepted image type. The bytes are checked against it on upload either way.
+ */
+export function uploadType(filename: string, declared?: string): FileType | null {
+  if (declared && (FILE_TYPES as readonly string[]).includes(declared)) return declared as FileType;
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? null : (FILE_EXTENSIONS[filename.slice(dot).toLowerCase()] ?? null);
+}
+
 export interface UploadInput {
   id?: string;
   filename: string;
@@ -75,7 +99,7 @@ export interface UploadInput {
 }
 
 /** What image-size calls the bytes of each accepted type, and how a refusal names the type. */
-const READ_AS: Record<(typeof FILE_TYPES)[number], { detected: string; name: string }> = {
+const READ_AS: Record<FileType, { detected: string; name: string }> = {
   'image/png': { detected: 'png', name: 'a PNG' },
   'image/jpeg': { detected: 'jpg', name: 'a JPEG' },
   'image/webp': { detected: 'webp', name: 'a WebP' },
@@ -93,7 +117,8 @@ const pixels = (n: number | undefined) => {
 /**
  * Width and height as the image is shown, read from the file's header by image-size (a JPEG turned by its EXIF
  * orientation 5 to 8 has them swapped). A PNG, JPEG, WebP, GIF or AVIF whose bytes are not of that type is refused
- * (422); an SVG that states no size (no width and height or viewBox) has none.
+ * (422), and so is an SVG whose bytes are another image type; an SVG that states no size (no width and height or
+ * viewBox) has none.
  */
 export function imageSize(type: string, bytes: Buffer): { width: number | null; height: number | null } {
   const expected = READ_AS[type as keyof typeof READ_AS];
@@ -104,7 +129,8 @@ export function imageSize(type: string, bytes: Buffer): { width: number | null; 
     // Not an image image-size can read: answered below.
   }
   if (!expected || size?.type !== expected.detected) {
-    if (type === 'image/svg+xml') return { width: null, height: null };
+    // An SVG that states no size has none; bytes image-size reads as another image type are not an SVG.
+    if (type === 'image/svg+xml' && !size) return { width: null, height: null };
     const message = `The file is not ${expected?.name ?? 'an accepted'} image${size?.type ? ` (its bytes are ${size.type})` : ''}.`;
     throw unprocessable(message, 'invalid_file', { bytes: [message] });
   }
@@ -128,7 +154,7 @@ function createItemWriter(repo: ContentRepository, clock: Clock) {
     },
     actor: string,
     onlyMissing: boolean,
-  ): Promise<boolean> {
+  ): Promise<false | { version: number; before: ContentRow | undefined }> {
     const now = clock.now();
     const existing = await repo.lock(tx, item.collection, item.id);
     if (existing && onlyMissing) return false;
@@ -162,7 +188,7 @@ function createItemWriter(repo: ContentRepository, clock: Clock) {
       author: actor,
       createdAt: now,
     });
-    return true;
+    return { version, before: existing };
   }
 
   return { put };
@@ -239,7 +265,10 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
   }
 
   return {
-    /** Add a file (published now): its bytes and its item, in one transaction. */
+    /**
+     * Add a file (published now): its bytes and its item, in one transaction. An existing file with the id gets the
+     * new bytes and fields as a new version (`before` is its state until then).
+     */
     async upload(input: UploadInput, actor: string) {
       checkBytes(input.type, input.bytes);
       const id = input.id ?? deps.newId();
@@ -253,7 +282,7 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
         height: input.height ?? size.height,
         filesize: input.bytes.length,
       };
-      await withGuard(() =>
+      const written = await withGuard(() =>
         repo.transaction(async (tx) => {
           await repo.putAsset(tx, {
             itemKey: id,
@@ -262,16 +291,18 @@ export function createContentTransfer(deps: { db: Db; clock: Clock; onWrite: () 
             sha256: sha256(input.bytes),
             now: deps.clock.now(),
           });
-          await put(
+          const saved = await put(
             tx,
             { collection: 'files', id, status: 'published', datePublished: deps.clock.now(), data },
             actor,
             false,
           );
+          if (saved === false) throw new Error('An upload always writes its item.');
+          return saved;
         }),
       );
       deps.onWrite();
-      return { id, ...data };
+      return { id, ...data, url: assetUrl(id), version: written.version, before: written.before };
     },
 
     /** Write a whole document. `onlyMissing` (the seed) leaves items that already exist alone. */

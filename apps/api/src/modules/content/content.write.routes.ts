@@ -1,8 +1,10 @@
-// The operators' content calls (features §7: operators only), through the same ContentEditor the operator CLI uses
-// (validation, versions, ADR 035): POST /api/cms/items/{collection} creates an item, a draft unless published now or
-// at a date; GET …/{id}/versions lists an item's versions; POST …/versions/{n}/restore brings one back as a new
-// version, live at once. The back office's gate lets in operators whose role may write content (401/403 otherwise,
-// a refusal audited); every write is recorded in its audit log.
+// The operators' content calls (features §7: operators only), through the same ContentEditor and transfer the
+// operator CLI uses (validation, versions, ADR 035): POST /api/cms/items/{collection} creates an item, a draft unless
+// published now or at a date; PATCH …/{id} saves new fields (and publishes them when asked); POST …/{id}/publish and
+// …/{id}/archive; GET …/{id}/versions lists an item's versions; POST …/versions/{n}/restore brings one back as a new
+// version, live at once; POST /api/cms/files uploads an image (multipart), published at once. The back office's gate
+// lets in operators whose role may write content (401/403 otherwise, a refusal audited); every write is recorded in
+// its audit log with the item's state before and after.
 import {
   CmsItemByIdParams,
   CmsItemParams,
@@ -10,14 +12,20 @@ import {
   CmsVersion,
   CmsVersionParams,
   CreateCmsItemBody,
+  PublishCmsItemBody,
   RestoredCmsItem,
   successEnvelope,
+  UpdateCmsItemBody,
+  UploadedCmsFile,
+  WrittenCmsItem,
 } from '@shop/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/http.ts';
 import type { ContentEditor } from './content.editor.ts';
+import type { ContentTransfer } from './content.transfer.ts';
+import { readFileUpload } from './content.upload.ts';
 
 /** How the content API reaches the back office's operators (wired in routes.ts; this module knows none of them). */
 export interface ContentWriteAccess {
@@ -34,7 +42,32 @@ export interface ContentWriteAccess {
 
 export interface ContentWriteRoutesOptions {
   editor: ContentEditor;
+  /** File uploads (the bytes and their item). */
+  transfer: ContentTransfer;
   access: ContentWriteAccess;
+}
+
+interface ItemState {
+  status: CmsStatus;
+  datePublished: Date | null;
+  version: number;
+}
+const stateForAudit = (s: ItemState) => ({
+  status: s.status,
+  datePublished: s.datePublished?.toISOString() ?? null,
+  version: s.version,
+});
+
+/** What an update, publish or archive answers, and what the audit log keeps of it (the live state before and after). */
+function written(result: ItemState & { collection: string; id: string; pending: boolean; before: ItemState }) {
+  const { before, ...after } = result;
+  return {
+    answer: { ...after, datePublished: after.datePublished?.toISOString() ?? null },
+    audit: {
+      target: `${after.collection}/${after.id}`,
+      detail: { before: stateForAudit(before), after: { ...stateForAudit(after), pending: after.pending } },
+    },
+  };
 }
 
 const CreatedCmsItem = z.object({
@@ -45,7 +78,8 @@ const CreatedCmsItem = z.object({
   datePublished: z.string().nullable(),
 });
 
-export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> = async (app, { editor, access }) => {
+export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> = async (app, opts) => {
+  const { editor, transfer, access } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.post(
     '/items/:collection',
@@ -124,6 +158,97 @@ export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> =
         detail: { after: { version: restored.version, restoredFrom: restored.restoredFrom } },
       });
       return ok(restored);
+    },
+  );
+
+  routes.patch(
+    '/items/:collection/:id',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary:
+          'Save new fields of an item as a new version (operators only); a live item keeps its fields until published. status "published" publishes it too, now or at datePublished',
+        params: CmsItemByIdParams,
+        body: UpdateCmsItemBody,
+        response: { 200: successEnvelope(WrittenCmsItem) },
+      },
+    },
+    async (request) => {
+      const { collection, id } = request.params;
+      const { data, status, datePublished } = request.body;
+      const publish = status === 'published';
+      const at = datePublished ? new Date(datePublished) : undefined;
+      const done = written(await editor.update(collection, id, data, access.actorOf(request), { publish, at }));
+      await access.audit(request, { action: 'content.update', ...done.audit });
+      return ok(done.answer);
+    },
+  );
+
+  routes.post(
+    '/items/:collection/:id/publish',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary: 'Publish the newest version of an item (or version), now or at a date (operators only)',
+        params: CmsItemByIdParams,
+        body: PublishCmsItemBody.nullish(),
+        response: { 200: successEnvelope(WrittenCmsItem) },
+      },
+    },
+    async (request) => {
+      const { collection, id } = request.params;
+      const { version, at } = request.body ?? {};
+      const options = { version, at: at ? new Date(at) : undefined };
+      const done = written(await editor.publish(collection, id, options, access.actorOf(request)));
+      await access.audit(request, { action: 'content.publish', ...done.audit });
+      return ok(done.answer);
+    },
+  );
+
+  routes.post(
+    '/items/:collection/:id/archive',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary: 'Take an item down: visitors no longer see it; a page gives its path up (operators only)',
+        params: CmsItemByIdParams,
+        response: { 200: successEnvelope(WrittenCmsItem) },
+      },
+    },
+    async (request) => {
+      const { collection, id } = request.params;
+      const done = written(await editor.archive(collection, id, access.actorOf(request)));
+      await access.audit(request, { action: 'content.archive', ...done.audit });
+      return ok(done.answer);
+    },
+  );
+
+  routes.post(
+    '/files',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary:
+          'Upload an image (multipart/form-data: a "file" part of at most 512 KiB, PNG, JPEG, WebP, GIF, AVIF or SVG, and optional id, title and alt), published at once (operators only)',
+        response: { 200: successEnvelope(UploadedCmsFile) },
+      },
+    },
+    async (request) => {
+      const input = await readFileUpload(request);
+      const { version, before, ...file } = await transfer.upload(input, access.actorOf(request));
+      await access.audit(request, {
+        action: 'content.upload',
+        target: `files/${file.id}`,
+        detail: {
+          before: before ? stateForAudit(before) : null,
+          after: { status: 'published', version, type: file.type, filesize: file.filesize },
+        },
+      });
+      return ok(file);
     },
   );
 };

@@ -9,6 +9,8 @@ export {
   createContentTransfer,
   ContentDocument,
   CONTENT_DOCUMENT_FORMAT,
+  FILE_EXTENSIONS,
+  uploadType,
   type ContentTransfer,
 } from './content.transfer.ts';
 export {

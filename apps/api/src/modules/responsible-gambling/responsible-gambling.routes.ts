@@ -27,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized, unprocessable } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
+import { multipartProblem } from '../../lib/multipart.ts';
 import type { DocumentReviewService } from './responsible-gambling.documents.ts';
 import type { ExclusionService } from './responsible-gambling.exclusions.ts';
 import type { LimitsService } from './responsible-gambling.limits.ts';
@@ -48,7 +49,6 @@ export interface ResponsibleGamblingRoutesOptions {
 const success = (code: string, text: string): ApiMessage => ({ code, text, level: 'success' });
 const ExclusionState = z.object({ exclusion: Exclusion.nullable() });
 
-/** Read a multipart upload: each file at most 5 MB (one byte more is read to tell), at most 4 files. */
 /** Read a multipart upload: each file at most 5 MB (one byte more is read to tell), at most 4 files. */
 async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   if (!request.isMultipart()) {
@@ -87,26 +87,17 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
       out.push({ filename: name, data: Buffer.concat(chunks) });
     }
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    const problem = multipartProblem(err);
+    if (problem === 'too_many') {
       throw unprocessable(`Please upload at most ${MAX_UPLOAD_FILES} files.`, 'too_many_files', {
         files: [`Please upload at most ${MAX_UPLOAD_FILES} files.`],
       });
     }
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
+    if (problem === 'too_large')
       throw unprocessable('A file is larger than 5 MB. Please upload a smaller file.', 'file_too_large', {
         files: ['A file is larger than 5 MB.'],
       });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
-      throw unprocessable('The upload could not be read.', 'invalid_upload');
-    if (
-      err instanceof Error &&
-      /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form/i.test(
-        err.message,
-      )
-    ) {
-      throw unprocessable('The upload could not be read.', 'invalid_upload');
-    }
+    if (problem === 'unreadable') throw unprocessable('The upload could not be read.', 'invalid_upload');
     throw err;
   }
   return out;

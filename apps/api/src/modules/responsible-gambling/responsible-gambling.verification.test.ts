@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRgTestApp, type RgTestApp } from '../../../test/helpers/responsible-gambling.ts';
+import { multipartBody } from '../../../test/helpers/multipart.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 
 let t: RgTestApp;
@@ -14,20 +15,8 @@ const DAY = 86_400_000;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 
-function multipart(files: { name: string; data: Buffer; type?: string }[]) {
-  const boundary = '----rgtest' + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const f of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
-      ),
-    );
-    parts.push(f.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const multipart = (files: { name: string; data: Buffer; type?: string }[]) =>
+  multipartBody(files.map((f) => ({ field: 'files', filename: f.name, data: f.data, type: f.type ?? 'image/png' })));
 
 async function upload(c: { customerId: string }, files: { name: string; data: Buffer; type?: string }[]) {
   const m = multipart(files);
