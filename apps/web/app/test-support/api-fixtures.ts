@@ -1,10 +1,6 @@
-<<<<<<< HEAD
-// Answers of the API as the storefront's tests need them: the web configuration, a signed-in customer and an offer.
-=======
-// Answers of the API as the storefront's tests need them: the web configuration, a signed-in customer and a
-// scheduled purchase.
+// Answers of the API as the storefront's tests need them: the web configuration, a signed-in customer, an offer and
+// a scheduled purchase.
 import type { ScheduledPurchase } from '@shop/contracts';
->>>>>>> h/sched
 
 export function webConfig(overrides: Record<string, unknown> = {}) {
   const pause = { enabled: true, durationsWeeks: [1, 2], maxPauseWeeks: 4 };
@@ -103,7 +99,6 @@ export function customerOverview(overrides: Record<string, unknown> = {}) {
 export const SIGNED_IN_COOKIES =
   'customer_id=cus_test1; customer_token=tok_test1; web_access_token=at_test1; web_refresh_token=rt_test1';
 
-<<<<<<< HEAD
 /** A lottery draw as GET /pricing/{name}/product_offers answers it (camelCase: the fake API converts it). */
 const wireDraw = {
   drawId: 'drw_1',
@@ -162,7 +157,7 @@ export const wireOffer = {
   ranking: 20,
   restrictions: [],
 };
-=======
+
 /** A scheduled purchase as GET /scheduled-purchases/{id} answers it (camelCase): a raffle pre-order waiting. */
 export function scheduledPurchase(overrides: Partial<ScheduledPurchase> = {}): ScheduledPurchase {
   return {
@@ -186,4 +181,3 @@ export function scheduledPurchase(overrides: Partial<ScheduledPurchase> = {}): S
     ...overrides,
   };
 }
->>>>>>> h/sched
