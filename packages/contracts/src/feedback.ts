@@ -1,26 +1,18 @@
 // The feedback event (spec features §3 "Feedback event", §5 feedback rules, §7 POST /event) and what operators read.
 import { z } from 'zod';
 import { paginationQuery } from './common.ts';
+import { FEEDBACK_COMMENT_MAX, FEEDBACK_RATINGS, FEEDBACK_TEXTS } from './constants.ts';
 import { EmailAddress } from './identity.ts';
 
-/** Ratings of features §3: not_satisfied (-1), neutral (0), satisfied (1). */
-export const FEEDBACK_RATINGS = { not_satisfied: -1, neutral: 0, satisfied: 1 } as const;
+// Plain constants live in constants.ts (the widget on every page imports them without zod); re-exported here.
+export { FEEDBACK_COMMENT_MAX, FEEDBACK_RATINGS, FEEDBACK_TEXTS };
+
 export const FeedbackRating = z
   .number({ error: 'Please choose a rating.' })
   .int()
   .min(-1, { error: 'A rating is -1, 0 or 1.' })
   .max(1, { error: 'A rating is -1, 0 or 1.' });
 export type FeedbackRating = z.infer<typeof FeedbackRating>;
-
-/** Longest comment kept; a longer one is refused (422), never cut. */
-export const FEEDBACK_COMMENT_MAX = 2_000;
-
-export const FEEDBACK_TEXTS = {
-  commentLabel: 'Any Feedback - we are all ears! (optional)',
-  /** Features §8 gives no wording: satisfied gets thanks with social links, the others a follow-up message. */
-  thanksSatisfied: 'Thank you for your feedback! We are glad you are enjoying the shop. Follow us for news and draws:',
-  thanksOther: 'Thank you for your feedback. We read every message and will use it to make the shop better.',
-} as const;
 
 export const FeedbackClientInformation = z
   .object({

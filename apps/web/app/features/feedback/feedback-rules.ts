@@ -1,7 +1,6 @@
-// The feedback widget's rules (features §4 feedback steps, §5 feedback rules) and its form, shared by the widget and
-// the action that sends it.
-import { EmailAddress, FEEDBACK_COMMENT_MAX } from '@shop/contracts';
-import { z } from 'zod';
+// The feedback widget's rules (features §4 feedback steps, §5 feedback rules), shared by the widget and the action
+// that sends it. No zod here: the widget is on every page, and the form's schema (feedback-form.ts) stays with the
+// action, out of the first load's JavaScript.
 
 export type FeedbackStep = 'comment' | 'complete';
 /** Event creation as features §4 names it: the step moves to complete when it goes from creating to success. */
@@ -22,14 +21,3 @@ export const canSubmit = (rating: number | null, state: FeedbackEventState) => r
 export function nextStep(step: FeedbackStep, from: FeedbackEventState, to: FeedbackEventState): FeedbackStep {
   return from === 'creating' && to === 'success' ? 'complete' : step;
 }
-
-export const FeedbackForm = z.object({
-  rating: z.coerce.number().int().min(-1).max(1),
-  comment: z.string().max(FEEDBACK_COMMENT_MAX).optional(),
-  email: z.union([z.literal(''), EmailAddress]).optional(),
-  source: z.string().max(500).default('/'),
-  variant: z.string().max(64).optional(),
-  timezone: z.string().max(64).default('UTC'),
-  locale: z.string().max(35).default('en-AU'),
-});
-export type FeedbackForm = z.infer<typeof FeedbackForm>;

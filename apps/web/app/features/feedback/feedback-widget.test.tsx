@@ -4,7 +4,8 @@
 import { FEEDBACK_TEXTS } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
-import { canSubmit, FeedbackForm, nextStep } from './feedback-rules.ts';
+import { FeedbackForm } from './feedback-form.ts';
+import { canSubmit, nextStep } from './feedback-rules.ts';
 import { feedbackEventOf } from './feedback.server.ts';
 import { FeedbackComplete, FeedbackSteps } from './feedback-widget.tsx';
 

@@ -1,7 +1,8 @@
 // The feedback widget (features §2, §4, §5, §8): a button opening a drawer with the steps comment → complete. The
 // form takes a rating, an optional comment and, from guests only, an optional email; it posts to /feedback (POST
 // /event). Back returns from complete to the form; closing resets step, fields and event state.
-import { FEEDBACK_TEXTS, type WebConfig } from '@shop/contracts';
+import type { WebConfig } from '@shop/contracts';
+import { FEEDBACK_TEXTS } from '@shop/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { SOCIAL_LABELS } from '../../lib/social-links.ts';

@@ -3,7 +3,8 @@
 import { FeedbackEventBody } from '@shop/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-errors.ts';
-import { FEEDBACK_FAILED, type FeedbackForm } from './feedback-rules.ts';
+import type { FeedbackForm } from './feedback-form.ts';
+import { FEEDBACK_FAILED } from './feedback-rules.ts';
 
 // C0 controls (line breaks, tabs, ...), DEL and the C1 controls, which the API refuses in any field.
 // eslint-disable-next-line no-control-regex

@@ -3,7 +3,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { authApi } from '../../lib/auth.server.ts';
-import { FeedbackForm } from '../../features/feedback/feedback-rules.ts';
+import { FeedbackForm } from '../../features/feedback/feedback-form.ts';
 import { feedbackEventOf, sendFeedback } from '../../features/feedback/feedback.server.ts';
 import type { Route } from './+types/feedback';
 
