@@ -61,16 +61,20 @@ export const SERVICE_NAMES = [
   'translation',
   'analytics',
 ] as const;
+/**
+ * GET /api/discover (core §7): base URLs of the services this deployment serves. Only the main API is always there;
+ * a service without a single route is left out rather than given an address that answers 404 to everything.
+ */
 export const DiscoverResult = z.object({
   services: z.object({
     main: z.string().url(),
-    cms: z.string().url(),
-    social: z.string().url(),
-    rewards: z.string().url(),
-    customerVerify: z.string().url(),
-    placement: z.string().url(),
-    translation: z.string().url(),
-    analytics: z.string().url(),
+    cms: z.string().url().optional(),
+    social: z.string().url().optional(),
+    rewards: z.string().url().optional(),
+    customerVerify: z.string().url().optional(),
+    placement: z.string().url().optional(),
+    translation: z.string().url().optional(),
+    analytics: z.string().url().optional(),
   }),
 });
 export type DiscoverResult = z.infer<typeof DiscoverResult>;

@@ -21,7 +21,7 @@ import {
 import { identifierOrNull } from './identifiers.ts';
 import { camelizeKeys, signRequest, snakeizeKeys } from '@shop/protocol';
 
-export type ServiceName = keyof DiscoverResult['services'];
+export type ServiceName = keyof DiscoverResult['services'] & string;
 export type Services = DiscoverResult['services'];
 
 /** What the caller knows about the visitor; every value is optional and checked by the identifier rule. */
@@ -249,7 +249,8 @@ export class ApiClient {
       const origin = this.options.serviceOrigin;
       if (!origin) return services;
       const rebased = {} as Services;
-      for (const [name, base] of Object.entries(services) as [ServiceName, string][]) {
+      for (const [name, base] of Object.entries(services) as [ServiceName, string | undefined][]) {
+        if (!base) continue;
         const u = new URL(base);
         rebased[name] = `${origin.replace(/\/+$/, '')}${u.pathname.replace(/\/+$/, '')}`;
       }
@@ -382,7 +383,10 @@ export class ApiClient {
     retried = false,
   ): Promise<ApiResponse<T>> {
     const services = await this.services();
-    const url = `${services[service]}${path}${queryString(opts.query)}`;
+    const base = services[service];
+    // Discovery lists only the services the deployment serves (core §7): a call to another is answered here.
+    if (!base) throw new ApiError({ status: 404, url: path, message: `The ${service} service is not available.` });
+    const url = `${base}${path}${queryString(opts.query)}`;
     const payload = requestBody(body, opts);
     const headers = await this.headersFor(method, opts, payload);
 
