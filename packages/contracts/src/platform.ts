@@ -100,6 +100,14 @@ export const PauseSettings = z.object({
   maxPauseWeeks: z.number().int().positive(),
 });
 
+/** A footer regulation image (features §2 Footer): the badge, its text alternative and where it leads, if anywhere. */
+export const RegulationImage = z.object({
+  src: z.string().min(1).max(500),
+  alt: z.string().min(1).max(200),
+  url: z.string().max(500).nullable(),
+});
+export type RegulationImage = z.infer<typeof RegulationImage>;
+
 /** Web configuration: every field of spec core §3, defaults of §9. */
 export const WebConfig = z.object({
   siteName: z.string(),
@@ -152,6 +160,8 @@ export const WebConfig = z.object({
     emailConfirmationRequired: z.boolean(),
   }),
   disclaimer: z.string(),
+  /** Regulation images of the footer (age limit, help line, licences); none on a configuration saved before them. */
+  regulationImages: z.array(RegulationImage).default([]),
 });
 export type WebConfig = z.infer<typeof WebConfig>;
 
