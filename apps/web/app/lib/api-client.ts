@@ -19,6 +19,7 @@ import {
   SESSION_EXPIRED_NOTICE,
 } from './api-errors.ts';
 import { identifierOrNull } from './identifiers.ts';
+import { createRequestDebouncer, type RequestDebouncer } from './request-debounce.ts';
 import { camelizeKeys, signRequest, snakeizeKeys } from '@shop/protocol';
 
 export type ServiceName = keyof DiscoverResult['services'] & string;
@@ -224,11 +225,13 @@ export class ApiClient {
   private readonly now: () => number;
   private readonly discovery: DiscoveryCache;
   private readonly inFlight = new Map<string, Promise<ApiResponse<unknown>>>();
+  private readonly debouncer: RequestDebouncer;
 
   constructor(private readonly options: ApiClientOptions) {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.now = options.now ?? Date.now;
     this.discovery = options.discovery ?? createDiscoveryCache(this.now);
+    this.debouncer = createRequestDebouncer(this.now);
   }
 
   /** Service base URLs from GET /discover (spec core §7), cached. */
@@ -374,7 +377,29 @@ export class ApiClient {
     }
   }
 
-  private async request<T>(
+  /** Every call goes through the request debounces of core §9 (lib/request-debounce.ts). */
+  private request<T>(
+    method: Method,
+    service: ServiceName,
+    path: string,
+    body: unknown,
+    opts: RequestOptions,
+  ): Promise<ApiResponse<T>> {
+    // A file upload is never the same call twice: it is sent as it is.
+    if (body instanceof FormData) return this.send<T>(method, service, path, body, opts);
+    // The same call of the same visitor: a client is made per request on the server, but the key says so anyway.
+    const s = this.session();
+    const who = [s.customerId, s.sessionId, opts.version, opts.idempotencyKey].map((v) => v ?? '').join('|');
+    const key = {
+      method,
+      service,
+      path: `${path}${queryString(opts.query)}`,
+      body: `${who} ${JSON.stringify(body ?? null)}`,
+    };
+    return this.debouncer.run(key, () => this.send<T>(method, service, path, body, opts));
+  }
+
+  private async send<T>(
     method: Method,
     service: ServiceName,
     path: string,
@@ -439,7 +464,7 @@ export class ApiClient {
         !(service === 'main' && AUTH_REFRESH_EXEMPT.test(path))
       ) {
         await this.refreshSession(error);
-        return this.request<T>(method, service, path, body, opts, true);
+        return this.send<T>(method, service, path, body, opts, true);
       }
       throw this.report(error);
     }
