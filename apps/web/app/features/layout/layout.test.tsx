@@ -149,7 +149,7 @@ describe('footer', () => {
     const html = renderHtml(<SiteFooter shell={shell} />);
     expect(html).toContain('href="/oz-lotto"');
     expect(html).toContain('href="/oz-lotto/results"');
-    expect(textOf(html)).toContain('Oz Lotto results');
+    expect(html).toContain('aria-label="Oz Lotto results"');
   });
 
   it('up to 8 payment logos; Apple Pay only where supported', () => {

@@ -139,9 +139,17 @@ export function SiteFooter({
               {columns.map((col, i) => (
                 <ul key={i}>
                   {col.map((offer) => (
-                    <li key={offer.url} className="flex flex-wrap gap-x-0.5">
+                    <li key={offer.url} className="flex flex-wrap items-center gap-x-0.5">
                       <FooterLink to={offer.url}>{offer.name}</FooterLink>
-                      <FooterLink to={`${offer.url.replace(/\/+$/, '')}/results`}>{`${offer.name} results`}</FooterLink>
+                      <span aria-hidden="true">·</span>
+                      {/* "Results" on screen; "{offer} results" for a screen reader's list of links. */}
+                      <Link
+                        to={`${offer.url.replace(/\/+$/, '')}/results`}
+                        className="inline-flex min-h-[32px] items-center text-sm underline"
+                        aria-label={`${offer.name} results`}
+                      >
+                        Results
+                      </Link>
                     </li>
                   ))}
                 </ul>
