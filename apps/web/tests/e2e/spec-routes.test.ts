@@ -56,6 +56,13 @@ describe('spec routes', () => {
     expect(await axeViolations(page)).toEqual([]);
     await footer.scrollIntoViewIfNeeded();
     await shootBothWidths(page, SHOTS, 'app-home');
+    for (const [label, viewport] of [
+      ['375', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await footer.screenshot({ path: `${SHOTS}/footer-${label}.png` });
+    }
     await page.setViewportSize(PHONE);
 
     await results.click();

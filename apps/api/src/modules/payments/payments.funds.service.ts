@@ -48,6 +48,47 @@ export function bpayReference(customerId: string): string {
   return base + '0';
 }
 
+/** A payment method as GET /payment_methods shows it, with the customer's funds of its type. */
+const methodView = (m: MethodDefinition, own: FundRow[], includeFailed: boolean, currency: CurrencyCode) => ({
+  code: m.code,
+  name: m.name,
+  kind: m.kind,
+  digitalWallet: m.digitalWallet,
+  funds: m.fundType
+    ? own
+        .filter((f) => f.type === m.fundType && (includeFailed || f.verification !== 'Failed Verification'))
+        .map(fundView)
+    : [],
+  availableGateways: m.gateways,
+  attributes: m.attributes,
+  rules: {
+    enabled: true,
+    minAmount: toMoney(m.minCents, currency),
+    maxAmount: toMoney(m.maxCents, currency),
+    cscRequired: m.cscRequired,
+  },
+  withdrawalPath: m.kind === 'withdrawal' ? `/funds/${m.code}` : null,
+});
+
+/**
+ * Card gateways a card can be added with: the built-in test gateway, and Stripe's card setup, which the same
+ * gateway simulates with Stripe's documented test payment methods until a Stripe adapter is configured.
+ */
+const cardGatewaysOf = (gateway: PaymentGateway) => [
+  {
+    key: gateway.key,
+    name: 'Test gateway',
+    cscRequired: gateway.cscRequired,
+    testCards: TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })),
+  },
+  {
+    key: 'stripe',
+    name: 'Stripe (simulated by the test gateway)',
+    cscRequired: false,
+    testCards: TEST_STRIPE_PAYMENT_METHODS.map((m) => ({ number: m.id, outcome: m.outcome })),
+  },
+];
+
 export function createFundsService(deps: FundsDeps) {
   const { db, clock, gateway, currencyOf } = deps;
 
@@ -79,46 +120,6 @@ export function createFundsService(deps: FundsDeps) {
     });
   }
 
-  const methodView = (m: MethodDefinition, own: FundRow[], includeFailed: boolean, currency: CurrencyCode) => ({
-    code: m.code,
-    name: m.name,
-    kind: m.kind,
-    digitalWallet: m.digitalWallet,
-    funds: m.fundType
-      ? own
-          .filter((f) => f.type === m.fundType && (includeFailed || f.verification !== 'Failed Verification'))
-          .map(fundView)
-      : [],
-    availableGateways: m.gateways,
-    attributes: m.attributes,
-    rules: {
-      enabled: true,
-      minAmount: toMoney(m.minCents, currency),
-      maxAmount: toMoney(m.maxCents, currency),
-      cscRequired: m.cscRequired,
-    },
-    withdrawalPath: m.kind === 'withdrawal' ? `/funds/${m.code}` : null,
-  });
-
-  /**
-   * Card gateways a card can be added with: the built-in test gateway, and Stripe's card setup, which the same
-   * gateway simulates with Stripe's documented test payment methods until a Stripe adapter is configured.
-   */
-  const cardGateways = () => [
-    {
-      key: gateway.key,
-      name: 'Test gateway',
-      cscRequired: gateway.cscRequired,
-      testCards: TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })),
-    },
-    {
-      key: 'stripe',
-      name: 'Stripe (simulated by the test gateway)',
-      cscRequired: false,
-      testCards: TEST_STRIPE_PAYMENT_METHODS.map((m) => ({ number: m.id, outcome: m.outcome })),
-    },
-  ];
-
   return {
     ownFund,
     listFunds: async (customerId: string) => (await repo.list(db, customerId)).map(fundView),
@@ -132,11 +133,11 @@ export function createFundsService(deps: FundsDeps) {
         .map((m) => methodView(m, own, filter.failedVerification === true, currency));
     },
 
-    cardGateways,
+    cardGateways: () => cardGatewaysOf(gateway),
 
     /** GET /funds/{gateway}: the gateway's settings and the customer's cards saved through it (404 if not offered). */
     async gatewayFunds(customerId: string, gatewayKey: string): Promise<GatewayFunds> {
-      const found = cardGateways().find((g) => g.key === gatewayKey);
+      const found = cardGatewaysOf(gateway).find((g) => g.key === gatewayKey);
       if (!found) throw notFound('There is no such card gateway.', 'gateway_not_found');
       const { testCards: _testCards, ...settings } = found;
       const own = await repo.list(db, customerId);

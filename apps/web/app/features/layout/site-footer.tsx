@@ -141,15 +141,17 @@ export function SiteFooter({
                   {col.map((offer) => (
                     <li key={offer.url} className="flex flex-wrap items-center gap-x-0.5">
                       <FooterLink to={offer.url}>{offer.name}</FooterLink>
-                      <span aria-hidden="true">·</span>
                       {/* "Results" on screen; "{offer} results" for a screen reader's list of links. */}
-                      <Link
-                        to={`${offer.url.replace(/\/+$/, '')}/results`}
-                        className="inline-flex min-h-[32px] items-center text-sm underline"
-                        aria-label={`${offer.name} results`}
-                      >
-                        Results
-                      </Link>
+                      <span className="inline-flex items-center gap-x-0.5 whitespace-nowrap">
+                        <span aria-hidden="true">·</span>
+                        <Link
+                          to={`${offer.url.replace(/\/+$/, '')}/results`}
+                          className="inline-flex min-h-[32px] items-center text-sm underline"
+                          aria-label={`${offer.name} results`}
+                        >
+                          Results
+                        </Link>
+                      </span>
                     </li>
                   ))}
                 </ul>
