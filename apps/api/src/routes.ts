@@ -29,7 +29,15 @@ import type { Services } from './services.ts';
 
 export async function registerRoutes(app: FastifyInstance, s: Services): Promise<void> {
   const v2 = { prefix: '/api/v2' };
-  await app.register(systemRoutes, { prefix: '/api', config: s.config, system: s.system });
+  // Discovery lists only the services that have routes (core §7): remember every path as it is mounted.
+  const mountedPaths = new Set<string>();
+  app.addHook('onRoute', (route) => void mountedPaths.add(route.url));
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    config: s.config,
+    system: s.system,
+    mountedPaths: () => mountedPaths,
+  });
   await app.register(platformRoutes, { ...v2, platform: s.platform });
   await app.register(contentRoutes, { prefix: '/api/cms', content: s.content, causes: s.causes });
   // Content writes (and version lists) are the back office's: operators whose role may write content

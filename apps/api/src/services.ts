@@ -422,7 +422,11 @@ function commerceServices(
   });
   const lotteryOffers = audience.lotteryOffersFor;
   const recommendations = createRecommendationsService({ checkouts: orderHistory, productOffers: lotteryOffers });
-  const placement = createPlacementService({ productOffers: lotteryOffers, offersInCart: cart.offerKeysIn });
+  const placement = createPlacementService({
+    productOffers: lotteryOffers,
+    offersInCart: cart.offerKeysIn,
+    now: () => clock.now().getTime(),
+  });
   const recurring = createRecurringService({
     db,
     clock,

@@ -36,6 +36,8 @@ import { CookieConsentBanner } from './features/consent/cookie-consent-banner.ts
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
+import { loadOffers } from './features/lotteries/lotteries.server.ts';
+import { offerPath } from './features/lotteries/offer-links.ts';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
 import { FeedbackWidget } from './features/feedback/feedback-widget.tsx';
@@ -202,6 +204,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return (items?.success ? items.data[0]?.html : null) ?? null;
   });
 
+  // The footer's play and results links per product offer (features §2 Footer): the offers this visitor can buy.
+  const footerOffersPromise = optional(loadOffers(context, request), 'footer offers').then((offers) =>
+    (offers ?? []).map((o) => ({ name: o.name, url: offerPath(o) })),
+  );
+
   const consentCapability = hasCapability(capabilities, 'cookie_consent');
   const visitor = readVisitor(request, {
     consentCapability,
@@ -212,6 +219,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const c of visitor.setCookies) headers.append('Set-Cookie', c);
   const customer = await customerPromise;
   const footerNoteHtml = await footerNotePromise;
+  const productOffers = await footerOffersPromise;
   const loadedCart = await cartPromise;
   // Daily Winners: the dot badge and the entry points need the customer's membership.
   const [membership, paymentResolutionCount] = await Promise.all([
@@ -251,7 +259,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notificationCount: 0,
     consentBannerVisible: consentBannerVisible(consentCapability, visitor.session.consent),
     api: { appKey: context.appKey, appSecret: context.appSecret },
-    productOffers: [],
+    productOffers,
     membership,
     paymentResolutionCount,
     components,

@@ -117,6 +117,31 @@ export const AddCardBody = z
   .strict();
 export const AddCardParams = z.object({ method: z.literal('cc'), id: z.enum(CARD_GATEWAYS) }).strict();
 
+/** GET /funds/{gateway}: a card gateway's client settings and the customer's cards saved through it. */
+export const GatewayParams = z.object({ gateway: z.enum(CARD_GATEWAYS) }).strict();
+export const GatewayFunds = z.object({
+  gateway: CardGateway.omit({ testCards: true }),
+  funds: z.array(Fund),
+});
+export type GatewayFunds = z.infer<typeof GatewayFunds>;
+
+/**
+ * POST /funds/stripe/setup: the payment method Stripe.js returned when the customer confirmed the card setup in the
+ * browser (a `pm_…` id); the shop saves it as a card for later payments, charging nothing.
+ */
+export const StripeSetupBody = z
+  .object({
+    paymentMethodId: z
+      .string()
+      .min(1, FORM_MESSAGES.required)
+      .max(255)
+      .regex(/^pm_[A-Za-z0-9_]+$/, 'This is not a card from the card form. Please try again.'),
+    holderName: CardHolderName.optional(),
+    default: z.boolean().optional(),
+  })
+  .strict();
+export type StripeSetupBody = z.infer<typeof StripeSetupBody>;
+
 export const BankAccountBody = z
   .object({
     code: z.literal('tt').default('tt'),

@@ -24,6 +24,27 @@ export const PlacementQuery = z
     segmentId: z.string().max(64).optional(),
   })
   .strict();
+/**
+ * POST /placement/cart/prime (features §7 Placement API): the visitor's analytics identity (segment_user_id when
+ * signed in, segment_device_id always) and, for an anonymous cart, its reference. Primes the cart's placements.
+ */
+export const PrimeCartPlacementsBody = z
+  .object({
+    segmentUserId: Identifier.optional(),
+    segmentDeviceId: Identifier,
+    cartId: Identifier.optional(),
+  })
+  .strict();
+export type PrimeCartPlacementsBody = z.infer<typeof PrimeCartPlacementsBody>;
+
+/** The placement keys shown around a cart (in it and in the pre-cart drawer), which priming computes. */
+export const CART_PLACEMENT_KEYS: readonly (typeof PLACEMENT_KEYS)[number][] = [
+  'cart_inline_item',
+  'pre_cart_item',
+  'pre_cart_promoted',
+  'pre_cart_standard',
+];
+
 export const Placement = z.object({
   key: z.enum(PLACEMENT_KEYS),
   productType: ProductType,

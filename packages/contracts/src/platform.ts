@@ -61,16 +61,20 @@ export const SERVICE_NAMES = [
   'translation',
   'analytics',
 ] as const;
+/**
+ * GET /api/discover (core §7): base URLs of the services this deployment serves. Only the main API is always there;
+ * a service without a single route is left out rather than given an address that answers 404 to everything.
+ */
 export const DiscoverResult = z.object({
   services: z.object({
     main: z.string().url(),
-    cms: z.string().url(),
-    social: z.string().url(),
-    rewards: z.string().url(),
-    customerVerify: z.string().url(),
-    placement: z.string().url(),
-    translation: z.string().url(),
-    analytics: z.string().url(),
+    cms: z.string().url().optional(),
+    social: z.string().url().optional(),
+    rewards: z.string().url().optional(),
+    customerVerify: z.string().url().optional(),
+    placement: z.string().url().optional(),
+    translation: z.string().url().optional(),
+    analytics: z.string().url().optional(),
   }),
 });
 export type DiscoverResult = z.infer<typeof DiscoverResult>;
@@ -95,6 +99,14 @@ export const PauseSettings = z.object({
   durationsWeeks: z.array(z.number().int().positive()),
   maxPauseWeeks: z.number().int().positive(),
 });
+
+/** A footer regulation image (features §2 Footer): the badge, its text alternative and where it leads, if anywhere. */
+export const RegulationImage = z.object({
+  src: z.string().min(1).max(500),
+  alt: z.string().min(1).max(200),
+  url: z.string().max(500).nullable(),
+});
+export type RegulationImage = z.infer<typeof RegulationImage>;
 
 /** Web configuration: every field of spec core §3, defaults of §9. */
 export const WebConfig = z.object({
@@ -148,6 +160,8 @@ export const WebConfig = z.object({
     emailConfirmationRequired: z.boolean(),
   }),
   disclaimer: z.string(),
+  /** Regulation images of the footer (age limit, help line, licences); none on a configuration saved before them. */
+  regulationImages: z.array(RegulationImage).default([]),
 });
 export type WebConfig = z.infer<typeof WebConfig>;
 

@@ -14,7 +14,7 @@ import {
   contentVersionsCommand,
 } from './commands/content.ts';
 import { contentTranslationSetCommand } from './commands/content-translations.ts';
-import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
+import { customerRequireUpgradeCommand, customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { feedbackListCommand } from './commands/feedback.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
@@ -68,6 +68,7 @@ export const commands: OpsCommand<any>[] = [
   recurringDueCommand,
   recurringRunCommand,
   customerUnlockTwoFactorCommand,
+  customerRequireUpgradeCommand,
   verificationListCommand,
   verificationApproveCommand,
   verificationRejectCommand,

@@ -77,6 +77,14 @@ export function webConfigSeed(siteTimeZone: string): StoredWebConfig {
       favouriteNumbersEnabled: true,
       emailConfirmationRequired: true,
     },
+    regulationImages: [
+      { src: '/images/regulation/18-plus.svg', alt: 'Only for people aged 18 and over', url: null },
+      {
+        src: '/images/regulation/gambling-help.svg',
+        alt: `Gambling Help Online: call ${GAMBLING_HELP_LINE}`,
+        url: 'https://www.gamblinghelponline.org.au',
+      },
+    ],
     disclaimer: `${SITE_NAME} sells lottery and raffle tickets only to people aged 18 and over. Please gamble responsibly: set a budget and stick to it. For free, confidential support 24 hours a day call Gambling Help on ${GAMBLING_HELP_LINE} or visit gamblinghelponline.org.au.`,
   };
 }

@@ -56,6 +56,18 @@ describe('discovery', () => {
     await expect(c.get('main', '/config')).rejects.toMatchObject({ status: 503 });
     await expect(c.get('main', '/config')).resolves.toMatchObject({ status: 200 });
   });
+
+  it('answers a call to a service discovery does not list with a 404, sending nothing', async () => {
+    const api = createFakeApi({
+      'GET /api/discover': () => json({ ...DISCOVERY, result: { services: { main: `${ORIGIN}/api/v2` } } }),
+    });
+    const c = client(api.fetch);
+    await expect(c.get('analytics', '/events')).rejects.toMatchObject({
+      status: 404,
+      message: 'The analytics service is not available.',
+    });
+    expect(api.requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/discover']);
+  });
 });
 
 describe('headers and signing', () => {

@@ -19,9 +19,10 @@ import {
   SESSION_EXPIRED_NOTICE,
 } from './api-errors.ts';
 import { identifierOrNull } from './identifiers.ts';
+import { createRequestDebouncer, type RequestDebouncer } from './request-debounce.ts';
 import { camelizeKeys, signRequest, snakeizeKeys } from '@shop/protocol';
 
-export type ServiceName = keyof DiscoverResult['services'];
+export type ServiceName = keyof DiscoverResult['services'] & string;
 export type Services = DiscoverResult['services'];
 
 /** What the caller knows about the visitor; every value is optional and checked by the identifier rule. */
@@ -224,11 +225,13 @@ export class ApiClient {
   private readonly now: () => number;
   private readonly discovery: DiscoveryCache;
   private readonly inFlight = new Map<string, Promise<ApiResponse<unknown>>>();
+  private readonly debouncer: RequestDebouncer;
 
   constructor(private readonly options: ApiClientOptions) {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.now = options.now ?? Date.now;
     this.discovery = options.discovery ?? createDiscoveryCache(this.now);
+    this.debouncer = createRequestDebouncer(this.now);
   }
 
   /** Service base URLs from GET /discover (spec core §7), cached. */
@@ -249,7 +252,8 @@ export class ApiClient {
       const origin = this.options.serviceOrigin;
       if (!origin) return services;
       const rebased = {} as Services;
-      for (const [name, base] of Object.entries(services) as [ServiceName, string][]) {
+      for (const [name, base] of Object.entries(services) as [ServiceName, string | undefined][]) {
+        if (!base) continue;
         const u = new URL(base);
         rebased[name] = `${origin.replace(/\/+$/, '')}${u.pathname.replace(/\/+$/, '')}`;
       }
@@ -373,7 +377,29 @@ export class ApiClient {
     }
   }
 
-  private async request<T>(
+  /** Every call goes through the request debounces of core §9 (lib/request-debounce.ts). */
+  private request<T>(
+    method: Method,
+    service: ServiceName,
+    path: string,
+    body: unknown,
+    opts: RequestOptions,
+  ): Promise<ApiResponse<T>> {
+    // A file upload is never the same call twice: it is sent as it is.
+    if (body instanceof FormData) return this.send<T>(method, service, path, body, opts);
+    // The same call of the same visitor: a client is made per request on the server, but the key says so anyway.
+    const s = this.session();
+    const who = [s.customerId, s.sessionId, opts.version, opts.idempotencyKey].map((v) => v ?? '').join('|');
+    const key = {
+      method,
+      service,
+      path: `${path}${queryString(opts.query)}`,
+      body: `${who} ${JSON.stringify(body ?? null)}`,
+    };
+    return this.debouncer.run(key, () => this.send<T>(method, service, path, body, opts));
+  }
+
+  private async send<T>(
     method: Method,
     service: ServiceName,
     path: string,
@@ -382,7 +408,10 @@ export class ApiClient {
     retried = false,
   ): Promise<ApiResponse<T>> {
     const services = await this.services();
-    const url = `${services[service]}${path}${queryString(opts.query)}`;
+    const base = services[service];
+    // Discovery lists only the services the deployment serves (core §7): a call to another is answered here.
+    if (!base) throw new ApiError({ status: 404, url: path, message: `The ${service} service is not available.` });
+    const url = `${base}${path}${queryString(opts.query)}`;
     const payload = requestBody(body, opts);
     const headers = await this.headersFor(method, opts, payload);
 
@@ -435,7 +464,7 @@ export class ApiClient {
         !(service === 'main' && AUTH_REFRESH_EXEMPT.test(path))
       ) {
         await this.refreshSession(error);
-        return this.request<T>(method, service, path, body, opts, true);
+        return this.send<T>(method, service, path, body, opts, true);
       }
       throw this.report(error);
     }

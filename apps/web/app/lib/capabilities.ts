@@ -65,6 +65,8 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'cause-offer': { allOf: ['causes_directory'] },
   'raffle-draw': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
   'raffle-draw-buy': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
+  // /:productOfferKey/buy: a raffle's buy screen or a lottery's play screen, like the offer page.
+  'offer-buy': { anyOf: ['commercial_lotteries', 'charity_lotteries', 'multi_offer_site'] },
   'raffle-draw-verify': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
   'raffle-winners': { anyOf: ['charity_lotteries', 'multi_offer_site'] },
   'raffle-your-support': { anyOf: ['charity_lotteries', 'multi_offer_site'] },

@@ -13,6 +13,8 @@ export interface RouteEntry {
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'home', path: '', file: 'routes/home.tsx', managedPage: true },
+  // Core §2 "/ (home) and /app": the native app's entry shows the home page (its canonical link names /).
+  { id: 'app', path: 'app', file: 'routes/home.tsx', managedPage: true },
   { id: 'about', path: 'about', file: 'routes/content/cms-page.tsx', managedPage: true },
   {
     id: 'about-responsible-gaming',
@@ -66,6 +68,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'cause-offer', path: 'causes/:causeSlug/:productOfferKey', file: 'routes/raffles/cause-offer.tsx' },
   { id: 'raffle-draw', path: ':productOfferKey/draw/:drawNo', file: 'routes/raffles/raffle-draw.tsx' },
   { id: 'raffle-draw-buy', path: ':productOfferKey/draw/:drawNo/buy', file: 'routes/raffles/raffle-buy.tsx' },
+  // Issue 20 item 8: the buy route of core §2 (a raffle's draw on sale now; a lottery goes to its play screen).
+  { id: 'offer-buy', path: ':productOfferKey/buy', file: 'routes/raffles/raffle-buy.tsx' },
   { id: 'raffle-draw-verify', path: ':productOfferKey/draw/:drawNo/verify', file: 'routes/raffles/raffle-verify.tsx' },
   { id: 'raffle-winners', path: ':productOfferKey/winners', file: 'routes/raffles/raffle-winners.tsx' },
   { id: 'raffle-your-support', path: ':productOfferKey/your-support', file: 'routes/raffles/raffle-your-support.tsx' },
@@ -215,6 +219,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'forgot-password', path: 'forgot-password', file: 'routes/identity/forgot-password.tsx' },
   { id: 'reset-password', path: 'reset-password', file: 'routes/identity/forgot-password.tsx' },
   { id: 'force-password-change', path: 'force-password-change', file: 'routes/identity/force-password-change.tsx' },
+  // Issue 20 item 8 (core §2 Navigation behaviour): where a required account upgrade sends the customer.
+  { id: 'force-upgrade-account', path: 'force-upgrade-account', file: 'routes/identity/force-upgrade-account.tsx' },
   { id: 'my-account', path: 'my-account', file: 'routes/account/my-account.tsx' },
   // Payment resolution (issue 15, h/rec-pay): recurring purchases whose payment failed; the site-wide banner leads here.
   {

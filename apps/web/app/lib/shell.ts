@@ -16,7 +16,7 @@ import type {
   WebConfig,
 } from '@shop/contracts';
 import { useRouteLoaderData } from 'react-router';
-import { gateAllows, hasAllCapabilities } from './capabilities.ts';
+import { gateAllows, hasAllCapabilities, hasCapability } from './capabilities.ts';
 import type { SiteFormat } from './format.ts';
 
 /** The part of the web configuration the browser needs (the rest stays on the server). */
@@ -36,6 +36,9 @@ export interface SiteSettings {
   supportedPaymentMethods: PaymentLogo[];
   cookieLifetimeDays: number;
   disclaimer: string;
+  regulationImages: WebConfig['regulationImages'];
+  /** Features §2 Footer: the cookie policy link shows only when cookie consent is enabled. */
+  cookieConsentEnabled: boolean;
   disableIndexing: boolean;
   /** The shop's public address: canonical URLs and Open Graph links are built from it. */
   baseUrl: string;
@@ -58,6 +61,8 @@ export function siteSettingsOf(config: WebConfig): SiteSettings {
     supportedPaymentMethods: config.supportedPaymentMethods,
     cookieLifetimeDays: config.cookieConsent.cookieLifetimeDays,
     disclaimer: config.disclaimer,
+    regulationImages: config.regulationImages,
+    cookieConsentEnabled: config.cookieConsent.enabled,
     disableIndexing: config.disableIndexing,
     baseUrl: config.baseUrl,
   };
@@ -157,8 +162,24 @@ export function visibleNavigationItems(
 }
 
 /** Footer links: every listed capability present and none of requiresAbsent. */
-export function visibleFooterLinks(links: Navigation['footer'], caps: readonly Capability[]): Navigation['footer'] {
-  return links.filter((l) => gateAllows({ allOf: l.capabilities, absent: l.requiresAbsent }, caps));
+/** The cookie policy page, linked from the footer only while cookie consent is enabled (features §2 Footer). */
+export const COOKIE_POLICY_PATH = '/about/cookie-policy';
+
+/** Cookie consent is on: the site configuration enables it and the segment has the cookie consent capability. */
+export function cookieConsentOn(site: Pick<SiteSettings, 'cookieConsentEnabled'>, caps: readonly Capability[]) {
+  return site.cookieConsentEnabled && hasCapability(caps, 'cookie_consent');
+}
+
+export function visibleFooterLinks(
+  links: Navigation['footer'],
+  caps: readonly Capability[],
+  consentOn = true,
+): Navigation['footer'] {
+  return links.filter(
+    (l) =>
+      gateAllows({ allOf: l.capabilities, absent: l.requiresAbsent }, caps) &&
+      (consentOn || l.url.replace(/\/+$/, '') !== COOKIE_POLICY_PATH),
+  );
 }
 
 /** An item with a product group and children opens a drawer listing them (spec features §2). */

@@ -27,6 +27,11 @@ export function shellFixture(overrides: Partial<ShellData> = {}): ShellData {
       supportedPaymentMethods: ['visa', 'mastercard', 'amex', 'paypal', 'apple_pay', 'google_pay'],
       cookieLifetimeDays: 365,
       disclaimer: 'You must be 18+ to play. Gamble responsibly.',
+      regulationImages: [
+        { src: '/images/regulation/18-plus.svg', alt: 'Only for people aged 18 and over', url: null },
+        { src: '/images/regulation/help.svg', alt: 'Gambling Help', url: 'https://help.example.org' },
+      ],
+      cookieConsentEnabled: true,
       disableIndexing: false,
       baseUrl: 'https://shop.example.test',
     },
@@ -91,6 +96,13 @@ export function shellFixture(overrides: Partial<ShellData> = {}): ShellData {
       ],
       footer: [
         { id: 'privacy', label: 'Privacy policy', url: '/about/privacy', capabilities: [], requiresAbsent: [] },
+        {
+          id: 'cookie-policy',
+          label: 'Cookie policy',
+          url: '/about/cookie-policy',
+          capabilities: [],
+          requiresAbsent: [],
+        },
         { id: 'faq', label: 'FAQ', url: '/about/faq', capabilities: [], requiresAbsent: ['support_faq'] },
         {
           id: 'tou',

@@ -42,3 +42,46 @@ describe('customer:unlock-2fa', () => {
     expect((await ops('customer:unlock-2fa')).code).toBe(1);
   });
 });
+
+// Issue 20 item 8: the force-upgrade-account page needs a way for a customer to owe an upgrade, and a way out.
+describe('customer:require-upgrade', () => {
+  it('flags the account upgrade on the overview until the customer saves their details', async () => {
+    const c = await signUpAndLogin(t);
+    const overview = async () =>
+      (
+        await t.injectSigned({
+          method: 'GET',
+          url: '/api/v2/customer',
+          headers: { authorization: `Bearer ${c.accessToken}` },
+        })
+      ).json().result.account_upgrade;
+    expect(await overview()).toBe(false);
+    expect(await ops('customer:require-upgrade', c.email)).toMatchObject({
+      code: 0,
+      out: `${c.email} must check and complete their details before they continue.`,
+    });
+    expect(await overview()).toBe(true);
+    expect((await ops('customer:require-upgrade', c.email)).out).toContain('already had to complete');
+    // Saving the details (POST /customer/details, v3.2) completes the upgrade.
+    const details = (
+      await t.injectSigned({
+        method: 'GET',
+        url: '/api/v2/customer/details',
+        headers: { authorization: `Bearer ${c.accessToken}`, version: '3.2' },
+      })
+    ).json().result;
+    const saved = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/customer/details',
+      headers: { authorization: `Bearer ${c.accessToken}`, version: '3.2' },
+      payload: { phone: details.phone ?? '0412345678', address: '1 George St', suburb: 'Sydney', postcode: '2000' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await overview()).toBe(false);
+    expect(await ops('customer:require-upgrade', 'nobody@example.test')).toMatchObject({
+      code: 1,
+      err: 'No open account has the email nobody@example.test.',
+    });
+    expect((await ops('customer:require-upgrade')).code).toBe(1);
+  });
+});

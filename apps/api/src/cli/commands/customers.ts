@@ -22,3 +22,26 @@ export const customerUnlockTwoFactorCommand = defineCommand({
     );
   },
 });
+
+export const customerRequireUpgradeCommand = defineCommand({
+  name: 'customer:require-upgrade',
+  usage: '<email>',
+  summary:
+    'Require a customer to check and complete their details: every page sends them to /force-upgrade-account until they save them.',
+  define: (c) => c.argument('[email]', "the customer's email address"),
+  async run({ args }, ctx) {
+    const [email] = args;
+    if (!email) throw new UsageError("Give the customer's email address.");
+    const { identity } = await ctx.services();
+    const outcome = await identity.profile.requireAccountUpgrade(email);
+    if (outcome === 'unknown') {
+      ctx.err(`No open account has the email ${email}.`);
+      return 1;
+    }
+    ctx.out(
+      outcome === 'required'
+        ? `${email} must check and complete their details before they continue.`
+        : `${email} already had to complete their details.`,
+    );
+  },
+});

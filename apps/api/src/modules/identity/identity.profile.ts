@@ -149,12 +149,26 @@ export function createProfileService(deps: ProfileDeps) {
           marketingConsent: patch.marketingConsent ?? c.marketingConsent,
           isVerified: unverified ? false : c.isVerified,
           emailConfirmedAt: emailChanged ? null : c.emailConfirmedAt,
+          // A required account upgrade is completed by checking and saving the details (core §2 force-upgrade-account).
+          accountUpgrade: false,
           updatedAt: now,
         });
         if (emailChanged) await mailer.emailConfirmation(tx, u);
         return u;
       });
       return { details: detailsOf(updated), unverified };
+    },
+
+    /**
+     * Support: ask a customer to check and complete their details before anything else (core §2, §6: a required
+     * account upgrade redirects to the force-upgrade-account page until they save them).
+     */
+    async requireAccountUpgrade(email: string): Promise<'required' | 'already' | 'unknown'> {
+      const c = await customers.activeByEmail(db, email.trim().toLowerCase());
+      if (!c) return 'unknown';
+      if (c.accountUpgrade) return 'already';
+      await customers.update(db, c.id, { accountUpgrade: true, updatedAt: clock.now() });
+      return 'required';
     },
 
     async setFavouriteNumbers(customerId: string, favourites: FavouriteNumbers) {

@@ -1,11 +1,18 @@
 // Saved funds (cards, bank accounts, linked PayPal) and the payment methods that list them. A card number goes to the
 // gateway's vault and no further: the shop keeps the token, brand, last 4 digits and expiry.
 import { randomBytes } from 'node:crypto';
-import { FORM_MESSAGES, toMoney, type CurrencyCode, type Fund } from '@shop/contracts';
+import {
+  FORM_MESSAGES,
+  toMoney,
+  type CurrencyCode,
+  type Fund,
+  type GatewayFunds,
+  type StripeSetupBody,
+} from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { luhnValid, TEST_CARDS, type PaymentGateway } from './payments.gateway.ts';
+import { luhnValid, TEST_CARDS, TEST_STRIPE_PAYMENT_METHODS, type PaymentGateway } from './payments.gateway.ts';
 import {
   bankDirectoryErrors,
   depositMethod,
@@ -41,6 +48,47 @@ export function bpayReference(customerId: string): string {
   return base + '0';
 }
 
+/** A payment method as GET /payment_methods shows it, with the customer's funds of its type. */
+const methodView = (m: MethodDefinition, own: FundRow[], includeFailed: boolean, currency: CurrencyCode) => ({
+  code: m.code,
+  name: m.name,
+  kind: m.kind,
+  digitalWallet: m.digitalWallet,
+  funds: m.fundType
+    ? own
+        .filter((f) => f.type === m.fundType && (includeFailed || f.verification !== 'Failed Verification'))
+        .map(fundView)
+    : [],
+  availableGateways: m.gateways,
+  attributes: m.attributes,
+  rules: {
+    enabled: true,
+    minAmount: toMoney(m.minCents, currency),
+    maxAmount: toMoney(m.maxCents, currency),
+    cscRequired: m.cscRequired,
+  },
+  withdrawalPath: m.kind === 'withdrawal' ? `/funds/${m.code}` : null,
+});
+
+/**
+ * Card gateways a card can be added with: the built-in test gateway, and Stripe's card setup, which the same
+ * gateway simulates with Stripe's documented test payment methods until a Stripe adapter is configured.
+ */
+const cardGatewaysOf = (gateway: PaymentGateway) => [
+  {
+    key: gateway.key,
+    name: 'Test gateway',
+    cscRequired: gateway.cscRequired,
+    testCards: TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })),
+  },
+  {
+    key: 'stripe',
+    name: 'Stripe (simulated by the test gateway)',
+    cscRequired: false,
+    testCards: TEST_STRIPE_PAYMENT_METHODS.map((m) => ({ number: m.id, outcome: m.outcome })),
+  },
+];
+
 export function createFundsService(deps: FundsDeps) {
   const { db, clock, gateway, currencyOf } = deps;
 
@@ -72,27 +120,6 @@ export function createFundsService(deps: FundsDeps) {
     });
   }
 
-  const methodView = (m: MethodDefinition, own: FundRow[], includeFailed: boolean, currency: CurrencyCode) => ({
-    code: m.code,
-    name: m.name,
-    kind: m.kind,
-    digitalWallet: m.digitalWallet,
-    funds: m.fundType
-      ? own
-          .filter((f) => f.type === m.fundType && (includeFailed || f.verification !== 'Failed Verification'))
-          .map(fundView)
-      : [],
-    availableGateways: m.gateways,
-    attributes: m.attributes,
-    rules: {
-      enabled: true,
-      minAmount: toMoney(m.minCents, currency),
-      maxAmount: toMoney(m.maxCents, currency),
-      cscRequired: m.cscRequired,
-    },
-    withdrawalPath: m.kind === 'withdrawal' ? `/funds/${m.code}` : null,
-  });
-
   return {
     ownFund,
     listFunds: async (customerId: string) => (await repo.list(db, customerId)).map(fundView),
@@ -106,15 +133,48 @@ export function createFundsService(deps: FundsDeps) {
         .map((m) => methodView(m, own, filter.failedVerification === true, currency));
     },
 
-    cardGateways() {
-      return [
+    cardGateways: () => cardGatewaysOf(gateway),
+
+    /** GET /funds/{gateway}: the gateway's settings and the customer's cards saved through it (404 if not offered). */
+    async gatewayFunds(customerId: string, gatewayKey: string): Promise<GatewayFunds> {
+      const found = cardGatewaysOf(gateway).find((g) => g.key === gatewayKey);
+      if (!found) throw notFound('There is no such card gateway.', 'gateway_not_found');
+      const { testCards: _testCards, ...settings } = found;
+      const own = await repo.list(db, customerId);
+      return {
+        gateway: settings,
+        funds: own.filter((f) => f.type === 'card' && f.gateway === gatewayKey).map(fundView),
+      };
+    },
+
+    /**
+     * POST /funds/stripe/setup: save the card of a confirmed Stripe setup (the browser's `pm_…` payment method). The
+     * gateway vaults it and reports brand, last 4 and expiry; a refused card saves nothing.
+     */
+    async setupStripeCard(customerId: string, body: StripeSetupBody): Promise<Fund> {
+      const setup = await gateway.setupCard(body.paymentMethodId);
+      if (setup.status === 'unknown_payment_method')
+        throw unprocessable('This is not a card from the card form. Please try again.', 'payment_method_invalid', {
+          paymentMethodId: ['This is not a card from the card form. Please try again.'],
+        });
+      if (setup.status !== 'succeeded')
+        throw unprocessable('Your card was declined. Please try another card.', 'card_declined');
+      return saveFund(
+        customerId,
         {
-          key: gateway.key,
-          name: 'Test gateway',
-          cscRequired: gateway.cscRequired,
-          testCards: TEST_CARDS.map((c) => ({ number: c.number, outcome: c.outcome })),
+          code: 'cc',
+          type: 'card',
+          gateway: 'stripe',
+          token: setup.token,
+          brand: setup.brand,
+          last4: setup.last4,
+          expiryMonth: setup.expiryMonth,
+          expiryYear: setup.expiryYear,
+          holderName: body.holderName ?? null,
+          verification: 'Verified',
         },
-      ];
+        body.default,
+      );
     },
 
     async setDefault(customerId: string, fundId: string): Promise<Fund> {

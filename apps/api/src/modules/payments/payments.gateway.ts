@@ -72,7 +72,16 @@ export interface PaymentGateway {
   approvedCharges(): Promise<ChargeRecord[]>;
   /** 3-D Secure: the customer passed or failed the challenge on the gateway's page. */
   completeChallenge(orderId: string, passed: boolean): Promise<ChargeRecord | null>;
+  /**
+   * Stripe's card setup (a SetupIntent confirmed in the browser): the payment method the browser got from Stripe.js
+   * becomes a chargeable token with the card's brand, last 4 digits and expiry; null when the card was refused.
+   */
+  setupCard(paymentMethodId: string): Promise<SetupCardResult>;
 }
+
+export type SetupCardResult =
+  | { status: 'succeeded'; token: string; brand: string; last4: string; expiryMonth: number; expiryYear: number }
+  | { status: 'declined' | 'unknown_payment_method' };
 
 /** Documented test card numbers of the built-in gateway (docs/payments.md). Any other valid number approves. */
 export const TEST_CARDS: { number: string; outcome: CardOutcome }[] = [
@@ -93,6 +102,18 @@ export const TEST_WALLET_TOKENS: { token: string; outcome: ChargeOutcome }[] = [
   { token: 'fake-android-pay-visa-nonce', outcome: 'approved' },
   { token: 'fake-processor-declined-visa-nonce', outcome: 'declined' },
   { token: 'fake-insufficient-funds-visa-nonce', outcome: 'insufficient_funds' },
+];
+
+/**
+ * Stripe's documented test payment methods (stripe.com/docs/testing) as the built-in gateway simulates them for
+ * POST /funds/stripe/setup: what Stripe.js would hand the browser after the customer typed a test card.
+ */
+export const TEST_STRIPE_PAYMENT_METHODS: { id: string; card: string; outcome: CardOutcome }[] = [
+  { id: 'pm_card_visa', card: '4242424242424242', outcome: 'approved' },
+  { id: 'pm_card_mastercard', card: '5555555555554444', outcome: 'approved' },
+  { id: 'pm_card_amex', card: '378282246310005', outcome: 'approved' },
+  { id: 'pm_card_chargeDeclined', card: '4000000000000002', outcome: 'declined' },
+  { id: 'pm_card_chargeDeclinedInsufficientFunds', card: '4000000000009995', outcome: 'insufficient_funds' },
 ];
 
 export function luhnValid(digits: string): boolean {
@@ -199,6 +220,22 @@ export function createTestGateway(deps: {
     async completeChallenge(orderId, passed) {
       await book.setStatus(db, orderId, 'challenge', passed ? 'approved' : 'declined');
       return this.lookup(orderId);
+    },
+    async setupCard(paymentMethodId) {
+      const known = TEST_STRIPE_PAYMENT_METHODS.find((m) => m.id === paymentMethodId);
+      if (!known) return { status: 'unknown_payment_method' };
+      // Like Stripe's setup, a card that declines is refused at setup (its check charge fails), and nothing is kept.
+      if (known.outcome !== 'approved') return { status: 'declined' };
+      // Stripe's test cards carry an expiry some years ahead; the simulation says the end of the year after next.
+      const expiryYear = clock.now().getUTCFullYear() + 2;
+      return {
+        status: 'succeeded',
+        token: await vault(known.outcome),
+        brand: cardBrand(known.card),
+        last4: known.card.slice(-4),
+        expiryMonth: 12,
+        expiryYear,
+      };
     },
   };
 }

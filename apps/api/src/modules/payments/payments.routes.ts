@@ -14,9 +14,12 @@ import {
   DepositParams,
   Fund,
   FundParams,
+  GatewayFunds,
+  GatewayParams,
   PaymentMethod,
   PaymentMethodsQuery,
   PayPalBody,
+  StripeSetupBody,
   successEnvelope,
   ThreeDsChallengeBody,
   ThreeDsNotifyQuery,
@@ -105,6 +108,34 @@ const methodsAndFundsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
       },
     },
     async () => ok(funds.cardGateways()),
+  );
+
+  routes.get(
+    '/funds/:gateway',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: "A card gateway's settings and the customer's cards saved through it",
+        params: GatewayParams,
+        response: { 200: successEnvelope(GatewayFunds) },
+      },
+    },
+    async (request) => ok(await funds.gatewayFunds(request.auth!.customerId, request.params.gateway)),
+  );
+
+  routes.post(
+    '/funds/stripe/setup',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Save the card of a confirmed Stripe card setup (a pm_ payment method); nothing is charged',
+        body: StripeSetupBody,
+        response: { 200: successEnvelope(Fund) },
+      },
+    },
+    async (request) => ok(await funds.setupStripeCard(request.auth!.customerId, request.body)),
   );
 
   routes.post(

@@ -137,3 +137,89 @@ describe('GET /placement on a segment that sells no lotteries', () => {
     expect(res.statusCode, res.body).toBe(204);
   });
 });
+
+// Issue 20 item 8: POST /placement/cart/prime (features §7) with segment_user_id and segment_device_id.
+describe('POST /placement/cart/prime', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  type Item = { key: string; product_offer_key: string; build: Record<string, unknown> | null };
+  const prime = (payload: unknown) =>
+    t.injectSigned({ method: 'POST', url: '/api/v2/placement/cart/prime', payload: payload as object });
+  const anonCart = async () =>
+    (
+      (await t.injectSigned({ method: 'POST', url: '/api/v2/anon-cart', sign: { version: '3.3' } })).json().result as {
+        cart_reference: string;
+      }
+    ).cart_reference;
+  const addTo = (ref: string, build: unknown) =>
+    t.injectSigned({
+      method: 'POST',
+      url: `/api/v2/anon-cart/${ref}/build`,
+      payload: build as object,
+      sign: { version: '3.3' },
+    });
+  const get = async (ref: string) =>
+    (await t.injectSigned({ method: 'GET', url: `/api/v2/placement?keys=pre_cart_item&cart_id=${ref}` })).json()
+      .result as Item[];
+
+  it("computes every cart placement of the visitor's cart, leaving out what is in it", async () => {
+    const ref = await anonCart();
+    const open = (await prime({ segment_device_id: 'dev-1', cart_id: ref })).json().result as Item[];
+    const first = open.find((i) => i.key === 'pre_cart_item')!;
+    expect(new Set(open.map((i) => i.key))).toEqual(
+      new Set(['pre_cart_item', 'cart_inline_item', 'pre_cart_promoted', 'pre_cart_standard']),
+    );
+    expect(open.some((i) => i.key === 'feature_placement')).toBe(false);
+    expect((await addTo(ref, first.build)).statusCode).toBe(200);
+    const res = await prime({ segment_user_id: 'usr_1', segment_device_id: 'dev-1', cart_id: ref });
+    expect(res.statusCode).toBe(200);
+    const primed = res.json().result as Item[];
+    expect(primed.map((i) => i.product_offer_key)).not.toContain(first.product_offer_key);
+    // The drawer's GET for the same cart answers with what was primed.
+    expect(await get(ref)).toEqual(primed.filter((i) => i.key === 'pre_cart_item'));
+  });
+
+  it('a primed cart still leaves out an offer added after priming, and priming expires after 5 minutes', async () => {
+    const ref = await anonCart();
+    const primed = (await prime({ segment_device_id: 'dev-2', cart_id: ref })).json().result as Item[];
+    const first = primed.find((i) => i.key === 'pre_cart_item')!;
+    expect((await addTo(ref, first.build)).statusCode).toBe(200);
+    const now = await get(ref);
+    expect(now.map((i) => i.product_offer_key)).not.toContain(first.product_offer_key);
+    expect(now).toHaveLength(1);
+    t.clock.advance(5 * 60_000);
+    // Computed afresh: two suggestions again, neither in the cart.
+    const later = await get(ref);
+    expect(later).toHaveLength(2);
+    expect(later.map((i) => i.product_offer_key)).not.toContain(first.product_offer_key);
+  });
+
+  it('rejects bad input with 422 and primes nothing', async () => {
+    for (const payload of [
+      {},
+      { segment_user_id: 'usr_1' },
+      { segment_device_id: 'has space' },
+      { segment_device_id: '' },
+      { segment_device_id: 'x'.repeat(129) },
+      { segment_device_id: 'dev', cart_id: '../etc' },
+      { segment_device_id: 'dev', extra: 1 },
+    ]) {
+      const res = await prime(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().result).toBeNull();
+    }
+  });
+
+  it('needs the app signature like every service call', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/placement/cart/prime',
+      payload: { segment_device_id: 'dev-3' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,5 +1,5 @@
-// GET /placement (features §7 Placement API): 204 when there is nothing to place.
-import { Placement, PlacementQuery, successEnvelope } from '@shop/contracts';
+// GET /placement and POST /placement/cart/prime (features §7 Placement API): 204 when there is nothing to place.
+import { Placement, PlacementQuery, PrimeCartPlacementsBody, successEnvelope } from '@shop/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +28,28 @@ export const placementRoutes: FastifyPluginAsync<PlacementRoutesOptions> = async
         keys: q.keys,
         pricingId: q.pricingId,
         cartReference: q.cartId ?? null,
+        customerId: request.auth?.customerId ?? null,
+        segmentName: request.ctx?.segmentName,
+      });
+      if (!items.length) return reply.code(204).send(undefined);
+      return ok(items);
+    },
+  );
+
+  routes.post(
+    '/placement/cart/prime',
+    {
+      schema: {
+        tags: ['placement'],
+        summary: "Prime the cart's placements (computed now, kept 5 minutes for the pre-cart drawer); 204 when none",
+        body: PrimeCartPlacementsBody,
+        response: { 200: successEnvelope(z.array(Placement)), 204: z.undefined().describe('No placements') },
+      },
+    },
+    async (request, reply) => {
+      // The analytics identity is validated, not stored: the shop's placements are not personalised by it (ADR 071).
+      const items = await placement.primeCart({
+        cartReference: request.body.cartId ?? null,
         customerId: request.auth?.customerId ?? null,
         segmentName: request.ctx?.segmentName,
       });

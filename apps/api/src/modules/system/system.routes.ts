@@ -1,7 +1,13 @@
 // Open routes every deployment needs: service discovery, liveness, readiness, metrics and the API reference.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DiscoverResult, HealthResult, successEnvelope, type DiscoverResult as Discover } from '@shop/contracts';
+import {
+  DiscoverResult,
+  HealthResult,
+  SERVICE_NAMES,
+  successEnvelope,
+  type DiscoverResult as Discover,
+} from '@shop/contracts';
 import type { AppConfig } from '../../env.ts';
 import { ok } from '../../lib/http.ts';
 import { serviceUnavailable } from '../../lib/errors.ts';
@@ -11,34 +17,61 @@ export interface SystemRoutesOptions {
   config: AppConfig;
   /** Whether the database is reachable and every committed migration applied (db/ checkReadiness). */
   system: { readiness(): Promise<{ reachable: boolean; migrated: boolean }> };
+  /** Every API route path mounted on the app (collected as routes register): discovery lists only served services. */
+  mountedPaths: () => Iterable<string>;
 }
 
-/** Absolute base URLs of every service (spec core §7), built from PUBLIC_URL so a split deployment can move them. */
-export function discoverServices(publicUrl: string): Discover {
+type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * Where each service of spec core §7 lives, and the route prefix that proves it is served. The placement calls
+ * (features §7: GET /placement, POST /placement/cart/prime) are answered by the main API, so its base is /api/v2.
+ */
+export const SERVICE_LOCATIONS: Record<ServiceName, { base: string; serves: string }> = {
+  main: { base: '/api/v2', serves: '/api/v2/' },
+  cms: { base: '/api/cms', serves: '/api/cms/' },
+  social: { base: '/api/social/v3', serves: '/api/social/v3/' },
+  rewards: { base: '/api/rewards', serves: '/api/rewards/' },
+  customerVerify: { base: '/api/customer-verify', serves: '/api/customer-verify/' },
+  placement: { base: '/api/v2', serves: '/api/v2/placement' },
+  translation: { base: '/api/translation', serves: '/api/translation/' },
+  analytics: { base: '/api/analytics', serves: '/api/analytics/' },
+};
+
+/**
+ * Absolute base URLs of the services this deployment serves (spec core §7), built from PUBLIC_URL so a split
+ * deployment can move them. A service none of whose routes is mounted is left out; main is always listed.
+ */
+export function discoverServices(publicUrl: string, mountedPaths: Iterable<string>): Discover {
   const base = publicUrl.replace(/\/+$/, '');
-  return {
-    services: {
-      main: `${base}/api/v2`,
-      cms: `${base}/api/cms`,
-      social: `${base}/api/social/v3`,
-      rewards: `${base}/api/rewards`,
-      customerVerify: `${base}/api/customer-verify`,
-      placement: `${base}/api/placement`,
-      translation: `${base}/api/translation`,
-      analytics: `${base}/api/analytics`,
-    },
-  };
+  const paths = [...mountedPaths];
+  const services: Partial<Record<ServiceName, string>> = {};
+  for (const name of SERVICE_NAMES) {
+    const where = SERVICE_LOCATIONS[name];
+    if (name === 'main' || paths.some((p) => p.startsWith(where.serves))) services[name] = `${base}${where.base}`;
+  }
+  return { services: services as Discover['services'] };
 }
 
-export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (instance, { system, config }) => {
+export const systemRoutes: FastifyPluginAsync<SystemRoutesOptions> = async (
+  instance,
+  { system, config, mountedPaths },
+) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const discovery = discoverServices(config.publicUrl);
+  // Built on the first request, when every module's routes are mounted.
+  let discovery: Discover | null = null;
 
   app.get(
     '/discover',
-    { schema: { summary: 'Base URLs of every service', response: { 200: successEnvelope(DiscoverResult) } } },
+    {
+      schema: {
+        summary: 'Base URLs of the services this deployment serves',
+        response: { 200: successEnvelope(DiscoverResult) },
+      },
+    },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=60');
+      discovery ??= discoverServices(config.publicUrl, mountedPaths());
       return ok(discovery);
     },
   );

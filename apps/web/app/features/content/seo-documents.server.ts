@@ -21,6 +21,7 @@ export const PRIVATE_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/force-password-change',
+  '/force-upgrade-account',
   '/close-my-account',
   '/account-verification',
   '/cookie-consent',

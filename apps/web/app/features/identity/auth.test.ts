@@ -161,7 +161,10 @@ describe('redirects', () => {
     });
     expect(accountFlagRedirect(flags(true, true), '/lotto-tickets')).toBe('/force-password-change');
     expect(accountFlagRedirect(flags(true, false), '/force-password-change')).toBeNull();
-    expect(accountFlagRedirect(flags(false, true), '/my-account')).toBe('/my-account/upgrade-account');
+    // Core §2: a required account upgrade goes to the force-upgrade-account page (the ordinary one completes it too).
+    expect(accountFlagRedirect(flags(false, true), '/my-account')).toBe('/force-upgrade-account');
+    expect(accountFlagRedirect(flags(false, true), '/lotto-tickets')).toBe('/force-upgrade-account');
+    expect(accountFlagRedirect(flags(false, true), '/force-upgrade-account')).toBeNull();
     expect(accountFlagRedirect(flags(false, true), '/my-account/upgrade-account/')).toBeNull();
     expect(accountFlagRedirect(flags(true, false), '/logout')).toBeNull();
     expect(accountFlagRedirect(flags(false, false), '/')).toBeNull();

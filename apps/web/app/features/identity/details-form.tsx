@@ -74,7 +74,7 @@ export function DetailsForm(props: {
   return (
     <>
       <p className="mb-1">
-        Email: <strong>{props.email}</strong>
+        Email: <strong className="break-all">{props.email}</strong>
       </p>
       <SchemaForm
         id="my-details"

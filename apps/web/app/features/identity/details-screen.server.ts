@@ -1,14 +1,21 @@
-// The details form's load and save for the two screens that show it: /my-account/my-details and
-// /my-account/upgrade-account (which goes on to the account home once saved).
+// The details form's load and save for the screens that show it: /my-account/my-details,
+// /my-account/upgrade-account and /force-upgrade-account (which go on to the account home once saved).
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { loadDetails, saveDetails } from './details.server.ts';
 import { requireCustomer } from '../../lib/auth.server.ts';
 import { loadWebConfig } from './login.server.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 
-export async function loadDetailsScreen(request: Request, context: AppLoadContext) {
+export async function loadDetailsScreen(
+  request: Request,
+  context: AppLoadContext,
+  options: { onlyForRequiredUpgrade?: boolean } = {},
+) {
   try {
-    const { auth } = await requireCustomer(request, context);
+    const { auth, customer } = await requireCustomer(request, context);
+    // The forced upgrade page is for a customer who owes one; anyone else has nothing to do there.
+    if (options.onlyForRequiredUpgrade && !customer.accountUpgrade)
+      throw redirect('/my-account', { headers: auth.headers() });
     const [{ details, defaults }, config] = await Promise.all([loadDetails(auth.api), loadWebConfig(request, context)]);
     return data(
       { email: details.email, defaults, regions: config.regions, immutable: config.immutableCustomerFields },

@@ -10,6 +10,7 @@ import { serverApi } from '../../lib/api-client.server.ts';
 import { ApiError, FALLBACK_MESSAGE } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { apiSessionFrom, readVisitor } from '../../lib/session.server.ts';
+import { FORCE_UPGRADE_PATH } from './account-flags.ts';
 import {
   completeLogin,
   loadCustomer,
@@ -90,7 +91,7 @@ export async function finishSignIn(auth: AuthApi, redirectTo: string | undefined
   const customer = await loadCustomer(auth);
   let target = safeRedirectPath(redirectTo, '/my-account', auth.origin);
   if (customer?.forcePasswordChange) target = '/force-password-change';
-  else if (customer?.accountUpgrade) target = '/my-account/upgrade-account';
+  else if (customer?.accountUpgrade) target = FORCE_UPGRADE_PATH;
   return redirect(target, { headers: auth.headers() });
 }
 

@@ -120,6 +120,38 @@ describe('footer', () => {
     expect(html).toContain('href="/offer-6/results"');
   });
 
+  // Issue 20 item 8: the cookie policy link only while cookie consent is on; the regulation images of the config.
+  it('links the cookie policy only while cookie consent is enabled (config and capability)', () => {
+    const shell = shellFixture();
+    expect(renderHtml(<SiteFooter shell={shell} />)).toContain('href="/about/cookie-policy"');
+    expect(renderHtml(<CondensedFooter shell={shell} />)).toContain('href="/about/cookie-policy"');
+    const configOff = { ...shell, site: { ...shell.site, cookieConsentEnabled: false } };
+    expect(renderHtml(<SiteFooter shell={configOff} />)).not.toContain('cookie-policy');
+    expect(renderHtml(<CondensedFooter shell={configOff} />)).not.toContain('cookie-policy');
+    const capabilityOff = { ...shell, capabilities: shell.capabilities.filter((c) => c !== 'cookie_consent') };
+    expect(renderHtml(<SiteFooter shell={capabilityOff} />)).not.toContain('cookie-policy');
+    expect(textOf(renderHtml(<SiteFooter shell={capabilityOff} />))).toContain('Privacy policy');
+  });
+
+  it('shows the regulation images with their text alternatives, linked when they have a link', () => {
+    const html = renderHtml(<SiteFooter shell={shellFixture()} />);
+    expect(html).toContain('alt="Only for people aged 18 and over"');
+    expect(html).toMatch(
+      /<a href="https:\/\/help\.example\.org"[^>]*><img src="\/images\/regulation\/help\.svg" alt="Gambling Help"/,
+    );
+    const none = shellFixture();
+    none.site.regulationImages = [];
+    expect(renderHtml(<SiteFooter shell={none} />)).not.toContain('regulation-images');
+  });
+
+  it("lists each offer's play and results links from the shell's offers", () => {
+    const shell = shellFixture({ productOffers: [{ name: 'Oz Lotto', url: '/oz-lotto' }] });
+    const html = renderHtml(<SiteFooter shell={shell} />);
+    expect(html).toContain('href="/oz-lotto"');
+    expect(html).toContain('href="/oz-lotto/results"');
+    expect(html).toContain('aria-label="Oz Lotto results"');
+  });
+
   it('up to 8 payment logos; Apple Pay only where supported', () => {
     expect(visiblePaymentLogos(['visa', 'apple_pay', 'google_pay'], false)).toEqual(['visa', 'google_pay']);
     expect(visiblePaymentLogos(['visa', 'apple_pay'], true)).toEqual(['visa', 'apple_pay']);

@@ -1,9 +1,10 @@
 // Footer (spec features §2): the full footer on most pages, the condensed one (links, payment logos, disclaimer)
-// on checkout steps and login/register pages. The full footer also shows the footer note, a Markdown translation item
-// (footer/note) the content service renders and sanitises.
+// on checkout steps and login/register pages. The full footer also shows each product offer's play and results links,
+// the regulation images, and the footer note, a Markdown translation item (footer/note) the content service renders
+// and sanitises. The cookie policy link shows only while cookie consent is enabled.
 import { Link } from 'react-router';
 import { hasCapability } from '../../lib/capabilities.ts';
-import { visibleFooterLinks, type FooterOffer, type ShellData } from '../../lib/shell.ts';
+import { cookieConsentOn, visibleFooterLinks, type FooterOffer, type ShellData } from '../../lib/shell.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { PaymentLogos } from './payment-logos.tsx';
 import { SOCIAL_LABELS } from '../../lib/social-links.ts';
@@ -37,7 +38,11 @@ function FooterLink({ to, children }: { to: string; children: string }) {
 }
 
 function FooterLinks({ shell }: { shell: ShellData }) {
-  const links = visibleFooterLinks(shell.navigation.footer, shell.capabilities);
+  const links = visibleFooterLinks(
+    shell.navigation.footer,
+    shell.capabilities,
+    cookieConsentOn(shell.site, shell.capabilities),
+  );
   if (links.length === 0) return null;
   return (
     <nav aria-label="Footer">
@@ -66,6 +71,34 @@ function FooterNote({ html }: { html: string | null }) {
       data-testid="footer-note"
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+}
+
+/** Regulation images (features §2 Footer): badges from the site configuration, each a link when it has one. */
+function RegulationImages({ images }: { images: ShellData['site']['regulationImages'] }) {
+  if (!images.length) return null;
+  return (
+    <ul className="flex flex-wrap items-center gap-1" aria-label="Regulation" data-testid="regulation-images">
+      {images.map((image) => {
+        const img = <img src={image.src} alt={image.alt} height={48} className="h-[48px] w-auto" loading="lazy" />;
+        return (
+          <li key={image.src}>
+            {image.url ? (
+              <a
+                href={image.url}
+                className="inline-flex"
+                {...(isExternal(image.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {img}
+                {isExternal(image.url) ? <span className="sr-only"> (opens in a new tab)</span> : null}
+              </a>
+            ) : (
+              img
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -106,9 +139,19 @@ export function SiteFooter({
               {columns.map((col, i) => (
                 <ul key={i}>
                   {col.map((offer) => (
-                    <li key={offer.url} className="flex flex-wrap gap-x-0.5">
+                    <li key={offer.url} className="flex flex-wrap items-center gap-x-0.5">
                       <FooterLink to={offer.url}>{offer.name}</FooterLink>
-                      <FooterLink to={`${offer.url.replace(/\/+$/, '')}/results`}>{`${offer.name} results`}</FooterLink>
+                      {/* "Results" on screen; "{offer} results" for a screen reader's list of links. */}
+                      <span className="inline-flex items-center gap-x-0.5 whitespace-nowrap">
+                        <span aria-hidden="true">·</span>
+                        <Link
+                          to={`${offer.url.replace(/\/+$/, '')}/results`}
+                          className="inline-flex min-h-[32px] items-center text-sm underline"
+                          aria-label={`${offer.name} results`}
+                        >
+                          Results
+                        </Link>
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -211,6 +254,7 @@ export function SiteFooter({
 
         <div className="col-span-12 flex flex-col gap-1 border-t border-black/10 pt-1">
           <PaymentLogos methods={site.supportedPaymentMethods} />
+          <RegulationImages images={site.regulationImages} />
           <FooterNote html={shell.footerNoteHtml} />
           <Disclaimer text={site.disclaimer} />
           <div className="flex items-center gap-0.5">

@@ -1,23 +1,29 @@
-// Buying tickets in one raffle draw /:productOfferKey/draw/:drawNo/buy (spec core §2): the bundles and cause picker;
+// Buying tickets in one raffle draw /:productOfferKey/draw/:drawNo/buy, or in the draw on sale now at
+// /:productOfferKey/buy (spec core §2; a lottery's /buy is its play screen): the bundles and cause picker;
 // the action adds the tickets to the cart and goes to /cart keeping the utm values. With ?free-postal-entry the page
 // also explains how to enter free by post (a postal entry is recorded by the operator and counts like a ticket).
 import { Link } from 'react-router';
 import { canOrder, drawPath, rafflePath } from '../../features/raffles/raffle-format.ts';
 import { BuyForm, PurchaseStatusNotice, TicketsRemaining } from '../../features/raffles/raffle-parts.tsx';
 import { drawNoParam } from '../../features/raffles/raffles.server.ts';
-import { loadRaffleScreen, raffleBuyAction } from './raffle-routes.server.ts';
+import { loadRaffleScreen, playScreenUnlessRaffle, raffleBuyAction } from './raffle-routes.server.ts';
 import { longDate, useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import type { Route } from './+types/raffle-buy';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const screen = await loadRaffleScreen(context, request, params.productOfferKey, {
-    drawNo: drawNoParam(params.drawNo),
-  });
+  const drawNo = 'drawNo' in params && params.drawNo !== undefined ? drawNoParam(params.drawNo) : undefined;
+  // /:productOfferKey/buy (core §2): a raffle's draw on sale now; a lottery is bought on its play screen.
+  if (drawNo === undefined) await playScreenUnlessRaffle(context, request, params.productOfferKey);
+  const screen = await loadRaffleScreen(context, request, params.productOfferKey, { drawNo });
   return { ...screen, postal: new URL(request.url).searchParams.has('free-postal-entry') };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return raffleBuyAction(request, context, params);
+  const drawNo =
+    'drawNo' in params && params.drawNo !== undefined
+      ? params.drawNo
+      : String((await loadRaffleScreen(context, request, params.productOfferKey)).draw.drawNo);
+  return raffleBuyAction(request, context, { productOfferKey: params.productOfferKey, drawNo });
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -4,7 +4,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { Raffle, RaffleDraw } from '@shop/contracts';
 import { addToCart } from '../../features/cart/cart.server.ts';
-import { loadOffers } from '../../features/lotteries/lotteries.server.ts';
+import { loadOffer, loadOffers } from '../../features/lotteries/lotteries.server.ts';
+import { offerPath } from '../../features/lotteries/offer-links.ts';
 import {
   drawNoParam,
   loadRaffle,
@@ -81,6 +82,19 @@ export async function loadRaffleScreen(
     utm: utmSearch(request.url),
     chosenCause: opts.chosenCause ?? null,
   };
+}
+
+/**
+ * /:productOfferKey/buy of a lottery (core §2): buying a lottery ticket is its play screen, so the visitor goes there,
+ * keeping the query (firstDrawNo, utm values); raffles carry on to their buy screen. An unknown offer is a 404.
+ */
+export async function playScreenUnlessRaffle(context: AppLoadContext, request: Request, param: string | undefined) {
+  const offer = await loadOffer(context, request, param);
+  if (offer.type === 'raffle_ticket') return;
+  const query = new URL(request.url).searchParams;
+  query.delete('free-postal-entry');
+  const search = query.toString();
+  throw redirect(`${offerPath(offer)}${search ? `?${search}` : ''}`);
 }
 
 export type RaffleBuyResult = { error: string; fieldErrors?: Record<string, string[]> };
