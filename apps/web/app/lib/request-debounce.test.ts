@@ -64,6 +64,17 @@ describe('createRequestDebouncer', () => {
     await d.run(read, send);
     expect(await d.run(read, send)).toBe(4);
   });
+
+  it('never answers a cart fetch made after a write with the cart fetched before it', async () => {
+    let sent = 0;
+    const d = createRequestDebouncer(() => 0);
+    const send = () => Promise.resolve(++sent);
+    const fetchCart = { method: 'GET', service: 'main', path: '/cart/items', body: 'null' };
+    expect(await d.run(fetchCart, send)).toBe(1);
+    expect(await d.run(fetchCart, send)).toBe(1);
+    await d.run({ method: 'POST', service: 'main', path: '/cart/items', body: '{}' }, send);
+    expect(await d.run(fetchCart, send)).toBe(3);
+  });
 });
 
 describe('the api client applies the debounces', () => {

@@ -49,7 +49,10 @@ export function createRequestDebouncer(now: () => number): RequestDebouncer {
       const kind = debounceKind(key.method, key.service, key.path);
       if (!kind) return send();
       const at = now();
-      for (const [k, e] of recent) if (at - e.at >= e.windowMs) recent.delete(k);
+      for (const [k, e] of recent) {
+        // A write makes every earlier read stale: the cart fetched before an add is not the cart after it.
+        if (at - e.at >= e.windowMs || (key.method !== 'GET' && k.startsWith('GET '))) recent.delete(k);
+      }
       const id = `${key.method} ${key.service} ${key.path} ${key.body}`;
       const earlier = recent.get(id);
       if (earlier) return earlier.promise as ReturnType<typeof send>;
