@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
   TWO_FACTOR_REMEMBER_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   BANNED_COUNTRIES: csv.optional(),
+  ADDRESS_CONFIRMATION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Notifications: SMTP when set (nodemailer URL), otherwise the dev mailbox table. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lucky Koala Lotteries <no-reply@luckykoala.example>'),
@@ -113,6 +114,8 @@ export type AppConfig = {
   signupIpPerHour: number;
   twoFactorRememberDays: number;
   bannedCountries: string[];
+  /** Days after which a customer confirms their postal address again (features §2 confirmation banner). */
+  addressConfirmationDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   responsibleGambling: {
@@ -172,6 +175,7 @@ export function loadConfig(
     signupIpPerHour: e.SIGNUP_IP_PER_HOUR,
     twoFactorRememberDays: e.TWO_FACTOR_REMEMBER_DAYS,
     bannedCountries: (e.BANNED_COUNTRIES ?? ['US', 'FR', 'SG']).map((c) => c.toUpperCase()),
+    addressConfirmationDays: e.ADDRESS_CONFIRMATION_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     responsibleGambling: {

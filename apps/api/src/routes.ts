@@ -30,7 +30,7 @@ import type { Services } from './services.ts';
 export async function registerRoutes(app: FastifyInstance, s: Services): Promise<void> {
   const v2 = { prefix: '/api/v2' };
   await app.register(systemRoutes, { prefix: '/api', config: s.config, system: s.system });
-  await app.register(platformRoutes, { ...v2, platform: s.platform });
+  await app.register(platformRoutes, { ...v2, platform: s.platform, cspReports: s.cspReports });
   await app.register(contentRoutes, { prefix: '/api/cms', content: s.content, causes: s.causes });
   // Content writes (and version lists) are the back office's: operators whose role may write content
   // (docs/operators.md), each write in the audit log.
