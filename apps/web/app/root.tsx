@@ -316,11 +316,23 @@ function useCondensedFooter(): boolean {
   return useMatches().some((m) => (m.handle as { footer?: string } | undefined)?.footer === 'condensed');
 }
 
+/** Screens outside the base layout (core §2: /app/android, /marketing/feature-banner): the page alone. */
+function useBareLayout(): boolean {
+  return useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'bare');
+}
+
 function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const nonce = useNonce();
   const condensed = useCondensedFooter();
   const confirmation = shell.customer ? confirmationVariant(shell.customer) : null;
   const onResolutionScreen = useLocation().pathname === PAYMENT_RESOLUTION_PATH;
+  const bare = useBareLayout();
+  if (bare)
+    return (
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+    );
   return (
     <>
       <SkipLink />
@@ -328,7 +340,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       {shell.banner ? <SitewideBanner banner={shell.banner} nonce={nonce} /> : null}
       <SiteHeader shell={shell} />
-      {confirmation ? <ConfirmationBanner variant={confirmation} /> : null}
+      {shell.customer ? <ConfirmationBanner variant={confirmation} /> : null}
       {shell.customer && shell.paymentResolutionCount && !onResolutionScreen ? <PaymentResolutionBanner /> : null}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
