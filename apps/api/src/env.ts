@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   SIGNATURE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
   CORS_ORIGINS: csv.optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** true/false, or the addresses/CIDRs of proxies (and web-only storefront processes) whose X-Forwarded-For counts. */
@@ -73,6 +74,7 @@ const EnvSchema = z.object({
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
   TWO_FACTOR_REMEMBER_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   BANNED_COUNTRIES: csv.optional(),
+  ADDRESS_CONFIRMATION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Notifications: SMTP when set (nodemailer URL), otherwise the dev mailbox table. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lucky Koala Lotteries <no-reply@luckykoala.example>'),
@@ -101,6 +103,8 @@ export type AppConfig = {
   corsOrigins: string[];
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
+  /** Load shedding (plugins/load-shedding.ts): mean event-loop delay over a sample above which requests get 503; 0 turns it off. */
+  overload: { maxEventLoopDelayMs: number; sampleIntervalMs: number };
   /** true: trust every hop; a list: trust those addresses. Loopback is always trusted (the storefront's own calls). */
   trustProxy: boolean | string[];
   jobsEnabled: boolean;
@@ -113,6 +117,8 @@ export type AppConfig = {
   signupIpPerHour: number;
   twoFactorRememberDays: number;
   bannedCountries: string[];
+  /** Days after which a customer confirms their postal address again (features §2 confirmation banner). */
+  addressConfirmationDays: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   responsibleGambling: {
@@ -162,6 +168,7 @@ export function loadConfig(
     corsOrigins: e.CORS_ORIGINS ?? [new URL(publicUrl).origin],
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    overload: { maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, sampleIntervalMs: 1000 },
     trustProxy: e.TRUST_PROXY,
     jobsEnabled: e.JOBS_ENABLED,
     recurringConcurrency: e.RECURRING_CONCURRENCY,
@@ -172,6 +179,7 @@ export function loadConfig(
     signupIpPerHour: e.SIGNUP_IP_PER_HOUR,
     twoFactorRememberDays: e.TWO_FACTOR_REMEMBER_DAYS,
     bannedCountries: (e.BANNED_COUNTRIES ?? ['US', 'FR', 'SG']).map((c) => c.toUpperCase()),
+    addressConfirmationDays: e.ADDRESS_CONFIRMATION_DAYS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     responsibleGambling: {

@@ -38,7 +38,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     system: s.system,
     mountedPaths: () => mountedPaths,
   });
-  await app.register(platformRoutes, { ...v2, platform: s.platform });
+  await app.register(platformRoutes, { ...v2, platform: s.platform, cspReports: s.cspReports });
   await app.register(contentRoutes, { prefix: '/api/cms', content: s.content, causes: s.causes });
   // Content writes (and version lists) are the back office's: operators whose role may write content
   // (docs/operators.md), each write in the audit log.

@@ -46,7 +46,7 @@ import {
 } from './modules/payments/index.ts';
 import { createFeedbackService } from './modules/feedback/index.ts';
 import { createPlacementService } from './modules/placement/index.ts';
-import { createPlatformService } from './modules/platform/index.ts';
+import { createCspReportService, createPlatformService } from './modules/platform/index.ts';
 import { createPromotionsService } from './modules/promotions/index.ts';
 import {
   createCausesService,
@@ -193,6 +193,7 @@ export type Core = ReturnType<typeof coreOf>;
 function catalogueServices(core: Core) {
   const { db, clock, config, changes } = core;
   const platform = createPlatformService({ db, config, clock, changes });
+  const cspReports = createCspReportService({ db, clock });
   const content = createContentService({ db, clock, changes, secret: core.authSecret });
   const draws = createDrawsService({ db, clock });
   const drawResults = createDrawResultsService({ db, clock, changes });
@@ -208,7 +209,7 @@ function catalogueServices(core: Core) {
     raffleDraws: (key) => raffles.upcomingDraws(key),
     raffleGameOffer: (key) => raffles.gameOffer(key),
   });
-  return { platform, content, draws, drawResults, raffles, causes, raffleLifecycle, catalogue };
+  return { platform, cspReports, content, draws, drawResults, raffles, causes, raffleLifecycle, catalogue };
 }
 
 /** Content writes (editor, import/export, uploads) and translation items; every write empties this process' caches. */

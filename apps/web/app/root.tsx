@@ -68,6 +68,8 @@ import { handleActCode, readVisitor } from './lib/session.server.ts';
 import { customerSummaryOf, siteSettingsOf, type ShellData } from './lib/shell.ts';
 import { themeCss } from './lib/theme.ts';
 import { useHeartbeat } from './lib/use-heartbeat.ts';
+import { usePageGuards } from './lib/use-page-guards.ts';
+import { reloadOnStaleChunk } from './lib/chunk-reload.ts';
 import { RouteProgress } from './ui/route-progress.tsx';
 
 /** Used on error pages when the configuration itself could not be loaded. */
@@ -176,7 +178,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof ApiError) {
       // The message stays in the server log (the client reports it): internal addresses never reach the page.
-      throw data<ShellErrorData>({ siteName: lastKnownSiteName }, { status: errorPageStatus(error.status) });
+      throw data<ShellErrorData>(
+        { siteName: lastKnownSiteName },
+        { status: errorPageStatus(error.status, error.code) },
+      );
     }
     throw toRouteError(error);
   }
@@ -319,11 +324,23 @@ function useCondensedFooter(): boolean {
   return useMatches().some((m) => (m.handle as { footer?: string } | undefined)?.footer === 'condensed');
 }
 
+/** Screens outside the base layout (core §2: /app/android, /marketing/feature-banner): the page alone. */
+function useBareLayout(): boolean {
+  return useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'bare');
+}
+
 function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const nonce = useNonce();
   const condensed = useCondensedFooter();
   const confirmation = shell.customer ? confirmationVariant(shell.customer) : null;
   const onResolutionScreen = useLocation().pathname === PAYMENT_RESOLUTION_PATH;
+  const bare = useBareLayout();
+  if (bare)
+    return (
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+    );
   return (
     <>
       <SkipLink />
@@ -331,7 +348,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       {shell.banner ? <SitewideBanner banner={shell.banner} nonce={nonce} /> : null}
       <SiteHeader shell={shell} />
-      {confirmation ? <ConfirmationBanner variant={confirmation} /> : null}
+      {shell.customer ? <ConfirmationBanner variant={confirmation} /> : null}
       {shell.customer && shell.paymentResolutionCount && !onResolutionScreen ? <PaymentResolutionBanner /> : null}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
@@ -359,9 +376,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   useHydratedMarker();
   useHeartbeat(shell.site.heartbeat.enabled, shell.site.heartbeat.intervalSeconds, shell.site.sessionIdleMinutes);
+  usePageGuards();
   return (
     <AppShell shell={shell}>
-      <RenderErrorBoundary locationKey={`${location.pathname}${location.search}`}>
+      <RenderErrorBoundary
+        locationKey={`${location.pathname}${location.search}`}
+        onError={(error) => reloadOnStaleChunk(error)}
+      >
         <Outlet />
       </RenderErrorBoundary>
     </AppShell>
@@ -374,6 +395,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const errorData = isRouteErrorResponse(error) ? (error.data as ShellErrorData | undefined) : undefined;
   const shell = rootData?.shell ?? errorData?.shell;
   const siteName = shell?.site.siteName ?? errorData?.siteName ?? lastKnownSiteName;
+  // A route module that failed to load a day after the app started: the new build is a reload away (core §8).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reloadOnStaleChunk(error);
+  }, [error]);
 
   if (!isRouteErrorResponse(error)) {
     if (import.meta.env.DEV) console.error(error);

@@ -74,3 +74,12 @@ export const shopErrorMap: z.core.$ZodErrorMap = (issue) => {
 export function useShopErrorMessages(): void {
   z.config({ customError: shopErrorMap });
 }
+
+/** Spec features §2 Error pages: the texts of the pages the API can also send on its own (load shedding). */
+export const ERROR_PAGE_TEXTS = {
+  problemTitle: (siteName: string) => `We have encountered a problem | ${siteName}`,
+  itsNotYou: "It's not you, it's us!",
+  serverBusy: 'We are experiencing large load times on our server. Thank you for being patient.',
+} as const;
+/** The message code of a request shed under load (503): the storefront shows the server-busy page for it. */
+export const SERVER_BUSY_CODE = 'server_busy';

@@ -242,3 +242,42 @@ export const HealthResult = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.string()),
 });
+
+// Content-Security-Policy violation reports (core §8 "Security-policy violations are reported once per message"):
+// the legacy report-uri body and the Reporting API's report-to list, as browsers send them.
+const ReportText = z.string().max(2048);
+const LegacyCspViolation = z
+  .object({
+    'document-uri': ReportText.optional(),
+    'blocked-uri': ReportText.optional(),
+    'violated-directive': ReportText.optional(),
+    'effective-directive': ReportText.optional(),
+    'source-file': ReportText.optional(),
+    'line-number': z.number().int().nonnegative().optional(),
+    'script-sample': ReportText.optional(),
+    disposition: ReportText.optional(),
+  })
+  .passthrough();
+const ReportToCspViolation = z
+  .object({
+    type: z.string().max(64),
+    body: z
+      .object({
+        documentURL: ReportText.optional(),
+        blockedURL: ReportText.optional(),
+        effectiveDirective: ReportText.optional(),
+        sourceFile: ReportText.optional(),
+        lineNumber: z.number().int().nonnegative().optional(),
+        sample: ReportText.optional(),
+        disposition: ReportText.optional(),
+      })
+      .passthrough(),
+  })
+  .passthrough();
+export const CspReportBody = z.union([
+  z.object({ 'csp-report': LegacyCspViolation }).passthrough(),
+  z.array(ReportToCspViolation).min(1).max(20),
+]);
+export type CspReportBody = z.infer<typeof CspReportBody>;
+/** Content types browsers send CSP reports with (report-uri, report-to). */
+export const CSP_REPORT_CONTENT_TYPES = ['application/csp-report', 'application/reports+json'] as const;

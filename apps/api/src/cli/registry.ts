@@ -1,5 +1,6 @@
 // Every operator command. A later issue adds a file under commands/ and one entry here.
 import type { OpsCommand } from './command.ts';
+import { appLinksCommand } from './commands/app-links.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
 import {
   contentArchiveCommand,
@@ -14,12 +15,17 @@ import {
   contentVersionsCommand,
 } from './commands/content.ts';
 import { contentTranslationSetCommand } from './commands/content-translations.ts';
-import { customerRequireUpgradeCommand, customerUnlockTwoFactorCommand } from './commands/customers.ts';
+import {
+  customerConfirmAddressCommand,
+  customerRequireUpgradeCommand,
+  customerUnlockTwoFactorCommand,
+} from './commands/customers.ts';
 import { feedbackListCommand } from './commands/feedback.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
+import { offerResumeCommand, offerSuspendCommand } from './commands/offers.ts';
 import { operatorCreateCommand } from './commands/operators.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
@@ -40,6 +46,9 @@ import {
 export const commands: OpsCommand<any>[] = [
   statusCommand,
   maintenanceCommand,
+  appLinksCommand,
+  offerSuspendCommand,
+  offerResumeCommand,
   operatorCreateCommand,
   segmentDefaultCommand,
   bannerSetCommand,
@@ -69,6 +78,7 @@ export const commands: OpsCommand<any>[] = [
   recurringRunCommand,
   customerUnlockTwoFactorCommand,
   customerRequireUpgradeCommand,
+  customerConfirmAddressCommand,
   verificationListCommand,
   verificationApproveCommand,
   verificationRejectCommand,

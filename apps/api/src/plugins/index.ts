@@ -23,6 +23,7 @@ import auth, { type AuthOptions } from './auth.ts';
 import metrics from './metrics.ts';
 import openapi from './openapi.ts';
 import idempotency from './idempotency.ts';
+import loadShedding from './load-shedding.ts';
 
 /** Upload limits for identity-verification uploads (multipart). */
 export const MULTIPART_LIMITS = {
@@ -85,6 +86,8 @@ export interface ApiPluginsOptions {
 const apiPlugins: FastifyPluginAsync<ApiPluginsOptions> = async (app, { config, clock, database, ...o }) => {
   await app.register(routeTable);
   await app.register(errors);
+  // First of the request hooks: a shed request costs as little as possible.
+  await app.register(loadShedding, { config });
   // Before anything recursive (casing, idempotency hashing, validation) sees a body, query or path parameter.
   await app.register(inputHygiene);
   await app.register(casing);
@@ -108,6 +111,7 @@ export default fp(apiPlugins, { name: 'api-plugins' });
 const webPlugins: FastifyPluginAsync<{ config: AppConfig; cspNonce?: () => string }> = async (app, o) => {
   await app.register(routeTable);
   await app.register(errors);
+  await app.register(loadShedding, { config: o.config });
   await app.register(cookie);
   await app.register(requestContext);
   await app.register(security, { config: o.config, nonce: o.cspNonce });

@@ -19,6 +19,10 @@ declare module 'node:http' {
   }
 }
 
+/** Where browsers send CSP violation reports (modules/platform, core §8); report-to names it in Reporting-Endpoints. */
+export const CSP_REPORT_PATH = '/api/v2/csp-report';
+const CSP_REPORT_GROUP = 'csp';
+
 export function contentSecurityDirectives(config: AppConfig) {
   const https = config.publicUrl.startsWith('https:');
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -39,6 +43,8 @@ export function contentSecurityDirectives(config: AppConfig) {
     formAction: ["'self'"],
     manifestSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
+    reportUri: [CSP_REPORT_PATH],
+    reportTo: [CSP_REPORT_GROUP],
     ...(https ? { upgradeInsecureRequests: [] } : {}),
   };
 }
@@ -51,6 +57,11 @@ const securityPlugin: FastifyPluginAsync<{ config: AppConfig; nonce?: () => stri
   app.addHook('onRequest', async (request) => {
     request.raw.cspNonce = makeNonce();
     request.raw.clientIp = request.ip;
+  });
+  const reportingEndpoints = `${CSP_REPORT_GROUP}="${new URL(CSP_REPORT_PATH, config.publicUrl).href}"`;
+  // On the raw response, like helmet's headers: storefront pages are written past Fastify's reply.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.setHeader('reporting-endpoints', reportingEndpoints);
   });
 
   const https = config.publicUrl.startsWith('https:');

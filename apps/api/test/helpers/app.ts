@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       APP_KEYS: TEST_APP_KEYS,
       LOG_LEVEL: 'silent',
       AUTH_SECRET: TEST_AUTH_SECRET,
+      // No load shedding on a busy test machine; test/conventions/load-shedding.test.ts turns it on.
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     },
     overrides,
   );

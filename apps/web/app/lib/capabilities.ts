@@ -38,6 +38,10 @@ export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean
  */
 export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
+  // The native app's pages (core §2: in the sitemap only with the native-app capability).
+  'app-android': { allOf: ['native_app'] },
+  'app-android-install': { allOf: ['native_app'] },
+  'marketing-feature-banner': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
   // The feedback widget's post (features §6: feedback capability).
   feedback: { allOf: ['feedback'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },

@@ -13,13 +13,18 @@ export function toRouteError(error: unknown): unknown {
   if (isDataWithResponseInit(error)) return error;
   if (isApiError(error)) {
     // The message stays in the server log: internal addresses never reach the page.
-    return data<RouteErrorData>({}, { status: errorPageStatus(error.status) });
+    return data<RouteErrorData>({}, { status: errorPageStatus(error.status, error.code) });
   }
   return error;
 }
 
 function isDataWithResponseInit(error: unknown): boolean {
   return !!error && typeof error === 'object' && (error as { type?: string }).type === 'DataWithResponseInit';
+}
+
+/** No product is on sale (features §2 Error pages: 418 no-draws). */
+export function noProducts(): never {
+  throw data<RouteErrorData>({}, { status: 418 });
 }
 
 export function notFound(): never {

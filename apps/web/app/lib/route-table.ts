@@ -42,6 +42,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'sitemap', path: 'sitemap.xml', file: 'routes/content/sitemap.ts' },
   { id: 'robots', path: 'robots.txt', file: 'routes/content/robots.ts' },
   { id: 'cookie-consent', path: 'cookie-consent', file: 'routes/platform/cookie-consent.tsx' },
+  // Outside the base layout (core §2): the native app's Android pages and the marketing feature banner.
+  { id: 'app-android', path: 'app/android', file: 'routes/platform/app-android.tsx' },
+  { id: 'app-android-install', path: 'app/android/install', file: 'routes/platform/app-android-install.ts' },
+  { id: 'marketing-feature-banner', path: 'marketing/feature-banner', file: 'routes/lotteries/feature-banner.tsx' },
   // Lotteries (issue 3): category page, results lists, and the product offer routes built from an offer key.
   { id: 'lotto-tickets', path: 'lotto-tickets', file: 'routes/lotteries/lotto-tickets.tsx' },
   { id: 'lotto-results-lotteries', path: 'lotto-results/lotteries/:page?', file: 'routes/lotteries/lotto-results.tsx' },

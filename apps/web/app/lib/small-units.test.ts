@@ -54,9 +54,14 @@ describe('capability gates', () => {
 
 describe('error page choice', () => {
   it('418 no products, 503 maintenance, 404, anything else 500', () => {
-    expect([404, 418, 503, 500, 502, 408, 422, undefined].map(errorPageStatus)).toEqual([
+    expect([404, 418, 503, 500, 502, 408, 422, undefined].map((s) => errorPageStatus(s))).toEqual([
       404, 418, 503, 500, 500, 500, 500, 500,
     ]);
+  });
+
+  it('a 503 shed under load (server_busy) is the server-busy page, not maintenance', () => {
+    expect(errorPageStatus(503, 'server_busy')).toBe(500);
+    expect(errorPageStatus(503, 'not_configured')).toBe(503);
   });
 });
 

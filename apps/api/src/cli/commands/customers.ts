@@ -45,3 +45,20 @@ export const customerRequireUpgradeCommand = defineCommand({
     );
   },
 });
+
+export const customerConfirmAddressCommand = defineCommand({
+  name: 'customer:confirm-address',
+  usage: '<email>',
+  summary: 'Ask a customer to confirm their postal address: the banner shows at their next visit (mail came back).',
+  define: (c) => c.argument('[email]', "the customer's email address"),
+  async run({ args }, ctx) {
+    const [email] = args;
+    if (!email) throw new UsageError("Give the customer's email address.");
+    const { identity } = await ctx.services();
+    if (!(await identity.profile.requireAddressConfirmation(email))) {
+      ctx.err(`No open account has the email ${email}.`);
+      return 1;
+    }
+    ctx.out(`${email} will be asked to confirm their address.`);
+  },
+});

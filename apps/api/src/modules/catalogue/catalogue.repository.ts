@@ -87,6 +87,11 @@ export function createCatalogueRepository(ex: Executor) {
       return inserted;
     },
 
+    async offerKeys(): Promise<string[]> {
+      const rows = await ex.select({ key: catalogueOffers.key }).from(catalogueOffers).orderBy(catalogueOffers.key);
+      return rows.map((r) => r.key);
+    },
+
     setOfferState(key: string, state: { availability?: 'available' | 'unavailable'; suspended?: boolean }) {
       return ex
         .update(catalogueOffers)

@@ -256,6 +256,8 @@ export function createCatalogueService(deps: CatalogueDeps) {
   type CacheEntry = { at: number; built: Promise<BuiltOffer[]>; loaded?: Promise<BuiltOffer[]> };
   const cache = new Map<string, CacheEntry>();
   deps.changes?.on('draws_draws', () => cache.clear());
+  // An operator's switch (offer:suspend in another process) reaches every process at once (migration trigger).
+  deps.changes?.on('catalogue_offers', () => cache.clear());
 
   async function buildRaffle(offer: OfferRow): Promise<BuiltOffer | null> {
     if (!deps.raffleDraws) return null;
@@ -356,6 +358,10 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
     async tips(): Promise<Tip[]> {
       return (await repo.tips()).map((t) => ({ id: t.id, offerKey: t.offerKey, title: t.title, text: t.text }));
+    },
+
+    offerKeys(): Promise<string[]> {
+      return repo.offerKeys();
     },
 
     /** Operator switch (availability or suspension); this process forgets its cached lists at once. */

@@ -22,7 +22,7 @@ import { favouriteNumbersErrors } from './favourite-numbers.ts';
 export interface ProfileDeps {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'bannedCountries'>;
+  config: Pick<AppConfig, 'bannedCountries' | 'addressConfirmationDays'>;
   tokens: OneTimeTokens;
   mailer: Pick<IdentityMailer, 'emailConfirmation'>;
   funds?: FundsSource;
@@ -45,6 +45,28 @@ export function detailsOf(c: CustomerRow): CustomerDetails {
     country: c.country,
     marketingConsent: c.marketingConsent,
   };
+}
+
+const DAY_MS = 86_400_000;
+const ADDRESS_FIELDS = ['address', 'addressLine2', 'suburb', 'state', 'postcode', 'country'] as const;
+const addressConfirmed = (now: Date) => ({
+  addressConfirmationRequired: false,
+  addressConfirmedAt: now,
+  updatedAt: now,
+});
+
+/**
+ * A confirmation is due when an operator asked for one (returned mail) or when the address was last entered or
+ * confirmed `days` ago or more (features §2 Address or email confirmation banner).
+ */
+export function addressConfirmationDue(
+  c: Pick<CustomerRow, 'addressConfirmationRequired' | 'addressConfirmedAt' | 'createdAt'>,
+  now: Date,
+  days: number,
+): boolean {
+  if (c.addressConfirmationRequired) return true;
+  const since = (c.addressConfirmedAt ?? c.createdAt).getTime();
+  return now.getTime() - since >= days * DAY_MS;
 }
 
 export function createProfileService(deps: ProfileDeps) {
@@ -78,7 +100,7 @@ export function createProfileService(deps: ProfileDeps) {
       forcePasswordChange: c.forcePasswordChange,
       countryBanned: c.countryBanned,
       countryBannedConfirmationRequired: c.countryBannedConfirmationRequired,
-      addressConfirmationRequired: c.addressConfirmationRequired,
+      addressConfirmationRequired: addressConfirmationDue(c, clock.now(), config.addressConfirmationDays),
       emailAddressConfirmationRequired: c.emailConfirmedAt === null,
       favouriteNumbers: c.favouriteNumbers as FavouriteNumbers,
       experimentGroups: {},
@@ -136,6 +158,8 @@ export function createProfileService(deps: ProfileDeps) {
         throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
       // Moving state changes the regulator: a verified customer verifies again.
       const unverified = c.isVerified && patch.state !== undefined && patch.state !== c.state;
+      // Entering an address is confirming it.
+      const addressEntered = ADDRESS_FIELDS.some((f) => patch[f] !== undefined);
       const updated = await db.transaction(async (tx) => {
         const u = await customers.update(tx, c.id, {
           email: patch.email ?? c.email,
@@ -151,6 +175,7 @@ export function createProfileService(deps: ProfileDeps) {
           emailConfirmedAt: emailChanged ? null : c.emailConfirmedAt,
           // A required account upgrade is completed by checking and saving the details (core §2 force-upgrade-account).
           accountUpgrade: false,
+          ...(addressEntered ? { addressConfirmationRequired: false, addressConfirmedAt: now } : {}),
           updatedAt: now,
         });
         if (emailChanged) await mailer.emailConfirmation(tx, u);
@@ -202,12 +227,20 @@ export function createProfileService(deps: ProfileDeps) {
       const now = clock.now();
       if (token) {
         const row = await tokens.consumeLink(db, 'confirm_address', token);
-        await customers.update(db, row.customerId, { addressConfirmationRequired: false, updatedAt: now });
+        await customers.update(db, row.customerId, addressConfirmed(now));
         return;
       }
       if (!customerId) throw unauthorized('Please log in to continue.', 'unauthorized');
       const c = await requireCustomer(db, customerId);
-      await customers.update(db, c.id, { addressConfirmationRequired: false, updatedAt: now });
+      await customers.update(db, c.id, addressConfirmed(now));
+    },
+
+    /** Operator: ask a customer to confirm their address at their next visit (mail came back, say). */
+    async requireAddressConfirmation(email: string): Promise<boolean> {
+      const c = await customers.activeByEmail(db, email);
+      if (!c) return false;
+      await customers.update(db, c.id, { addressConfirmationRequired: true, updatedAt: clock.now() });
+      return true;
     },
 
     /** With a token: confirm the email. Without (signed in): send the confirmation email again. */

@@ -44,6 +44,8 @@ export const identityCustomers = pgTable(
     accountUpgrade: boolean('account_upgrade').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     addressConfirmationRequired: boolean('address_confirmation_required').notNull().default(false),
+    /** When the customer last entered or confirmed their address; null means at sign-up (createdAt). */
+    addressConfirmedAt: timestamp('address_confirmed_at', { withTimezone: true }),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     countryBanned: boolean('country_banned').notNull().default(false),
     countryBannedConfirmationRequired: boolean('country_banned_confirmation_required').notNull().default(false),

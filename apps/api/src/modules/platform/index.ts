@@ -2,3 +2,4 @@
 // Other code imports only from here.
 export { platformRoutes, type PlatformRoutesOptions } from './platform.routes.ts';
 export { createPlatformService, StoredWebConfig, type PlatformDeps, type PlatformService } from './platform.service.ts';
+export { createCspReportService, type CspReportService } from './platform.csp-reports.ts';

@@ -1,7 +1,7 @@
-// The only code that queries platform_settings and platform_segments.
-import { asc, eq, getTableName, sql } from 'drizzle-orm';
+// The only code that queries platform_settings, platform_segments and platform_csp_reports.
+import { asc, desc, eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { platformSegments, platformSettings } from './platform.schema.ts';
+import { platformCspReports, platformSegments, platformSettings } from './platform.schema.ts';
 
 export const WEB_CONFIG_KEY = 'web_config';
 
@@ -17,8 +17,28 @@ export interface SegmentRow {
   isDefault: boolean;
 }
 
+export type CspReportRow = typeof platformCspReports.$inferSelect;
+export type NewCspReport = Omit<typeof platformCspReports.$inferInsert, 'id' | 'count' | 'firstSeenAt' | 'lastSeenAt'>;
+
 export function createPlatformRepository(db: Db) {
   return {
+    /** One row per message: a repeat adds to its count. Returns the count after this report. */
+    async recordCspReport(report: NewCspReport, now: Date): Promise<number> {
+      const rows = await db
+        .insert(platformCspReports)
+        .values({ ...report, firstSeenAt: now, lastSeenAt: now })
+        .onConflictDoUpdate({
+          target: platformCspReports.messageKey,
+          set: { count: sql`${platformCspReports.count} + 1`, lastSeenAt: now },
+        })
+        .returning({ count: platformCspReports.count });
+      return rows[0]!.count;
+    },
+
+    async listCspReports(limit: number): Promise<CspReportRow[]> {
+      return db.select().from(platformCspReports).orderBy(desc(platformCspReports.lastSeenAt)).limit(limit);
+    },
+
     async getSetting(key: string): Promise<unknown | undefined> {
       const rows = await db
         .select({ value: platformSettings.value })

@@ -30,3 +30,25 @@ export const platformSegments = pgTable(
       .where(sql`${t.isDefault}`),
   ],
 );
+
+/**
+ * Content-Security-Policy violations, one row per message (directive, blocked address and source file): a page that
+ * breaks the policy on every view adds to `count` instead of a row per view (core §8, once per message).
+ */
+export const platformCspReports = pgTable(
+  'platform_csp_reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    messageKey: text('message_key').notNull(),
+    directive: text('directive').notNull(),
+    blockedUri: text('blocked_uri').notNull(),
+    sourceFile: text('source_file').notNull(),
+    documentPath: text('document_path').notNull(),
+    lineNumber: bigint('line_number', { mode: 'number' }),
+    sample: text('sample').notNull().default(''),
+    count: bigint('count', { mode: 'number' }).notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('platform_csp_reports_message_key').on(t.messageKey)],
+);

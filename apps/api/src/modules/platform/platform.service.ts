@@ -66,6 +66,20 @@ export function createPlatformService(deps: PlatformDeps) {
       storedConfig.invalidate();
     },
 
+    /** The native-app store links (features §2 Footer app download, core §2 /app/android); null takes one down. */
+    async setAppStoreLinks(links: Partial<WebConfig['appStoreLinks']>): Promise<WebConfig['appStoreLinks']> {
+      const current = await readStored();
+      const next = { ...current.appStoreLinks, ...links };
+      await repo.setSettingField(
+        WEB_CONFIG_KEY,
+        'appStoreLinks',
+        WebConfig.shape.appStoreLinks.parse(next),
+        deps.clock.now(),
+      );
+      storedConfig.invalidate();
+      return next;
+    },
+
     async listSegments(): Promise<Segment[]> {
       return (await segmentRows.get()).map(toSegment);
     },

@@ -32,6 +32,9 @@ export const PRIVATE_PATHS = [
   '/api',
   '/unsubscribe',
   '/communication-preferences',
+  // A redirect to the app store and a banner made to be framed: not pages to find by search.
+  '/app/android/install',
+  '/marketing',
 ];
 
 const isPrivate = (path: string) => PRIVATE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
@@ -56,6 +59,8 @@ export interface SitemapInput {
   content: CmsSitemap;
   /** Product offer paths (route composition: the lotteries feature knows them). */
   offerPaths: string[];
+  /** Screens the capabilities allow but the configuration leaves empty (the Android page without a store link). */
+  hiddenPaths?: readonly string[];
 }
 
 export const NO_SITEMAP_CONTENT: CmsSitemap = { pages: [], unlistedPagePaths: [], blogPosts: [], blogCategories: [] };
@@ -69,7 +74,8 @@ export async function sitemapXml(input: SitemapInput): Promise<string> {
   const { pages, unlistedPagePaths, blogPosts, blogCategories } = input.content;
   // A managed page over a built-in screen (/about/faq) speaks for that path: listed at its canonical URL, or not at all.
   const pagePaths = new Set([...pages.map((p) => p.path), ...unlistedPagePaths]);
-  for (const path of staticSitemapPaths(input.capabilities)) if (!pagePaths.has(path)) add(path);
+  for (const path of staticSitemapPaths(input.capabilities))
+    if (!pagePaths.has(path) && !input.hiddenPaths?.includes(path)) add(path);
   for (const path of input.offerPaths) add(path);
   for (const page of pages) add(page.canonicalUrl ?? page.path, page.dateUpdated);
   if (input.capabilities.includes('blog')) {

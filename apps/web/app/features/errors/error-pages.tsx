@@ -1,4 +1,5 @@
 // Error pages of spec features §2 "Error pages", texts exactly as the spec gives them.
+import { ERROR_PAGE_TEXTS } from '@shop/contracts';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ErrorPageStatus } from '../../lib/api-errors.ts';
@@ -9,10 +10,10 @@ export const ERROR_TEXT = {
     body: "Looks like you've taken a wrong turn. The page you're looking for doesn't exist or has moved.",
     link: 'Go to the homepage',
   },
-  problemTitle: (siteName: string) => `We have encountered a problem | ${siteName}`,
-  itsNotYou: "It's not you, it's us!",
+  problemTitle: ERROR_PAGE_TEXTS.problemTitle,
+  itsNotYou: ERROR_PAGE_TEXTS.itsNotYou,
   noProducts: 'There are currently no products available, please check back later. Thank you for being patient.',
-  serverBusy: 'We are experiencing large load times on our server. Thank you for being patient.',
+  serverBusy: ERROR_PAGE_TEXTS.serverBusy,
   maintenanceTitle: 'Site currently under maintenance',
   maintenanceHeading: "There's a spanner in the works!",
   maintenanceBody: "We'll be up and running again soon after this scheduled maintenance.",

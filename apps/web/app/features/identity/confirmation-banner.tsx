@@ -1,42 +1,78 @@
 // The address or email confirmation banner (features §2, §4 Confirm banner): the address variant first, otherwise the
-// email variant. Confirm posts to the confirm screen, which sends the PATCH and shows the answer (the customer is
-// refetched by the root loader); Update goes to the details screen.
-import { Form, Link } from 'react-router';
+// email variant. Confirm sends the PATCH through the confirm screen's action without leaving the page (a plain post
+// to that screen without JavaScript); the root loader then refetches the customer, and a confirmation notice shows.
+// The button is busy while the request runs. Update goes to the details screen (there is no details modal).
+import { useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { FormAlert } from '../../ui/form-field.tsx';
 
 export const ADDRESS_CONFIRMED = 'Thanks, your address is confirmed.';
 export const EMAIL_CONFIRMED = 'Thanks, your email address is confirmed.';
+export const CONFIRM_PATH = '/my-account/confirm-address';
+
+export type ConfirmationVariant = 'address' | 'email';
 
 export function confirmationVariant(customer: {
   addressConfirmationRequired?: boolean | undefined;
   emailAddressConfirmationRequired?: boolean | undefined;
-}): 'address' | 'email' | null {
+}): ConfirmationVariant | null {
   if (customer.addressConfirmationRequired) return 'address';
   if (customer.emailAddressConfirmationRequired) return 'email';
   return null;
 }
 
-export function ConfirmationBanner({ variant }: { variant: 'address' | 'email' }) {
-  const text =
-    variant === 'address'
-      ? 'Is your address still correct? Please confirm it or update your details.'
-      : 'Please confirm your email address is correct or update it.';
+interface ConfirmAnswer {
+  ok: boolean;
+  message: string;
+}
+
+const BANNER_TEXT: Record<ConfirmationVariant, string> = {
+  address: 'Is your address still correct? Please confirm it or update your details.',
+  email: 'Please confirm your email address is correct or update it.',
+};
+
+/** The confirmation notification (features §8 success notifications): the one place to swap for a toast. */
+function ConfirmNotice({ answer, onDismiss }: { answer: ConfirmAnswer; onDismiss: () => void }) {
   return (
-    <section
-      aria-label={variant === 'address' ? 'Confirm your address' : 'Confirm your email address'}
-      className="bg-surface"
-    >
-      <div className="page-container flex flex-wrap items-center gap-0.5 py-0.5">
-        <p className="mr-auto">{text}</p>
-        <Form method="post" action="/my-account/confirm-address">
-          <input type="hidden" name="kind" value={variant} />
-          <button type="submit" className="btn btn-primary">
-            Confirm
-          </button>
-        </Form>
-        <Link to="/my-account/my-details" className="btn btn-secondary">
-          Update
-        </Link>
-      </div>
-    </section>
+    <div className="page-container pt-0.5">
+      <FormAlert tone={answer.ok ? 'success' : 'error'} messages={[answer.message]}>
+        <button type="button" className="text-sm font-semibold underline" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </FormAlert>
+    </div>
+  );
+}
+
+/** Rendered while a customer is signed in: the banner when a confirmation is due, and the answer of the last one. */
+export function ConfirmationBanner({ variant }: { variant: ConfirmationVariant | null }) {
+  const fetcher = useFetcher<ConfirmAnswer>();
+  const [dismissed, setDismissed] = useState<ConfirmAnswer | null>(null);
+  const busy = fetcher.state !== 'idle';
+  const answer = fetcher.state === 'idle' && fetcher.data && fetcher.data !== dismissed ? fetcher.data : null;
+  if (!variant && !answer) return null;
+  return (
+    <>
+      {answer ? <ConfirmNotice answer={answer} onDismiss={() => setDismissed(answer)} /> : null}
+      {variant ? (
+        <section
+          aria-label={variant === 'address' ? 'Confirm your address' : 'Confirm your email address'}
+          className="bg-surface"
+        >
+          <div className="page-container flex flex-wrap items-center gap-0.5 py-0.5">
+            <p className="mr-auto">{BANNER_TEXT[variant]}</p>
+            <fetcher.Form method="post" action={CONFIRM_PATH}>
+              <input type="hidden" name="kind" value={variant} />
+              <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+                Confirm
+              </button>
+            </fetcher.Form>
+            <Link to="/my-account/my-details" className="btn btn-secondary">
+              Update
+            </Link>
+          </div>
+        </section>
+      ) : null}
+    </>
   );
 }

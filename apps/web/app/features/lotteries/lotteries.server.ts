@@ -9,7 +9,7 @@ import { parseCookies } from '../../lib/cookies.ts';
 import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
 import { identifierOrNull } from '../../lib/identifiers.ts';
 import { madeOnce } from '../../lib/made-once.ts';
-import { notFound, toRouteError } from '../../lib/route-errors.ts';
+import { noProducts, notFound, toRouteError } from '../../lib/route-errors.ts';
 import { apiSessionFrom } from '../../lib/session.server.ts';
 import { WebConfig, type ApiVersion, type ResultKey } from '@shop/contracts';
 import {
@@ -69,7 +69,10 @@ export async function loadOffers(context: AppLoadContext, request: Request): Pro
   const { result } = await getResult(context, request, path, { market: await marketOf(context, request) });
   const offers = madeOnce(result, normaliseOffers);
   if (!offers) throw toRouteError(contractMismatch(`GET ${path}`));
-  return offers.filter((o) => o.available && !o.suspended && o.draws.length > 0).sort((a, b) => a.ranking - b.ranking);
+  const onSale = offers.filter((o) => o.available && !o.suspended && o.draws.length > 0);
+  // A shop with nothing on sale says so (418) rather than show empty pages.
+  if (onSale.length === 0) noProducts();
+  return onSale.sort((a, b) => a.ranking - b.ranking);
 }
 
 /** The offer whose url slug, alias or key is `param`, or the 404 page. */

@@ -35,7 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lotteries ? loadOffers(context, request).catch(() => []) : Promise.resolve([]),
   ]);
   return sitemapResponse(
-    await sitemapXml({ baseUrl: config.baseUrl, capabilities, content, offerPaths: offers.map(offerPath) }),
+    await sitemapXml({
+      baseUrl: config.baseUrl,
+      capabilities,
+      content,
+      offerPaths: offers.map(offerPath),
+      // The Android page is a 404 until an operator names the Google Play listing (ops app:links).
+      hiddenPaths: config.appStoreLinks.android ? [] : ['/app/android'],
+    }),
   );
 }
 
