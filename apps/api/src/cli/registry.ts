@@ -1,5 +1,6 @@
 // Every operator command. A later issue adds a file under commands/ and one entry here.
 import type { OpsCommand } from './command.ts';
+import { analyticsFunnelCommand } from './commands/analytics.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
 import {
   contentArchiveCommand,
@@ -15,6 +16,7 @@ import {
 } from './commands/content.ts';
 import { contentTranslationSetCommand } from './commands/content-translations.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
+import { experimentReportCommand } from './commands/experiments.ts';
 import { feedbackListCommand } from './commands/feedback.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
@@ -65,6 +67,8 @@ export const commands: OpsCommand<any>[] = [
   withdrawalsRejectCommand,
   depositsReconcileCommand,
   feedbackListCommand,
+  experimentReportCommand,
+  analyticsFunnelCommand,
   recurringDueCommand,
   recurringRunCommand,
   customerUnlockTwoFactorCommand,
