@@ -1,6 +1,7 @@
 // The route table of the API: which module's routes are mounted under which prefix, each handed the services it
 // calls (never the database). The services come from the composition root (services.ts).
 import type { FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './modules/analytics/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import {
@@ -10,6 +11,7 @@ import {
   type ContentWriteAccess,
 } from './modules/content/index.ts';
 import { drawsRoutes } from './modules/draws/index.ts';
+import { experimentsRoutes } from './modules/experiments/index.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { membershipRoutes } from './modules/membership/index.ts';
@@ -98,6 +100,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     feedback: s.feedback,
     gate: s.requireOperator('feedback.read'),
   });
+  await app.register(experimentsRoutes, { ...v2, experiments: s.experiments });
+  await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: s.analytics });
   await app.register(recurringRoutes, {
     ...v2,
     recurring: s.recurring,

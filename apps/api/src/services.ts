@@ -44,6 +44,8 @@ import {
   createWithdrawalsService,
   type PaymentGateway,
 } from './modules/payments/index.ts';
+import { createAnalyticsService, createDatabaseAnalyticsSink, type AnalyticsSink } from './modules/analytics/index.ts';
+import { createExperimentsService } from './modules/experiments/index.ts';
 import { createFeedbackService } from './modules/feedback/index.ts';
 import { createPlacementService } from './modules/placement/index.ts';
 import { createCspReportService, createPlatformService } from './modules/platform/index.ts';
@@ -138,6 +140,8 @@ export interface Providers {
   results: ResultsProvider;
   /** Quickpick numbers; the platform CSPRNG by default (tests inject a seeded source). */
   random: RandomSource;
+  /** Consented analytics events; the built-in sink stores them in the shop's database. */
+  analytics: AnalyticsSink;
 }
 
 export interface ServicesOptions {
@@ -170,6 +174,7 @@ function defaultProviders(o: ServicesOptions): Providers {
     identityVerification: o.providers?.identityVerification ?? createSimulatedVerificationProvider(),
     results: o.providers?.results ?? createSimulatedResultsProvider(),
     random: o.providers?.random ?? cryptoRandom,
+    analytics: o.providers?.analytics ?? createDatabaseAnalyticsSink({ db: database.db }),
   };
 }
 
@@ -760,6 +765,23 @@ export function createServices(options: ServicesOptions) {
       emailOf: async (id) => (await m.identity.directory.contactsOf([id])).get(id)?.email ?? null,
     }),
     ...operatorServices(core),
+    // A conversion counts only the signed-in customer's own purchase (their receipt exists).
+    experiments: createExperimentsService({
+      db,
+      clock,
+      purchasedBy: (customerId, checkoutId) =>
+        m.orderHistory.receipt(customerId, checkoutId).then(
+          () => true,
+          () => false,
+        ),
+    }),
+    analytics: createAnalyticsService({
+      db,
+      clock,
+      sink: providers.analytics,
+      consentAsked: async (segment) =>
+        (await c.platform.capabilitiesFor(segment)).capabilities.includes('cookie_consent'),
+    }),
   };
 }
 

@@ -33,6 +33,7 @@ import { accountFlagRedirect } from './features/identity/account-flags.ts';
 import { authApi, loadCustomer } from './lib/auth.server.ts';
 import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
 import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
+import { useAnalyticsTracker } from './features/analytics/analytics.ts';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
@@ -60,7 +61,7 @@ import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
 import { hasCapability, routeAllowed } from './lib/capabilities.ts';
 import { madeOnce } from './lib/made-once.ts';
-import { consentBannerVisible } from './lib/consent.ts';
+import { consentBannerVisible, nonEssentialAllowed } from './lib/consent.ts';
 import { useNonce } from './lib/nonce.tsx';
 import { routeIdFor } from './lib/route-table.ts';
 import { toRouteError, type RouteErrorData } from './lib/route-errors.ts';
@@ -269,6 +270,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paymentResolutionCount,
     components,
     footerNoteHtml,
+    // Consented analytics: only while non-essential cookies are allowed, with the cart's items for add-to-cart events.
+    analytics:
+      nonEssentialAllowed(consentCapability, visitor.session.consent) && visitor.session.analyticsId
+        ? {
+            anonymousId: visitor.session.analyticsId,
+            cartItems: Object.values(loadedCart?.cart?.cartItems ?? {})
+              .flat()
+              .map((i) => ({ id: i.id, view: i.analytics })),
+          }
+        : null,
   };
 
   if (!routeAllowed(routeIdFor(url.pathname), capabilities)) {
@@ -377,6 +388,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useHydratedMarker();
   useHeartbeat(shell.site.heartbeat.enabled, shell.site.heartbeat.intervalSeconds, shell.site.sessionIdleMinutes);
   usePageGuards();
+  useAnalyticsTracker(shell.analytics ?? null, shell.api, location.pathname);
   return (
     <AppShell shell={shell}>
       <RenderErrorBoundary

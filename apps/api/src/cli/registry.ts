@@ -1,6 +1,7 @@
 // Every operator command. A later issue adds a file under commands/ and one entry here.
 import type { OpsCommand } from './command.ts';
 import { appLinksCommand } from './commands/app-links.ts';
+import { analyticsFunnelCommand } from './commands/analytics.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
 import {
   contentArchiveCommand,
@@ -20,6 +21,7 @@ import {
   customerRequireUpgradeCommand,
   customerUnlockTwoFactorCommand,
 } from './commands/customers.ts';
+import { experimentReportCommand } from './commands/experiments.ts';
 import { feedbackListCommand } from './commands/feedback.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
@@ -74,6 +76,8 @@ export const commands: OpsCommand<any>[] = [
   withdrawalsRejectCommand,
   depositsReconcileCommand,
   feedbackListCommand,
+  experimentReportCommand,
+  analyticsFunnelCommand,
   recurringDueCommand,
   recurringRunCommand,
   customerUnlockTwoFactorCommand,

@@ -15,3 +15,5 @@ export * from '../modules/promotions/promotions.schema.ts';
 export * from '../modules/membership/membership.schema.ts';
 export * from '../modules/recurring/recurring.schema.ts';
 export * from '../modules/operators/operators.schema.ts';
+export * from '../modules/experiments/experiments.schema.ts';
+export * from '../modules/analytics/analytics.schema.ts';

@@ -106,9 +106,9 @@ export function clearSessionCookies(secure: boolean): string[] {
   );
 }
 
-/** Logout clears analytics data (core §4): the campaign tags kept for attribution go with the session. */
+/** Logout clears analytics data (core §4): the campaign tags and the analytics anonymous id go with the session. */
 export function clearAnalyticsCookies(secure: boolean): string[] {
-  return UTM_KEYS.map((name) => serializeCookie(name, '', { maxAgeSeconds: 0, secure }));
+  return [...UTM_KEYS, COOKIE_NAMES.analyticsId].map((name) => serializeCookie(name, '', { maxAgeSeconds: 0, secure }));
 }
 
 export interface AuthApi {

@@ -12,4 +12,6 @@ export const COOKIE_NAMES = {
   anonymousCart: 'anonymous_cart_token',
   /** A price list other than the default (spec core §9). */
   pricing: 'pricing_id',
+  /** The analytics anonymous id (non-essential, about 365 days; core §9), also the experiment visitor id. */
+  analyticsId: 'analytics_id',
 } as const;

@@ -20,10 +20,11 @@ export const SHARED_CACHE_BYPASS_COOKIES = [
   COOKIE_NAMES.consent,
   COOKIE_NAMES.subVariant,
   COOKIE_NAMES.pricing,
+  COOKIE_NAMES.analyticsId,
 ] as const;
 
 /** Address codes the layout turns into cookies (or that ask for fresh data): such a request is answered privately. */
-const PRIVATE_PARAMS = ['aff', 'sv', 'act', 'clear_cache'];
+const PRIVATE_PARAMS = ['aff', 'sv', 'act', 'clear_cache', 'variant'];
 
 /** Seconds a shared cache may serve a page after it has gone stale while it fetches a fresh one. */
 export const STALE_WHILE_REVALIDATE_S = 300;

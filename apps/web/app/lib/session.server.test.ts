@@ -63,6 +63,23 @@ describe('query codes', () => {
     expect(noCapability.session.utm).toMatchObject({ utm_source: 'news' });
   });
 
+  it('issues the analytics anonymous id (365 days) only with consent to non-essential cookies', () => {
+    for (const cookie of [undefined, 'cookie_consent=essential', 'cookie_consent=essential; analytics_id=kept-id']) {
+      const v = readVisitor(req('/', cookie), opts);
+      expect(v.session.analyticsId, cookie).toBeNull();
+      expect(cookieNamed(v.setCookies, 'analytics_id'), cookie).toBeUndefined();
+    }
+    const fresh = readVisitor(req('/', 'cookie_consent=all'), opts);
+    expect(fresh.session.analyticsId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cookieNamed(fresh.setCookies, 'analytics_id')).toContain(`analytics_id=${fresh.session.analyticsId}`);
+    expect(cookieNamed(fresh.setCookies, 'analytics_id')).toContain(`Max-Age=${365 * 86_400}`);
+    const kept = readVisitor(req('/', 'cookie_consent=all; analytics_id=kept-id'), opts);
+    expect(kept.session.analyticsId).toBe('kept-id');
+    expect(cookieNamed(kept.setCookies, 'analytics_id')).toBeUndefined();
+    const noCapability = readVisitor(req('/'), { ...opts, consentCapability: false });
+    expect(noCapability.session.analyticsId).not.toBeNull();
+  });
+
   it('reads p, favourite_numbers and act', () => {
     const { session } = readVisitor(req('/?p=partner&favourite_numbers=1,2,3&act=ACT_1'), opts);
     expect(session.queryCodes).toEqual({ p: 'partner', favouriteNumbers: '1,2,3', act: 'ACT_1' });

@@ -16,6 +16,8 @@ export const UTM_KEYS = ['utm_campaign', 'utm_medium', 'utm_source', 'utm_term',
 export type UtmKey = (typeof UTM_KEYS)[number];
 const UTM_COOKIE_DAYS = 14;
 const UTM_MAX_LENGTH = 200;
+/** Core §9: the analytics anonymous id lasts about 365 days. */
+export const ANALYTICS_ID_COOKIE_DAYS = 365;
 
 export interface VisitorSession {
   sessionId: string;
@@ -30,6 +32,11 @@ export interface VisitorSession {
   isAuthenticated: boolean;
   consent: ConsentChoice | null;
   utm: Partial<Record<UtmKey, string>>;
+  /**
+   * The analytics anonymous id, also the experiment visitor id: a non-essential cookie, so only while non-essential
+   * cookies are allowed ("Accept all", or a site that asks nothing); null otherwise.
+   */
+  analyticsId: string | null;
   /** Codes read from the address for later features: p, favourite_numbers, act. */
   queryCodes: { p: string | null; favouriteNumbers: string | null; act: string | null };
 }
@@ -109,6 +116,14 @@ export function readVisitor(
     }
   }
 
+  let analyticsId = mayTrack ? identifierOrNull(cookies[COOKIES.analyticsId]) : null;
+  if (mayTrack && !analyticsId) {
+    analyticsId = crypto.randomUUID();
+    setCookies.push(
+      serializeCookie(COOKIES.analyticsId, analyticsId, { maxAgeSeconds: ANALYTICS_ID_COOKIE_DAYS * DAY, secure }),
+    );
+  }
+
   const customerId = identifierOrNull(cookies[COOKIES.customerId]);
   const customerToken = identifierOrNull(cookies[COOKIES.customerToken]);
 
@@ -125,6 +140,7 @@ export function readVisitor(
       isAuthenticated: !!(customerId && customerToken),
       consent,
       utm,
+      analyticsId,
       queryCodes: {
         p: identifierOrNull(url.searchParams.get('p')),
         favouriteNumbers: url.searchParams.get('favourite_numbers'),

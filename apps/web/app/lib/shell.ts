@@ -1,5 +1,6 @@
 // The data every page's layout renders (loaded once by the root loader) and how it is derived from the API answers.
 import type {
+  CartItemAnalytics,
   Capability,
   MembershipStatus,
   MembershipTier,
@@ -132,6 +133,11 @@ export interface ShellData {
   components: SiteComponents | null;
   /** The footer note (translation item footer/note of the site's locale) as sanitised HTML, when there is one. */
   footerNoteHtml: string | null;
+  /**
+   * Consented analytics (features/analytics): the analytics anonymous id and the cart's items with their core §3
+   * analytics views. Null unless non-essential cookies are allowed ("Accept all", or a site that asks nothing).
+   */
+  analytics?: { anonymousId: string; cartItems: { id: string; view: CartItemAnalytics }[] } | null;
 }
 
 /**

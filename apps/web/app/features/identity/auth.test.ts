@@ -128,7 +128,7 @@ describe('session cookies', () => {
     expect(clearSessionCookies(false).every((c) => c.includes('Max-Age=0'))).toBe(true);
   });
 
-  it('clears the campaign tags at logout (analytics data)', () => {
+  it('clears the campaign tags and the analytics anonymous id at logout (analytics data)', () => {
     const cleared = clearAnalyticsCookies(true);
     expect(cleared.map((c) => c.split(';')[0])).toEqual([
       'utm_campaign=',
@@ -136,6 +136,7 @@ describe('session cookies', () => {
       'utm_source=',
       'utm_term=',
       'utm_content=',
+      'analytics_id=',
     ]);
     expect(cleared.every((c) => c.includes('Max-Age=0') && c.includes('Secure'))).toBe(true);
   });

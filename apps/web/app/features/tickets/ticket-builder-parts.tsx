@@ -461,11 +461,27 @@ export function TicketSummary(props: {
   priceText: string;
   error: string | null;
   onSubmit: (e: { preventDefault(): void }) => void;
+  /** The experiment boost-buy-tickets' variant of the call to action. */
+  cta: 'control' | 'treatment';
   /** Opens "Schedule for later" below the builder; absent where scheduling is not offered. */
   onScheduleLater?: (() => void) | undefined;
   scheduleLaterOpen?: boolean;
 }) {
   const { state, validity, input, submitting } = props;
+  // boost-buy-tickets: the treatment's button spans the bar, names the price and says when money is taken.
+  const treatment = props.cta === 'treatment';
+  const addButton = (
+    <button
+      type="submit"
+      className={`btn btn-primary disabled:cursor-not-allowed disabled:opacity-60 ${treatment ? 'mt-0.5 w-full py-0.75 text-lg' : 'shrink-0'}`}
+      disabled={!validity.valid || submitting}
+      aria-describedby={treatment ? 'add-reason add-note' : 'add-reason'}
+      data-testid="add-to-cart"
+      data-cta={props.cta}
+    >
+      {submitting ? 'Adding…' : treatment ? `Add to cart · ${props.priceText}` : 'Add to cart'}
+    </button>
+  );
   return (
     <Form
       method="post"
@@ -485,15 +501,16 @@ export function TicketSummary(props: {
             {props.priceText}
           </span>
         </div>
-        <button
-          type="submit"
-          className="btn btn-primary shrink-0 disabled:cursor-not-allowed disabled:opacity-60"
-          disabled={!validity.valid || submitting}
-          aria-describedby="add-reason"
-        >
-          {submitting ? 'Adding…' : 'Add to cart'}
-        </button>
+        {treatment ? null : addButton}
       </div>
+      {treatment ? (
+        <>
+          {addButton}
+          <p id="add-note" className="mt-0.25 text-center text-sm">
+            Nothing is charged until you check out.
+          </p>
+        </>
+      ) : null}
       {props.onScheduleLater ? (
         <div className="flex justify-end">
           <button

@@ -37,6 +37,20 @@ const offer: BuilderOffer = {
   causes: [],
 };
 
+/** A signed-in builder of Oz Lotto systems with no tabs, draw choices, favourites or error. */
+const bareProps: TicketBuilderProps = {
+  offer,
+  gameType: 'reduced_system',
+  site,
+  typeLinks: [],
+  drawChoices: [],
+  firstDrawNo: null,
+  favourites: {},
+  signedIn: true,
+  precart: false,
+  error: null,
+};
+
 describe('ticket builder markup', () => {
   it('renders a labelled grid of toggle buttons, the system size picker, autoplay, and a form posting the ticket as JSON', () => {
     const html = renderHtml(
@@ -65,6 +79,20 @@ describe('ticket builder markup', () => {
     expect(html).toContain('aria-live="polite"');
   });
 
+  it('boost-buy-tickets: the treatment names the price on a full-width Add to cart and says nothing is charged yet', () => {
+    const props: TicketBuilderProps = { ...bareProps, signedIn: false };
+    const control = renderHtml(<TicketBuilder {...props} />);
+    expect(control).toMatch(/data-cta="control"[^>]*>Add to cart<\/button>/);
+    expect(textOf(control)).not.toContain('Nothing is charged');
+    const treatment = renderHtml(<TicketBuilder {...props} cta="treatment" />);
+    expect(treatment).toMatch(
+      /aria-describedby="add-reason add-note"[^>]*data-cta="treatment"[^>]*>Add to cart · \$0\.00<\/button>/,
+    );
+    expect(treatment).toContain('id="add-note"');
+    expect(textOf(treatment)).toContain('Nothing is charged until you check out.');
+    expect(treatment.match(/data-testid="add-to-cart"/g)).toHaveLength(1);
+  });
+
   it('an add-to-cart failure shows as an alert', () => {
     const html = renderHtml(
       <TicketBuilder
@@ -84,18 +112,7 @@ describe('ticket builder markup', () => {
   });
 
   it('"Schedule for later" beside Add to cart only where the route offers it; its panel when open', () => {
-    const props: TicketBuilderProps = {
-      offer,
-      gameType: 'reduced_system',
-      site,
-      typeLinks: [],
-      drawChoices: [],
-      firstDrawNo: null,
-      favourites: {},
-      signedIn: true,
-      precart: false,
-      error: null,
-    };
+    const props: TicketBuilderProps = bareProps;
     expect(renderHtml(<TicketBuilder {...props} />)).not.toContain('data-testid="schedule-later"');
     const render = (t: { input: string; valid: boolean; autoplay: boolean }) => (
       <p data-testid="later-panel">{`${t.valid} ${t.autoplay} ${t.input.slice(0, 30)}`}</p>

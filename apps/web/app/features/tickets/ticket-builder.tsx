@@ -62,6 +62,11 @@ export interface TicketBuilderProps {
   error: string | null;
   /** The add's field errors by field (the minimum jackpot's is shown next to its field). */
   fieldErrors?: Record<string, string[]> | undefined;
+  /**
+   * The call to action of the experiment boost-buy-tickets: the control's "Add to cart" beside the price, or the
+   * treatment's full-width button that names the price and says nothing is charged before checkout.
+   */
+  cta?: 'control' | 'treatment';
   /** "Schedule for later": the panel for the ticket (shown when asked for, or when `open`, e.g. after a refusal). */
   later?: {
     open: boolean;
@@ -180,6 +185,7 @@ export function TicketBuilder(props: TicketBuilderProps) {
             submitting={submitting}
             priceText={price(priceCents)}
             error={props.error}
+            cta={props.cta ?? 'control'}
             onScheduleLater={props.later ? later.show : undefined}
             scheduleLaterOpen={laterShown}
             onSubmit={(e) => {

@@ -1,6 +1,8 @@
 // /receipt/:checkoutID and /receipt (the latest purchase) (spec core §2, features §4 Receipt). Another customer's or
 // an unknown checkout id is the 404 page.
 import { data, useRouteLoaderData } from 'react-router';
+import { usePurchaseEvent } from '../../features/analytics/analytics.ts';
+import { recordExperimentPurchase } from '../../features/experiments/experiments.server.ts';
 import { DailyWinnersBanner } from '../../features/membership/membership-banner.tsx';
 import { hasCapability } from '../../lib/capabilities.ts';
 import type { ShellData } from '../../lib/shell.ts';
@@ -23,6 +25,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const checkoutId = params.checkoutID ?? (await latestCheckoutId(auth.api));
     if (!checkoutId) notFound();
     const receipt = await getReceipt(auth.api, checkoutId);
+    // The purchase converts the experiments this visitor saw (counted once per purchase).
+    await recordExperimentPurchase(request, auth.api, receipt.checkoutId);
     return data({ receipt }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) notFound();
@@ -33,6 +37,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
   const site = useSiteFormat();
   const shell = useRouteLoaderData<{ shell: ShellData }>('root')?.shell;
+  const { receipt } = loaderData;
+  usePurchaseEvent(
+    shell?.analytics ?? null,
+    shell?.api ?? { appKey: '', appSecret: '' },
+    `/receipt/${receipt.checkoutId}`,
+    {
+      ...receipt.trackingData,
+      transactionId: receipt.checkoutId,
+    },
+  );
   return (
     <>
       <ReceiptView receipt={loaderData.receipt} site={site} />

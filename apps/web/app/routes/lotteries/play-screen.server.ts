@@ -19,6 +19,7 @@ import { authApi, loadCustomer, requireCustomer } from '../../lib/auth.server.ts
 import { formText } from '../../lib/form-data.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
+import { boostBuyTicketsVariant, type BoostBuyTicketsVariant } from '../../features/experiments/experiments.server.ts';
 import { loadWebConfig } from '../../features/identity/login.server.ts';
 import { scheduleTicket, type ScheduleFeedback } from '../../features/scheduled/scheduled.server.ts';
 import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
@@ -55,6 +56,8 @@ export interface PlayScreenData {
   builder: BuilderData | null;
   /** False on the plain offer path (/:productOfferKey), which plays the offer's first game type. */
   gameTypeInPath: boolean;
+  /** The experiment boost-buy-tickets: which call to action the builder shows (absent without a builder). */
+  cta?: BoostBuyTicketsVariant;
 }
 
 /** The offers' contract parse, made once per cached answer (lib/made-once.ts). */
@@ -106,6 +109,7 @@ export async function loadPlayScreen(
       : offer.gameTypes.find((t) => t.gameOffers.length > 0);
   if (!type || type.gameOffers.length === 0) notFound();
   const auth = authApi(request, context);
+  const ctaPromise = boostBuyTicketsVariant(request, context);
   let customer: CustomerOverview | null = null;
   try {
     customer = await loadCustomer(auth);
@@ -127,6 +131,7 @@ export async function loadPlayScreen(
     now,
     builder,
     gameTypeInPath,
+    cta: await ctaPromise,
   };
   return data(body, { headers: auth.headers({ 'Cache-Control': sharedCacheControl(request, SHARED_PAGE_MAX_AGE_S) }) });
 }

@@ -158,6 +158,7 @@ export function PlayScreen({ data, result }: { data: PlayScreenData; result?: Pl
             error={error}
             fieldErrors={fieldErrors}
             later={later}
+            cta={data.cta ?? 'control'}
           />
         </section>
       ) : null}
