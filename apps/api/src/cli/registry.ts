@@ -20,6 +20,7 @@ import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './comm
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
+import { notificationsCampaignCommand } from './commands/notifications.ts';
 import { operatorCreateCommand } from './commands/operators.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
@@ -65,6 +66,7 @@ export const commands: OpsCommand<any>[] = [
   withdrawalsRejectCommand,
   depositsReconcileCommand,
   feedbackListCommand,
+  notificationsCampaignCommand,
   recurringDueCommand,
   recurringRunCommand,
   customerUnlockTwoFactorCommand,
