@@ -52,6 +52,8 @@ export function feedCards(feed: FeedPoster) {
         message: `Your deposit of ${formatCurrency(d.amountCents, d.currency as CurrencyCode)} is waiting for the 3-D Secure check with your bank.`,
         actions: [{ text: 'View the deposit', link: `/my-account/deposit/details/${d.publicId}` }],
         isAutoDismissed: false,
+        // The deposit's own answer says so on the spot (the deposit_pending API message): the card waits in the feed.
+        alreadyToasted: true,
         dedupeKey: `deposit_pending:${d.publicId}`,
       }),
 
@@ -111,6 +113,8 @@ export function feedCards(feed: FeedPoster) {
         icon: 'shield',
         message: change.message,
         actions: [{ text: 'View your limits', link: '/my-account/spend-limits' }],
+        // The customer changed it themselves and is told on the spot (features §8 success notification).
+        alreadyToasted: true,
         // Each change is its own card.
         dedupeKey: `limit_applied:${randomBytes(9).toString('base64url')}`,
       }),

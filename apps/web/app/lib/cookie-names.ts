@@ -12,4 +12,6 @@ export const COOKIE_NAMES = {
   anonymousCart: 'anonymous_cart_token',
   /** A price list other than the default (spec core §9). */
   pricing: 'pricing_id',
+  /** A toast a form post flashes for the page it redirects to (lib/toast.server.ts); essential, gone once shown. */
+  toast: 'toast',
 } as const;

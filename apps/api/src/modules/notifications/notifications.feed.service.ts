@@ -22,6 +22,8 @@ export interface NewCard {
   desktopImage?: string | null;
   mobileImage?: string | null;
   productLogoImage?: string | null;
+  /** The customer is told in the page they are on (an API message): the card is for the feed only, no toast. */
+  alreadyToasted?: boolean;
   /** Unique per customer: the same event posted twice makes one card. */
   dedupeKey: string;
 }
@@ -81,6 +83,7 @@ export function createFeed(deps: FeedDeps) {
       productLogoImage: card.productLogoImage ?? null,
       dedupeKey: card.dedupeKey,
       createdAt: clock.now(),
+      toastedAt: card.alreadyToasted ? clock.now() : null,
     };
   }
 
