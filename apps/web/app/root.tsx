@@ -12,7 +12,7 @@ import {
   type SiteComponents,
 } from '@shop/contracts';
 import { safeRedirect } from '@shop/protocol';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -39,7 +39,6 @@ import { PlacementList } from './features/placement/placement-list.tsx';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
 import { FeedbackWidget } from './features/feedback/feedback-widget.tsx';
-import { NotificationFeed } from './features/notifications/notification-feed.tsx';
 import { notificationsShell } from './features/notifications/notifications.server.ts';
 import { useNotificationsLive } from './features/notifications/notifications-live.ts';
 import { SiteHeader } from './features/layout/site-header.tsx';
@@ -73,6 +72,11 @@ import { readFlashToasts } from './lib/toast.server.ts';
 import { clearToasts, showToast } from './lib/toasts.ts';
 import { Toaster } from './ui/toaster.tsx';
 import { RouteProgress } from './ui/route-progress.tsx';
+
+/** The feed's list is fetched when the bell's drawer first opens: pages without it carry none of its code. */
+const NotificationFeed = lazy(() =>
+  import('./features/notifications/notification-feed.tsx').then((m) => ({ default: m.NotificationFeed })),
+);
 
 /** Used on error pages when the configuration itself could not be loaded. */
 let lastKnownSiteName = 'Online lottery shop';
@@ -345,7 +349,11 @@ function useShellNotifications(shell: ShellData) {
   return enabled
     ? {
         count: live.count,
-        feed: (close: () => void) => <NotificationFeed onViewed={live.viewed} onNavigate={close} />,
+        feed: (close: () => void) => (
+          <Suspense fallback={<p role="status">Loading your notifications…</p>}>
+            <NotificationFeed onViewed={live.viewed} onNavigate={close} />
+          </Suspense>
+        ),
       }
     : undefined;
 }

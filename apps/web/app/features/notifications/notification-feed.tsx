@@ -5,7 +5,7 @@ import type { NotificationCard, PageInfo } from '@shop/contracts';
 import { PAGE_SIZES } from '@shop/contracts/constants';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { postCards, readCards } from './notifications-live.ts';
+import { postCards, readCards } from './notifications-client.ts';
 
 interface FeedPage {
   cards: NotificationCard[];

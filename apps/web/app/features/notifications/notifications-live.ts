@@ -1,107 +1,38 @@
 // The header's unviewed count kept live while the tab is open (issue 20), and new cards shown once as toasts. The
 // count is read again every 30 seconds while the page is visible and at once when it becomes visible; a read that
-// fails is retried every 0.5 seconds up to 10 times (features §9 content-cards refresh).
-import type { NotificationCard, NotificationsSummary } from '@shop/contracts';
+// fails is retried every 0.5 seconds up to 10 times (features §9 content-cards refresh). The work is in
+// notifications-client.ts, loaded only when the feed is on.
+import type { NotificationsSummary } from '@shop/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { showToast, type ToastInput } from '../../lib/toasts.ts';
 
-export const CARDS_URL = '/notifications/cards';
-export const POLL_MS = 30_000;
-/** Features §9: content-cards refresh retries every 0.5 seconds up to 10 times. */
-export const REFRESH_RETRY_MS = 500;
-export const REFRESH_RETRIES = 10;
-
-/** A card as a toast: its title and message, and its first action as the toast's link. */
-export function cardToast(card: NotificationCard): ToastInput {
-  const action = card.actions.find((a) => a.link);
-  return {
-    id: `card-${card.id}`,
-    title: card.title,
-    message: card.message,
-    level: card.icon === 'warning' ? 'error' : card.icon === 'trophy' || card.icon === 'gift' ? 'success' : 'info',
-    isAutoDismissed: card.isAutoDismissed,
-    action: action?.link ? { text: action.text, href: action.link } : undefined,
-  };
-}
-
-/** POSTs to the cards route (intent viewed or toasted); failures are left for the next page load to repeat. */
-export function postCards(intent: 'viewed' | 'toasted', ids: string[]): Promise<unknown> {
-  if (!ids.length) return Promise.resolve();
-  const body = new FormData();
-  body.set('intent', intent);
-  for (const id of ids) body.append('id', id);
-  return fetch(CARDS_URL, { method: 'POST', body, credentials: 'same-origin' }).catch(() => undefined);
-}
-
-/** GETs JSON from the cards route, retrying a failure every 0.5 s up to 10 times; null when every try failed. */
-export async function readCards<T>(query: string, stopped: () => boolean = () => false): Promise<T | null> {
-  for (let attempt = 0; attempt <= REFRESH_RETRIES && !stopped(); attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, REFRESH_RETRY_MS));
-    try {
-      const res = await fetch(`${CARDS_URL}?${query}`, { credentials: 'same-origin', cache: 'no-store' });
-      if (res.status === 401 || res.status === 403 || res.status === 404) return null;
-      const body = (await res.json()) as { ok: boolean } & T;
-      if (res.ok && body.ok) return body;
-    } catch {
-      // Offline for a moment: try again.
-    }
-  }
-  return null;
-}
-
-function useToastCards() {
-  const shown = useRef(new Set<string>());
-  return useCallback((cards: NotificationCard[]) => {
-    const fresh = cards.filter((c) => !shown.current.has(c.id));
-    if (!fresh.length) return;
-    // Oldest first, so the newest ends up nearest the reader.
-    for (const card of [...fresh].reverse()) {
-      shown.current.add(card.id);
-      showToast(cardToast(card));
-    }
-    void postCards(
-      'toasted',
-      fresh.map((c) => c.id),
-    );
-  }, []);
-}
+const loadClient = () => import('./notifications-client.ts');
 
 /** The live unviewed count for the header, starting from the page's; `viewed(n)` takes n off at once. */
 export function useNotificationsLive(enabled: boolean, initial: NotificationsSummary) {
   const [count, setCount] = useState(initial.unviewedCount);
-  const toastCards = useToastCards();
+  const shown = useRef(new Set<string>());
   useEffect(() => setCount(initial.unviewedCount), [initial.unviewedCount]);
   useEffect(() => {
-    if (enabled) toastCards(initial.toasts);
-  }, [enabled, initial.toasts, toastCards]);
+    if (enabled && initial.toasts.length)
+      void loadClient().then((client) => client.toastCards(shown.current, initial.toasts));
+  }, [enabled, initial.toasts]);
 
   useEffect(() => {
     if (!enabled) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      clearTimeout(timer);
-      if (document.visibilityState === 'visible') {
-        const body = await readCards<{ summary: NotificationsSummary }>('summary', () => stopped);
-        if (stopped) return;
-        if (body) {
-          setCount(body.summary.unviewedCount);
-          toastCards(body.summary.toasts);
-        }
-      }
-      timer = setTimeout(() => void poll(), POLL_MS);
-    };
-    timer = setTimeout(() => void poll(), POLL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void poll();
-    };
-    document.addEventListener('visibilitychange', onVisible);
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void loadClient().then((client) => {
+      if (cancelled) return;
+      stop = client.pollSummary((summary) => {
+        setCount(summary.unviewedCount);
+        client.toastCards(shown.current, summary.toasts);
+      });
+    });
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
+      cancelled = true;
+      stop?.();
     };
-  }, [enabled, toastCards]);
+  }, [enabled]);
 
   const viewed = useCallback((n: number) => setCount((c) => Math.max(0, c - n)), []);
   return { count, viewed };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardToast } from './notifications-live.ts';
+import { cardToast } from './notifications-client.ts';
 
 describe('feed cards as toasts', () => {
   it("a feed card as a toast: its first linked action, and the card's own auto-dismiss flag", () => {
