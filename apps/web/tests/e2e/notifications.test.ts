@@ -112,4 +112,28 @@ describe('notification feed and toasts', () => {
     await expect(page.getByTestId('toast').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('a session the shop no longer accepts ends at the login page with the 401 notification', async () => {
+    const o = await browse(PHONE_390);
+    const { page, context, baseUrl } = o;
+    const url = new URL(baseUrl);
+    // Tokens the API does not know: the refresh fails, so the customer is signed out.
+    await context.addCookies(
+      ['web_access_token', 'web_refresh_token'].map((name) => ({
+        name,
+        value: `stale-${name}`,
+        domain: url.hostname,
+        path: '/',
+        httpOnly: true,
+      })),
+    );
+    await page.goto(`${baseUrl}/my-account/my-details`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    await waitForHydration(page);
+    const toast = page.getByTestId('toast').filter({ hasText: '401 - Something went wrong' });
+    await toast.waitFor();
+    await expect(toast.textContent()).resolves.toContain(
+      'Sorry, looks like we had some trouble verifying your login details. Please try again.',
+    );
+  });
 });
