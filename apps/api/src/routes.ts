@@ -15,7 +15,7 @@ import { experimentsRoutes } from './modules/experiments/index.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { membershipRoutes } from './modules/membership/index.ts';
-import { notificationsRoutes } from './modules/notifications/index.ts';
+import { feedRoutes, notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorOf, operatorsRoutes } from './modules/operators/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
@@ -91,6 +91,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(identityRoutes, { ...v2, config: s.config, identity: s.identity });
   await app.register(responsibleGamblingRoutes, { ...v2, responsibleGambling: s.responsibleGambling });
   await app.register(notificationsRoutes, { ...v2, config: s.config, outbox: s.outbox });
+  await app.register(feedRoutes, { ...v2, feed: s.feed });
   await app.register(cartRoutes, { ...v2, cart: s.cart });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
   await app.register(placementRoutes, { ...v2, placement: s.placement });

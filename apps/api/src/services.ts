@@ -27,7 +27,9 @@ import {
   preOrderSalesOpenAt,
   type ResultsProvider,
 } from './modules/draws/index.ts';
-import { createOutbox, smtpTransport, type MailTransport } from './modules/notifications/index.ts';
+import { createFeed, createOutbox, smtpTransport, type MailTransport } from './modules/notifications/index.ts';
+import { alongside, feedCards } from './services.feed.ts';
+import { createDrawResultCardsWorkflow } from './workflows/draw-result-cards.workflow.ts';
 import { createOperatorsService, operatorGate } from './modules/operators/index.ts';
 import {
   createCheckoutService,
@@ -181,7 +183,11 @@ function defaultProviders(o: ServicesOptions): Providers {
 /** The database, clock and configuration every service is built from, and the providers chosen for this process. */
 function coreOf(o: ServicesOptions) {
   let secret: string | undefined;
+  // The notification feed: every module whose events make a card is handed its hook from `cards` (services.feed.ts).
+  const feed = createFeed({ db: o.database.db, clock: o.clock });
   return {
+    feed,
+    cards: feedCards(feed),
     database: o.database,
     db: o.database.db,
     clock: o.clock,
@@ -234,7 +240,7 @@ function responsibleGamblingServices(
 ) {
   const { db, clock, config, providers } = core;
   const { ledger, customers } = ports;
-  const limits = createLimitsService({ db, clock, config, ledger });
+  const limits = createLimitsService({ db, clock, config, ledger, onApplied: core.cards.limitApplied });
   const exclusions = createExclusionService({ db, clock, config, customers });
   const guard = createGuardService({ db, clock, config, ledger, customers });
   const verification = createVerificationService({
@@ -277,7 +283,16 @@ function paymentServices(
   const gateway = providers.paymentGateway;
   const currencyOf = async (customerId: string) => (await ledger.fundsSummary(customerId)).currency;
   const funds = createFundsService({ db, clock, gateway, currencyOf });
-  const deposits = createDepositsService({ db, clock, ledger, gateway, funds, currencyOf, depositGuard: guard });
+  const deposits = createDepositsService({
+    db,
+    clock,
+    ledger,
+    gateway,
+    funds,
+    currencyOf,
+    depositGuard: guard,
+    onPending: core.cards.depositPending,
+  });
   const withdrawals = createWithdrawalsService({
     db,
     clock,
@@ -285,6 +300,7 @@ function paymentServices(
     funds,
     currencyOf,
     verificationRequired: guard.verificationRequired,
+    onPaid: core.cards.withdrawalPaid,
   });
   const reconciliation = createReconciliationService({ db, gateway, deposits });
   return { funds, deposits, withdrawals, reconciliation };
@@ -486,8 +502,11 @@ function commerceServices(
       clock,
     }),
     pricer: cart,
-    onPaused: autoplayPausedEmail(outbox, identity.directory),
-    onFailed: recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
+    onPaused: alongside(autoplayPausedEmail(outbox, identity.directory), core.cards.autoplayPaused),
+    onFailed: alongside(
+      recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
+      core.cards.autoplayFailed,
+    ),
     onScheduledGaveUp: scheduledGaveUpEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
   });
   const recurringPayments = createRecurringPaymentsService({
@@ -696,6 +715,7 @@ function membershipServices(
       outbox,
       contacts: m.identity.directory,
       publicUrl: config.publicUrl,
+      onWon: core.cards.giveawayWon,
     }),
   };
 }
@@ -726,7 +746,15 @@ export function createServices(options: ServicesOptions) {
   const c = catalogueServices(core);
   const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);
-  const settlement = createSettlementWorkflow({ db, clock, draws: c.draws, orders: m.orders, ledger: m.ledger });
+  const drawResultCards = createDrawResultCardsWorkflow({ db, draws: c.draws, orders: m.orders, feed: core.feed });
+  const settlement = createSettlementWorkflow({
+    db,
+    clock,
+    draws: c.draws,
+    orders: m.orders,
+    ledger: m.ledger,
+    announce: drawResultCards.post,
+  });
   const winnerEmails = createWinnerEmailsWorkflow({
     db,
     draws: c.draws,
@@ -751,6 +779,7 @@ export function createServices(options: ServicesOptions) {
     providers,
     system: { readiness: () => checkReadiness(database) },
     outbox,
+    feed: core.feed,
     ...c,
     ...cms,
     ...m,

@@ -12,7 +12,7 @@ import {
   type SiteComponents,
 } from '@shop/contracts';
 import { safeRedirect } from '@shop/protocol';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -42,6 +42,8 @@ import { offerPath } from './features/lotteries/offer-links.ts';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
 import { FeedbackWidget } from './features/feedback/feedback-widget.tsx';
+import { notificationsShell } from './features/notifications/notifications.server.ts';
+import { useNotificationsLive } from './features/notifications/notifications-live.ts';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { SitewideBanner } from './features/layout/sitewide-banner.tsx';
 import {
@@ -71,7 +73,15 @@ import { themeCss } from './lib/theme.ts';
 import { useHeartbeat } from './lib/use-heartbeat.ts';
 import { usePageGuards } from './lib/use-page-guards.ts';
 import { reloadOnStaleChunk } from './lib/chunk-reload.ts';
+import { readFlashToasts } from './lib/toast.server.ts';
+import { clearToasts, showToast } from './lib/toasts.ts';
+import { Toaster } from './ui/toaster.tsx';
 import { RouteProgress } from './ui/route-progress.tsx';
+
+/** The feed's list is fetched when the bell's drawer first opens: pages without it carry none of its code. */
+const NotificationFeed = lazy(() =>
+  import('./features/notifications/notification-feed.tsx').then((m) => ({ default: m.NotificationFeed })),
+);
 
 /** Used on error pages when the configuration itself could not be loaded. */
 let lastKnownSiteName = 'Online lottery shop';
@@ -228,12 +238,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const productOffers = await footerOffersPromise;
   const loadedCart = await cartPromise;
   // Daily Winners: the dot badge and the entry points need the customer's membership.
-  const [membership, paymentResolutionCount] = await Promise.all([
+  const notificationsOn = customer !== null && hasCapability(capabilities, 'notifications_feed');
+  const [membership, paymentResolutionCount, notifications] = await Promise.all([
     hasCapability(capabilities, 'membership_program')
       ? loadMembershipShell(request, auth, customer !== null)
       : Promise.resolve(null),
     customer ? failedPaymentCount(auth) : Promise.resolve(0),
+    notificationsOn ? notificationsShell(auth) : Promise.resolve(null),
   ]);
+  const flashed = readFlashToasts(request);
+  if (flashed.clear) headers.append('Set-Cookie', flashed.clear);
   for (const c of auth.setCookies) headers.append('Set-Cookie', c);
   for (const c of loadedCart?.setCookies ?? [])
     if (c.startsWith(`${ANON_CART_COOKIE}=`)) headers.append('Set-Cookie', c);
@@ -262,7 +276,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customer: customer ? customerSummaryOf(customer) : null,
     cartItemCount: cartItemCount(loadedCart?.cart ?? null),
     cartHasLotteryTicket: cartHoldsLotteryTicket(loadedCart?.cart ?? null),
-    notificationCount: 0,
+    notificationCount: notifications?.unviewedCount ?? 0,
+    notificationToasts: notifications?.toasts ?? [],
+    toasts: flashed.toasts,
     consentBannerVisible: consentBannerVisible(consentCapability, visitor.session.consent),
     api: { appKey: context.appKey, appSecret: context.appSecret },
     productOffers,
@@ -340,8 +356,40 @@ function useBareLayout(): boolean {
   return useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'bare');
 }
 
+/**
+ * Toasts: cleared when the authentication state changes (features §4), then the ones this page was handed; the feed's
+ * live count and new cards for the header (notifications_feed capability).
+ */
+function useShellNotifications(shell: ShellData) {
+  const signedIn = shell.customer !== null;
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (wasSignedIn.current !== signedIn) {
+      wasSignedIn.current = signedIn;
+      clearToasts();
+    }
+    for (const toast of shell.toasts ?? []) showToast(toast);
+  }, [signedIn, shell.toasts]);
+  const enabled = signedIn && hasCapability(shell.capabilities, 'notifications_feed');
+  const live = useNotificationsLive(enabled, {
+    unviewedCount: shell.notificationCount,
+    toasts: shell.notificationToasts ?? [],
+  });
+  return enabled
+    ? {
+        count: live.count,
+        feed: (close: () => void) => (
+          <Suspense fallback={<p role="status">Loading your notifications…</p>}>
+            <NotificationFeed onViewed={live.viewed} onNavigate={close} />
+          </Suspense>
+        ),
+      }
+    : undefined;
+}
+
 function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const nonce = useNonce();
+  const notifications = useShellNotifications(shell);
   const condensed = useCondensedFooter();
   const confirmation = shell.customer ? confirmationVariant(shell.customer) : null;
   const onResolutionScreen = useLocation().pathname === PAYMENT_RESOLUTION_PATH;
@@ -358,7 +406,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       <RouteProgress />
       {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
       {shell.banner ? <SitewideBanner banner={shell.banner} nonce={nonce} /> : null}
-      <SiteHeader shell={shell} />
+      <SiteHeader shell={shell} notifications={notifications} />
       {shell.customer ? <ConfirmationBanner variant={confirmation} /> : null}
       {shell.customer && shell.paymentResolutionCount && !onResolutionScreen ? <PaymentResolutionBanner /> : null}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -368,6 +416,7 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
         <FeedbackWidget signedIn={shell.customer !== null} socialLinks={shell.site.socialLinks} />
       ) : null}
       {condensed ? <CondensedFooter shell={shell} /> : <SiteFooter shell={shell} />}
+      <Toaster />
       <PrecartDrawerHost
         site={shell.site}
         renderPlacements={(placements) => <PlacementList placements={placements} site={shell.site} />}

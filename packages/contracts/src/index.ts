@@ -19,3 +19,4 @@ export * from './recurring.ts';
 export * from './operators.ts';
 export * from './feedback.ts';
 export * from './experiments.ts';
+export * from './notifications-feed.ts';

@@ -28,6 +28,7 @@ import { recurringDueCommand, recurringRunCommand } from './commands/recurring.t
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
 import { offerResumeCommand, offerSuspendCommand } from './commands/offers.ts';
+import { notificationsCampaignCommand } from './commands/notifications.ts';
 import { operatorCreateCommand } from './commands/operators.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
@@ -78,6 +79,7 @@ export const commands: OpsCommand<any>[] = [
   feedbackListCommand,
   experimentReportCommand,
   analyticsFunnelCommand,
+  notificationsCampaignCommand,
   recurringDueCommand,
   recurringRunCommand,
   customerUnlockTwoFactorCommand,

@@ -13,7 +13,6 @@ export const NOT_YET_BUILT: readonly Capability[] = [
   'partner_purchase',
   'customer_migration',
   'sub_variants',
-  'notifications_feed',
 ];
 
 const built = (capabilities: readonly Capability[]) => capabilities.filter((c) => !NOT_YET_BUILT.includes(c));

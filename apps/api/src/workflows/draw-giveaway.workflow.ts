@@ -8,7 +8,7 @@
 // a credit, the purchase's idempotency key of tickets), so a crash in between is resumed by the next run and every
 // prize is paid exactly once.
 import { formatCurrency, type CurrencyCode } from '@shop/contracts';
-import type { Db } from '../db/index.ts';
+import type { Db, Executor } from '../db/index.ts';
 import { AppError } from '../lib/errors.ts';
 import {
   giveawayPath,
@@ -29,6 +29,11 @@ export interface GiveawayWorkflowDeps {
   /** Email and first name of customers (identity's contactsOf); nobody is emailed without it. */
   contacts: { contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> };
   publicUrl: string;
+  /** Told in the paying transaction when a winner's prize is paid (the notification feed's card); `link` is a path. */
+  onWon?: (
+    tx: Executor,
+    won: { winnerId: string | number; customerId: string; giveaway: string; prize: string; link: string },
+  ) => Promise<unknown>;
 }
 
 /** Test hooks of the crash-and-resume test (draw-giveaway.crash-fixture.ts). */
@@ -106,6 +111,13 @@ async function payPrize(
         ledgerEntryId: posted.entryId,
         checkoutId: null,
       });
+      await deps.onWon?.(tx, {
+        winnerId: winner.id,
+        customerId: winner.customerId,
+        giveaway: giveaway.title,
+        prize: prize.name,
+        link: '/my-account/transactions',
+      });
       const message = email(
         `${formatCurrency(prize.valueCents, currency)} is already in your wallet to spend on tickets.`,
       );
@@ -134,6 +146,13 @@ async function payPrize(
       paidCents: bought.paidCents,
       ledgerEntryId: null,
       checkoutId: bought.checkoutId,
+    });
+    await deps.onWon?.(tx, {
+      winnerId: winner.id,
+      customerId: winner.customerId,
+      giveaway: giveaway.title,
+      prize: prize.name,
+      link: `/receipt/${bought.checkoutId}`,
     });
     const message = email(`Your tickets are bought: see them at ${deps.publicUrl}/receipt/${bought.checkoutId}`);
     if (message) await deps.outbox.enqueueEmail(tx, message);

@@ -52,6 +52,11 @@ export interface SettleDeps {
   draws: SettlementDraws;
   orders: Pick<OrdersService, 'linesForDraw' | 'prizedLineIds' | 'recordPrizes'>;
   ledger: SettlementLedger;
+  /**
+   * Tells the draw's ticket holders (the notification feed's result and win cards), before the draw is marked paid so
+   * a crash in between tells them on the next run; it must be idempotent.
+   */
+  announce?: (drawId: string) => Promise<unknown>;
 }
 
 export interface SettleOptions {
@@ -193,6 +198,7 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
     if (failure) throw (failure as { error: unknown }).error;
     await deps.draws.markScored(drawId);
   }
+  await deps.announce?.(drawId);
   await deps.draws.markPaid(drawId);
   return report;
 }

@@ -6,12 +6,13 @@ import { camelizeKeys, safeRedirect } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiClient, createDiscoveryCache, type RefreshHook, type SessionState } from './api-client.ts';
 import { requestApi } from './api-client.server.ts';
-import { ApiError, MISSING_REFRESH_TOKENS_MESSAGE } from './api-errors.ts';
+import { ApiError, MISSING_REFRESH_TOKENS_MESSAGE, SESSION_EXPIRED_NOTICE } from './api-errors.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { COOKIE_NAMES } from './cookie-names.ts';
 import { apiSessionFrom, UTM_KEYS } from './session.server.ts';
 import './load-context.ts';
 import { toRouteError } from './route-errors.ts';
+import { flashToast } from './toast.server.ts';
 
 const discovery = createDiscoveryCache();
 
@@ -301,8 +302,20 @@ export async function requireCustomer(
   context: AppLoadContext,
 ): Promise<{ auth: AuthApi; customer: CustomerOverview }> {
   const auth = authApi(request, context);
+  const hadSession = auth.hasTokens;
   const customer = await loadCustomer(auth);
-  if (!customer) throw redirect(loginPathFor(request), { headers: auth.headers() });
+  if (!customer) {
+    const headers = auth.headers();
+    // Core §8: a session the API no longer accepts (refresh failed) logs out, redirects and shows the 401 notification.
+    if (hadSession)
+      flashToast(headers, {
+        id: 'session-expired',
+        title: SESSION_EXPIRED_NOTICE.title,
+        message: SESSION_EXPIRED_NOTICE.text,
+        level: 'error',
+      });
+    throw redirect(loginPathFor(request), { headers });
+  }
   return { auth, customer };
 }
 

@@ -44,6 +44,8 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'marketing-feature-banner': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
   // The feedback widget's post (features §6: feedback capability).
   feedback: { allOf: ['feedback'] },
+  // The notification feed's drawer and header count (features §2: notifications-feed capability).
+  'notification-cards': { allOf: ['notifications_feed'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },
   // Blog (core §2 sitemap: Blog → blog).
   blog: { allOf: ['blog'] },

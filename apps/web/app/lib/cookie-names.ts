@@ -14,4 +14,6 @@ export const COOKIE_NAMES = {
   pricing: 'pricing_id',
   /** The analytics anonymous id (non-essential, about 365 days; core §9), also the experiment visitor id. */
   analyticsId: 'analytics_id',
+  /** A toast a form post flashes for the page it redirects to (lib/toast.server.ts); essential, gone once shown. */
+  toast: 'toast',
 } as const;

@@ -324,6 +324,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: 'my-account/closed-giveaways/:page?',
     file: 'routes/membership/my-giveaways.tsx',
   },
+  // The notification feed's reads and writes (issue 20): a resource route for the header's drawer and live count.
+  { id: 'notification-cards', path: 'notifications/cards', file: 'routes/notifications/cards.tsx' },
   { id: 'dev-mailbox', path: 'dev/mailbox', file: 'routes/notifications/dev-mailbox.tsx' },
   { id: 'not-found', path: '*', file: 'routes/not-found.tsx' },
 ];

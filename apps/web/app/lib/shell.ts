@@ -1,6 +1,7 @@
 // The data every page's layout renders (loaded once by the root loader) and how it is derived from the API answers.
 import type {
   CartItemAnalytics,
+  NotificationCard,
   Capability,
   MembershipStatus,
   MembershipTier,
@@ -19,6 +20,7 @@ import type {
 import { useRouteLoaderData } from 'react-router';
 import { gateAllows, hasAllCapabilities, hasCapability } from './capabilities.ts';
 import type { SiteFormat } from './format.ts';
+import type { ToastInput } from './toasts.ts';
 
 /** The part of the web configuration the browser needs (the rest stays on the server). */
 export interface SiteSettings {
@@ -121,6 +123,10 @@ export interface ShellData {
   /** Features §2 Main navigation bar: the lotto item links straight to the lotto page while this is true. */
   cartHasLotteryTicket?: boolean;
   notificationCount: number;
+  /** Feed cards not yet shown as toasts (notifications_feed capability, signed in). */
+  notificationToasts?: NotificationCard[];
+  /** Toasts a form post flashed for this page (lib/toast.server.ts). */
+  toasts?: ToastInput[];
   consentBannerVisible: boolean;
   /** The app key and secret the browser signs with; they identify the app, not the visitor. */
   api: { appKey: string; appSecret: string };

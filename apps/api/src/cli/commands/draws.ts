@@ -83,10 +83,16 @@ async function drawToAdvance(
 
 export const drawAdvanceCommand = defineCommand({
   name: 'draw:advance',
-  usage: '--offer <key> [--draw <no>]',
-  summary: 'Close the next draw of an offer now, draw it with the simulated provider and settle it.',
-  define: offerAndDraw,
-  async run(parsed: { args: string[]; options: { offer?: string; draw?: string } }, ctx) {
+  usage: '--offer <key> [--draw <no>] [--numbers 1,2,.. --supps ..]',
+  summary: 'Close the next draw of an offer now, draw it (simulated, or the numbers given) and settle it.',
+  define: (c) =>
+    offerAndDraw(c)
+      .option('--numbers <list>', 'draw these main numbers instead of simulated ones (demos and tests)')
+      .option('--supps <list>', 'and these supplementaries'),
+  async run(
+    parsed: { args: string[]; options: { offer?: string; draw?: string; numbers?: string; supps?: string } },
+    ctx,
+  ) {
     const { options } = parsed;
     // Charity raffles are drawn in-house: the same close, draw and pay as raffle:draw.
     if (options.offer && !isGameKey(options.offer)) return runRaffleDraw(parsed, ctx);
@@ -100,8 +106,18 @@ export const drawAdvanceCommand = defineCommand({
     }
     if (draw.status === 'DRAW_CLOSED') {
       const provider = providers.results;
-      const provided = (await provider.resultFor(draw))!;
-      draw = (await draws.recordResult(draw.id, provided.result, provided.dividends, provider.source)).draw;
+      const given: DrawResult | null = options.numbers
+        ? { numbers: numbersArg('numbers', options.numbers), supplementaries: numbersArg('supps', options.supps) }
+        : null;
+      // Given numbers are a manual result: prizes from the game's prize table, as draw:result without --dividends.
+      const provided = given
+        ? {
+            result: given,
+            dividends: simulatedDividends(getGame(game.key, draw.drawNo), given, draw.jackpotCents, cryptoRandom),
+          }
+        : (await provider.resultFor(draw))!;
+      const source = given ? 'manual' : provider.source;
+      draw = (await draws.recordResult(draw.id, provided.result, provided.dividends, source)).draw;
       ctx.out(`Drawn: ${describe(game, draw.result!)}`);
     }
     if (draw.status === 'DRAW_DRAWN' || draw.status === 'DRAW_SCORED') {

@@ -14,6 +14,8 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
       const rows = await customers.contactsByPublicIds(db, customerIds);
       return new Map(rows.map((r) => [r.publicId, { email: r.email, firstname: r.firstname }]));
     },
+    /** The active customers of a segment (an operator's notification campaign). */
+    customersInSegment: (segmentName: string): Promise<string[]> => customers.activeInSegment(db, segmentName),
     /** Names and localities of active customers (a raffle's public winners list); closed accounts are left out. */
     async profilesOf(
       customerIds: string[],

@@ -40,6 +40,14 @@ export const customers = {
           })
           .from(identityCustomers)
           .where(and(inArray(identityCustomers.publicId, publicIds), eq(identityCustomers.status, 'active'))),
+  /** Public ids of the active customers of a segment (an operator's notification campaign). */
+  activeInSegment: async (db: Executor, segmentName: string) =>
+    (
+      await db
+        .select({ publicId: identityCustomers.publicId })
+        .from(identityCustomers)
+        .where(and(eq(identityCustomers.segmentName, segmentName), eq(identityCustomers.status, 'active')))
+    ).map((r) => r.publicId),
   activeByEmail: async (db: Executor, email: string) =>
     (
       await db

@@ -1,7 +1,7 @@
 // The only code that queries the orders tables.
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
-import { ordersPrizes, ordersTicketLines } from './orders.schema.ts';
+import { ordersOrders, ordersPrizes, ordersTicketLines, ordersTickets } from './orders.schema.ts';
 
 export type TicketLineRow = typeof ordersTicketLines.$inferSelect;
 export type NewTicketLineRow = typeof ordersTicketLines.$inferInsert;
@@ -93,6 +93,27 @@ export function createOrdersRepository() {
         prizeCents: Number(r.prize_cents),
         lines: Number(r.lines),
         bestDivision: Number(r.best),
+      }));
+    },
+
+    /** Every customer holding a ticket in a draw: their orders in it and what they won (0 when nothing). */
+    async resultsByCustomer(
+      ex: Executor,
+      drawId: string,
+    ): Promise<{ customerId: string; orderIds: string[]; prizeCents: number }[]> {
+      const result = await ex.execute<{ customer_id: string; order_ids: string[]; prize_cents: string }>(sql`
+        select t.customer_id, array_agg(distinct o.public_id order by o.public_id) as order_ids,
+               coalesce(max(p.prize_cents), 0)::bigint as prize_cents
+        from ${ordersTickets} t
+        join ${ordersOrders} o on o.id = t.order_id
+        left join (select customer_id, sum(prize_cents) as prize_cents from ${ordersPrizes}
+                   where draw_id = ${drawId} group by customer_id) p on p.customer_id = t.customer_id
+        where t.draw_id = ${drawId}
+        group by t.customer_id order by t.customer_id`);
+      return result.rows.map((r) => ({
+        customerId: r.customer_id,
+        orderIds: r.order_ids,
+        prizeCents: Number(r.prize_cents),
       }));
     },
 

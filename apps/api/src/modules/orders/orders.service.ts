@@ -142,6 +142,8 @@ export function createOrdersService(deps: OrdersDeps) {
     countLines: (drawId: string) => repo.countLines(deps.db, drawId),
     winnersByDivision: (drawId: string) => repo.winnersByDivision(deps.db, drawId),
     winnersByCustomer: (drawId: string) => repo.winnersByCustomer(deps.db, drawId),
+    /** Every customer with a ticket in the draw, their orders in it and their total prize (the feed's result cards). */
+    resultsByCustomer: (drawId: string) => repo.resultsByCustomer(deps.db, drawId),
   };
 }
 

@@ -49,6 +49,8 @@ export interface DepositsDeps {
    * customer. Runs in the transaction that writes the pending deposit, under the wallet lock.
    */
   depositGuard?: DepositGuard;
+  /** Told in the deposit's transaction when it waits for the customer's 3-D Secure check (the feed's card). */
+  onPending?: (tx: Executor, d: DepositRow) => Promise<unknown>;
 }
 
 const DEPOSIT_FAILURES: Record<string, string> = {
@@ -80,7 +82,12 @@ interface DepositPlan {
  * (the deposit row is locked, and the ledger reference is unique, so a concurrent reconcile cannot credit twice).
  * The gateway's charge reference is kept on the deposit.
  */
-function createSettlement({ db, clock, ledger }: Pick<DepositsDeps, 'db' | 'clock' | 'ledger'>) {
+function createSettlement({
+  db,
+  clock,
+  ledger,
+  onPending,
+}: Pick<DepositsDeps, 'db' | 'clock' | 'ledger' | 'onPending'>) {
   return async function settleDeposit(
     depositId: string,
     record: { status: string; reference?: string } | null,
@@ -108,8 +115,11 @@ function createSettlement({ db, clock, ledger }: Pick<DepositsDeps, 'db' | 'cloc
           updatedAt: now,
         });
       }
-      if (record.status === 'challenge')
-        return repo.update(tx, d.id, { status: 'challenge', gatewayReference, updatedAt: now });
+      if (record.status === 'challenge') {
+        const pending = await repo.update(tx, d.id, { status: 'challenge', gatewayReference, updatedAt: now });
+        await onPending?.(tx, pending);
+        return pending;
+      }
       if (record.status === 'voided')
         return repo.update(tx, d.id, { status: 'cancelled', gatewayReference, updatedAt: now });
       const reason = DEPOSIT_FAILURES[record.status] ?? DEPOSIT_FAILURES.declined!;

@@ -3,7 +3,7 @@
 // An operator then approves and pays, or rejects (funds returned): each step a conditional UPDATE with its ledger
 // entry in one transaction, so a repeat or a run resumed after a crash does each at most once.
 import type { CurrencyCode } from '@shop/contracts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -22,6 +22,8 @@ export interface WithdrawalsDeps {
   currencyOf: (customerId: string) => Promise<CurrencyCode>;
   /** Responsible gambling fills this in: true blocks withdrawals until the customer is verified. */
   verificationRequired?: (customerId: string) => Promise<boolean>;
+  /** Told in the paying transaction when a withdrawal is paid (the notification feed's card). */
+  onPaid?: (tx: Executor, w: WithdrawalRow) => Promise<unknown>;
 }
 
 export function createWithdrawalsService(deps: WithdrawalsDeps) {
@@ -59,6 +61,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         description: outcome === 'paid' ? 'Withdrawal paid' : 'Withdrawal rejected: funds returned',
         outcome,
       });
+      if (outcome === 'paid') await deps.onPaid?.(tx, u);
       return withdrawalView(u);
     });
   }

@@ -133,6 +133,9 @@ describe('GET /api/v2/capabilities', () => {
     // The feedback widget is built (issue 20): the default site shows it.
     expect(r.capabilities).toContain('feedback');
     expect(NOT_YET_BUILT).not.toContain('feedback');
+    // The notification feed is built (issue 20): the header's count and drawer show on the default site.
+    expect(r.capabilities).toContain('notifications_feed');
+    expect(NOT_YET_BUILT).not.toContain('notifications_feed');
     expect(r.segments.map((s) => s.segment_name)).toEqual(['default', 'charity', 'no_withdrawal']);
   });
 

@@ -35,6 +35,8 @@ export interface LimitsDeps {
   clock: Clock;
   config: Pick<AppConfig, 'responsibleGambling' | 'siteTimeZone'>;
   ledger: RgLedger;
+  /** Told in the setting transaction when a limit change applies at once (the notification feed's card). */
+  onApplied?: (tx: Executor, change: { customerId: string; message: string }) => Promise<unknown>;
 }
 
 /** The amount a customer typed (dollars) in cents, or 422 on `limit` in the spec's form wording. */
@@ -164,6 +166,10 @@ export function createLimitsService(deps: LimitsDeps) {
           createdAt: now,
           updatedAt: now,
         });
+        await deps.onApplied?.(tx, {
+          customerId,
+          message: `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]} is now ${money(cents, currency)}.`,
+        });
         return { row, applied: 'now' as const };
       }
       if (existing.period !== period) {
@@ -180,6 +186,10 @@ export function createLimitsService(deps: LimitsDeps) {
           pendingRemoval: false,
           pendingFrom: null,
           updatedAt: now,
+        });
+        await deps.onApplied?.(tx, {
+          customerId,
+          message: `Your ${PERIOD_WORD[period]} ${KIND_WORD[kind]} is now ${money(cents, currency)}.`,
         });
         return { row, applied: 'now' as const };
       }

@@ -5,6 +5,7 @@ import { loadDetails, saveDetails } from './details.server.ts';
 import { requireCustomer } from '../../lib/auth.server.ts';
 import { loadWebConfig } from './login.server.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
+import { withSuccessToast } from '../../lib/toast.server.ts';
 
 export async function loadDetailsScreen(
   request: Request,
@@ -35,8 +36,9 @@ export async function saveDetailsScreen(
     const { auth } = await requireCustomer(request, context);
     const config = await loadWebConfig(request, context);
     const saved = await saveDetails(auth.api, await request.formData(), config.immutableCustomerFields);
-    if (saved.message && options.thenGoTo) throw redirect(options.thenGoTo, { headers: auth.headers() });
-    return data(saved, { status: saved.message ? 200 : 400, headers: auth.headers() });
+    const headers = saved.message ? withSuccessToast(auth.headers(), saved.message) : auth.headers();
+    if (saved.message && options.thenGoTo) throw redirect(options.thenGoTo, { headers });
+    return data(saved, { status: saved.message ? 200 : 400, headers });
   } catch (error) {
     throw toRouteError(error);
   }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { Field, FormAlert, inputClass, SubmitButton } from '../../ui/form-field.tsx';
+import { showToast } from '../../lib/toasts.ts';
 
 export const KEY_COPIED = 'Authenticator key copied';
 export const TWO_FACTOR_ENABLED = 'Two-factor authentication is now on.';
@@ -54,7 +55,11 @@ function CopyKey({ secret }: { secret: string }) {
         className="btn btn-secondary"
         onClick={() => {
           void navigator.clipboard?.writeText(secret).then(
-            () => setCopied(true),
+            () => {
+              setCopied(true);
+              // Features §8 success notification: authenticator key copied.
+              showToast({ id: 'authenticator-key-copied', title: KEY_COPIED, level: 'success' });
+            },
             () => setCopied(false),
           );
         }}

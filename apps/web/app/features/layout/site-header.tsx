@@ -1,7 +1,7 @@
 // Site header with the main navigation bar (spec features §2): menu toggle + primary navigation drawer, logo link
 // home, primary items, and the secondary items (notifications, account or login, cart).
 import type { NavigationItem } from '@shop/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasCapability } from '../../lib/capabilities.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -173,7 +173,13 @@ function PrimaryNavigationDrawer({ items, dotOn }: { items: NavigationItem[]; do
   );
 }
 
-function NotificationsButton({ count }: { count: number }) {
+/** The notification feed the root composes into the header (features/notifications): its live count and its list. */
+export interface HeaderNotifications {
+  count: number;
+  feed: (close: () => void) => ReactNode;
+}
+
+function NotificationsButton({ count, feed }: { count: number; feed?: HeaderNotifications['feed'] }) {
   const [open, setOpen] = useState(false);
   return (
     <Drawer
@@ -181,15 +187,18 @@ function NotificationsButton({ count }: { count: number }) {
       onOpenChange={setOpen}
       title="Notifications"
       side="right"
+      closeLabel="Close notifications"
       trigger={
         <button
           type="button"
+          data-testid="notifications-button"
           className="relative inline-flex size-[44px] items-center justify-center rounded-theme"
           aria-label={`Notifications, ${count} unviewed`}
         >
           <BellIcon />
           <span
             aria-hidden="true"
+            data-testid="notifications-count"
             className="absolute right-0 top-0 min-w-[20px] rounded-full bg-brand-secondary px-[5px] text-center text-xs font-bold leading-[20px] text-black"
           >
             {count}
@@ -197,12 +206,12 @@ function NotificationsButton({ count }: { count: number }) {
         </button>
       }
     >
-      {count === 0 ? <p>You have no new notifications.</p> : null}
+      {feed ? feed(() => setOpen(false)) : count === 0 ? <p>You have no new notifications.</p> : null}
     </Drawer>
   );
 }
 
-export function SiteHeader({ shell }: { shell: ShellData }) {
+export function SiteHeader({ shell, notifications }: { shell: ShellData; notifications?: HeaderNotifications }) {
   const { site, capabilities, customer, theme } = shell;
   const items = withCartNavigationRules(visibleNavigationItems(shell.navigation.primary, capabilities), shell);
   const [accountOpen, setAccountOpen] = useState(false);
@@ -240,7 +249,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
         <ul className="ml-auto flex items-center gap-0.5" aria-label="Your shop">
           {customer && hasCapability(capabilities, 'notifications_feed') ? (
             <li>
-              <NotificationsButton count={shell.notificationCount} />
+              <NotificationsButton count={notifications?.count ?? shell.notificationCount} feed={notifications?.feed} />
             </li>
           ) : null}
           <li>

@@ -8,7 +8,14 @@ import { ApiError, parseApiResult } from '../../lib/api-errors.ts';
 import { requireCustomer, type AuthApi } from '../../lib/auth.server.ts';
 import { submittedText } from '../../lib/form-data.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
-import { AutoplayForm, changeErrorTitle, noticeFor, type AutoplayChangeRefused } from './autoplay-forms.ts';
+import {
+  AUTOPLAY_NOTICES,
+  AutoplayForm,
+  changeErrorTitle,
+  noticeFor,
+  type AutoplayChangeRefused,
+} from './autoplay-forms.ts';
+import { withSuccessToast } from '../../lib/toast.server.ts';
 
 export const AUTOPLAY_PAGE_SIZE = 10;
 const V = { version: '3.3' as const };
@@ -161,5 +168,6 @@ export async function autoplayAction(request: Request, context: AppLoadContext, 
     submission.value.intent === 'cancel'
       ? `/my-account/autoplay?notice=${notice}`
       : `/my-account/autoplay/ticket/${id}?notice=${notice}`;
-  throw redirect(to, { headers: auth.headers() });
+  // Features §8 "autoplay value changed": the notice on the page, and the same words as a toast.
+  throw redirect(to, { headers: withSuccessToast(auth.headers(), AUTOPLAY_NOTICES[notice]) });
 }

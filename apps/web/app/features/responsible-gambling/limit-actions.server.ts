@@ -6,11 +6,12 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { submissionErrors, submittedText } from '../../lib/form-data.ts';
 import type { LimitFormState } from './limit-card.tsx';
-import { afterSavePath, checkLimitAmount, isLimitPeriod, type NoticeKey } from './rg-rules.ts';
+import { afterSavePath, checkLimitAmount, isLimitPeriod, NOTICES, type NoticeKey } from './rg-rules.ts';
 import * as rg from './rg.server.ts';
 import type { RgSite } from './rg.server.ts';
 
-export type LimitOutcome = { redirectTo: string } | { state: LimitFormState; status: number };
+/** `toast`: the success notification of features §8 the next page shows (deposit limit, spend limit from the cart). */
+export type LimitOutcome = { redirectTo: string; toast?: string } | { state: LimitFormState; status: number };
 
 const PAGE = '/my-account/spend-limits';
 
@@ -128,13 +129,14 @@ export async function submitLimitForm(
           change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'depositLimitUpdated',
           '#deposit',
         ),
+        toast: change.applied === 'after_cooling_off' ? undefined : NOTICES.depositLimitUpdated,
       };
     }
     const existing = await rg.spendLimits(api);
     const exists = existing.customerLimits.some((l) => l.period === period);
     const change = await rg.saveSpendLimit(api, period, cents, exists);
     const cart = afterSavePath(from);
-    if (cart) return { redirectTo: cart };
+    if (cart) return { redirectTo: cart, toast: NOTICES.spendLimitUpdatedFromCart };
     return {
       redirectTo: withNotice(
         PAGE,

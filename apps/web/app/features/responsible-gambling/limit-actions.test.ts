@@ -90,6 +90,7 @@ describe('spend-limit form posts', () => {
       submitLimitForm(api, SITE, form({ intent: 'spend', period: 'daily', limit: '5' }), 'cart'),
     ).resolves.toEqual({
       redirectTo: '/cart?notice=spend-limit-updated',
+      toast: 'Your spend limit has been updated. You can continue with your cart.',
     });
   });
 
@@ -123,6 +124,7 @@ describe('spend-limit form posts', () => {
       submitLimitForm(api, SITE, form({ intent: 'deposit', period: 'weekly', limit: '250' }), null),
     ).resolves.toEqual({
       redirectTo: '/my-account/spend-limits?notice=depositLimitUpdated#deposit',
+      toast: 'Your deposit limit has been updated.',
     });
     expect(writes(fake)[0]?.body).toBe('limit=250.00');
   });

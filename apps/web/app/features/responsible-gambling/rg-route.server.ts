@@ -7,6 +7,7 @@ import { siteMoney, type RgSite } from './rg.server.ts';
 import { submitVerifyForm } from './verification-actions.server.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
+import { withSuccessToast } from '../../lib/toast.server.ts';
 
 /** A page's loader: the site's money settings next to what `load` reads as the customer. */
 export async function rgPageLoader<T extends object>(
@@ -32,7 +33,10 @@ export async function limitFormAction(
   try {
     const { auth } = await requireCustomer(request, context);
     const outcome = await submit(auth.api, await siteMoney(context, request), await request.formData());
-    if ('redirectTo' in outcome) return redirect(outcome.redirectTo, { headers: auth.headers() });
+    if ('redirectTo' in outcome)
+      return redirect(outcome.redirectTo, {
+        headers: outcome.toast ? withSuccessToast(auth.headers(), outcome.toast) : auth.headers(),
+      });
     return data({ state: outcome.state }, { status: outcome.status, headers: auth.headers() });
   } catch (error) {
     throw toRouteError(error);

@@ -1,7 +1,7 @@
 // What the wallet's form posts do on the server: read and check the fields (the same messages as the browser), call
 // the API once with the form's Idempotency-Key, and say where the customer goes next or what the form shows.
 import { parseWithZod } from '@conform-to/zod/v4';
-import type { PaymentMethod } from '@shop/contracts';
+import type { ApiMessage, PaymentMethod } from '@shop/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiError, formErrorsOf } from '../../lib/api-errors.ts';
 import { formText, submissionErrors, submittedText } from '../../lib/form-data.ts';
@@ -19,7 +19,8 @@ import {
 import * as wallet from './wallet.server.ts';
 
 export type FormOutcome =
-  { redirectTo: string } | { feedback: FormFeedback; values: Record<string, string>; idempotencyKey: string };
+  | { redirectTo: string; messages?: ApiMessage[] }
+  | { feedback: FormFeedback; values: Record<string, string>; idempotencyKey: string };
 
 function failed(error: unknown, values: Record<string, string>, idempotencyKey: string): FormOutcome {
   if (!(error instanceof ApiError) || error.status >= 500 || error.reason) throw error;
@@ -74,14 +75,14 @@ export async function submitDeposit(
 }
 
 function depositOutcome(
-  result: { id: string; status: string; failureReason: string | null },
+  result: { id: string; status: string; failureReason: string | null; messages?: ApiMessage[] },
   values: Record<string, string>,
 ): FormOutcome {
   switch (result.status) {
     case 'approved':
       return { redirectTo: `/my-account/deposit/details/${result.id}/success` };
     case 'challenge':
-      return { redirectTo: `/my-account/deposit/authorisation/${result.id}` };
+      return { redirectTo: `/my-account/deposit/authorisation/${result.id}`, messages: result.messages };
     case 'failed':
       return {
         feedback: { fieldErrors: {}, generalErrors: [result.failureReason ?? DEPOSIT_FAILURE_TEXT] },

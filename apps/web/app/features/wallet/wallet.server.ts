@@ -9,6 +9,7 @@ import {
   TransactionDetail,
   Withdrawal,
   WithdrawableFunds,
+  type ApiMessage,
   type ApiVersion,
   type BrowserData,
   type PageInfo,
@@ -91,7 +92,11 @@ export interface DepositInput {
 }
 
 /** POST /funds/{id}/deposit; v3.4 when a card security code goes with it (spec features §7). */
-export async function deposit(api: ApiClient, input: DepositInput, idempotencyKey: string): Promise<Deposit> {
+export async function deposit(
+  api: ApiClient,
+  input: DepositInput,
+  idempotencyKey: string,
+): Promise<Deposit & { messages: ApiMessage[] }> {
   const version: ApiVersion = input.csc ? '3.4' : '3.0';
   const body = {
     amount: centsToAmount(input.amountCents),
@@ -103,7 +108,8 @@ export async function deposit(api: ApiClient, input: DepositInput, idempotencyKe
     version,
     idempotencyKey,
   });
-  return parseApiResult(Deposit, res.result, 'POST /funds/{id}/deposit');
+  // The API's messages go along: deposit_pending is shown as an "Action Required" notification (features §8).
+  return { ...parseApiResult(Deposit, res.result, 'POST /funds/{id}/deposit'), messages: res.messages };
 }
 
 /** POST /funds/{method}/{gateway}/deposit (spec features §7, Apple or Google Pay) with the wallet's payment token. */

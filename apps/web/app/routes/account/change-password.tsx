@@ -9,6 +9,7 @@ import { newPasswordFields } from '../../features/identity/password-fields.ts';
 import { signedInFormAction } from '../../features/identity/password-forms.server.ts';
 import { SchemaForm } from '../../ui/schema-form.tsx';
 import type { Route } from './+types/change-password';
+import { withSuccessToast } from '../../lib/toast.server.ts';
 
 export const headers = mergeSetCookieHeaders;
 
@@ -27,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     { schema: ChangePasswordSchema, hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] },
     async (auth, value, reply) => {
       await changePassword(auth.api, value.currentPassword, value.newPassword);
-      return data({ result: reply({ resetForm: true }), saved: true }, { headers: auth.headers() });
+      return data(
+        { result: reply({ resetForm: true }), saved: true },
+        { headers: withSuccessToast(auth.headers(), IDENTITY_TEXTS.passwordSaved) },
+      );
     },
   );
 }

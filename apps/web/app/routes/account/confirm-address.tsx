@@ -12,6 +12,7 @@ import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
 import { z } from 'zod';
 import type { Route } from './+types/confirm-address';
+import { withSuccessToast } from '../../lib/toast.server.ts';
 
 export const headers = mergeSetCookieHeaders;
 
@@ -58,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   // The root loader runs again after this action, so the customer is refetched and a confirmed banner goes away.
   const message = apiMessage ?? (kind === 'address' ? ADDRESS_CONFIRMED : EMAIL_CONFIRMED);
-  return data({ ok: true, kind, message }, { headers: auth.headers() });
+  return data({ ok: true, kind, message }, { headers: withSuccessToast(auth.headers(), message) });
 }
 
 export default function ConfirmAddress({ loaderData, actionData }: Route.ComponentProps) {

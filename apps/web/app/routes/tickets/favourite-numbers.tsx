@@ -15,6 +15,7 @@ import {
 import { loadFavourites, saveFavourites } from '../../features/tickets/tickets.server.ts';
 import { NumberBalls } from '../../features/tickets/number-balls.tsx';
 import type { Route } from './+types/favourite-numbers';
+import { withSuccessToast } from '../../lib/toast.server.ts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Favourite numbers' }];
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data(
     { saved: true, fieldErrors: {} as Record<string, string[]>, values, message: FAVOURITES_SAVED },
-    { headers: res.headers },
+    { headers: withSuccessToast(new Headers(res.headers), FAVOURITES_SAVED) },
   );
 }
 

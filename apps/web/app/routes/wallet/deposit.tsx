@@ -9,6 +9,8 @@ import { submitDeposit, submitLinkPayPal } from '../../features/wallet/wallet-fo
 import { depositSources, payPalLink, walletButtons } from '../../features/wallet/wallet-labels.ts';
 import { depositPresets } from '../../features/wallet/wallet-rules.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { flashToast } from '../../lib/toast.server.ts';
+import { apiMessageToast } from '../../lib/toasts.ts';
 import { DEPOSIT_FILTER, depositForm, paymentMethods } from '../../features/wallet/wallet.server.ts';
 import { walletContext, walletRouteError } from '../../features/wallet/wallet-route.server.ts';
 import type { Route } from './+types/deposit';
@@ -66,7 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === 'link-paypal'
       ? await submitLinkPayPal(wallet.api, methods, form)
       : await submitDeposit(wallet.api, methods, form, wallet.origin, wallet.site);
-  if ('redirectTo' in outcome) throw redirect(outcome.redirectTo, { headers: wallet.headers() });
+  if ('redirectTo' in outcome) {
+    const headers = wallet.headers();
+    // Features §8 API-message notifications: deposit_pending ("Action Required") on the page the deposit goes to.
+    for (const message of outcome.messages ?? []) flashToast(headers, apiMessageToast(message));
+    throw redirect(outcome.redirectTo, { headers });
+  }
   return data({ ...outcome, intent }, { status: 422, headers: wallet.headers() });
 }
 

@@ -1,0 +1,122 @@
+// The notification feed's cards for the events other modules tell about (issue 20): each adapter here is the hook a
+// module calls inside the transaction of its event, and posts the card in that same transaction. services.ts hands
+// them to the modules; what a card says lives here, in one place.
+import { randomBytes } from 'node:crypto';
+import { formatCurrency, type CurrencyCode } from '@shop/contracts';
+import type { Executor } from './db/index.ts';
+import type { FeedPoster } from './modules/notifications/index.ts';
+import type { FailedNotifier, PausedNotifier } from './modules/recurring/index.ts';
+
+/** Where a customer fixes a recurring purchase that could not be paid (the storefront's payment problems screen). */
+const PAYMENT_RESOLUTION_PATH = '/my-account/payment-resolution';
+
+/** Both hooks run, the first (the module's email) before the second (the card). */
+export function alongside<A extends unknown[]>(
+  first: ((...args: A) => Promise<unknown>) | undefined,
+  second: (...args: A) => Promise<unknown>,
+): (...args: A) => Promise<void> {
+  return async (...args) => {
+    await first?.(...args);
+    await second(...args);
+  };
+}
+
+export function feedCards(feed: FeedPoster) {
+  const one = (tx: Executor, card: Parameters<FeedPoster['post']>[1][number]) => feed.post(tx, [card]);
+  return {
+    /** A withdrawal left for the customer's account. */
+    withdrawalPaid: (
+      tx: Executor,
+      w: { customerId: string; publicId: string; amountCents: number; currency: string },
+    ) =>
+      one(tx, {
+        customerId: w.customerId,
+        kind: 'withdrawal_paid',
+        title: 'Withdrawal paid',
+        icon: 'wallet',
+        message: `We have paid your withdrawal of ${formatCurrency(w.amountCents, w.currency as CurrencyCode)}.`,
+        actions: [{ text: 'View your transactions', link: '/my-account/transactions' }],
+        dedupeKey: `withdrawal_paid:${w.publicId}`,
+      }),
+
+    /** A deposit waits for the 3-D Secure check (features §8: deposit_pending is titled "Action Required"). */
+    depositPending: (
+      tx: Executor,
+      d: { customerId: string; publicId: string; amountCents: number; currency: string },
+    ) =>
+      one(tx, {
+        customerId: d.customerId,
+        kind: 'deposit_pending',
+        title: 'Action Required',
+        icon: 'warning',
+        message: `Your deposit of ${formatCurrency(d.amountCents, d.currency as CurrencyCode)} is waiting for the 3-D Secure check with your bank.`,
+        actions: [{ text: 'View the deposit', link: `/my-account/deposit/details/${d.publicId}` }],
+        isAutoDismissed: false,
+        // The deposit's own answer says so on the spot (the deposit_pending API message): the card waits in the feed.
+        alreadyToasted: true,
+        dedupeKey: `deposit_pending:${d.publicId}`,
+      }),
+
+    /** An autoplay (or subscription) could not buy its ticket and waits for the customer, or was paused. */
+    autoplayFailed: ((tx, row, failure) =>
+      failure.kind === 'hard'
+        ? one(tx, {
+            customerId: row.customerId,
+            kind: 'autoplay_failed',
+            title: `We could not buy your ${row.type === 'subscription' ? 'subscription' : 'autoplay'} ticket`,
+            icon: 'warning',
+            message: `${row.description}: ${failure.reason}`,
+            actions: [{ text: 'Fix the payment', link: PAYMENT_RESOLUTION_PATH }],
+            isAutoDismissed: false,
+            dedupeKey: `autoplay_failed:${row.publicId}:${failure.occasion}`,
+          }).then(() => undefined)
+        : Promise.resolve()) satisfies FailedNotifier,
+    autoplayPaused: ((tx, row, reason) =>
+      one(tx, {
+        customerId: row.customerId,
+        kind: 'autoplay_failed',
+        title: `Your ${row.type === 'subscription' ? 'subscription' : 'autoplay'} is paused`,
+        icon: 'warning',
+        message: `${row.description}: ${reason}`,
+        actions: [
+          {
+            text: 'Manage it',
+            link: row.type === 'subscription' ? '/my-account/subscriptions' : '/my-account/autoplay',
+          },
+        ],
+        isAutoDismissed: false,
+        dedupeKey: `autoplay_paused:${row.publicId}:${row.hardFailedOccasion ?? ''}`,
+      }).then(() => undefined)) satisfies PausedNotifier,
+
+    /** A Daily Winners giveaway prize was paid. */
+    giveawayWon: (
+      tx: Executor,
+      won: { winnerId: string | number; customerId: string; giveaway: string; prize: string; link: string },
+    ) =>
+      one(tx, {
+        customerId: won.customerId,
+        kind: 'giveaway_won',
+        title: 'You won a giveaway!',
+        icon: 'gift',
+        message: `${won.giveaway}: you won ${won.prize}.`,
+        actions: [{ text: 'See your prize', link: won.link }],
+        isAutoDismissed: false,
+        dedupeKey: `giveaway_won:${won.winnerId}`,
+      }),
+
+    /** A limit change took effect (a lower or first limit applies at once). */
+    limitApplied: (tx: Executor, change: { customerId: string; message: string }) =>
+      one(tx, {
+        customerId: change.customerId,
+        kind: 'limit_applied',
+        title: 'Limit updated',
+        icon: 'shield',
+        message: change.message,
+        actions: [{ text: 'View your limits', link: '/my-account/spend-limits' }],
+        // The customer changed it themselves and is told on the spot (features §8 success notification).
+        alreadyToasted: true,
+        // Each change is its own card.
+        dedupeKey: `limit_applied:${randomBytes(9).toString('base64url')}`,
+      }),
+  };
+}
