@@ -27,7 +27,7 @@ import {
   preOrderSalesOpenAt,
   type ResultsProvider,
 } from './modules/draws/index.ts';
-import { createOutbox, smtpTransport, type MailTransport } from './modules/notifications/index.ts';
+import { createOutbox, smtpTransport, text, type MailTransport } from './modules/notifications/index.ts';
 import { createOperatorsService, operatorGate } from './modules/operators/index.ts';
 import {
   createCheckoutService,
@@ -81,6 +81,7 @@ import {
   createSessionService,
   createSignupService,
   createTwoFactorService,
+  createMarketingAudience,
   identitySecrets,
   passwordProblem,
   type CustomerDirectoryService,
@@ -115,6 +116,7 @@ import {
   createSubscriptionService,
   createScheduledService,
   fundOfMethod,
+  paymentResolutionButton,
   recurringFailureEmail,
   scheduledGaveUpEmail,
   recordPreOrders,
@@ -125,6 +127,7 @@ import {
 import { createReplayWorkflow } from './workflows/replay-order.workflow.ts';
 import { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
 import { createWinnerEmailsWorkflow } from './workflows/email-winners.workflow.ts';
+import { themeSeed } from './seed/theme.ts';
 
 /** The outside world, each behind an interface with a built-in local implementation (DESIGN.md §9). */
 export interface Providers {
@@ -451,6 +454,7 @@ function commerceServices(
     ledger,
     checkouts,
     outbox,
+    publicUrl: core.config.publicUrl,
     contactsOf: (ids) => identity.directory.contactsOf(ids),
     favourites: {
       get: async (id) => (await identity.profile.overview(id)).favouriteNumbers,
@@ -476,8 +480,8 @@ function commerceServices(
       clock,
     }),
     pricer: cart,
-    onPaused: autoplayPausedEmail(outbox, identity.directory),
-    onFailed: recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
+    onPaused: autoplayPausedEmail(outbox, identity.directory, core.config.publicUrl),
+    onFailed: recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids), core.config.publicUrl),
     onScheduledGaveUp: scheduledGaveUpEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
   });
   const recurringPayments = createRecurringPaymentsService({
@@ -562,6 +566,7 @@ function drawCalendarOf(c: ReturnType<typeof catalogueServices>): DrawCalendar {
 function autoplayPausedEmail(
   outbox: ReturnType<typeof createOutbox>,
   directory: { contactsOf(ids: string[]): Promise<Map<string, { email: string }>> },
+  publicUrl: string,
 ): PausedNotifier {
   return async (tx, row, reason) => {
     const contact = (await directory.contactsOf([row.customerId])).get(row.customerId);
@@ -571,7 +576,11 @@ function autoplayPausedEmail(
       to: contact.email,
       kind: 'autoplay_paused',
       subject: `Your ${what} is paused`,
-      text: `We could not buy your ${row.description} ticket: ${reason}\n\nYour ${what} is paused. Add funds or a working card, then unpause it in My account > ${screen}.`,
+      body: [
+        text(`We could not buy your ${row.description} ticket: ${reason}`),
+        text(`Your ${what} is paused. Add funds or a working card, then unpause it in My account > ${screen}.`),
+        paymentResolutionButton(publicUrl),
+      ],
       dedupeKey: `autoplay_paused:${row.publicId}:${row.hardFailedOccasion ?? ''}`,
     });
   };
@@ -712,7 +721,14 @@ function operatorServices(core: Core) {
 export function createServices(options: ServicesOptions) {
   const core = coreOf(options);
   const { database, db, clock, config, providers } = core;
-  const outbox = createOutbox({ db, clock, transport: providers.mailTransport, mailFrom: config.mailFrom });
+  const outbox = createOutbox({
+    db,
+    clock,
+    transport: providers.mailTransport,
+    mailFrom: config.mailFrom,
+    brand: { siteName: 'Lucky Koala Lotteries', publicUrl: config.publicUrl, colours: themeSeed.colours },
+    audience: createMarketingAudience({ secrets: identitySecrets(core.authSecret), publicUrl: config.publicUrl }),
+  });
   const c = catalogueServices(core);
   const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);

@@ -1,7 +1,7 @@
 // The only code that queries the orders tables.
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
-import { ordersPrizes, ordersTicketLines } from './orders.schema.ts';
+import { ordersPrizes, ordersTicketLines, ordersTickets } from './orders.schema.ts';
 
 export type TicketLineRow = typeof ordersTicketLines.$inferSelect;
 export type NewTicketLineRow = typeof ordersTicketLines.$inferInsert;
@@ -10,6 +10,15 @@ export type NewPrizeRow = typeof ordersPrizes.$inferInsert;
 
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 2_000;
+
+/** One winning line of a draw, with the ticket it is on. */
+export interface WinningLine {
+  customerId: string;
+  ticketId: string;
+  numbers: Record<string, number[]>;
+  division: number;
+  prizeCents: number;
+}
 
 export function createOrdersRepository() {
   return {
@@ -93,6 +102,30 @@ export function createOrdersRepository() {
         prizeCents: Number(r.prize_cents),
         lines: Number(r.lines),
         bestDivision: Number(r.best),
+      }));
+    },
+
+    /** Every winning line of a draw with its ticket (the winners' emails name the ticket, numbers and prize). */
+    async winningLines(ex: Executor, drawId: string): Promise<WinningLine[]> {
+      const result = await ex.execute<{
+        customer_id: string;
+        ticket_id: string;
+        numbers: Record<string, number[]>;
+        division: number;
+        prize_cents: string;
+      }>(sql`
+        select p.customer_id, t.public_id as ticket_id, l.numbers, p.division, p.prize_cents
+        from ${ordersPrizes} p
+        join ${ordersTicketLines} l on l.id = p.line_id
+        join ${ordersTickets} t on t.customer_id = p.customer_id and t.draw_id = p.draw_id and l.public_id = any(t.line_ids)
+        where p.draw_id = ${drawId} and p.prize_cents > 0
+        order by p.customer_id, p.division, p.id`);
+      return result.rows.map((r) => ({
+        customerId: r.customer_id,
+        ticketId: r.ticket_id,
+        numbers: r.numbers,
+        division: Number(r.division),
+        prizeCents: Number(r.prize_cents),
       }));
     },
 

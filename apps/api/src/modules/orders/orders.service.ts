@@ -142,6 +142,7 @@ export function createOrdersService(deps: OrdersDeps) {
     countLines: (drawId: string) => repo.countLines(deps.db, drawId),
     winnersByDivision: (drawId: string) => repo.winnersByDivision(deps.db, drawId),
     winnersByCustomer: (drawId: string) => repo.winnersByCustomer(deps.db, drawId),
+    winningLines: (drawId: string) => repo.winningLines(deps.db, drawId),
   };
 }
 
