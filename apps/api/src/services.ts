@@ -42,7 +42,9 @@ import {
   createReconciliationService,
   createTestGateway,
   createWithdrawalsService,
+  paymentEmails,
   type PaymentGateway,
+  type PaymentNotices,
 } from './modules/payments/index.ts';
 import { createFeedbackService } from './modules/feedback/index.ts';
 import { createPlacementService } from './modules/placement/index.ts';
@@ -267,14 +269,28 @@ function responsibleGamblingServices(
  */
 function paymentServices(
   core: Core,
-  ports: { ledger: ReturnType<typeof createLedger>; guard: ReturnType<typeof createGuardService> },
+  ports: {
+    ledger: ReturnType<typeof createLedger>;
+    guard: ReturnType<typeof createGuardService>;
+    /** Deposit and withdrawal emails (absent: none). */
+    notices?: PaymentNotices;
+  },
 ) {
   const { db, clock, providers } = core;
-  const { ledger, guard } = ports;
+  const { ledger, guard, notices } = ports;
   const gateway = providers.paymentGateway;
   const currencyOf = async (customerId: string) => (await ledger.fundsSummary(customerId)).currency;
   const funds = createFundsService({ db, clock, gateway, currencyOf });
-  const deposits = createDepositsService({ db, clock, ledger, gateway, funds, currencyOf, depositGuard: guard });
+  const deposits = createDepositsService({
+    db,
+    clock,
+    ledger,
+    gateway,
+    funds,
+    currencyOf,
+    depositGuard: guard,
+    notices,
+  });
   const withdrawals = createWithdrawalsService({
     db,
     clock,
@@ -282,6 +298,7 @@ function paymentServices(
     funds,
     currencyOf,
     verificationRequired: guard.verificationRequired,
+    notices,
   });
   const reconciliation = createReconciliationService({ db, gateway, deposits });
   return { funds, deposits, withdrawals, reconciliation };
@@ -383,7 +400,15 @@ function commerceServices(
   const ledger = createLedger({ db, clock });
   const directory = createCustomerDirectoryService({ db, clock });
   const rg = responsibleGamblingServices(core, { ledger, customers: directory });
-  const payments = paymentServices(core, { ledger, guard: rg.guard });
+  const payments = paymentServices(core, {
+    ledger,
+    guard: rg.guard,
+    notices: paymentEmails({
+      outbox,
+      contactsOf: (ids) => directory.contactsOf(ids),
+      publicUrl: core.config.publicUrl,
+    }),
+  });
   const cardsOf = savedCardsOf(payments.funds);
   const identity = identityServices(core, {
     outbox,

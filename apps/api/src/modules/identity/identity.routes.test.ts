@@ -597,7 +597,8 @@ describe('profile and preferences', () => {
       c.accessToken,
       '3.2',
     );
-    expect(unsub.json().result.preferences.email).toEqual({ enabled: false });
+    // The offer's unsubscribe link turns off that offer's emails only: email stays on for the others.
+    expect(unsub.json().result.preferences.email).toEqual({ enabled: true });
     const [row] = await t.database.db
       .select()
       .from(identityCustomers)

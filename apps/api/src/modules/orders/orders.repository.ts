@@ -105,6 +105,14 @@ export function createOrdersRepository() {
       }));
     },
 
+    /** Customers with tickets in a draw and the product offers they hold (the results emails). */
+    async ticketHolders(ex: Executor, drawId: string): Promise<{ customerId: string; productOfferKey: string }[]> {
+      const result = await ex.execute<{ customer_id: string; product_offer_key: string }>(sql`
+        select distinct customer_id, product_offer_key from ${ordersTickets}
+        where draw_id = ${drawId} order by customer_id, product_offer_key`);
+      return result.rows.map((r) => ({ customerId: r.customer_id, productOfferKey: r.product_offer_key }));
+    },
+
     /** Every winning line of a draw with its ticket (the winners' emails name the ticket, numbers and prize). */
     async winningLines(ex: Executor, drawId: string): Promise<WinningLine[]> {
       const result = await ex.execute<{

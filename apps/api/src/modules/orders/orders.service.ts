@@ -143,6 +143,7 @@ export function createOrdersService(deps: OrdersDeps) {
     winnersByDivision: (drawId: string) => repo.winnersByDivision(deps.db, drawId),
     winnersByCustomer: (drawId: string) => repo.winnersByCustomer(deps.db, drawId),
     winningLines: (drawId: string) => repo.winningLines(deps.db, drawId),
+    ticketHolders: (drawId: string) => repo.ticketHolders(deps.db, drawId),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import type { Ledger } from '../wallet/index.ts';
+import type { PaymentNotices } from './payments.emails.ts';
 import { cscMissing, publicId, type FundsService, type MethodAudience } from './payments.funds.service.ts';
 import { GatewayTimeoutError, type PaymentGateway } from './payments.gateway.ts';
 import { depositMethod, type MethodDefinition } from './payments.methods.ts';
@@ -49,6 +50,8 @@ export interface DepositsDeps {
    * customer. Runs in the transaction that writes the pending deposit, under the wallet lock.
    */
   depositGuard?: DepositGuard;
+  /** Emails the customer when a deposit is credited (payments.emails.ts), in the crediting transaction. */
+  notices?: Pick<PaymentNotices, 'depositApproved'>;
 }
 
 const DEPOSIT_FAILURES: Record<string, string> = {
@@ -80,7 +83,7 @@ interface DepositPlan {
  * (the deposit row is locked, and the ledger reference is unique, so a concurrent reconcile cannot credit twice).
  * The gateway's charge reference is kept on the deposit.
  */
-function createSettlement({ db, clock, ledger }: Pick<DepositsDeps, 'db' | 'clock' | 'ledger'>) {
+function createSettlement({ db, clock, ledger, notices }: Pick<DepositsDeps, 'db' | 'clock' | 'ledger' | 'notices'>) {
   return async function settleDeposit(
     depositId: string,
     record: { status: string; reference?: string } | null,
@@ -100,13 +103,21 @@ function createSettlement({ db, clock, ledger }: Pick<DepositsDeps, 'db' | 'cloc
           reference: `deposit:${d.publicId}`,
           description: `Deposit (${depositMethod(d.methodCode)?.name ?? d.methodCode})`,
         });
-        return repo.update(tx, d.id, {
+        const approved = await repo.update(tx, d.id, {
           status: 'approved',
           ledgerEntryId: entryId,
           gatewayReference,
           failureReason: null,
           updatedAt: now,
         });
+        await notices?.depositApproved(tx, {
+          customerId: d.customerId,
+          publicId: d.publicId,
+          amountCents: d.amountCents,
+          currency: d.currency,
+          method: depositMethod(d.methodCode)?.name ?? d.methodCode,
+        });
+        return approved;
       }
       if (record.status === 'challenge')
         return repo.update(tx, d.id, { status: 'challenge', gatewayReference, updatedAt: now });

@@ -9,6 +9,7 @@ import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ledger } from '../wallet/index.ts';
 import type { OperationKey } from './payments.deposits.service.ts';
+import type { PaymentNotices } from './payments.emails.ts';
 import { publicId, type FundsService } from './payments.funds.service.ts';
 import { withdrawalMethod } from './payments.methods.ts';
 import { withdrawalsRepository as repo, type FundRow, type WithdrawalRow } from './payments.repository.ts';
@@ -22,7 +23,17 @@ export interface WithdrawalsDeps {
   currencyOf: (customerId: string) => Promise<CurrencyCode>;
   /** Responsible gambling fills this in: true blocks withdrawals until the customer is verified. */
   verificationRequired?: (customerId: string) => Promise<boolean>;
+  /** Emails the customer at each step (payments.emails.ts), in the step's transaction. */
+  notices?: Pick<PaymentNotices, 'withdrawal'>;
 }
+
+const movementOf = (w: WithdrawalRow) => ({
+  customerId: w.customerId,
+  publicId: w.publicId,
+  amountCents: w.amountCents,
+  currency: w.currency,
+  method: withdrawalMethod(w.methodCode)?.name ?? w.methodCode,
+});
 
 export function createWithdrawalsService(deps: WithdrawalsDeps) {
   const { db, clock, ledger, funds, currencyOf } = deps;
@@ -59,6 +70,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         description: outcome === 'paid' ? 'Withdrawal paid' : 'Withdrawal rejected: funds returned',
         outcome,
       });
+      await deps.notices?.withdrawal(tx, movementOf(u), outcome === 'paid' ? 'paid' : 'rejected', u.reason);
       return withdrawalView(u);
     });
   }
@@ -134,6 +146,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
           description: `Withdrawal (${m.name})`,
         });
         await idem?.recordOperation?.(tx, inserted.publicId);
+        await deps.notices?.withdrawal(tx, movementOf(inserted), 'requested');
         return inserted;
       });
       crashPoint('withdrawal:recorded');
