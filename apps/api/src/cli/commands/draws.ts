@@ -2,7 +2,15 @@
 // feed file. A result that breaks the game's rules is refused with the reason and the command exits 1.
 import { readFile } from 'node:fs/promises';
 import { toCents } from '@shop/contracts';
-import { cryptoRandom, getGame, isGameKey, type DrawResult, type GameDefinition, type GameKey } from '@shop/lottery';
+import {
+  cryptoRandom,
+  getGame,
+  isGameKey,
+  validateResult,
+  type DrawResult,
+  type GameDefinition,
+  type GameKey,
+} from '@shop/lottery';
 import {
   importResultsFeed,
   ResultsFeedError,
@@ -117,6 +125,9 @@ export const drawAdvanceCommand = defineCommand({
     const drawNo = drawNoArg(options.draw);
     // A result given by hand (a forced win in a demo or browser test) instead of the simulated provider's.
     const forced = options.numbers === undefined ? null : resultArg(options);
+    // Refused before the draw is closed: a bad result changes nothing.
+    const problem = forced && validateResult(drawNo === undefined ? game : getGame(game.key, drawNo), forced);
+    if (problem) throw new UsageError(problem);
     const { draws, providers, settlement } = await ctx.services();
     let draw = await drawToAdvance(draws, game, drawNo);
     if (draw.status === 'DRAW_OPEN') {
