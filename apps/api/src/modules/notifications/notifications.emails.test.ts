@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/index.ts';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
+import { fundWallet, ozTicket } from '../../../test/helpers/recurring.ts';
 import { recurringFailureEmail } from '../recurring/index.ts';
 import { paymentEmails } from '../payments/index.ts';
 import { button, details, highlight, renderEmail, text, type EmailBrand, type EmailMessage } from './index.ts';
@@ -197,5 +198,46 @@ describe('who gets which email', () => {
         marketing: undefined,
       }),
     ).not.toBeNull();
+  });
+
+  it("after a draw: the winner's email names the ticket and prize; results go to consenting non-winners only", async () => {
+    const { draws, purchase, settlement, winnerEmails } = t.services;
+    const winner = await signUpAndLogin(t, { marketing_consent: false });
+    const keen = await signUpAndLogin(t, { marketing_consent: true });
+    const quiet = await signUpAndLogin(t, { marketing_consent: false });
+    const buy = async (customerId: string, numbers: number[]) => {
+      await fundWallet(t.services, customerId, 10_000);
+      await purchase.purchaseItems(customerId, `buy-${customerId}`, [
+        { ...ozTicket, games: [{ sets: { numbers } }], numDraws: 1 },
+      ]);
+    };
+    await buy(winner.customerId, [1, 2, 3, 4, 5, 6, 7]);
+    await buy(keen.customerId, [10, 11, 12, 13, 14, 15, 16]);
+    await buy(quiet.customerId, [10, 11, 12, 13, 14, 15, 16]);
+    const draw = (await draws.upcomingDraws('oz-lotto', 1))[0]!;
+    await draws.close(draw.id);
+    const dividends = [1, 2, 3, 4, 5, 6, 7].map((division) => ({
+      division,
+      prizeCents: Math.round(100_000_000 / division),
+    }));
+    await draws.recordResult(
+      draw.id,
+      { numbers: [1, 2, 3, 4, 5, 6, 7], supplementaries: [20, 21, 22] },
+      dividends,
+      'manual',
+    );
+    await settlement.settle(draw.id);
+    await winnerEmails.emailWinners(draw.id);
+
+    const [won] = await t.services.outbox.outboxFor(winner.email, ['draw_winner']);
+    expect(won!.subject).toBe(`You won $1,000,000.00 in Oz Lotto draw ${draw.drawNo}`);
+    expect(won!.textBody).toContain('Your prize: $1,000,000.00');
+    expect(won!.textBody).toMatch(/Ticket tkt_\S+\nNumbers: 1 2 3 4 5 6 7\nDivision: 1\nPrize: \$1,000,000\.00/);
+    expect(won!.htmlBody).toContain('$1,000,000.00');
+    expect(await t.services.outbox.outboxFor(winner.email, ['draw_results'])).toHaveLength(0);
+    const [results] = await t.services.outbox.outboxFor(keen.email, ['draw_results']);
+    expect(results!.textBody).toContain('Winning numbers: 1 2 3 4 5 6 7, Supplementaries 20 21 22');
+    expect(results!.textBody).toContain(`/unsubscribe/${keen.customerId}/oz-lotto?token=`);
+    expect(await t.services.outbox.outboxFor(quiet.email, ['draw_results'])).toHaveLength(0);
   });
 });
