@@ -27,7 +27,7 @@ import {
   preOrderSalesOpenAt,
   type ResultsProvider,
 } from './modules/draws/index.ts';
-import { createFeed, createOutbox, smtpTransport, type MailTransport } from './modules/notifications/index.ts';
+import { createFeed, createOutbox, smtpTransport, text, type MailTransport } from './modules/notifications/index.ts';
 import { alongside, feedCards } from './services.feed.ts';
 import { createDrawResultCardsWorkflow } from './workflows/draw-result-cards.workflow.ts';
 import { createOperatorsService, operatorGate } from './modules/operators/index.ts';
@@ -44,7 +44,9 @@ import {
   createReconciliationService,
   createTestGateway,
   createWithdrawalsService,
+  paymentEmails,
   type PaymentGateway,
+  type PaymentNotices,
 } from './modules/payments/index.ts';
 import { createAnalyticsService, createDatabaseAnalyticsSink, type AnalyticsSink } from './modules/analytics/index.ts';
 import { createExperimentsService } from './modules/experiments/index.ts';
@@ -85,6 +87,7 @@ import {
   createSessionService,
   createSignupService,
   createTwoFactorService,
+  createMarketingAudience,
   identitySecrets,
   passwordProblem,
   type CustomerDirectoryService,
@@ -119,6 +122,7 @@ import {
   createSubscriptionService,
   createScheduledService,
   fundOfMethod,
+  paymentResolutionButton,
   recurringFailureEmail,
   scheduledGaveUpEmail,
   recordPreOrders,
@@ -129,6 +133,7 @@ import {
 import { createReplayWorkflow } from './workflows/replay-order.workflow.ts';
 import { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
 import { createWinnerEmailsWorkflow } from './workflows/email-winners.workflow.ts';
+import { themeSeed } from './seed/theme.ts';
 
 /** The outside world, each behind an interface with a built-in local implementation (DESIGN.md §9). */
 export interface Providers {
@@ -276,10 +281,15 @@ function responsibleGamblingServices(
  */
 function paymentServices(
   core: Core,
-  ports: { ledger: ReturnType<typeof createLedger>; guard: ReturnType<typeof createGuardService> },
+  ports: {
+    ledger: ReturnType<typeof createLedger>;
+    guard: ReturnType<typeof createGuardService>;
+    /** Deposit and withdrawal emails (absent: none). */
+    notices?: PaymentNotices;
+  },
 ) {
   const { db, clock, providers } = core;
-  const { ledger, guard } = ports;
+  const { ledger, guard, notices } = ports;
   const gateway = providers.paymentGateway;
   const currencyOf = async (customerId: string) => (await ledger.fundsSummary(customerId)).currency;
   const funds = createFundsService({ db, clock, gateway, currencyOf });
@@ -292,6 +302,7 @@ function paymentServices(
     currencyOf,
     depositGuard: guard,
     onPending: core.cards.depositPending,
+    notices,
   });
   const withdrawals = createWithdrawalsService({
     db,
@@ -301,6 +312,7 @@ function paymentServices(
     currencyOf,
     verificationRequired: guard.verificationRequired,
     onPaid: core.cards.withdrawalPaid,
+    notices,
   });
   const reconciliation = createReconciliationService({ db, gateway, deposits });
   return { funds, deposits, withdrawals, reconciliation };
@@ -402,7 +414,15 @@ function commerceServices(
   const ledger = createLedger({ db, clock });
   const directory = createCustomerDirectoryService({ db, clock });
   const rg = responsibleGamblingServices(core, { ledger, customers: directory });
-  const payments = paymentServices(core, { ledger, guard: rg.guard });
+  const payments = paymentServices(core, {
+    ledger,
+    guard: rg.guard,
+    notices: paymentEmails({
+      outbox,
+      contactsOf: (ids) => directory.contactsOf(ids),
+      publicUrl: core.config.publicUrl,
+    }),
+  });
   const cardsOf = savedCardsOf(payments.funds);
   const identity = identityServices(core, {
     outbox,
@@ -477,6 +497,7 @@ function commerceServices(
     ledger,
     checkouts,
     outbox,
+    publicUrl: core.config.publicUrl,
     contactsOf: (ids) => identity.directory.contactsOf(ids),
     favourites: {
       get: async (id) => (await identity.profile.overview(id)).favouriteNumbers,
@@ -502,9 +523,12 @@ function commerceServices(
       clock,
     }),
     pricer: cart,
-    onPaused: alongside(autoplayPausedEmail(outbox, identity.directory), core.cards.autoplayPaused),
+    onPaused: alongside(
+      autoplayPausedEmail(outbox, identity.directory, core.config.publicUrl),
+      core.cards.autoplayPaused,
+    ),
     onFailed: alongside(
-      recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
+      recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids), core.config.publicUrl),
       core.cards.autoplayFailed,
     ),
     onScheduledGaveUp: scheduledGaveUpEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
@@ -591,6 +615,7 @@ function drawCalendarOf(c: ReturnType<typeof catalogueServices>): DrawCalendar {
 function autoplayPausedEmail(
   outbox: ReturnType<typeof createOutbox>,
   directory: { contactsOf(ids: string[]): Promise<Map<string, { email: string }>> },
+  publicUrl: string,
 ): PausedNotifier {
   return async (tx, row, reason) => {
     const contact = (await directory.contactsOf([row.customerId])).get(row.customerId);
@@ -600,7 +625,11 @@ function autoplayPausedEmail(
       to: contact.email,
       kind: 'autoplay_paused',
       subject: `Your ${what} is paused`,
-      text: `We could not buy your ${row.description} ticket: ${reason}\n\nYour ${what} is paused. Add funds or a working card, then unpause it in My account > ${screen}.`,
+      body: [
+        text(`We could not buy your ${row.description} ticket: ${reason}`),
+        text(`Your ${what} is paused. Add funds or a working card, then unpause it in My account > ${screen}.`),
+        paymentResolutionButton(publicUrl),
+      ],
       dedupeKey: `autoplay_paused:${row.publicId}:${row.hardFailedOccasion ?? ''}`,
     });
   };
@@ -742,7 +771,14 @@ function operatorServices(core: Core) {
 export function createServices(options: ServicesOptions) {
   const core = coreOf(options);
   const { database, db, clock, config, providers } = core;
-  const outbox = createOutbox({ db, clock, transport: providers.mailTransport, mailFrom: config.mailFrom });
+  const outbox = createOutbox({
+    db,
+    clock,
+    transport: providers.mailTransport,
+    mailFrom: config.mailFrom,
+    brand: { siteName: 'Lucky Koala Lotteries', publicUrl: config.publicUrl, colours: themeSeed.colours },
+    audience: createMarketingAudience({ secrets: identitySecrets(core.authSecret), publicUrl: config.publicUrl }),
+  });
   const c = catalogueServices(core);
   const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);

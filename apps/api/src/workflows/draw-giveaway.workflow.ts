@@ -16,7 +16,7 @@ import {
   type GiveawaysService,
   type PrizeOrders,
 } from '../modules/membership/index.ts';
-import type { Outbox } from '../modules/notifications/index.ts';
+import { button, highlight, text, type EmailBlock, type Outbox } from '../modules/notifications/index.ts';
 import type { Ledger } from '../modules/wallet/index.ts';
 
 export interface GiveawayWorkflowDeps {
@@ -77,21 +77,19 @@ async function payPrize(
   const reference = giveawayPrizeReference(giveaway.publicId, prize.rank);
   const contact = (await deps.contacts.contactsOf([winner.customerId])).get(winner.customerId);
   const link = `${deps.publicUrl}${giveawayPath(giveaway.type, giveaway.drawNumber)}`;
-  const email = (what: string) =>
+  const email = (what: EmailBlock[]) =>
     contact
       ? {
           to: contact.email,
           kind: 'giveaway_winner',
           dedupeKey: giveawayWinnerEmailKey(giveaway.publicId, prize.rank),
           subject: `You won in the Daily Winners ${giveaway.title}`,
-          text: [
-            `Hi ${contact.firstname},`,
-            '',
-            `Congratulations: your entry ${winner.entryNumber} won ${prize.name} in the ${giveaway.title}.`,
-            what,
-            '',
-            `Check the draw yourself: ${link}/verify`,
-          ].join('\n'),
+          greeting: `Hi ${contact.firstname},`,
+          body: [
+            text(`Congratulations: your entry ${winner.entryNumber} won ${prize.name} in the ${giveaway.title}.`),
+            ...what,
+            button('Check the draw yourself', `${link}/verify`),
+          ],
         }
       : null;
 
@@ -118,9 +116,11 @@ async function payPrize(
         prize: prize.name,
         link: '/my-account/transactions',
       });
-      const message = email(
-        `${formatCurrency(prize.valueCents, currency)} is already in your wallet to spend on tickets.`,
-      );
+      const amount = formatCurrency(prize.valueCents, currency);
+      const message = email([
+        highlight('Your prize', amount),
+        text(`${amount} is already in your wallet to spend on tickets.`),
+      ]);
       if (message) await deps.outbox.enqueueEmail(tx, message);
       return 'paid';
     });
@@ -154,7 +154,10 @@ async function payPrize(
       prize: prize.name,
       link: `/receipt/${bought.checkoutId}`,
     });
-    const message = email(`Your tickets are bought: see them at ${deps.publicUrl}/receipt/${bought.checkoutId}`);
+    const message = email([
+      text('Your tickets are bought.'),
+      button('See your tickets', `${deps.publicUrl}/receipt/${bought.checkoutId}`),
+    ]);
     if (message) await deps.outbox.enqueueEmail(tx, message);
     return 'paid';
   });

@@ -4,7 +4,7 @@
 import { formatCurrency, type CurrencyCode } from '@shop/contracts';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../lib/errors.ts';
-import type { Outbox } from '../modules/notifications/index.ts';
+import { button, details, text, type Outbox } from '../modules/notifications/index.ts';
 import { deriveWinners, maskName, type RaffleDrawsService } from '../modules/raffles/index.ts';
 import type { Ledger } from '../modules/wallet/index.ts';
 
@@ -126,25 +126,28 @@ export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string)
           const p = prizes.find((q) => q.rank === x.rank)!;
           const cash =
             p.cashCents === null
-              ? ''
-              : ` (${formatCurrency(p.cashCents, currency, localeOf(currency))}, already in your account)`;
-          return `- ${p.name}${cash}: ticket ${x.ticketNumber}`;
+              ? 'Delivered by our team'
+              : `${formatCurrency(p.cashCents, currency, localeOf(currency))}, already in your account`;
+          return details(
+            [
+              ['Prize', p.name],
+              ['Value', cash],
+            ],
+            `Ticket ${x.ticketNumber}`,
+          );
         });
       await deps.outbox.enqueueEmail(tx, {
         to: contact.email,
         kind: 'raffle_winner',
         dedupeKey: raffleWinnerEmailKey(draw.publicId, customerId),
         subject: `You won in ${offer.name} draw ${draw.drawNo}`,
-        text: [
-          `Hi ${contact.firstname},`,
-          '',
-          `Congratulations: your ticket${mine.length === 1 ? '' : 's'} won in ${offer.name} draw ${draw.drawNo}:`,
+        greeting: `Hi ${contact.firstname},`,
+        body: [
+          text(`Congratulations: your ticket${mine.length === 1 ? '' : 's'} won in ${offer.name} draw ${draw.drawNo}:`),
           ...mine,
-          '',
-          'Prizes that are not cash are delivered by our team, who will contact you.',
-          '',
-          `Check the draw yourself: ${link}`,
-        ].join('\n'),
+          text('Prizes that are not cash are delivered by our team, who will contact you.'),
+          button('Check the draw yourself', link),
+        ],
       });
     }
     return { drawId: draw.publicId, drawn: true, winners: out };

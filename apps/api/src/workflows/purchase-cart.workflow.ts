@@ -24,6 +24,16 @@ import type {
   PricedItem,
   PurchaseGuard,
 } from '../modules/cart/index.ts';
+import {
+  button,
+  details,
+  drawDateText,
+  highlight,
+  picksText,
+  text,
+  type EmailBlock,
+  type EmailMessage,
+} from '../modules/notifications/index.ts';
 import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
 import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules/promotions/index.ts';
 import { createAdmission } from './purchase-admission.ts';
@@ -68,12 +78,9 @@ export interface PurchaseDeps {
   checkouts: CheckoutService;
   /** The promotions module's redeemPromotion (the default): re-checks limits under a row lock (422 promotion_not_added). */
   redeemPromotion?: (tx: Executor, p: RedeemInput) => Promise<unknown>;
-  outbox?: {
-    enqueueEmail(
-      tx: Executor,
-      m: { to: string; subject: string; text: string; kind: string; dedupeKey?: string },
-    ): Promise<unknown>;
-  };
+  outbox?: { enqueueEmail(tx: Executor, m: EmailMessage): Promise<unknown> };
+  /** The shop's address, for the receipt email's link (absent: the email has no link). */
+  publicUrl?: string;
   /** Identity: email of the customer (receipt) and favourite numbers (saved from the cart when none). */
   contactsOf?: (customerIds: string[]) => Promise<Map<string, { email: string; firstname: string }>>;
   favourites?: {
@@ -132,15 +139,32 @@ function analyticsOf(item: PricedItem): CartItemAnalytics {
 }
 
 /** Plain-text body of the receipt email (the full receipt with numbers is at /receipt/{checkoutId}). */
-function receiptText(checkoutId: string, items: PricedItem[], totalCents: number, currency: CurrencyCode): string {
-  const lines = items.map((i) => `- ${i.description}: ${formatCurrency(i.priceCents, currency)}`);
+/** The purchase confirmation: each item with its price, draws (number and date) and ticket numbers. */
+function receiptBody(
+  checkoutId: string,
+  bought: PurchasedOrders['orders'],
+  totalCents: number,
+  currency: CurrencyCode,
+  publicUrl: string | undefined,
+): EmailBlock[] {
+  const items = bought.map(({ item, tickets }) => {
+    const rows: [string, string][] = [['Price', formatCurrency(item.priceCents, currency)]];
+    for (const t of tickets) {
+      const when = `Draw ${t.drawNo}, ${drawDateText(t.drawDate)}`;
+      rows.push([item.purchaseStatus === 'pre_order' ? 'Pre-ordered for' : 'Draw', when]);
+    }
+    const first = tickets[0];
+    (first?.lines ?? []).forEach((sets, i) => rows.push([`Line ${i + 1}`, picksText(sets)]));
+    if (first?.raffleTicketNumbers.length)
+      rows.push(['Ticket numbers', tickets.flatMap((t) => t.raffleTicketNumbers).join(', ')]);
+    return details(rows, item.description);
+  });
   return [
-    `Thank you for your purchase. Receipt ${checkoutId}`,
-    '',
-    ...lines,
-    '',
-    `Total: ${formatCurrency(totalCents, currency)}`,
-  ].join('\n');
+    text(`Thank you for your purchase. Receipt ${checkoutId}`),
+    ...items,
+    highlight('Total', formatCurrency(totalCents, currency)),
+    ...(publicUrl ? [button('See your receipt', `${publicUrl}/receipt/${checkoutId}`)] : []),
+  ];
 }
 
 /** Features §5: numbers bought as a favourite ticket become the favourites when the customer has none yet. */
@@ -351,12 +375,8 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
                 to: contact.email,
                 kind: 'receipt',
                 subject: `Your tickets: receipt ${checkoutId}`,
-                text: receiptText(
-                  checkoutId,
-                  loaded.items.map((i) => i.item),
-                  loaded.totalCents,
-                  currency,
-                ),
+                greeting: `Hi ${contact.firstname},`,
+                body: receiptBody(checkoutId, bought, loaded.totalCents, currency, deps.publicUrl),
                 dedupeKey: `receipt:${checkoutId}`,
               });
             }

@@ -38,6 +38,34 @@ describe('draw commands', () => {
     );
   });
 
+  it('draw:advance --numbers draws the draw with the result given (a forced win) and settles it', async () => {
+    const [next] = await draws().upcomingDraws('weekday-windfall', 1);
+    const r = await ops(
+      'draw:advance',
+      '--offer',
+      'weekday-windfall',
+      '--draw',
+      String(next!.drawNo),
+      '--numbers',
+      '1,2,3,4,5,6',
+      '--supps',
+      '7,8',
+    );
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Drawn: Weekday Windfall: numbers 1 2 3 4 5 6, supps 7 8');
+    expect((await draws().getDraw(next!.id))!).toMatchObject({
+      status: 'DRAW_PAID',
+      resultSource: 'manual',
+      result: { numbers: [1, 2, 3, 4, 5, 6], supplementaries: [7, 8] },
+    });
+    // A result that breaks the game's rules is refused: nothing drawn.
+    const [after] = await draws().upcomingDraws('weekday-windfall', 1);
+    const bad = await ops('draw:advance', '--offer', 'weekday-windfall', '--numbers', '1,2,3');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/\S/);
+    expect((await draws().getDraw(after!.id))!).toMatchObject({ status: 'DRAW_OPEN', result: null });
+  });
+
   it('draw:advance refuses unknown offers and options', async () => {
     const r = await ops('draw:advance', '--offer', 'bingo');
     expect(r.code).toBe(1);

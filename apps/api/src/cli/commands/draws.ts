@@ -2,7 +2,15 @@
 // feed file. A result that breaks the game's rules is refused with the reason and the command exits 1.
 import { readFile } from 'node:fs/promises';
 import { toCents } from '@shop/contracts';
-import { cryptoRandom, getGame, isGameKey, type DrawResult, type GameDefinition, type GameKey } from '@shop/lottery';
+import {
+  cryptoRandom,
+  getGame,
+  isGameKey,
+  validateResult,
+  type DrawResult,
+  type GameDefinition,
+  type GameKey,
+} from '@shop/lottery';
 import {
   importResultsFeed,
   ResultsFeedError,
@@ -62,6 +70,28 @@ function describe(game: GameDefinition, result: DrawResult): string {
   return `${game.name}: ${parts.join(', ')}`;
 }
 
+/** `--numbers` and the other result options as a result (the main numbers are required). */
+function resultArg(options: DrawResultOptions): DrawResult {
+  if (options.numbers === undefined) throw new UsageError('--numbers is required.');
+  const bonus: Record<string, number[]> = {};
+  if (options.powerball !== undefined) bonus.powerball = numbersArg('powerball', options.powerball);
+  if (options.luckyStars !== undefined) bonus.lucky_stars = numbersArg('lucky-stars', options.luckyStars);
+  return {
+    numbers: numbersArg('numbers', options.numbers),
+    supplementaries: numbersArg('supps', options.supps),
+    bonus,
+  };
+}
+
+/** The options of a result entered by hand (draw:result, and draw:advance to force a result). */
+const resultOptions = (c: Parameters<typeof offerAndDraw>[0]) =>
+  offerAndDraw(c)
+    .option('--numbers <list>', 'the main numbers, e.g. 1,2,3,4,5,6,7')
+    .option('--supps <list>', 'the supplementaries')
+    .option('--powerball <n>', 'the Powerball')
+    .option('--lucky-stars <list>', "EuroMillions' lucky stars")
+    .option('--dividends <pairs>', 'division=amount pairs, e.g. 1=1000000,2=45000.50');
+
 /** The draw to advance: the given number, else the oldest closed draw still waiting for its result, else the next open one. */
 async function drawToAdvance(
   draws: DrawsService,
@@ -83,41 +113,37 @@ async function drawToAdvance(
 
 export const drawAdvanceCommand = defineCommand({
   name: 'draw:advance',
-  usage: '--offer <key> [--draw <no>] [--numbers 1,2,.. --supps ..]',
-  summary: 'Close the next draw of an offer now, draw it (simulated, or the numbers given) and settle it.',
-  define: (c) =>
-    offerAndDraw(c)
-      .option('--numbers <list>', 'draw these main numbers instead of simulated ones (demos and tests)')
-      .option('--supps <list>', 'and these supplementaries'),
-  async run(
-    parsed: { args: string[]; options: { offer?: string; draw?: string; numbers?: string; supps?: string } },
-    ctx,
-  ) {
+  usage: '--offer <key> [--draw <no>] [--numbers 1,2,.. [--supps ..] [--powerball n] [--lucky-stars a,b]]',
+  summary:
+    'Close the next draw of an offer now, draw it with the simulated provider (or the result given) and settle it.',
+  define: resultOptions,
+  async run(parsed: { args: string[]; options: DrawResultOptions }, ctx) {
     const { options } = parsed;
     // Charity raffles are drawn in-house: the same close, draw and pay as raffle:draw.
     if (options.offer && !isGameKey(options.offer)) return runRaffleDraw(parsed, ctx);
     const game = gameArg(options.offer);
     const drawNo = drawNoArg(options.draw);
+    // A result given by hand (a forced win in a demo or browser test) instead of the simulated provider's.
+    const forced = options.numbers === undefined ? null : resultArg(options);
+    // Refused before the draw is closed: a bad result changes nothing.
+    const problem = forced && validateResult(drawNo === undefined ? game : getGame(game.key, drawNo), forced);
+    if (problem) throw new UsageError(problem);
     const { draws, providers, settlement } = await ctx.services();
     let draw = await drawToAdvance(draws, game, drawNo);
     if (draw.status === 'DRAW_OPEN') {
       draw = (await draws.close(draw.id)).draw;
       ctx.out(`${game.name} draw ${draw.drawNo} (${draw.id}) is closed.`);
     }
-    if (draw.status === 'DRAW_CLOSED') {
+    if (draw.status === 'DRAW_CLOSED' && forced) {
+      const dividends =
+        dividendsArg(options.dividends) ??
+        simulatedDividends(getGame(game.key, draw.drawNo), forced, draw.jackpotCents, cryptoRandom);
+      draw = (await draws.recordResult(draw.id, forced, dividends, 'manual')).draw;
+      ctx.out(`Drawn: ${describe(game, draw.result!)}`);
+    } else if (draw.status === 'DRAW_CLOSED') {
       const provider = providers.results;
-      const given: DrawResult | null = options.numbers
-        ? { numbers: numbersArg('numbers', options.numbers), supplementaries: numbersArg('supps', options.supps) }
-        : null;
-      // Given numbers are a manual result: prizes from the game's prize table, as draw:result without --dividends.
-      const provided = given
-        ? {
-            result: given,
-            dividends: simulatedDividends(getGame(game.key, draw.drawNo), given, draw.jackpotCents, cryptoRandom),
-          }
-        : (await provider.resultFor(draw))!;
-      const source = given ? 'manual' : provider.source;
-      draw = (await draws.recordResult(draw.id, provided.result, provided.dividends, source)).draw;
+      const provided = (await provider.resultFor(draw))!;
+      draw = (await draws.recordResult(draw.id, provided.result, provided.dividends, provider.source)).draw;
       ctx.out(`Drawn: ${describe(game, draw.result!)}`);
     }
     if (draw.status === 'DRAW_DRAWN' || draw.status === 'DRAW_SCORED') {
@@ -134,26 +160,12 @@ export const drawResultCommand = defineCommand({
   usage:
     '--offer <key> --draw <no> --numbers 1,2,.. [--supps ..] [--powerball n] [--lucky-stars a,b] [--dividends 1=amount,..]',
   summary: 'Enter the official result of a draw by hand (refused with the reason when it breaks the rules).',
-  define: (c) =>
-    offerAndDraw(c)
-      .option('--numbers <list>', 'the main numbers, e.g. 1,2,3,4,5,6,7')
-      .option('--supps <list>', 'the supplementaries')
-      .option('--powerball <n>', 'the Powerball')
-      .option('--lucky-stars <list>', "EuroMillions' lucky stars")
-      .option('--dividends <pairs>', 'division=amount pairs, e.g. 1=1000000,2=45000.50'),
+  define: resultOptions,
   async run({ options }: { options: DrawResultOptions }, ctx) {
     const game = gameArg(options.offer);
     const drawNo = drawNoArg(options.draw);
     if (drawNo === undefined) throw new UsageError('--draw <no> is required.');
-    if (options.numbers === undefined) throw new UsageError('--numbers is required.');
-    const bonus: Record<string, number[]> = {};
-    if (options.powerball !== undefined) bonus.powerball = numbersArg('powerball', options.powerball);
-    if (options.luckyStars !== undefined) bonus.lucky_stars = numbersArg('lucky-stars', options.luckyStars);
-    const result: DrawResult = {
-      numbers: numbersArg('numbers', options.numbers),
-      supplementaries: numbersArg('supps', options.supps),
-      bonus,
-    };
+    const result = resultArg(options);
     const given = dividendsArg(options.dividends);
 
     const { draws } = await ctx.services();

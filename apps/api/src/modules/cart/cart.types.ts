@@ -47,6 +47,8 @@ export interface FulfilledTicket {
   drawNo: number;
   drawDate: string;
   lineIds: string[];
+  /** The picks of each line, in lineIds order, quickpicks filled (lottery; the receipt email lists them). */
+  lines?: Record<string, number[]>[];
   raffleTicketNumbers: number[];
 }
 

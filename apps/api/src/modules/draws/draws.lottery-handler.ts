@@ -503,6 +503,7 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
           drawNo: draw.drawNo,
           drawDate: draw.drawDate,
           lineIds: ids,
+          lines: sets,
           raffleTicketNumbers: [],
         };
       });

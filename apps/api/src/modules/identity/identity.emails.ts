@@ -1,15 +1,15 @@
 // Every email the identity domain sends, written to the outbox inside the caller's transaction (a rolled-back change
 // sends nothing).
 import type { Executor } from '../../db/index.ts';
+import { button, code, text, type EmailMessage } from '../notifications/index.ts';
 import type { CustomerRow } from './identity.repository.ts';
 import type { OneTimeTokens } from './identity.tokens.ts';
 
 export interface IdentityOutbox {
-  enqueueEmail(
-    tx: Executor,
-    m: { to: string; subject: string; text: string; kind: string; dedupeKey?: string },
-  ): Promise<unknown>;
+  enqueueEmail(tx: Executor, m: EmailMessage): Promise<unknown>;
 }
+
+const IF_NOT_YOU = 'If this was not you, change your password now and contact support.';
 
 export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: OneTimeTokens; publicUrl: string }) {
   const { outbox, tokens } = deps;
@@ -21,29 +21,62 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
         to: c.email,
         kind: 'verify_email',
         subject: 'Please confirm your email address',
-        text: `Hi ${c.firstname}, please confirm your email address: ${url(`/my-account/confirm-address/${token}?type=email`)}`,
+        greeting: `Hi ${c.firstname},`,
+        body: [
+          text('Please confirm your email address.'),
+          button('Confirm my email address', url(`/my-account/confirm-address/${token}?type=email`)),
+        ],
       });
     },
-    twoFactorCode: (tx: Executor, c: CustomerRow, code: string) =>
+    twoFactorCode: (tx: Executor, c: CustomerRow, securityCode: string) =>
       outbox.enqueueEmail(tx, {
         to: c.email,
         kind: '2fa_code',
         subject: 'Your Lucky Koala Lotteries security code',
-        text: `Your security code is ${code}. It expires in 10 minutes and can be used once. If you did not try to sign in, please change your password.`,
+        body: [
+          text('Your security code is:'),
+          code(securityCode),
+          text(
+            'It expires in 10 minutes and can be used once. If you did not try to sign in, please change your password.',
+          ),
+        ],
       }),
     passwordReset: (tx: Executor, c: CustomerRow, token: string) =>
       outbox.enqueueEmail(tx, {
         to: c.email,
         kind: 'password_reset',
         subject: 'Reset your password',
-        text: `Hi ${c.firstname}, reset your password within 1 hour with this link (it works once): ${url(`/forgot-password?token=${token}`)}\nIf you did not ask for this, you can ignore this email.`,
+        greeting: `Hi ${c.firstname},`,
+        body: [
+          text('Reset your password within 1 hour with this link (it works once):'),
+          button('Choose a new password', url(`/forgot-password?token=${token}`)),
+          text('If you did not ask for this, you can ignore this email.'),
+        ],
       }),
     passwordChanged: (tx: Executor, c: CustomerRow) =>
       outbox.enqueueEmail(tx, {
         to: c.email,
         kind: 'password_changed',
         subject: 'Your password was changed',
-        text: `Hi ${c.firstname}, your password was changed. If this was not you, please contact support.`,
+        greeting: `Hi ${c.firstname},`,
+        body: [text('Your password was changed.'), text(IF_NOT_YOU)],
+      }),
+    /** Two-factor authentication turned on (with its method) or off: a security event, always sent. */
+    twoFactorChanged: (tx: Executor, c: CustomerRow, method: 'authenticator' | 'email' | null) =>
+      outbox.enqueueEmail(tx, {
+        to: c.email,
+        kind: 'security_2fa_changed',
+        subject: method ? 'Two-factor authentication is on' : 'Two-factor authentication was turned off',
+        greeting: `Hi ${c.firstname},`,
+        body: [
+          text(
+            method
+              ? `Two-factor authentication is now on for your account: you will be asked for a code ${method === 'authenticator' ? 'from your authenticator app' : 'emailed to you'} when you sign in.`
+              : 'Two-factor authentication was turned off for your account, and every remembered device was forgotten.',
+          ),
+          text(IF_NOT_YOU),
+          button('Login and security', url('/my-account/login-and-security')),
+        ],
       }),
     /** Repeated wrong passwords on the account (identity.login-throttle.ts); `dedupeKey` keeps it to one an hour. */
     loginFailures: (tx: Executor, c: CustomerRow, failures: number, dedupeKey: string) =>
@@ -51,13 +84,13 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
         to: c.email,
         kind: 'security_alert',
         subject: 'Failed sign-in attempts on your account',
-        text: [
-          `Hello ${c.firstname},`,
-          '',
-          `Someone tried to sign in to your account with a wrong password ${failures} times in the last hour.`,
-          'If it was you, there is nothing to do. If not, your account is still safe: those attempts are being slowed',
-          'down. You may want to choose a new password and turn on two-factor authentication.',
-        ].join('\n'),
+        greeting: `Hello ${c.firstname},`,
+        body: [
+          text(`Someone tried to sign in to your account with a wrong password ${failures} times in the last hour.`),
+          text(
+            'If it was you, there is nothing to do. If not, your account is still safe: those attempts are being slowed down. You may want to choose a new password and turn on two-factor authentication.',
+          ),
+        ],
         dedupeKey,
       }),
     accountClosed: (tx: Executor, c: CustomerRow) =>
@@ -65,7 +98,8 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
         to: c.email,
         kind: 'account_closed',
         subject: 'Your account has been closed',
-        text: `Hi ${c.firstname}, your Lucky Koala Lotteries account has been closed as you asked.`,
+        greeting: `Hi ${c.firstname},`,
+        body: [text('Your Lucky Koala Lotteries account has been closed as you asked.')],
       }),
   };
 }

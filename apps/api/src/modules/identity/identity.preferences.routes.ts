@@ -40,7 +40,10 @@ export const identityPreferencesRoutes: FastifyPluginAsync<IdentityRoutesOptions
     },
   );
   const putPrefs = async (
-    request: FastifyRequest<{ Params: { customerId: string }; Body: z.infer<typeof CommunicationPreferencesUpdate> }>,
+    request: FastifyRequest<{
+      Params: { customerId: string; productOfferKey?: string };
+      Body: z.infer<typeof CommunicationPreferencesUpdate>;
+    }>,
   ) =>
     ok(
       await identity.preferences.updateCommunicationPreferences(
@@ -48,6 +51,7 @@ export const identityPreferencesRoutes: FastifyPluginAsync<IdentityRoutesOptions
         { authCustomerId: request.auth?.customerId ?? null, token: request.body.token },
         request.body.preferences,
         request.body.unsubscribeReasons,
+        request.params.productOfferKey,
       ),
       [success('preferences_updated', 'Your communication preferences have been updated.')],
     );

@@ -28,6 +28,39 @@ const CHANNEL_NAMES: Record<CommunicationChannel, string> = {
   push: 'Push notifications',
 };
 
+/** The stored key of an unsubscribe from one product offer's emails (email stays on for the others). */
+const offerKey = (channel: string, productOfferKey: string) => `${channel}:${productOfferKey}`;
+
+/**
+ * Marketing email goes to a customer who agreed to email (features §7's email channel) and has not unsubscribed from
+ * the product offer it is about.
+ */
+export function marketingEmailAllowed(c: CustomerRow, productOfferKey?: string): boolean {
+  const stored = (c.communicationPreferences ?? {}) as Record<string, boolean>;
+  if (c.status !== 'active' || stored.email !== true) return false;
+  return productOfferKey === undefined || stored[offerKey('email', productOfferKey)] !== false;
+}
+
+/**
+ * The outbox's audience (notifications EmailAudience): whether a marketing email may go, and its links. The
+ * unsubscribe link carries the customer's signed token (identity.crypto.ts), so it works without signing in and
+ * for nobody else; the preferences page asks the visitor to sign in.
+ */
+export function createMarketingAudience(deps: { secrets: IdentitySecrets; publicUrl: string }) {
+  return {
+    async marketingLinks(ex: Executor, customerId: string, productOfferKey?: string) {
+      const c = await customers.byPublicId(ex, customerId);
+      if (!c || !marketingEmailAllowed(c, productOfferKey)) return null;
+      const token = deps.secrets.box().unsubscribeToken(c.publicId);
+      const path = productOfferKey ? `${c.publicId}/${encodeURIComponent(productOfferKey)}` : c.publicId;
+      return {
+        unsubscribe: `${deps.publicUrl}/unsubscribe/${path}?token=${encodeURIComponent(token)}`,
+        preferences: `${deps.publicUrl}/communication-preferences/${c.publicId}`,
+      };
+    },
+  };
+}
+
 function preferencesOf(c: CustomerRow) {
   const stored = (c.communicationPreferences ?? {}) as Record<string, boolean>;
   return {
@@ -89,6 +122,8 @@ export function createPreferencesService(deps: PreferencesDeps) {
       access: { authCustomerId: string | null; token?: string },
       preferences: Partial<Record<CommunicationChannel, boolean | { enabled: boolean }>>,
       unsubscribeReasons?: string[],
+      /** The unsubscribe link of one product offer's emails: the channels are turned off for that offer only. */
+      productOfferKey?: string,
     ) {
       const allowed =
         access.authCustomerId === target ||
@@ -102,7 +137,8 @@ export function createPreferencesService(deps: PreferencesDeps) {
       if (!c) throw notFound('Customer not found.', 'customer_not_found');
       const current = (c.communicationPreferences ?? {}) as Record<string, boolean>;
       const next = { ...current };
-      for (const [ch, v] of Object.entries(preferences)) next[ch] = typeof v === 'boolean' ? v : Boolean(v?.enabled);
+      for (const [ch, v] of Object.entries(preferences))
+        next[productOfferKey ? offerKey(ch, productOfferKey) : ch] = typeof v === 'boolean' ? v : Boolean(v?.enabled);
       if (Object.entries(next).some(([ch, on]) => on && !current[ch]))
         await deps.responsibleGambling?.assertMarketingAllowed?.(c.publicId);
       const u = await customers.update(db, c.id, {

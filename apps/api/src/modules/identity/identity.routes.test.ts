@@ -278,6 +278,11 @@ describe('two-factor authentication', () => {
       c.accessToken,
     );
     expect(confirmed.json().result).toMatchObject({ enabled: true, method: 'authenticator' });
+    // A security event: emailed (HTML and text), whatever the marketing preferences.
+    const notice = await latestEmail(c.email, 'security_2fa_changed');
+    expect(notice!.subject).toBe('Two-factor authentication is on');
+    expect(notice!.textBody).toContain('a code from your authenticator app');
+    expect(notice!.htmlBody).toContain('Two-factor authentication is on');
     return secret as string;
   }
 
@@ -363,6 +368,9 @@ describe('two-factor authentication', () => {
       (await send('DELETE', '/api/v2/customer/two-factor', { password: c.password }, c.accessToken)).json().result
         .enabled,
     ).toBe(false);
+    expect((await latestEmail(c.email, 'security_2fa_changed'))!.subject).toBe(
+      'Two-factor authentication was turned off',
+    );
     expect((await login(c.email, c.password)).json().result.status).toBe('authenticated');
   });
 
@@ -597,7 +605,8 @@ describe('profile and preferences', () => {
       c.accessToken,
       '3.2',
     );
-    expect(unsub.json().result.preferences.email).toEqual({ enabled: false });
+    // The offer's unsubscribe link turns off that offer's emails only: email stays on for the others.
+    expect(unsub.json().result.preferences.email).toEqual({ enabled: true });
     const [row] = await t.database.db
       .select()
       .from(identityCustomers)

@@ -30,7 +30,7 @@ export interface TwoFactorDeps {
   db: Db;
   clock: Clock;
   secrets: IdentitySecrets;
-  mailer: Pick<IdentityMailer, 'twoFactorCode'>;
+  mailer: Pick<IdentityMailer, 'twoFactorCode' | 'twoFactorChanged'>;
   credentials: Pick<Credentials, 'reauthenticate'>;
 }
 
@@ -161,13 +161,16 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         throw unprocessable('Start setting up two-factor authentication first.', '2fa_not_started');
       const method = tf.pendingMethod as TwoFactorMethod;
       await service.checkCode(c, otp, method, tf.pendingSecretEncrypted, 'enrol');
-      await twoFactor.upsert(db, c.id, {
-        method,
-        secretEncrypted: method === 'authenticator' ? tf.pendingSecretEncrypted : null,
-        pendingMethod: null,
-        pendingSecretEncrypted: null,
-        enabledAt: clock.now(),
-        failedAttempts: 0,
+      await db.transaction(async (tx) => {
+        await twoFactor.upsert(tx, c.id, {
+          method,
+          secretEncrypted: method === 'authenticator' ? tf.pendingSecretEncrypted : null,
+          pendingMethod: null,
+          pendingSecretEncrypted: null,
+          enabledAt: clock.now(),
+          failedAttempts: 0,
+        });
+        await deps.mailer.twoFactorChanged(tx, c, method);
       });
       return { enabled: true, method, pendingMethod: null, identifier: identifierOf(method, c.email)!, locked: false };
     },
@@ -187,6 +190,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           lastTimeStep: null,
         });
         await rememberedDevices.removeAll(tx, c.id);
+        await deps.mailer.twoFactorChanged(tx, c, null);
       });
       return { enabled: false, method: null, pendingMethod: null, identifier: null, locked: false };
     },

@@ -34,7 +34,9 @@ export { createLoginService, type LoginService } from './identity.login.ts';
 export { createPasswordService, type PasswordService } from './identity.passwords.ts';
 export { createProfileService, type ProfileService } from './identity.profile.ts';
 export {
+  createMarketingAudience,
   createPreferencesService,
+  marketingEmailAllowed,
   RECURRING_METHODS,
   type PreferencesService,
   type RecurringCard,

@@ -1,11 +1,27 @@
-// Notifications domain: the email outbox and the dev mailbox. Other code imports only from here.
+// Notifications domain: the email outbox, the email template and the dev mailbox. Other code imports only from here.
+export {
+  button,
+  code,
+  details,
+  drawDateText,
+  highlight,
+  picksText,
+  renderEmail,
+  text,
+  type EmailBlock,
+  type EmailBrand,
+  type EmailContent,
+  type UnsubscribeLinks,
+} from './notifications.email.tsx';
 export {
   createOutbox,
   smtpTransport,
+  type EmailAudience,
   type EmailMessage,
   type MailTransport,
   type Outbox,
   type OutboxDeps,
+  type RenderedEmail,
 } from './notifications.outbox.ts';
 export { notificationsRoutes, type NotificationsRoutesOptions } from './notifications.routes.ts';
 // The notification feed (issue 20): content cards posted by events and campaigns.

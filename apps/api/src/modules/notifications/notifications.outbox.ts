@@ -1,23 +1,41 @@
 // The outbox: emails are enqueued inside the business transaction (so a rolled-back signup sends nothing) and
 // delivered later by dispatchOutbox, through SMTP when SMTP_URL is set and into the dev mailbox table otherwise.
+// Every email is rendered from the one template (notifications.email.tsx) when it is enqueued: HTML and text parts.
 import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { renderEmail, type EmailBrand, type EmailContent, type UnsubscribeLinks } from './notifications.email.tsx';
 import { mailboxRows, outboxRows } from './notifications.repository.ts';
 
-export interface EmailMessage {
+/** An email as its sender describes it: what it says (EmailContent: kind, subject, greeting, blocks) and to whom. */
+export interface EmailMessage extends EmailContent {
+  to: string;
+  /** When given, an email with the same key is enqueued only once (enqueueEmail then returns null). */
+  dedupeKey?: string;
+  /**
+   * A marketing email (absent: transactional, always sent): enqueued only when the audience allows it for this
+   * customer and product offer, with unsubscribe links in both parts.
+   */
+  marketing?: { customerId: string; productOfferKey?: string };
+}
+
+/** A rendered email, as the transport sends it. */
+export interface RenderedEmail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
-  /** What the email is for, e.g. 'verify_email', 'password_reset', '2fa_code'. */
+  html: string | null;
   kind: string;
-  /** When given, an email with the same key is enqueued only once (enqueueEmail then returns null). */
-  dedupeKey?: string;
+}
+
+/** Who may get marketing email (identity's preferences, wired in services.ts). */
+export interface EmailAudience {
+  /** The links to put in the email, or null when the customer has no email consent or unsubscribed from the offer. */
+  marketingLinks(ex: Executor, customerId: string, productOfferKey?: string): Promise<UnsubscribeLinks | null>;
 }
 
 export interface MailTransport {
-  send(message: EmailMessage, from: string): Promise<void>;
+  send(message: RenderedEmail, from: string): Promise<void>;
 }
 
 export interface OutboxDeps {
@@ -26,6 +44,9 @@ export interface OutboxDeps {
   mailFrom?: string;
   /** SMTP (smtpTransport) or another sender; null or absent: messages land in the dev mailbox table. */
   transport?: MailTransport | null;
+  brand: EmailBrand;
+  /** Absent: no marketing email is ever sent. */
+  audience?: EmailAudience;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -34,7 +55,7 @@ export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     send: async (m, from) => {
-      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transporter.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
     },
   };
 }
@@ -44,14 +65,24 @@ export function createOutbox(deps: OutboxDeps) {
   const from = deps.mailFrom ?? 'Lucky Koala Lotteries <no-reply@luckykoala.example>';
   const transport = deps.transport ?? null;
 
-  /** The outbox row's id, or null when `dedupeKey` was enqueued before. */
+  /**
+   * The outbox row's id, or null when `dedupeKey` was enqueued before or a marketing email is not wanted (no email
+   * consent, or unsubscribed from its product offer).
+   */
   async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<number | null> {
+    let links: UnsubscribeLinks | null = null;
+    if (message.marketing) {
+      const { customerId, productOfferKey } = message.marketing;
+      links = (await deps.audience?.marketingLinks(tx, customerId, productOfferKey)) ?? null;
+      if (!links) return null;
+    }
+    const { html, text } = await renderEmail(message, deps.brand, links);
     return outboxRows.insert(tx, {
       kind: message.kind,
       toAddress: message.to.toLowerCase(),
       subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
+      textBody: text,
+      htmlBody: html,
       createdAt: clock.now(),
       dedupeKey: message.dedupeKey ?? null,
     });
@@ -65,11 +96,11 @@ export function createOutbox(deps: OutboxDeps) {
       const outcome = await db.transaction(async (tx) => {
         const row = await outboxRows.claimNext(tx);
         if (!row) return 'empty' as const;
-        const message: EmailMessage = {
+        const message: RenderedEmail = {
           to: row.toAddress,
           subject: row.subject,
           text: row.textBody,
-          html: row.htmlBody ?? undefined,
+          html: row.htmlBody,
           kind: row.kind,
         };
         try {

@@ -11,6 +11,15 @@ export type NewPrizeRow = typeof ordersPrizes.$inferInsert;
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 2_000;
 
+/** One winning line of a draw, with the ticket it is on. */
+export interface WinningLine {
+  customerId: string;
+  ticketId: string;
+  numbers: Record<string, number[]>;
+  division: number;
+  prizeCents: number;
+}
+
 export function createOrdersRepository() {
   return {
     async insertLines(ex: Executor, rows: NewTicketLineRow[]): Promise<TicketLineRow[]> {
@@ -113,6 +122,38 @@ export function createOrdersRepository() {
       return result.rows.map((r) => ({
         customerId: r.customer_id,
         orderIds: r.order_ids,
+        prizeCents: Number(r.prize_cents),
+      }));
+    },
+
+    /** Customers with tickets in a draw and the product offers they hold (the results emails). */
+    async ticketHolders(ex: Executor, drawId: string): Promise<{ customerId: string; productOfferKey: string }[]> {
+      const result = await ex.execute<{ customer_id: string; product_offer_key: string }>(sql`
+        select distinct customer_id, product_offer_key from ${ordersTickets}
+        where draw_id = ${drawId} order by customer_id, product_offer_key`);
+      return result.rows.map((r) => ({ customerId: r.customer_id, productOfferKey: r.product_offer_key }));
+    },
+
+    /** Every winning line of a draw with its ticket (the winners' emails name the ticket, numbers and prize). */
+    async winningLines(ex: Executor, drawId: string): Promise<WinningLine[]> {
+      const result = await ex.execute<{
+        customer_id: string;
+        ticket_id: string;
+        numbers: Record<string, number[]>;
+        division: number;
+        prize_cents: string;
+      }>(sql`
+        select p.customer_id, t.public_id as ticket_id, l.numbers, p.division, p.prize_cents
+        from ${ordersPrizes} p
+        join ${ordersTicketLines} l on l.id = p.line_id
+        join ${ordersTickets} t on t.customer_id = p.customer_id and t.draw_id = p.draw_id and l.public_id = any(t.line_ids)
+        where p.draw_id = ${drawId} and p.prize_cents > 0
+        order by p.customer_id, p.division, p.id`);
+      return result.rows.map((r) => ({
+        customerId: r.customer_id,
+        ticketId: r.ticket_id,
+        numbers: r.numbers,
+        division: Number(r.division),
         prizeCents: Number(r.prize_cents),
       }));
     },

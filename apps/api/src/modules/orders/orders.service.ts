@@ -144,6 +144,8 @@ export function createOrdersService(deps: OrdersDeps) {
     winnersByCustomer: (drawId: string) => repo.winnersByCustomer(deps.db, drawId),
     /** Every customer with a ticket in the draw, their orders in it and their total prize (the feed's result cards). */
     resultsByCustomer: (drawId: string) => repo.resultsByCustomer(deps.db, drawId),
+    winningLines: (drawId: string) => repo.winningLines(deps.db, drawId),
+    ticketHolders: (drawId: string) => repo.ticketHolders(deps.db, drawId),
   };
 }
 

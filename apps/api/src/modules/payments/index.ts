@@ -30,3 +30,4 @@ export {
 } from './payments.methods.ts';
 export { idempotencyKeysRepository, type IdempotencyKeyRow } from './payments.repository.ts';
 export { paymentsIdempotencyKeys } from './payments.schema.ts';
+export { paymentEmails, type PaymentNotices } from './payments.emails.ts';

@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import type { Ledger } from '../wallet/index.ts';
+import type { PaymentNotices } from './payments.emails.ts';
 import { cscMissing, publicId, type FundsService, type MethodAudience } from './payments.funds.service.ts';
 import { GatewayTimeoutError, type PaymentGateway } from './payments.gateway.ts';
 import { depositMethod, type MethodDefinition } from './payments.methods.ts';
@@ -51,6 +52,8 @@ export interface DepositsDeps {
   depositGuard?: DepositGuard;
   /** Told in the deposit's transaction when it waits for the customer's 3-D Secure check (the feed's card). */
   onPending?: (tx: Executor, d: DepositRow) => Promise<unknown>;
+  /** Emails the customer when a deposit is credited (payments.emails.ts), in the crediting transaction. */
+  notices?: Pick<PaymentNotices, 'depositApproved'>;
 }
 
 const DEPOSIT_FAILURES: Record<string, string> = {
@@ -87,7 +90,8 @@ function createSettlement({
   clock,
   ledger,
   onPending,
-}: Pick<DepositsDeps, 'db' | 'clock' | 'ledger' | 'onPending'>) {
+  notices,
+}: Pick<DepositsDeps, 'db' | 'clock' | 'ledger' | 'onPending' | 'notices'>) {
   return async function settleDeposit(
     depositId: string,
     record: { status: string; reference?: string } | null,
@@ -107,13 +111,21 @@ function createSettlement({
           reference: `deposit:${d.publicId}`,
           description: `Deposit (${depositMethod(d.methodCode)?.name ?? d.methodCode})`,
         });
-        return repo.update(tx, d.id, {
+        const approved = await repo.update(tx, d.id, {
           status: 'approved',
           ledgerEntryId: entryId,
           gatewayReference,
           failureReason: null,
           updatedAt: now,
         });
+        await notices?.depositApproved(tx, {
+          customerId: d.customerId,
+          publicId: d.publicId,
+          amountCents: d.amountCents,
+          currency: d.currency,
+          method: depositMethod(d.methodCode)?.name ?? d.methodCode,
+        });
+        return approved;
       }
       if (record.status === 'challenge') {
         const pending = await repo.update(tx, d.id, { status: 'challenge', gatewayReference, updatedAt: now });

@@ -9,6 +9,7 @@ import { crashPoint } from '../../lib/crash-points.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Ledger } from '../wallet/index.ts';
 import type { OperationKey } from './payments.deposits.service.ts';
+import type { PaymentNotices } from './payments.emails.ts';
 import { publicId, type FundsService } from './payments.funds.service.ts';
 import { withdrawalMethod } from './payments.methods.ts';
 import { withdrawalsRepository as repo, type FundRow, type WithdrawalRow } from './payments.repository.ts';
@@ -24,7 +25,17 @@ export interface WithdrawalsDeps {
   verificationRequired?: (customerId: string) => Promise<boolean>;
   /** Told in the paying transaction when a withdrawal is paid (the notification feed's card). */
   onPaid?: (tx: Executor, w: WithdrawalRow) => Promise<unknown>;
+  /** Emails the customer at each step (payments.emails.ts), in the step's transaction. */
+  notices?: Pick<PaymentNotices, 'withdrawal'>;
 }
+
+const movementOf = (w: WithdrawalRow) => ({
+  customerId: w.customerId,
+  publicId: w.publicId,
+  amountCents: w.amountCents,
+  currency: w.currency,
+  method: withdrawalMethod(w.methodCode)?.name ?? w.methodCode,
+});
 
 export function createWithdrawalsService(deps: WithdrawalsDeps) {
   const { db, clock, ledger, funds, currencyOf } = deps;
@@ -62,6 +73,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
         outcome,
       });
       if (outcome === 'paid') await deps.onPaid?.(tx, u);
+      await deps.notices?.withdrawal(tx, movementOf(u), outcome === 'paid' ? 'paid' : 'rejected', u.reason);
       return withdrawalView(u);
     });
   }
@@ -137,6 +149,7 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
           description: `Withdrawal (${m.name})`,
         });
         await idem?.recordOperation?.(tx, inserted.publicId);
+        await deps.notices?.withdrawal(tx, movementOf(inserted), 'requested');
         return inserted;
       });
       crashPoint('withdrawal:recorded');

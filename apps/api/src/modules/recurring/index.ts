@@ -53,4 +53,9 @@ export {
   type RecurringPaymentsService,
   type SavedCard,
 } from './recurring.payments.ts';
-export { createCardExpiryReminders, recurringFailureEmail, scheduledGaveUpEmail } from './recurring.emails.ts';
+export {
+  createCardExpiryReminders,
+  paymentResolutionButton,
+  recurringFailureEmail,
+  scheduledGaveUpEmail,
+} from './recurring.emails.ts';

@@ -4,33 +4,49 @@
 // purchase's own receipt email; the pause after repeated hard failures by `autoplay_paused` (services.ts).
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { button, text, type EmailMessage } from '../notifications/index.ts';
 import { cardExpired } from './recurring.funding.ts';
 import { createRecurringPaymentsRepository } from './recurring.payments.repository.ts';
 import type { FailedNotifier } from './recurring.processor.ts';
 import type { GaveUpNotifier } from './recurring.scheduled.processor.ts';
 
 export interface RecurringMail {
-  enqueueEmail(
-    tx: Executor,
-    message: { to: string; kind: string; subject: string; text: string; dedupeKey?: string },
-  ): Promise<number | null>;
+  enqueueEmail(tx: Executor, message: EmailMessage): Promise<number | null>;
 }
 export type ContactsOf = (ids: string[]) => Promise<Map<string, { email: string }>>;
 
 const RESOLVE_PATH = 'My account > Payment problems';
+/** The page a customer fixes a failed recurring payment on (the link of the failure emails). */
+export const paymentResolutionButton = (publicUrl: string) =>
+  button('Fix the payment', `${publicUrl}/my-account/payment-resolution`);
 
 /**
  * A failed attempt, emailed once per draw and kind (a soft failure is retried every run: one email for the draw; a
  * hard one again after each retry the customer makes, since the failure count is part of its key).
  */
-export function recurringFailureEmail(outbox: RecurringMail, contactsOf: ContactsOf): FailedNotifier {
+export function recurringFailureEmail(
+  outbox: RecurringMail,
+  contactsOf: ContactsOf,
+  publicUrl: string,
+): FailedNotifier {
   return async (tx, row, failure) => {
     const contact = (await contactsOf([row.customerId])).get(row.customerId);
     if (!contact) return;
-    const text =
+    const body =
       failure.kind === 'hard'
-        ? `We could not buy your ${row.description} ticket: ${failure.reason}\n\nNothing more will be tried for this draw until you fix the payment: add funds to your wallet, add a working card or choose another way to pay, then retry in ${RESOLVE_PATH}.`
-        : `We could not buy your ${row.description} ticket yet: ${failure.reason}\n\nWe will try again until the draw closes; you do not need to do anything unless this keeps happening.`;
+        ? [
+            text(`We could not buy your ${row.description} ticket: ${failure.reason}`),
+            text(
+              `Nothing more will be tried for this draw until you fix the payment: add funds to your wallet, add a working card or choose another way to pay, then retry in ${RESOLVE_PATH}.`,
+            ),
+            paymentResolutionButton(publicUrl),
+          ]
+        : [
+            text(`We could not buy your ${row.description} ticket yet: ${failure.reason}`),
+            text(
+              'We will try again until the draw closes; you do not need to do anything unless this keeps happening.',
+            ),
+          ];
     await outbox.enqueueEmail(tx, {
       to: contact.email,
       kind: failure.kind === 'hard' ? 'recurring_failed_hard' : 'recurring_failed_soft',
@@ -38,7 +54,7 @@ export function recurringFailureEmail(outbox: RecurringMail, contactsOf: Contact
         failure.kind === 'hard'
           ? 'Action needed: your autoplay ticket was not bought'
           : 'Your autoplay ticket is delayed',
-      text,
+      body,
       dedupeKey: `recurring_failed:${row.publicId}:${failure.occasion}:${failure.kind}:${row.consecutiveHardFailures}`,
     });
   };
@@ -57,7 +73,12 @@ export function scheduledGaveUpEmail(outbox: RecurringMail, contactsOf: Contacts
       to: contact.email,
       kind: 'scheduled_gave_up',
       subject: `Your ${what} was not bought`,
-      text: `We could not buy your ${what} of ${row.description}. ${reason}\n\nNothing was charged for it, and we will not try again. You can buy a ticket for another draw in the shop.`,
+      body: [
+        text(`We could not buy your ${what} of ${row.description}. ${reason}`),
+        text(
+          'Nothing was charged for it, and we will not try again. You can buy a ticket for another draw in the shop.',
+        ),
+      ],
       dedupeKey: `scheduled_gave_up:${row.publicId}`,
     });
   };
@@ -104,7 +125,12 @@ export function createCardExpiryReminders(deps: {
         to: contact.email,
         kind: 'recurring_card_expiring',
         subject: 'The card paying for your autoplay expires soon',
-        text: `Your ${card.label} pays for your autoplay and expires at the end of ${expiry}.\n\nAdd a new card and choose it in ${RESOLVE_PATH}, or keep funds in your wallet, so your tickets keep being bought.`,
+        body: [
+          text(`Your ${card.label} pays for your autoplay and expires at the end of ${expiry}.`),
+          text(
+            `Add a new card and choose it in ${RESOLVE_PATH}, or keep funds in your wallet, so your tickets keep being bought.`,
+          ),
+        ],
         dedupeKey: `card_expiring:${fundId}:${expiry}`,
       });
       if (id !== null) sent++;

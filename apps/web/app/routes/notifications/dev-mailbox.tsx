@@ -1,5 +1,7 @@
 // /dev/mailbox (non-production only): the emails the shop sent without SMTP, newest first, with their links and codes
-// so a developer can follow a verification or reset link or read a sign-in code.
+// so a developer can follow a verification or reset link or read a sign-in code. The HTML part is shown as a mail
+// client would, in a sandboxed iframe (srcdoc, no scripts, no same-origin access), phone-width or full; the text part
+// below it.
 import { Form } from 'react-router';
 import { devMailbox, linksIn } from '../../features/identity/account.server.ts';
 import { authApi } from '../../lib/auth.server.ts';
@@ -76,7 +78,25 @@ export default function DevMailboxPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : null}
-            <pre className="whitespace-pre-wrap break-words text-sm">{m.text}</pre>
+            {m.html ? (
+              <section className="my-0.5" aria-label={`HTML part of ${m.subject}`}>
+                <h3 className="font-semibold">HTML part</h3>
+                <iframe
+                  title={`Email: ${m.subject}`}
+                  srcDoc={m.html}
+                  sandbox="allow-popups allow-popups-to-escape-sandbox"
+                  referrerPolicy="no-referrer"
+                  data-testid="dev-mail-html"
+                  className="h-[560px] w-full max-w-[640px] rounded-theme border border-[#c4c4c4] bg-white"
+                />
+              </section>
+            ) : null}
+            <section aria-label={`Text part of ${m.subject}`}>
+              <h3 className="font-semibold">Text part</h3>
+              <pre className="whitespace-pre-wrap break-words text-sm" data-testid="dev-mail-text">
+                {m.text}
+              </pre>
+            </section>
           </li>
         ))}
       </ol>
