@@ -18,3 +18,4 @@ export * from './membership.ts';
 export * from './recurring.ts';
 export * from './operators.ts';
 export * from './feedback.ts';
+export * from './partners.ts';

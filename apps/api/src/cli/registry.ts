@@ -16,6 +16,7 @@ import {
 import { contentTranslationSetCommand } from './commands/content-translations.ts';
 import { customerUnlockTwoFactorCommand } from './commands/customers.ts';
 import { feedbackListCommand } from './commands/feedback.ts';
+import { partnerAddCommand, partnerListCommand } from './commands/partners.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
@@ -75,4 +76,6 @@ export const commands: OpsCommand<any>[] = [
   membershipGiveawayCommand,
   membershipDrawCommand,
   membershipGiveawaysCommand,
+  partnerAddCommand,
+  partnerListCommand,
 ];

@@ -15,3 +15,4 @@ export * from '../modules/promotions/promotions.schema.ts';
 export * from '../modules/membership/membership.schema.ts';
 export * from '../modules/recurring/recurring.schema.ts';
 export * from '../modules/operators/operators.schema.ts';
+export * from '../modules/partners/partners.schema.ts';

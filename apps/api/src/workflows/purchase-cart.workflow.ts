@@ -31,12 +31,21 @@ import { createAdmission } from './purchase-admission.ts';
 /** What the purchase needs of the cart module. */
 export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'loadItemsForCheckout' | 'emptyCart'>;
 
+/** Who a purchase is attributed to: a partner and its channel (the partner purchase, issue 19), with metadata. */
+export interface PurchaseAttribution {
+  partnerKey: string;
+  channelKey: string;
+  metadata: Record<string, string>;
+}
+
 /** What a purchase bought, item by item: the recurring module turns recurring items into recurring purchases. */
 export interface PurchasedOrders {
   customerId: string;
   checkoutId: string;
   now: Date;
   orders: { orderId: string; item: PricedItem; tickets: FulfilledTicket[] }[];
+  /** The partner the purchase is attributed to (its commission is posted in the same transaction). */
+  attribution?: PurchaseAttribution;
 }
 
 export interface PurchaseLedger {
@@ -143,6 +152,30 @@ function receiptText(checkoutId: string, items: PricedItem[], totalCents: number
   ].join('\n');
 }
 
+/** The receipt email, queued in the purchase's transaction (dedupe by checkout). */
+function queueReceipt(
+  outbox: NonNullable<PurchaseDeps['outbox']>,
+  tx: Executor,
+  to: string,
+  checkoutId: string,
+  items: { item: PricedItem }[],
+  totalCents: number,
+  currency: CurrencyCode,
+) {
+  return outbox.enqueueEmail(tx, {
+    to,
+    kind: 'receipt',
+    subject: `Your tickets: receipt ${checkoutId}`,
+    text: receiptText(
+      checkoutId,
+      items.map((i) => i.item),
+      totalCents,
+      currency,
+    ),
+    dedupeKey: `receipt:${checkoutId}`,
+  });
+}
+
 /** Features §5: numbers bought as a favourite ticket become the favourites when the customer has none yet. */
 async function saveFavourites(
   favourites: PurchaseDeps['favourites'],
@@ -229,6 +262,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     recordOperation?: PurchaseKey['recordOperation'],
     /** Given items are bought instead of the customer's cart (no cart lock, no promotion; the cart is untouched). */
     items?: CartItemInput[],
+    attribution?: PurchaseAttribution,
   ): Promise<PurchaseResult> {
     const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
     if (earlier) return resultOf(earlier.publicId);
@@ -334,7 +368,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
           });
           if (!recorded) throw conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
           await recordOperation?.(tx, checkoutId);
-          await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought });
+          await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought, attribution });
           if (!items) await cart.emptyCart(tx, loaded.cartId);
           if (loaded.bonusCreditCents > 0) {
             await ledger.creditBonus(tx, {
@@ -345,22 +379,8 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
               description: `Promotion ${loaded.promotion?.code ?? ''} bonus credit`.trim(),
             });
           }
-          if (deps.outbox && contact) {
-            {
-              await deps.outbox.enqueueEmail(tx, {
-                to: contact.email,
-                kind: 'receipt',
-                subject: `Your tickets: receipt ${checkoutId}`,
-                text: receiptText(
-                  checkoutId,
-                  loaded.items.map((i) => i.item),
-                  loaded.totalCents,
-                  currency,
-                ),
-                dedupeKey: `receipt:${checkoutId}`,
-              });
-            }
-          }
+          if (deps.outbox && contact)
+            await queueReceipt(deps.outbox, tx, contact.email, checkoutId, loaded.items, loaded.totalCents, currency);
           return { kind: 'done', checkoutId, items: loaded.items.map((i) => i.item) };
         }),
       );
@@ -401,6 +421,17 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       items: CartItemInput[],
       deposit: { depositId: string; depositCents: number } | null = null,
     ) => purchase(customerId, key, {}, deposit, undefined, items),
+    /**
+     * Buys given items attributed to a partner (POST /cart/partner/{slug}/purchase): the same transaction, the
+     * request's key record naming the checkout, the attribution handed to `afterOrders` (the partner's commission).
+     */
+    purchaseAttributed: (
+      customerId: string,
+      key: PurchaseKey,
+      items: CartItemInput[],
+      attribution: PurchaseAttribution,
+      deposit: { depositId: string; depositCents: number } | null = null,
+    ) => purchase(customerId, key.key, {}, deposit, key.recordOperation, items, attribution),
     validateCart,
   };
 }
