@@ -311,11 +311,26 @@ function useCondensedFooter(): boolean {
   return useMatches().some((m) => (m.handle as { footer?: string } | undefined)?.footer === 'condensed');
 }
 
+/** Partner purchase pages have their own layout (core §2): no site header, footer, drawers or widgets around them. */
+function usePartnerLayout(): boolean {
+  return useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'partner');
+}
+
 function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }) {
   const nonce = useNonce();
   const condensed = useCondensedFooter();
+  const partnerLayout = usePartnerLayout();
   const confirmation = shell.customer ? confirmationVariant(shell.customer) : null;
   const onResolutionScreen = useLocation().pathname === PAYMENT_RESOLUTION_PATH;
+  if (partnerLayout)
+    return (
+      <>
+        <SkipLink />
+        <RouteProgress />
+        {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
+        {children}
+      </>
+    );
   return (
     <>
       <SkipLink />

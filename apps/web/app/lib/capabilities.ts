@@ -38,6 +38,11 @@ export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean
  */
 export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
+  // Partner purchase (issue 19, core §2 sitemap: Partner purchase → partner purchase).
+  'partner-checkout': { allOf: ['partner_purchase'] },
+  'partner-receipt': { allOf: ['partner_purchase'] },
+  'partner-autologin': { allOf: ['partner_purchase'] },
+  'partner-not-found': { allOf: ['partner_purchase'] },
   // The feedback widget's post (features §6: feedback capability).
   feedback: { allOf: ['feedback'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },

@@ -67,7 +67,56 @@ export const commissionOf = (saleCents: number, bps: number): number => Math.flo
 export const webChannelOf = (channels: readonly string[]): string | null =>
   channels.find((c) => c.endsWith('_web')) ?? null;
 
+/** What is wrong with a new partner (ops partner:add), in words an operator can act on. */
+function problemsOf(input: NewPartner, offers: ProductOffers): string[] {
+  const problems: string[] = [];
+  if (!PartnerSlug.safeParse(input.slug).success) problems.push('slug: lower-case letters, digits and hyphens');
+  if (!PartnerKey.safeParse(input.key).success) problems.push('key: lower-case letters, digits and underscores');
+  if (!input.name.trim()) problems.push('name: required');
+  if (!input.channels.length || !input.channels.every((c) => ChannelKey.safeParse(c).success))
+    problems.push('channels: keys of lower-case letters, digits and underscores');
+  if (!webChannelOf(input.channels)) problems.push('channels: one must end in _web (the web channel)');
+  if (!Number.isInteger(input.commissionBps) || input.commissionBps < 0 || input.commissionBps > 10_000)
+    problems.push('commission: 0 to 100 per cent in basis points');
+  for (const c of [input.primaryColour, input.accentColour])
+    if (!HexColour.safeParse(c).success) problems.push(`colour ${c}: a hex colour such as #0a5c36`);
+  for (const key of input.offers)
+    if (offers[key]?.type !== 'raffle_ticket') problems.push(`offer ${key}: not a raffle offer on sale`);
+  if (!input.offers.length) problems.push('offers: at least one');
+  return problems;
+}
+
 const partnerNotFound = () => notFound('There is no such partner.', 'partner_not_found');
+
+/** GET /partners/{slug}'s view: only offers on sale now (one whose draws have all closed has nothing to sell). */
+function viewOf(p: PartnerRow, offers: ProductOffers): Partner {
+  return {
+    slug: p.slug,
+    key: p.key,
+    name: p.name,
+    channels: p.channels.map((channelKey) => ({ channelKey })),
+    branding: {
+      logoUrl: p.logoUrl,
+      primaryColour: p.primaryColour,
+      accentColour: p.accentColour,
+      websiteUrl: p.websiteUrl,
+    },
+    // Only offers on sale now: one whose draws have all closed has nothing to sell.
+    offers: p.offers.flatMap((key) => {
+      const offer = offers[key];
+      const gameOffer = offer?.gameTypes[0]?.gameOffers[0];
+      if (!offer || offer.suspended || !gameOffer) return [];
+      return [
+        {
+          productOfferKey: key,
+          name: offer.name,
+          ticketPrice: gameOffer.pricePerLine,
+          defaultTickets: gameOffer.defaultGames,
+        },
+      ];
+    }),
+  };
+}
 
 export function createPartnersService(deps: PartnersDeps) {
   const { db, clock } = deps;
@@ -76,35 +125,6 @@ export function createPartnersService(deps: PartnersDeps) {
     const row = await partnersRepo.bySlug(db, slug);
     if (!row) throw partnerNotFound();
     return row;
-  }
-
-  function viewOf(p: PartnerRow, offers: ProductOffers): Partner {
-    return {
-      slug: p.slug,
-      key: p.key,
-      name: p.name,
-      channels: p.channels.map((channelKey) => ({ channelKey })),
-      branding: {
-        logoUrl: p.logoUrl,
-        primaryColour: p.primaryColour,
-        accentColour: p.accentColour,
-        websiteUrl: p.websiteUrl,
-      },
-      // Only offers on sale now: one whose draws have all closed has nothing to sell.
-      offers: p.offers.flatMap((key) => {
-        const offer = offers[key];
-        const gameOffer = offer?.gameTypes[0]?.gameOffers[0];
-        if (!offer || offer.suspended || !gameOffer) return [];
-        return [
-          {
-            productOfferKey: key,
-            name: offer.name,
-            ticketPrice: gameOffer.pricePerLine,
-            defaultTickets: gameOffer.defaultGames,
-          },
-        ];
-      }),
-    };
   }
 
   /** The shop's cart item for a partner cart item: 422 when the partner may not sell it. */
@@ -254,21 +274,7 @@ export function createPartnersService(deps: PartnersDeps) {
 
     /** ops partner:add. Refuses a taken slug or key, an offer that is not a raffle on sale, no _web channel. */
     async add(input: NewPartner): Promise<PartnerRow> {
-      const problems: string[] = [];
-      if (!PartnerSlug.safeParse(input.slug).success) problems.push('slug: lower-case letters, digits and hyphens');
-      if (!PartnerKey.safeParse(input.key).success) problems.push('key: lower-case letters, digits and underscores');
-      if (!input.name.trim()) problems.push('name: required');
-      if (!input.channels.length || !input.channels.every((c) => ChannelKey.safeParse(c).success))
-        problems.push('channels: keys of lower-case letters, digits and underscores');
-      if (!webChannelOf(input.channels)) problems.push('channels: one must end in _web (the web channel)');
-      if (!Number.isInteger(input.commissionBps) || input.commissionBps < 0 || input.commissionBps > 10_000)
-        problems.push('commission: 0 to 100 per cent in basis points');
-      for (const c of [input.primaryColour, input.accentColour])
-        if (!HexColour.safeParse(c).success) problems.push(`colour ${c}: a hex colour such as #0a5c36`);
-      const offers = await deps.offers();
-      for (const key of input.offers)
-        if (offers[key]?.type !== 'raffle_ticket') problems.push(`offer ${key}: not a raffle offer on sale`);
-      if (!input.offers.length) problems.push('offers: at least one');
+      const problems = problemsOf(input, await deps.offers());
       if (problems.length) throw unprocessable(problems.join('; '), 'invalid_partner');
       const row = await partnersRepo.insert(db, {
         ...input,
