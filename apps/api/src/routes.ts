@@ -18,6 +18,7 @@ import { membershipRoutes } from './modules/membership/index.ts';
 import { feedRoutes, notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorOf, operatorsRoutes } from './modules/operators/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
+import { partnersRoutes } from './modules/partners/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { placementRoutes } from './modules/placement/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
@@ -93,6 +94,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(notificationsRoutes, { ...v2, config: s.config, outbox: s.outbox });
   await app.register(feedRoutes, { ...v2, feed: s.feed });
   await app.register(cartRoutes, { ...v2, cart: s.cart });
+  await app.register(partnersRoutes, { ...v2, partners: s.partners });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
   await app.register(placementRoutes, { ...v2, placement: s.placement });
   await app.register(feedbackRoutes, { ...v2, feedback: s.feedback });
@@ -124,6 +126,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     ...v2,
     purchase: s.purchase,
     depositPurchase: s.depositPurchase,
+    partnerPurchase: s.partnerPurchase,
     replay: s.replay,
     config: s.config,
   });

@@ -109,9 +109,11 @@ import {
 } from './modules/membership/index.ts';
 import { createGiveawayDrawWorkflow } from './workflows/draw-giveaway.workflow.ts';
 import { createDepositPurchaseWorkflow } from './workflows/deposit-purchase.workflow.ts';
+import { createPartnerPurchaseWorkflow } from './workflows/partner-purchase.workflow.ts';
 import { createRaffleDrawWorkflow } from './workflows/draw-raffle.workflow.ts';
 import { cardPaymentsOf, recurringCardsOf, savedCardsOf } from './services.recurring-payments.ts';
 import { createPurchaseWorkflow } from './workflows/purchase-cart.workflow.ts';
+import { createPartnersService } from './modules/partners/index.ts';
 import {
   cardFundedPurchaser,
   cardLabel,
@@ -480,6 +482,16 @@ function commerceServices(
     item.productType === 'raffle_ticket'
       ? raffleSupply.salesOpenAt(tx, item.draws[0]!.drawId)
       : preOrderSalesOpenAt(new Date(item.draws[0]!.drawDate));
+  // Partners (issue 19): a partner purchase's sale and commission are written in the purchase's transaction.
+  const partners = createPartnersService({
+    db,
+    clock,
+    offers: () => c.catalogue.productOffers('default'),
+    prepareItem: (customerId, input) => cart.prepareItem(customerId, input),
+    funds: (customerId) => ledger.fundsSummary(customerId),
+    blockedReasons: (customerId, amountCents, currency) => rg.guard.blockedReasons(customerId, amountCents, currency),
+    ledger,
+  });
   const purchase = createPurchaseWorkflow({
     db,
     clock,
@@ -487,6 +499,7 @@ function commerceServices(
     afterOrders: async (tx, bought) => {
       await recurring.createFromOrders(tx, bought);
       await recordPreOrders(tx, bought, salesOpenAt);
+      await partners.recordSale(tx, bought);
     },
     handlers: [lotteryTickets, raffleTickets],
     guard: rg.guard,
@@ -505,6 +518,14 @@ function commerceServices(
     },
   });
   const depositPurchase = createDepositPurchaseWorkflow({ db, purchase, payments: payments.deposits, checkouts });
+  const partnerPurchase = createPartnerPurchaseWorkflow({
+    partners,
+    purchase,
+    depositPurchase,
+    startedBefore: async (customerId, key) =>
+      (await checkouts.checkoutByKey(db, customerId, key)) !== null ||
+      (await payments.deposits.depositForKey(customerId, `cart:${key}`)) !== null,
+  });
   // The recurring processor buys through the purchase workflow's purchaseItems (RecurringPurchaser port); a recurring
   // purchase paid by a saved card charges it unattended when the wallet is short (ADR 063).
   const recurringProcessor = createRecurringProcessor({
@@ -569,6 +590,8 @@ function commerceServices(
     placement,
     purchase,
     depositPurchase,
+    partners,
+    partnerPurchase,
     replay,
     recurring,
     recurringProcessor,

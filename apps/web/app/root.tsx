@@ -351,9 +351,13 @@ function useCondensedFooter(): boolean {
   return useMatches().some((m) => (m.handle as { footer?: string } | undefined)?.footer === 'condensed');
 }
 
-/** Screens outside the base layout (core §2: /app/android, /marketing/feature-banner): the page alone. */
-function useBareLayout(): boolean {
-  return useMatches().some((m) => (m.handle as { layout?: string } | undefined)?.layout === 'bare');
+/**
+ * A route handle's layout: 'bare' screens stand outside the base layout (core §2: /app/android,
+ * /marketing/feature-banner); 'partner' purchase pages have their own (no site header, footer, drawers or widgets).
+ */
+function useLayoutKind(): 'bare' | 'partner' | undefined {
+  const kinds = useMatches().map((m) => (m.handle as { layout?: string } | undefined)?.layout);
+  return kinds.includes('bare') ? 'bare' : kinds.includes('partner') ? 'partner' : undefined;
 }
 
 /**
@@ -391,14 +395,23 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
   const nonce = useNonce();
   const notifications = useShellNotifications(shell);
   const condensed = useCondensedFooter();
+  const layout = useLayoutKind();
   const confirmation = shell.customer ? confirmationVariant(shell.customer) : null;
   const onResolutionScreen = useLocation().pathname === PAYMENT_RESOLUTION_PATH;
-  const bare = useBareLayout();
-  if (bare)
+  if (layout === 'bare')
     return (
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
+    );
+  if (layout === 'partner')
+    return (
+      <>
+        <SkipLink />
+        <RouteProgress />
+        {shell.consentBannerVisible ? <CookieConsentBanner /> : null}
+        {children}
+      </>
     );
   return (
     <>

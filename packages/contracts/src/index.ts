@@ -20,3 +20,4 @@ export * from './operators.ts';
 export * from './feedback.ts';
 export * from './experiments.ts';
 export * from './notifications-feed.ts';
+export * from './partners.ts';

@@ -21,6 +21,8 @@ export const TRANSACTION_KINDS = [
   'withdrawal_returned',
   'reversal',
   'bonus',
+  /** A partner's commission (ADR 076): a house-only entry, never in a customer's list. */
+  'commission',
 ] as const;
 export const TransactionKind = z.enum(TRANSACTION_KINDS);
 

@@ -23,6 +23,7 @@ import {
 } from './commands/customers.ts';
 import { experimentReportCommand } from './commands/experiments.ts';
 import { feedbackListCommand } from './commands/feedback.ts';
+import { partnerAddCommand, partnerListCommand } from './commands/partners.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
@@ -92,4 +93,6 @@ export const commands: OpsCommand<any>[] = [
   membershipGiveawayCommand,
   membershipDrawCommand,
   membershipGiveawaysCommand,
+  partnerAddCommand,
+  partnerListCommand,
 ];

@@ -17,3 +17,4 @@ export * from '../modules/recurring/recurring.schema.ts';
 export * from '../modules/operators/operators.schema.ts';
 export * from '../modules/experiments/experiments.schema.ts';
 export * from '../modules/analytics/analytics.schema.ts';
+export * from '../modules/partners/partners.schema.ts';

@@ -4,6 +4,7 @@ import type { ContentDocument } from '../modules/content/index.ts';
 import type { Services } from '../services.ts';
 import { seedCatalogue } from '../modules/catalogue/index.ts';
 import { seedDraws } from '../modules/draws/index.ts';
+import { DEMO_PARTNER } from './partners.ts';
 import { seedRaffleOffers } from './raffles.ts';
 import { seedPromotions } from '../modules/promotions/index.ts';
 import { blogCategoriesSeed, blogPostsSeed, blogSeed, contactPageSeed, seedFiles, translationsSeed } from './blog.ts';
@@ -106,6 +107,7 @@ export type SeedServices = Pick<
   | 'raffleLifecycle'
   | 'raffleSupply'
   | 'membership'
+  | 'partners'
 >;
 
 export async function seedDatabase(s: SeedServices): Promise<{ inserted: number }> {
@@ -123,9 +125,11 @@ export async function seedDatabase(s: SeedServices): Promise<{ inserted: number 
   const d = await seedDraws({ draws: s.draws, clock: s.clock });
   const raffles = await seedRaffleOffers({ db, clock: s.clock, raffles: s.raffleLifecycle, supply: s.raffleSupply });
   const promotions = await seedPromotions(db);
+  // Partner purchase (issue 19): a charity selling its prize home raffle through the partner layout.
+  const partners = await s.partners.ensure(DEMO_PARTNER);
   // Daily Winners: the programme's settings (its giveaways are made by the clock, as time passes).
   await s.membership.giveaways.program();
-  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles };
+  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles + partners };
 }
 
 /** True once the web configuration exists: the marker `npm start` uses to seed a fresh database only once. */

@@ -5,6 +5,7 @@
 // and the purchase keyed by it, never a second charge (ADR 026).
 import {
   formatCurrency,
+  type CartItemInput,
   type CurrencyCode,
   type DepositBody,
   type DepositPurchaseBody,
@@ -19,6 +20,7 @@ import {
   INVALID_DEPOSIT_RESPONSE,
   message,
   resultOf,
+  type PurchaseAttribution,
   type PurchaseKey,
   type PurchaseResult,
   type PurchaseWorkflow,
@@ -54,6 +56,12 @@ export interface DepositPurchaseDeps {
   checkouts: Pick<CheckoutService, 'savePendingPurchase' | 'lockPendingPurchase' | 'finishPendingPurchase'>;
 }
 
+/** Given items bought for a partner instead of the cart (POST /cart/partner/{slug}/purchase with a deposit). */
+export interface AttributedOrder {
+  items: CartItemInput[];
+  attribution: PurchaseAttribution;
+}
+
 export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
   const depositKey = (depositId: string) => `deposit:${depositId}`;
 
@@ -63,13 +71,20 @@ export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
     depositId: string,
     amount: { amount: number; currency: CurrencyCode },
     body: PurchaseBody['purchase'],
+    order?: AttributedOrder,
   ): Promise<PurchaseResult> {
     const depositCents = Math.round(amount.amount * 100);
+    const deposit = { depositId, depositCents };
     try {
-      return await deps.purchase.purchaseWithDeposit(customerId, depositKey(depositId), body, {
-        depositId,
-        depositCents,
-      });
+      return await deps.purchase.purchaseWithDeposit(
+        customerId,
+        depositKey(depositId),
+        body,
+        deposit,
+        undefined,
+        order?.items,
+        order?.attribution,
+      );
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       const text = `Your deposit of ${formatCurrency(depositCents, amount.currency)} is in your wallet, but we could not buy the tickets: ${err.message}`;
@@ -90,10 +105,12 @@ export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
       customerId: string,
       body: DepositPurchaseBody,
       request: { idempotency: PurchaseKey; audience: { testDeposits: boolean } },
+      /** Items to buy instead of the cart, already validated by the caller (the partner purchase). */
+      order?: AttributedOrder,
     ): Promise<DepositPurchaseResult> {
       const idempotency = { ...request.idempotency, key: `cart:${request.idempotency.key}` };
       // A retry of a request that already took the deposit goes on from it (the cart may be bought already).
-      if (!(await deps.payments.depositForKey(customerId, idempotency.key)))
+      if (!order && !(await deps.payments.depositForKey(customerId, idempotency.key)))
         await deps.purchase.validateCart(customerId);
       const { customerFundId, depositMethodCode, amount, csc, strongCustomerAuthentication } = body.deposit;
       const via = customerFundId ?? depositMethodCode ?? 'td';
@@ -106,7 +123,7 @@ export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
       if (!dep || typeof dep.id !== 'string' || typeof dep.status !== 'string')
         throw new AppError(502, INVALID_DEPOSIT_RESPONSE, { code: 'invalid_deposit_response' });
       if (dep.status === 'approved') {
-        const r = await purchaseAfterDeposit(customerId, dep.id, dep.amount, body.purchase);
+        const r = await purchaseAfterDeposit(customerId, dep.id, dep.amount, body.purchase, order);
         return { status: 'approved', depositId: dep.id, checkoutId: r.checkoutId, redirectUrl: null, messages: [] };
       }
       if (dep.status === 'challenge' || dep.status === 'pending') {
@@ -115,7 +132,7 @@ export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
           depositId: dep.id,
           customerId,
           idempotencyKey: depositKey(dep.id),
-          purchase: body.purchase,
+          purchase: order ? { ...body.purchase, order } : body.purchase,
         });
         return dep.status === 'challenge'
           ? { status: 'challenge', depositId: dep.id, checkoutId: null, redirectUrl: dep.challengeUrl, messages: [] }
@@ -162,12 +179,8 @@ export function createDepositPurchaseWorkflow(deps: DepositPurchaseDeps) {
           messages: [message('deposit_failed', text)],
         });
       }
-      const result = await purchaseAfterDeposit(
-        customerId,
-        depositId,
-        dep.amount,
-        pending.purchase as PurchaseBody['purchase'],
-      );
+      const { order, ...purchase } = pending.purchase as PurchaseBody['purchase'] & { order?: AttributedOrder };
+      const result = await purchaseAfterDeposit(customerId, depositId, dep.amount, purchase, order);
       await deps.db.transaction(async (tx) => {
         const row = await deps.checkouts.lockPendingPurchase(tx, depositId, customerId);
         if (row && row.status !== 'done')

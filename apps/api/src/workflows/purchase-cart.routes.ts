@@ -5,6 +5,9 @@ import {
   DepositPurchaseBody,
   DepositPurchaseResult,
   OrderParams,
+  PartnerPurchaseBody,
+  PartnerPurchaseResult,
+  PartnerSlugParams,
   PurchaseBody,
   PurchaseResult,
   successEnvelope,
@@ -17,6 +20,7 @@ import { devHelpersAllowed } from '../lib/dev-only.ts';
 import { badRequest } from '../lib/errors.ts';
 import { ok } from '../lib/http.ts';
 import type { DepositPurchaseWorkflow } from './deposit-purchase.workflow.ts';
+import type { PartnerPurchaseWorkflow } from './partner-purchase.workflow.ts';
 import type { PurchaseKey, PurchaseWorkflow } from './purchase-cart.workflow.ts';
 import type { ReplayWorkflow } from './replay-order.workflow.ts';
 
@@ -24,6 +28,7 @@ export interface PurchaseRoutesOptions {
   purchase: Pick<PurchaseWorkflow, 'purchase'>;
   depositPurchase: DepositPurchaseWorkflow;
   replay: ReplayWorkflow;
+  partnerPurchase: PartnerPurchaseWorkflow;
   /** Outside production, loopback visitors may pay with the `td` test deposit (lib/dev-only.ts, ADR 027). */
   config: Pick<AppConfig, 'nodeEnv'>;
 }
@@ -116,6 +121,28 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
     },
     async (request) =>
       ok(await opts.depositPurchase.completeDepositPurchase(request.auth!.customerId, request.params.depositId)),
+  );
+
+  routes.post(
+    '/cart/partner/:slug/purchase',
+    {
+      ...auth,
+      config: { idempotent: true, apiVersions: ['3.2'] },
+      schema: {
+        tags: ['partners'],
+        summary: "Buy a partner's item, from the wallet or after a deposit (Idempotency-Key required); the purchase id",
+        params: PartnerSlugParams,
+        body: PartnerPurchaseBody,
+        response: { 200: successEnvelope(PartnerPurchaseResult) },
+      },
+    },
+    async (request) =>
+      ok(
+        await opts.partnerPurchase.purchase(request.params.slug, request.auth!.customerId, request.body, {
+          idempotency: purchaseKey(request),
+          audience: { testDeposits: devHelpersAllowed(opts.config.nodeEnv, request.ip) },
+        }),
+      ),
   );
 
   routes.post(

@@ -41,12 +41,21 @@ import { createAdmission } from './purchase-admission.ts';
 /** What the purchase needs of the cart module. */
 export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'loadItemsForCheckout' | 'emptyCart'>;
 
+/** Who a purchase is attributed to: a partner and its channel (the partner purchase, issue 19), with metadata. */
+export interface PurchaseAttribution {
+  partnerKey: string;
+  channelKey: string;
+  metadata: Record<string, string>;
+}
+
 /** What a purchase bought, item by item: the recurring module turns recurring items into recurring purchases. */
 export interface PurchasedOrders {
   customerId: string;
   checkoutId: string;
   now: Date;
   orders: { orderId: string; item: PricedItem; tickets: FulfilledTicket[] }[];
+  /** The partner the purchase is attributed to (its commission is posted in the same transaction). */
+  attribution?: PurchaseAttribution;
 }
 
 export interface PurchaseLedger {
@@ -138,7 +147,6 @@ function analyticsOf(item: PricedItem): CartItemAnalytics {
   };
 }
 
-/** Plain-text body of the receipt email (the full receipt with numbers is at /receipt/{checkoutId}). */
 /** The purchase confirmation: each item with its price, draws (number and date) and ticket numbers. */
 function receiptBody(
   checkoutId: string,
@@ -165,6 +173,25 @@ function receiptBody(
     highlight('Total', formatCurrency(totalCents, currency)),
     ...(publicUrl ? [button('See your receipt', `${publicUrl}/receipt/${checkoutId}`)] : []),
   ];
+}
+
+/** The receipt email, queued in the purchase's transaction (dedupe by checkout). */
+function queueReceipt(
+  outbox: NonNullable<PurchaseDeps['outbox']>,
+  tx: Executor,
+  contact: { email: string; firstname: string },
+  receipt: { checkoutId: string; bought: PurchasedOrders['orders']; totalCents: number; currency: CurrencyCode },
+  publicUrl: string | undefined,
+) {
+  const { checkoutId, bought, totalCents, currency } = receipt;
+  return outbox.enqueueEmail(tx, {
+    to: contact.email,
+    kind: 'receipt',
+    subject: `Your tickets: receipt ${checkoutId}`,
+    greeting: `Hi ${contact.firstname},`,
+    body: receiptBody(checkoutId, bought, totalCents, currency, publicUrl),
+    dedupeKey: `receipt:${checkoutId}`,
+  });
 }
 
 /** Features §5: numbers bought as a favourite ticket become the favourites when the customer has none yet. */
@@ -253,6 +280,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     recordOperation?: PurchaseKey['recordOperation'],
     /** Given items are bought instead of the customer's cart (no cart lock, no promotion; the cart is untouched). */
     items?: CartItemInput[],
+    attribution?: PurchaseAttribution,
   ): Promise<PurchaseResult> {
     const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
     if (earlier) return resultOf(earlier.publicId);
@@ -358,7 +386,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
           });
           if (!recorded) throw conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
           await recordOperation?.(tx, checkoutId);
-          await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought });
+          await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought, attribution });
           if (!items) await cart.emptyCart(tx, loaded.cartId);
           if (loaded.bonusCreditCents > 0) {
             await ledger.creditBonus(tx, {
@@ -370,16 +398,8 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
             });
           }
           if (deps.outbox && contact) {
-            {
-              await deps.outbox.enqueueEmail(tx, {
-                to: contact.email,
-                kind: 'receipt',
-                subject: `Your tickets: receipt ${checkoutId}`,
-                greeting: `Hi ${contact.firstname},`,
-                body: receiptBody(checkoutId, bought, loaded.totalCents, currency, deps.publicUrl),
-                dedupeKey: `receipt:${checkoutId}`,
-              });
-            }
+            const receipt = { checkoutId, bought, totalCents: loaded.totalCents, currency };
+            await queueReceipt(deps.outbox, tx, contact, receipt, deps.publicUrl);
           }
           return { kind: 'done', checkoutId, items: loaded.items.map((i) => i.item) };
         }),
@@ -421,6 +441,17 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       items: CartItemInput[],
       deposit: { depositId: string; depositCents: number } | null = null,
     ) => purchase(customerId, key, {}, deposit, undefined, items),
+    /**
+     * Buys given items attributed to a partner (POST /cart/partner/{slug}/purchase): the same transaction, the
+     * request's key record naming the checkout, the attribution handed to `afterOrders` (the partner's commission).
+     */
+    purchaseAttributed: (
+      customerId: string,
+      key: PurchaseKey,
+      items: CartItemInput[],
+      attribution: PurchaseAttribution,
+      deposit: { depositId: string; depositCents: number } | null = null,
+    ) => purchase(customerId, key.key, {}, deposit, key.recordOperation, items, attribution),
     validateCart,
   };
 }

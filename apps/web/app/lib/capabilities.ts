@@ -42,6 +42,11 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'app-android': { allOf: ['native_app'] },
   'app-android-install': { allOf: ['native_app'] },
   'marketing-feature-banner': { anyOf: ['commercial_lotteries', 'multi_offer_site'] },
+  // Partner purchase (issue 19, core §2 sitemap: Partner purchase → partner purchase).
+  'partner-checkout': { allOf: ['partner_purchase'] },
+  'partner-receipt': { allOf: ['partner_purchase'] },
+  'partner-autologin': { allOf: ['partner_purchase'] },
+  'partner-not-found': { allOf: ['partner_purchase'] },
   // The feedback widget's post (features §6: feedback capability).
   feedback: { allOf: ['feedback'] },
   // The notification feed's drawer and header count (features §2: notifications-feed capability).

@@ -215,6 +215,19 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'cart-replay', path: 'cart/replay/:replayID', file: 'routes/cart/cart-replay.tsx' },
   { id: 'receipt', path: 'receipt', file: 'routes/cart/receipt.tsx' },
   { id: 'receipt-checkout', path: 'receipt/:checkoutID', file: 'routes/cart/receipt.tsx' },
+  // Partner purchase (issue 19, core §2): the partner's own layout; its 404 page catches the rest of /purchase/:slug.
+  { id: 'partner-checkout', path: 'purchase/:partnerSlug', file: 'routes/partners/partner-checkout.tsx' },
+  {
+    id: 'partner-receipt',
+    path: 'purchase/:partnerSlug/receipt/:checkoutID',
+    file: 'routes/partners/partner-receipt.tsx',
+  },
+  {
+    id: 'partner-autologin',
+    path: 'purchase/:partnerSlug/autologin/:autologinToken',
+    file: 'routes/partners/partner-autologin.tsx',
+  },
+  { id: 'partner-not-found', path: 'purchase/:partnerSlug/*', file: 'routes/partners/partner-not-found.tsx' },
   { id: 'login', path: 'login', file: 'routes/identity/login.tsx' },
   { id: 'checkout-login', path: 'checkout/login', file: 'routes/identity/login.tsx' },
   { id: 'logout', path: 'logout', file: 'routes/identity/logout.tsx' },

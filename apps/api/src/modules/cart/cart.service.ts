@@ -198,7 +198,7 @@ export function createCartService(deps: CartDeps) {
     },
 
     /** Validate and price one item for a customer outside any cart (a scheduled purchase set up): 422 as when added. */
-    async prepareItem(customerId: string, input: CartItemInput): Promise<PricedItem> {
+    async prepareItem(customerId: string | null, input: CartItemInput): Promise<PricedItem> {
       return handlerFor(input.productType).prepare(input, await contextFor(customerId));
     },
 

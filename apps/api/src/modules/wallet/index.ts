@@ -16,6 +16,7 @@ export {
 export {
   CUSTOMER_ACCOUNT_KINDS,
   HOUSE_ACCOUNT_KINDS,
+  PARTNER_COMMISSION_PREFIX,
   type CustomerAccountKind,
   type HouseAccountKind,
 } from './wallet.schema.ts';

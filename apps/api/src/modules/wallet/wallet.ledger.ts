@@ -19,7 +19,7 @@ import {
   type PostResult,
   type RefundMovement,
 } from './wallet.shared.ts';
-import type { CustomerAccountKind } from './wallet.schema.ts';
+import { PARTNER_COMMISSION_PREFIX, type CustomerAccountKind } from './wallet.schema.ts';
 
 export {
   DEFAULT_SPEND_ORDER,
@@ -73,6 +73,25 @@ export function createLedger(deps: LedgerDeps) {
         { accountId: await houseAccount('sales', m.currency), amountCents: m.amountCents },
       ];
       return post(tx, customerEntry('prize', m), lines, new Set());
+    },
+
+    /**
+     * A partner's commission on a sale (ADR 076): taken from the shop's sales revenue into what the shop owes the
+     * partner (`partner_commission:{partnerKey}`). No customer account moves. Idempotent by reference.
+     */
+    async accruePartnerCommission(tx: Executor, m: Omit<Movement, 'customerId'> & { partnerKey: string }) {
+      positiveCents(m.amountCents);
+      const done = await existing(tx, m.reference);
+      if (done) return done;
+      const lines = [
+        { accountId: await houseAccount('sales', m.currency), amountCents: -m.amountCents },
+        {
+          accountId: await houseAccount(`${PARTNER_COMMISSION_PREFIX}${m.partnerKey}`, m.currency),
+          amountCents: m.amountCents,
+        },
+      ];
+      const { reference, description, currency } = m;
+      return post(tx, { kind: 'commission', customerId: null, reference, description, currency }, lines, new Set());
     },
 
     /** Pay for an order from the wallet (bonus → deposits → winnings); 422 insufficient_funds when short. */

@@ -4,7 +4,7 @@ import type { CurrencyCode } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { accounts, statements, type EntryRow } from './wallet.repository.ts';
-import type { AccountKind } from './wallet.schema.ts';
+import { PARTNER_COMMISSION_PREFIX, type AccountKind } from './wallet.schema.ts';
 import { SPENDABLE, type EntryKind, type EntryView, type FundsSummary } from './wallet.shared.ts';
 
 export function walletReads(db: Db) {
@@ -102,6 +102,16 @@ export function walletReads(db: Db) {
       const rows = await statements.customerEntry(db, customerId, entryId);
       if (!rows.length) throw notFound('There is no such transaction.');
       return (await views(rows))[0]!;
+    },
+
+    /** What the shop owes each partner in commission (ADR 076), by partner key and currency. */
+    async partnerCommissionBalances(): Promise<{ partnerKey: string; currency: CurrencyCode; balanceCents: number }[]> {
+      const rows = await statements.houseBalances(db, PARTNER_COMMISSION_PREFIX);
+      return rows.map((r) => ({
+        partnerKey: r.kind.slice(PARTNER_COMMISSION_PREFIX.length),
+        currency: r.currency,
+        balanceCents: r.balanceCents,
+      }));
     },
 
     /** Consistency check: every entry sums to zero, cached balances equal their lines, all money sums to zero. */

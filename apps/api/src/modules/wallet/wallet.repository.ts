@@ -273,6 +273,17 @@ export const statements = {
       .from(walletEntries)
       .where(inArray(walletEntries.id, ids)),
 
+  /** Balances (sums of lines) of the house accounts whose kind starts with a prefix, per kind and currency. */
+  async houseBalances(db: Db, kindPrefix: string) {
+    const { rows } = await db.execute<{ kind: string; currency: string; balance: string }>(
+      sql`select a.kind, a.currency, coalesce(sum(l.amount_cents), 0) as balance
+          from wallet_accounts a left join wallet_lines l on l.account_id = a.id
+          where a.customer_id is null and starts_with(a.kind, ${kindPrefix})
+          group by a.kind, a.currency order by a.kind, a.currency`,
+    );
+    return rows.map((r) => ({ kind: r.kind, currency: r.currency as CurrencyCode, balanceCents: Number(r.balance) }));
+  },
+
   /** Consistency figures: unbalanced entries, cached balances off their lines, negative customer accounts, total. */
   async verify(db: Db) {
     const { rows } = await db.execute<{ unbalanced: string; mismatched: string; negative: string; total: string }>(

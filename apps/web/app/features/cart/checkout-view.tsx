@@ -3,7 +3,7 @@
 // Each attempt carries ONE Idempotency-Key in a hidden field, so a double click or a retry makes one order; the button
 // is disabled while the purchase is on its way and repeated submits within 500 ms are dropped.
 import type { Cart } from '@shop/contracts';
-import { useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { formatCents, type SiteFormat } from '../../lib/format.ts';
 import { usePageKey } from '../../lib/use-page-key.ts';
@@ -119,10 +119,16 @@ export function CheckoutView({
   data,
   result,
   site,
+  back = { to: '/cart', label: 'Back to your cart' },
+  summary = null,
 }: {
   data: CheckoutData;
   result: BuyActionResult | undefined;
   site: SiteFormat;
+  /** Where the page leads back to (the cart; a partner's checkout goes back to its own page). */
+  back?: { to: string; label: string };
+  /** What is being bought, above the totals (the partner checkout names its item). */
+  summary?: ReactNode;
 }) {
   const navigation = useNavigation();
   const guard = useSubmitGuard();
@@ -237,8 +243,8 @@ export function CheckoutView({
               <AddCardForm data={data} result={result} />
             </section>
           )}
-          <Link to="/cart" className="self-start underline">
-            Back to your cart
+          <Link to={back.to} className="self-start underline">
+            {back.label}
           </Link>
         </div>
         <aside
@@ -247,6 +253,7 @@ export function CheckoutView({
         >
           <h2 className="text-xl font-bold">Order summary</h2>
           <p>{cart.itemCount === 1 ? '1 item' : `${cart.itemCount} items`}</p>
+          {summary}
           <CartTotals cart={cart} site={site} />
           {cart.showRegulation ? <p className="text-sm">{REGULATION_TEXT}</p> : null}
         </aside>

@@ -5,28 +5,17 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { TWO_FACTOR_TEXTS } from '@shop/contracts';
 import { z } from 'zod';
-import { useEffect, useRef } from 'react';
-import { data, Form, redirect, useLocation } from 'react-router';
-import { withAnonymousCartConverted } from '../../features/cart/cart-login.server.ts';
+import { redirect } from 'react-router';
+import { exchangeAutologinToken } from './autologin-exchange.server.ts';
+import { authApi, safeRedirectPath, mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import {
-  authApi,
-  safeRedirectPath,
-  completeLogin,
-  mergeSetCookieHeaders,
-  REMEMBER_DEVICE_COOKIE,
-  requestCookies,
-  twoFactorChallengeOf,
-} from '../../lib/auth.server.ts';
-import {
-  finishSignIn,
-  IDENTITY_PATHS,
   loadWebConfig,
   resendTwoFactorAction,
   verifyTwoFactorAction,
   type AuthActionData,
 } from '../../features/identity/login.server.ts';
+import { AutologinAutoSubmit as AutoSubmit } from '../../features/identity/autologin-submit.tsx';
 import { TwoFactorForm } from '../../features/identity/two-factor-form.tsx';
-import { ApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import type { Route } from './+types/autologin';
 
@@ -68,64 +57,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (posted.intent === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config);
     if (posted.intent === 'resend-2fa') return await resendTwoFactorAction(auth, formData);
     const transfer = new URL(request.url).pathname.startsWith('/login/transfer/');
-    const redirectTo = posted.redirect;
-    try {
-      const res = transfer
-        ? await auth.api.post<unknown>(
-            'main',
-            IDENTITY_PATHS.transfer,
-            { token: params.autologinToken },
-            { form: true, skipAuthRefresh: true },
-          )
-        : await auth.api.post<unknown>(
-            'main',
-            IDENTITY_PATHS.login,
-            {
-              autologinToken: params.autologinToken,
-              rememberDeviceToken: requestCookies(request)[REMEMBER_DEVICE_COOKIE],
-            },
-            { skipAuthRefresh: true },
-          );
-      const outcome = completeLogin(auth, res.result, {
-        sessionTimeoutSeconds: config.sessionTimeout,
-        rememberDays: config.twoFactorAuthenticationConfig.rememberDeviceDays,
-      });
-      if (outcome.kind === '2fa')
-        return data<AuthActionData>({ step: '2fa', twoFactor: outcome.challenge }, { headers: auth.headers() });
-      // Login success (core §4): the anonymous cart merges into the customer's cart, as after a password login.
-      return await withAnonymousCartConverted(request, context, auth, await finishSignIn(auth, redirectTo));
-    } catch (error) {
-      const challenge = twoFactorChallengeOf(auth, error);
-      if (challenge) return data<AuthActionData>({ step: '2fa', twoFactor: challenge }, { headers: auth.headers() });
-      if (error instanceof ApiError && error.status < 500)
-        throw redirect(`/login?notice=${AUTOLOGIN_FAILED_NOTICE}`, {
-          headers: auth.headers(),
-        });
-      throw error;
-    }
+    const outcome = await exchangeAutologinToken(request, context, auth, config, {
+      token: params.autologinToken,
+      transfer,
+      redirectTo: posted.redirect,
+    });
+    if (outcome === 'failed') throw redirect(`/login?notice=${AUTOLOGIN_FAILED_NOTICE}`, { headers: auth.headers() });
+    return outcome;
   } catch (error) {
     throw toRouteError(error);
   }
-}
-
-/** Posts the exchange once after hydration; the button is there for visitors without JavaScript. */
-function AutoSubmit({ redirectTo }: { redirectTo: string }) {
-  const ref = useRef<HTMLFormElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    ref.current?.requestSubmit();
-  }, [pathname]);
-  return (
-    <Form method="post" ref={ref}>
-      <input type="hidden" name="intent" value="exchange" />
-      <input type="hidden" name="redirect" value={redirectTo} />
-      <noscript>
-        <button type="submit" className="btn btn-primary">
-          Continue
-        </button>
-      </noscript>
-    </Form>
-  );
 }
 
 export default function Autologin({ loaderData, actionData }: Route.ComponentProps) {
