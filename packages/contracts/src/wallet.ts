@@ -21,6 +21,7 @@ export const TRANSACTION_KINDS = [
   'withdrawal_returned',
   'reversal',
   'bonus',
+  'migration',
 ] as const;
 export const TransactionKind = z.enum(TRANSACTION_KINDS);
 

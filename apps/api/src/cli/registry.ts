@@ -1,5 +1,6 @@
 // Every operator command. A later issue adds a file under commands/ and one entry here.
 import type { OpsCommand } from './command.ts';
+import { affiliatesReportCommand } from './commands/affiliates.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
 import {
   contentArchiveCommand,
@@ -20,6 +21,7 @@ import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './comm
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
+import { migrationImportCommand, migrationStatusCommand } from './commands/migration.ts';
 import { operatorCreateCommand } from './commands/operators.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
@@ -75,4 +77,7 @@ export const commands: OpsCommand<any>[] = [
   membershipGiveawayCommand,
   membershipDrawCommand,
   membershipGiveawaysCommand,
+  migrationImportCommand,
+  migrationStatusCommand,
+  affiliatesReportCommand,
 ];

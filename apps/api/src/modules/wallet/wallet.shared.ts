@@ -14,7 +14,8 @@ export type EntryKind =
   | 'withdrawal_paid'
   | 'withdrawal_returned'
   | 'reversal'
-  | 'bonus';
+  | 'bonus'
+  | 'migration';
 
 export interface Movement {
   customerId: string;
