@@ -4,14 +4,14 @@ import { CAPABILITIES, type Capability, type Segment } from '@shop/contracts';
 /**
  * Capabilities of features the shop does not have yet: no seeded segment turns them on, so no link, tile, bell or
  * menu entry promises them (the syndicates link would be a 404, the notification bell always empty). Each comes off
- * this list with the issue that builds it: syndicates and Lotto Party (16), recurring purchases (15), partners,
- * migration and sub-variants (19), the notification feed (20). Feedback came off with issue 20's widget.
+ * this list with the issue that builds it: syndicates and Lotto Party (16), recurring purchases (15), partners and
+ * sub-variants (19), the notification feed (20). Feedback came off with issue 20's widget, customer migration with
+ * issue 19's migrate-account modal.
  */
 export const NOT_YET_BUILT: readonly Capability[] = [
   'syndicates',
   'social_syndicates',
   'partner_purchase',
-  'customer_migration',
   'sub_variants',
   'notifications_feed',
 ];

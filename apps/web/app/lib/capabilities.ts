@@ -40,6 +40,8 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
   // The feedback widget's post (features §6: feedback capability).
   feedback: { allOf: ['feedback'] },
+  // The migrate-account modal's post (features §4: customer migration capability).
+  'migration-migrate': { allOf: ['customer_migration'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },
   // Blog (core §2 sitemap: Blog → blog).
   blog: { allOf: ['blog'] },
