@@ -3,26 +3,17 @@
 // /blog, in the home page's widget and in sitemap.xml at its canonical URL; a managed page takes over /about/faq; a
 // new theme colour, footer note and widget switch show on the next page load in two shop processes over one
 // database; blocks added to /about/responsible-gaming show there as on the home page.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE, screenshotPath, useBrowser, waitForHydration } from './browser.ts';
+import { ops } from './ops.ts';
 
 const browse = useBrowser();
 const work = mkdtempSync(path.join(os.tmpdir(), 'content-e2e-'));
-
-function ops(...args: string[]): string {
-  const res = spawnSync('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: inject('repoRoot'),
-    env: { ...process.env, DATA_DIR: inject('dataDir'), NODE_ENV: 'production', PUBLIC_URL: inject('baseUrl') },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`ops ${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout.trim();
-}
 
 function json(name: string, value: unknown): string {
   const file = path.join(work, `${name}.json`);

@@ -1,24 +1,14 @@
 // Feedback journey (issue 20 "Done when"): a guest opens the widget on a phone, picks a rating, writes a comment and
 // their email, sends it, sees the thanks with the social links, goes Back, closes (which resets the form), and the
 // event is stored (read back with the operators' CLI). axe finds no serious or critical violation on the open widget.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { ops } from './ops.ts';
 
 const browse = useBrowser();
 const SHOTS = '/tmp/shots-feedback';
-
-function ops(...args: string[]): string {
-  const res = spawnSync('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: inject('repoRoot'),
-    env: { ...process.env, DATA_DIR: inject('dataDir'), NODE_ENV: 'production', PUBLIC_URL: inject('baseUrl') },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`ops ${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout.trim();
-}
 
 describe('feedback widget', () => {
   it('a guest sends feedback with a rating and an email, and it is stored', async () => {

@@ -1,25 +1,15 @@
 // Migration journey (issue 19): an account with a legacy balance (imported by the operator CLI onto the customer's
 // email) is signed in, sees the migrate-account modal, ticks the terms, migrates, and the legacy balance is in the
 // wallet once. Screenshots at 390 and 1280 px; axe finds no serious or critical violation on the open modal.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { answerConsent, axeViolations, DESKTOP, useBrowser, waitForHydration } from './browser.ts';
+import { ops } from './ops.ts';
 import { signUpAndLogin, testCustomer } from './customers.ts';
 
 const browse = useBrowser();
 const SHOTS = '/tmp/shots-migration';
-
-function ops(...args: string[]): string {
-  const res = spawnSync('npm', ['run', '--silent', 'ops', '--', ...args], {
-    cwd: inject('repoRoot'),
-    env: { ...process.env, DATA_DIR: inject('dataDir'), NODE_ENV: 'production', PUBLIC_URL: inject('baseUrl') },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`ops ${args.join(' ')} failed:\n${res.stdout}\n${res.stderr}`);
-  return res.stdout.trim();
-}
 
 describe('migrate-account modal', () => {
   it('a customer with a legacy account migrates and finds the legacy balance in the wallet once', async () => {
