@@ -1,4 +1,5 @@
 // Typed configuration, parsed once at boot. Every value has a default so `npm start` needs no environment variable.
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -75,6 +76,8 @@ const EnvSchema = z.object({
   TWO_FACTOR_REMEMBER_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   BANNED_COUNTRIES: csv.optional(),
   ADDRESS_CONFIRMATION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Tests and demos: address ranges placed in a country before the bundled database (`203.0.113.0/24=AU,...`). */
+  IP_COUNTRY_OVERRIDES: csv.optional(),
   /** Notifications: SMTP when set (nodemailer URL), otherwise the dev mailbox table. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Lucky Koala Lotteries <no-reply@luckykoala.example>'),
@@ -119,6 +122,8 @@ export type AppConfig = {
   bannedCountries: string[];
   /** Days after which a customer confirms their postal address again (features §2 confirmation banner). */
   addressConfirmationDays: number;
+  /** Ranges placed in a country ahead of the IP database; refused in production (a test aid, never a header). */
+  ipCountryOverrides: IpCountryOverride[];
   smtpUrl: string | undefined;
   mailFrom: string;
   responsibleGambling: {
@@ -137,6 +142,18 @@ export function parseAppKeys(raw: string): Record<string, string> {
     keys[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
   }
   return keys;
+}
+
+/** `203.0.113.0/24=AU` entries: ranges the configuration places in a country (tests and demos only). */
+export type IpCountryOverride = { subnet: string; prefix: number; country: string };
+
+export function parseIpCountryOverrides(raw: string[]): IpCountryOverride[] {
+  return raw.map((entry) => {
+    const m = /^([0-9a-fA-F:.]+)\/(\d{1,3})=([A-Za-z]{2})$/.exec(entry.trim());
+    if (!m || !(isIPv4(m[1]!) || isIPv6(m[1]!)))
+      throw new Error(`IP_COUNTRY_OVERRIDES: expected address/prefix=CC entries, got "${entry}"`);
+    return { subnet: m[1]!, prefix: Number(m[2]), country: m[3]!.toUpperCase() };
+  });
 }
 
 /** Parse configuration from an environment (process.env by default); throws one readable error listing every bad value. */
@@ -180,6 +197,11 @@ export function loadConfig(
     twoFactorRememberDays: e.TWO_FACTOR_REMEMBER_DAYS,
     bannedCountries: (e.BANNED_COUNTRIES ?? ['US', 'FR', 'SG']).map((c) => c.toUpperCase()),
     addressConfirmationDays: e.ADDRESS_CONFIRMATION_DAYS,
+    // Tests default to the documentation ranges of RFC 5737 (never routed on the internet): 203.0.113.0/24 at home,
+    // 198.51.100.0/24 in the US.
+    ipCountryOverrides: parseIpCountryOverrides(
+      e.IP_COUNTRY_OVERRIDES ?? (e.NODE_ENV === 'test' ? ['203.0.113.0/24=AU', '198.51.100.0/24=US'] : []),
+    ),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     responsibleGambling: {
@@ -207,6 +229,10 @@ export function productionProblems(config: AppConfig, role: 'api' | 'web' = 'api
   if (role === 'api' && !config.smtpUrl && !config.allowTestServices)
     problems.push(
       'NODE_ENV=production needs SMTP_URL: without it receipts, password resets and 2FA codes only reach the dev mailbox, which production does not serve.',
+    );
+  if (config.ipCountryOverrides.length > 0 && !config.allowTestServices)
+    problems.push(
+      'NODE_ENV=production refuses IP_COUNTRY_OVERRIDES: visitors are located by the bundled IP database only (ALLOW_TEST_SERVICES=true only for a production-mode test run).',
     );
   if (config.appKeys.web === DEFAULT_WEB_APP_SECRET)
     problems.push(

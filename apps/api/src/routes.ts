@@ -15,6 +15,7 @@ import { experimentsRoutes } from './modules/experiments/index.ts';
 import { feedbackAdminRoutes, feedbackRoutes } from './modules/feedback/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { membershipRoutes } from './modules/membership/index.ts';
+import { migrationRoutes } from './modules/migration/index.ts';
 import { feedRoutes, notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorOf, operatorsRoutes } from './modules/operators/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
@@ -79,6 +80,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   });
   await app.register(rafflesRoutes, { ...v2, raffles: s.raffles, causes: s.causes });
   await app.register(walletRoutes, { ...v2, ledger: s.ledger });
+  await app.register(migrationRoutes, { ...v2, migration: s.migration });
   // A deposit taken to pay for the cart returns from 3-D Secure to the checkout, which completes (or abandons) it.
   await app.register(paymentsRoutes, {
     ...v2,

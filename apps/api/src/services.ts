@@ -97,6 +97,9 @@ import {
   type ResponsibleGamblingHooks,
 } from './modules/identity/index.ts';
 import { createLedger } from './modules/wallet/index.ts';
+import { createMigrationService } from './modules/migration/index.ts';
+import { withRestrictions } from './services.restrictions.ts';
+import { createAffiliateReport } from './workflows/affiliate-report.workflow.ts';
 import {
   createBenefitsService,
   createEntriesService,
@@ -330,6 +333,7 @@ function identityServices(
     responsibleGambling: ResponsibleGamblingHooks;
     /** Saved cards a recurring purchase method may name (the payments module's). */
     recurringCards?: (customerId: string) => Promise<RecurringCard[]>;
+    migrationStatusOf?: (customerId: string) => Promise<string>;
   },
 ) {
   const { db, clock, config, changes } = core;
@@ -349,6 +353,7 @@ function identityServices(
     mailer,
     funds: ports.funds,
     responsibleGambling: rg,
+    migrationStatusOf: ports.migrationStatusOf,
   });
   const sessions = createSessionService({ db, clock, secrets, tokens, checks, overviewOf: profile.overviewOf });
   const twoFactor = createTwoFactorService({ db, clock, secrets, mailer, credentials });
@@ -426,13 +431,30 @@ function commerceServices(
     }),
   });
   const cardsOf = savedCardsOf(payments.funds);
+  // Legacy accounts (issue 19): imported customers come from identity, their balances reach the wallet once.
+  let kickMigration: () => void = () => undefined;
+  const migration = createMigrationService({
+    db,
+    clock,
+    currency: 'AUD',
+    importCustomer: (tx, l) => directory.importLegacy(tx, l),
+    creditMigration: (tx, mv) => ledger.creditMigration(tx, mv),
+    kick: () => kickMigration(),
+  });
+  kickMigration = () => void migration.runPending().catch(() => undefined);
   const identity = identityServices(core, {
     outbox,
     funds: ledger,
     directory,
     responsibleGambling: rg.hooks,
     recurringCards: recurringCardsOf(cardsOf, clock),
+    migrationStatusOf: (id) => migration.statusOf(id),
   });
+  // Every purchase answers to responsible gambling and to the restrictions of features §4 (licensing, migration).
+  const guard = withRestrictions(rg.guard, [
+    (id, exec) => directory.licensingRestriction(id, exec),
+    (id, exec) => migration.restriction(id, exec),
+  ]);
   const regionOf = async (id: string) => (await identity.directory.verificationProfile(id))?.state ?? null;
   const promotions = createPromotionsService({ db, clock });
   const orders = createOrdersService({ db, clock });
@@ -451,7 +473,7 @@ function commerceServices(
     handlers: [lotteryTickets, raffleTickets],
     promotions,
     funds: ledger,
-    guard: rg.guard,
+    guard,
   });
   const checkouts = createCheckoutService({ db, clock });
   const orderHistory = createOrderHistoryService({ db, clock, draws: c.draws, raffleDraws: c.causes });
@@ -502,7 +524,7 @@ function commerceServices(
       await partners.recordSale(tx, bought);
     },
     handlers: [lotteryTickets, raffleTickets],
-    guard: rg.guard,
+    guard,
     warmUp: () => c.catalogue.productOffers('default'),
     // A purchase transaction may read through a second pooled connection (identity, house accounts); leaving two
     // connections free means those reads can always get one.
@@ -572,8 +594,15 @@ function commerceServices(
     },
   });
   const replay = createReplayWorkflow({ orders: orderHistory, cart });
+  const affiliateReport = createAffiliateReport({
+    signupsByAffiliate: () => directory.signupsByAffiliate(),
+    firstDepositsOf: (ids) => ledger.firstDepositsOf(ids),
+    salesByAffiliate: () => checkouts.salesByAffiliate(),
+  });
   return {
     ledger,
+    migration,
+    affiliateReport,
     identity,
     responsibleGambling: rg,
     directory,

@@ -62,6 +62,7 @@ import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
 import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
 import { hasCapability, routeAllowed } from './lib/capabilities.ts';
+import { MigrationModalHost } from './features/migration/migration-modal.tsx';
 import { madeOnce } from './lib/made-once.ts';
 import { consentBannerVisible, nonEssentialAllowed } from './lib/consent.ts';
 import { useNonce } from './lib/nonce.tsx';
@@ -425,6 +426,11 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
+      <MigrationModalHost
+        signedIn={shell.customer !== null}
+        capability={hasCapability(shell.capabilities, 'customer_migration')}
+        migrationStatus={shell.customer?.migrationStatus ?? null}
+      />
       {hasCapability(shell.capabilities, 'feedback') ? (
         <FeedbackWidget signedIn={shell.customer !== null} socialLinks={shell.site.socialLinks} />
       ) : null}

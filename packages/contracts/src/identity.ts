@@ -34,6 +34,8 @@ export const TWO_FACTOR_TEXTS = {
 } as const;
 
 export const IDENTITY_TEXTS = {
+  locationTermsRequired:
+    'You appear to be in a country where we cannot sell tickets without your confirmation. Please read and accept the location terms to continue.',
   invalidCredentials: 'The email or password you entered is incorrect.',
   emailTaken: 'An account with this email address already exists.',
   underAge: (minAge: number) => `You must be at least ${minAge} years old to sign up.`,
@@ -123,6 +125,12 @@ export const Attribution = z
     utmCampaign: z.string().max(200).optional(),
     utmTerm: z.string().max(200).optional(),
     utmContent: z.string().max(200).optional(),
+    /** The visitor's affiliate code (the aff cookie, core §1), kept for the affiliate report. */
+    affiliateCode: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional(),
   })
   .strict();
 
@@ -256,6 +264,14 @@ export const CustomerDetailsUpdate = z
 export const FavouriteNumbersBody = z.object({ favouriteNumbers: FavouriteNumbers }).strict();
 export const ConfirmTokenBody = z.object({ token: z.string().min(16).max(200).optional() }).strict();
 export const LocateResult = z.object({ country: z.string().nullable(), countryBanned: z.boolean() });
+
+/** Migration status values (features §4). */
+export const MIGRATION_STATUSES = ['ineligible', 'eligible_soft', 'eligible_hard', 'in_progress', 'migrated'] as const;
+export const MigrationStatus = z.enum(MIGRATION_STATUSES);
+export type MigrationStatus = z.infer<typeof MigrationStatus>;
+/** POST /migration/migrate: 202 with in_progress while the job runs, 200 with migrated. */
+export const MigrationResult = z.object({ migrationStatus: MigrationStatus });
+export type MigrationResult = z.infer<typeof MigrationResult>;
 export const AcceptedResult = z.object({ accepted: z.boolean(), acceptedAt: z.string() });
 
 export const CommunicationPreferences = z.object({

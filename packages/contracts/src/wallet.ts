@@ -23,6 +23,7 @@ export const TRANSACTION_KINDS = [
   'bonus',
   /** A partner's commission (ADR 076): a house-only entry, never in a customer's list. */
   'commission',
+  'migration',
 ] as const;
 export const TransactionKind = z.enum(TRANSACTION_KINDS);
 

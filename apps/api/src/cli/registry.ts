@@ -2,6 +2,7 @@
 import type { OpsCommand } from './command.ts';
 import { appLinksCommand } from './commands/app-links.ts';
 import { analyticsFunnelCommand } from './commands/analytics.ts';
+import { affiliatesReportCommand } from './commands/affiliates.ts';
 import { bannerClearCommand, bannerSetCommand } from './commands/banner.ts';
 import {
   contentArchiveCommand,
@@ -30,6 +31,7 @@ import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from
 import { maintenanceCommand } from './commands/maintenance.ts';
 import { offerResumeCommand, offerSuspendCommand } from './commands/offers.ts';
 import { notificationsCampaignCommand } from './commands/notifications.ts';
+import { migrationImportCommand, migrationStatusCommand } from './commands/migration.ts';
 import { operatorCreateCommand } from './commands/operators.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
@@ -95,4 +97,7 @@ export const commands: OpsCommand<any>[] = [
   membershipGiveawaysCommand,
   partnerAddCommand,
   partnerListCommand,
+  migrationImportCommand,
+  migrationStatusCommand,
+  affiliatesReportCommand,
 ];

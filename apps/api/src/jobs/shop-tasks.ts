@@ -16,6 +16,8 @@ export const TASK_SECONDS = {
   recurringCardExpiry: 86_400,
   /** Daily Winners: giveaways made, members entered, due draws closed, drawn and paid. */
   membership: 30,
+  /** Requested account migrations left by a crash (a request runs at once; this only picks up what was left). */
+  migration: 30,
   housekeeping: 3600,
 } as const;
 
@@ -72,6 +74,7 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
         for (const f of report.failures) log.warn({ giveaway: f.giveawayId }, `membership clock: ${f.error}`);
       },
     },
+    { name: 'migration', everySeconds: TASK_SECONDS.migration, run: async () => void (await s.migration.runPending()) },
     {
       name: 'housekeeping',
       everySeconds: TASK_SECONDS.housekeeping,

@@ -15,22 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ticket = {
-  product_type: 'lottery_ticket',
-  product_offer_key: 'oz-lotto',
-  game_type: 'standard',
-  game_offer: 'standard',
-  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
-};
-
 async function addTicket(c: { customerId: string }) {
-  const res = await t.injectSigned({
-    method: 'POST',
-    url: '/api/v2/cart/items',
-    headers: t.auth(c),
-    payload: { item: ticket },
-    sign: { version: '3.3' },
-  });
+  const res = await t.addTicket(c);
   expect(res.statusCode, res.body).toBe(200);
 }
 const key = () => `rg-${randomBytes(6).toString('hex')}`;

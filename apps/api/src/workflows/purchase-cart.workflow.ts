@@ -380,6 +380,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
             depositId: deposit?.depositId ?? null,
             currency,
             promotionCode: loaded.promotion?.code ?? null,
+            affiliateCode: loaded.affiliateCode,
             ledgerEntryId,
             tracking: loaded.items.map((i) => analyticsOf(i.item)),
             orders,

@@ -27,7 +27,20 @@ export interface RgTestApp extends TestApp {
   buy(customerId: string, cents: number): Promise<void>;
   /** Bearer header with a token minted at the current test time. */
   auth(customer: { customerId: string }): Record<string, string>;
+  /** POST /cart/items (v3.3) with one Oz Lotto ticket; answers the response. */
+  addTicket(customer: { customerId: string }): ReturnType<TestApp['injectSigned']>;
+  /** POST /cart/purchase (v3.3) from the wallet with a fresh Idempotency-Key. */
+  purchaseCart(customer: { customerId: string }): ReturnType<TestApp['injectSigned']>;
 }
+
+/** One standard Oz Lotto game with picked numbers (wire casing). */
+export const OZ_LOTTO_TICKET = {
+  product_type: 'lottery_ticket',
+  product_offer_key: 'oz-lotto',
+  game_type: 'standard',
+  game_offer: 'standard',
+  games: [{ sets: { numbers: [1, 2, 3, 4, 5, 6, 7] } }],
+};
 
 let seq = 0;
 
@@ -47,6 +60,25 @@ export async function buildRgTestApp(config: Partial<AppConfig> = {}): Promise<R
     payments,
     uploadDir: path.join(dataDir, 'verification-uploads'),
     auth: (customer) => ({ authorization: `Bearer ${second.tokenFor(customer.customerId)}` }),
+    addTicket: (customer) =>
+      second.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/items',
+        headers: { authorization: `Bearer ${second.tokenFor(customer.customerId)}` },
+        payload: { item: OZ_LOTTO_TICKET },
+        sign: { version: '3.3' },
+      }),
+    purchaseCart: (customer) =>
+      second.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/purchase',
+        headers: {
+          authorization: `Bearer ${second.tokenFor(customer.customerId)}`,
+          'idempotency-key': `test-${++seq}-${Date.now()}`,
+        },
+        payload: { purchase: {} },
+        sign: { version: '3.3' },
+      }),
     async customer(overrides = {}) {
       const body = signupBody(second, { email: `rg${++seq}.${Date.now()}@example.test`, ...overrides });
       const a = await identity.signup.signup(

@@ -51,6 +51,8 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   feedback: { allOf: ['feedback'] },
   // The notification feed's drawer and header count (features §2: notifications-feed capability).
   'notification-cards': { allOf: ['notifications_feed'] },
+  // The migrate-account modal's post (features §4: customer migration capability).
+  'migration-migrate': { allOf: ['customer_migration'] },
   'about-terms-of-use': { allOf: ['terms_of_use'] },
   // Blog (core §2 sitemap: Blog → blog).
   blog: { allOf: ['blog'] },

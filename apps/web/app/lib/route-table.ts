@@ -212,6 +212,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'cart-precart', path: 'cart/precart', file: 'routes/cart/precart.tsx' },
   // The feedback widget's post (issue 20, features §7 POST /event): a resource route, action only.
   { id: 'feedback', path: 'feedback', file: 'routes/platform/feedback.tsx' },
+  // The migrate-account modal's post (issue 19, features §7 POST /migration/migrate): a resource route, action only.
+  { id: 'migration-migrate', path: 'migration/migrate', file: 'routes/migration/migrate.tsx' },
+  // The banned-country location terms (issue 19, core §7 POST /customer/terms-and-conditions/location).
+  { id: 'location-terms', path: 'location-terms', file: 'routes/identity/location-terms.tsx' },
   { id: 'cart-replay', path: 'cart/replay/:replayID', file: 'routes/cart/cart-replay.tsx' },
   { id: 'receipt', path: 'receipt', file: 'routes/cart/receipt.tsx' },
   { id: 'receipt-checkout', path: 'receipt/:checkoutID', file: 'routes/cart/receipt.tsx' },

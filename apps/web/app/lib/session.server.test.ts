@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiSessionFrom, handleActCode, readVisitor } from './session.server.ts';
+import { affiliateCodeFrom, apiSessionFrom, handleActCode, readVisitor } from './session.server.ts';
 
 const req = (url: string, cookie?: string) =>
   new Request(`https://shop.test${url}`, { headers: cookie ? { cookie } : {} });
@@ -127,5 +127,14 @@ describe('apiSessionFrom', () => {
       customerId: 'c1',
       customerToken: null,
     });
+  });
+});
+
+describe('affiliateCodeFrom (core §1 aff, §5 identifier rule)', () => {
+  it('takes aff from the address first, then the cookie, and ignores codes breaking the identifier rule', () => {
+    expect(affiliateCodeFrom(req('/?aff=news-1'))).toBe('news-1');
+    expect(affiliateCodeFrom(req('/', 'aff=kept_2'))).toBe('kept_2');
+    expect(affiliateCodeFrom(req('/?aff=x%3Cscript%3E', 'aff=kept_2'))).toBe('kept_2');
+    expect(affiliateCodeFrom(req('/', 'aff=bad%20code'))).toBeNull();
   });
 });

@@ -175,6 +175,14 @@ export async function handleActCode(
   return safeRedirect(`${url.pathname}${url.search}${url.hash}`, url.origin);
 }
 
+/** The visitor's affiliate code (core §1 aff, kept 14 days): from the address, else the aff cookie; null if invalid. */
+export function affiliateCodeFrom(request: Request): string | null {
+  return (
+    identifierOrNull(new URL(request.url).searchParams.get('aff')) ??
+    identifierOrNull(parseCookies(request.headers.get('cookie'))[COOKIES.affiliate])
+  );
+}
+
 /** The visitor identifiers the api client sends, read from cookies without issuing any (for route loaders). */
 export function apiSessionFrom(
   request: Request,

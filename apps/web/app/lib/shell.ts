@@ -78,6 +78,8 @@ export interface CustomerSummary {
   /** Features §2 Address or email confirmation banner: the address variant shows first. */
   addressConfirmationRequired?: boolean;
   emailAddressConfirmationRequired?: boolean;
+  /** Features §4: the migrate-account modal opens for eligible_soft and eligible_hard. */
+  migrationStatus?: string | null;
 }
 
 /** The layout's view of GET /customer (spec core §3 Customer overview). */
@@ -86,12 +88,14 @@ export function customerSummaryOf(customer: {
   availableFunds: Money;
   addressConfirmationRequired: boolean;
   emailAddressConfirmationRequired: boolean;
+  migrationStatus?: string | null;
 }): CustomerSummary {
   return {
     firstname: customer.firstname || null,
     availableFunds: customer.availableFunds,
     addressConfirmationRequired: customer.addressConfirmationRequired,
     emailAddressConfirmationRequired: customer.emailAddressConfirmationRequired,
+    migrationStatus: customer.migrationStatus ?? null,
   };
 }
 

@@ -61,6 +61,8 @@ export interface CheckoutCart {
   /** The cart's promotion when it applies; null when there is none or it no longer applies (see promotionProblem). */
   promotion: AppliedPromotion | null;
   promotionCode: string | null;
+  /** The affiliate code kept on the cart (null for a basket bought without a cart). */
+  affiliateCode: string | null;
   promotionProblem: string | null;
   subtotalCents: number;
   discountCents: number;
@@ -80,6 +82,7 @@ export function basketOf(items: CheckoutItem[], cartReference: string, removed: 
     removed,
     promotion: null,
     promotionCode: null,
+    affiliateCode: null,
     promotionProblem: null,
     subtotalCents: totalCents,
     discountCents: 0,

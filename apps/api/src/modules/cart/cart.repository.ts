@@ -176,7 +176,7 @@ export function createCartRepository() {
     /** After a purchase: the items deleted and the promotion cleared, in one statement. */
     async empty(ex: Executor, cartId: number, now: Date): Promise<void> {
       await ex.execute(sql`with d as (delete from cart_items where cart_id = ${cartId})
-        update cart_carts set promotion_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`);
+        update cart_carts set promotion_code = null, affiliate_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`);
     },
 
     /** Appends notices atomically (concurrent reads each append only what they removed themselves). */
@@ -200,6 +200,10 @@ export function createCartRepository() {
 
     async setPromotion(ex: Executor, cartId: number, code: string | null, now: Date): Promise<void> {
       await ex.update(cartCarts).set({ promotionCode: code, updatedAt: now }).where(eq(cartCarts.id, cartId));
+    },
+
+    async setAffiliate(ex: Executor, cartId: number, code: string): Promise<void> {
+      await ex.update(cartCarts).set({ affiliateCode: code }).where(eq(cartCarts.id, cartId));
     },
 
     /** A change: anonymous carts live 14 days from their last one. */

@@ -23,6 +23,8 @@ export const cartCarts = pgTable(
     customerId: text('customer_id'),
     anonymous: boolean('anonymous').notNull(),
     promotionCode: text('promotion_code'),
+    /** The affiliate code sent with the latest add (core §7 affiliateCode); the purchase records it for the report. */
+    affiliateCode: text('affiliate_code'),
     /** Items that left the cart by themselves, shown until dismissed: [{ id, reason, description, message }]. */
     autoRemoved: jsonb('auto_removed')
       .notNull()

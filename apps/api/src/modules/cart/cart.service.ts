@@ -62,7 +62,12 @@ export function createCartService(deps: CartDeps) {
     /** The handler of a product type (the purchase workflow fulfils items through it); 422 when none sells it. */
     handlerFor,
 
-    addItem: (target: CartTarget, body: AddCartItemBody) => addInputs(target, [itemInputOf(body)]),
+    /** Adds the item; an affiliateCode (core §7) is kept on the cart for the order (the affiliate report). */
+    async addItem(target: CartTarget, body: AddCartItemBody): Promise<Cart> {
+      const added = await addInputs(target, [itemInputOf(body)]);
+      if (body.affiliateCode) await repo.setAffiliate(db, (await load(db, target)).cart.id, body.affiliateCode);
+      return added;
+    },
 
     /** A quickpick ticket of `numGames` games of a game offer (the offer page's quick-buy buttons). */
     async build(target: CartTarget, body: BuildCartItemBody): Promise<Cart> {
@@ -143,6 +148,7 @@ export function createCartService(deps: CartDeps) {
         await repo.moveItems(tx, anon.cart.id, mine.cart.id, offset);
         if (!mine.cart.promotionCode && anon.cart.promotionCode)
           await repo.setPromotion(tx, mine.cart.id, anon.cart.promotionCode, clock.now());
+        if (anon.cart.affiliateCode) await repo.setAffiliate(tx, mine.cart.id, anon.cart.affiliateCode);
         if ((anon.cart.autoRemoved as AutoRemoved[]).length > 0)
           await repo.appendAutoRemoved(tx, mine.cart.id, anon.cart.autoRemoved as AutoRemoved[], clock.now());
         await repo.deleteCart(tx, anon.cart.id);
@@ -169,6 +175,7 @@ export function createCartService(deps: CartDeps) {
         removed,
         promotion: t.check?.ok ? t.check.promotion : null,
         promotionCode: loaded.cart.promotionCode,
+        affiliateCode: loaded.cart.affiliateCode,
         promotionProblem: t.check && !t.check.ok ? t.check.message : null,
         subtotalCents: t.subtotalCents,
         discountCents: t.discountCents,

@@ -1,9 +1,10 @@
 // What other domains need to know about (and change on) customers: contacts for service emails, the details
 // identity verification checks, the verified flag, marketing suppression during an exclusion, and the names and
 // suburbs of raffle winners. Responsible gambling's CustomerDirectory and the workflows' contacts port.
-import { COMMUNICATION_CHANNELS } from '@shop/contracts';
+import { COMMUNICATION_CHANNELS, IDENTITY_TEXTS } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { publicId, randomToken } from './identity.crypto.ts';
 import { customers } from './identity.repository.ts';
 
 export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
@@ -47,6 +48,53 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
       const c = await customers.byPublicId(db, customerId);
       if (c && c.isVerified !== verified)
         await customers.update(db, c.id, { isVerified: verified, updatedAt: clock.now() });
+    },
+    /**
+     * A customer imported from the legacy system (docs/migration.md): no password yet (they set one through forgot
+     * password), address to be completed. An active account with the email already answers `created: false`.
+     */
+    async importLegacy(
+      tx: Executor,
+      l: { email: string; firstname: string; lastname: string; dateOfBirth: string },
+    ): Promise<{ customerId: string; created: boolean }> {
+      const found = await customers.activeByEmail(tx, l.email);
+      if (found) return { customerId: found.publicId, created: false };
+      const now = clock.now();
+      const c = await customers.insert(tx, {
+        publicId: publicId('cus'),
+        customerToken: randomToken()
+          .slice(0, 32)
+          .replace(/[^A-Za-z0-9_-]/g, 'x'),
+        email: l.email,
+        firstname: l.firstname,
+        lastname: l.lastname,
+        dateOfBirth: l.dateOfBirth,
+        phone: '',
+        address: '',
+        suburb: '',
+        state: 'OTHER',
+        postcode: '',
+        metadata: { platform: 'legacy_import' },
+        isNew: false,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { customerId: c.publicId, created: true };
+    },
+    /**
+     * Restriction kind licensing (features §4): a customer seen in a banned country buys nothing until they accept
+     * the location terms (POST /customer/terms-and-conditions/location).
+     */
+    async licensingRestriction(customerId: string, exec: Executor = db) {
+      const c = await customers.byPublicId(exec, customerId);
+      return c?.countryBannedConfirmationRequired
+        ? { code: 'licensing', message: IDENTITY_TEXTS.locationTermsRequired }
+        : null;
+    },
+    /** Sign-ups per affiliate code (the affiliate report): the code stored with the sign-up's attribution. */
+    async signupsByAffiliate(): Promise<Map<string, string[]>> {
+      const rows = await customers.signupsByAffiliate(db);
+      return new Map(rows.map((r) => [r.code, r.ids]));
     },
     /** An excluded customer gets no marketing: every channel off, consent withdrawn. */
     async suppressMarketing(customerId: string): Promise<void> {

@@ -16,17 +16,19 @@ import type { IdentityMailer } from './identity.emails.ts';
 import { customers, type CustomerRow } from './identity.repository.ts';
 import { requireCustomer, type FundsSource, type ResponsibleGamblingHooks } from './identity.shared.ts';
 import type { OneTimeTokens } from './identity.tokens.ts';
-import { countryForIp } from './ip-locations.ts';
+import { createIpLocator } from './ip-locations.ts';
 import { favouriteNumbersErrors } from './favourite-numbers.ts';
 
 export interface ProfileDeps {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'bannedCountries' | 'addressConfirmationDays'>;
+  config: Pick<AppConfig, 'bannedCountries' | 'addressConfirmationDays' | 'ipCountryOverrides'>;
   tokens: OneTimeTokens;
   mailer: Pick<IdentityMailer, 'emailConfirmation'>;
   funds?: FundsSource;
   responsibleGambling?: Pick<ResponsibleGamblingHooks, 'overviewFields'>;
+  /** The migration module's status of the customer's legacy account (features §4); null when not wired. */
+  migrationStatusOf?: (customerId: string) => Promise<string>;
 }
 
 export function detailsOf(c: CustomerRow): CustomerDetails {
@@ -95,7 +97,7 @@ export function createProfileService(deps: ProfileDeps) {
       spendLimitRequired: false,
       ...(deps.responsibleGambling ? await deps.responsibleGambling.overviewFields(c.publicId, c.isVerified) : {}),
       brandingRegion: c.state === 'OTHER' ? 'AU' : c.state,
-      migrationStatus: null,
+      migrationStatus: deps.migrationStatusOf ? await deps.migrationStatusOf(c.publicId) : null,
       accountUpgrade: c.accountUpgrade,
       forcePasswordChange: c.forcePasswordChange,
       countryBanned: c.countryBanned,
@@ -109,6 +111,8 @@ export function createProfileService(deps: ProfileDeps) {
   }
 
   const banned = (country: string | null) => country !== null && config.bannedCountries.includes(country);
+  const locator = createIpLocator({ overrides: config.ipCountryOverrides });
+  const countryForIp = (ip: string) => locator.countryOf(ip);
 
   return {
     overviewOf,

@@ -57,6 +57,16 @@ export const customers = {
         .limit(1)
     )[0],
   insert: async (db: Executor, row: NewCustomerRow) => (await db.insert(identityCustomers).values(row).returning())[0]!,
+  /** Customers by the affiliate code stored with their sign-up (oldest first). */
+  signupsByAffiliate: async (db: Executor) =>
+    db
+      .select({
+        code: sql<string>`${identityCustomers.attribution}->>'affiliateCode'`,
+        ids: sql<string[]>`array_agg(${identityCustomers.publicId} order by ${identityCustomers.id})`,
+      })
+      .from(identityCustomers)
+      .where(sql`${identityCustomers.attribution} ? 'affiliateCode'`)
+      .groupBy(sql`1`),
   update: async (db: Executor, id: number, patch: Partial<NewCustomerRow>) =>
     (await db.update(identityCustomers).set(patch).where(eq(identityCustomers.id, id)).returning())[0]!,
 };

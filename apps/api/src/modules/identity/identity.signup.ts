@@ -19,13 +19,13 @@ import {
   type RequestInfo,
   type ResponsibleGamblingHooks,
 } from './identity.shared.ts';
-import { countryForIp } from './ip-locations.ts';
+import { createIpLocator } from './ip-locations.ts';
 import { favouriteNumbersErrors } from './favourite-numbers.ts';
 
 export interface SignupDeps {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'minAge' | 'signupIpPerHour' | 'bannedCountries'>;
+  config: Pick<AppConfig, 'minAge' | 'signupIpPerHour' | 'bannedCountries' | 'ipCountryOverrides'>;
   attempts: AttemptGuard;
   credentials: Pick<Credentials, 'hasher' | 'setHash'>;
   mailer: Pick<IdentityMailer, 'emailConfirmation'>;
@@ -45,6 +45,7 @@ const emailTaken = () => conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { em
 
 export function createSignupService(deps: SignupDeps) {
   const { db, clock, config } = deps;
+  const locator = createIpLocator({ overrides: config.ipCountryOverrides });
 
   function checkInput(input: SignupBody, now: Date) {
     const fieldErrors: Record<string, string[]> = {};
@@ -70,7 +71,7 @@ export function createSignupService(deps: SignupDeps) {
       await deps.responsibleGambling?.assertSignupAllowed(input.email);
       if (await customers.activeByEmail(db, input.email)) throw emailTaken();
       const passwordHash = await deps.credentials.hasher.hash(input.password);
-      const country = countryForIp(req.ip);
+      const country = locator.countryOf(req.ip);
       const banned = country !== null && config.bannedCountries.includes(country);
       let customer: CustomerRow;
       try {

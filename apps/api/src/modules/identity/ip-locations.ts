@@ -1,42 +1,51 @@
-// A small local IP-range table for GET /locate (no outside geo service): enough to tell Australia from the few
-// countries the tests and demos need. Unknown addresses locate to null; private and loopback addresses to the home
-// country, so development is not treated as abroad.
-import { BlockList, isIPv4 } from 'node:net';
+// GET /locate and the banned-country check: the visitor's country from geoip-country, a bundled MaxMind GeoLite2
+// country database that ships inside the npm package (offline; updated by upgrading the pinned version; ADR 077).
+// Private and loopback addresses locate to the home country, so development is not treated as abroad. Tests and
+// demos may map further ranges through configuration (IP_COUNTRY_OVERRIDES), which production refuses.
+import { createRequire } from 'node:module';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import type { IpCountryOverride } from '../../env.ts';
 
-const RANGES: Array<[string, number, string]> = [
-  ['1.120.0.0', 13, 'AU'],
-  ['1.128.0.0', 11, 'AU'],
-  ['49.176.0.0', 12, 'AU'],
-  ['101.160.0.0', 11, 'AU'],
-  ['203.0.113.0', 24, 'AU'], // TEST-NET-3: documentation range, used by tests as "Australia"
-  ['198.51.100.0', 24, 'US'], // TEST-NET-2: documentation range, used by tests as "abroad"
-  ['3.0.0.0', 9, 'US'],
-  ['8.8.8.0', 24, 'US'],
-  ['2.0.0.0', 12, 'FR'],
-  ['81.0.0.0', 12, 'GB'],
-  ['86.0.0.0', 11, 'GB'],
-  ['202.156.0.0', 16, 'SG'],
-  ['49.224.0.0', 13, 'NZ'],
-];
-const PRIVATE: Array<[string, number]> = [
+interface GeoipCountry {
+  lookup(ip: string): { country: string } | null;
+}
+// The database (about 8 MB) loads on the first lookup, not at start: the CLI and most tests never locate anyone.
+let geoip: GeoipCountry | null = null;
+const database = () => (geoip ??= createRequire(import.meta.url)('geoip-country') as GeoipCountry);
+
+const PRIVATE_V4: Array<[string, number]> = [
   ['10.0.0.0', 8],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
   ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
 ];
-
-const lists = RANGES.map(([net, prefix, country]) => {
-  const list = new BlockList();
-  list.addSubnet(net, prefix, 'ipv4');
-  return { list, country };
-});
 const privateList = new BlockList();
-for (const [net, prefix] of PRIVATE) privateList.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of PRIVATE_V4) privateList.addSubnet(net, prefix, 'ipv4');
+privateList.addAddress('::1', 'ipv6');
+privateList.addSubnet('fc00::', 7, 'ipv6');
+privateList.addSubnet('fe80::', 10, 'ipv6');
 
-export function countryForIp(ip: string, homeCountry = 'AU'): string | null {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  if (v4 === '::1') return homeCountry;
-  if (!isIPv4(v4)) return null;
-  if (privateList.check(v4, 'ipv4')) return homeCountry;
-  return lists.find((l) => l.list.check(v4, 'ipv4'))?.country ?? null;
+export interface IpLocator {
+  countryOf(ip: string): string | null;
+}
+
+export function createIpLocator(opts: { homeCountry?: string; overrides?: IpCountryOverride[] } = {}): IpLocator {
+  const home = opts.homeCountry ?? 'AU';
+  const overrides = (opts.overrides ?? []).map((o) => {
+    const list = new BlockList();
+    list.addSubnet(o.subnet, o.prefix, isIPv4(o.subnet) ? 'ipv4' : 'ipv6');
+    return { list, country: o.country };
+  });
+  return {
+    countryOf(ip: string): string | null {
+      const addr = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+      const family = isIPv4(addr) ? 'ipv4' : isIPv6(addr) ? 'ipv6' : null;
+      if (!family) return null;
+      if (privateList.check(addr, family)) return home;
+      const forced = overrides.find((o) => o.list.check(addr, family));
+      if (forced) return forced.country;
+      return database().lookup(addr)?.country ?? null;
+    },
+  };
 }

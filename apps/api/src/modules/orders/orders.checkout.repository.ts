@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import {
+  ordersAffiliations,
   ordersCheckouts,
   ordersOrders,
   ordersPendingPurchases,
@@ -88,6 +89,23 @@ const checkoutWrites = {
       tracking: r.tracking,
       createdAt: new Date(r.created_at as string | Date),
     };
+  },
+
+  async insertAffiliation(ex: Executor, row: typeof ordersAffiliations.$inferInsert): Promise<void> {
+    await ex.insert(ordersAffiliations).values(row).onConflictDoNothing();
+  },
+
+  /** Per affiliate code: checkouts and their total (the affiliate report's sales). */
+  async salesByAffiliate(ex: Executor) {
+    return ex
+      .select({
+        code: ordersAffiliations.affiliateCode,
+        currency: ordersAffiliations.currency,
+        checkouts: sql<number>`count(*)::int`,
+        totalCents: sql<number>`sum(${ordersAffiliations.totalCents})::bigint`,
+      })
+      .from(ordersAffiliations)
+      .groupBy(ordersAffiliations.affiliateCode, ordersAffiliations.currency);
   },
 
   async insertPending(ex: Executor, row: typeof ordersPendingPurchases.$inferInsert): Promise<void> {

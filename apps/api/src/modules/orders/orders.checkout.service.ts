@@ -79,6 +79,8 @@ export interface NewCheckout {
   depositId: string | null;
   currency: CurrencyCode;
   promotionCode: string | null;
+  /** The cart's affiliate code: the checkout counts for that affiliate in the report. */
+  affiliateCode?: string | null;
   ledgerEntryId: string | null;
   tracking: CartItemAnalytics[];
   orders: NewOrder[];
@@ -107,7 +109,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         c.orders.map((o) => ({ priceCents: o.item.priceCents, preOrder: o.item.purchaseStatus === 'pre_order' })),
         c.discountCents,
       );
-      return repo.insertPurchase(
+      const row = await repo.insertPurchase(
         tx,
         {
           publicId: c.publicId,
@@ -160,7 +162,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
           })),
         ),
       );
+      if (row && c.affiliateCode)
+        await repo.insertAffiliation(tx, {
+          checkoutId: row.id,
+          affiliateCode: c.affiliateCode,
+          customerId: c.customerId,
+          totalCents: c.totalCents,
+          currency: c.currency,
+          createdAt: now,
+        });
+      return row;
     },
+
+    /** The affiliate report's sales: checkouts and their total per affiliate code and currency. */
+    salesByAffiliate: () => repo.salesByAffiliate(db),
 
     /** Deposit-and-purchase waiting for 3-D Secure: keep what to buy, keyed by the deposit. */
     savePendingPurchase: (p: { depositId: string; customerId: string; idempotencyKey: string; purchase: unknown }) =>

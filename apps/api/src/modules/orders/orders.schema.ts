@@ -187,3 +187,26 @@ export const ordersPendingPurchases = pgTable(
   },
   (t) => [uniqueIndex('orders_pending_purchases_deposit_key').on(t.depositId)],
 );
+
+/**
+ * A checkout made with an affiliate code on the cart (core §1 aff, §7 affiliateCode): the sales side of the affiliate
+ * report. Written in the purchase transaction with the checkout; one per checkout.
+ */
+export const ordersAffiliations = pgTable(
+  'orders_affiliations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    checkoutId: bigint('checkout_id', { mode: 'number' })
+      .notNull()
+      .references(() => ordersCheckouts.id),
+    affiliateCode: text('affiliate_code').notNull(),
+    customerId: text('customer_id').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_affiliations_checkout_key').on(t.checkoutId),
+    index('orders_affiliations_code_idx').on(t.affiliateCode),
+  ],
+);

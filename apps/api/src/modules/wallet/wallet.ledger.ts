@@ -60,6 +60,8 @@ export function createLedger(deps: LedgerDeps) {
     },
     creditDeposit: (tx: Executor, m: Movement) => credit(tx, 'deposit', 'deposit', 'gateway_clearing', m),
     creditBonus: (tx: Executor, m: Movement) => credit(tx, 'bonus', 'bonus', 'promotions', m),
+    /** A migrated legacy balance: deposit +, legacy_migration − (once per reference; docs/migration.md). */
+    creditMigration: (tx: Executor, m: Movement) => credit(tx, 'migration', 'deposit', 'legacy_migration', m),
     /**
      * A prize that is an order (a giveaway's free tickets, issue 17): the promotions account pays the sale and the
      * customer pays nothing. A `prize` entry, not a purchase, so it counts toward no spend limit.

@@ -74,6 +74,9 @@ export function walletReads(db: Db) {
       return rows.map((r) => ({ amountCents: r.amountCents, at: r.at }));
     },
 
+    /** The first deposit of each of these customers who made one (the affiliate report's first deposits). */
+    firstDepositsOf: (customerIds: string[]) => statements.firstDeposits(db, customerIds),
+
     async fundsSummary(customerId: string): Promise<FundsSummary> {
       const rows = await accounts.balancesOf(db, customerId);
       const currency = (rows[0]?.currency ?? 'AUD') as CurrencyCode;

@@ -233,6 +233,22 @@ export const statements = {
       .orderBy(asc(walletEntries.createdAt));
   },
 
+  /** Each customer's first deposit (the affiliate report): its amount on their deposit account. */
+  async firstDeposits(db: Db, customerIds: string[]) {
+    if (!customerIds.length) return [];
+    const { rows } = await db.execute<{ customerId: string; amountCents: string; currency: string }>(sql`
+      select distinct on (e.customer_id) e.customer_id as "customerId", l.amount_cents as "amountCents", e.currency
+      from wallet_entries e
+      join wallet_lines l on l.entry_id = e.id
+      join wallet_accounts a on a.id = l.account_id and a.customer_id = e.customer_id and a.kind = 'deposit'
+      where e.kind = 'deposit' and e.customer_id in (${sql.join(
+        customerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by e.customer_id, e.created_at, e.id`);
+    return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents) }));
+  },
+
   /** A page of the customer's entries, newest first, and how many there are. */
   async page(db: Db, customerId: string, page: { limit: number; offset: number }) {
     const where = eq(walletEntries.customerId, customerId);

@@ -15,7 +15,8 @@ export type EntryKind =
   | 'withdrawal_returned'
   | 'reversal'
   | 'bonus'
-  | 'commission';
+  | 'commission'
+  | 'migration';
 
 export interface Movement {
   customerId: string;

@@ -44,6 +44,8 @@ export function blockedReasonAction(reason: string): BlockedAction {
       return { label: 'Review your deposit limits', href: '/my-account/spend-limits#deposit' };
     case 'verify_account_required':
       return { label: 'Verify your account', href: '/my-account/verify-account' };
+    case 'licensing':
+      return { label: 'Read and accept the location terms', href: '/location-terms' };
     default:
       return null;
   }

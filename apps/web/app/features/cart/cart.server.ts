@@ -10,7 +10,7 @@ import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
 import { ApiClient, createDiscoveryCache, type SessionState } from '../../lib/api-client.ts';
 import { requestApi } from '../../lib/api-client.server.ts';
-import { apiSessionFrom } from '../../lib/session.server.ts';
+import { affiliateCodeFrom, apiSessionFrom } from '../../lib/session.server.ts';
 import '../../lib/load-context.ts';
 
 /**
@@ -234,14 +234,18 @@ export async function changeCart(
   }
 }
 
-/** POST /cart/items or /anon-cart/{ref}/items: add a ticket (core §5 add-to-cart rules; 422 names the game and set). */
+/**
+ * POST /cart/items or /anon-cart/{ref}/items: add a ticket (core §5 add-to-cart rules; 422 names the game and set).
+ * The visitor's affiliate code goes with it as affiliateCode (core §7), so the order is the affiliate's.
+ */
 export function addToCart(
   request: Request,
   context: AppLoadContext,
   body: AddCartItemBody,
   auth?: CartAuth,
 ): Promise<CartChange> {
-  return changeCart(request, context, 'POST', '/items', body, auth);
+  const affiliateCode = body.affiliateCode ?? affiliateCodeFrom(request) ?? undefined;
+  return changeCart(request, context, 'POST', '/items', affiliateCode ? { ...body, affiliateCode } : body, auth);
 }
 
 /** POST /cart/build or /anon-cart/{ref}/build: the server builds a quickpick ticket and adds it. */

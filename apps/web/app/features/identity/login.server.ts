@@ -152,6 +152,7 @@ export async function registerAction(auth: AuthApi, formData: FormData, config: 
     utmCampaign: utm.utm_campaign,
     utmTerm: utm.utm_term,
     utmContent: utm.utm_content,
+    affiliateCode: visitor.session.affiliateCode ?? undefined,
   };
   try {
     const res = await auth.api.post<unknown>(

@@ -117,6 +117,7 @@ export const TRANSACTION_KIND_LABELS: Record<string, string> = {
   withdrawal_returned: 'Withdrawal returned',
   reversal: 'Reversal',
   bonus: 'Bonus credit',
+  migration: 'Balance from your previous account',
 };
 
 export const WITHDRAWAL_STATUS_LABELS: Record<string, string> = {
