@@ -548,50 +548,15 @@ function commerceServices(
       (await checkouts.checkoutByKey(db, customerId, key)) !== null ||
       (await payments.deposits.depositForKey(customerId, `cart:${key}`)) !== null,
   });
-  // The recurring processor buys through the purchase workflow's purchaseItems (RecurringPurchaser port); a recurring
-  // purchase paid by a saved card charges it unattended when the wallet is short (ADR 063).
-  const recurringProcessor = createRecurringProcessor({
-    db,
-    clock,
+  const { recurringProcessor, recurringPayments, recurringCardExpiry } = recurringProcessing(core, {
     calendar,
-    concurrency: core.config.recurringConcurrency,
-    lockDb: core.config.recurringConcurrency > 1 ? database.side(core.config.recurringConcurrency) : db,
-    purchaser: cardFundedPurchaser({
-      purchaseItems: (customerId, key, items, deposit) => purchase.purchaseItems(customerId, key, items, deposit),
-      payments: cardPaymentsOf({
-        deposits: payments.deposits,
-        cardsOf,
-        availableCents: async (id) => (await ledger.fundsSummary(id)).availableFundsCents,
-      }),
-      clock,
-    }),
-    pricer: cart,
-    onPaused: alongside(
-      autoplayPausedEmail(outbox, identity.directory, core.config.publicUrl),
-      core.cards.autoplayPaused,
-    ),
-    onFailed: alongside(
-      recurringFailureEmail(outbox, (ids) => identity.directory.contactsOf(ids), core.config.publicUrl),
-      core.cards.autoplayFailed,
-    ),
-    onScheduledGaveUp: scheduledGaveUpEmail(outbox, (ids) => identity.directory.contactsOf(ids)),
-  });
-  const recurringPayments = createRecurringPaymentsService({
-    db,
-    clock,
-    calendar,
+    purchase,
+    payments,
     cardsOf,
-    processor: recurringProcessor,
-  });
-  const recurringCardExpiry = createCardExpiryReminders({
-    db,
-    clock,
+    ledger,
     outbox,
-    contactsOf: (ids) => identity.directory.contactsOf(ids),
-    card: async (customerId, fundId) => {
-      const card = (await cardsOf(customerId)).find((c) => c.id === fundId);
-      return card ? { ...card, label: cardLabel(card) } : null;
-    },
+    directory,
+    cart,
   });
   const replay = createReplayWorkflow({ orders: orderHistory, cart });
   const affiliateReport = createAffiliateReport({
@@ -629,6 +594,65 @@ function commerceServices(
     scheduledPurchases: createScheduledService({ db, clock, pricer: cart }),
     subscriptions: createSubscriptionService({ db, clock, calendar, pricer: cart }),
   };
+}
+
+/** The recurring processor, its card payments and the card-expiry reminders (issue 15). */
+function recurringProcessing(
+  core: Core,
+  deps: {
+    calendar: DrawCalendar;
+    purchase: ReturnType<typeof createPurchaseWorkflow>;
+    payments: ReturnType<typeof paymentServices>;
+    cardsOf: ReturnType<typeof savedCardsOf>;
+    ledger: ReturnType<typeof createLedger>;
+    outbox: ReturnType<typeof createOutbox>;
+    directory: ReturnType<typeof createCustomerDirectoryService>;
+    cart: ReturnType<typeof createCartService>;
+  },
+) {
+  const { database, db, clock } = core;
+  const { calendar, purchase, payments, cardsOf, ledger, outbox, directory, cart } = deps;
+  const contactsOf = (ids: string[]) => directory.contactsOf(ids);
+  // The recurring processor buys through the purchase workflow's purchaseItems (RecurringPurchaser port); a recurring
+  // purchase paid by a saved card charges it unattended when the wallet is short (ADR 063).
+  const recurringProcessor = createRecurringProcessor({
+    db,
+    clock,
+    calendar,
+    concurrency: core.config.recurringConcurrency,
+    lockDb: core.config.recurringConcurrency > 1 ? database.side(core.config.recurringConcurrency) : db,
+    purchaser: cardFundedPurchaser({
+      purchaseItems: (customerId, key, items, deposit) => purchase.purchaseItems(customerId, key, items, deposit),
+      payments: cardPaymentsOf({
+        deposits: payments.deposits,
+        cardsOf,
+        availableCents: async (id) => (await ledger.fundsSummary(id)).availableFundsCents,
+      }),
+      clock,
+    }),
+    pricer: cart,
+    onPaused: alongside(autoplayPausedEmail(outbox, directory, core.config.publicUrl), core.cards.autoplayPaused),
+    onFailed: alongside(recurringFailureEmail(outbox, contactsOf, core.config.publicUrl), core.cards.autoplayFailed),
+    onScheduledGaveUp: scheduledGaveUpEmail(outbox, contactsOf),
+  });
+  const recurringPayments = createRecurringPaymentsService({
+    db,
+    clock,
+    calendar,
+    cardsOf,
+    processor: recurringProcessor,
+  });
+  const recurringCardExpiry = createCardExpiryReminders({
+    db,
+    clock,
+    outbox,
+    contactsOf,
+    card: async (customerId, fundId) => {
+      const card = (await cardsOf(customerId)).find((c) => c.id === fundId);
+      return card ? { ...card, label: cardLabel(card) } : null;
+    },
+  });
+  return { recurringProcessor, recurringPayments, recurringCardExpiry };
 }
 
 /** The draws an autoplay buys: the offer's game's draws on sale (not pre-orders), from the draws service. */
