@@ -82,7 +82,8 @@ describe('root loader', () => {
     const signed = api.requests.filter(
       (r) => (r.url.includes('/api/v2/') || r.url.includes('/api/cms/')) && !r.url.includes('/api/cms/changes'),
     );
-    expect(signed.length).toBe(6);
+    // config, capabilities, navigation, theme, banner, site configuration, and the offers of the footer's links.
+    expect(signed.length).toBe(7);
     expect(
       signed.every((r) => r.headers['x-signature'] && r.headers['x-app-key'] === 'web' && r.headers.version === '3.0'),
     ).toBe(true);

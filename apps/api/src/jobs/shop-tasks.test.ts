@@ -26,6 +26,7 @@ describe('shop tasks', () => {
       'draw-clock',
       'housekeeping',
       'membership',
+      'migration',
       'outbox',
       'recurring',
       'recurring-card-expiry',
