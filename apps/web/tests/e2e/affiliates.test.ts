@@ -48,6 +48,13 @@ describe('affiliate attribution in the browser', () => {
     expect(partnerLine(ops('affiliates:report'))).toMatch(
       new RegExp(`^PARTNER-7: 1 sign-up\\(s\\), 1 first deposit\\(s\\) AUD \\d+\\.\\d{2}, 1 sale\\(s\\) AUD ${total}$`),
     );
+
+    // Core §1 act, for a signed-in customer: the code is removed from the address (the rest stays) and adopts nothing.
+    await page.goto(`${baseUrl}/cart?act=crt_someone-else&page=1`);
+    await waitForHydration(page);
+    expect(new URL(page.url()).searchParams.has('act')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('1');
+    await page.getByTestId('cart-empty').waitFor();
   });
 
   it('an aff value outside the identifier rule is ignored: no cookie, a kept code stays, nothing is reported', async () => {
