@@ -21,6 +21,13 @@ describe('affiliate attribution in the browser', () => {
     await page.goto(`${baseUrl}/?aff=PARTNER-7&utm_source=newsletter`);
     await waitForHydration(page);
     await expect(affCookie(o)).resolves.toBe('PARTNER-7');
+    // Campaign tags are non-essential: kept once the visitor accepts all cookies on the page they landed on.
+    const banner = page.getByTestId('cookie-consent');
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await o.context.cookies()).find((c) => c.name === 'utm_source')?.value)
+      .toBe('newsletter');
     // Browsing on: the code is kept (14 days) without being in the address any more.
     await page.goto(`${baseUrl}/lotto-tickets`);
     await waitForHydration(page);
