@@ -8,37 +8,14 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import {
-  answerConsent,
-  axeViolations,
-  DESKTOP,
-  PHONE,
-  screenshotPath,
-  useBrowser,
-  waitForHydration,
-} from './browser.ts';
+import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
 import { register, testCustomer } from './customers.ts';
+import { addQuickpick, fillCscIfAsked, saveCard } from './shopping.ts';
 
 const run = promisify(execFile);
 const browse = useBrowser();
 const SHOTS = '/tmp/shots-cart';
 mkdirSync(SHOTS, { recursive: true });
-async function addQuickpick(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/oz-lotto/standard`);
-  await waitForHydration(page);
-  await answerConsent(page);
-  const quickpick = page.getByRole('button', { name: 'Quickpick game 1', exact: true });
-  await quickpick.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
-    // Say what the page shows instead (an error page, no open draw...), not only that a button is missing.
-    await page.screenshot({ path: screenshotPath('checkout-no-quickpick'), fullPage: true });
-    throw new Error(
-      `${error.message}\npage ${page.url()}:\n${(await page.locator('main').innerText()).slice(0, 1500)}`,
-    );
-  });
-  await quickpick.click();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 });
-}
 
 async function addSystem8(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/oz-lotto/systems`);
@@ -49,22 +26,6 @@ async function addSystem8(page: Page, baseUrl: string) {
     await grid.getByRole('button', { name: String(n), exact: true }).click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 });
-}
-
-async function saveCard(page: Page, number: string) {
-  await page.getByLabel('Name on card').fill('Cass Koala');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry month (MM)').fill('12');
-  await page.getByLabel('Expiry year (YY)').fill('30');
-  await page.getByLabel('Card security code (CVC)').first().fill('123');
-  await page.getByRole('button', { name: 'Save card' }).click();
-  await page.getByTestId('deposit-buy-button').waitFor();
-}
-
-/** Fills the card security code of the payment step when the gateway asks for it. */
-async function fillCscIfAsked(page: Page) {
-  const csc = page.locator('#checkout-csc');
-  if ((await csc.count()) > 0) await csc.fill('123');
 }
 
 describe('checkout', () => {

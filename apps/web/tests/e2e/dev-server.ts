@@ -28,7 +28,8 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startDevServer(tag: string): Promise<DevServer> {
+/** `env` adds configuration for one journey's server, e.g. `IP_COUNTRY_OVERRIDES` to place its visitors abroad. */
+export async function startDevServer(tag: string, env: Record<string, string> = {}): Promise<DevServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `shop-e2e-${tag}-`));
   // The embedded Postgres runs as the postgres user when we are root: it must be able to enter the directory.
   chmodSync(dataDir, 0o755);
@@ -45,6 +46,7 @@ export async function startDevServer(tag: string): Promise<DevServer> {
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,8 @@
 // GET /locate and the banned-country check: the visitor's country from geoip-country, a bundled MaxMind GeoLite2
 // country database that ships inside the npm package (offline; updated by upgrading the pinned version; ADR 077).
 // Private and loopback addresses locate to the home country, so development is not treated as abroad. Tests and
-// demos may map further ranges through configuration (IP_COUNTRY_OVERRIDES), which production refuses.
+// demos may map ranges through configuration (IP_COUNTRY_OVERRIDES, refused in production), which comes first: a
+// browser journey places its loopback visitor in a banned country that way, with no request header involved.
 import { createRequire } from 'node:module';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { IpCountryOverride } from '../../env.ts';
@@ -42,9 +43,10 @@ export function createIpLocator(opts: { homeCountry?: string; overrides?: IpCoun
       const addr = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
       const family = isIPv4(addr) ? 'ipv4' : isIPv6(addr) ? 'ipv6' : null;
       if (!family) return null;
-      if (privateList.check(addr, family)) return home;
+      // Configuration first: a test run can place this machine's own visitors (loopback) abroad.
       const forced = overrides.find((o) => o.list.check(addr, family));
       if (forced) return forced.country;
+      if (privateList.check(addr, family)) return home;
       return database().lookup(addr)?.country ?? null;
     },
   };

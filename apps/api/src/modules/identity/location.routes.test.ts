@@ -32,6 +32,11 @@ describe('GET /locate', () => {
     const plain = createIpLocator();
     expect(plain.countryOf('198.51.100.5')).toBeNull();
     expect(plain.countryOf('not an address')).toBeNull();
+    // Configured ranges come before the home-country rule: a test run may place this machine's visitors abroad.
+    const abroad = createIpLocator({ overrides: [{ subnet: '127.0.0.0', prefix: 8, country: 'US' }] });
+    expect(abroad.countryOf('127.0.0.1')).toBe('US');
+    expect(abroad.countryOf('::ffff:127.0.0.1')).toBe('US');
+    expect(abroad.countryOf('192.168.1.20')).toBe('AU');
     const prod = loadConfig({ NODE_ENV: 'production', IP_COUNTRY_OVERRIDES: '8.8.8.0/24=AU' });
     expect(productionProblems(prod).join('\n')).toContain('IP_COUNTRY_OVERRIDES');
     expect(() => loadConfig({ IP_COUNTRY_OVERRIDES: 'nonsense' })).toThrow(/IP_COUNTRY_OVERRIDES/);
