@@ -74,6 +74,7 @@ import { themeCss } from './lib/theme.ts';
 import { useHeartbeat } from './lib/use-heartbeat.ts';
 import { usePageGuards } from './lib/use-page-guards.ts';
 import { reloadOnStaleChunk } from './lib/chunk-reload.ts';
+import { subVariantCartToast } from './features/cart/cart-rules.ts';
 import { readFlashToasts } from './lib/toast.server.ts';
 import { clearToasts, showToast } from './lib/toasts.ts';
 import { Toaster } from './ui/toaster.tsx';
@@ -268,6 +269,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flagRedirect = customer ? accountFlagRedirect(customer, url.pathname) : null;
   if (flagRedirect) throw redirect(flagRedirect, { headers });
 
+  // Features §8: a sub-variant change re-reads the cart under the new one; a visitor with items is told.
+  const cartUpdated = subVariantCartToast(visitor.session.subVariantChanged, loadedCart?.cart ?? null);
   const shell: ShellData = {
     site: siteSettingsOf(config),
     capabilities,
@@ -279,7 +282,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartHasLotteryTicket: cartHoldsLotteryTicket(loadedCart?.cart ?? null),
     notificationCount: notifications?.unviewedCount ?? 0,
     notificationToasts: notifications?.toasts ?? [],
-    toasts: flashed.toasts,
+    toasts: cartUpdated ? [...flashed.toasts, cartUpdated] : flashed.toasts,
     consentBannerVisible: consentBannerVisible(consentCapability, visitor.session.consent),
     api: { appKey: context.appKey, appSecret: context.appSecret },
     productOffers,
