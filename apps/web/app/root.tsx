@@ -37,7 +37,7 @@ import { useAnalyticsTracker } from './features/analytics/analytics.ts';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
-import { loadOffers } from './features/lotteries/lotteries.server.ts';
+import { loadOffers, pricingCookieFor } from './features/lotteries/lotteries.server.ts';
 import { offerPath } from './features/lotteries/offer-links.ts';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
@@ -236,6 +236,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ 'Cache-Control': 'private, no-cache' });
   for (const c of visitor.setCookies) headers.append('Set-Cookie', c);
   const customer = await customerPromise;
+  // The pricing_id cookie follows the list the cart is priced by (members for a Daily Winners member).
+  const pricingCookie = pricingCookieFor(request, {
+    isAuthenticated: visitor.session.isAuthenticated,
+    entitledPricing: customer?.pricingId ?? null,
+    sessionTimeoutSeconds: config.sessionTimeout,
+  });
+  if (pricingCookie) headers.append('Set-Cookie', pricingCookie);
   const footerNoteHtml = await footerNotePromise;
   const productOffers = await footerOffersPromise;
   const loadedCart = await cartPromise;
