@@ -105,6 +105,7 @@ import {
   createEntriesService,
   createGiveawayDrawsService,
   createGiveawaysService,
+  createMemberPricing,
   createMembersService,
   createMembershipConfigService,
   type MembershipDeps,
@@ -334,6 +335,7 @@ function identityServices(
     /** Saved cards a recurring purchase method may name (the payments module's). */
     recurringCards?: (customerId: string) => Promise<RecurringCard[]>;
     migrationStatusOf?: (customerId: string) => Promise<string>;
+    pricingOf?: (customerId: string) => Promise<string>;
   },
 ) {
   const { db, clock, config, changes } = core;
@@ -354,6 +356,7 @@ function identityServices(
     funds: ports.funds,
     responsibleGambling: rg,
     migrationStatusOf: ports.migrationStatusOf,
+    pricingOf: ports.pricingOf,
   });
   const sessions = createSessionService({ db, clock, secrets, tokens, checks, overviewOf: profile.overviewOf });
   const twoFactor = createTwoFactorService({ db, clock, secrets, mailer, credentials });
@@ -442,6 +445,8 @@ function commerceServices(
     kick: () => kickMigration(),
   });
   kickMigration = () => void migration.runPending().catch(() => undefined);
+  // Daily Winners members' carts are priced by the members price list; the overview says which list applies.
+  const memberPricing = createMemberPricing({ db });
   const identity = identityServices(core, {
     outbox,
     funds: ledger,
@@ -449,6 +454,7 @@ function commerceServices(
     responsibleGambling: rg.hooks,
     recurringCards: recurringCardsOf(cardsOf, clock),
     migrationStatusOf: (id) => migration.statusOf(id),
+    pricingOf: memberPricing.pricingFor,
   });
   // Every purchase answers to responsible gambling and to the restrictions of features §4 (licensing, migration).
   const guard = withRestrictions(rg.guard, [
@@ -474,6 +480,7 @@ function commerceServices(
     promotions,
     funds: ledger,
     guard,
+    pricingFor: memberPricing.pricingFor,
   });
   const checkouts = createCheckoutService({ db, clock });
   const orderHistory = createOrderHistoryService({ db, clock, draws: c.draws, raffleDraws: c.causes });

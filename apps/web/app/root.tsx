@@ -37,7 +37,7 @@ import { useAnalyticsTracker } from './features/analytics/analytics.ts';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
-import { loadOffers } from './features/lotteries/lotteries.server.ts';
+import { loadOffers, pricingCookieFor } from './features/lotteries/lotteries.server.ts';
 import { offerPath } from './features/lotteries/offer-links.ts';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
@@ -74,6 +74,7 @@ import { themeCss } from './lib/theme.ts';
 import { useHeartbeat } from './lib/use-heartbeat.ts';
 import { usePageGuards } from './lib/use-page-guards.ts';
 import { reloadOnStaleChunk } from './lib/chunk-reload.ts';
+import { subVariantCartToast } from './features/cart/cart-rules.ts';
 import { readFlashToasts } from './lib/toast.server.ts';
 import { clearToasts, showToast } from './lib/toasts.ts';
 import { Toaster } from './ui/toaster.tsx';
@@ -235,6 +236,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ 'Cache-Control': 'private, no-cache' });
   for (const c of visitor.setCookies) headers.append('Set-Cookie', c);
   const customer = await customerPromise;
+  // The pricing_id cookie follows the list the cart is priced by (members for a Daily Winners member).
+  const pricingCookie = pricingCookieFor(request, {
+    isAuthenticated: visitor.session.isAuthenticated,
+    entitledPricing: customer?.pricingId ?? null,
+    sessionTimeoutSeconds: config.sessionTimeout,
+  });
+  if (pricingCookie) headers.append('Set-Cookie', pricingCookie);
   const footerNoteHtml = await footerNotePromise;
   const productOffers = await footerOffersPromise;
   const loadedCart = await cartPromise;
@@ -268,6 +276,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flagRedirect = customer ? accountFlagRedirect(customer, url.pathname) : null;
   if (flagRedirect) throw redirect(flagRedirect, { headers });
 
+  // Features §8: a sub-variant change re-reads the cart under the new one; a visitor with items is told.
+  const cartUpdated = subVariantCartToast(visitor.session.subVariantChanged, loadedCart?.cart ?? null);
   const shell: ShellData = {
     site: siteSettingsOf(config),
     capabilities,
@@ -279,7 +289,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartHasLotteryTicket: cartHoldsLotteryTicket(loadedCart?.cart ?? null),
     notificationCount: notifications?.unviewedCount ?? 0,
     notificationToasts: notifications?.toasts ?? [],
-    toasts: flashed.toasts,
+    toasts: cartUpdated ? [...flashed.toasts, cartUpdated] : flashed.toasts,
     consentBannerVisible: consentBannerVisible(consentCapability, visitor.session.consent),
     api: { appKey: context.appKey, appSecret: context.appSecret },
     productOffers,

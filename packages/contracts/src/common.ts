@@ -81,3 +81,13 @@ export const HEADERS = {
 /** Spec: Regions (GB, LW, NSWL are internal). */
 export const Region = z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA', 'OTHER']);
 export type Region = z.infer<typeof Region>;
+
+/**
+ * A sub-variant (spec core §1, §7: the `sv` address code, sent as the sub-variant header) is one state's site: its
+ * lower-case state code (`qld`, `vic` ...). It selects that state's offers: names and urls (offer urlAliases and
+ * regionOverrides) and what is not sold there. Any other value is the national site (null).
+ */
+export function regionOfSubVariant(subVariant: string | null | undefined): Region | null {
+  const region = subVariant?.toUpperCase();
+  return region && region !== 'OTHER' && Region.safeParse(region).success ? (region as Region) : null;
+}

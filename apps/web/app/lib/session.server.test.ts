@@ -45,6 +45,26 @@ describe('query codes', () => {
     expect(cookieNamed(setCookies, 'sv')).toBeUndefined();
   });
 
+  it('says when sv moves the visitor to another sub-variant, and only then', () => {
+    const moved = readVisitor(req('/?sv=qld', 'sv=vic'), opts);
+    expect(moved.session).toMatchObject({ subVariant: 'qld', subVariantChanged: true });
+    expect(cookieNamed(moved.setCookies, 'sv')).toBe(`sv=qld; Path=/; Max-Age=${365 * 86400}; SameSite=Lax; Secure`);
+    expect(readVisitor(req('/?sv=qld'), opts).session.subVariantChanged).toBe(true);
+    // The same one again, none in the address, or one breaking the identifier rule: no change, the cookie kept.
+    expect(readVisitor(req('/?sv=qld', 'sv=qld'), opts).session).toMatchObject({ subVariantChanged: false });
+    expect(readVisitor(req('/', 'sv=qld'), opts).session).toMatchObject({
+      subVariant: 'qld',
+      subVariantChanged: false,
+    });
+    for (const bad of ['q%20ld', 'qld%3Bx', '%3Cscript%3E', 'q.ld', '']) {
+      const r = readVisitor(req(`/?sv=${bad}`, 'sv=vic'), opts);
+      expect(r.session, bad).toMatchObject({ subVariant: 'vic', subVariantChanged: false });
+      expect(cookieNamed(r.setCookies, 'sv'), bad).toBeUndefined();
+    }
+    // A stored value breaking the rule counts as absent.
+    expect(readVisitor(req('/', 'sv=a%20b'), opts).session.subVariant).toBeNull();
+  });
+
   it('keeps utm values only with consent to non-essential cookies', () => {
     const url = '/?utm_source=news&utm_campaign=spring%20jackpot';
     const noChoice = readVisitor(req(url), opts);

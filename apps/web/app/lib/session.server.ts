@@ -24,6 +24,12 @@ export interface VisitorSession {
   /** True when this request started a new session (first visit, or idle longer than the idle window). */
   sessionRenewed: boolean;
   subVariant: string | null;
+  /**
+   * True when the address's `sv` moves the visitor to another sub-variant than their cookie held (a first `sv` on a
+   * visit without one counts too): the cart is seen under the new one, so the shell tells a visitor with items that
+   * their cart was updated (features §8).
+   */
+  subVariantChanged: boolean;
   affiliateCode: string | null;
   customerId: string | null;
   customerToken: string | null;
@@ -94,6 +100,7 @@ export function readVisitor(
 
   let subVariant = identifierOrNull(cookies[COOKIES.subVariant]);
   const svFromQuery = identifierOrNull(url.searchParams.get('sv'));
+  const subVariantChanged = svFromQuery !== null && svFromQuery !== subVariant;
   if (svFromQuery) {
     subVariant = svFromQuery;
     setCookies.push(
@@ -132,6 +139,7 @@ export function readVisitor(
       sessionId,
       sessionRenewed,
       subVariant,
+      subVariantChanged,
       affiliateCode,
       customerId,
       customerToken,

@@ -30,7 +30,13 @@ export const ANONYMOUS_CART_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const DEFAULT_PRICING = 'default';
 export const RAFFLES_NOT_ON_SALE = 'Raffle tickets are not on sale';
 
-export type CartTarget = { kind: 'anonymous'; reference: string } | { kind: 'customer'; customerId: string };
+/**
+ * Whose cart, and the state of the site it is seen on (the request's sub-variant, `regionOfSubVariant`): under a
+ * state's sub-variant its items carry that state's offer names and an offer not sold there is taken out.
+ */
+export type CartTarget = ({ kind: 'anonymous'; reference: string } | { kind: 'customer'; customerId: string }) & {
+  region?: string | null;
+};
 
 export interface CartDeps {
   db: Db;
@@ -137,9 +143,9 @@ export function cartCore(deps: CartDeps) {
     throw unprocessable(message, 'product_not_on_sale', { this: [message] });
   }
 
-  async function contextFor(customerId: string | null): Promise<ItemContext> {
+  async function contextFor(customerId: string | null, region: string | null = null): Promise<ItemContext> {
     const pricingId = customerId && deps.pricingFor ? await deps.pricingFor(customerId) : DEFAULT_PRICING;
-    return { customerId, region: null, now: clock.now(), pricingId };
+    return { customerId, region, now: clock.now(), pricingId };
   }
 
   const expiry = () => new Date(clock.now().getTime() + ANONYMOUS_CART_TTL_MS);
@@ -241,7 +247,8 @@ export function cartCore(deps: CartDeps) {
   }
 
   async function viewOf(target: CartTarget): Promise<Cart> {
-    return view(await load(db, target), customerOf(target));
+    const loaded = await load(db, target);
+    return view(loaded, customerOf(target), await contextFor(customerOf(target), target.region));
   }
 
   async function touched(target: CartTarget, cart: CartRow): Promise<Cart> {
@@ -280,7 +287,7 @@ export function cartCore(deps: CartDeps) {
 
   async function addInputs(target: CartTarget, inputs: CartItemInput[]): Promise<Cart> {
     const { cart, items } = await load(db, target);
-    const ctx = await contextFor(customerOf(target));
+    const ctx = await contextFor(customerOf(target), target.region);
     const priced: PricedItem[] = [];
     // Every item is checked before any is stored: a failed add adds nothing.
     for (const input of inputs) priced.push(await prepare(input, ctx, items));

@@ -10,11 +10,12 @@ import {
   CartItemParams,
   CartRefParams,
   PromotionBody,
+  regionOfSubVariant,
   successEnvelope,
   UpdateCartItemBody,
   type ApiVersion,
 } from '@shop/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/http.ts';
@@ -48,7 +49,11 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
   const tags = ['cart'];
   const config = { apiVersions: CART_API_VERSIONS };
   const cartResponse = { 200: successEnvelope(Cart) };
-  const anon = (ref: string): CartTarget => ({ kind: 'anonymous', reference: ref });
+  const anon = (request: FastifyRequest<{ Params: { ref: string } }>): CartTarget => ({
+    kind: 'anonymous',
+    reference: request.params.ref,
+    region: regionOfSubVariant(request.ctx.subVariant),
+  });
   const auth = { preHandler: app.requireCustomer };
 
   // ---------------------------------------------------------------- anonymous cart
@@ -76,7 +81,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.get(anon(request.params.ref))),
+    async (request) => ok(await cart.get(anon(request))),
   );
 
   routes.post(
@@ -91,7 +96,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.addItem(anon(request.params.ref), request.body)),
+    async (request) => ok(await cart.addItem(anon(request), request.body)),
   );
 
   routes.post(
@@ -106,7 +111,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.build(anon(request.params.ref), request.body)),
+    async (request) => ok(await cart.build(anon(request), request.body)),
   );
 
   routes.put(
@@ -121,7 +126,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.updateItem(anon(request.params.ref), request.params.itemId, request.body)),
+    async (request) => ok(await cart.updateItem(anon(request), request.params.itemId, request.body)),
   );
 
   routes.delete(
@@ -135,7 +140,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.deleteItem(anon(request.params.ref), request.params.itemId)),
+    async (request) => ok(await cart.deleteItem(anon(request), request.params.itemId)),
   );
 
   routes.post(
@@ -150,7 +155,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.applyPromotion(anon(request.params.ref), request.body.promotionCode)),
+    async (request) => ok(await cart.applyPromotion(anon(request), request.body.promotionCode)),
   );
 
   routes.delete(
@@ -164,7 +169,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.removePromotion(anon(request.params.ref))),
+    async (request) => ok(await cart.removePromotion(anon(request))),
   );
 
   routes.post(
@@ -178,7 +183,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.dismissAutoRemoved(anon(request.params.ref))),
+    async (request) => ok(await cart.dismissAutoRemoved(anon(request))),
   );
 
   routes.post(
@@ -203,14 +208,18 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
   const tags = ['cart'];
   const config = { apiVersions: CART_API_VERSIONS };
   const cartResponse = { 200: successEnvelope(Cart) };
-  const mine = (customerId: string): CartTarget => ({ kind: 'customer', customerId });
+  const mine = (request: FastifyRequest): CartTarget => ({
+    kind: 'customer',
+    customerId: request.auth!.customerId,
+    region: regionOfSubVariant(request.ctx.subVariant),
+  });
   const auth = { preHandler: app.requireCustomer };
 
   // ---------------------------------------------------------------- the customer's cart
   routes.get(
     '/cart/items',
     { ...auth, config, schema: { tags, summary: "The signed-in customer's cart", response: cartResponse } },
-    async (request) => ok(await cart.get(mine(request.auth!.customerId))),
+    async (request) => ok(await cart.get(mine(request))),
   );
 
   routes.post(
@@ -220,7 +229,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
       config,
       schema: { tags, summary: "Add an item to the customer's cart", body: AddCartItemBody, response: cartResponse },
     },
-    async (request) => ok(await cart.addItem(mine(request.auth!.customerId), request.body)),
+    async (request) => ok(await cart.addItem(mine(request), request.body)),
   );
 
   routes.post(
@@ -235,7 +244,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.build(mine(request.auth!.customerId), request.body)),
+    async (request) => ok(await cart.build(mine(request), request.body)),
   );
 
   routes.put(
@@ -251,7 +260,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.updateItem(mine(request.auth!.customerId), request.params.itemId, request.body)),
+    async (request) => ok(await cart.updateItem(mine(request), request.params.itemId, request.body)),
   );
 
   routes.delete(
@@ -266,7 +275,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.deleteItem(mine(request.auth!.customerId), request.params.itemId)),
+    async (request) => ok(await cart.deleteItem(mine(request), request.params.itemId)),
   );
 
   routes.post(
@@ -281,7 +290,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
         response: cartResponse,
       },
     },
-    async (request) => ok(await cart.applyPromotion(mine(request.auth!.customerId), request.body.promotionCode)),
+    async (request) => ok(await cart.applyPromotion(mine(request), request.body.promotionCode)),
   );
 
   routes.delete(
@@ -291,7 +300,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
       config,
       schema: { tags, summary: "Remove the promotion of the customer's cart", response: cartResponse },
     },
-    async (request) => ok(await cart.removePromotion(mine(request.auth!.customerId))),
+    async (request) => ok(await cart.removePromotion(mine(request))),
   );
 
   routes.post(
@@ -301,7 +310,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
       config,
       schema: { tags, summary: "Dismiss the notices of items that left the customer's cart", response: cartResponse },
     },
-    async (request) => ok(await cart.dismissAutoRemoved(mine(request.auth!.customerId))),
+    async (request) => ok(await cart.dismissAutoRemoved(mine(request))),
   );
 };
 

@@ -93,7 +93,7 @@ export function createCartService(deps: CartDeps) {
         const message = 'An item can only be changed into another ticket of the same lottery.';
         throw unprocessable(message, 'invalid_item', { this: [message] });
       }
-      const priced = await prepare(input, await contextFor(customerOf(target)), items, itemId);
+      const priced = await prepare(input, await contextFor(customerOf(target), target.region), items, itemId);
       const changed = await repo.replaceItem(db, cart.id, itemId, {
         input: priced.input,
         description: priced.description,
@@ -114,7 +114,7 @@ export function createCartService(deps: CartDeps) {
     async applyPromotion(target: CartTarget, code: string): Promise<Cart> {
       const loaded = await load(db, target);
       const customerId = customerOf(target);
-      const ctx = await contextFor(customerId);
+      const ctx = await contextFor(customerId, target.region);
       const { live } = await refreshItems(db, loaded.cart, loaded.items, ctx);
       const currency = live[0]?.item.currency ?? 'AUD';
       const subtotalCents = live.reduce((s, l) => s + l.item.priceCents, 0);

@@ -209,7 +209,9 @@ async function offerOf(
       message: `${offer.name} is not sold in ${ctx.region}.`,
     });
   }
-  return { offer, game: getGame(offer.gameKey as GameKey, offer.draws[0]?.drawNo) };
+  const game = getGame(offer.gameKey as GameKey, offer.draws[0]?.drawNo);
+  // The state's own name of the game (Saturday Lotto is Gold Lotto in Queensland): the item is described by it.
+  return { offer: override?.name ? { ...offer, name: override.name } : offer, game };
 }
 
 /** The consecutive open draws the item plays (of the chosen weekdays), from its first draw. */

@@ -29,6 +29,8 @@ export interface ProfileDeps {
   responsibleGambling?: Pick<ResponsibleGamblingHooks, 'overviewFields'>;
   /** The migration module's status of the customer's legacy account (features §4); null when not wired. */
   migrationStatusOf?: (customerId: string) => Promise<string>;
+  /** The price list the customer's cart is priced by (the membership module's members list); the stored one when not wired. */
+  pricingOf?: (customerId: string) => Promise<string>;
 }
 
 export function detailsOf(c: CustomerRow): CustomerDetails {
@@ -82,7 +84,7 @@ export function createProfileService(deps: ProfileDeps) {
       customerId: c.publicId,
       customerToken: c.customerToken,
       segmentName: c.segmentName,
-      pricingId: c.pricingId,
+      pricingId: deps.pricingOf ? await deps.pricingOf(c.publicId) : c.pricingId,
       firstname: c.firstname,
       lastname: c.lastname,
       email: c.email,

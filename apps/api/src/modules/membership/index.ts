@@ -32,3 +32,4 @@ export {
 } from './membership.rules.ts';
 export type { PrizeSpec } from './membership.schema.ts';
 export { giveawayPath } from './membership.views.ts';
+export { createMemberPricing, MEMBERS_PRICING, type MemberPricing } from './membership.pricing.ts';

@@ -136,6 +136,9 @@ describe('GET /api/v2/capabilities', () => {
     // The notification feed is built (issue 20): the header's count and drawer show on the default site.
     expect(r.capabilities).toContain('notifications_feed');
     expect(NOT_YET_BUILT).not.toContain('notifications_feed');
+    // Sub-variants are built (issue 19): the state's names on the cart (the sv code and sub-variant header).
+    expect(r.capabilities).toContain('sub_variants');
+    expect(NOT_YET_BUILT).not.toContain('sub_variants');
     expect(r.segments.map((s) => s.segment_name)).toEqual(['default', 'charity', 'no_withdrawal']);
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockedReasonAction, cartGroups, depositAmountCents, payableCents, walletCovers } from './cart-rules.ts';
+import {
+  blockedReasonAction,
+  cartGroups,
+  depositAmountCents,
+  payableCents,
+  subVariantCartToast,
+  walletCovers,
+} from './cart-rules.ts';
 
 describe('payable amount (core §5)', () => {
   it('takes the wallet off when it does not cover what is due now', () => {
@@ -42,5 +49,14 @@ describe('cart layout', () => {
     });
     expect(groups.map((g) => g.productType)).toEqual(['lottery_ticket', 'raffle_ticket']);
     expect(groups[0]?.heading).toBe('Lotto tickets');
+  });
+});
+
+describe('cart updated for a sub-variant change (features §8)', () => {
+  it('is a success notification only when the sub-variant changed and the cart has items', () => {
+    expect(subVariantCartToast(true, { itemCount: 2 })).toMatchObject({ title: 'Cart updated', level: 'success' });
+    expect(subVariantCartToast(true, { itemCount: 0 })).toBeNull();
+    expect(subVariantCartToast(true, null)).toBeNull();
+    expect(subVariantCartToast(false, { itemCount: 2 })).toBeNull();
   });
 });

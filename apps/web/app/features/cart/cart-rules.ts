@@ -1,6 +1,7 @@
 // Pure rules of the cart screens (spec core §3 Cart, §5 payable amount, §8 blocked reasons; features §2 footer),
 // shared by the server and the browser and unit-tested.
 import { ACTIONABLE_BLOCKED_REASONS, type Cart, type CartItem } from '@shop/contracts';
+import type { ToastInput } from '../../lib/toasts.ts';
 
 export const REGULATION_TEXT = 'You must be 18 or over to play. Gamble responsibly. Gambling Help 1800 858 858.';
 /** Core §8: add-to-cart failure without a message under `this`. */
@@ -108,4 +109,25 @@ export function cartPathKeepingUtm(search: string): string {
   }
   const query = kept.toString();
   return query ? `/cart?${query}` : '/cart';
+}
+
+/** Features §8 "cart updated for a sub-variant change" (the wording is ours: the spec shows none). */
+export const SUB_VARIANT_CART_UPDATED = 'Cart updated';
+export const SUB_VARIANT_CART_UPDATED_MESSAGE = 'Your cart now shows the games as this site sells them.';
+
+/**
+ * The success notification when the address's `sv` moved the visitor to another sub-variant and their cart has
+ * items (the cart was loaded again under the new one); null otherwise. A fixed id: a reload shows it once.
+ */
+export function subVariantCartToast(
+  subVariantChanged: boolean,
+  cart: Pick<Cart, 'itemCount'> | null,
+): ToastInput | null {
+  if (!subVariantChanged || !cart || cart.itemCount === 0) return null;
+  return {
+    id: 'sub-variant-cart-updated',
+    title: SUB_VARIANT_CART_UPDATED,
+    message: SUB_VARIANT_CART_UPDATED_MESSAGE,
+    level: 'success',
+  };
 }

@@ -5,7 +5,7 @@ import type { AppLoadContext } from 'react-router';
 import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
-import { parseCookies } from '../../lib/cookies.ts';
+import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
 import { identifierOrNull } from '../../lib/identifiers.ts';
 import { madeOnce } from '../../lib/made-once.ts';
@@ -29,6 +29,26 @@ export const DEFAULT_PRICING = 'default';
 
 export function pricingOf(request: Request): string {
   return identifierOrNull(parseCookies(request.headers.get('cookie'))[COOKIE_NAMES.pricing]) ?? DEFAULT_PRICING;
+}
+
+/**
+ * The `pricing_id` cookie follows the price list the API prices the visitor's cart by (the customer overview's
+ * `pricingId`: `members` for a Daily Winners member), so product pages show what the cart will charge and a
+ * hand-set cookie names no list the visitor is not entitled to. Anonymous visitors have the default list (no cookie).
+ * Returns the Set-Cookie to send, or null when the stored cookie is already right or the customer could not be read.
+ */
+export function pricingCookieFor(
+  request: Request,
+  visitor: { isAuthenticated: boolean; entitledPricing: string | null; sessionTimeoutSeconds: number },
+): string | null {
+  const stored = parseCookies(request.headers.get('cookie'))[COOKIE_NAMES.pricing];
+  const secure = new URL(request.url).protocol === 'https:';
+  if (!visitor.isAuthenticated) {
+    return stored === undefined ? null : serializeCookie(COOKIE_NAMES.pricing, '', { maxAgeSeconds: 0, secure });
+  }
+  const entitled = identifierOrNull(visitor.entitledPricing);
+  if (entitled === null || stored === entitled) return null;
+  return serializeCookie(COOKIE_NAMES.pricing, entitled, { maxAgeSeconds: visitor.sessionTimeoutSeconds, secure });
 }
 
 async function getResult(
