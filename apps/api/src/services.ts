@@ -86,6 +86,7 @@ import {
   createSessionChecks,
   createSessionService,
   createSignupService,
+  createSignInDevices,
   createTwoFactorService,
   createMarketingAudience,
   identitySecrets,
@@ -357,6 +358,7 @@ function identityServices(
   });
   const sessions = createSessionService({ db, clock, secrets, tokens, checks, overviewOf: profile.overviewOf });
   const twoFactor = createTwoFactorService({ db, clock, secrets, mailer, credentials });
+  const devices = createSignInDevices({ clock, mailer });
   return {
     directory: ports.directory,
     profile,
@@ -373,6 +375,7 @@ function identityServices(
       sessions,
       twoFactor,
       profile,
+      devices,
     }),
     signup: createSignupService({
       db,
@@ -381,6 +384,7 @@ function identityServices(
       attempts,
       credentials,
       mailer,
+      devices,
       sessions,
       responsibleGambling: rg,
     }),
