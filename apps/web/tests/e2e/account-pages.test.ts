@@ -164,7 +164,9 @@ describe('account pages', () => {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByText(IDENTITY_TEXTS.passwordSaved).waitFor();
+    // One message: the success notification is the toast, not a second copy above the form.
+    await page.getByTestId('toast').filter({ hasText: IDENTITY_TEXTS.passwordSaved }).waitFor();
+    await expect(page.getByRole('main').getByText(IDENTITY_TEXTS.passwordSaved).count()).resolves.toBe(0);
     await shot(page, 'change-password-saved');
     await expectNoAxeViolations(page);
 
@@ -245,7 +247,8 @@ describe('account pages', () => {
     await page.getByText('Please enter a valid post code.').waitFor();
     await page.getByLabel('Postcode').fill('2150');
     await page.getByRole('button', { name: 'Save details' }).click();
-    await page.getByText(IDENTITY_TEXTS.detailsUpdated).waitFor();
+    await page.getByTestId('toast').filter({ hasText: IDENTITY_TEXTS.detailsUpdated }).waitFor();
+    await expect(page.getByRole('main').getByText(IDENTITY_TEXTS.detailsUpdated).count()).resolves.toBe(0);
     await shot(page, 'my-details-saved');
     await expectNoAxeViolations(page);
 
