@@ -86,6 +86,7 @@ import {
   createSessionChecks,
   createSessionService,
   createSignupService,
+  createSignInDevices,
   createTwoFactorService,
   createMarketingAudience,
   identitySecrets,
@@ -360,6 +361,7 @@ function identityServices(
   });
   const sessions = createSessionService({ db, clock, secrets, tokens, checks, overviewOf: profile.overviewOf });
   const twoFactor = createTwoFactorService({ db, clock, secrets, mailer, credentials });
+  const devices = createSignInDevices({ clock, mailer });
   return {
     directory: ports.directory,
     profile,
@@ -376,6 +378,7 @@ function identityServices(
       sessions,
       twoFactor,
       profile,
+      devices,
     }),
     signup: createSignupService({
       db,
@@ -384,6 +387,7 @@ function identityServices(
       attempts,
       credentials,
       mailer,
+      devices,
       sessions,
       responsibleGambling: rg,
     }),

@@ -76,6 +76,8 @@ export const HEADERS = {
   customerId: 'x-customer-id',
   customerToken: 'x-customer-token',
   idempotencyKey: 'idempotency-key',
+  /** The storefront's long-lived device id, sent with sign-ins (the new-device email). */
+  deviceId: 'x-device-id',
 } as const;
 
 /** Spec: Regions (GB, LW, NSWL are internal). */

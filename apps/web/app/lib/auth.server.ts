@@ -1,7 +1,8 @@
 // The signed-in side of server rendering (spec core §4 Login success, Logout; §8 401 rules; §9 cookies): one api
 // client per request that knows the visitor's tokens, refreshes an expired access token once, and collects every
 // Set-Cookie the API answers with so loaders and actions can forward them to the browser.
-import { CustomerOverview, LoginResult, RefreshResult, type TwoFactorMethod } from '@shop/contracts';
+import { randomBytes } from 'node:crypto';
+import { CustomerOverview, HEADERS, LoginResult, RefreshResult, type TwoFactorMethod } from '@shop/contracts';
 import { camelizeKeys, safeRedirect } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiClient, createDiscoveryCache, type RefreshHook, type SessionState } from './api-client.ts';
@@ -410,6 +411,28 @@ export function completeLogin(
     );
   }
   return { kind: 'signed-in', customer: parsed.customer, isNew: parsed.isNew };
+}
+
+/** Browsers keep a cookie at most 400 days; the device id is renewed at every sign-in. */
+const DEVICE_ID_MAX_AGE_SECONDS = 400 * 86_400;
+
+/**
+ * Headers that name this browser to a sign-in call (the API's new-device email): its device id, made and kept in an
+ * essential HttpOnly cookie at the first sign-in, and the visitor's user agent.
+ */
+export function signInDeviceHeaders(auth: AuthApi, request: Request): Record<string, string> {
+  const known = requestCookies(request)[COOKIE_NAMES.deviceId];
+  const id = known && /^[A-Za-z0-9_-]{16,128}$/.test(known) ? known : randomBytes(24).toString('base64url');
+  if (!auth.setCookies.some((c) => cookieName(c) === COOKIE_NAMES.deviceId))
+    auth.setCookies.push(
+      serializeCookie(COOKIE_NAMES.deviceId, id, {
+        maxAgeSeconds: DEVICE_ID_MAX_AGE_SECONDS,
+        httpOnly: true,
+        secure: auth.secure,
+      }),
+    );
+  const userAgent = request.headers.get('user-agent');
+  return { [HEADERS.deviceId]: id, ...(userAgent ? { 'user-agent': userAgent } : {}) };
 }
 
 /** Cookies as the browser sent them, for reading a value the API set (the remember-device cookie). */

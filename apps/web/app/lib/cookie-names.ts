@@ -16,4 +16,6 @@ export const COOKIE_NAMES = {
   analyticsId: 'analytics_id',
   /** A toast a form post flashes for the page it redirects to (lib/toast.server.ts); essential, gone once shown. */
   toast: 'toast',
+  /** A long-lived random id of this browser, sent with sign-ins (the new-device email); essential: security. */
+  deviceId: 'device_id',
 } as const;

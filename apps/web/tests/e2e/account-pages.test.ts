@@ -164,7 +164,9 @@ describe('account pages', () => {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByText(IDENTITY_TEXTS.passwordSaved).waitFor();
+    // One message: the success notification is the toast, not a second copy above the form.
+    await page.getByTestId('toast').filter({ hasText: IDENTITY_TEXTS.passwordSaved }).waitFor();
+    await expect(page.getByRole('main').getByText(IDENTITY_TEXTS.passwordSaved).count()).resolves.toBe(0);
     await shot(page, 'change-password-saved');
     await expectNoAxeViolations(page);
 
@@ -245,7 +247,8 @@ describe('account pages', () => {
     await page.getByText('Please enter a valid post code.').waitFor();
     await page.getByLabel('Postcode').fill('2150');
     await page.getByRole('button', { name: 'Save details' }).click();
-    await page.getByText(IDENTITY_TEXTS.detailsUpdated).waitFor();
+    await page.getByTestId('toast').filter({ hasText: IDENTITY_TEXTS.detailsUpdated }).waitFor();
+    await expect(page.getByRole('main').getByText(IDENTITY_TEXTS.detailsUpdated).count()).resolves.toBe(0);
     await shot(page, 'my-details-saved');
     await expectNoAxeViolations(page);
 
@@ -356,4 +359,45 @@ describe('account pages', () => {
     await page.getByText(IDENTITY_TEXTS.linkInvalid).waitFor();
     expect(errors).toEqual([]);
   }, 120_000);
+  it('emails "New sign-in to your account" for a browser new to the customer, once per browser', async () => {
+    const laptop = await browse();
+    const email = uniqueEmail('devices');
+    await signUp(laptop.page, email);
+    const devices = async () => {
+      const mailbox = await laptop.context.newPage();
+      await mailbox.goto(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
+      const n = await mailbox.locator('[data-testid="dev-mail"][data-kind="security_new_sign_in"]').count();
+      await mailbox.close();
+      return n;
+    };
+
+    // Another browser (its own device_id cookie) signs in: one email, linking to the change-password page.
+    const phone = await browse();
+    await logIn(phone.page, email, PASSWORD);
+    await expect(greeting(phone.page)).resolves.toBe('Hi Ann');
+    const cookie = (await phone.context.cookies()).find((c) => c.name === 'device_id');
+    expect(cookie?.httpOnly).toBe(true);
+    const { link } = await latestMail(phone.page, baseUrl, email, 'security_new_sign_in');
+    expect(new URL(link!).pathname).toBe('/my-account/change-Password');
+    const mailbox = await phone.context.newPage();
+    await mailbox.goto(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const mail = mailbox.locator('[data-testid="dev-mail"][data-kind="security_new_sign_in"]').first();
+    await expect(mail.textContent()).resolves.toContain('New sign-in to your account');
+    await mail.screenshot({ path: screenshotPath('account-pages-new-sign-in-email-375') });
+    await mailbox.close();
+
+    // The same browsers again send nothing; a third browser sends the second email (delivered after any earlier one).
+    await logOut(phone.page);
+    await logIn(phone.page, email, PASSWORD);
+    await expect(greeting(phone.page)).resolves.toBe('Hi Ann');
+    await logOut(laptop.page);
+    await logIn(laptop.page, email, PASSWORD);
+    await expect(greeting(laptop.page)).resolves.toBe('Hi Ann');
+    const tablet = await browse();
+    await logIn(tablet.page, email, PASSWORD);
+    await expect(greeting(tablet.page)).resolves.toBe('Hi Ann');
+    await expect.poll(devices, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect(devices()).resolves.toBe(2);
+    expect([...laptop.errors, ...phone.errors, ...tablet.errors]).toEqual([]);
+  });
 });

@@ -150,7 +150,7 @@ describe('autoplay', () => {
     const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     await page.getByLabel('Pause until').fill(until);
     await page.getByRole('button', { name: 'Pause until this date' }).click();
-    await page.getByTestId('autoplay-notice').waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Your autoplay is paused.' }).waitFor();
     await expect(page.getByTestId('autoplay-status').textContent()).resolves.toMatch(/^Paused until /);
     await shoot(page, 'autoplay-paused');
     await ops('draw:advance', '--offer', 'oz-lotto');
@@ -162,13 +162,13 @@ describe('autoplay', () => {
     await waitForHydration(page);
     await expect(page.getByTestId('autoplay-status').textContent()).resolves.toMatch(/^Paused until /);
     await page.getByRole('button', { name: 'Unpause' }).click();
-    await page.getByTestId('autoplay-notice').waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Your autoplay is on again' }).waitFor();
     await expect(page.getByTestId('autoplay-status').textContent()).resolves.toBe('Active');
     await page.getByTestId('autoplay-cancel-start').click();
     await page.getByRole('button', { name: 'Yes, cancel autoplay' }).waitFor();
     await page.getByRole('button', { name: 'Yes, cancel autoplay' }).click();
     await page.waitForURL((url) => url.pathname === '/my-account/autoplay');
-    await expect(page.getByTestId('autoplay-notice').textContent()).resolves.toContain('cancelled');
+    await page.getByTestId('toast').filter({ hasText: 'Your autoplay was cancelled.' }).waitFor();
     await expect(page.getByTestId('autoplay-empty').count()).resolves.toBe(1);
     await expect(page.getByTestId('autoplay').count()).resolves.toBe(0);
     // The one failed load is the refused minimum jackpot (422) above.

@@ -106,7 +106,7 @@ describe('spend limits and the cart', () => {
     // Lowering applies at once, and the page goes back to the cart with the notice.
     await waitForHydration(page);
     await setLimit(page, /^Daily limit \(\$\)/, '4');
-    await page.waitForURL(`${baseUrl}/cart?notice=spend-limit-updated`);
+    await page.waitForURL(`${baseUrl}/cart`);
   });
 
   it('goes back to the cart with its notice after saving when the cart sent the customer (?from=cart)', async () => {
@@ -117,7 +117,8 @@ describe('spend limits and the cart', () => {
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Back to cart' }).waitFor();
     await setLimit(page, /^Monthly limit \(\$\)/, '75');
-    await page.waitForURL(`${baseUrl}/cart?notice=spend-limit-updated`);
+    await page.waitForURL(`${baseUrl}/cart`);
+    await page.getByTestId('toast').filter({ hasText: 'You can continue with your cart.' }).waitFor();
     await page.goto(`${baseUrl}/my-account/spend-limits`);
     await expect(page.getByTestId('limit-usage-monthly').textContent()).resolves.toContain('$75.00');
   });
@@ -139,8 +140,9 @@ describe('spend limits and the cart', () => {
     await expect(page.getByTestId('limit-usage-weekly').textContent()).resolves.toContain('$20.00');
 
     await setLimit(page, /^Weekly deposit limit \(\$\)/, '250');
-    await page.waitForURL(/notice=depositLimitUpdated/);
-    await page.getByTestId('rg-notice').filter({ hasText: 'Your deposit limit has been updated.' }).waitFor();
+    await page.waitForURL(/\/my-account\/spend-limits#deposit$/);
+    await page.getByTestId('toast').filter({ hasText: 'Your deposit limit has been updated.' }).waitFor();
+    await expect(page.getByTestId('rg-notice').count()).resolves.toBe(0);
     await expect(page.getByTestId('limit-usage-weekly').count()).resolves.toBe(2);
     await shot(page, 'spend-limits-pending');
     await expectNoAxeViolations(page);

@@ -116,7 +116,9 @@ describe('the address confirmation banner', () => {
     await shootBothWidths(page, shots(), 'confirm-address-banner');
 
     await banner.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByRole('status').filter({ hasText: 'Thank you, your address is confirmed.' }).waitFor();
+    // The answer is a toast (one message), not a notice in the page.
+    await page.getByTestId('toast').filter({ hasText: 'Thank you, your address is confirmed.' }).waitFor();
+    await expect(page.getByRole('main').getByText('Thank you, your address is confirmed.').count()).resolves.toBe(0);
     expect(new URL(page.url()).pathname).toBe('/lotto-tickets');
     // The customer was fetched again: the address variant is gone, the email one (not yet confirmed) takes its place.
     await page.getByRole('region', { name: 'Confirm your email address' }).waitFor();

@@ -1,7 +1,7 @@
 // Every email the identity domain sends, written to the outbox inside the caller's transaction (a rolled-back change
 // sends nothing).
 import type { Executor } from '../../db/index.ts';
-import { button, code, text, type EmailMessage } from '../notifications/index.ts';
+import { button, code, details, drawDateText, text, type EmailMessage } from '../notifications/index.ts';
 import type { CustomerRow } from './identity.repository.ts';
 import type { OneTimeTokens } from './identity.tokens.ts';
 
@@ -76,6 +76,26 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
           ),
           text(IF_NOT_YOU),
           button('Login and security', url('/my-account/login-and-security')),
+        ],
+      }),
+    /** A sign-in from a device not seen before for this customer (identity.devices.ts): a security event, always sent. */
+    newSignIn: (tx: Executor, c: CustomerRow, signIn: { at: Date; device: string }) =>
+      outbox.enqueueEmail(tx, {
+        to: c.email,
+        kind: 'security_new_sign_in',
+        subject: 'New sign-in to your account',
+        greeting: `Hi ${c.firstname},`,
+        body: [
+          text('Your account was just signed in to from a device we have not seen before.'),
+          details([
+            ['When', drawDateText(signIn.at)],
+            ['Device', signIn.device],
+          ]),
+          text('If this was you, there is nothing to do.'),
+          text(
+            'If it was not you, change your password now: that signs every other device out. Then turn on two-factor authentication and contact support.',
+          ),
+          button('Change my password', url('/my-account/change-Password')),
         ],
       }),
     /** Repeated wrong passwords on the account (identity.login-throttle.ts); `dedupeKey` keeps it to one an hour. */

@@ -1,5 +1,5 @@
 // What the identity route files share: the services they call, the session cookies (ADR 004) and the login answer.
-import { TWO_FACTOR_TEXTS, type ApiMessage } from '@shop/contracts';
+import { HEADERS, TWO_FACTOR_TEXTS, type ApiMessage } from '@shop/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../env.ts';
 import { unauthorized } from '../../lib/errors.ts';
@@ -11,7 +11,7 @@ import type { PasswordService } from './identity.passwords.ts';
 import type { PreferencesService } from './identity.preferences.ts';
 import type { ProfileService } from './identity.profile.ts';
 import type { SessionService } from './identity.sessions.ts';
-import { REFRESH_TOKEN_TTL_DAYS, type Authenticated, type LoginOutcome } from './identity.shared.ts';
+import { REFRESH_TOKEN_TTL_DAYS, type Authenticated, type LoginOutcome, type RequestInfo } from './identity.shared.ts';
 import type { SignupService } from './identity.signup.ts';
 import type { TwoFactorService } from './identity.two-factor.ts';
 
@@ -37,6 +37,11 @@ export const CUSTOMER_TOKEN_COOKIE = 'customer_token';
 export const REMEMBER_DEVICE_COOKIE = 'remember_2fa_device';
 /** Spec core §9: customer cookies expire at the session timeout. */
 export const SESSION_TIMEOUT_SECONDS = 3600;
+
+/** The storefront's device id (identity.devices.ts): a random token; anything else names no device. */
+function deviceIdOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
+}
 
 export function identityHttp(app: FastifyInstance, config: AppConfig) {
   const host = new URL(config.publicUrl).hostname;
@@ -113,7 +118,11 @@ export function identityHttp(app: FastifyInstance, config: AppConfig) {
         isNew: outcome.isNew,
       });
     },
-    info: (request: FastifyRequest) => ({ ip: request.ip }),
+    info: (request: FastifyRequest): RequestInfo => ({
+      ip: request.ip,
+      deviceId: deviceIdOf(request.headers[HEADERS.deviceId]),
+      userAgent: request.headers['user-agent'],
+    }),
     truthy: (v: unknown) => v === true || v === 'true' || v === 'on',
     success: (code: string, text: string): ApiMessage => ({ code, text, level: 'success' }),
   };

@@ -14,6 +14,7 @@ import { randomToken, sha256 } from './identity.crypto.ts';
 import type { ProfileService } from './identity.profile.ts';
 import { customers, rememberedDevices, twoFactor, type CustomerRow } from './identity.repository.ts';
 import type { SessionService } from './identity.sessions.ts';
+import type { SignInDevices } from './identity.devices.ts';
 import {
   HOUR,
   invalidCredentials,
@@ -40,23 +41,32 @@ export interface LoginDeps {
   sessions: Pick<SessionService, 'start'>;
   twoFactor: Pick<TwoFactorService, 'sendEmailCode' | 'checkCode'>;
   profile: Pick<ProfileService, 'noteLocation'>;
+  /** Each successful sign-in notes its device; a new one is emailed about (identity.devices.ts). */
+  devices: Pick<SignInDevices, 'noteSignIn'>;
 }
 
 export function createLoginService(deps: LoginDeps) {
   const { db, clock, config, attempts, tokens, sessions } = deps;
 
+  /** Every factor passed: the device is noted (a new one is emailed about) and the session opens. */
+  async function signedIn(customer: CustomerRow, req: RequestInfo, rememberDeviceToken: string | null = null) {
+    await db.transaction((tx) => deps.devices.noteSignIn(tx, customer, req));
+    return sessions.start(customer, rememberDeviceToken);
+  }
+
   /** After the first factor: straight in, or a 2FA challenge unless this device is remembered. */
   async function afterFirstFactor(
     customer: CustomerRow,
+    req: RequestInfo,
     rememberDeviceToken: string | undefined,
   ): Promise<LoginOutcome> {
     const tf = await twoFactor.get(db, customer.id);
-    if (!tf?.method) return sessions.start(customer);
+    if (!tf?.method) return signedIn(customer, req);
     if (
       rememberDeviceToken &&
       (await rememberedDevices.valid(db, customer.id, sha256(rememberDeviceToken), clock.now()))
     )
-      return sessions.start(customer);
+      return signedIn(customer, req);
     if (tf.lockedAt) throw lockedError();
     const method = tf.method as TwoFactorMethod;
     const token = await db.transaction(async (tx) => {
@@ -107,7 +117,7 @@ export function createLoginService(deps: LoginDeps) {
       if (ok && c) await deps.throttle.recordSuccess(email, req.ip);
       else await deps.throttle.recordFailure(email, req.ip, c ?? null);
       if (!ok || !c) throw invalidCredentials();
-      return afterFirstFactor(await deps.profile.noteLocation(c, req.ip), rememberDeviceToken);
+      return afterFirstFactor(await deps.profile.noteLocation(c, req.ip), req, rememberDeviceToken);
     },
 
     async loginWithAutologin(token: string, req: RequestInfo, rememberDeviceToken?: string): Promise<LoginOutcome> {
@@ -118,7 +128,7 @@ export function createLoginService(deps: LoginDeps) {
       const c = row ? await customers.byId(db, row.customerId) : undefined;
       await attempts.record('autologin', null, req.ip, Boolean(c && c.status === 'active'));
       if (!c || c.status !== 'active') throw unauthorized(IDENTITY_TEXTS.linkInvalid, 'link_invalid');
-      return afterFirstFactor(await deps.profile.noteLocation(c, req.ip), rememberDeviceToken);
+      return afterFirstFactor(await deps.profile.noteLocation(c, req.ip), req, rememberDeviceToken);
     },
 
     async verifyLoginCode(token: string, otp: string, remember: boolean, req: RequestInfo): Promise<Authenticated> {
@@ -141,7 +151,7 @@ export function createLoginService(deps: LoginDeps) {
       if (!(await tokens.consume(db, 'login_challenge', token))) throw loginExpired();
       await attempts.record('2fa', c.email, req.ip, true);
       const deviceToken = remember && config.twoFactorRememberDays > 0 ? await rememberDevice(c.id) : null;
-      return sessions.start(c, deviceToken);
+      return signedIn(c, req, deviceToken);
     },
 
     async resendLoginCode(token: string): Promise<{ method: TwoFactorMethod; identifier: string }> {

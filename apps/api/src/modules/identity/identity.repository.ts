@@ -10,6 +10,7 @@ import {
   identityRefreshTokens,
   identityRememberedDevices,
   identitySessions,
+  identitySignInDevices,
   identityTwoFactor,
 } from './identity.schema.ts';
 
@@ -256,6 +257,40 @@ export const rememberedDevices = {
     ).length > 0,
   removeAll: async (db: Executor, customerId: number) =>
     db.delete(identityRememberedDevices).where(eq(identityRememberedDevices.customerId, customerId)),
+};
+
+export const signInDevices = {
+  /** Whether the customer has any device on record (the first one recorded is never announced). */
+  anyFor: async (db: Executor, customerId: number) =>
+    (
+      await db
+        .select({ id: identitySignInDevices.id })
+        .from(identitySignInDevices)
+        .where(eq(identitySignInDevices.customerId, customerId))
+        .limit(1)
+    ).length > 0,
+  /** Records a sign-in from the device; true when the device was not on record before. */
+  note: async (db: Executor, row: { customerId: number; deviceHash: string; agentFamily: string; at: Date }) =>
+    (
+      await db
+        .insert(identitySignInDevices)
+        .values({
+          customerId: row.customerId,
+          deviceHash: row.deviceHash,
+          agentFamily: row.agentFamily,
+          firstSeenAt: row.at,
+          lastSeenAt: row.at,
+        })
+        .onConflictDoUpdate({
+          target: [
+            identitySignInDevices.customerId,
+            identitySignInDevices.deviceHash,
+            identitySignInDevices.agentFamily,
+          ],
+          set: { lastSeenAt: row.at },
+        })
+        .returning({ inserted: sql<boolean>`xmax = 0` })
+    )[0]?.inserted === true,
 };
 
 /** Attempts of a kind since a time, for an account, an address or both. */

@@ -196,6 +196,26 @@ export const identityRememberedDevices = pgTable(
   (t) => [uniqueIndex('identity_remembered_devices_hash_key').on(t.tokenHash)],
 );
 
+/**
+ * Devices a customer has signed in from (issue 20: the new-device sign-in email). A device is the storefront's
+ * long-lived random device id (stored hashed) together with the browser and OS family of its user agent.
+ */
+export const identitySignInDevices = pgTable(
+  'identity_sign_in_devices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => identityCustomers.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    /** "Chrome on Windows": the user agent's browser and OS names, without versions. */
+    agentFamily: text('agent_family').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('identity_sign_in_devices_key').on(t.customerId, t.deviceHash, t.agentFamily)],
+);
+
 /** Failed (and successful) attempts for throttling per account and per IP. */
 export const identityLoginAttempts = pgTable(
   'identity_login_attempts',

@@ -76,6 +76,9 @@ export function checkNewPassword(password: string, email: string, field: string)
 
 export interface RequestInfo {
   ip: string;
+  /** The storefront's device id (header x-device-id) and the visitor's user agent: the new-device email. */
+  deviceId?: string;
+  userAgent?: string;
 }
 
 export type Authenticated = {

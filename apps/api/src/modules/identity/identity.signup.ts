@@ -9,6 +9,7 @@ import { conflict, unprocessable } from '../../lib/errors.ts';
 import type { AttemptGuard } from './identity.attempts.ts';
 import type { Credentials } from './identity.credentials.ts';
 import { publicId, randomToken } from './identity.crypto.ts';
+import type { SignInDevices } from './identity.devices.ts';
 import type { IdentityMailer } from './identity.emails.ts';
 import { customers, type CustomerRow } from './identity.repository.ts';
 import type { SessionService } from './identity.sessions.ts';
@@ -29,6 +30,7 @@ export interface SignupDeps {
   attempts: AttemptGuard;
   credentials: Pick<Credentials, 'hasher' | 'setHash'>;
   mailer: Pick<IdentityMailer, 'emailConfirmation'>;
+  devices: Pick<SignInDevices, 'noteSignIn'>;
   sessions: Pick<SessionService, 'start'>;
   responsibleGambling?: Pick<ResponsibleGamblingHooks, 'assertSignupAllowed'>;
 }
@@ -109,6 +111,8 @@ export function createSignupService(deps: SignupDeps) {
           });
           await deps.credentials.setHash(tx, c.id, passwordHash, now);
           await deps.mailer.emailConfirmation(tx, c);
+          // The sign-up's device is the customer's first: recorded, never announced.
+          await deps.devices.noteSignIn(tx, c, req);
           return c;
         });
       } catch (err) {

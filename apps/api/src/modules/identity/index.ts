@@ -42,5 +42,6 @@ export {
   type RecurringCard,
 } from './identity.preferences.ts';
 export { createSignupService, type SignupService } from './identity.signup.ts';
+export { agentFamily, createSignInDevices, type SignInDevices } from './identity.devices.ts';
 export { createClosureService, type ClosureService } from './identity.closure.ts';
 export { createCustomerDirectoryService, type CustomerDirectoryService } from './identity.directory.ts';

@@ -10,7 +10,6 @@ export function DetailsForm(props: {
   regions: readonly Region[];
   immutable: readonly string[];
   lastResult?: SubmissionResult<string[]> | undefined;
-  success?: string | null | undefined;
   submitLabel?: string;
 }) {
   const ro = (name: string) => props.immutable.includes(name);
@@ -81,7 +80,6 @@ export function DetailsForm(props: {
         schema={DetailsSchema}
         defaultValue={props.defaults}
         lastResult={props.lastResult}
-        success={props.success}
         fields={fields}
         submitLabel={props.submitLabel ?? 'Save details'}
       />

@@ -17,6 +17,7 @@ import {
   REMEMBER_DEVICE_COOKIE,
   requestCookies,
   safeRedirectPath,
+  signInDeviceHeaders,
   twoFactorChallengeOf,
   type AuthApi,
   type PendingTwoFactor,
@@ -116,7 +117,7 @@ export async function loginAction(auth: AuthApi, formData: FormData, config: Web
         password: submission.value.password,
         ...(rememberDeviceToken ? { rememberDeviceToken } : {}),
       },
-      { skipAuthRefresh: true },
+      { skipAuthRefresh: true, headers: signInDeviceHeaders(auth, request) },
     );
     const outcome = completeLogin(auth, res.result, {
       sessionTimeoutSeconds: config.sessionTimeout,
@@ -166,7 +167,7 @@ export async function registerAction(auth: AuthApi, formData: FormData, config: 
         attribution: Object.values(attribution).some(Boolean) ? attribution : undefined,
         metadata: { platform: 'Web' },
       },
-      { version: '3.5', skipAuthRefresh: true },
+      { version: '3.5', skipAuthRefresh: true, headers: signInDeviceHeaders(auth, request) },
     );
     const outcome = completeLogin(auth, res.result, {
       sessionTimeoutSeconds: config.sessionTimeout,
@@ -191,7 +192,7 @@ function pendingFrom(formData: FormData): PendingTwoFactor | null {
 }
 
 /** The second step of a login, autologin or transfer: POST /login (v3.3) with the token and the code. */
-export async function verifyTwoFactorAction(auth: AuthApi, formData: FormData, config: WebConfig) {
+export async function verifyTwoFactorAction(auth: AuthApi, formData: FormData, config: WebConfig, request: Request) {
   const pending = pendingFrom(formData);
   if (!pending) throw data(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: OtpSchema });
@@ -205,7 +206,7 @@ export async function verifyTwoFactorAction(auth: AuthApi, formData: FormData, c
         otp: submission.value.otp,
         rememberDevice: submission.value.rememberDevice,
       },
-      { version: '3.3', skipAuthRefresh: true },
+      { version: '3.3', skipAuthRefresh: true, headers: signInDeviceHeaders(auth, request) },
     );
     const outcome = completeLogin(auth, res.result, {
       sessionTimeoutSeconds: config.sessionTimeout,
@@ -265,7 +266,7 @@ export async function authFormAction(auth: AuthApi, request: Request, context: A
     case 'register':
       return registerAction(auth, formData, config, request);
     case 'verify-2fa':
-      return verifyTwoFactorAction(auth, formData, config);
+      return verifyTwoFactorAction(auth, formData, config, request);
     case 'resend-2fa':
       return resendTwoFactorAction(auth, formData);
     default:

@@ -25,7 +25,7 @@ export interface AutoplayChangeRefused {
   values: Record<string, string>;
 }
 
-/** The success notices (features §8 "autoplay value changed"; the wording is ours), by the `notice` query value. */
+/** The success notifications (features §8 "autoplay value changed"; the wording is ours), shown as toasts. */
 export const AUTOPLAY_NOTICES = {
   paused: 'Your autoplay is paused.',
   unpaused: 'Your autoplay is on again: it buys the next draw.',
@@ -35,10 +35,6 @@ export const AUTOPLAY_NOTICES = {
   quickpick: 'Your quickpick choice was saved.',
 } as const;
 export type AutoplayNotice = keyof typeof AUTOPLAY_NOTICES;
-
-export function noticeOf(value: string | null): AutoplayNotice | null {
-  return value && Object.hasOwn(AUTOPLAY_NOTICES, value) ? (value as AutoplayNotice) : null;
-}
 
 /** The notice a successful change of this intent shows. */
 export function noticeFor(form: AutoplayForm): AutoplayNotice {

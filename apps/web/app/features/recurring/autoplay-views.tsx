@@ -8,10 +8,8 @@ import { formatJackpot, formatLongDate, formatMoney, formatTime, type SiteFormat
 import { FieldErrors, FormAlert, inputClass } from '../../ui/form-field.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import {
-  AUTOPLAY_NOTICES,
   isPaused,
   lastAttemptText,
-  noticeOf,
   statusLabel,
   type AutoplayChangeRefused,
   type AutoplayIntent,
@@ -20,15 +18,6 @@ import {
 const jackpot = (m: Money, site: SiteFormat) => formatJackpot(moneyToCents(m), m.currency, site.locale);
 const linkClass = 'inline-flex min-h-[44px] items-center underline';
 const cardClass = 'flex flex-col gap-0.5 rounded-theme border border-black/10 p-1';
-
-export function Notice({ value }: { value: string | null }) {
-  const notice = noticeOf(value);
-  return notice ? (
-    <FormAlert tone="success">
-      <p data-testid="autoplay-notice">{AUTOPLAY_NOTICES[notice]}</p>
-    </FormAlert>
-  ) : null;
-}
 
 function nextDrawText(a: Autoplay, site: SiteFormat): string {
   if (a.status === 'cancelled') return 'None';
@@ -173,7 +162,6 @@ export interface AutoplayDetailProps {
   site: SiteFormat;
   /** The games' numbers, drawn by the route (the tickets feature's number balls). */
   numbers: ReactNode;
-  notice: string | null;
   confirmCancel: boolean;
   /** The site's today (YYYY-MM-DD), the earliest date a timed pause can be chosen from. */
   today: string;
@@ -320,7 +308,6 @@ export function AutoplayDetail(props: AutoplayDetailProps) {
   const { autoplay: a, site, refused } = props;
   return (
     <div className="flex flex-col gap-1" data-testid="autoplay-detail">
-      <Notice value={props.notice} />
       {refused ? (
         <FormAlert title={refused.title} messages={refused.messages}>
           {null}

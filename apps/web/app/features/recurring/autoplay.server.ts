@@ -52,10 +52,7 @@ async function listPage<T>(
     const total = res.pageInfo?.total ?? null;
     const hasNext =
       total !== null ? (page - 1) * AUTOPLAY_PAGE_SIZE + items.length < total : items.length === AUTOPLAY_PAGE_SIZE;
-    return data(
-      { items, page, hasNext, notice: new URL(request.url).searchParams.get('notice') },
-      { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
-    );
+    return data({ items, page, hasNext }, { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) });
   } catch (error) {
     throw loadError(error);
   }
@@ -84,7 +81,6 @@ export async function loadAutoplay(request: Request, context: AppLoadContext, id
     return data(
       {
         autoplay,
-        notice: url.searchParams.get('notice'),
         confirmCancel: url.searchParams.get('confirm') === 'cancel' && autoplay.status !== 'cancelled',
         today: new Date().toISOString().slice(0, 10),
       },
@@ -164,10 +160,7 @@ export async function autoplayAction(request: Request, context: AppLoadContext, 
     );
   }
   const notice = noticeFor(submission.value);
-  const to =
-    submission.value.intent === 'cancel'
-      ? `/my-account/autoplay?notice=${notice}`
-      : `/my-account/autoplay/ticket/${id}?notice=${notice}`;
-  // Features §8 "autoplay value changed": the notice on the page, and the same words as a toast.
+  const to = submission.value.intent === 'cancel' ? '/my-account/autoplay' : `/my-account/autoplay/ticket/${id}`;
+  // Features §8 "autoplay value changed": a success notification (the toast, the one message).
   throw redirect(to, { headers: withSuccessToast(auth.headers(), AUTOPLAY_NOTICES[notice]) });
 }

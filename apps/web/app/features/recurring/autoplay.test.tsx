@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { routeAllowed } from '../../lib/capabilities.ts';
 import { routeIdFor } from '../../lib/route-table.ts';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
-import { changeErrorTitle, lastAttemptText, noticeFor, noticeOf, statusLabel } from './autoplay-forms.ts';
+import { changeErrorTitle, lastAttemptText, noticeFor, statusLabel } from './autoplay-forms.ts';
 import { AutoplayDetail, AutoplayList } from './autoplay-views.tsx';
 
 const site = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' } as const;
@@ -59,7 +59,6 @@ const detail = (a: Autoplay, extra: Partial<Parameters<typeof AutoplayDetail>[0]
         autoplay={a}
         site={site}
         numbers={null}
-        notice={null}
         confirmCancel={false}
         today="2026-11-25"
         refused={null}
@@ -86,9 +85,7 @@ describe('autoplay words', () => {
     expect(changeErrorTitle(500, undefined)).toBe('Cannot update AutoPlay status');
   });
 
-  it('knows its notices and no others', () => {
-    expect(noticeOf('paused')).toBe('paused');
-    expect(noticeOf('toString')).toBeNull();
+  it('knows the notice of each change', () => {
     expect(noticeFor({ intent: 'minimum-jackpot', minimumJackpotAmount: '' })).toBe('minimum-removed');
     expect(noticeFor({ intent: 'minimum-jackpot', minimumJackpotAmount: '5000000' })).toBe('minimum');
   });
@@ -146,7 +143,6 @@ describe('autoplay views', () => {
         autoplay={autoplay()}
         site={site}
         numbers={null}
-        notice={null}
         confirmCancel={false}
         today="2026-11-25"
         refused={{

@@ -123,14 +123,10 @@ export async function submitLimitForm(
   try {
     if (intent === 'deposit') {
       const change = await rg.saveDepositLimit(api, period, cents);
-      return {
-        redirectTo: withNotice(
-          PAGE,
-          change.applied === 'after_cooling_off' ? 'spendLimitRaisePending' : 'depositLimitUpdated',
-          '#deposit',
-        ),
-        toast: change.applied === 'after_cooling_off' ? undefined : NOTICES.depositLimitUpdated,
-      };
+      // "Deposit limit updated" is a notification (features §8): the toast alone; a pending raise is the page's notice.
+      return change.applied === 'after_cooling_off'
+        ? { redirectTo: withNotice(PAGE, 'spendLimitRaisePending', '#deposit') }
+        : { redirectTo: `${PAGE}#deposit`, toast: NOTICES.depositLimitUpdated };
     }
     const existing = await rg.spendLimits(api);
     const exists = existing.customerLimits.some((l) => l.period === period);

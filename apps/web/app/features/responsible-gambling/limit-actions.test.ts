@@ -89,7 +89,7 @@ describe('spend-limit form posts', () => {
     await expect(
       submitLimitForm(api, SITE, form({ intent: 'spend', period: 'daily', limit: '5' }), 'cart'),
     ).resolves.toEqual({
-      redirectTo: '/cart?notice=spend-limit-updated',
+      redirectTo: '/cart',
       toast: 'Your spend limit has been updated. You can continue with your cart.',
     });
   });
@@ -118,12 +118,12 @@ describe('spend-limit form posts', () => {
     });
   });
 
-  it('saves a deposit limit and lands on the deposit section with its notice', async () => {
+  it('saves a deposit limit and lands on the deposit section with its toast', async () => {
     const { api, fake } = setup({ 'PUT /api/v2/deposit-limits/weekly': () => ok(change('now')) });
     await expect(
       submitLimitForm(api, SITE, form({ intent: 'deposit', period: 'weekly', limit: '250' }), null),
     ).resolves.toEqual({
-      redirectTo: '/my-account/spend-limits?notice=depositLimitUpdated#deposit',
+      redirectTo: '/my-account/spend-limits#deposit',
       toast: 'Your deposit limit has been updated.',
     });
     expect(writes(fake)[0]?.body).toBe('limit=250.00');

@@ -1,7 +1,6 @@
 import { FORM_MESSAGES } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { gameOdds, oddsLabel, oddsOf } from './odds.ts';
-import { spendLimitCartNotice } from './cart-notice.tsx';
 import {
   afterSavePath,
   checkLimitAmount,
@@ -10,7 +9,6 @@ import {
   exclusionEndsAt,
   exclusionWarning,
   limitFieldLabel,
-  NOTICES,
   remainingCents,
   spentPercent,
   uploadProblems,
@@ -63,14 +61,10 @@ describe('spend-limit check (core §5)', () => {
 });
 
 describe('back to the cart', () => {
-  it('returns to the cart with the notice only when the cart sent the customer', () => {
-    expect(afterSavePath('cart')).toBe('/cart?notice=spend-limit-updated');
+  it('returns to the cart only when the cart sent the customer', () => {
+    expect(afterSavePath('cart')).toBe('/cart');
     expect(afterSavePath(null)).toBeNull();
     expect(afterSavePath('https://evil.example')).toBeNull();
-    expect(spendLimitCartNotice(new URLSearchParams('notice=spend-limit-updated'))).toBe(
-      NOTICES.spendLimitUpdatedFromCart,
-    );
-    expect(spendLimitCartNotice(new URLSearchParams('notice=other'))).toBeNull();
   });
 });
 

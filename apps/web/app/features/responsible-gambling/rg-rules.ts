@@ -123,11 +123,9 @@ export function pendingRemovalText(from: string): string {
 
 /** Where the page goes after saving: back to the cart when the cart's blocked-reason action brought the customer. */
 export const FROM_CART = 'cart';
-export const CART_NOTICE_PARAM = 'notice';
-export const SPEND_LIMIT_UPDATED_FROM_CART = 'spend-limit-updated';
-
+/** Where a spend limit saved from the cart goes back to (its success is the toast, features §8). */
 export function afterSavePath(from: string | null): string | null {
-  return from === FROM_CART ? `/cart?${CART_NOTICE_PARAM}=${SPEND_LIMIT_UPDATED_FROM_CART}` : null;
+  return from === FROM_CART ? '/cart' : null;
 }
 
 // Spec features §8 lists these success notifications; their wording is not given, so these are the shop's.

@@ -43,7 +43,6 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
         id="change-password"
         schema={ChangePasswordSchema}
         lastResult={actionData?.result}
-        success={actionData && 'saved' in actionData && actionData.saved ? IDENTITY_TEXTS.passwordSaved : null}
         fields={[
           {
             name: 'currentPassword',

@@ -12,7 +12,6 @@ import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
 import { z } from 'zod';
 import type { Route } from './+types/confirm-address';
-import { withSuccessToast } from '../../lib/toast.server.ts';
 
 export const headers = mergeSetCookieHeaders;
 
@@ -59,7 +58,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   // The root loader runs again after this action, so the customer is refetched and a confirmed banner goes away.
   const message = apiMessage ?? (kind === 'address' ? ADDRESS_CONFIRMED : EMAIL_CONFIRMED);
-  return data({ ok: true, kind, message }, { headers: withSuccessToast(auth.headers(), message) });
+  // One message per confirmation: this page shows it in place, and the banner (a fetcher) as a toast.
+  return data({ ok: true, kind, message }, { headers: auth.headers() });
 }
 
 export default function ConfirmAddress({ loaderData, actionData }: Route.ComponentProps) {

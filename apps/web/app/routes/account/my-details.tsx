@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyDetails({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AccountPage title="My details">
-      <DetailsForm {...loaderData} lastResult={actionData?.result} success={actionData?.message} />
+      <DetailsForm {...loaderData} lastResult={actionData?.result} />
     </AccountPage>
   );
 }

@@ -24,12 +24,7 @@ export default function UpgradeAccount({ loaderData, actionData }: Route.Compone
   return (
     <AccountPage title="Upgrade your account" back={false}>
       <p className="mb-1">Please check and complete your details to upgrade your account before you continue.</p>
-      <DetailsForm
-        {...loaderData}
-        lastResult={actionData?.result}
-        success={actionData?.message}
-        submitLabel="Upgrade my account"
-      />
+      <DetailsForm {...loaderData} lastResult={actionData?.result} submitLabel="Upgrade my account" />
     </AccountPage>
   );
 }

@@ -11,6 +11,7 @@ import {
   completeLogin,
   REMEMBER_DEVICE_COOKIE,
   requestCookies,
+  signInDeviceHeaders,
   twoFactorChallengeOf,
   type AuthApi,
 } from '../../lib/auth.server.ts';
@@ -28,7 +29,7 @@ export async function exchangeAutologinToken(
           'main',
           IDENTITY_PATHS.transfer,
           { token: exchange.token },
-          { form: true, skipAuthRefresh: true },
+          { form: true, skipAuthRefresh: true, headers: signInDeviceHeaders(auth, request) },
         )
       : await auth.api.post<unknown>(
           'main',
@@ -37,7 +38,7 @@ export async function exchangeAutologinToken(
             autologinToken: exchange.token,
             rememberDeviceToken: requestCookies(request)[REMEMBER_DEVICE_COOKIE],
           },
-          { skipAuthRefresh: true },
+          { skipAuthRefresh: true, headers: signInDeviceHeaders(auth, request) },
         );
     const outcome = completeLogin(auth, res.result, {
       sessionTimeoutSeconds: config.sessionTimeout,

@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const posted = submission.status === 'success' ? submission.value : {};
   try {
     const config = await loadWebConfig(request, context);
-    if (posted.intent === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config);
+    if (posted.intent === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config, request);
     if (posted.intent === 'resend-2fa') return await resendTwoFactorAction(auth, formData);
     const transfer = new URL(request.url).pathname.startsWith('/login/transfer/');
     const outcome = await exchangeAutologinToken(request, context, auth, config, {

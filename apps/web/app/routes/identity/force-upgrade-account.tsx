@@ -30,12 +30,7 @@ export default function ForceUpgradeAccount({ loaderData, actionData }: Route.Co
         Before you continue, please check and complete your details. We need them up to date to keep your account open
         for play; you can use the rest of the shop as soon as they are saved.
       </p>
-      <DetailsForm
-        {...loaderData}
-        lastResult={actionData?.result}
-        success={actionData?.message}
-        submitLabel="Upgrade my account"
-      />
+      <DetailsForm {...loaderData} lastResult={actionData?.result} submitLabel="Upgrade my account" />
       {/* A div, not a p: the log-out button is a form, which a paragraph cannot hold. */}
       <div className="mt-1 flex items-center gap-0.5 text-sm">
         Not now?

@@ -56,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       loadPartner(auth.api, params.partnerSlug),
       loadWebConfig(request, context),
     ]);
-    if (intent === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config);
+    if (intent === 'verify-2fa') return await verifyTwoFactorAction(auth, formData, config, request);
     if (intent === 'resend-2fa') return await resendTwoFactorAction(auth, formData);
     const checkout = `/purchase/${partner.slug}`;
     const outcome = await exchangeAutologinToken(request, context, auth, config, {

@@ -2,7 +2,7 @@
 // ones left out, each with its status, next draw and last attempt. Protected; gated by autoplay manage.
 import { Link } from 'react-router';
 import { AccountPage } from '../../features/identity/account-page.tsx';
-import { AutoplayList, Notice } from '../../features/recurring/autoplay-views.tsx';
+import { AutoplayList } from '../../features/recurring/autoplay-views.tsx';
 import { loadAutoplays } from '../../features/recurring/autoplay.server.ts';
 import { useSiteFormat } from '../../lib/shell.ts';
 import type { Route } from './+types/autoplay-list';
@@ -17,7 +17,6 @@ export default function AutoplayListRoute({ loaderData }: Route.ComponentProps) 
   const site = useSiteFormat();
   return (
     <AccountPage title="Autoplay">
-      <Notice value={loaderData.notice} />
       <p className="mb-1">
         Autoplay buys your ticket for every draw, paying from your wallet, until you pause or cancel it.{' '}
         <Link to="/my-account/recurring-purchases" className="inline-flex min-h-[44px] items-center underline">

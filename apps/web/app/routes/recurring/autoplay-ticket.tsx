@@ -50,7 +50,6 @@ export default function AutoplayTicketRoute({ loaderData, actionData }: Route.Co
         autoplay={autoplay}
         site={useSiteFormat()}
         numbers={numbers}
-        notice={loaderData.notice}
         confirmCancel={loaderData.confirmCancel}
         today={loaderData.today}
         refused={actionData ?? null}

@@ -67,10 +67,11 @@ export default function FavouriteNumbersRoute({ loaderData, actionData }: Route.
     <div className="page-container flex flex-col gap-1 py-1.5">
       <h1 className="text-3xl font-extrabold text-brand">Favourite numbers</h1>
       <p>Keep your favourite numbers for each lottery and use them with one tap when you build a ticket.</p>
-      {actionData?.message ? (
+      {actionData?.message && !actionData.saved ? (
+        // A save's success is the toast (features §8); only a failure stays on the page.
         <p
-          role={actionData.saved ? 'status' : 'alert'}
-          className={`rounded-theme border-2 p-0.5 font-semibold ${actionData.saved ? 'border-success' : 'border-error text-error'}`}
+          role="alert"
+          className="rounded-theme border-2 border-error p-0.5 font-semibold text-error"
           data-testid="favourites-notice"
         >
           {actionData.message}
