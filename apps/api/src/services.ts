@@ -433,7 +433,7 @@ function commerceServices(
     guard: rg.guard,
     notices: paymentEmails({
       outbox,
-      contactsOf: (ids) => directory.contactsOf(ids),
+      contactsOf: (ids, exec) => directory.contactsOf(ids, exec),
       publicUrl: core.config.publicUrl,
     }),
   });

@@ -10,9 +10,15 @@ import { customers } from './identity.repository.ts';
 export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
-    /** Email address and first name of active customers (service messages such as a winner's notice). */
-    async contactsOf(customerIds: string[]): Promise<Map<string, { email: string; firstname: string }>> {
-      const rows = await customers.contactsByPublicIds(db, customerIds);
+    /**
+     * Email address and first name of active customers (service messages such as a winner's notice). A caller inside
+     * a transaction passes it: a second pooled connection per transaction can exhaust the pool under load.
+     */
+    async contactsOf(
+      customerIds: string[],
+      exec: Executor = db,
+    ): Promise<Map<string, { email: string; firstname: string }>> {
+      const rows = await customers.contactsByPublicIds(exec, customerIds);
       return new Map(rows.map((r) => [r.publicId, { email: r.email, firstname: r.firstname }]));
     },
     /** The active customers of a segment (an operator's notification campaign). */

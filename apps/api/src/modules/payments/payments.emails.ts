@@ -24,7 +24,8 @@ export interface PaymentNotices {
 
 export interface PaymentEmailDeps {
   outbox: { enqueueEmail(tx: Executor, m: EmailMessage): Promise<unknown> };
-  contactsOf(ids: string[]): Promise<Map<string, { email: string; firstname: string }>>;
+  /** Read in the caller's transaction (`exec`): no second pooled connection while the money's locks are held. */
+  contactsOf(ids: string[], exec: Executor): Promise<Map<string, { email: string; firstname: string }>>;
   publicUrl: string;
 }
 
@@ -49,10 +50,11 @@ const WITHDRAWAL_WORDS: Record<WithdrawalStep, { subject: string; says: (m: Paym
 };
 
 export function paymentEmails(deps: PaymentEmailDeps): PaymentNotices {
-  const contactOf = async (customerId: string) => (await deps.contactsOf([customerId])).get(customerId);
+  const contactOf = async (tx: Executor, customerId: string) =>
+    (await deps.contactsOf([customerId], tx)).get(customerId);
   return {
     async depositApproved(tx, d) {
-      const contact = await contactOf(d.customerId);
+      const contact = await contactOf(tx, d.customerId);
       if (!contact) return;
       await deps.outbox.enqueueEmail(tx, {
         to: contact.email,
@@ -69,7 +71,7 @@ export function paymentEmails(deps: PaymentEmailDeps): PaymentNotices {
       });
     },
     async withdrawal(tx, w, step, reason) {
-      const contact = await contactOf(w.customerId);
+      const contact = await contactOf(tx, w.customerId);
       if (!contact) return;
       const words = WITHDRAWAL_WORDS[step];
       await deps.outbox.enqueueEmail(tx, {
