@@ -201,7 +201,7 @@ describe('account pages', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
     await page.getByRole('button', { name: 'Copy key' }).click();
-    await page.getByText('Authenticator key copied').waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Authenticator key copied' }).waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(secret);
     await shot(page, 'authenticator-setup');
     await expectNoAxeViolations(page);
