@@ -396,8 +396,8 @@ describe('account pages', () => {
     const tablet = await browse();
     await logIn(tablet.page, email, PASSWORD);
     await expect(greeting(tablet.page)).resolves.toBe('Hi Ann');
-    await expect.poll(devices, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    await expect(devices()).resolves.toBe(2);
+    // Polled: a mailbox page read while the server is busy can come back empty; the count must settle at 2, not 3.
+    await expect.poll(devices, { timeout: 15_000 }).toBe(2);
     expect([...laptop.errors, ...phone.errors, ...tablet.errors]).toEqual([]);
   });
 });

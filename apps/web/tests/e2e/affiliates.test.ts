@@ -31,7 +31,7 @@ describe('affiliate attribution in the browser', () => {
     // Browsing on: the code is kept (14 days) without being in the address any more.
     await page.goto(`${baseUrl}/lotto-tickets`);
     await waitForHydration(page);
-    await addQuickpick(page, baseUrl);
+    await addQuickpick(page, baseUrl, 'saturday-lotto');
     await page.goto(`${baseUrl}/cart`);
     await waitForHydration(page);
     await expect(page.getByTestId('cart-item').count()).resolves.toBe(1);
@@ -83,7 +83,7 @@ describe('affiliate attribution in the browser', () => {
     await waitForHydration(page);
     await register(page, testCustomer('badaff'));
     await page.waitForURL((url) => url.pathname === '/cart', { timeout: 20_000 });
-    await addQuickpick(page, `${baseUrl}`);
+    await addQuickpick(page, baseUrl, 'saturday-lotto');
     await expect(affCookie(o)).resolves.toBeNull();
     const after = ops('affiliates:report');
     expect(after).toBe(before);

@@ -1,5 +1,5 @@
 // Emails journey (issue 20 "Done when": the win email in the dev mailbox is HTML with the ticket and prize). A
-// customer funds the wallet with the test deposit and buys a quickpick Oz Lotto ticket; the receipt email in the dev
+// customer funds the wallet with the test deposit and buys a quickpick Saturday Lotto ticket (not Oz Lotto: other journeys on the shared server advance Oz Lotto draws, which can make its next draw a pre-order); the receipt email in the dev
 // mailbox names the ticket's numbers and draw; the operator draws that draw with exactly those numbers
 // (`npm run ops -- draw:advance --numbers …`), so the ticket wins division 1; the draw clock emails the winner, and
 // the dev mailbox shows the win email's HTML part (in its sandboxed frame) with the ticket and the prize, and its
@@ -53,9 +53,9 @@ describe('emails', () => {
     await page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await page.waitForURL(/\/my-account\/deposit\/details\/dep_[A-Za-z0-9]+\/success$/);
 
-    await page.goto(`${baseUrl}/oz-lotto/standard`);
+    await page.goto(`${baseUrl}/saturday-lotto/standard`);
     await waitForHydration(page);
-    await page.getByRole('button', { name: 'Quickpick game 1', exact: true }).click();
+    await page.getByRole('button', { name: 'Quickpick all' }).click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.waitForURL((url) => url.pathname === '/cart' || url.searchParams.has('precart'), { timeout: 15_000 });
     await page.goto(`${baseUrl}/cart/buy`);
@@ -71,16 +71,16 @@ describe('emails', () => {
     const drawNo = /Draw: Draw (\d+), /.exec(receiptText)?.[1];
     const line = /Line 1: ([\d ]+)/.exec(receiptText)?.[1]?.trim().split(' ').map(Number);
     expect(drawNo, receiptText).toBeDefined();
-    expect(line, receiptText).toHaveLength(7);
-    const supps = Array.from({ length: 47 }, (_, i) => i + 1)
+    expect(line, receiptText).toHaveLength(6);
+    const supps = Array.from({ length: 45 }, (_, i) => i + 1)
       .filter((n) => !line!.includes(n))
-      .slice(0, 3);
+      .slice(0, 2);
 
     // The operator draws the ticket's draw with exactly its numbers: division 1.
     ops(
       'draw:advance',
       '--offer',
-      'oz-lotto',
+      'saturday-lotto',
       '--draw',
       drawNo!,
       '--numbers',
@@ -91,7 +91,7 @@ describe('emails', () => {
 
     const win = await mailOf(page, customer.email, 'draw_winner');
     await expect(win.locator('h2').textContent()).resolves.toMatch(
-      new RegExp(`^You won \\$[\\d,]+\\.\\d\\d in Oz Lotto draw ${drawNo}$`),
+      new RegExp(`^You won \\$[\\d,]+\\.\\d\\d in Saturday Lotto draw ${drawNo}$`),
     );
     const prize = /You won (\$[\d,]+\.\d\d)/.exec((await win.locator('h2').textContent()) ?? '')![1]!;
     // The HTML part, as a mail client shows it: greeting, the prize, the ticket with its numbers and division.

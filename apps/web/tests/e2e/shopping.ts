@@ -3,12 +3,19 @@
 import type { Page } from 'playwright-core';
 import { answerConsent, screenshotPath, waitForHydration } from './browser.ts';
 
-/** Builds an Oz Lotto quickpick and adds it to the cart (the page moves on to the cart or its pre-cart). */
-export async function addQuickpick(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/oz-lotto/standard`);
+/**
+ * Builds a quickpick of an offer (Oz Lotto's first game, or every game of another offer) and adds it to the cart (the
+ * page moves on to the cart or its pre-cart). Journeys that run after others advanced Oz Lotto's draws on the shared
+ * server use another offer: Oz Lotto's next draw may then be a pre-order.
+ */
+export async function addQuickpick(page: Page, baseUrl: string, offer = 'oz-lotto') {
+  await page.goto(`${baseUrl}/${offer}/standard`);
   await waitForHydration(page);
   await answerConsent(page);
-  const quickpick = page.getByRole('button', { name: 'Quickpick game 1', exact: true });
+  const quickpick =
+    offer === 'oz-lotto'
+      ? page.getByRole('button', { name: 'Quickpick game 1', exact: true })
+      : page.getByRole('button', { name: 'Quickpick all' });
   await quickpick.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
     // Say what the page shows instead (an error page, no open draw...), not only that a button is missing.
     await page.screenshot({ path: screenshotPath('checkout-no-quickpick'), fullPage: true });
