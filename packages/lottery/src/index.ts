@@ -12,3 +12,4 @@ export * from './scoring.ts';
 export * from './fast-scoring.ts';
 export * from './simulate.ts';
 export * from './prizes.ts';
+export * from './shares.ts';

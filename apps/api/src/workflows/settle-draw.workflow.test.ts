@@ -11,7 +11,7 @@ import { createTestDatabase } from '../../test/helpers/db.ts';
 import type { Database } from '../db/index.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { type NewTicketLine } from '../modules/orders/index.ts';
-import { prizeReference, settleDraw } from './settle-draw.workflow.ts';
+import { prizeReference, settleDraw, type SharedTicketOwners } from './settle-draw.workflow.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./settle-draw.crash-fixture.ts', import.meta.url));
@@ -225,4 +225,54 @@ describe('settleDraw', () => {
     }
     expect((await draws.getDraw(draw.id))!.status).toBe('DRAW_PAID');
   }, 120_000);
+
+  it("splits a group-held line's prize between its holders to the cent, the shop's own share unpaid, once", async () => {
+    const { draw, drawIt } = await drawnDraw(2);
+    // grp_a: 3 + 2 shares (the 3-share holder gets the odd cent); grp_b: the shop keeps 1 of 4 shares.
+    const holdings: Record<string, { customerId: string | null; shares: number }[]> = {
+      grp_a: [
+        { customerId: 'cus_g3', shares: 3 },
+        { customerId: 'cus_g2', shares: 2 },
+      ],
+      grp_b: [
+        { customerId: 'cus_g1', shares: 3 },
+        { customerId: null, shares: 1 },
+      ],
+    };
+    const groups: SharedTicketOwners = {
+      owns: (id) => id.startsWith('grp_'),
+      holders: async (_tx, id) => holdings[id]!,
+    };
+    const sets = (numbers: number[]) => ({
+      customerId: '',
+      drawId: draw.id,
+      gameKey: 'oz-lotto' as const,
+      drawNo: draw.drawNo,
+      gameType: 'standard' as const,
+      sets: { numbers },
+    });
+    const four = [3, 8, 15, 22, 1, 2, 4];
+    await orders.addTicketLines(database.db, [
+      { ...sets(four), customerId: 'grp_a' },
+      { ...sets(four), customerId: 'grp_b' },
+      { ...sets(four), customerId: 'cus_g2' },
+    ]);
+    await drawIt();
+    const run = () => settleDraw({ ...deps, sharedOwners: [groups] }, draw.id, { batchSize: 2 });
+    expect(await run()).toMatchObject({ prizesRecorded: 3, prizeCentsRecorded: 3 * dividend(6) });
+    const d6 = dividend(6); // 2,600: grp_a 1,560 + 1,040; grp_b 1,950 to cus_g1, 650 kept
+    expect(d6).toBe(2_600);
+    expect((await ledger.fundsSummary('cus_g3')).withdrawableCents).toBe(1_560);
+    expect((await ledger.fundsSummary('cus_g2')).withdrawableCents).toBe(1_040 + 2_600);
+    expect((await ledger.fundsSummary('cus_g1')).withdrawableCents).toBe(1_950);
+    expect(await ledgerPrizeEntries(draw.id)).toBe(1); // the customer's own line: prize:<line>:<draw>
+    const parts = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from wallet_entries where reference like ${`prize:%:${draw.id}:%`}`,
+    );
+    expect(Number(parts.rows[0]!.n)).toBe(3);
+    for (const p of await orders.prizesForDraw(draw.id)) expect(p.ledgerEntryId).not.toBeNull();
+    // A second run (as after a crash between batches) pays nothing again.
+    expect(await settleDraw({ ...deps, sharedOwners: [groups] }, draw.id)).toMatchObject({ prizesRecorded: 0 });
+    expect((await ledger.fundsSummary('cus_g2')).withdrawableCents).toBe(1_040 + 2_600);
+  });
 });

@@ -1,7 +1,7 @@
 // Settlement (DESIGN.md §7): score every ticket line of a drawn draw, record each winning line's prize and credit it
 // to the customer's wallet in the same transaction, one batch of lines at a time. A crash loses at most the batch in
 // flight (rolled back whole); running again skips what is recorded, so every prize is recorded and paid exactly once.
-import { createLinePrizer, getGame, type DrawResult, type GameKey } from '@shop/lottery';
+import { createLinePrizer, getGame, splitByShares, type DrawResult, type GameKey } from '@shop/lottery';
 import type { Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, notFound } from '../lib/errors.ts';
@@ -46,6 +46,18 @@ export interface SettlementLedger {
   ): Promise<{ entryId: string; created: boolean }[]>;
 }
 
+/**
+ * Ticket lines held by a group rather than a customer (a syndicate, a lotto party session): the line's customer id is
+ * the group's id, and its prize is split between the group's shareholders (`splitByShares`: to the cent, nothing
+ * created or lost). A holder `null` is the shop's own share (unsold syndicate shares the shop keeps): not paid out.
+ */
+export interface SharedTicketOwners {
+  /** Whether a line's owner id is one of this module's groups (by its id prefix, e.g. `syn_`). */
+  owns(ownerId: string): boolean;
+  /** The group's holders and share counts, read in the settlement batch's transaction; sorted by customer id. */
+  holders(tx: Executor, ownerId: string): Promise<{ customerId: string | null; shares: number }[]>;
+}
+
 export interface SettleDeps {
   db: Db;
   clock: Clock;
@@ -57,6 +69,8 @@ export interface SettleDeps {
    * a crash in between tells them on the next run; it must be idempotent.
    */
   announce?: (drawId: string) => Promise<unknown>;
+  /** Modules whose groups hold ticket lines (syndicates, lotto party). */
+  sharedOwners?: SharedTicketOwners[];
 }
 
 export interface SettleOptions {
@@ -83,6 +97,64 @@ export interface SettleReport {
 
 /** Ledger reference of a line's prize: unique, so a repeated credit is refused by the wallet. */
 export const prizeReference = (linePublicId: string, drawId: string) => `prize:${linePublicId}:${drawId}`;
+/** Ledger reference of one shareholder's part of a group-held line's prize. */
+export const sharedPrizeReference = (linePublicId: string, drawId: string, customerId: string) =>
+  `prize:${linePublicId}:${drawId}:${customerId}`;
+
+interface PrizeCredit {
+  customerId: string;
+  amountCents: number;
+  currency: 'AUD' | 'GBP';
+  reference: string;
+  description: string;
+}
+
+/**
+ * The wallet credits of a batch's paying winners: a customer's line pays its owner; a group's line pays each holder
+ * their part. Sorted by customer id, so concurrent batches take the ledger's account locks in one order.
+ */
+async function prizeCredits(
+  tx: Executor,
+  sharedOwners: SharedTicketOwners[],
+  drawId: string,
+  paying: { publicId: string; customerId: string; prizeCents: number; currency: 'AUD' | 'GBP'; description: string }[],
+): Promise<{ credits: PrizeCredit[]; ofWinner: number[] }> {
+  const credits: PrizeCredit[] = [];
+  const ofWinner: number[] = [];
+  for (const [i, w] of paying.entries()) {
+    const group = sharedOwners.find((o) => o.owns(w.customerId));
+    if (!group) {
+      credits.push({
+        customerId: w.customerId,
+        amountCents: w.prizeCents,
+        currency: w.currency,
+        reference: prizeReference(w.publicId, drawId),
+        description: w.description,
+      });
+      ofWinner.push(i);
+      continue;
+    }
+    const holders = await group.holders(tx, w.customerId);
+    for (const part of splitByShares(
+      w.prizeCents,
+      holders.map((h) => ({ holder: h.customerId, shares: h.shares })),
+    )) {
+      if (part.holder === null || part.cents === 0) continue;
+      credits.push({
+        customerId: part.holder,
+        amountCents: part.cents,
+        currency: w.currency,
+        reference: sharedPrizeReference(w.publicId, drawId, part.holder),
+        description: `${w.description} (${part.shares} ${part.shares === 1 ? 'share' : 'shares'})`,
+      });
+      ofWinner.push(i);
+    }
+  }
+  const order = credits
+    .map((_, i) => i)
+    .sort((a, b) => credits[a]!.customerId.localeCompare(credits[b]!.customerId, 'en') || a - b);
+  return { credits: order.map((i) => credits[i]!), ofWinner: order.map((i) => ofWinner[i]!) };
+}
 
 const SETTLED = new Set(['DRAW_PAID', 'DRAW_EMAILED']);
 const DEFAULT_CONCURRENCY = 4;
@@ -121,17 +193,16 @@ export async function settleDraw(deps: SettleDeps, drawId: string, options: Sett
         );
         const fresh = winners.filter((w) => !done.has(w.lineId));
         const paying = fresh.filter((w) => w.prizeCents > 0);
-        const credits = await deps.ledger.creditPrizes(
+        const { credits, ofWinner } = await prizeCredits(
           tx,
-          paying.map((w) => ({
-            customerId: w.customerId,
-            amountCents: w.prizeCents,
-            currency: w.currency,
-            reference: prizeReference(w.publicId, drawId),
-            description: `${game.name} draw ${draw.drawNo}: division ${w.division} prize`,
-          })),
+          deps.sharedOwners ?? [],
+          drawId,
+          paying.map((w) => ({ ...w, description: `${game.name} draw ${draw.drawNo}: division ${w.division} prize` })),
         );
-        paying.forEach((w, i) => (w.ledgerEntryId = credits[i]!.entryId));
+        const entries = await deps.ledger.creditPrizes(tx, credits);
+        // A group's line is paid in several entries: its prize row keeps the first (the others share its reference
+        // prefix, `prize:<line>:<draw>:`).
+        entries.forEach((e, i) => (paying[ofWinner[i]!]!.ledgerEntryId ??= e.entryId));
         const inserted = new Set(
           await deps.orders.recordPrizes(
             tx,
