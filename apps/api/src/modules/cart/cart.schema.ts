@@ -25,6 +25,11 @@ export const cartCarts = pgTable(
     promotionCode: text('promotion_code'),
     /** The affiliate code sent with the latest add (core §7 affiliateCode); the purchase records it for the report. */
     affiliateCode: text('affiliate_code'),
+    /**
+     * The price list the `p` address code put this cart on (a list offered by code, core §1): the cart, and its
+     * purchase, are priced by it; null for the customer's own list. Cleared when the cart is bought.
+     */
+    pricingCode: text('pricing_code'),
     /** Items that left the cart by themselves, shown until dismissed: [{ id, reason, description, message }]. */
     autoRemoved: jsonb('auto_removed')
       .notNull()

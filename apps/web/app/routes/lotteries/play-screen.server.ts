@@ -22,7 +22,7 @@ import { addToCart } from '../../features/cart/cart.server.ts';
 import { boostBuyTicketsVariant, type BoostBuyTicketsVariant } from '../../features/experiments/experiments.server.ts';
 import { loadWebConfig } from '../../features/identity/login.server.ts';
 import { scheduleTicket, type ScheduleFeedback } from '../../features/scheduled/scheduled.server.ts';
-import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
+import { loadOffer, visitorProductOffers } from '../../features/lotteries/lotteries.server.ts';
 import { playPath, selectedDraw } from '../../features/lotteries/offer-links.ts';
 import type { OfferView } from '../../features/lotteries/lotteries.wire.ts';
 import { builderOffer, favouritesFor, type BuilderOffer } from '../../features/tickets/builder-offer.ts';
@@ -88,18 +88,10 @@ export async function loadPlayScreen(
     };
     return data(body, { headers: sharedPageHeaders(request, SHARED_PAGE_MAX_AGE_S) });
   }
-  const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
-  let raw: ProductOffers;
-  try {
-    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
-      cache: { ttlMs: SERVER_CACHE_TTL.default },
-    });
-    const parsed = madeOnce(res.result, parseProductOffers);
-    if (!parsed.success) throw contractMismatch(`GET ${path}`);
-    raw = parsed.data;
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  const res = await visitorProductOffers(context, request);
+  const parsed = madeOnce(res.result, parseProductOffers);
+  if (!parsed.success) throw toRouteError(contractMismatch(`GET ${res.path}`));
+  const raw: ProductOffers = parsed.data;
   const product = raw[offerView.key];
   if (!product || product.type !== 'lottery_ticket') notFound();
   const offer = builderOffer(product, offerView.slug);
