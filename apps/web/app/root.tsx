@@ -38,6 +38,7 @@ import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
 import { loadPricedOffers, pricingCookieFor } from './features/lotteries/lotteries.server.ts';
+import { navigationForOffers } from './features/lotteries/sub-variant-offers.ts';
 import { offerPath } from './features/lotteries/offer-links.ts';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
@@ -247,6 +248,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessionTimeoutSeconds: config.sessionTimeout,
   });
   if (pricingCookie) headers.append('Set-Cookie', pricingCookie);
+  const pricedOffers = await pricedOffersPromise;
   const footerNoteHtml = await footerNotePromise;
   const productOffers = await footerOffersPromise;
   const loadedCart = await cartPromise;
@@ -286,7 +288,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: siteSettingsOf(config),
     capabilities,
     theme,
-    navigation,
+    // Links to an offer follow it to a state's name and address under a sub-variant (sub-variant-offers.ts).
+    navigation: { ...navigation, primary: navigationForOffers(navigation.primary, pricedOffers?.offers ?? []) },
     banner: hasCapability(capabilities, 'sitewide_banner') ? banner : null,
     customer: customer ? customerSummaryOf(customer) : null,
     cartItemCount: cartItemCount(loadedCart?.cart ?? null),

@@ -162,8 +162,15 @@ export function cartCore(deps: CartDeps) {
     return { customerId, region, now: clock.now(), pricingId };
   }
 
-  /** A request's pricing code that names a list offered by code is kept on the cart (bad or unknown: ignored). */
-  async function keepPricingCode(ex: Executor, target: CartTarget, cart: CartRow): Promise<void> {
+  /**
+   * What a request's view of the cart is kept on it for its purchase: a pricing code that names a list offered by
+   * code (bad or unknown: ignored), and the state site it is seen on (a target without one, inside the shop, keeps it).
+   */
+  async function keepView(ex: Executor, target: CartTarget, cart: CartRow): Promise<void> {
+    if (target.region !== undefined && (target.region ?? null) !== cart.region) {
+      await repo.setRegion(ex, cart.id, target.region ?? null);
+      cart.region = target.region ?? null;
+    }
     const code = target.pricing;
     if (!code || code === cart.pricingCode || !deps.offeredByCode || !(await deps.offeredByCode(code))) return;
     await repo.setPricingCode(ex, cart.id, code);
@@ -186,7 +193,7 @@ export function cartCore(deps: CartDeps) {
         (found.cart.expiresAt && found.cart.expiresAt.getTime() <= clock.now().getTime())
       )
         throw cartNotFound(target.reference);
-      await keepPricingCode(ex, target, found.cart);
+      await keepView(ex, target, found.cart);
       return found;
     }
     let found = await repo.byCustomer(ex, target.customerId, lock);
@@ -194,7 +201,7 @@ export function cartCore(deps: CartDeps) {
       await repo.ensureCustomerCart(ex, target.customerId, newId('crt'), clock.now());
       found = (await repo.byCustomer(ex, target.customerId, lock))!;
     }
-    await keepPricingCode(ex, target, found.cart);
+    await keepView(ex, target, found.cart);
     return found;
   }
 

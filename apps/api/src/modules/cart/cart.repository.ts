@@ -210,6 +210,10 @@ export function createCartRepository() {
       await ex.update(cartCarts).set({ pricingCode: code }).where(eq(cartCarts.id, cartId));
     },
 
+    async setRegion(ex: Executor, cartId: number, region: string | null): Promise<void> {
+      await ex.update(cartCarts).set({ region }).where(eq(cartCarts.id, cartId));
+    },
+
     /** A change: anonymous carts live 14 days from their last one. */
     async touch(ex: Executor, cart: Pick<CartRow, 'id' | 'anonymous'>, now: Date, expiresAt: Date): Promise<void> {
       await ex

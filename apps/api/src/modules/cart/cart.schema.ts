@@ -30,6 +30,11 @@ export const cartCarts = pgTable(
      * purchase, are priced by it; null for the customer's own list. Cleared when the cart is bought.
      */
     pricingCode: text('pricing_code'),
+    /**
+     * The state whose site the cart was last seen on (the request's sub-variant, ADR 078; null: the national site):
+     * its purchase names the games as that view did.
+     */
+    region: text('region'),
     /** Items that left the cart by themselves, shown until dismissed: [{ id, reason, description, message }]. */
     autoRemoved: jsonb('auto_removed')
       .notNull()

@@ -167,8 +167,9 @@ export function createCartService(deps: CartDeps) {
      */
     async loadForCheckout(tx: Executor, customerId: string): Promise<CheckoutCart> {
       const loaded = await load(tx, { kind: 'customer', customerId }, true);
-      // Priced by the cart's own list (its pricing code), as every view of it was: the charge is what it showed.
-      const ctx = await contextFor(customerId, null, loaded.cart.pricingCode);
+      // Priced by the cart's own list (its pricing code) and named for the site it was last seen on, as that view
+      // was: the charge, and the games' names on the order, are what it showed.
+      const ctx = await contextFor(customerId, loaded.cart.region, loaded.cart.pricingCode);
       const { live, removed } = await refreshItems(tx, loaded.cart, loaded.items, ctx);
       const t = await totalsOf(tx, loaded.cart, live, customerId);
       return {

@@ -14,7 +14,6 @@ import { apiSessionFrom } from '../../lib/session.server.ts';
 import { WebConfig, type ApiVersion, type ResultKey } from '@shop/contracts';
 import {
   normaliseDrawDetails,
-  normaliseOffers,
   normalisePastDraws,
   normaliseResultKeys,
   normaliseStatistics,
@@ -23,6 +22,7 @@ import {
   type StatisticsView,
 } from './lotteries.wire.ts';
 import { RESULTS_PAGE_SIZE } from './results-paging.ts';
+import { offersMakerFor } from './sub-variant-offers.ts';
 
 /** The price list of anonymous visitors; a visitor's `pricing_id` cookie (spec core §9) picks another. */
 export const DEFAULT_PRICING = 'default';
@@ -135,7 +135,8 @@ export async function loadPricedOffers(
   const { pricingId, path, result } = await visitorProductOffers(context, request, {
     market: await marketOf(context, request),
   });
-  const offers = madeOnce(result, normaliseOffers);
+  // Under a state's sub-variant the offers go by the state's names and addresses (sub-variant-offers.ts).
+  const offers = madeOnce(result, offersMakerFor(apiSessionFrom(request).subVariant));
   if (!offers) throw toRouteError(contractMismatch(`GET ${path}`));
   const onSale = offers.filter((o) => o.available && !o.suspended && o.draws.length > 0);
   // A shop with nothing on sale says so (418) rather than show empty pages.

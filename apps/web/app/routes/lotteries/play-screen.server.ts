@@ -94,7 +94,8 @@ export async function loadPlayScreen(
   const raw: ProductOffers = parsed.data;
   const product = raw[offerView.key];
   if (!product || product.type !== 'lottery_ticket') notFound();
-  const offer = builderOffer(product, offerView.slug);
+  // The builder names the offer as the page does (a state's sub-variant: the state's name).
+  const offer = { ...builderOffer(product, offerView.slug), name: offerView.name };
   const type =
     params.gameTypeKey !== undefined
       ? gameTypeForSegment(offer, params.gameTypeKey)
