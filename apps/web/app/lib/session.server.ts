@@ -43,7 +43,7 @@ export interface VisitorSession {
    * cookies are allowed ("Accept all", or a site that asks nothing); null otherwise.
    */
   analyticsId: string | null;
-  /** Codes read from the address for later features: p, favourite_numbers, act. */
+  /** Codes read from the address: p (the price list, see requestedPricing), favourite_numbers (read only) and act. */
   queryCodes: { p: string | null; favouriteNumbers: string | null; act: string | null };
 }
 

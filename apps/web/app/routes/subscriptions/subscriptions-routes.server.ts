@@ -4,13 +4,10 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { ProductOffers, type Raffle } from '@shop/contracts';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
-import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { submissionErrors } from '../../lib/form-data.ts';
 import { madeOnce } from '../../lib/made-once.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
-import { apiSessionFrom } from '../../lib/session.server.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
 import { visitorProductOffers } from '../../features/lotteries/lotteries.server.ts';
 import { bundleOptions, defaultEntry } from '../../features/raffles/raffle-format.ts';
