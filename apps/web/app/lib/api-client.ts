@@ -306,10 +306,14 @@ export class ApiClient {
     return this.request<T>('DELETE', service, path, body, opts);
   }
 
+  /**
+   * The pricing header is not part of the key: no cached answer depends on it (the price list of product offers is in
+   * their path; the overview and the cart are never cached), and an address code must not split the cache.
+   */
   private defaultCacheKey(service: ServiceName, path: string, opts: RequestOptions): string {
     const s = this.session();
     const visitor = s.customerId && s.customerToken ? s.customerId : 'anonymous';
-    return `${service}|${opts.version ?? DEFAULT_API_VERSION}|${path}${queryString(opts.query)}|${visitor}|${s.subVariant ?? ''}|${s.pricingId ?? ''}`;
+    return `${service}|${opts.version ?? DEFAULT_API_VERSION}|${path}${queryString(opts.query)}|${visitor}|${s.subVariant ?? ''}`;
   }
 
   private session(): SessionState {
