@@ -11,7 +11,13 @@ import { checkReadiness, type Database } from './db/index.ts';
 import type { AppConfig } from './env.ts';
 import type { Clock } from './lib/clock.ts';
 import { resolveAuthSecret } from './plugins/auth.ts';
-import { basketOf, createCartService, type CheckoutCart, type PricedItem } from './modules/cart/index.ts';
+import {
+  basketOf,
+  createCartService,
+  DEFAULT_PRICING,
+  type CheckoutCart,
+  type PricedItem,
+} from './modules/cart/index.ts';
 import { createCatalogueService, createOfferAudience } from './modules/catalogue/index.ts';
 import {
   createContentEditor,
@@ -336,7 +342,7 @@ function identityServices(
     /** Saved cards a recurring purchase method may name (the payments module's). */
     recurringCards?: (customerId: string) => Promise<RecurringCard[]>;
     migrationStatusOf?: (customerId: string) => Promise<string>;
-    pricingOf?: (customerId: string) => Promise<string>;
+    pricingOf?: (customerId: string, pricingCode: string | null) => Promise<string>;
   },
 ) {
   const { db, clock, config, changes } = core;
@@ -449,8 +455,15 @@ function commerceServices(
     kick: () => kickMigration(),
   });
   kickMigration = () => void migration.runPending().catch(() => undefined);
-  // Daily Winners members' carts are priced by the members price list; the overview says which list applies.
+  // Daily Winners members' carts are priced by the members price list; the overview says which list applies. A
+  // pricing code (the `p` address code) naming a list offered by code puts a visitor on that list instead (ADR 081).
   const memberPricing = createMemberPricing({ db });
+  const pricingFor = async (customerId: string | null, code: string | null): Promise<string> =>
+    code && (await c.catalogue.offeredByCode(code))
+      ? code
+      : customerId
+        ? memberPricing.pricingFor(customerId)
+        : DEFAULT_PRICING;
   const identity = identityServices(core, {
     outbox,
     funds: ledger,
@@ -458,7 +471,7 @@ function commerceServices(
     responsibleGambling: rg.hooks,
     recurringCards: recurringCardsOf(cardsOf, clock),
     migrationStatusOf: (id) => migration.statusOf(id),
-    pricingOf: memberPricing.pricingFor,
+    pricingOf: pricingFor,
   });
   // Every purchase answers to responsible gambling and to the restrictions of features §4 (licensing, migration).
   const guard = withRestrictions(rg.guard, [
@@ -484,7 +497,8 @@ function commerceServices(
     promotions,
     funds: ledger,
     guard,
-    pricingFor: memberPricing.pricingFor,
+    pricingFor,
+    offeredByCode: (code) => c.catalogue.offeredByCode(code),
   });
   const checkouts = createCheckoutService({ db, clock });
   const orderHistory = createOrderHistoryService({ db, clock, draws: c.draws, raffleDraws: c.causes });
@@ -577,6 +591,7 @@ function commerceServices(
   });
   return {
     ledger,
+    memberPricing,
     migration,
     affiliateReport,
     identity,

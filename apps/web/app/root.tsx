@@ -37,7 +37,8 @@ import { useAnalyticsTracker } from './features/analytics/analytics.ts';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
-import { loadOffers, pricingCookieFor } from './features/lotteries/lotteries.server.ts';
+import { loadPricedOffers, pricingCookieFor } from './features/lotteries/lotteries.server.ts';
+import { navigationForOffers } from './features/lotteries/sub-variant-offers.ts';
 import { offerPath } from './features/lotteries/offer-links.ts';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
@@ -223,8 +224,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 
   // The footer's play and results links per product offer (features §2 Footer): the offers this visitor can buy.
-  const footerOffersPromise = optional(loadOffers(context, request), 'footer offers').then((offers) =>
-    (offers ?? []).map((o) => ({ name: o.name, url: offerPath(o) })),
+  const pricedOffersPromise = optional(loadPricedOffers(context, request), 'footer offers');
+  const footerOffersPromise = pricedOffersPromise.then((priced) =>
+    (priced?.offers ?? []).map((o) => ({ name: o.name, url: offerPath(o) })),
   );
 
   const consentCapability = hasCapability(capabilities, 'cookie_consent');
@@ -236,13 +238,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ 'Cache-Control': 'private, no-cache' });
   for (const c of visitor.setCookies) headers.append('Set-Cookie', c);
   const customer = await customerPromise;
-  // The pricing_id cookie follows the list the cart is priced by (members for a Daily Winners member).
+  // The pricing_id cookie follows the list the cart is priced by (members for a Daily Winners member, or the list a
+  // `p` code named; an anonymous visitor's: the list their pages were served under).
   const pricingCookie = pricingCookieFor(request, {
     isAuthenticated: visitor.session.isAuthenticated,
-    entitledPricing: customer?.pricingId ?? null,
+    entitledPricing: visitor.session.isAuthenticated
+      ? (customer?.pricingId ?? null)
+      : ((await pricedOffersPromise)?.pricingId ?? null),
     sessionTimeoutSeconds: config.sessionTimeout,
   });
   if (pricingCookie) headers.append('Set-Cookie', pricingCookie);
+  const pricedOffers = await pricedOffersPromise;
   const footerNoteHtml = await footerNotePromise;
   const productOffers = await footerOffersPromise;
   const loadedCart = await cartPromise;
@@ -282,7 +288,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     site: siteSettingsOf(config),
     capabilities,
     theme,
-    navigation,
+    // Links to an offer follow it to a state's name and address under a sub-variant (sub-variant-offers.ts).
+    navigation: { ...navigation, primary: navigationForOffers(navigation.primary, pricedOffers?.offers ?? []) },
     banner: hasCapability(capabilities, 'sitewide_banner') ? banner : null,
     customer: customer ? customerSummaryOf(customer) : null,
     cartItemCount: cartItemCount(loadedCart?.cart ?? null),

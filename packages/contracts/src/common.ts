@@ -73,6 +73,11 @@ export const HEADERS = {
   requestId: 'x-request-id',
   sessionId: 'x-session-id',
   subVariant: 'x-sub-variant',
+  /**
+   * The price list a visit asked for (the `p` address code, core §1, kept in the pricing_id cookie): the spec names no
+   * header for it, so the storefront sends it beside the sub-variant (ADR 081).
+   */
+  pricingId: 'x-pricing-id',
   customerId: 'x-customer-id',
   customerToken: 'x-customer-token',
   idempotencyKey: 'idempotency-key',

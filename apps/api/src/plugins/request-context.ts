@@ -1,4 +1,4 @@
-// Request context (spec core §5, §7): request id, session id, sub-variant and customer read once per request.
+// Request context (spec core §5, §7): request id, session id, sub-variant, pricing and customer read once per request.
 // Identifiers that break the identifier rule are treated as absent, never as an error.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -10,11 +10,15 @@ import { readIdentifier } from '../lib/identifier.ts';
 export const CUSTOMER_TOKEN_COOKIE = 'customer_token';
 export const CUSTOMER_ID_COOKIE = 'customer_id';
 export const SUB_VARIANT_COOKIE = 'sv';
+/** Core §9 pricing cookie: the storefront keeps the `p` address code (the price list a visit asked for) in it. */
+export const PRICING_COOKIE = 'pricing_id';
 
 export interface RequestContext {
   requestId: string;
   sessionId: string | undefined;
   subVariant: string | undefined;
+  /** The price list the request asks for (the pricing header, else the pricing cookie); chosen only if offered by code. */
+  pricingId: string | undefined;
   customerId: string | undefined;
   customerToken: string | undefined;
   /** The customer's segment; filled by the accounts module, undefined for anonymous visitors. */
@@ -43,6 +47,7 @@ const requestContextPlugin: FastifyPluginAsync = async (app) => {
       requestId: request.id,
       sessionId: readIdentifier(h[HEADERS.sessionId]),
       subVariant: readIdentifier(h[HEADERS.subVariant]) ?? readIdentifier(cookies[SUB_VARIANT_COOKIE]),
+      pricingId: readIdentifier(h[HEADERS.pricingId]) ?? readIdentifier(cookies[PRICING_COOKIE]),
       customerId: readIdentifier(h[HEADERS.customerId]) ?? readIdentifier(cookies[CUSTOMER_ID_COOKIE]),
       customerToken: readIdentifier(h[HEADERS.customerToken]) ?? readIdentifier(cookies[CUSTOMER_TOKEN_COOKIE]),
       segmentName: undefined,

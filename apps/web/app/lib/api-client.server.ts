@@ -55,10 +55,12 @@ function clientFor(context: AppLoadContext, cache: GetCache | null, options: Req
 
 export function serverApi(
   context: AppLoadContext,
-  session: Pick<
-    VisitorSession,
-    'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'
-  > | null,
+  session:
+    | (Pick<
+        VisitorSession,
+        'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'
+      > & { pricingId?: string | null })
+    | null,
 ): ApiClient {
   return clientFor(context, sharedCache, { discovery: sharedDiscovery, session: { get: () => session ?? {} } });
 }

@@ -76,6 +76,7 @@ describe('headers and signing', () => {
     const session = {
       sessionId: 'sess_1',
       subVariant: 'sv-a',
+      pricingId: 'intro',
       customerId: 'cus_1',
       customerToken: 'tok_1',
       accessToken: 'jwt.a.b',
@@ -91,6 +92,7 @@ describe('headers and signing', () => {
       'x-request-id': 'req-1',
       'x-session-id': 'sess_1',
       'x-sub-variant': 'sv-a',
+      'x-pricing-id': 'intro',
       'x-customer-id': 'cus_1',
       'x-customer-token': 'tok_1',
       authorization: 'Bearer jwt.a.b',
@@ -107,16 +109,18 @@ describe('headers and signing', () => {
 
   it('defaults to version 3.0 and leaves out customer headers unless both id and token are valid', async () => {
     const api = createFakeApi({ 'GET /api/v2/config': () => ok({}) });
-    await client(api.fetch, {}, { customerId: 'cus_1', customerToken: 'bad token!', sessionId: 'has space' }).get(
-      'main',
-      '/config',
-    );
+    await client(
+      api.fetch,
+      {},
+      { customerId: 'cus_1', customerToken: 'bad token!', sessionId: 'has space', pricingId: 'p;x' },
+    ).get('main', '/config');
     const h = api.requests.at(-1)!.headers;
     const ts = Math.floor(NOW / 1000);
     expect(h.version).toBe('3.0');
     expect(h['x-customer-id']).toBeUndefined();
     expect(h['x-customer-token']).toBeUndefined();
     expect(h['x-session-id']).toBeUndefined();
+    expect(h['x-pricing-id']).toBeUndefined();
     expect(h['x-signature']).toBe(createHmac('sha256', 'secret').update(`${ts}web`).digest('hex'));
   });
 });

@@ -29,6 +29,8 @@ export type Services = DiscoverResult['services'];
 export interface SessionState {
   sessionId?: string | null;
   subVariant?: string | null;
+  /** The price list the visit asked for (the `p` address code, else the pricing_id cookie; ADR 081). */
+  pricingId?: string | null;
   customerId?: string | null;
   customerToken?: string | null;
   accessToken?: string | null;
@@ -304,6 +306,10 @@ export class ApiClient {
     return this.request<T>('DELETE', service, path, body, opts);
   }
 
+  /**
+   * The pricing header is not part of the key: no cached answer depends on it (the price list of product offers is in
+   * their path; the overview and the cart are never cached), and an address code must not split the cache.
+   */
   private defaultCacheKey(service: ServiceName, path: string, opts: RequestOptions): string {
     const s = this.session();
     const visitor = s.customerId && s.customerToken ? s.customerId : 'anonymous';
@@ -315,6 +321,7 @@ export class ApiClient {
     return {
       sessionId: identifierOrNull(raw.sessionId),
       subVariant: identifierOrNull(raw.subVariant),
+      pricingId: identifierOrNull(raw.pricingId),
       customerId: identifierOrNull(raw.customerId),
       customerToken: identifierOrNull(raw.customerToken),
       accessToken: raw.accessToken ?? null,
@@ -355,6 +362,7 @@ export class ApiClient {
       headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
     if (s.sessionId) headers[HEADERS.sessionId] = s.sessionId;
     if (s.subVariant) headers[HEADERS.subVariant] = s.subVariant;
+    if (s.pricingId) headers[HEADERS.pricingId] = s.pricingId;
     if (authenticated && s.customerId && customerToken) {
       headers[HEADERS.customerId] = s.customerId;
       headers[HEADERS.customerToken] = customerToken;

@@ -29,6 +29,7 @@ export function createBrowserApi(opts: BrowserApiOptions): ApiClient {
         return {
           sessionId: c[COOKIE_NAMES.sessionId],
           subVariant: c[COOKIE_NAMES.subVariant],
+          pricingId: c[COOKIE_NAMES.pricing],
           customerId: c[COOKIE_NAMES.customerId],
           customerToken: c[COOKIE_NAMES.customerToken],
         };

@@ -23,7 +23,7 @@ describe('shared caching of pages (ADR 034)', () => {
     expect(sharedCacheControl(request, 60)).toBe(PRIVATE_PAGE);
   });
 
-  it.each(['aff=partner', 'utm_source=mail', 'sv=wa', 'act=code', 'clear_cache', 'variant=treatment'])(
+  it.each(['aff=partner', 'utm_source=mail', 'sv=wa', 'p=intro', 'act=code', 'clear_cache', 'variant=treatment'])(
     'an address code that sets a cookie, asks for fresh data or forces an experiment (?%s) gets a private page',
     (query) => {
       expect(sharedCacheControl(page(`/lotto-results?${query}`), 60)).toBe(PRIVATE_PAGE);

@@ -4,7 +4,7 @@
 //
 // Every page carries the layout, and the layout shows the visitor's name and funds, cart count, consent banner and
 // prices of their pricing variant. So a page may be shared only when the request carries none of the cookies that
-// change it, and no address code that sets a cookie (aff, utm_*, sv, act). A shared page drops its Set-Cookie
+// change it, and no address code that sets a cookie (aff, utm_*, sv, p, act). A shared page drops its Set-Cookie
 // headers (the sliding session_id, a first sv): a cache must never hand one visitor's cookie to the next, and the next
 // private page sets them. A CDN in front must bypass its cache when the request has one of SHARED_CACHE_BYPASS_COOKIES.
 import { COOKIE_NAMES } from './cookie-names.ts';
@@ -24,7 +24,7 @@ export const SHARED_CACHE_BYPASS_COOKIES = [
 ] as const;
 
 /** Address codes the layout turns into cookies (or that ask for fresh data): such a request is answered privately. */
-const PRIVATE_PARAMS = ['aff', 'sv', 'act', 'clear_cache', 'variant'];
+const PRIVATE_PARAMS = ['aff', 'sv', 'p', 'act', 'clear_cache', 'variant'];
 
 /** Seconds a shared cache may serve a page after it has gone stale while it fetches a fresh one. */
 export const STALE_WHILE_REVALIDATE_S = 300;

@@ -148,6 +148,13 @@ describe('apiSessionFrom', () => {
       customerToken: null,
     });
   });
+
+  it('asks for the price list of the address p code, else the pricing cookie; a bad value is ignored (ADR 081)', () => {
+    expect(apiSessionFrom(req('/?p=intro', 'pricing_id=members')).pricingId).toBe('intro');
+    expect(apiSessionFrom(req('/', 'pricing_id=members')).pricingId).toBe('members');
+    expect(apiSessionFrom(req(`/?p=${encodeURIComponent('<x>')}`, 'pricing_id=intro')).pricingId).toBe('intro');
+    expect(apiSessionFrom(req(`/?p=${encodeURIComponent('a b')}`)).pricingId).toBeNull();
+  });
 });
 
 describe('affiliateCodeFrom (core §1 aff, §5 identifier rule)', () => {

@@ -43,7 +43,7 @@ export interface VisitorSession {
    * cookies are allowed ("Accept all", or a site that asks nothing); null otherwise.
    */
   analyticsId: string | null;
-  /** Codes read from the address for later features: p, favourite_numbers, act. */
+  /** Codes read from the address: p (the price list, see requestedPricing), favourite_numbers (read only) and act. */
   queryCodes: { p: string | null; favouriteNumbers: string | null; act: string | null };
 }
 
@@ -191,13 +191,28 @@ export function affiliateCodeFrom(request: Request): string | null {
   );
 }
 
+/**
+ * The price list a request asks for (core §1 `p`, ADR 081): the address's `p` code, else the pricing_id cookie (where
+ * the root loader keeps the list the visitor is priced by); null for the visitor's own list. Bad values are ignored.
+ */
+export function requestedPricing(request: Request): string | null {
+  return (
+    identifierOrNull(new URL(request.url).searchParams.get('p')) ??
+    identifierOrNull(parseCookies(request.headers.get('cookie'))[COOKIES.pricing])
+  );
+}
+
 /** The visitor identifiers the api client sends, read from cookies without issuing any (for route loaders). */
-export function apiSessionFrom(
-  request: Request,
-): Pick<VisitorSession, 'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'> {
+export function apiSessionFrom(request: Request): Pick<
+  VisitorSession,
+  'sessionId' | 'subVariant' | 'customerId' | 'customerToken' | 'accessToken' | 'refreshToken'
+> & {
+  pricingId: string | null;
+} {
   const cookies = parseCookies(request.headers.get('cookie'));
   return {
     sessionId: identifierOrNull(cookies[COOKIES.sessionId]) ?? '',
+    pricingId: requestedPricing(request),
     subVariant:
       identifierOrNull(new URL(request.url).searchParams.get('sv')) ?? identifierOrNull(cookies[COOKIES.subVariant]),
     customerId: identifierOrNull(cookies[COOKIES.customerId]),

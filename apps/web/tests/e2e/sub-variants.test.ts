@@ -1,7 +1,8 @@
 // Sub-variant journey (issue 19): a guest puts Saturday Lotto in the cart, then arrives with ?sv=qld (the Queensland
 // site): the "Cart updated" success notification shows and the cart names the game as Queensland sells it (Gold Lotto),
 // the sv cookie keeps it on later pages without a second notification, and a malformed sv changes nothing. axe finds
-// no serious or critical violation with the notification on screen. Screenshots at 390 px and 1280 px go to
+// no serious or critical violation with the notification on screen. Beyond the cart, the Queensland site's category
+// page and footer link Gold Lotto at /gold-lotto, whose page (and the national address) is headed Gold Lotto. Screenshots at 390 px and 1280 px go to
 // /tmp/shots-subvariants.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -66,6 +67,19 @@ describe('sub-variants', () => {
     await page.getByRole('heading', { level: 3, name: 'Gold Lotto' }).waitFor();
     await expect(page.getByTestId('toast').filter({ hasText: 'Cart updated' }).count()).resolves.toBe(0);
     expect((await context.cookies()).find((c) => c.name === 'sv')?.value).toBe('qld');
+
+    // Beyond the cart: the offer's pages, links and footer go by the state's name at its alias address (urlAliases).
+    await page.goto(`${baseUrl}/lotto-tickets`);
+    await waitForHydration(page);
+    await expect(page.locator('main a[href="/gold-lotto"]').count()).resolves.toBeGreaterThanOrEqual(1);
+    await expect(page.locator('footer a[href="/gold-lotto"]').count()).resolves.toBeGreaterThanOrEqual(1);
+    await expect(page.locator('a[href="/saturday-lotto"]').count()).resolves.toBe(0);
+    for (const address of ['/gold-lotto', '/saturday-lotto']) {
+      await page.goto(`${baseUrl}${address}`);
+      await page.getByRole('heading', { level: 1, name: 'Gold Lotto' }).waitFor();
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'gold-lotto-390.png') });
+    await expect(axeViolations(page)).resolves.toEqual([]);
 
     // Another state: updated again, under Victoria's name.
     await page.goto(`${baseUrl}/cart?sv=vic`);

@@ -36,6 +36,11 @@ export const RAFFLES_NOT_ON_SALE = 'Raffle tickets are not on sale';
  */
 export type CartTarget = ({ kind: 'anonymous'; reference: string } | { kind: 'customer'; customerId: string }) & {
   region?: string | null;
+  /**
+   * The request's pricing code (the `p` address code kept in the pricing cookie, core §1): when it names a price list
+   * offered by code, the cart is put on that list (kept on the cart, so its purchase charges the same prices).
+   */
+  pricing?: string | null;
 };
 
 export interface CartDeps {
@@ -49,8 +54,13 @@ export interface CartDeps {
   guard?: PurchaseGuard;
   /** The wallet (ledger.fundsSummary) for the payable amount of a signed-in customer. */
   funds?: { fundsSummary(customerId: string): Promise<{ availableFundsCents: number; currency: CurrencyCode }> };
-  /** The customer's price list (default or members); the default price list when absent. */
-  pricingFor?(customerId: string): Promise<string>;
+  /**
+   * The price list a cart is priced by: the list its pricing code names when that list is offered by code, else the
+   * customer's own (default or members; an anonymous cart: default). The default price list when absent.
+   */
+  pricingFor?(customerId: string | null, pricingCode: string | null): Promise<string>;
+  /** Whether a pricing code names a price list offered by code (the catalogue); no code is kept when absent. */
+  offeredByCode?(code: string): Promise<boolean>;
 }
 
 export interface CheckoutItem {
@@ -143,9 +153,28 @@ export function cartCore(deps: CartDeps) {
     throw unprocessable(message, 'product_not_on_sale', { this: [message] });
   }
 
-  async function contextFor(customerId: string | null, region: string | null = null): Promise<ItemContext> {
-    const pricingId = customerId && deps.pricingFor ? await deps.pricingFor(customerId) : DEFAULT_PRICING;
+  async function contextFor(
+    customerId: string | null,
+    region: string | null = null,
+    pricingCode: string | null = null,
+  ): Promise<ItemContext> {
+    const pricingId = deps.pricingFor ? await deps.pricingFor(customerId, pricingCode) : DEFAULT_PRICING;
     return { customerId, region, now: clock.now(), pricingId };
+  }
+
+  /**
+   * What a request's view of the cart is kept on it for its purchase: a pricing code that names a list offered by
+   * code (bad or unknown: ignored), and the state site it is seen on (a target without one, inside the shop, keeps it).
+   */
+  async function keepView(ex: Executor, target: CartTarget, cart: CartRow): Promise<void> {
+    if (target.region !== undefined && (target.region ?? null) !== cart.region) {
+      await repo.setRegion(ex, cart.id, target.region ?? null);
+      cart.region = target.region ?? null;
+    }
+    const code = target.pricing;
+    if (!code || code === cart.pricingCode || !deps.offeredByCode || !(await deps.offeredByCode(code))) return;
+    await repo.setPricingCode(ex, cart.id, code);
+    cart.pricingCode = code;
   }
 
   const expiry = () => new Date(clock.now().getTime() + ANONYMOUS_CART_TTL_MS);
@@ -164,12 +193,16 @@ export function cartCore(deps: CartDeps) {
         (found.cart.expiresAt && found.cart.expiresAt.getTime() <= clock.now().getTime())
       )
         throw cartNotFound(target.reference);
+      await keepView(ex, target, found.cart);
       return found;
     }
-    const found = await repo.byCustomer(ex, target.customerId, lock);
-    if (found) return found;
-    await repo.ensureCustomerCart(ex, target.customerId, newId('crt'), clock.now());
-    return (await repo.byCustomer(ex, target.customerId, lock))!;
+    let found = await repo.byCustomer(ex, target.customerId, lock);
+    if (!found) {
+      await repo.ensureCustomerCart(ex, target.customerId, newId('crt'), clock.now());
+      found = (await repo.byCustomer(ex, target.customerId, lock))!;
+    }
+    await keepView(ex, target, found.cart);
+    return found;
   }
 
   const customerOf = (target: CartTarget) => (target.kind === 'customer' ? target.customerId : null);
@@ -185,7 +218,7 @@ export function cartCore(deps: CartDeps) {
     customerId: string | null,
     checkedWith?: ItemContext,
   ): Promise<Cart> {
-    const ctx = checkedWith ?? (await contextFor(customerId));
+    const ctx = checkedWith ?? (await contextFor(customerId, null, loaded.cart.pricingCode));
     const { live, removed } = await refreshItems(db, loaded.cart, loaded.items, ctx);
     const t = await totalsOf(db, loaded.cart, live, customerId);
     // What refreshItems appended to the stored list, without reading it back.
@@ -248,7 +281,11 @@ export function cartCore(deps: CartDeps) {
 
   async function viewOf(target: CartTarget): Promise<Cart> {
     const loaded = await load(db, target);
-    return view(loaded, customerOf(target), await contextFor(customerOf(target), target.region));
+    return view(
+      loaded,
+      customerOf(target),
+      await contextFor(customerOf(target), target.region, loaded.cart.pricingCode),
+    );
   }
 
   async function touched(target: CartTarget, cart: CartRow): Promise<Cart> {
@@ -287,7 +324,7 @@ export function cartCore(deps: CartDeps) {
 
   async function addInputs(target: CartTarget, inputs: CartItemInput[]): Promise<Cart> {
     const { cart, items } = await load(db, target);
-    const ctx = await contextFor(customerOf(target), target.region);
+    const ctx = await contextFor(customerOf(target), target.region, cart.pricingCode);
     const priced: PricedItem[] = [];
     // Every item is checked before any is stored: a failed add adds nothing.
     for (const input of inputs) priced.push(await prepare(input, ctx, items));

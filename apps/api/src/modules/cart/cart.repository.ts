@@ -173,10 +173,10 @@ export function createCartRepository() {
       return new Set(rows.map((r) => r.publicId));
     },
 
-    /** After a purchase: the items deleted and the promotion cleared, in one statement. */
+    /** After a purchase: the items deleted and the promotion, affiliate and pricing codes cleared, in one statement. */
     async empty(ex: Executor, cartId: number, now: Date): Promise<void> {
       await ex.execute(sql`with d as (delete from cart_items where cart_id = ${cartId})
-        update cart_carts set promotion_code = null, affiliate_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`);
+        update cart_carts set promotion_code = null, affiliate_code = null, pricing_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`);
     },
 
     /** Appends notices atomically (concurrent reads each append only what they removed themselves). */
@@ -204,6 +204,14 @@ export function createCartRepository() {
 
     async setAffiliate(ex: Executor, cartId: number, code: string): Promise<void> {
       await ex.update(cartCarts).set({ affiliateCode: code }).where(eq(cartCarts.id, cartId));
+    },
+
+    async setPricingCode(ex: Executor, cartId: number, code: string): Promise<void> {
+      await ex.update(cartCarts).set({ pricingCode: code }).where(eq(cartCarts.id, cartId));
+    },
+
+    async setRegion(ex: Executor, cartId: number, region: string | null): Promise<void> {
+      await ex.update(cartCarts).set({ region }).where(eq(cartCarts.id, cartId));
     },
 
     /** A change: anonymous carts live 14 days from their last one. */

@@ -53,6 +53,7 @@ const anonymousCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, o
     kind: 'anonymous',
     reference: request.params.ref,
     region: regionOfSubVariant(request.ctx.subVariant),
+    pricing: request.ctx.pricingId ?? null,
   });
   const auth = { preHandler: app.requireCustomer };
 
@@ -212,6 +213,7 @@ const customerCartRoutes: FastifyPluginAsync<CartRoutesOptions> = async (app, op
     kind: 'customer',
     customerId: request.auth!.customerId,
     region: regionOfSubVariant(request.ctx.subVariant),
+    pricing: request.ctx.pricingId ?? null,
   });
   const auth = { preHandler: app.requireCustomer };
 

@@ -25,6 +25,16 @@ export const cartCarts = pgTable(
     promotionCode: text('promotion_code'),
     /** The affiliate code sent with the latest add (core §7 affiliateCode); the purchase records it for the report. */
     affiliateCode: text('affiliate_code'),
+    /**
+     * The price list the `p` address code put this cart on (a list offered by code, core §1): the cart, and its
+     * purchase, are priced by it; null for the customer's own list. Cleared when the cart is bought.
+     */
+    pricingCode: text('pricing_code'),
+    /**
+     * The state whose site the cart was last seen on (the request's sub-variant, ADR 078; null: the national site):
+     * its purchase names the games as that view did.
+     */
+    region: text('region'),
     /** Items that left the cart by themselves, shown until dismissed: [{ id, reason, description, message }]. */
     autoRemoved: jsonb('auto_removed')
       .notNull()

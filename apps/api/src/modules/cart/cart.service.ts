@@ -93,7 +93,8 @@ export function createCartService(deps: CartDeps) {
         const message = 'An item can only be changed into another ticket of the same lottery.';
         throw unprocessable(message, 'invalid_item', { this: [message] });
       }
-      const priced = await prepare(input, await contextFor(customerOf(target), target.region), items, itemId);
+      const ctx = await contextFor(customerOf(target), target.region, cart.pricingCode);
+      const priced = await prepare(input, ctx, items, itemId);
       const changed = await repo.replaceItem(db, cart.id, itemId, {
         input: priced.input,
         description: priced.description,
@@ -114,7 +115,7 @@ export function createCartService(deps: CartDeps) {
     async applyPromotion(target: CartTarget, code: string): Promise<Cart> {
       const loaded = await load(db, target);
       const customerId = customerOf(target);
-      const ctx = await contextFor(customerId, target.region);
+      const ctx = await contextFor(customerId, target.region, loaded.cart.pricingCode);
       const { live } = await refreshItems(db, loaded.cart, loaded.items, ctx);
       const currency = live[0]?.item.currency ?? 'AUD';
       const subtotalCents = live.reduce((s, l) => s + l.item.priceCents, 0);
@@ -149,6 +150,7 @@ export function createCartService(deps: CartDeps) {
         if (!mine.cart.promotionCode && anon.cart.promotionCode)
           await repo.setPromotion(tx, mine.cart.id, anon.cart.promotionCode, clock.now());
         if (anon.cart.affiliateCode) await repo.setAffiliate(tx, mine.cart.id, anon.cart.affiliateCode);
+        if (anon.cart.pricingCode) await repo.setPricingCode(tx, mine.cart.id, anon.cart.pricingCode);
         if ((anon.cart.autoRemoved as AutoRemoved[]).length > 0)
           await repo.appendAutoRemoved(tx, mine.cart.id, anon.cart.autoRemoved as AutoRemoved[], clock.now());
         await repo.deleteCart(tx, anon.cart.id);
@@ -165,7 +167,9 @@ export function createCartService(deps: CartDeps) {
      */
     async loadForCheckout(tx: Executor, customerId: string): Promise<CheckoutCart> {
       const loaded = await load(tx, { kind: 'customer', customerId }, true);
-      const ctx = await contextFor(customerId);
+      // Priced by the cart's own list (its pricing code) and named for the site it was last seen on, as that view
+      // was: the charge, and the games' names on the order, are what it showed.
+      const ctx = await contextFor(customerId, loaded.cart.region, loaded.cart.pricingCode);
       const { live, removed } = await refreshItems(tx, loaded.cart, loaded.items, ctx);
       const t = await totalsOf(tx, loaded.cart, live, customerId);
       return {

@@ -5,6 +5,7 @@ import { TEST_NOW, testServices, withTestApp, type TestApp } from '../../../test
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { signUpAndLogin } from '../../../test/helpers/customers.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -94,5 +95,47 @@ describe('the sub-variant on cart calls', () => {
       const cookie = await api(t, { cookie: 'sv=qld%3Bx' })('GET', `/anon-cart/${ref}`);
       expect(onlyItem(cookie.body.result).offer_name).toBe('Saturday Lotto');
       expect(onlyItem((await api(t)('GET', `/anon-cart/${ref}`)).body.result).offer_name).toBe('Saturday Lotto');
+    }));
+
+  it('buys the games under the names of the state site the cart was last seen on, and nationally once seen so', () =>
+    withApp(async (t) => {
+      const ann = await signUpAndLogin(t, { firstname: 'Ann' });
+      await t.database.db.transaction((tx) =>
+        t.services.ledger.creditDeposit(tx, {
+          customerId: ann.customerId,
+          amountCents: 10_000,
+          currency: 'AUD',
+          reference: `test-deposit:${ann.customerId}`,
+          description: 'Test deposit',
+        }),
+      );
+      const auth = { authorization: `Bearer ${ann.accessToken}` };
+      const buy = async (key: string) => {
+        // The purchase itself carries no sub-variant (a 3-D Secure return, a retry): the cart's last view names it.
+        const bought = await t.injectSigned({
+          method: 'POST',
+          url: '/api/v2/cart/purchase',
+          sign: { version: '3.3' },
+          headers: { ...auth, 'idempotency-key': key },
+          payload: {},
+        });
+        expect(bought.statusCode, bought.body).toBe(200);
+        const receipt = await t.injectSigned({
+          method: 'GET',
+          url: `/api/v2/checkout/${bought.json().result.checkout_id}`,
+          headers: auth,
+        });
+        return receipt.json().result.orders as Json[];
+      };
+      const qld = api(t, { ...auth, 'x-sub-variant': 'qld' });
+      expect(onlyItem((await qld('POST', '/cart/items', saturdayLotto)).body.result).offer_name).toBe('Gold Lotto');
+      expect(JSON.stringify(await buy('sv-qld'))).toContain('Gold Lotto');
+
+      await qld('POST', '/cart/items', saturdayLotto);
+      // Seen on the national site before buying: the national name.
+      expect(onlyItem((await api(t, auth)('GET', '/cart/items')).body.result).offer_name).toBe('Saturday Lotto');
+      const national = JSON.stringify(await buy('sv-national'));
+      expect(national).toContain('Saturday Lotto');
+      expect(national).not.toContain('Gold Lotto');
     }));
 });

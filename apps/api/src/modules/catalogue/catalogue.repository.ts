@@ -25,6 +25,15 @@ export function createCatalogueRepository(ex: Executor) {
       return rows.length > 0;
     },
 
+    /** The price lists a visitor is put on by the `p` address code. */
+    async pricingsOfferedByCode(): Promise<string[]> {
+      const rows = await ex
+        .select({ id: cataloguePricings.id })
+        .from(cataloguePricings)
+        .where(eq(cataloguePricings.offeredByCode, true));
+      return rows.map((r) => r.id);
+    },
+
     /** Every offer with its price under the pricing (offers without a price there are not sold under it). */
     offersWithPrices(pricingId: string) {
       return ex

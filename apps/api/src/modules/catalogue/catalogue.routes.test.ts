@@ -151,7 +151,7 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
     });
   });
 
-  it('prices by pricing id: members pay less than the default list', async () => {
+  it('prices by pricing id: the intro list (offered by code) is below the default list; members is for members', async () => {
     await withApp(async (t) => {
       const get = async (pricing: string) =>
         (await t.injectSigned({ method: 'GET', url: `/api/v2/pricing/${pricing}/product_offers` })).json()
@@ -160,12 +160,15 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
           { game_types: { key: string; game_offers: { price_per_line: { amount: number } }[] }[] }
         >;
       const base = await get('default');
-      const members = await get('members');
+      const intro = await get('intro');
       const perLine = (offers: typeof base, key: string) =>
         offers[key]!.game_types[0]!.game_offers[0]!.price_per_line.amount;
       expect(perLine(base, 'powerball')).toBe(1.2);
-      expect(perLine(members, 'powerball')).toBe(1.14);
-      for (const key of AU_KEYS) expect(perLine(members, key)).toBeLessThan(perLine(base, key));
+      expect(perLine(intro, 'powerball')).toBe(1.08);
+      for (const key of AU_KEYS) expect(perLine(intro, key)).toBeLessThan(perLine(base, key));
+      // The members list is only its customers' (cart.pricing-code.routes.test.ts): anyone else is told it is unknown.
+      const members = await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/members/product_offers' });
+      expect(members.statusCode).toBe(404);
     });
   });
 
@@ -252,7 +255,7 @@ describe('catalogue seed', () => {
       'select (select count(*)::int from catalogue_offers) as offers, (select count(*)::int from catalogue_prices) as prices, (select count(*)::int from catalogue_pricings) as pricings',
     );
     // 8 lottery offers and the 3 demo raffles (seeded with the raffles), each priced under both pricings.
-    expect(counts.rows[0]).toEqual({ offers: 11, prices: 22, pricings: 2 });
+    expect(counts.rows[0]).toEqual({ offers: 11, prices: 33, pricings: 3 });
   });
 });
 

@@ -3,12 +3,18 @@ import { Branding, PricingParams, ProductOffers, ProductOffersQuery, successEnve
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 export interface CatalogueRoutesOptions {
   catalogue: CatalogueService;
+  /** The signed-in customer's own price list (members for a Daily Winners member); default when absent. */
+  entitledPricing?(customerId: string): Promise<string>;
 }
+
+/** The base list every visitor may read. */
+const BASE_PRICING = 'default';
 
 /** Shared caches may keep these a little; the draw list changes when a draw closes, so not for long. */
 const OFFERS_MAX_AGE_SECONDS = 30;
@@ -29,15 +35,23 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     {
       schema: {
         tags,
-        summary: 'Product offers under a pricing, keyed by key: available offers with at least one open draw',
+        summary:
+          'Product offers under a pricing, keyed by key: available offers with at least one open draw (a list only for its customers, such as members, is 404 to anyone else)',
         params: PricingParams,
         querystring: ProductOffersQuery,
         response: { 200: successEnvelope(ProductOffers) },
       },
     },
     async (request, reply) => {
-      const offers = await catalogue.productOffers(request.params.pricingName, request.query);
-      reply.header('cache-control', publicFor(OFFERS_MAX_AGE_SECONDS));
+      const name = request.params.pricingName;
+      // The base list and the lists offered by code are everyone's; any other list (members) only its customers'.
+      // A list this visitor may not read answers as an unknown one: a storefront never shows prices it cannot charge.
+      const open = name === BASE_PRICING || (await catalogue.offeredByCode(name));
+      const customerId = request.auth?.customerId;
+      if (!open && !(customerId && opts.entitledPricing && (await opts.entitledPricing(customerId)) === name))
+        throw notFound(`There is no pricing named "${name}".`, 'unknown_pricing');
+      const offers = await catalogue.productOffers(name, request.query);
+      reply.header('cache-control', open ? publicFor(OFFERS_MAX_AGE_SECONDS) : 'private, no-store');
       return ok(offers);
     },
   );

@@ -7,6 +7,11 @@ export const cataloguePricings = pgTable(
   {
     id: text('id').primaryKey(),
     description: text('description').notNull(),
+    /**
+     * A price list a visitor is put on by the `p` address code (core §1): open to everyone who follows the link.
+     * Lists without it (`members`) are only for the customers entitled to them.
+     */
+    offeredByCode: boolean('offered_by_code').notNull().default(false),
   },
   (t) => [check('catalogue_pricings_id_check', sql`${t.id} ~ '^[A-Za-z0-9_-]+$'`)],
 );

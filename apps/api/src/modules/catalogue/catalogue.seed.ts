@@ -1,15 +1,22 @@
-// The catalogue a fresh shop starts with: an offer for every Australian game plus the en-GB ones, two price lists
-// (`default` at the operator's base prices of games.md, `members` 5% below), branding per game and tips.
+// The catalogue a fresh shop starts with: an offer for every Australian game plus the en-GB ones, three price lists
+// (`default` at the operator's base prices of games.md, `members` 5% below, `intro` 10% below for visitors of a
+// `?p=intro` link), branding per game and tips.
 import { getGame, type GameKey } from '@shop/lottery';
 import type { Executor } from '../../db/index.ts';
 import { createCatalogueRepository, type NewOfferRow } from './catalogue.repository.ts';
 import type { StoredGameType } from './catalogue.service.ts';
 
 export const PRICINGS = [
-  { id: 'default', description: 'Base price list: the operator price of every game.' },
-  { id: 'members', description: 'Member price list: 5% below the base price.' },
+  { id: 'default', description: 'Base price list: the operator price of every game.', offeredByCode: false },
+  { id: 'members', description: 'Member price list: 5% below the base price.', offeredByCode: false },
+  {
+    id: 'intro',
+    description: 'Introductory price list of marketing links (?p=intro): 10% below the base price.',
+    offeredByCode: true,
+  },
 ] as const;
 const MEMBER_DISCOUNT_PERCENT = 5;
+const INTRO_DISCOUNT_PERCENT = 10;
 
 const LOTTO_TYPES: StoredGameType[] = [
   { key: 'standard', name: 'Standard' },
@@ -141,6 +148,12 @@ export function pricesSeed() {
         offerKey: o.key,
         blockGames: games,
         blockCents: Math.round((cents * (100 - MEMBER_DISCOUNT_PERCENT)) / 100),
+      },
+      {
+        pricingId: 'intro',
+        offerKey: o.key,
+        blockGames: games,
+        blockCents: Math.round((cents * (100 - INTRO_DISCOUNT_PERCENT)) / 100),
       },
     ];
   });

@@ -324,7 +324,25 @@ export function createCatalogueService(deps: CatalogueDeps) {
     return previous ?? built;
   }
 
+  let byCode: { at: number; ids: Promise<Set<string>> } | null = null;
+  /** The lists offered by code, read at most once per cache period (a failed read is not kept). */
+  function pricingsByCode(): Promise<Set<string>> {
+    const now = deps.clock.now().getTime();
+    if (byCode && now - byCode.at < ttl && now >= byCode.at) return byCode.ids;
+    const entry = { at: now, ids: repo.pricingsOfferedByCode().then((ids) => new Set(ids)) };
+    byCode = entry;
+    entry.ids.catch(() => {
+      if (byCode === entry) byCode = null;
+    });
+    return entry.ids;
+  }
+
   return {
+    /** Whether a price list is offered by the `p` address code (core §1): open to every visitor who follows it. */
+    async offeredByCode(pricingId: string): Promise<boolean> {
+      return (await pricingsByCode()).has(pricingId);
+    },
+
     /**
      * Offers keyed by key under a pricing: available, with at least one draw still open for sales now (or `at`: a cart
      * judging an item passes the instant it checks it at, so the list and the check agree).

@@ -37,7 +37,7 @@ export const identityAccountRoutes: FastifyPluginAsync<IdentityRoutesOptions> = 
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return ok(await identity.profile.overview(customerOf(request)));
+      return ok(await identity.profile.overview(customerOf(request), request.ctx.pricingId ?? null));
     },
   );
 

@@ -30,7 +30,8 @@ export interface ProfileDeps {
   /** The migration module's status of the customer's legacy account (features §4); null when not wired. */
   migrationStatusOf?: (customerId: string) => Promise<string>;
   /** The price list the customer's cart is priced by (the membership module's members list); the stored one when not wired. */
-  pricingOf?: (customerId: string) => Promise<string>;
+  /** The price list the customer is priced by, given the request's pricing code (the `p` address code). */
+  pricingOf?: (customerId: string, pricingCode: string | null) => Promise<string>;
 }
 
 export function detailsOf(c: CustomerRow): CustomerDetails {
@@ -76,7 +77,7 @@ export function addressConfirmationDue(
 export function createProfileService(deps: ProfileDeps) {
   const { db, clock, config, tokens, mailer } = deps;
 
-  async function overviewOf(c: CustomerRow): Promise<CustomerOverview> {
+  async function overviewOf(c: CustomerRow, pricingCode: string | null = null): Promise<CustomerOverview> {
     const currency = 'AUD' as const;
     const funds = deps.funds ? await deps.funds.fundsSummary(c.publicId) : null;
     const zero = { amount: 0 };
@@ -84,7 +85,7 @@ export function createProfileService(deps: ProfileDeps) {
       customerId: c.publicId,
       customerToken: c.customerToken,
       segmentName: c.segmentName,
-      pricingId: deps.pricingOf ? await deps.pricingOf(c.publicId) : c.pricingId,
+      pricingId: deps.pricingOf ? await deps.pricingOf(c.publicId, pricingCode) : c.pricingId,
       firstname: c.firstname,
       lastname: c.lastname,
       email: c.email,
@@ -119,8 +120,8 @@ export function createProfileService(deps: ProfileDeps) {
   return {
     overviewOf,
 
-    async overview(customerId: string) {
-      return overviewOf(await requireCustomer(db, customerId));
+    async overview(customerId: string, pricingCode: string | null = null) {
+      return overviewOf(await requireCustomer(db, customerId), pricingCode);
     },
 
     /** Where the request comes from; banned countries flag the customer until they accept the location terms. */

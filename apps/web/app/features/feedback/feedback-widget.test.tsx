@@ -76,6 +76,8 @@ describe('feedback widget', () => {
       },
     });
     expect(feedbackEventOf(form, true, '1.2.3').clientInformation.build).toBe('release');
+    // The variant is the visitor's sub-variant (features §3 "variant (sub-variant)").
+    expect(feedbackEventOf(form, false, '1.2.3', 'qld').variant).toBe('qld');
     expect(FeedbackForm.safeParse({ comment: 'no rating' }).success).toBe(false);
   });
 });

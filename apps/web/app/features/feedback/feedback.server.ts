@@ -12,8 +12,16 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]+/g;
 
 export type FeedbackOutcome = { ok: true } | { ok: false; fieldErrors: Record<string, string[]>; error: string };
 
-/** The event of features §3 from what the widget posted. */
-export function feedbackEventOf(form: FeedbackForm, production: boolean, release: string): FeedbackEventBody {
+/**
+ * The event of features §3 from what the widget posted. Its `variant` is the sub-variant (features §3: "variant
+ * (sub-variant)"): the visitor's own (the `sv` address code or cookie) when they have one.
+ */
+export function feedbackEventOf(
+  form: FeedbackForm,
+  production: boolean,
+  release: string,
+  subVariant: string | null = null,
+): FeedbackEventBody {
   return {
     category: 'user',
     eventType: 'feedback_event',
@@ -23,7 +31,7 @@ export function feedbackEventOf(form: FeedbackForm, production: boolean, release
     comment: form.comment ? form.comment.replace(CONTROL_CHARACTERS, ' ').trim() || null : null,
     email: form.email || null,
     source: form.source,
-    variant: form.variant || null,
+    variant: subVariant || form.variant || null,
     clientInformation: {
       build: production ? 'release' : 'internal',
       name: 'Web',

@@ -3,7 +3,7 @@
 // draw that is not there, becomes the 404 page with HTTP 404.
 import type { AppLoadContext } from 'react-router';
 import { serverApi } from '../../lib/api-client.server.ts';
-import { contractMismatch } from '../../lib/api-errors.ts';
+import { ApiError, contractMismatch } from '../../lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { COOKIE_NAMES } from '../../lib/cookie-names.ts';
@@ -14,7 +14,6 @@ import { apiSessionFrom } from '../../lib/session.server.ts';
 import { WebConfig, type ApiVersion, type ResultKey } from '@shop/contracts';
 import {
   normaliseDrawDetails,
-  normaliseOffers,
   normalisePastDraws,
   normaliseResultKeys,
   normaliseStatistics,
@@ -23,31 +22,71 @@ import {
   type StatisticsView,
 } from './lotteries.wire.ts';
 import { RESULTS_PAGE_SIZE } from './results-paging.ts';
+import { offersMakerFor } from './sub-variant-offers.ts';
 
 /** The price list of anonymous visitors; a visitor's `pricing_id` cookie (spec core §9) picks another. */
 export const DEFAULT_PRICING = 'default';
 
+/** The list the pricing cookie names (the visitor's list, set by the root loader), else the default list. */
 export function pricingOf(request: Request): string {
   return identifierOrNull(parseCookies(request.headers.get('cookie'))[COOKIE_NAMES.pricing]) ?? DEFAULT_PRICING;
 }
 
 /**
- * The `pricing_id` cookie follows the price list the API prices the visitor's cart by (the customer overview's
- * `pricingId`: `members` for a Daily Winners member), so product pages show what the cart will charge and a
- * hand-set cookie names no list the visitor is not entitled to. Anonymous visitors have the default list (no cookie).
- * Returns the Set-Cookie to send, or null when the stored cookie is already right or the customer could not be read.
+ * The price lists a request may be shown, best first (ADR 081): the address's `p` code, the pricing cookie, the
+ * default list. The API answers a list that is not this visitor's (unknown, or members to a non-member) as 404
+ * unknown_pricing, so the first list it serves is the one the cart charges.
+ */
+function pricingCandidates(request: Request): string[] {
+  const fromAddress = identifierOrNull(new URL(request.url).searchParams.get('p'));
+  return [...new Set([fromAddress, pricingOf(request), DEFAULT_PRICING].filter((p): p is string => p !== null))];
+}
+
+/** GET /pricing/{p}/product_offers under the first of the visitor's lists the API serves them (see above). */
+export async function visitorProductOffers(
+  context: AppLoadContext,
+  request: Request,
+  query?: Record<string, string | number>,
+): Promise<{ pricingId: string; path: string; result: unknown }> {
+  const candidates = pricingCandidates(request);
+  for (const [i, pricingId] of candidates.entries()) {
+    const path = `/pricing/${encodeURIComponent(pricingId)}/product_offers`;
+    try {
+      const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
+        query,
+        cache: { ttlMs: SERVER_CACHE_TTL.default },
+      });
+      return { pricingId, path, result: res.result };
+    } catch (error) {
+      const last = i === candidates.length - 1;
+      if (last || !(error instanceof ApiError) || error.code !== 'unknown_pricing') throw toRouteError(error);
+    }
+  }
+  throw toRouteError(contractMismatch('GET /pricing/default/product_offers'));
+}
+
+/**
+ * The `pricing_id` cookie follows the price list the API prices the visitor's cart by (for a customer the overview's
+ * `pricingId`: `members` for a Daily Winners member, or the list their `p` code named; for an anonymous visitor the
+ * list their product pages were served), so product pages show what the cart will charge and a hand-set cookie names
+ * no list the visitor may not have. A visit with `p` in the address starts the cookie's lifetime (the session
+ * timeout, core §9) again. An anonymous visitor on the default list has no cookie. Returns the Set-Cookie to send, or
+ * null when the stored cookie is already right or the list could not be read.
  */
 export function pricingCookieFor(
   request: Request,
   visitor: { isAuthenticated: boolean; entitledPricing: string | null; sessionTimeoutSeconds: number },
 ): string | null {
   const stored = parseCookies(request.headers.get('cookie'))[COOKIE_NAMES.pricing];
-  const secure = new URL(request.url).protocol === 'https:';
-  if (!visitor.isAuthenticated) {
+  const url = new URL(request.url);
+  const secure = url.protocol === 'https:';
+  const entitled = identifierOrNull(visitor.entitledPricing);
+  if (entitled === null) return null;
+  if (!visitor.isAuthenticated && entitled === DEFAULT_PRICING) {
     return stored === undefined ? null : serializeCookie(COOKIE_NAMES.pricing, '', { maxAgeSeconds: 0, secure });
   }
-  const entitled = identifierOrNull(visitor.entitledPricing);
-  if (entitled === null || stored === entitled) return null;
+  const renewed = identifierOrNull(url.searchParams.get('p')) === entitled;
+  if (stored === entitled && !renewed) return null;
   return serializeCookie(COOKIE_NAMES.pricing, entitled, { maxAgeSeconds: visitor.sessionTimeoutSeconds, secure });
 }
 
@@ -85,14 +124,24 @@ async function marketOf(context: AppLoadContext, request: Request): Promise<'AU'
  * in the catalogue's ranking order.
  */
 export async function loadOffers(context: AppLoadContext, request: Request): Promise<OfferView[]> {
-  const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
-  const { result } = await getResult(context, request, path, { market: await marketOf(context, request) });
-  const offers = madeOnce(result, normaliseOffers);
+  return (await loadPricedOffers(context, request)).offers;
+}
+
+/** loadOffers, with the price list they were served under (the root loader keeps it in the pricing cookie). */
+export async function loadPricedOffers(
+  context: AppLoadContext,
+  request: Request,
+): Promise<{ pricingId: string; offers: OfferView[] }> {
+  const { pricingId, path, result } = await visitorProductOffers(context, request, {
+    market: await marketOf(context, request),
+  });
+  // Under a state's sub-variant the offers go by the state's names and addresses (sub-variant-offers.ts).
+  const offers = madeOnce(result, offersMakerFor(apiSessionFrom(request).subVariant));
   if (!offers) throw toRouteError(contractMismatch(`GET ${path}`));
   const onSale = offers.filter((o) => o.available && !o.suspended && o.draws.length > 0);
   // A shop with nothing on sale says so (418) rather than show empty pages.
   if (onSale.length === 0) noProducts();
-  return onSale.sort((a, b) => a.ranking - b.ranking);
+  return { pricingId, offers: onSale.sort((a, b) => a.ranking - b.ranking) };
 }
 
 /** The offer whose url slug, alias or key is `param`, or the 404 page. */

@@ -12,12 +12,22 @@ describe('pricing_id cookie', () => {
     expect(pricingCookieFor(req('pricing_id=members'), member)).toBeNull();
   });
 
-  it('takes back a list the customer is not entitled to, and clears it for anonymous visitors', () => {
+  it('takes back a list the customer is not entitled to, and clears it for anonymous visitors on the default list', () => {
     const nonMember = { ...member, entitledPricing: 'default' };
     expect(pricingCookieFor(req('pricing_id=members'), nonMember)).toContain('pricing_id=default;');
-    const anonymous = { ...member, isAuthenticated: false, entitledPricing: null };
+    const anonymous = { ...member, isAuthenticated: false, entitledPricing: 'default' };
     expect(pricingCookieFor(req('pricing_id=members'), anonymous)).toContain('pricing_id=; Path=/; Max-Age=0');
     expect(pricingCookieFor(req(), anonymous)).toBeNull();
+  });
+
+  it("keeps an anonymous visitor's code list, and a visit with the code starts its lifetime again", () => {
+    const served = { isAuthenticated: false, entitledPricing: 'intro', sessionTimeoutSeconds: 3600 };
+    expect(pricingCookieFor(req(), served)).toBe('pricing_id=intro; Path=/; Max-Age=3600; SameSite=Lax; Secure');
+    expect(pricingCookieFor(req('pricing_id=intro'), served)).toBeNull();
+    const visit = new Request('https://shop.test/?p=intro', { headers: { cookie: 'pricing_id=intro' } });
+    expect(pricingCookieFor(visit, served)).toContain('pricing_id=intro;');
+    // The offers could not be read: the cookie is left as it is.
+    expect(pricingCookieFor(req('pricing_id=intro'), { ...served, entitledPricing: null })).toBeNull();
   });
 
   it('changes nothing when the customer could not be read or names a malformed list', () => {

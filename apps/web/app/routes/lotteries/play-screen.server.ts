@@ -8,11 +8,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { z } from 'zod';
 import { jsonField } from '../../lib/form-data.ts';
-import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
-import { SERVER_CACHE_TTL, SHARED_PAGE_MAX_AGE_S } from '../../lib/cache-policy.ts';
+import { SHARED_PAGE_MAX_AGE_S } from '../../lib/cache-policy.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
-import { apiSessionFrom, UTM_KEYS } from '../../lib/session.server.ts';
+import { UTM_KEYS } from '../../lib/session.server.ts';
 import { sharedCacheControl, sharedPageHeaders } from '../../lib/http-caching.ts';
 import { madeOnce } from '../../lib/made-once.ts';
 import { authApi, loadCustomer, requireCustomer } from '../../lib/auth.server.ts';
@@ -22,7 +21,7 @@ import { addToCart } from '../../features/cart/cart.server.ts';
 import { boostBuyTicketsVariant, type BoostBuyTicketsVariant } from '../../features/experiments/experiments.server.ts';
 import { loadWebConfig } from '../../features/identity/login.server.ts';
 import { scheduleTicket, type ScheduleFeedback } from '../../features/scheduled/scheduled.server.ts';
-import { loadOffer, pricingOf } from '../../features/lotteries/lotteries.server.ts';
+import { loadOffer, visitorProductOffers } from '../../features/lotteries/lotteries.server.ts';
 import { playPath, selectedDraw } from '../../features/lotteries/offer-links.ts';
 import type { OfferView } from '../../features/lotteries/lotteries.wire.ts';
 import { builderOffer, favouritesFor, type BuilderOffer } from '../../features/tickets/builder-offer.ts';
@@ -88,21 +87,14 @@ export async function loadPlayScreen(
     };
     return data(body, { headers: sharedPageHeaders(request, SHARED_PAGE_MAX_AGE_S) });
   }
-  const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
-  let raw: ProductOffers;
-  try {
-    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
-      cache: { ttlMs: SERVER_CACHE_TTL.default },
-    });
-    const parsed = madeOnce(res.result, parseProductOffers);
-    if (!parsed.success) throw contractMismatch(`GET ${path}`);
-    raw = parsed.data;
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  const res = await visitorProductOffers(context, request);
+  const parsed = madeOnce(res.result, parseProductOffers);
+  if (!parsed.success) throw toRouteError(contractMismatch(`GET ${res.path}`));
+  const raw: ProductOffers = parsed.data;
   const product = raw[offerView.key];
   if (!product || product.type !== 'lottery_ticket') notFound();
-  const offer = builderOffer(product, offerView.slug);
+  // The builder names the offer as the page does (a state's sub-variant: the state's name).
+  const offer = { ...builderOffer(product, offerView.slug), name: offerView.name };
   const type =
     params.gameTypeKey !== undefined
       ? gameTypeForSegment(offer, params.gameTypeKey)

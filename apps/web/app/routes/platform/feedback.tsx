@@ -3,6 +3,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { authApi } from '../../lib/auth.server.ts';
+import { apiSessionFrom } from '../../lib/session.server.ts';
 import { FeedbackForm } from '../../features/feedback/feedback-form.ts';
 import { feedbackEventOf, sendFeedback } from '../../features/feedback/feedback.server.ts';
 import type { Route } from './+types/feedback';
@@ -16,6 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value,
     process.env.NODE_ENV === 'production',
     process.env.RELEASE ?? process.env.npm_package_version ?? 'dev',
+    apiSessionFrom(request).subVariant,
   );
   const outcome = await sendFeedback(auth.api, event);
   const headers = new Headers();

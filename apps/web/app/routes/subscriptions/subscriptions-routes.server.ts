@@ -4,15 +4,12 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { ProductOffers, type Raffle } from '@shop/contracts';
 import { data, redirect, type AppLoadContext } from 'react-router';
-import { serverApi } from '../../lib/api-client.server.ts';
 import { contractMismatch } from '../../lib/api-errors.ts';
-import { SERVER_CACHE_TTL } from '../../lib/cache-policy.ts';
 import { submissionErrors } from '../../lib/form-data.ts';
 import { madeOnce } from '../../lib/made-once.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
-import { apiSessionFrom } from '../../lib/session.server.ts';
 import { addToCart } from '../../features/cart/cart.server.ts';
-import { pricingOf } from '../../features/lotteries/lotteries.server.ts';
+import { visitorProductOffers } from '../../features/lotteries/lotteries.server.ts';
 import { bundleOptions, defaultEntry } from '../../features/raffles/raffle-format.ts';
 import { loadRaffle, utmSearch } from '../../features/raffles/raffles.server.ts';
 import { SubscribeForm } from '../../features/subscriptions/subscription-forms.ts';
@@ -26,13 +23,10 @@ export async function subscriptionOffers(
   context: AppLoadContext,
   request: Request,
 ): Promise<{ key: string; name: string; path: string }[]> {
-  const path = `/pricing/${encodeURIComponent(pricingOf(request))}/product_offers`;
   try {
-    const res = await serverApi(context, apiSessionFrom(request)).get<unknown>('main', path, {
-      cache: { ttlMs: SERVER_CACHE_TTL.default },
-    });
+    const res = await visitorProductOffers(context, request);
     const parsed = madeOnce(res.result, parseOffers);
-    if (!parsed.success) throw contractMismatch(`GET ${path}`);
+    if (!parsed.success) throw contractMismatch(`GET ${res.path}`);
     return Object.values(parsed.data)
       .filter(
         (o) =>
