@@ -894,6 +894,7 @@ export function createServices(options: ServicesOptions) {
     contacts: m.identity.directory,
     profiles: m.identity.directory,
     publicUrl: config.publicUrl,
+    onWon: core.cards.raffleWon,
   });
   return {
     database,
