@@ -68,7 +68,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     translations: s.translations,
     access: contentAccess,
   });
-  await app.register(catalogueRoutes, { ...v2, catalogue: s.catalogue });
+  await app.register(catalogueRoutes, { ...v2, catalogue: s.catalogue, offerPreviews: s.offerPreviews });
   // Results lists include raffle draws; past results' customerData.orders come from the customer's orders.
   await app.register(drawsRoutes, {
     ...v2,

@@ -12,7 +12,7 @@ import type { AppConfig } from './env.ts';
 import type { Clock } from './lib/clock.ts';
 import { resolveAuthSecret } from './plugins/auth.ts';
 import { basketOf, createCartService, type CheckoutCart, type PricedItem } from './modules/cart/index.ts';
-import { createCatalogueService, createOfferAudience } from './modules/catalogue/index.ts';
+import { createCatalogueService, createOfferAudience, createOfferPreviews } from './modules/catalogue/index.ts';
 import {
   createContentEditor,
   createContentService,
@@ -232,7 +232,24 @@ function catalogueServices(core: Core) {
     raffleDraws: (key) => raffles.upcomingDraws(key),
     raffleGameOffer: (key) => raffles.gameOffer(key),
   });
-  return { platform, cspReports, content, draws, drawResults, raffles, causes, raffleLifecycle, catalogue };
+  // Offer preview links (the storefront's ?preview= on an offer page that is not on sale).
+  const offerPreviews = createOfferPreviews({
+    clock,
+    secret: core.authSecret,
+    offerExists: async (key) => (await catalogue.offerKeys()).includes(key),
+  });
+  return {
+    platform,
+    cspReports,
+    content,
+    draws,
+    drawResults,
+    raffles,
+    causes,
+    raffleLifecycle,
+    catalogue,
+    offerPreviews,
+  };
 }
 
 /** Content writes (editor, import/export, uploads) and translation items; every write empties this process' caches. */
