@@ -71,6 +71,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(catalogueRoutes, {
     ...v2,
     catalogue: s.catalogue,
+    offerPreviews: s.offerPreviews,
     entitledPricing: (id) => s.memberPricing.pricingFor(id),
   });
   // Results lists include raffle draws; past results' customerData.orders come from the customer's orders.

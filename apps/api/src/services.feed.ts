@@ -6,6 +6,9 @@ import { formatCurrency, type CurrencyCode } from '@shop/contracts';
 import type { Executor } from './db/index.ts';
 import type { FeedPoster } from './modules/notifications/index.ts';
 import type { FailedNotifier, PausedNotifier } from './modules/recurring/index.ts';
+import type { AppliedLimitChange } from './modules/responsible-gambling/index.ts';
+import { pastTicketsLink } from './workflows/draw-result-cards.workflow.ts';
+import type { RaffleWin } from './workflows/draw-raffle.workflow.ts';
 
 /** Where a customer fixes a recurring purchase that could not be paid (the storefront's payment problems screen). */
 const PAYMENT_RESOLUTION_PATH = '/my-account/payment-resolution';
@@ -104,8 +107,40 @@ export function feedCards(feed: FeedPoster) {
         dedupeKey: `giveaway_won:${won.winnerId}`,
       }),
 
-    /** A limit change took effect (a lower or first limit applies at once). */
-    limitApplied: (tx: Executor, change: { customerId: string; message: string }) =>
+    /** A customer's tickets won in a charity raffle draw (cash prizes are already in the wallet). */
+    raffleWon: (tx: Executor, won: RaffleWin) => {
+      const lines = won.prizes.map(
+        (p) =>
+          `ticket ${p.ticketNumber} won ${p.name}` +
+          (p.cashCents === null ? ' (our team will contact you to deliver it)' : ''),
+      );
+      const cash = won.prizes.reduce((sum, p) => sum + (p.cashCents ?? 0), 0);
+      const tickets = won.orderIds.length === 1 ? 'ticket' : 'tickets';
+      return one(tx, {
+        customerId: won.customerId,
+        kind: 'ticket_won',
+        title:
+          cash > 0
+            ? `You won ${formatCurrency(cash, won.currency, won.currency === 'GBP' ? 'en-GB' : 'en-AU')}!`
+            : 'You won a prize!',
+        icon: 'trophy',
+        message:
+          `${won.offerName} draw ${won.drawNo}: ${lines.join('; ')}.` +
+          (cash > 0 ? ' The cash is already in your account.' : ''),
+        actions: [
+          ...(won.orderIds.length > 0 ? [{ text: `View your ${tickets}`, link: pastTicketsLink(won.orderIds) }] : []),
+          { text: 'Check the draw', link: `/${won.offerKey}/draw/${won.drawNo}/verify` },
+        ],
+        isAutoDismissed: false,
+        dedupeKey: `raffle_won:${won.drawId}`,
+      });
+    },
+
+    /**
+     * A limit change took effect: a lower or first limit at once, or a raise or removal after its cooling-off delay
+     * (`due`, written by the sweep or the customer's next limit change, whichever comes first).
+     */
+    limitApplied: (tx: Executor, change: AppliedLimitChange) =>
       one(tx, {
         customerId: change.customerId,
         kind: 'limit_applied',
@@ -113,10 +148,12 @@ export function feedCards(feed: FeedPoster) {
         icon: 'shield',
         message: change.message,
         actions: [{ text: 'View your limits', link: '/my-account/spend-limits' }],
-        // The customer changed it themselves and is told on the spot (features §8 success notification).
-        alreadyToasted: true,
-        // Each change is its own card.
-        dedupeKey: `limit_applied:${randomBytes(9).toString('base64url')}`,
+        // Set by the customer: told on the spot (features §8 success notification); a due change is news, a toast.
+        alreadyToasted: !change.due,
+        // A due change once per limit and date; each change set by the customer is its own card.
+        dedupeKey: change.due
+          ? `limit_due:${change.due.limitId}:${change.due.from.toISOString()}`
+          : `limit_applied:${randomBytes(9).toString('base64url')}`,
       }),
   };
 }

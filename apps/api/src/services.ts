@@ -18,7 +18,7 @@ import {
   type CheckoutCart,
   type PricedItem,
 } from './modules/cart/index.ts';
-import { createCatalogueService, createOfferAudience } from './modules/catalogue/index.ts';
+import { createCatalogueService, createOfferAudience, createOfferPreviews } from './modules/catalogue/index.ts';
 import {
   createContentEditor,
   createContentService,
@@ -238,7 +238,24 @@ function catalogueServices(core: Core) {
     raffleDraws: (key) => raffles.upcomingDraws(key),
     raffleGameOffer: (key) => raffles.gameOffer(key),
   });
-  return { platform, cspReports, content, draws, drawResults, raffles, causes, raffleLifecycle, catalogue };
+  // Offer preview links (the storefront's ?preview= on an offer page that is not on sale).
+  const offerPreviews = createOfferPreviews({
+    clock,
+    secret: core.authSecret,
+    offerExists: async (key) => (await catalogue.offerKeys()).includes(key),
+  });
+  return {
+    platform,
+    cspReports,
+    content,
+    draws,
+    drawResults,
+    raffles,
+    causes,
+    raffleLifecycle,
+    catalogue,
+    offerPreviews,
+  };
 }
 
 /** Content writes (editor, import/export, uploads) and translation items; every write empties this process' caches. */
@@ -909,6 +926,7 @@ export function createServices(options: ServicesOptions) {
     contacts: m.identity.directory,
     profiles: m.identity.directory,
     publicUrl: config.publicUrl,
+    onWon: core.cards.raffleWon,
   });
   return {
     database,

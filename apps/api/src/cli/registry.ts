@@ -29,7 +29,7 @@ import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './comm
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
-import { offerResumeCommand, offerSuspendCommand } from './commands/offers.ts';
+import { offerPreviewTokenCommand, offerResumeCommand, offerSuspendCommand } from './commands/offers.ts';
 import { notificationsCampaignCommand } from './commands/notifications.ts';
 import { migrationImportCommand, migrationStatusCommand } from './commands/migration.ts';
 import { operatorCreateCommand } from './commands/operators.ts';
@@ -54,6 +54,7 @@ export const commands: OpsCommand<any>[] = [
   maintenanceCommand,
   appLinksCommand,
   offerSuspendCommand,
+  offerPreviewTokenCommand,
   offerResumeCommand,
   operatorCreateCommand,
   segmentDefaultCommand,

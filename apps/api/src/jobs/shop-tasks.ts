@@ -18,6 +18,8 @@ export const TASK_SECONDS = {
   membership: 30,
   /** Requested account migrations left by a crash (a request runs at once; this only picks up what was left). */
   migration: 30,
+  /** Limit raises and removals take effect (and are told in the feed) within this long of their cooling-off ending. */
+  limits: 60,
   housekeeping: 3600,
 } as const;
 
@@ -75,6 +77,11 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
       },
     },
     { name: 'migration', everySeconds: TASK_SECONDS.migration, run: async () => void (await s.migration.runPending()) },
+    {
+      name: 'rg-limits',
+      everySeconds: TASK_SECONDS.limits,
+      run: async () => void (await s.responsibleGambling.limits.applyDueChanges()),
+    },
     {
       name: 'housekeeping',
       everySeconds: TASK_SECONDS.housekeeping,

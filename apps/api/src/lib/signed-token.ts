@@ -9,6 +9,14 @@ function mac(secret: string, data: string) {
   return createHmac('sha256', secret).update(data).digest();
 }
 
+/**
+ * A signing key of its own for one purpose, derived from the shop's secret: a token of one purpose (an access token,
+ * a content preview, an offer preview) can never pass for another.
+ */
+export function purposeKey(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
+}
+
 /** A token carrying `claims` plus iat and exp (`ttlSeconds` from `now`). */
 export function signClaims(secret: string, claims: Record<string, unknown>, now: Date, ttlSeconds: number): string {
   const iat = Math.floor(now.getTime() / 1000);

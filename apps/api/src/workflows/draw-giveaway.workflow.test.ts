@@ -11,6 +11,7 @@ import { verifyRaffleDraw } from '@shop/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, testServices } from '../../test/helpers/app.ts';
 import { createTestDatabase } from '../../test/helpers/db.ts';
+import { feedCardsOf } from '../../test/helpers/feed.ts';
 import { joinedMember } from '../../test/helpers/membership.ts';
 import { connectDatabase, type Database } from '../db/index.ts';
 import { fixedClock } from '../lib/clock.ts';
@@ -211,6 +212,42 @@ describe('drawing and paying a giveaway', () => {
         soldListHash: v.entryListHash,
       }).ok,
     ).toBe(false);
+  });
+
+  it('a winner gets one feed card in the paying transaction, linking to the prize; running the draw again posts none', async () => {
+    await member(database, s, 'Flo');
+    const g = await special(s, [CREDIT(1_500), TICKETS]);
+    const report = await s.membership.giveawayDraws.runNow(g.publicId);
+    const won = await winnersOf(database, g.publicId);
+    const cardsOf = async (rank: number) =>
+      (await feedCardsOf(database, report.winners.find((w) => w.rank === rank)!.customerId, 'giveaway_won')).filter(
+        (c) => c.message.startsWith(`${g.title}:`),
+      );
+    const expected = {
+      1: [
+        {
+          title: 'You won a giveaway!',
+          message: `${g.title}: you won $15 wallet credit.`,
+          links: ['/my-account/transactions'],
+          toasted: false,
+          dedupeKey: expect.stringMatching(/^giveaway_won:/),
+        },
+      ],
+      2: [
+        {
+          title: 'You won a giveaway!',
+          message: `${g.title}: you won Oz Lotto ticket, 2 games.`,
+          links: [`/receipt/${won.find((w) => w.rank === 2)!.checkout_id}`],
+          toasted: false,
+          dedupeKey: expect.stringMatching(/^giveaway_won:/),
+        },
+      ],
+    };
+    expect(await cardsOf(1)).toEqual(expected[1]);
+    expect(await cardsOf(2)).toEqual(expected[2]);
+    expect((await s.membership.giveawayDraws.runNow(g.publicId)).drawn).toBe(false);
+    expect(await cardsOf(1)).toEqual(expected[1]);
+    expect(await cardsOf(2)).toEqual(expected[2]);
   });
 
   it('a giveaway with no entries taking part is drawn with no winner and recorded, never an error', async () => {

@@ -2,6 +2,7 @@
 import type { CurrencyCode } from '@shop/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_NOW, type TestApp } from '../../test/helpers/app.ts';
+import { feedCardsOf } from '../../test/helpers/feed.ts';
 import { catalogueAt } from '../../test/helpers/recurring.ts';
 import { AppError } from '../lib/errors.ts';
 import { commitmentOf, soldListHash, verifyRaffleDraw, type RaffleDrawsService } from '../modules/raffles/index.ts';
@@ -394,6 +395,33 @@ describe('the verifiable draw', () => {
       const spent = c === 'cus_drawA' || c === 'cus_drawB' || c === 'cus_drawC' ? 4_500 : 0;
       expect(await balanceOf(c)).toBe(10_000 - spent + cents);
     }
+  });
+
+  it("a winner gets one feed card in the draw's transaction: prizes, tickets and the check link; drawing again posts none", async () => {
+    const key = await newOffer();
+    const draw = await newDraw(key, { seed: 'ef'.repeat(32) });
+    await fund('cus_rafWin', 10_000);
+    await purchase('cus_rafWin', key, 5);
+    t.clock.set(new Date(draw.drawAt.getTime() + 1_000));
+    // The shop's own workflow (services.ts), whose onWon is the feed's card.
+    expect((await t.services.raffleDraws.tick(t.clock.now())).drawn).toContain(draw.publicId);
+    const v = await t.services.raffles.verification(key, draw.drawNo);
+    const ticketOf = (rank: number) => v.winners.find((w) => w.rank === rank)!.ticketNumber;
+    const expected = [
+      {
+        title: 'You won $500.00!',
+        message:
+          `Test Raffle ${offerSeq} draw ${draw.drawNo}: ticket ${ticketOf(1)} won Car (our team will contact you to ` +
+          `deliver it); ticket ${ticketOf(2)} won $500 cash. The cash is already in your account.`,
+        links: ['/my-account/past-tickets/ticket/ord_rafWin5', `/${key}/draw/${draw.drawNo}/verify`],
+        toasted: false,
+        dedupeKey: `raffle_won:${draw.publicId}`,
+      },
+    ];
+    expect(await feedCardsOf(t.database, 'cus_rafWin', 'ticket_won')).toEqual(expected);
+    expect((await t.services.raffleDraws.drawRaffle(draw.publicId)).drawn).toBe(false);
+    await t.services.raffleDraws.tick(t.clock.now());
+    expect(await feedCardsOf(t.database, 'cus_rafWin', 'ticket_won')).toEqual(expected);
   });
 
   it('a free postal entry takes a ticket with no charge and counts against the cap', async () => {

@@ -2,7 +2,7 @@
 // credited to wallets and winners told through the outbox, all in one transaction), and the raffle clock tick that
 // moves every draw along its lifecycle (pre-orders are bought by the recurring processor once a draw opens, ADR 064).
 import { formatCurrency, type CurrencyCode } from '@shop/contracts';
-import type { Db } from '../db/index.ts';
+import type { Db, Executor } from '../db/index.ts';
 import { AppError } from '../lib/errors.ts';
 import { button, details, text, type Outbox } from '../modules/notifications/index.ts';
 import { deriveWinners, maskName, type RaffleDrawsService } from '../modules/raffles/index.ts';
@@ -25,6 +25,21 @@ export interface RaffleWorkflowDeps {
   /** Names and suburbs for the public winners list (masked); the buyer's state at purchase otherwise. */
   profiles?: { profilesOf(customerIds: string[]): Promise<Map<string, WinnerProfile>> };
   publicUrl: string;
+  /** Told in the draw's transaction once per winning customer (the notification feed's card). */
+  onWon?: (tx: Executor, won: RaffleWin) => Promise<unknown>;
+}
+
+/** One customer's prizes in a raffle draw. */
+export interface RaffleWin {
+  customerId: string;
+  drawId: string;
+  offerKey: string;
+  offerName: string;
+  drawNo: number;
+  currency: CurrencyCode;
+  prizes: { ticketNumber: number; name: string; cashCents: number | null }[];
+  /** The orders of the winning tickets (none for a free postal entry). */
+  orderIds: string[];
 }
 
 export interface RaffleDrawReport {
@@ -82,6 +97,7 @@ export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string)
       new Map<string, WinnerProfile>();
     const now = deps.raffles.now();
     const out: RaffleDrawReport['winners'] = [];
+    const orderIds = new Map<string, string[]>();
     for (const w of derived) {
       const prize = prizes.find((p) => p.rank === w.rank)!;
       const owner = owners.get(w.ticketNumber)!;
@@ -111,8 +127,25 @@ export async function drawRaffle(deps: RaffleWorkflowDeps, drawPublicId: string)
       }
       pending.add(owner.customerId);
       out.push({ rank: w.rank, ticketNumber: w.ticketNumber, customerId: owner.customerId });
+      if (owner.orderId) orderIds.set(owner.customerId, [...(orderIds.get(owner.customerId) ?? []), owner.orderId]);
     }
     await repo.setStatus(tx, draw.id, ['closed'], 'paid', { drawnAt: now });
+    for (const customerId of pending)
+      await deps.onWon?.(tx, {
+        customerId,
+        drawId: draw.publicId,
+        offerKey: offer.offerKey,
+        offerName: offer.name,
+        drawNo: draw.drawNo,
+        currency,
+        prizes: out
+          .filter((x) => x.customerId === customerId)
+          .map((x) => {
+            const p = prizes.find((q) => q.rank === x.rank)!;
+            return { ticketNumber: x.ticketNumber, name: p.name, cashCents: p.cashCents };
+          }),
+        orderIds: [...new Set(orderIds.get(customerId))],
+      });
 
     const contacts =
       (await deps.contacts?.contactsOf([...pending])) ?? new Map<string, { email: string; firstname: string }>();

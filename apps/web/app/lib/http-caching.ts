@@ -23,8 +23,11 @@ export const SHARED_CACHE_BYPASS_COOKIES = [
   COOKIE_NAMES.analyticsId,
 ] as const;
 
-/** Address codes the layout turns into cookies (or that ask for fresh data): such a request is answered privately. */
-const PRIVATE_PARAMS = ['aff', 'sv', 'p', 'act', 'clear_cache', 'variant'];
+/**
+ * Address codes the layout turns into cookies (or that ask for fresh data, or an offer preview): such a request is
+ * answered privately.
+ */
+const PRIVATE_PARAMS = ['aff', 'sv', 'p', 'act', 'clear_cache', 'variant', 'preview'];
 
 /** Seconds a shared cache may serve a page after it has gone stale while it fetches a fresh one. */
 export const STALE_WHILE_REVALIDATE_S = 300;

@@ -243,6 +243,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Issue 20 item 8 (core §2 Navigation behaviour): where a required account upgrade sends the customer.
   { id: 'force-upgrade-account', path: 'force-upgrade-account', file: 'routes/identity/force-upgrade-account.tsx' },
   { id: 'my-account', path: 'my-account', file: 'routes/account/my-account.tsx' },
+  // Issue 20: the notification feed as a page (the header's bell links here; with JavaScript it opens the drawer).
+  { id: 'my-account-notifications', path: 'my-account/notifications/:page?', file: 'routes/account/notifications.tsx' },
   // Payment resolution (issue 15, h/rec-pay): recurring purchases whose payment failed; the site-wide banner leads here.
   {
     id: 'my-account-payment-resolution',

@@ -27,8 +27,16 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
-/** bypassCSP only for injecting axe-core: every other journey runs under the real Content-Security-Policy. */
-export async function openBrowser(viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}): Promise<OpenBrowser> {
+/**
+ * bypassCSP only for injecting axe-core: every other journey runs under the real Content-Security-Policy.
+ * javaScriptEnabled: false for journeys of a visitor whose browser runs no script.
+ */
+export interface BrowserOptions {
+  bypassCSP?: boolean;
+  javaScriptEnabled?: boolean;
+}
+
+export async function openBrowser(viewport = DESKTOP, opts: BrowserOptions = {}): Promise<OpenBrowser> {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -36,6 +44,7 @@ export async function openBrowser(viewport = DESKTOP, opts: { bypassCSP?: boolea
     args: ARGS,
     viewport,
     bypassCSP: opts.bypassCSP ?? false,
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -112,7 +121,7 @@ export function useBrowser() {
     await open?.close();
     open = null;
   });
-  return async (viewport = DESKTOP, opts: { bypassCSP?: boolean } = {}) => {
+  return async (viewport = DESKTOP, opts: BrowserOptions = {}) => {
     open = await openBrowser(viewport, opts);
     const errors: string[] = [];
     open.page.on('pageerror', (e) => errors.push(e.message));

@@ -81,7 +81,7 @@ describe('notification feed and toasts', () => {
     await toast.waitFor({ timeout: 15_000 });
     await expect(toast.textContent()).resolves.toMatch(/Your Oz Lotto ticket in draw \d+ won \$[\d,]+\.\d{2}/);
     await expect(page.getByTestId('notifications-count').textContent()).resolves.toBe('1');
-    await expect(page.getByRole('button', { name: 'Notifications, 1 unviewed' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Notifications, 1 unviewed' }).count()).resolves.toBe(1);
     // The toast region is announced (Radix: a labelled region, each toast a status message).
     await expect(page.getByRole('region', { name: /Notifications/ }).count()).resolves.toBe(1);
     await shoot(page, 'toast');
@@ -110,6 +110,72 @@ describe('notification feed and toasts', () => {
     await waitForHydration(page);
     await expect(page.getByTestId('notifications-count').textContent()).resolves.toBe('0');
     await expect(page.getByTestId('toast').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('without JavaScript at 390 px: the bell is a link to the feed page, which pages and marks cards viewed by form', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const o = await browse(PHONE_390, { javaScriptEnabled: false });
+    const { page, context, baseUrl } = o;
+    await signUpAndLogin(o, testCustomer('feed-nojs'));
+    // Eleven limit changes that apply at once: eleven cards, two pages of the feed.
+    for (let i = 0; i < 11; i++) {
+      const res = await context.request.put(`${baseUrl}/api/v2/deposit-limits/weekly`, {
+        headers: await signedHeaders('3.3', await customerToken(context)),
+        data: { limit: 200 - i },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.goto(`${baseUrl}/`);
+    const bell = page.getByRole('link', { name: 'Notifications, 11 unviewed' });
+    await expect(bell.getAttribute('href')).resolves.toBe('/my-account/notifications');
+    await bell.click();
+    await page.waitForURL((url) => url.pathname === '/my-account/notifications');
+    const feed = page.getByTestId('notifications-page');
+    const cards = feed.getByTestId('notification-card');
+    await expect(cards.count()).resolves.toBe(10);
+    // Newest first.
+    await expect(cards.first().textContent()).resolves.toContain('Your weekly deposit limit is now $190.00.');
+    await expect(feed.getByText('10 new notifications on this page.').count()).resolves.toBe(1);
+    await shoot(page, 'feed-page-nojs');
+    await feed.getByRole('button', { name: 'Mark as viewed' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-account/notifications');
+    await expect(page.getByTestId('notifications-count').textContent()).resolves.toBe('1');
+    await expect(feed.getByRole('button', { name: 'Mark as viewed' }).count()).resolves.toBe(0);
+
+    await feed.getByRole('link', { name: 'Older' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-account/notifications/2');
+    await expect(cards.count()).resolves.toBe(1);
+    await expect(cards.first().textContent()).resolves.toContain('Your weekly deposit limit is now $200.00.');
+    await feed.getByRole('button', { name: 'Mark as viewed' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-account/notifications/2');
+    await expect(page.getByTestId('notifications-count').textContent()).resolves.toBe('0');
+    await feed.getByRole('link', { name: 'Newer' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-account/notifications');
+    // A page past the end is a 404.
+    const past = await page.goto(`${baseUrl}/my-account/notifications/3`);
+    expect(past?.status()).toBe(404);
+  });
+
+  it('with JavaScript the bell opens the drawer; the feed page has no serious accessibility violations', async () => {
+    const o = await browse(PHONE_390, { bypassCSP: true });
+    const { page, context, baseUrl, errors } = o;
+    await signUpAndLogin(o, testCustomer('feed-page'));
+    const res = await context.request.put(`${baseUrl}/api/v2/deposit-limits/weekly`, {
+      headers: await signedHeaders('3.3', await customerToken(context)),
+      data: { limit: 50 },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.goto(`${baseUrl}/my-account/notifications`);
+    await waitForHydration(page);
+    await answerConsent(page);
+    await page.getByTestId('notifications-page').getByTestId('notification-card').first().waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await page.getByRole('link', { name: 'Notifications, 1 unviewed' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Notifications' });
+    await drawer.getByTestId('notification-card').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-account/notifications');
+    await expect(page.getByTestId('notifications-count').textContent()).resolves.toBe('0');
     expect(errors).toEqual([]);
   });
 

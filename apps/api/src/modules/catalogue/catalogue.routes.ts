@@ -3,18 +3,23 @@ import { Branding, PricingParams, ProductOffers, ProductOffersQuery, successEnve
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
+import type { OfferPreviews } from './catalogue.preview.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 export interface CatalogueRoutesOptions {
   catalogue: CatalogueService;
+  offerPreviews: OfferPreviews;
   /** The signed-in customer's own price list (members for a Daily Winners member); default when absent. */
   entitledPricing?(customerId: string): Promise<string>;
 }
 
 /** The base list every visitor may read. */
 const BASE_PRICING = 'default';
+
+const OfferPreviewQuery = z.object({ token: z.string().min(1).max(2048) });
+const OfferPreview = z.object({ product_offer_key: z.string() });
 
 /** Shared caches may keep these a little; the draw list changes when a draw closes, so not for long. */
 const OFFERS_MAX_AGE_SECONDS = 30;
@@ -53,6 +58,26 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       const offers = await catalogue.productOffers(name, request.query);
       reply.header('cache-control', open ? publicFor(OFFERS_MAX_AGE_SECONDS) : 'private, no-store');
       return ok(offers);
+    },
+  );
+
+  routes.get(
+    '/product_offers/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'The offer an operator-signed preview link names (an offer page shown before it is on sale, never buyable); 403 preview_forbidden for a bad or expired link',
+        querystring: OfferPreviewQuery,
+        response: { 200: successEnvelope(OfferPreview) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      const offerKey = opts.offerPreviews.read(request.query.token);
+      if (!offerKey) throw forbidden('This preview link is not valid or has expired.', 'preview_forbidden');
+      return ok({ product_offer_key: offerKey });
     },
   );
 

@@ -1,8 +1,7 @@
 // Preview links (ADR 036): a signed, expiring token naming one item (and optionally one of its versions). Minted by
 // the operator CLI (and the back office); anyone holding the link sees that item as it will look, nothing else.
-import { createHmac } from 'node:crypto';
 import { PREVIEWABLE_COLLECTIONS } from '@shop/contracts';
-import { signClaims, verifyClaims } from '../../lib/signed-token.ts';
+import { purposeKey, signClaims, verifyClaims } from '../../lib/signed-token.ts';
 
 export type PreviewCollection = (typeof PREVIEWABLE_COLLECTIONS)[number];
 export interface PreviewClaims {
@@ -15,7 +14,7 @@ export interface PreviewClaims {
 export const PREVIEW_TTL_SECONDS = { default: 60 * 60, max: 7 * 24 * 60 * 60 } as const;
 
 /** Preview tokens are signed with a key derived from the shop's secret, so no other token can pass for one. */
-const previewKey = (secret: string) => createHmac('sha256', secret).update('content-preview-v1').digest('base64url');
+const previewKey = (secret: string) => purposeKey(secret, 'content-preview-v1');
 
 export function mintPreviewToken(secret: string, claims: PreviewClaims, now: Date, ttlSeconds: number): string {
   return signClaims(

@@ -5,7 +5,8 @@
 import type { DrawResult } from '@shop/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
-import { signUpAndLogin, type TestCustomer } from '../../../test/helpers/customers.ts';
+import { signUpAndLogin, verifiedCustomer, type TestCustomer } from '../../../test/helpers/customers.ts';
+import { feedCardsOf } from '../../../test/helpers/feed.ts';
 import { runOpsCaptured } from '../../../test/helpers/ops.ts';
 import { postDrawResultCards } from '../../workflows/draw-result-cards.workflow.ts';
 
@@ -199,6 +200,36 @@ describe('the notification feed', () => {
     const s = await summary(c);
     expect(s.unviewed_count).toBe(1);
     expect(s.toasts).toEqual([]);
+  });
+
+  it("an operator's approval pays a withdrawal: one card with the amount; approving again posts none", async () => {
+    const c = await verifiedCustomer(t);
+    await t.database.db.transaction((tx) =>
+      t.services.ledger.creditPrize(tx, {
+        customerId: c.customerId,
+        amountCents: 4_000,
+        currency: 'AUD',
+        reference: `test-prize:${c.customerId}`,
+        description: 'Prize',
+      }),
+    );
+    const w = await t.services.payments.withdrawals.withdraw(c.customerId, 'tw', 'test', { amount: 25 });
+    // Asked for, not paid: no card yet.
+    expect(await feedCardsOf(t.database, c.customerId, 'withdrawal_paid')).toEqual([]);
+    const ops = (...argv: string[]) => runOpsCaptured(argv, { config: t.config, clock: t.clock, database: t.database });
+    expect((await ops('withdrawals:approve', '--id', w.id)).code).toBe(0);
+    const expected = [
+      {
+        title: 'Withdrawal paid',
+        message: 'We have paid your withdrawal of $25.00.',
+        links: ['/my-account/transactions'],
+        toasted: false,
+        dedupeKey: `withdrawal_paid:${w.id}`,
+      },
+    ];
+    expect(await feedCardsOf(t.database, c.customerId, 'withdrawal_paid')).toEqual(expected);
+    expect((await ops('withdrawals:approve', '--id', w.id)).code).toBe(1);
+    expect(await feedCardsOf(t.database, c.customerId, 'withdrawal_paid')).toEqual(expected);
   });
 
   it("an operator's campaign reaches every active customer of the segment, once per key", async () => {

@@ -222,6 +222,7 @@ const ticketQueries = {
           .select({
             n: rafflesTickets.ticketNumber,
             customerId: rafflesTickets.customerId,
+            orderId: rafflesTickets.orderId,
             region: rafflesEntries.region,
           })
           .from(rafflesTickets)

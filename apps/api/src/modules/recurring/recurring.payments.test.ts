@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin } from '../../../test/helpers/customers.ts';
+import { feedCardsOf } from '../../../test/helpers/feed.ts';
 import {
   autoplayShop,
   catalogueAt,
@@ -497,6 +498,46 @@ describe('retry and pauses', () => {
       expect(await autoplayOf(failing, theirs.autoplayId)).toMatchObject({ status: 'active' });
       expect((await checkoutKeys(failing.id)).at(-1)).toBe(idempotencyKeyOf(theirs.autoplayId, draw));
       expect(await tickets(failing.id)).toBe(2);
+    }));
+
+  it('each failed draw posts one feed card, the third (which pauses it) the pause card; running again posts none', () =>
+    isolated(async () => {
+      const s = await shopper(0);
+      await fundWallet(t.services, s.id, 155);
+      const { autoplayId } = await buyAutoplay(s);
+      const cards = async () => [
+        ...(await feedCardsOf(t.database, s.id, 'autoplay_failed')).map((c) => ({ ...c, dedupeKey: undefined })),
+      ];
+      await nextDraw();
+      expect(await run(s)).toMatchObject({ hardFailures: 1 });
+      const { description, last_failure_reason: reason } = await autoplayOf(s, autoplayId);
+      const failed = {
+        title: 'We could not buy your autoplay ticket',
+        message: `${description}: ${reason}`,
+        links: ['/my-account/payment-resolution'],
+        toasted: false,
+        dedupeKey: undefined,
+      };
+      expect(reason).toBeTruthy();
+      expect(await cards()).toEqual([failed]);
+      // It waits for the customer: running again tries nothing and posts nothing.
+      expect(await run(s)).toMatchObject({ hardFailures: 0 });
+      expect(await cards()).toEqual([failed]);
+      for (let i = 2; i <= 3; i++) {
+        await nextDraw();
+        expect(await run(s)).toMatchObject({ hardFailures: 1, paused: i === 3 ? 1 : 0 });
+      }
+      const paused = {
+        title: 'Your autoplay is paused',
+        message: expect.stringMatching(new RegExp(`^${description}: `)),
+        links: ['/my-account/autoplay'],
+        toasted: false,
+        dedupeKey: undefined,
+      };
+      // The third failure pauses it: its card says so (one card, not a failure card and a pause card).
+      expect(await cards()).toEqual([failed, failed, paused]);
+      expect(await run(s)).toMatchObject({ hardFailures: 0, paused: 0 });
+      expect(await cards()).toHaveLength(3);
     }));
 });
 

@@ -15,7 +15,7 @@ export {
   type RgLedger,
   type UploadedFile,
 } from './responsible-gambling.rules.ts';
-export { createLimitsService, type LimitsService } from './responsible-gambling.limits.ts';
+export { createLimitsService, type AppliedLimitChange, type LimitsService } from './responsible-gambling.limits.ts';
 export { createExclusionService, type ExclusionService } from './responsible-gambling.exclusions.ts';
 export { createGuardService, type GuardService } from './responsible-gambling.guard.ts';
 export { createVerificationService, type VerificationService } from './responsible-gambling.verification.ts';

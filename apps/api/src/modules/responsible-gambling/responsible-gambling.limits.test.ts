@@ -1,5 +1,6 @@
 // Spend limits, pre-commitment, deposit limits and their enforcement against the real ledger (issue 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedCardsOf } from '../../../test/helpers/feed.ts';
 import { buildRgTestApp, type RgTestApp } from '../../../test/helpers/responsible-gambling.ts';
 import { calendarWindow } from './periods.ts';
 
@@ -224,6 +225,70 @@ describe('spend limits', () => {
     await put(c, 'weekly', 35);
     [l] = (await limits(c)).customer_limits;
     expect(l).toMatchObject({ pending_removal: false, limit: { amount: 35 } });
+    t.clock.set(START);
+  });
+
+  it('a raise or removal that takes effect after cooling-off posts one feed card, by the sweep or the next change', async () => {
+    t.clock.set(START);
+    const c = await t.customer();
+    await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/daily',
+      headers: t.auth(c),
+      payload: { limit: 50 },
+    });
+    const weekly = (await put(c, 'weekly', 40)).json().result.limit.id;
+    // Set by the customer: a card that waits in the feed (they were told on the spot).
+    expect(await feedCardsOf(t.database, c.customerId, 'limit_applied')).toMatchObject([
+      { title: 'Limit updated', message: 'Your daily deposit limit is now $50.00.', toasted: true },
+      { message: 'Your weekly spend limit is now $40.00.', toasted: true },
+    ]);
+    await t.injectSigned({
+      method: 'PUT',
+      url: '/api/v2/deposit-limits/daily',
+      headers: t.auth(c),
+      payload: { limit: 90 },
+    });
+    await t.injectSigned({ method: 'DELETE', url: `/api/v2/spend-limits/${weekly}`, headers: t.auth(c) });
+    // Pending: nothing more yet, and a sweep before the date applies nothing.
+    t.clock.advance(7 * DAY - 1);
+    await t.rg.limits.applyDueChanges();
+    expect(await feedCardsOf(t.database, c.customerId, 'limit_applied')).toHaveLength(2);
+
+    t.clock.advance(1);
+    expect(await t.rg.limits.applyDueChanges()).toBeGreaterThanOrEqual(1);
+    const due = (await feedCardsOf(t.database, c.customerId, 'limit_applied')).slice(2);
+    expect(due).toEqual([
+      {
+        title: 'Limit updated',
+        message: 'Your daily deposit limit is now $90.00, after the 7-day cooling-off period.',
+        links: ['/my-account/spend-limits'],
+        toasted: false,
+        dedupeKey: expect.stringMatching(/^limit_due:lim_/),
+      },
+      {
+        title: 'Limit updated',
+        message: 'Your weekly spend limit has been removed after the 7-day cooling-off period.',
+        links: ['/my-account/spend-limits'],
+        toasted: false,
+        dedupeKey: expect.stringMatching(/^limit_due:lim_/),
+      },
+    ]);
+    // The rows say what applies; running the sweep again, or the next change, posts nothing twice.
+    expect((await limits(c)).customer_limits).toEqual([]);
+    await t.rg.limits.applyDueChanges();
+    await put(c, 'monthly', 500);
+    expect(await feedCardsOf(t.database, c.customerId, 'limit_applied')).toHaveLength(5);
+
+    // Without the sweep, the customer's next change applies a due raise first, with its card.
+    await put(c, 'monthly', 600);
+    t.clock.advance(7 * DAY);
+    await put(c, 'daily', 20);
+    const last = (await feedCardsOf(t.database, c.customerId, 'limit_applied')).slice(5).map((x) => x.message);
+    expect(last).toEqual([
+      'Your monthly spend limit is now $600.00, after the 7-day cooling-off period.',
+      'Your daily spend limit is now $20.00.',
+    ]);
     t.clock.set(START);
   });
 

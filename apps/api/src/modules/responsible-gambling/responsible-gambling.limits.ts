@@ -35,9 +35,22 @@ export interface LimitsDeps {
   clock: Clock;
   config: Pick<AppConfig, 'responsibleGambling' | 'siteTimeZone'>;
   ledger: RgLedger;
-  /** Told in the setting transaction when a limit change applies at once (the notification feed's card). */
-  onApplied?: (tx: Executor, change: { customerId: string; message: string }) => Promise<unknown>;
+  /**
+   * Told in the transaction that applies a limit change (the notification feed's card): at once when the customer
+   * sets it, or later, with `due`, when a raise or removal takes effect after its cooling-off delay.
+   */
+  onApplied?: (tx: Executor, change: AppliedLimitChange) => Promise<unknown>;
 }
+
+export interface AppliedLimitChange {
+  customerId: string;
+  message: string;
+  /** A pending change that took effect after the cooling-off delay: the limit and the moment it took effect. */
+  due?: { limitId: string; from: Date };
+}
+
+/** How many customers one sweep of due limit changes takes (the next run takes the rest). */
+const DUE_SWEEP_BATCH = 500;
 
 /** The amount a customer typed (dollars) in cents, or 422 on `limit` in the spec's form wording. */
 function parseLimit(input: number | string, currency: CurrencyCode): number {
@@ -142,6 +155,37 @@ export function createLimitsService(deps: LimitsDeps) {
 
   const { limitView, viewsOf } = limitViews(clock, windows);
 
+  /** Applies the customer's changes whose cooling-off has passed, telling onApplied of each (their lock is held). */
+  async function applyDue(tx: Executor, customerId: string, now: Date) {
+    for (const row of await rgLimits.applyDue(tx, customerId, now)) {
+      const period = row.period as LimitPeriod;
+      const what = `Your ${PERIOD_WORD[period]} ${KIND_WORD[row.kind as LimitKind]}`;
+      const after = `after the ${rules.coolingOffDays}-day cooling-off period`;
+      await deps.onApplied?.(tx, {
+        customerId,
+        message: row.pendingRemoval
+          ? `${what} has been removed ${after}.`
+          : `${what} is now ${money(row.pendingCents!, row.currency as CurrencyCode)}, ${after}.`,
+        due: { limitId: row.publicId, from: row.pendingFrom! },
+      });
+    }
+  }
+
+  /**
+   * The sweep (the rg-limits job): every raise or removal whose cooling-off has passed is written and told about,
+   * one customer per transaction. Idempotent: an applied change is no longer pending. Answers how many customers.
+   */
+  async function applyDueChanges(): Promise<number> {
+    const now = clock.now();
+    const customers = await rgLimits.customersWithDue(db, now, DUE_SWEEP_BATCH);
+    for (const customerId of customers)
+      await db.transaction(async (tx) => {
+        await rgLimits.lockCustomer(tx, customerId);
+        await applyDue(tx, customerId, now);
+      });
+    return customers.length;
+  }
+
   /**
    * Set a limit. Lower (or first): at once. Higher: pending until the cooling-off delay has passed. A second raise
    * during cooling-off replaces the pending value; the delay restarts only when the new value is more permissive than
@@ -153,7 +197,7 @@ export function createLimitsService(deps: LimitsDeps) {
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       await rgLimits.lockCustomer(tx, customerId);
-      await rgLimits.applyDue(tx, customerId, now);
+      await applyDue(tx, customerId, now);
       const existing = await rgLimits.find(tx, customerId, kind, period);
       if (!existing) {
         const row = await rgLimits.insert(tx, {
@@ -228,7 +272,7 @@ export function createLimitsService(deps: LimitsDeps) {
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       await rgLimits.lockCustomer(tx, customerId);
-      await rgLimits.applyDue(tx, customerId, now);
+      await applyDue(tx, customerId, now);
       const row = await rgLimits.findToRemove(tx, customerId, kinds, match);
       // Another customer's limit is indistinguishable from a missing one.
       if (!row) throw notFound('There is no such limit.', 'limit_not_found');
@@ -279,6 +323,7 @@ export function createLimitsService(deps: LimitsDeps) {
   }
 
   return {
+    applyDueChanges,
     async spendLimits(customerId: string) {
       const currency = await currencyOf(customerId);
       const weekly = await windows.spentIn(db, customerId, currency, 'weekly', clock.now());

@@ -51,8 +51,16 @@ export const rgLimits = {
   lockCustomer: (tx: Executor, customerId: string) =>
     tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rg:${customerId}`}))`),
 
-  /** Write pending changes whose cooling-off has passed, so stored rows match what applies. */
-  async applyDue(tx: Executor, customerId: string, now: Date) {
+  /**
+   * Write pending changes whose cooling-off has passed, so stored rows match what applies; answers those rows as they
+   * were (with their pending value and date). The caller holds the customer's lock.
+   */
+  async applyDue(tx: Executor, customerId: string, now: Date): Promise<LimitRow[]> {
+    const due = await tx
+      .select()
+      .from(limits)
+      .where(and(eq(limits.customerId, customerId), isNotNull(limits.pendingFrom), lte(limits.pendingFrom, now)));
+    if (due.length === 0) return [];
     await tx
       .delete(limits)
       .where(and(eq(limits.customerId, customerId), eq(limits.pendingRemoval, true), lte(limits.pendingFrom, now)));
@@ -60,6 +68,17 @@ export const rgLimits = {
       .update(limits)
       .set({ limitCents: sql`${limits.pendingCents}`, pendingCents: null, pendingFrom: null, updatedAt: now })
       .where(and(eq(limits.customerId, customerId), isNotNull(limits.pendingCents), lte(limits.pendingFrom, now)));
+    return due;
+  },
+
+  /** Customers with a pending change whose cooling-off has passed (the sweep that applies them), at most `max`. */
+  async customersWithDue(exec: Executor, now: Date, max: number): Promise<string[]> {
+    const rows = await exec
+      .selectDistinct({ customerId: limits.customerId })
+      .from(limits)
+      .where(and(isNotNull(limits.pendingFrom), lte(limits.pendingFrom, now)))
+      .limit(max);
+    return rows.map((r) => r.customerId);
   },
 
   /** The customer's limits (of one kind), daily, weekly, monthly. */

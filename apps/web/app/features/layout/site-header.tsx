@@ -179,6 +179,9 @@ export interface HeaderNotifications {
   feed: (close: () => void) => ReactNode;
 }
 
+/** The feed's own page (routes/account/notifications.tsx). */
+export const NOTIFICATIONS_PATH = '/my-account/notifications';
+
 function NotificationsButton({ count, feed }: { count: number; feed?: HeaderNotifications['feed'] }) {
   const [open, setOpen] = useState(false);
   return (
@@ -189,11 +192,18 @@ function NotificationsButton({ count, feed }: { count: number; feed?: HeaderNoti
       side="right"
       closeLabel="Close notifications"
       trigger={
-        <button
-          type="button"
+        // A link to the feed's page (it works without JavaScript); a plain click opens the drawer instead, and a
+        // click asking for a new tab or window still follows the link.
+        <Link
+          to={NOTIFICATIONS_PATH}
           data-testid="notifications-button"
           className="relative inline-flex size-[44px] items-center justify-center rounded-theme"
           aria-label={`Notifications, ${count} unviewed`}
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            setOpen(true);
+          }}
         >
           <BellIcon />
           <span
@@ -203,7 +213,7 @@ function NotificationsButton({ count, feed }: { count: number; feed?: HeaderNoti
           >
             {count}
           </span>
-        </button>
+        </Link>
       }
     >
       {feed ? feed(() => setOpen(false)) : count === 0 ? <p>You have no new notifications.</p> : null}

@@ -132,16 +132,36 @@ export async function loadPricedOffers(
   context: AppLoadContext,
   request: Request,
 ): Promise<{ pricingId: string; offers: OfferView[] }> {
+  const { pricingId, offers } = await catalogueOffers(context, request);
+  const onSale = offers.filter(isOnSale);
+  // A shop with nothing on sale says so (418) rather than show empty pages.
+  if (onSale.length === 0) noProducts();
+  return { pricingId, offers: onSale.sort((a, b) => a.ranking - b.ranking) };
+}
+
+const isOnSale = (o: OfferView) => o.available && !o.suspended && o.draws.length > 0;
+
+/** Every offer of the visitor's price list and market the catalogue answers, on sale or not. */
+async function catalogueOffers(
+  context: AppLoadContext,
+  request: Request,
+): Promise<{ pricingId: string; offers: OfferView[] }> {
   const { pricingId, path, result } = await visitorProductOffers(context, request, {
     market: await marketOf(context, request),
   });
   // Under a state's sub-variant the offers go by the state's names and addresses (sub-variant-offers.ts).
   const offers = madeOnce(result, offersMakerFor(apiSessionFrom(request).subVariant));
   if (!offers) throw toRouteError(contractMismatch(`GET ${path}`));
-  const onSale = offers.filter((o) => o.available && !o.suspended && o.draws.length > 0);
-  // A shop with nothing on sale says so (418) rather than show empty pages.
-  if (onSale.length === 0) noProducts();
-  return { pricingId, offers: onSale.sort((a, b) => a.ranking - b.ranking) };
+  return { pricingId, offers };
+}
+
+/** The offer of `offers` whose url slug, alias or key is `param` (lower case). */
+function offerNamed(offers: OfferView[], wanted: string): OfferView | undefined {
+  return (
+    offers.find((o) => o.slug.toLowerCase() === wanted) ??
+    offers.find((o) => o.aliases.some((a) => a.toLowerCase() === wanted)) ??
+    offers.find((o) => o.key.toLowerCase() === wanted)
+  );
 }
 
 /** The offer whose url slug, alias or key is `param`, or the 404 page. */
@@ -152,13 +172,43 @@ export async function loadOffer(
 ): Promise<OfferView> {
   const wanted = (param ?? '').toLowerCase();
   if (!wanted) notFound();
-  const offers = await loadOffers(context, request);
-  const offer =
-    offers.find((o) => o.slug.toLowerCase() === wanted) ??
-    offers.find((o) => o.aliases.some((a) => a.toLowerCase() === wanted)) ??
-    offers.find((o) => o.key.toLowerCase() === wanted);
+  const offer = offerNamed(await loadOffers(context, request), wanted);
   if (!offer) notFound();
   return offer;
+}
+
+const MAX_PREVIEW_TOKEN = 2048;
+
+/**
+ * The offer page's preview flag (spec core §2; ADR 071-rest20): `?preview=<token>` with a valid operator-signed link
+ * naming this lottery offer shows its page although it is not on sale. Anything else (no token, a bad, expired or
+ * another offer's token, an offer on sale, a raffle, an offer without draws) answers null: the page behaves as
+ * without the flag, and nothing about the offer is shown.
+ */
+export async function loadOfferPreview(
+  context: AppLoadContext,
+  request: Request,
+  param: string | undefined,
+): Promise<OfferView | null> {
+  const token = new URL(request.url).searchParams.get('preview');
+  const wanted = (param ?? '').toLowerCase();
+  if (!token || token.length > MAX_PREVIEW_TOKEN || !wanted) return null;
+  let previewed: string;
+  try {
+    const res = await serverApi(context, apiSessionFrom(request)).get<{ product_offer_key?: unknown }>(
+      'main',
+      '/product_offers/preview',
+      { query: { token }, cache: false },
+    );
+    if (typeof res.result?.product_offer_key !== 'string') return null;
+    previewed = res.result.product_offer_key;
+  } catch {
+    // Refused (403) or malformed (422): the page as without the flag.
+    return null;
+  }
+  const offer = offerNamed((await catalogueOffers(context, request)).offers, wanted);
+  if (!offer || offer.key !== previewed || isOnSale(offer)) return null;
+  return offer.type === 'lottery_ticket' && offer.draws.length > 0 ? offer : null;
 }
 
 export interface ResultsPage {

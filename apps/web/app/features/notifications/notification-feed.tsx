@@ -42,7 +42,8 @@ function CardIcon({ icon }: { icon: NotificationCard['icon'] }) {
   );
 }
 
-function CardView({ card, isNew, onNavigate }: { card: NotificationCard; isNew: boolean; onNavigate(): void }) {
+/** One card of the feed (the drawer's and the /my-account/notifications page's); `onNavigate` closes the drawer. */
+export function CardView({ card, isNew, onNavigate }: { card: NotificationCard; isNew: boolean; onNavigate?(): void }) {
   return (
     <li
       data-testid="notification-card"

@@ -466,6 +466,8 @@ export function TicketSummary(props: {
   /** Opens "Schedule for later" below the builder; absent where scheduling is not offered. */
   onScheduleLater?: (() => void) | undefined;
   scheduleLaterOpen?: boolean;
+  /** Why nothing can be added here (an offer preview): Add to cart stays disabled and says so. */
+  notForSale?: string | undefined;
 }) {
   const { state, validity, input, submitting } = props;
   // boost-buy-tickets: the treatment's button spans the bar, names the price and says when money is taken.
@@ -474,7 +476,7 @@ export function TicketSummary(props: {
     <button
       type="submit"
       className={`btn btn-primary disabled:cursor-not-allowed disabled:opacity-60 ${treatment ? 'mt-0.5 w-full py-0.75 text-lg' : 'shrink-0'}`}
-      disabled={!validity.valid || submitting}
+      disabled={!validity.valid || submitting || props.notForSale !== undefined}
       aria-describedby={treatment ? 'add-reason add-note' : 'add-reason'}
       data-testid="add-to-cart"
       data-cta={props.cta}
@@ -526,7 +528,7 @@ export function TicketSummary(props: {
         </div>
       ) : null}
       <p id="add-reason" className="text-sm font-semibold empty:hidden" data-testid="add-reason">
-        {validity.reason ?? ''}
+        {props.notForSale ?? validity.reason ?? ''}
       </p>
       {props.error ? (
         <p

@@ -67,6 +67,8 @@ export interface TicketBuilderProps {
    * treatment's full-width button that names the price and says nothing is charged before checkout.
    */
   cta?: 'control' | 'treatment';
+  /** Why nothing can be added (an offer preview, not on sale): Add to cart is disabled with this reason. */
+  notForSale?: string;
   /** "Schedule for later": the panel for the ticket (shown when asked for, or when `open`, e.g. after a refusal). */
   later?: {
     open: boolean;
@@ -188,9 +190,10 @@ export function TicketBuilder(props: TicketBuilderProps) {
             cta={props.cta ?? 'control'}
             onScheduleLater={props.later ? later.show : undefined}
             scheduleLaterOpen={laterShown}
+            notForSale={props.notForSale}
             onSubmit={(e) => {
               const at = Date.now();
-              if (!validity.valid || at - lastAdd.current < ADD_DEBOUNCE_MS) {
+              if (props.notForSale || !validity.valid || at - lastAdd.current < ADD_DEBOUNCE_MS) {
                 e.preventDefault();
                 return;
               }

@@ -57,6 +57,8 @@ export interface PlayScreenData {
   gameTypeInPath: boolean;
   /** The experiment boost-buy-tickets: which call to action the builder shows (absent without a builder). */
   cta?: BoostBuyTicketsVariant;
+  /** An operator's preview of an offer that is not on sale (the preview flag): shown, never buyable. */
+  preview?: boolean;
 }
 
 /** The offers' contract parse, made once per cached answer (lib/made-once.ts). */
@@ -71,6 +73,7 @@ export async function loadPlayScreen(
   context: AppLoadContext,
   params: { productOfferKey?: string; gameTypeKey?: string },
   view?: OfferView,
+  options: { preview?: boolean } = {},
 ) {
   const offerView = view ?? (await loadOffer(context, request, params.productOfferKey));
   const selected = selectedDraw(offerView, new URL(request.url).searchParams.get('firstDrawNo'));
@@ -125,6 +128,12 @@ export async function loadPlayScreen(
     gameTypeInPath,
     cta: await ctaPromise,
   };
+  if (options.preview)
+    // A preview is for the link's holder only: never stored, never indexed.
+    return data(
+      { ...body, builder: { ...builder, scheduleKey: null }, preview: true },
+      { headers: auth.headers({ 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' }) },
+    );
   return data(body, { headers: auth.headers({ 'Cache-Control': sharedCacheControl(request, SHARED_PAGE_MAX_AGE_S) }) });
 }
 

@@ -65,23 +65,47 @@ function useScheduleLater(
   };
 }
 
+/** What an offer preview says instead of adding to the cart. */
+const PREVIEW_NOT_FOR_SALE = 'Tickets cannot be bought from this preview.';
+
+function withQuery(href: string, key: string, value: string): string {
+  const url = new URL(href, 'http://offer.invalid');
+  url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}`;
+}
+
 export function PlayScreen({ data, result }: { data: PlayScreenData; result?: PlayScreenResult | undefined }) {
   const site = useSiteFormat();
+  const location = useLocation();
   const caps = useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [];
-  const later = useScheduleLater(data.builder, result, caps);
+  const scheduleLater = useScheduleLater(data.builder, result, caps);
+  // A preview offers neither Add to cart nor Schedule for later.
+  const later = data.preview ? undefined : scheduleLater;
   const error = result && 'error' in result ? result.error : null;
   const fieldErrors = result && 'error' in result ? result.fieldErrors : undefined;
   const { offer, now, selectedDrawNo, builder } = data;
   const draw = offer.draws.find((d) => d.drawNo === selectedDrawNo) ?? offer.draws[0]!;
   const isFirst = draw.drawNo === offer.draws[0]!.drawNo;
   // On a game type's own path the draw links keep that game type (and so the ticket being built).
+  // A preview's draw links keep the preview (the plain offer page, where the flag is read).
+  const previewToken = new URLSearchParams(location.search).get('preview');
   const drawLink = (drawNo: number, index: number) =>
-    data.gameTypeInPath && builder
-      ? playPath(offer, builder.gameType, index === 0 ? null : drawNo)
-      : offerDrawLink(offer, drawNo);
+    data.preview && previewToken
+      ? withQuery(offerDrawLink(offer, drawNo), 'preview', previewToken)
+      : data.gameTypeInPath && builder
+        ? playPath(offer, builder.gameType, index === 0 ? null : drawNo)
+        : offerDrawLink(offer, drawNo);
   const playing = builder ? builder.offer.gameTypes.find((t) => t.type === builder.gameType) : undefined;
   return (
     <div className="page-container flex flex-col gap-1.5 py-1.5">
+      {data.preview ? (
+        <p
+          className="rounded-theme border-2 border-brand bg-white p-1 font-semibold"
+          data-testid="offer-preview-banner"
+        >
+          {`Preview: ${offer.name} is not on sale. ${PREVIEW_NOT_FOR_SALE}`}
+        </p>
+      ) : null}
       <header className="flex flex-col gap-0.5 rounded-theme bg-surface p-1.5">
         <h1 className="text-3xl font-extrabold text-brand md:text-4xl">{offer.name}</h1>
         <p className="text-sm font-semibold">
@@ -159,6 +183,7 @@ export function PlayScreen({ data, result }: { data: PlayScreenData; result?: Pl
             fieldErrors={fieldErrors}
             later={later}
             cta={data.cta ?? 'control'}
+            notForSale={data.preview ? PREVIEW_NOT_FOR_SALE : undefined}
           />
         </section>
       ) : null}
