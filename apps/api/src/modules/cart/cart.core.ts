@@ -18,6 +18,7 @@ import {
   createCartRepository,
   MAX_AUTO_REMOVED,
   type AutoRemoved,
+  type CartRepository,
   type CartItemRow,
   type CartRow,
 } from './cart.repository.ts';
@@ -136,14 +137,9 @@ export function itemInputOf(body: Pick<AddCartItemBody, 'item' | 'numDraws' | 'r
   return { ...item, numDraws };
 }
 
-export function cartCore(deps: CartDeps) {
-  const { db, clock } = deps;
-  const repo = createCartRepository();
-  const { promotions } = deps;
-  const handlers = new Map<string, CartProductHandler>();
-  for (const h of deps.handlers) handlers.set(h.productType, h);
-
-  function handlerFor(productType: string): CartProductHandler {
+/** The product handler of a product type; 422 when none sells it (raffles: "Raffle tickets are not on sale"). */
+function handlerLookup(handlers: Map<string, CartProductHandler>): (productType: string) => CartProductHandler {
+  return (productType) => {
     const handler = handlers.get(productType);
     if (handler) return handler;
     const message =
@@ -151,22 +147,27 @@ export function cartCore(deps: CartDeps) {
         ? RAFFLES_NOT_ON_SALE
         : `${productType.replaceAll('_', ' ')} items are not on sale`;
     throw unprocessable(message, 'product_not_on_sale', { this: [message] });
-  }
+  };
+}
 
-  async function contextFor(
+/** The context a cart's items are priced and named in: the customer, the state site, the price list and now. */
+function contextOf(deps: Pick<CartDeps, 'pricingFor' | 'clock'>) {
+  return async (
     customerId: string | null,
     region: string | null = null,
     pricingCode: string | null = null,
-  ): Promise<ItemContext> {
+  ): Promise<ItemContext> => {
     const pricingId = deps.pricingFor ? await deps.pricingFor(customerId, pricingCode) : DEFAULT_PRICING;
-    return { customerId, region, now: clock.now(), pricingId };
-  }
+    return { customerId, region, now: deps.clock.now(), pricingId };
+  };
+}
 
-  /**
-   * What a request's view of the cart is kept on it for its purchase: a pricing code that names a list offered by
-   * code (bad or unknown: ignored), and the state site it is seen on (a target without one, inside the shop, keeps it).
-   */
-  async function keepView(ex: Executor, target: CartTarget, cart: CartRow): Promise<void> {
+/**
+ * What a request's view of the cart is kept on it for its purchase: a pricing code that names a list offered by code
+ * (bad or unknown: ignored), and the state site it is seen on (a target without one, inside the shop, keeps it).
+ */
+function viewKeeper(deps: Pick<CartDeps, 'offeredByCode'>, repo: CartRepository) {
+  return async (ex: Executor, target: CartTarget, cart: CartRow): Promise<void> => {
     if (target.region !== undefined && (target.region ?? null) !== cart.region) {
       await repo.setRegion(ex, cart.id, target.region ?? null);
       cart.region = target.region ?? null;
@@ -175,7 +176,17 @@ export function cartCore(deps: CartDeps) {
     if (!code || code === cart.pricingCode || !deps.offeredByCode || !(await deps.offeredByCode(code))) return;
     await repo.setPricingCode(ex, cart.id, code);
     cart.pricingCode = code;
-  }
+  };
+}
+
+export function cartCore(deps: CartDeps) {
+  const { db, clock } = deps;
+  const repo = createCartRepository();
+  const { promotions } = deps;
+  const handlers = new Map(deps.handlers.map((h): [string, CartProductHandler] => [h.productType, h]));
+  const handlerFor = handlerLookup(handlers);
+  const contextFor = contextOf(deps);
+  const keepView = viewKeeper(deps, repo);
 
   const expiry = () => new Date(clock.now().getTime() + ANONYMOUS_CART_TTL_MS);
 

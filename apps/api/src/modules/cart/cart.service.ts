@@ -32,6 +32,19 @@ export {
   type CheckoutItem,
 } from './cart.core.ts';
 
+/** POST /cart/build's ticket: `numGames` quickpick games of a game offer. */
+function quickpickInput(body: BuildCartItemBody): LotteryTicketInput {
+  return {
+    productType: 'lottery_ticket',
+    productOfferKey: body.productOfferKey,
+    gameType: body.gameType,
+    gameOffer: body.gameOffer,
+    games: Array.from({ length: body.numGames }, () => ({ sets: {}, quickpick: true })),
+    numDraws: body.numDraws,
+    ...(body.firstDrawNo !== undefined ? { firstDrawNo: body.firstDrawNo } : {}),
+  };
+}
+
 export function createCartService(deps: CartDeps) {
   const { db, clock, promotions } = deps;
   const core = cartCore(deps);
@@ -70,18 +83,7 @@ export function createCartService(deps: CartDeps) {
     },
 
     /** A quickpick ticket of `numGames` games of a game offer (the offer page's quick-buy buttons). */
-    async build(target: CartTarget, body: BuildCartItemBody): Promise<Cart> {
-      const input: LotteryTicketInput = {
-        productType: 'lottery_ticket',
-        productOfferKey: body.productOfferKey,
-        gameType: body.gameType,
-        gameOffer: body.gameOffer,
-        games: Array.from({ length: body.numGames }, () => ({ sets: {}, quickpick: true })),
-        numDraws: body.numDraws,
-        ...(body.firstDrawNo !== undefined ? { firstDrawNo: body.firstDrawNo } : {}),
-      };
-      return addInputs(target, [input]);
-    },
+    build: (target: CartTarget, body: BuildCartItemBody): Promise<Cart> => addInputs(target, [quickpickInput(body)]),
 
     /** PUT: the item's ticket replaced (same product offer), re-validated and re-priced. */
     async updateItem(target: CartTarget, itemId: string, body: AddCartItemBody): Promise<Cart> {
