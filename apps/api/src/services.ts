@@ -450,7 +450,7 @@ function commerceServices(
   });
   kickMigration = () => void migration.runPending().catch(() => undefined);
   // Daily Winners members' carts are priced by the members price list; the overview says which list applies.
-  const memberPricing = createMemberPricing({ db });
+  const memberPricing = createMemberPricing({ db, changes: core.changes });
   const identity = identityServices(core, {
     outbox,
     funds: ledger,
@@ -577,6 +577,7 @@ function commerceServices(
   });
   return {
     ledger,
+    memberPricing,
     migration,
     affiliateReport,
     identity,
@@ -815,7 +816,7 @@ function membershipServices(
   const giveaways = createGiveawaysService({ ...deps, prizeOrders });
   const draws = createGiveawayDrawsService(deps);
   return {
-    members: createMembersService({ ...deps, entries }),
+    members: createMembersService({ ...deps, entries, onChange: m.memberPricing.forget }),
     entries,
     giveaways,
     draws,
