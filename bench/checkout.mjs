@@ -64,7 +64,7 @@ function start(databaseUrl, dataDir, workers) {
       env: {
         AUTH_SECRET,
         SHOP_WORKERS: String(workers),
-        ...(profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profile}` } : {}),
+        ...(profile ? { SHOP_CPU_PROF_DIR: profile } : {}),
       },
     }),
   );

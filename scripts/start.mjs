@@ -59,12 +59,19 @@ if (!args.includes('--web-only') && !env.SHOP_WORKERS) env.SHOP_WORKERS = String
 
 // Own process group: a Ctrl-C in the terminal reaches the server once, through us, instead of twice (a second
 // signal means "exit now" to the server) and instead of reaching its PostgreSQL child before the server closes.
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts'), ...args], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  detached: true,
-});
+// SHOP_CPU_PROF_DIR: every process of the server (primary and workers, which inherit its flags) writes a V8 CPU
+// profile there on exit (bench/checkout.mjs BENCH_CPU_PROF). Node 20 refuses --cpu-prof in NODE_OPTIONS.
+const profile = env.SHOP_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.SHOP_CPU_PROF_DIR}`] : [];
+const server = spawn(
+  process.execPath,
+  [...profile, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts'), ...args],
+  {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     if (server.exitCode === null && server.signalCode === null) server.kill(signal);

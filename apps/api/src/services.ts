@@ -474,7 +474,7 @@ function commerceServices(
   kickMigration = () => void migration.runPending().catch(() => undefined);
   // Daily Winners members' carts are priced by the members price list; the overview says which list applies. A
   // pricing code (the `p` address code) naming a list offered by code puts a visitor on that list instead (ADR 081).
-  const memberPricing = createMemberPricing({ db });
+  const memberPricing = createMemberPricing({ db, changes: core.changes });
   const pricingFor = async (customerId: string | null, code: string | null): Promise<string> =>
     code && (await c.catalogue.offeredByCode(code))
       ? code
@@ -847,7 +847,7 @@ function membershipServices(
   const giveaways = createGiveawaysService({ ...deps, prizeOrders });
   const draws = createGiveawayDrawsService(deps);
   return {
-    members: createMembersService({ ...deps, entries }),
+    members: createMembersService({ ...deps, entries, onChange: m.memberPricing.forget }),
     entries,
     giveaways,
     draws,

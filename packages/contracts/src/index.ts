@@ -3,6 +3,7 @@ export * from './platform.ts';
 export * from './money.ts';
 export * from './content.ts';
 export * from './messages.ts';
+export * from './error-map.ts';
 export * from './identity.ts';
 export * from './notifications.ts';
 export * from './catalogue.ts';

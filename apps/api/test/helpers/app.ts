@@ -1,10 +1,11 @@
 // Build the real app against a fresh migrated + seeded database, with a fixed clock and test configuration.
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/env.ts';
 import { fixedClock } from '../../src/lib/clock.ts';
 import { signAccessToken } from '../../src/lib/access-token.ts';
-import type { Database } from '../../src/db/index.ts';
+import { connectDatabase, type Database } from '../../src/db/index.ts';
 import { createServices, type Providers, type Services } from '../../src/services.ts';
 import { createTestDatabase } from './db.ts';
 import { signedHeaders, type SignOptions } from './sign.ts';
@@ -94,6 +95,34 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 }
 
 /** Runs fn against a fresh app and closes it after, whatever fn does. */
+/**
+ * Two apps over one database, each with its own connection pool, change feed and per-process memories: two API
+ * workers of one server (ADR 032). Built before the suite's tests and closed after them.
+ */
+export function useTwoWorkers(): { readonly a: TestApp; readonly b: TestApp } {
+  let a: TestApp | undefined;
+  let b: TestApp | undefined;
+  let bDatabase: Database | undefined;
+  beforeAll(async () => {
+    a = await buildTestApp();
+    bDatabase = connectDatabase(a.database.url, { max: 5 });
+    b = await buildTestApp({ database: bDatabase });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
+  });
+  return {
+    get a() {
+      return a!;
+    },
+    get b() {
+      return b!;
+    },
+  };
+}
+
 export async function withTestApp<T>(options: TestAppOptions, fn: (t: TestApp) => Promise<T>): Promise<T> {
   const t = await buildTestApp(options);
   try {

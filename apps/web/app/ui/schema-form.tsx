@@ -1,7 +1,7 @@
 // A plain-post form driven by a zod schema: Conform validates in the browser with the schema the action parses with,
 // and the action's submission result (field errors, form errors) comes back through lastResult. Works without JS.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { validateForm } from '../lib/form-validation.ts';
 import type { ReactNode } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { z } from 'zod';
@@ -34,7 +34,7 @@ export function SchemaForm(props: {
     id: props.id,
     lastResult: props.lastResult ?? undefined,
     defaultValue: props.defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: props.schema }),
+    onValidate: ({ formData }) => validateForm(formData, { schema: props.schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

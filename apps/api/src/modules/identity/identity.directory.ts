@@ -7,8 +7,30 @@ import type { Clock } from '../../lib/clock.ts';
 import { publicId, randomToken } from './identity.crypto.ts';
 import { customers } from './identity.repository.ts';
 
+type CustomerRow = Awaited<ReturnType<typeof customers.byPublicId>>;
+
 export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  // The purchase's checks read the customer's row twice (responsible gambling's verification profile, the licensing
+  // restriction; issue 22): they share one read. Inside a transaction the row read first is kept for the
+  // transaction's life (nothing in a purchase changes it); on the pool only reads in flight at the same moment are
+  // shared (the cart's reasons start both at once), so a later read always sees the latest commit.
+  const readInTx = new WeakMap<Executor, Map<string, Promise<CustomerRow>>>();
+  const readInFlight = new Map<string, Promise<CustomerRow>>();
+  function customerRow(customerId: string, exec: Executor): Promise<CustomerRow> {
+    const shared = exec === db ? readInFlight : (readInTx.get(exec) ?? new Map<string, Promise<CustomerRow>>());
+    if (exec !== db) readInTx.set(exec, shared);
+    const known = shared.get(customerId);
+    if (known) return known;
+    const read = customers.byPublicId(exec, customerId);
+    shared.set(customerId, read);
+    if (exec === db) void read.then(forget, forget);
+    // A failed read in a transaction fails the transaction; on the pool the next caller reads again.
+    function forget() {
+      if (readInFlight.get(customerId) === read) readInFlight.delete(customerId);
+    }
+    return read;
+  }
   return {
     /**
      * Email address and first name of active customers (service messages such as a winner's notice). A caller inside
@@ -36,7 +58,7 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
     },
     /** Responsible gambling's view of a customer (identity verification uses the stored details). */
     async verificationProfile(customerId: string, exec: Executor = db) {
-      const c = await customers.byPublicId(exec, customerId);
+      const c = await customerRow(customerId, exec);
       if (!c) return null;
       return {
         email: c.email,
@@ -92,7 +114,7 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
      * the location terms (POST /customer/terms-and-conditions/location).
      */
     async licensingRestriction(customerId: string, exec: Executor = db) {
-      const c = await customers.byPublicId(exec, customerId);
+      const c = await customerRow(customerId, exec);
       return c?.countryBannedConfirmationRequired
         ? { code: 'licensing', message: IDENTITY_TEXTS.locationTermsRequired }
         : null;

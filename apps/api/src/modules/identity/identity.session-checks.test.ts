@@ -1,26 +1,15 @@
 // The per-process memory of live sessions (ADR 033), with two apps over one database, each with its own connection
 // pool, change feed and memory: two API workers. A revocation made through one ends access on it at once and on the
 // other as soon as the database announces it; what a worker remembers is really used (not read again) until then.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDatabase, type Database } from '../../db/index.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTwoWorkers, type TestApp } from '../../../test/helpers/app.ts';
 import { afterChangeOf } from '../../../test/helpers/db.ts';
 import { signUpAndLogin, type TestCustomer } from '../../../test/helpers/customers.ts';
 
+const workers = useTwoWorkers();
 let a: TestApp;
 let b: TestApp;
-let bDatabase: Database;
-
-beforeAll(async () => {
-  a = await buildTestApp();
-  bDatabase = connectDatabase(a.database.url, { max: 5 });
-  b = await buildTestApp({ database: bDatabase });
-});
-afterAll(async () => {
-  await b?.close();
-  await bDatabase?.close();
-  await a?.close();
-});
+beforeAll(() => void ({ a, b } = workers));
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const overview = (t: TestApp, token: string) =>

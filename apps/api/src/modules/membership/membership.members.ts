@@ -20,7 +20,13 @@ export function membershipStatusOf(f: MemberFacts): MembershipStatus {
   return f.member.requestedTier === 'premium' && f.tier === 'free' ? 'pending-deposit' : 'member';
 }
 
-export function createMembersService(deps: MembershipDeps & { entries: EntriesService }) {
+export function createMembersService(
+  deps: MembershipDeps & {
+    entries: EntriesService;
+    /** Called after a join or leave commits (the members price list's per-process memory forgets). */
+    onChange?: () => void;
+  },
+) {
   const { db, clock, entries } = deps;
 
   async function view(f: MemberFacts): Promise<CustomerMembership> {
@@ -62,6 +68,7 @@ export function createMembersService(deps: MembershipDeps & { entries: EntriesSe
     const now = clock.now();
     if (body.membershipStatus === 'non-member') {
       await members.leave(db, PROGRAM, customerId, now);
+      deps.onChange?.();
       return customer(customerId);
     }
     const before = await entries.factsOf(customerId, now);
@@ -77,6 +84,7 @@ export function createMembersService(deps: MembershipDeps & { entries: EntriesSe
       entryPoint: body.metadata?.entryPoint ?? null,
       now,
     });
+    deps.onChange?.();
     return customer(customerId);
   }
 

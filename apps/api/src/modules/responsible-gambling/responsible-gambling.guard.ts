@@ -68,6 +68,7 @@ export function createGuardService(deps: GuardDeps) {
     amountCents: number,
     currency: CurrencyCode,
     rows: LimitRow[],
+    profileRead: ReturnType<GuardDeps['customers']['verificationProfile']>,
   ): Promise<Reason[]> {
     const reasons: Reason[] = [];
     const now = clock.now();
@@ -77,7 +78,7 @@ export function createGuardService(deps: GuardDeps) {
       return s ? [{ row, s, window: calendarWindow(row.period as LimitPeriod, now, tz) }] : [];
     });
     const globalWindow = rules.globalWeeklySpendLimitCents > 0 ? calendarWindow('weekly', now, tz) : null;
-    const profile = await customers.verificationProfile(customerId, exec);
+    const profile = await profileRead;
     const unverified = profile !== null && !profile.isVerified;
     // Every sum the checks below need (each limit's window, the global week, the unverified total) in one read.
     const sums = await ledger.spentInWindows(exec, customerId, currency, [
@@ -133,10 +134,16 @@ export function createGuardService(deps: GuardDeps) {
     withDeposit: boolean,
   ): Promise<Reason[]> {
     const reasons: Reason[] = [];
-    const { excluded, rows } = await rgExclusions.withLimits(exec, customerId, clock.now());
+    // The verification profile is read beside the exclusions and limits (not after them), so the cart's reasons
+    // share that read with the licensing restriction's, which starts at the same moment (issue 22).
+    const profileRead = amountCents > 0 ? customers.verificationProfile(customerId, exec) : null;
+    const [{ excluded, rows }] = await Promise.all([
+      rgExclusions.withLimits(exec, customerId, clock.now()),
+      profileRead,
+    ]);
     if (excluded) reasons.push(exclusionReason(excluded, 'purchase', tz));
-    if (amountCents <= 0) return reasons;
-    reasons.push(...(await limitReasons(exec, customerId, amountCents, currency, rows)));
+    if (!profileRead) return reasons;
+    reasons.push(...(await limitReasons(exec, customerId, amountCents, currency, rows, profileRead)));
     const depositLimits = rows.filter((r) => r.kind === 'deposit');
     const now = clock.now();
     // Without a deposit limit in force depositHeadroom answers null whatever the wallet holds: skip both reads.

@@ -7,7 +7,7 @@ import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { FeedbackForm } from './feedback-form.ts';
 import { canSubmit, nextStep } from './feedback-rules.ts';
 import { feedbackEventOf } from './feedback.server.ts';
-import { FeedbackComplete, FeedbackSteps } from './feedback-widget.tsx';
+import { FeedbackComplete, FeedbackSteps } from './feedback-steps.tsx';
 
 const links = [{ network: 'facebook' as const, url: 'https://facebook.example/shop' }];
 const noop = () => undefined;

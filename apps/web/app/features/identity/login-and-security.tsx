@@ -2,7 +2,7 @@
 // two-factor setup, either an authenticator app (QR code + key with a copy control) or emailed codes, each confirmed
 // with a code before it is switched on; switching off asks for the password again.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { validateForm } from '../../lib/form-validation.ts';
 import { maskEmail, OtpCode, type TwoFactorMethod } from '@shop/contracts';
 import { Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
@@ -78,7 +78,7 @@ function ConfirmCodeForm({
   const [form, fields] = useForm({
     id: `confirm-2fa-${method}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmTwoFactorSchema }),
+    onValidate: ({ formData }) => validateForm(formData, { schema: ConfirmTwoFactorSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });
@@ -109,7 +109,7 @@ function DisableForm({ lastResult }: { lastResult?: SubmissionResult<string[]> |
   const [form, fields] = useForm({
     id: 'disable-2fa',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisableTwoFactorSchema }),
+    onValidate: ({ formData }) => validateForm(formData, { schema: DisableTwoFactorSchema }),
     shouldValidate: 'onSubmit',
   });
   return (

@@ -1,7 +1,7 @@
 // The login and register steps of the login screen (spec core §4 Login flow steps). Plain posts: both work without
 // JavaScript; with it, Conform validates with the same schemas as the action.
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { validateForm } from '../../lib/form-validation.ts';
 import type { Region } from '@shop/contracts';
 import { useMemo } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -22,7 +22,7 @@ export function LoginForm(props: {
   const [form, fields] = useForm({
     id: 'login',
     lastResult: props.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onValidate: ({ formData }) => validateForm(formData, { schema: LoginSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -94,7 +94,7 @@ export function RegisterForm(props: {
     defaultValue: {
       marketingConsent: options.marketingConsentDefault ? 'on' : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => validateForm(formData, { schema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -2,7 +2,7 @@
 // Continue (Enter submits too), a resend control locked for 60 seconds after use, the remember-device option, the
 // account-locked alert with a contact-support link, and the title for the delivery method.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { validateForm } from '../../lib/form-validation.ts';
 import { TWO_FACTOR_RESEND_LOCK_SECONDS, TWO_FACTOR_TEXTS, type TwoFactorMethod } from '@shop/contracts';
 import { useEffect, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -50,7 +50,7 @@ export function TwoFactorForm(props: {
   const [form, fields] = useForm({
     id: `two-factor-${state.token.slice(0, 8)}`,
     lastResult: state.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OtpSchema }),
+    onValidate: ({ formData }) => validateForm(formData, { schema: OtpSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   });

@@ -3,7 +3,7 @@
 // draw closes; nothing charged now), and the date and time to buy it in the site's time zone. The ticket is the one
 // the builder holds, the same JSON Add to cart posts. Signed-out visitors log in first; autoplay cannot be scheduled.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { validateForm } from '../../lib/form-validation.ts';
 import { SCHEDULED_PURCHASE_RETRIES } from '@shop/contracts';
 import { useRef, type Ref } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -114,7 +114,7 @@ function ScheduleForm(props: {
     {
       id: 'schedule-ticket',
       lastResult: props.result ?? undefined,
-      onValidate: ({ formData }) => parseWithZod(formData, { schema: ScheduleTicketSchema }),
+      onValidate: ({ formData }) => validateForm(formData, { schema: ScheduleTicketSchema }),
       shouldValidate: 'onBlur',
       shouldRevalidate: 'onInput',
     },
