@@ -42,7 +42,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.get(
     '/customers',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: 'Find customers by id, part of the email or of the name (closed accounts too); audited',
@@ -65,7 +65,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.get(
     '/customers/:customerId',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: "A customer's overview: details, funds, verification, limits, exclusions, 2FA; audited",
@@ -86,7 +86,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.get(
     '/customers/:customerId/orders',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: "A customer's orders (upcoming or past), newest first",
@@ -104,7 +104,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.get(
     '/customers/:customerId/tickets',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: "A customer's tickets, latest draw first",
@@ -119,7 +119,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.get(
     '/customers/:customerId/transactions',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: "A customer's wallet transactions with their ledger lines, newest first",
@@ -134,7 +134,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.get(
     '/customers/:customerId/notes',
     {
-      preHandler: read,
+      onRequest: read,
       schema: {
         tags,
         summary: "Operators' notes on a customer, newest first",
@@ -149,7 +149,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.post(
     '/customers/:customerId/notes',
     {
-      preHandler: support,
+      onRequest: support,
       schema: {
         tags,
         summary: 'Add a note to a customer; audited',
@@ -177,7 +177,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
     routes.post(
       `/customers/:customerId/${path}`,
       {
-        preHandler: support,
+        onRequest: support,
         schema: { tags, summary, params, response: { 200: successEnvelope(AdminActionResult) } },
       },
       async (request) => {
@@ -198,7 +198,7 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
   routes.post(
     '/customers/:customerId/break',
     {
-      preHandler: support,
+      onRequest: support,
       schema: {
         tags,
         summary: "Start a break (take a break) on the customer's request: 1, 2, 7, 14, 28 or 42 days; audited",

@@ -46,7 +46,7 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
   routes.get(
     '/dashboard',
     {
-      preHandler: access.requireOperator('dashboard.read'),
+      onRequest: access.requireOperator('dashboard.read'),
       schema: {
         tags,
         summary: "Today's sales and deposits, what waits, the next draws with tickets sold, the job queues",
@@ -59,7 +59,7 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
   routes.get(
     '/verifications',
     {
-      preHandler: review,
+      onRequest: review,
       schema: {
         tags,
         summary: 'Identity documents waiting for a manual decision, oldest first',
@@ -77,7 +77,7 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
   routes.get(
     '/customers/:customerId/documents',
     {
-      preHandler: review,
+      onRequest: review,
       schema: {
         tags,
         summary: "A customer's identity documents waiting for a decision (name, type, size); an audited read",
@@ -101,7 +101,7 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
   routes.post(
     '/customers/:customerId/documents/approve',
     {
-      preHandler: review,
+      onRequest: review,
       schema: {
         tags,
         summary: "Approve a customer's identity documents: the customer becomes verified; audited",
@@ -122,7 +122,7 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
   routes.post(
     '/customers/:customerId/documents/reject',
     {
-      preHandler: review,
+      onRequest: review,
       schema: {
         tags,
         summary: "Reject a customer's identity documents with a reason the customer is shown; audited",
@@ -145,7 +145,7 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
   routes.get(
     '/offers',
     {
-      preHandler: catalogue,
+      onRequest: catalogue,
       schema: {
         tags,
         summary: 'Every product offer and whether it is suspended',
@@ -162,7 +162,7 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
     routes.post(
       `/offers/:key/${verb}`,
       {
-        preHandler: catalogue,
+        onRequest: catalogue,
         schema: {
           tags,
           summary: suspended

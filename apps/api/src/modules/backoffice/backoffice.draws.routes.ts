@@ -38,7 +38,7 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
   routes.get(
     '/draws',
     {
-      preHandler: officer,
+      onRequest: officer,
       schema: {
         tags,
         summary: 'Lottery draws of an offer and/or a state, by draw time',
@@ -55,7 +55,7 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
   routes.get(
     '/draws/:drawId/results',
     {
-      preHandler: officer,
+      onRequest: officer,
       schema: {
         tags,
         summary: 'The result waiting for a second operator’s confirmation, or null',
@@ -69,7 +69,7 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
   routes.post(
     '/draws/:drawId/results',
     {
-      preHandler: officer,
+      onRequest: officer,
       schema: {
         tags,
         summary:
@@ -95,7 +95,7 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
   routes.post(
     '/draws/:drawId/results/confirm',
     {
-      preHandler: officer,
+      onRequest: officer,
       schema: {
         tags,
         summary: 'Confirm the result another operator entered: it becomes official (as ops draw:result); own: 403',
@@ -116,7 +116,7 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
   routes.post(
     '/draws/:drawId/settle',
     {
-      preHandler: officer,
+      onRequest: officer,
       schema: {
         tags,
         summary: 'Settle a draw with an official result: score, record and pay prizes (409 before; idempotent)',
@@ -133,7 +133,7 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
   routes.get(
     '/draws/:drawId/winners',
     {
-      preHandler: officer,
+      onRequest: officer,
       schema: {
         tags,
         summary: 'The winning tickets of a draw and the prize total',
@@ -147,7 +147,7 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
   routes.post(
     '/raffles/:drawId/draw',
     {
-      preHandler: officer,
+      onRequest: officer,
       schema: {
         tags,
         summary:

@@ -53,7 +53,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.get(
     '/withdrawals',
     {
-      preHandler: money,
+      onRequest: money,
       schema: {
         tags,
         summary: 'Withdrawals of a status (pending, approved, paid, rejected) or all, oldest first',
@@ -80,7 +80,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.post(
     '/withdrawals/:withdrawalId/approve',
     {
-      preHandler: money,
+      onRequest: money,
       schema: {
         tags,
         summary: 'Approve and pay a pending withdrawal (paid once: a second approval is 409); audited',
@@ -94,7 +94,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.post(
     '/withdrawals/:withdrawalId/reject',
     {
-      preHandler: money,
+      onRequest: money,
       schema: {
         tags,
         summary: 'Reject a pending withdrawal with a reason (shown to the customer; funds back to winnings); audited',
@@ -109,7 +109,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.post(
     '/withdrawals/approve',
     {
-      preHandler: money,
+      onRequest: money,
       schema: {
         tags,
         summary: 'Approve and pay several withdrawals; each is paid once and answered paid or failed; audited',
@@ -135,7 +135,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.get(
     '/adjustments',
     {
-      preHandler: fourEyes,
+      onRequest: fourEyes,
       schema: {
         tags,
         summary: 'Manual adjustments (of a status, or all), newest first',
@@ -152,7 +152,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.post(
     '/adjustments',
     {
-      preHandler: fourEyes,
+      onRequest: fourEyes,
       schema: {
         tags,
         summary: 'Ask for a manual credit or debit with a reason: pending until another finance operator approves',
@@ -174,7 +174,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.post(
     '/adjustments/:adjustmentId/approve',
     {
-      preHandler: fourEyes,
+      onRequest: fourEyes,
       schema: {
         tags,
         summary: "Approve another operator's adjustment: the money moves through the ledger once (own: 403); audited",
@@ -195,7 +195,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.post(
     '/adjustments/:adjustmentId/reject',
     {
-      preHandler: fourEyes,
+      onRequest: fourEyes,
       schema: {
         tags,
         summary: "Reject another operator's adjustment with a reason; nothing moves; audited",
@@ -218,7 +218,7 @@ export const backofficeMoneyRoutes: FastifyPluginAsync<MoneyRoutesOptions> = asy
   routes.get(
     '/ledger/daily',
     {
-      preHandler: access.requireOperator('ledger.read'),
+      onRequest: access.requireOperator('ledger.read'),
       schema: {
         tags,
         summary: 'Daily totals per ledger account between two days (site time, inclusive); format=csv for text/csv',
