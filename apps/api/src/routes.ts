@@ -80,7 +80,13 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     dailyTotals: bo.dailyTotals,
   });
   await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
-  await app.register(backofficeDeskRoutes, { ...admin, dashboard: bo.dashboard, kyc: bo.kyc, offers: bo.offers });
+  await app.register(backofficeDeskRoutes, {
+    ...admin,
+    dashboard: bo.dashboard,
+    kyc: bo.kyc,
+    offers: bo.offers,
+    promotions: bo.promotions,
+  });
   await app.register(translationRoutes, {
     prefix: '/api/translation',
     translations: s.translations,

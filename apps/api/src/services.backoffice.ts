@@ -1,7 +1,7 @@
 // The back office's services (issue 21; docs/operators.md), built once by the composition root: each back-office
 // service gets the narrow ports it declares, filled in here from the shop's own services, so the back office and the
 // operator CLI go through the very same code (withdrawals, results, raffle draws, offers, documents).
-import type { AdminOffer, AdminVerification } from '@shop/contracts';
+import type { AdminOffer, AdminPromotionBody, AdminVerification } from '@shop/contracts';
 import {
   createBackofficeAdjustments,
   createBackofficeCustomers,
@@ -122,6 +122,11 @@ export function backofficeServices(core: Core, s: Shop) {
       pending: kycPending,
       decide: (customerId: string, decision: 'approve' | 'reject', reason?: string) =>
         rg.documents.decideManualVerification(customerId, decision, reason),
+    },
+    promotions: {
+      list: (page: { limit: number; offset: number }) => s.promotions.list(page),
+      create: (body: AdminPromotionBody) =>
+        s.promotions.create({ ...body, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null }),
     },
     offers: {
       list: offerList,

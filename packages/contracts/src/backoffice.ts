@@ -5,6 +5,7 @@ import { paginationQuery } from './common.ts';
 import { DrawStatus, OfferKey } from './draws.ts';
 import { DepositLimits, Exclusion, Precommitment, SpendLimits } from './responsible-gambling.ts';
 import { Order, Ticket } from './orders.ts';
+import { VoucherType } from './cart.ts';
 
 /** Texts the back office answers with. */
 export const BACKOFFICE_TEXTS = {
@@ -321,3 +322,48 @@ export const AdminDashboard = z.object({
   ),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
+
+// ------------------------------------------------------------------------------------------------------ promotions
+
+export const AdminPromotionBody = z
+  .object({
+    code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, { error: 'A code is 3 to 32 letters, digits, - or _.' }),
+    type: VoucherType,
+    /** Cents for fixed discounts and bonus credit; basis points (1000 = 10%) for a percent discount. */
+    value: z.number().int().min(1).max(100_000_000),
+    currency: z.enum(['AUD', 'GBP']).default('AUD'),
+    description: z.string().trim().min(1).max(200),
+    minSpendCents: z.number().int().min(0).max(100_000_000).default(0),
+    expiresAt: z.iso.datetime({ offset: true }).nullable().default(null),
+    maxRedemptions: z.number().int().min(1).max(10_000_000).nullable().default(null),
+    maxPerCustomer: z.number().int().min(1).max(1000).nullable().default(null),
+  })
+  .strict()
+  .refine((b) => b.type !== 'voucher_percent_discount' || b.value <= 10_000, {
+    error: 'A percent discount is at most 10000 basis points (100%).',
+    path: ['value'],
+  })
+  .refine((b) => b.type !== 'voucher_fixed_discount_expire' || b.expiresAt !== null, {
+    error: 'This type of code needs an expiry.',
+    path: ['expiresAt'],
+  });
+export type AdminPromotionBody = z.infer<typeof AdminPromotionBody>;
+export const AdminPromotion = z.object({
+  code: z.string(),
+  type: VoucherType,
+  value: z.number().int(),
+  currency: z.string(),
+  description: z.string(),
+  minSpendCents: z.number().int(),
+  expiresAt: z.string().nullable(),
+  maxRedemptions: z.number().int().nullable(),
+  maxPerCustomer: z.number().int().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  usage: z.object({
+    redemptions: z.number().int(),
+    discountCents: z.number().int(),
+    bonusCreditCents: z.number().int(),
+  }),
+});
+export type AdminPromotion = z.infer<typeof AdminPromotion>;

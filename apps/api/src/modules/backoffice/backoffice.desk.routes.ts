@@ -9,6 +9,9 @@ import {
   AdminList,
   AdminOffer,
   AdminOfferParams,
+  AdminPageQuery,
+  AdminPromotion,
+  AdminPromotionBody,
   AdminReasonBody,
   AdminVerification,
   AdminVerificationsQuery,
@@ -34,6 +37,10 @@ export interface DeskRoutesOptions {
   offers: {
     list(): Promise<Offer[]>;
     setSuspended(key: string, suspended: boolean): Promise<void>;
+  };
+  promotions: {
+    list(page: { limit: number; offset: number }): Promise<{ items: AdminPromotion[]; total: number }>;
+    create(body: AdminPromotionBody): Promise<AdminPromotion>;
   };
 }
 
@@ -182,4 +189,37 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
         );
       },
     );
+
+  routes.get(
+    '/promotions',
+    {
+      onRequest: catalogue,
+      schema: {
+        tags,
+        summary: 'Promotion codes, newest first, with their limits and usage',
+        querystring: AdminPageQuery,
+        response: { 200: successEnvelope(AdminList(AdminPromotion)) },
+      },
+    },
+    async (request) => ok(await options.promotions.list(request.query)),
+  );
+
+  routes.post(
+    '/promotions',
+    {
+      onRequest: catalogue,
+      schema: {
+        tags,
+        summary: 'Create a promotion code with its limits (409 when the code is taken); audited',
+        body: AdminPromotionBody,
+        response: { 200: successEnvelope(AdminPromotion) },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(access, request, { action: 'promotion.create', target: request.body.code }, () =>
+          options.promotions.create(request.body),
+        ),
+      ),
+  );
 };

@@ -321,6 +321,45 @@ describe('draws', () => {
   });
 });
 
+describe('catalogue and promotions', () => {
+  it('an admin suspends and resumes an offer and creates a promotion code with limits; rule breaks refused', async () => {
+    await withTestApp({ database }, async (t) => {
+      const { admin, support } = await staff(t, 'support');
+      const offers = (await admin.call('GET', '/api/admin/offers')).json().result as Json[];
+      const key = offers[0]!.key as string;
+      const suspended = await admin.call('POST', `/api/admin/offers/${key}/suspend`);
+      expect(suspended.json().result).toMatchObject({ key, suspended: true });
+      expect((await admin.call('POST', `/api/admin/offers/${key}/resume`)).json().result.suspended).toBe(false);
+      expect((await admin.call('POST', '/api/admin/offers/no-such-offer/suspend')).statusCode).toBe(404);
+      expect((await auditOf(t, 'offer.suspend')).map((e) => e.outcome)).toEqual(['ok', 'failed']);
+
+      const body = {
+        code: 'SPRING10',
+        type: 'voucher_percent_discount',
+        value: 1000,
+        description: '10% off',
+        maxRedemptions: 100,
+        maxPerCustomer: 1,
+      };
+      const created = await admin.call('POST', '/api/admin/promotions', body);
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().result).toMatchObject({
+        code: 'SPRING10',
+        max_redemptions: 100,
+        max_per_customer: 1,
+        usage: { redemptions: 0 },
+      });
+      expect((await admin.call('POST', '/api/admin/promotions', { ...body, code: 'spring10' })).statusCode).toBe(409);
+      expect(
+        (await admin.call('POST', '/api/admin/promotions', { ...body, code: 'X2', value: 20_000 })).statusCode,
+      ).toBe(422);
+      const listed = (await admin.call('GET', '/api/admin/promotions?limit=100')).json().result;
+      expect(listed.items).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'SPRING10' })]));
+      expect((await support.call('POST', '/api/admin/promotions', body)).statusCode).toBe(403);
+    });
+  });
+});
+
 /** Every admin route, its permission (null: any signed-in operator); a route missing here fails the walk. */
 const MATRIX: Record<string, Permission | null> = {
   'GET /api/admin/me': null,
@@ -362,6 +401,8 @@ const MATRIX: Record<string, Permission | null> = {
   'GET /api/admin/offers': 'catalogue.manage',
   'POST /api/admin/offers/:key/suspend': 'catalogue.manage',
   'POST /api/admin/offers/:key/resume': 'catalogue.manage',
+  'GET /api/admin/promotions': 'catalogue.manage',
+  'POST /api/admin/promotions': 'catalogue.manage',
 };
 /** Sign-in and sign-out: walked by the operators tests (signing out here would end the walk's sessions). */
 const SESSION = new Set(['POST /api/admin/session', 'DELETE /api/admin/session']);
