@@ -176,14 +176,25 @@ describe('roles', () => {
 
   it('denies by default: every permission names its roles, and an unlisted role holds none', () => {
     for (const roles of Object.values(PERMISSIONS)) expect(roles).toContain('admin');
-    // Support reads feedback only (issue 20); finance and draw officers hold nothing yet.
-    expect(
-      Object.entries(PERMISSIONS).flatMap(([p, roles]) =>
-        (roles as readonly string[]).includes('support') ? [p] : [],
-      ),
-    ).toEqual(['feedback.read']);
-    expect(Object.values(PERMISSIONS).flat()).not.toContain('finance');
-    expect(Object.values(PERMISSIONS).flat()).not.toContain('draw_officer');
+    // Each role holds what its desk needs (issue 21); the walk of every route is backoffice.routes.test.ts.
+    const held = (role: string) =>
+      Object.entries(PERMISSIONS).flatMap(([p, roles]) => ((roles as readonly string[]).includes(role) ? [p] : []));
+    expect(held('support')).toEqual([
+      'feedback.read',
+      'customers.read',
+      'customers.support',
+      'kyc.review',
+      'dashboard.read',
+    ]);
+    expect(held('finance')).toEqual([
+      'customers.read',
+      'withdrawals.manage',
+      'adjustments.manage',
+      'ledger.read',
+      'dashboard.read',
+    ]);
+    expect(held('draw_officer')).toEqual(['draws.manage', 'dashboard.read']);
+    expect(held('content_editor')).toEqual(['content.write']);
   });
 });
 

@@ -46,7 +46,7 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
   routes.delete(
     '/session',
     {
-      preHandler: requireOperator(null),
+      onRequest: requireOperator(null),
       schema: {
         tags,
         summary: 'Sign out (the session token stops working at once)',
@@ -62,7 +62,7 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
   routes.get(
     '/me',
     {
-      preHandler: requireOperator(null),
+      onRequest: requireOperator(null),
       schema: { tags, summary: 'The signed-in operator', response: { 200: successEnvelope(Operator) } },
     },
     async (request) => ok(operatorView(operatorOf(request))),
@@ -71,7 +71,7 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
   routes.get(
     '/operators',
     {
-      preHandler: requireOperator('operators.manage'),
+      onRequest: requireOperator('operators.manage'),
       schema: { tags, summary: 'Every operator account', response: { 200: successEnvelope(z.array(Operator)) } },
     },
     async () => ok(await operators.list()),
@@ -80,7 +80,7 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
   routes.post(
     '/operators',
     {
-      preHandler: requireOperator('operators.manage'),
+      onRequest: requireOperator('operators.manage'),
       schema: {
         tags,
         summary: 'Create an operator; the answer carries their authenticator secret, shown once',
@@ -95,7 +95,7 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
   routes.get(
     '/audit',
     {
-      preHandler: requireOperator('audit.read'),
+      onRequest: requireOperator('audit.read'),
       schema: {
         tags,
         summary: 'The audit log, newest first',

@@ -55,6 +55,42 @@ export function createPromotionsRepository() {
       )[0];
     },
 
+    /** A page of promotions, newest first, each with its usage so far, and how many there are (the back office). */
+    async pageWithUsage(ex: Executor, page: { limit: number; offset: number }) {
+      const used = ex
+        .select({
+          promotionId: promotionsRedemptions.promotionId,
+          redemptions: sql<number>`count(*)::int`.as('redemptions'),
+          discountCents: sql<number>`coalesce(sum(${promotionsRedemptions.discountCents}), 0)::bigint`.as('discount'),
+          bonusCents: sql<number>`coalesce(sum(${promotionsRedemptions.bonusCreditCents}), 0)::bigint`.as('bonus'),
+        })
+        .from(promotionsRedemptions)
+        .groupBy(promotionsRedemptions.promotionId)
+        .as('used');
+      const [rows, [totals]] = await Promise.all([
+        ex
+          .select({
+            promotion: promotionsPromotions,
+            redemptions: used.redemptions,
+            discountCents: used.discountCents,
+            bonusCents: used.bonusCents,
+          })
+          .from(promotionsPromotions)
+          .leftJoin(used, eq(used.promotionId, promotionsPromotions.id))
+          .orderBy(sql`${promotionsPromotions.id} desc`)
+          .limit(page.limit)
+          .offset(page.offset),
+        ex.select({ n: count() }).from(promotionsPromotions),
+      ]);
+      return { rows, total: totals?.n ?? 0 };
+    },
+
+    /** A new promotion, or null when its code (case-insensitive) is taken. */
+    async insert(ex: Executor, row: NewPromotionRow): Promise<PromotionRow | null> {
+      const [r] = await ex.insert(promotionsPromotions).values(row).onConflictDoNothing().returning();
+      return r ?? null;
+    },
+
     async insertMissing(ex: Executor, rows: NewPromotionRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const got = await ex

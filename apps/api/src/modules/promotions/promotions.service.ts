@@ -3,7 +3,7 @@
 import { formatCurrency, type CurrencyCode, type VoucherType } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import { createPromotionsRepository, type PromotionRow } from './promotions.repository.ts';
 
 export const PROMOTION_NOT_ADDED = 'promotion_not_added';
@@ -95,6 +95,33 @@ export interface PromotionsDeps {
 
 const repo = createPromotionsRepository();
 
+/** What the back office may set on a new promotion code. */
+export interface NewPromotion {
+  code: string;
+  type: VoucherType;
+  value: number;
+  currency: 'AUD' | 'GBP';
+  description: string;
+  minSpendCents: number;
+  expiresAt: Date | null;
+  maxRedemptions: number | null;
+  maxPerCustomer: number | null;
+}
+
+const promotionView = (p: PromotionRow) => ({
+  code: p.code,
+  type: p.type as VoucherType,
+  value: p.value,
+  currency: p.currency,
+  description: p.description,
+  minSpendCents: p.minSpendCents,
+  expiresAt: p.expiresAt?.toISOString() ?? null,
+  maxRedemptions: p.maxRedemptions,
+  maxPerCustomer: p.maxPerCustomer,
+  active: p.active,
+  createdAt: p.createdAt.toISOString(),
+});
+
 export function createPromotionsService(deps: PromotionsDeps) {
   return {
     /** Whether `code` applies to the cart now (a read: no lock). */
@@ -104,6 +131,32 @@ export function createPromotionsService(deps: PromotionsDeps) {
       return evaluatePromotion(row, cart, usage, deps.clock.now());
     },
     redeem: (tx: Executor, p: RedeemInput) => redeemPromotion(tx, { ...p, now: p.now ?? deps.clock.now() }),
+
+    /** The back office's list: every promotion with its limits and usage (redemptions, discount and credit given). */
+    async list(page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.pageWithUsage(deps.db, page);
+      return {
+        items: rows.map((r) => ({
+          ...promotionView(r.promotion),
+          usage: {
+            redemptions: Number(r.redemptions ?? 0),
+            discountCents: Number(r.discountCents ?? 0),
+            bonusCreditCents: Number(r.bonusCents ?? 0),
+          },
+        })),
+        total,
+      };
+    },
+
+    /** A new promotion code (the back office); 409 when the code is taken, whatever its case. */
+    async create(input: NewPromotion) {
+      const row = await repo.insert(deps.db, { ...input, createdAt: deps.clock.now() });
+      if (!row)
+        throw conflict('A promotion with this code exists already.', 'promotion_exists', {
+          code: ['A promotion with this code exists already.'],
+        });
+      return { ...promotionView(row), usage: { redemptions: 0, discountCents: 0, bonusCreditCents: 0 } };
+    },
   };
 }
 
