@@ -5,10 +5,10 @@ import { COMMUNICATION_CHANNELS, IDENTITY_TEXTS } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { publicId, randomToken } from './identity.crypto.ts';
-import { customers, type CustomerRow } from './identity.repository.ts';
+import { customers, type CustomerRow as StoredCustomer } from './identity.repository.ts';
 
 /** A customer as the back office lists them. */
-const customerSummary = (c: CustomerRow) => ({
+const customerSummary = (c: StoredCustomer) => ({
   id: c.publicId,
   email: c.email,
   firstname: c.firstname,
