@@ -58,6 +58,8 @@ describe('offer preview links', () => {
         'Tickets cannot be bought from this preview.',
       );
       await expect(page.getByTestId('schedule-later').count()).resolves.toBe(0);
+      // It links to no other page of the offer (they answer 404 while it is not on sale).
+      await expect(page.locator(`main a[href^="/${OFFER}/"]`).count()).resolves.toBe(0);
       // Posting the form anyway (as a script could) is refused.
       const posted = await page.request.post(`${baseUrl}${link.pathname}${link.search}`, {
         form: { ticket: '{}', after: 'cart' },
