@@ -38,7 +38,8 @@ export function feedCards(feed: FeedPoster) {
         title: 'Withdrawal paid',
         icon: 'wallet',
         message: `We have paid your withdrawal of ${formatCurrency(w.amountCents, w.currency as CurrencyCode)}.`,
-        actions: [{ text: 'View your transactions', link: '/my-account/transactions' }],
+        // The withdrawal's own page, as its email links (features §2: a withdrawal page is at the withdrawal id).
+        actions: [{ text: 'View the withdrawal', link: `/my-account/withdraw/details/${w.publicId}` }],
         dedupeKey: `withdrawal_paid:${w.publicId}`,
       }),
 

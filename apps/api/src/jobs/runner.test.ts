@@ -50,6 +50,25 @@ describe('job runner', () => {
     }
   }, 60_000);
 
+  it('queues a daily task (pg-boss takes an expiry under 24 hours only) and runs it', async () => {
+    let runs = 0;
+    const errors: unknown[] = [];
+    const runner = await startJobs({
+      database,
+      log: { error: (obj: unknown) => errors.push(obj) },
+      pollingIntervalSeconds: 0.5,
+      tasks: [{ name: 'test-daily', everySeconds: 86_400, run: async () => void (runs += 1) }],
+    });
+    try {
+      await runner.trigger('test-daily');
+      const ran = await until(() => runs >= 1, 30_000);
+      expect(errors.map((e) => String((e as { err?: Error }).err?.message))).toEqual([]);
+      expect(ran).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  }, 60_000);
+
   it('keeps running a task after one of its runs fails', async () => {
     let calls = 0;
     const runner = await startJobs({

@@ -6,6 +6,10 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/index.ts';
 
+/** pg-boss accepts a job expiry under 24 hours only, and a singleton slot of its archive interval at most. */
+const MAX_EXPIRY_SECONDS = 23 * 60 * 60;
+const MAX_SLOT_SECONDS = 12 * 60 * 60;
+
 export interface JobTask {
   name: string;
   everySeconds: number;
@@ -44,7 +48,14 @@ export async function startJobs({
       await boss.send(
         task.name,
         {},
-        { singletonSeconds, retryLimit: 0, expireInSeconds: Math.max(60, task.everySeconds * 10) },
+        // pg-boss refuses an expiry of 24 hours or more: the daily task (recurring-card-expiry) would never be queued.
+        {
+          // pg-boss also refuses a singleton slot longer than its archive interval (12 hours): a daily task has
+          // 12-hour slots, so two processes starting far apart may both run it once a day (every task is idempotent).
+          singletonSeconds: singletonSeconds === undefined ? undefined : Math.min(MAX_SLOT_SECONDS, singletonSeconds),
+          retryLimit: 0,
+          expireInSeconds: Math.min(MAX_EXPIRY_SECONDS, Math.max(60, task.everySeconds * 10)),
+        },
       );
     } catch (err) {
       log.error({ err, task: task.name }, 'could not queue a job');

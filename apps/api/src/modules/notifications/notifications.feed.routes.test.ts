@@ -222,7 +222,7 @@ describe('the notification feed', () => {
       {
         title: 'Withdrawal paid',
         message: 'We have paid your withdrawal of $25.00.',
-        links: ['/my-account/transactions'],
+        links: [`/my-account/withdraw/details/${w.id}`],
         toasted: false,
         dedupeKey: `withdrawal_paid:${w.id}`,
       },

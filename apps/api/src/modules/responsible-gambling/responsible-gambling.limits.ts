@@ -144,17 +144,13 @@ async function overviewFieldsOf(db: Db, now: Date, spendLimitRequired: boolean, 
   };
 }
 
-export function createLimitsService(deps: LimitsDeps) {
-  const { db, clock, ledger } = deps;
+/**
+ * Pending raises and removals whose cooling-off has passed: written, and told to onApplied (the feed's card), by the
+ * customer's next change or by the rg-limits sweep, whichever comes first.
+ */
+function dueLimitChanges(deps: LimitsDeps) {
+  const { db, clock } = deps;
   const rules = deps.config.responsibleGambling;
-  const tz = deps.config.siteTimeZone;
-  const coolingMs = rules.coolingOffDays * DAY_MS;
-  const windows = limitWindows(ledger, tz);
-  const currencyOf = async (customerId: string): Promise<CurrencyCode> =>
-    (await ledger.fundsSummary(customerId)).currency;
-
-  const { limitView, viewsOf } = limitViews(clock, windows);
-
   /** Applies the customer's changes whose cooling-off has passed, telling onApplied of each (their lock is held). */
   async function applyDue(tx: Executor, customerId: string, now: Date) {
     for (const row of await rgLimits.applyDue(tx, customerId, now)) {
@@ -185,6 +181,21 @@ export function createLimitsService(deps: LimitsDeps) {
       });
     return customers.length;
   }
+
+  return { applyDue, applyDueChanges };
+}
+
+export function createLimitsService(deps: LimitsDeps) {
+  const { db, clock, ledger } = deps;
+  const rules = deps.config.responsibleGambling;
+  const tz = deps.config.siteTimeZone;
+  const coolingMs = rules.coolingOffDays * DAY_MS;
+  const windows = limitWindows(ledger, tz);
+  const currencyOf = async (customerId: string): Promise<CurrencyCode> =>
+    (await ledger.fundsSummary(customerId)).currency;
+
+  const { limitView, viewsOf } = limitViews(clock, windows);
+  const { applyDue, applyDueChanges } = dueLimitChanges(deps);
 
   /**
    * Set a limit. Lower (or first): at once. Higher: pending until the cooling-off delay has passed. A second raise

@@ -195,13 +195,14 @@ export async function loadOfferPreview(
   if (!token || token.length > MAX_PREVIEW_TOKEN || !wanted) return null;
   let previewed: string;
   try {
-    const res = await serverApi(context, apiSessionFrom(request)).get<{ product_offer_key?: unknown }>(
+    // The api client answers in camel case.
+    const res = await serverApi(context, apiSessionFrom(request)).get<{ productOfferKey?: unknown }>(
       'main',
       '/product_offers/preview',
       { query: { token }, cache: false },
     );
-    if (typeof res.result?.product_offer_key !== 'string') return null;
-    previewed = res.result.product_offer_key;
+    if (typeof res.result?.productOfferKey !== 'string') return null;
+    previewed = res.result.productOfferKey;
   } catch {
     // Refused (403) or malformed (422): the page as without the flag.
     return null;

@@ -171,7 +171,7 @@ export function PlayScreen({ data, result }: { data: PlayScreenData; result?: Pl
             signedIn={builder.signedIn}
             site={site}
             typeLinks={builder.offer.gameTypes
-              .filter((t) => t.gameOffers.length > 0)
+              .filter((t) => t.gameOffers.length > 0 && (!data.preview || t.type === builder.gameType))
               .map((t) => ({
                 type: t.type,
                 name: t.name,
@@ -230,7 +230,8 @@ export function PlayScreen({ data, result }: { data: PlayScreenData; result?: Pl
                       (the ticket above) for {offer.name} draw {draw.drawNo}
                     </span>
                   </a>
-                ) : (
+                ) : data.preview ? null : (
+                  // A preview links to no page of the offer that is not on sale (they answer 404 until it is).
                   <Link
                     to={playPath(offer, t.type, isFirst ? null : draw.drawNo)}
                     className="btn btn-primary mt-auto self-start"
@@ -248,19 +249,21 @@ export function PlayScreen({ data, result }: { data: PlayScreenData; result?: Pl
         </ul>
       </section>
 
-      <nav aria-label={`More about ${offer.name}`} className="flex flex-wrap gap-1 text-sm">
-        <Link to={resultsPath(offer)} className="inline-flex min-h-[44px] items-center underline">
-          {offer.name} results
-        </Link>
-        {hasCapability(caps, 'commercial_lotteries') ? (
-          <Link to={statisticsPath(offer)} className="inline-flex min-h-[44px] items-center underline">
-            Number statistics
+      {data.preview ? null : (
+        <nav aria-label={`More about ${offer.name}`} className="flex flex-wrap gap-1 text-sm">
+          <Link to={resultsPath(offer)} className="inline-flex min-h-[44px] items-center underline">
+            {offer.name} results
           </Link>
-        ) : null}
-        <Link to={termsPath(offer)} className="inline-flex min-h-[44px] items-center underline">
-          Terms and conditions
-        </Link>
-      </nav>
+          {hasCapability(caps, 'commercial_lotteries') ? (
+            <Link to={statisticsPath(offer)} className="inline-flex min-h-[44px] items-center underline">
+              Number statistics
+            </Link>
+          ) : null}
+          <Link to={termsPath(offer)} className="inline-flex min-h-[44px] items-center underline">
+            Terms and conditions
+          </Link>
+        </nav>
+      )}
     </div>
   );
 }
