@@ -1,4 +1,4 @@
-// The offer page's preview flag (spec core §2 "A preview flag exists"; ADR 071-rest20): an offer taken off sale is a
+// The offer page's preview flag (spec core §2 "A preview flag exists"; ADR 084): an offer taken off sale is a
 // 404 for everyone, with or without a bad ?preview=; with the link an operator mints (`ops offer:preview-token`) its
 // page shows, marked as a preview, never stored or indexed, and Add to cart is disabled with the reason. Another
 // offer's link shows nothing. axe finds no serious or critical violation; screenshots at 390 px and 1280 px go to

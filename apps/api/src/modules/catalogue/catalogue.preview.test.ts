@@ -1,4 +1,4 @@
-// The offer preview flag's links (issue 20; spec core §2 "A preview flag exists"; ADR 071-rest20): an operator mints a
+// The offer preview flag's links (issue 20; spec core §2 "A preview flag exists"; ADR 084): an operator mints a
 // signed, expiring link to one offer; GET /product_offers/preview names the offer for a valid link only. No token, a
 // tampered, expired or other-purpose token (a content preview, an access token) is refused and names nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Offer preview links (issue 20; spec core §2 "A preview flag exists", ADR 071-rest20): a signed, expiring token naming
+// Offer preview links (issue 20; spec core §2 "A preview flag exists", ADR 084): a signed, expiring token naming
 // one product offer, so that an operator can show the offer page of an offer that is not on sale (suspended, or not
 // available yet) before it is. Minted by the operator CLI; the storefront shows the page with `?preview=<token>`,
 // never buyable. Signed with a key of its own (content previews, ADR 036, have theirs).

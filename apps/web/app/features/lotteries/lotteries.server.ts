@@ -180,7 +180,7 @@ export async function loadOffer(
 const MAX_PREVIEW_TOKEN = 2048;
 
 /**
- * The offer page's preview flag (spec core §2; ADR 071-rest20): `?preview=<token>` with a valid operator-signed link
+ * The offer page's preview flag (spec core §2; ADR 084): `?preview=<token>` with a valid operator-signed link
  * naming this lottery offer shows its page although it is not on sale. Anything else (no token, a bad, expired or
  * another offer's token, an offer on sale, a raffle, an offer without draws) answers null: the page behaves as
  * without the flag, and nothing about the offer is shown.
