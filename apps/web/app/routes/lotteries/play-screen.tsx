@@ -67,7 +67,7 @@ function useScheduleLater(
 
 export function PlayScreen({ data, result }: { data: PlayScreenData; result?: PlayScreenResult | undefined }) {
   const site = useSiteFormat();
-  const caps = useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [];
+  const caps = useRouteLoaderData<typeof rootLoader>('root')?.shell?.capabilities ?? [];
   const later = useScheduleLater(data.builder, result, caps);
   const error = result && 'error' in result ? result.error : null;
   const fieldErrors = result && 'error' in result ? result.fieldErrors : undefined;
