@@ -2,6 +2,12 @@
 // calls (never the database). The services come from the composition root (services.ts).
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './modules/analytics/index.ts';
+import {
+  backofficeCustomersRoutes,
+  backofficeDeskRoutes,
+  backofficeDrawsRoutes,
+  backofficeMoneyRoutes,
+} from './modules/backoffice/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import {
@@ -63,6 +69,18 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     operators: s.operators,
     requireOperator: s.requireOperator,
   });
+  // The back office (issue 21): each route names its permission (operators.permissions.ts); writes are audited.
+  const admin = { prefix: '/api/admin', access: { requireOperator: s.requireOperator, operators: s.operators } };
+  const bo = s.backoffice;
+  await app.register(backofficeCustomersRoutes, { ...admin, customers: bo.customers });
+  await app.register(backofficeMoneyRoutes, {
+    ...admin,
+    withdrawals: s.payments.withdrawals,
+    adjustments: bo.adjustments,
+    dailyTotals: bo.dailyTotals,
+  });
+  await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
+  await app.register(backofficeDeskRoutes, { ...admin, dashboard: bo.dashboard, kyc: bo.kyc, offers: bo.offers });
   await app.register(translationRoutes, {
     prefix: '/api/translation',
     translations: s.translations,

@@ -31,6 +31,7 @@ import { createFeed, createOutbox, smtpTransport, text, type MailTransport } fro
 import { alongside, feedCards } from './services.feed.ts';
 import { createDrawResultCardsWorkflow } from './workflows/draw-result-cards.workflow.ts';
 import { createOperatorsService, operatorGate } from './modules/operators/index.ts';
+import { backofficeServices } from './services.backoffice.ts';
 import {
   createCheckoutService,
   createOrderHistoryService,
@@ -211,6 +212,8 @@ function coreOf(o: ServicesOptions) {
   };
 }
 export type Core = ReturnType<typeof coreOf>;
+export type CatalogueServices = ReturnType<typeof catalogueServices>;
+export type CommerceServices = ReturnType<typeof commerceServices>;
 
 /** Site configuration, CMS, the product catalogue, draws and raffles: what every page reads. */
 function catalogueServices(core: Core) {
@@ -917,6 +920,8 @@ export function createServices(options: ServicesOptions) {
       emailOf: async (id) => (await m.identity.directory.contactsOf([id])).get(id)?.email ?? null,
     }),
     ...operatorServices(core),
+    // The back office (issue 21): customers, money, draws, documents, the dashboard, over the services above.
+    backoffice: backofficeServices(core, { ...c, ...m, settlement, raffleDraws }),
     // A conversion counts only the signed-in customer's own purchase (their receipt exists).
     experiments: createExperimentsService({
       db,

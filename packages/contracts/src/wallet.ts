@@ -24,6 +24,8 @@ export const TRANSACTION_KINDS = [
   /** A partner's commission (ADR 076): a house-only entry, never in a customer's list. */
   'commission',
   'migration',
+  /** A manual credit or debit by the back office, approved by a second finance operator (docs/operators.md). */
+  'adjustment',
 ] as const;
 export const TransactionKind = z.enum(TRANSACTION_KINDS);
 

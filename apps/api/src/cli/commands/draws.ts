@@ -11,7 +11,9 @@ import {
   type GameDefinition,
   type GameKey,
 } from '@shop/lottery';
+import { AppError } from '../../lib/errors.ts';
 import {
+  enterManualResult,
   importResultsFeed,
   ResultsFeedError,
   simulatedDividends,
@@ -169,20 +171,16 @@ export const drawResultCommand = defineCommand({
     const given = dividendsArg(options.dividends);
 
     const { draws } = await ctx.services();
-    let draw = await draws.getDrawByNumber(game.key, drawNo);
+    const draw = await draws.getDrawByNumber(game.key, drawNo);
     if (!draw) throw new UsageError(`${game.name} has no draw ${drawNo}.`);
-    if (draw.status === 'DRAW_OPEN') {
-      if (draw.stopAt.getTime() > ctx.clock.now().getTime()) {
-        ctx.err(
-          `${game.name} draw ${drawNo} is still open for sales until ${draw.stopAt.toISOString()}; use draw:advance to close it now.`,
-        );
-        return 1;
-      }
-      draw = (await draws.close(draw.id)).draw;
+    let step;
+    try {
+      step = await enterManualResult(draws, ctx.clock.now(), draw.id, result, given);
+    } catch (e) {
+      if (!(e instanceof AppError) || e.options.code !== 'draw_open') throw e;
+      ctx.err(e.message);
+      return 1;
     }
-    // Without official dividends, prizes come from the game's prize table (as the simulated provider does).
-    const dividends = given ?? simulatedDividends(getGame(game.key, drawNo), result, draw.jackpotCents, cryptoRandom);
-    const step = await draws.recordResult(draw.id, result, dividends, 'manual');
     ctx.out(
       step.changed
         ? `Recorded ${describe(game, step.draw.result!)} for draw ${drawNo}; the draw clock settles it.`

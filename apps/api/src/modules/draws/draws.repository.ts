@@ -95,6 +95,25 @@ export function createDrawsRepository(db: Db) {
         .limit(limit);
     },
 
+    /** A page of draws of a game and/or a state, by draw time (the back office's schedule), and how many match. */
+    async page(filter: { gameKey?: string; status?: DrawStatus }, page: { limit: number; offset: number }) {
+      const where = and(
+        filter.gameKey ? eq(drawsDraws.gameKey, filter.gameKey) : undefined,
+        filter.status ? eq(drawsDraws.status, filter.status) : undefined,
+      );
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(drawsDraws)
+          .where(where)
+          .orderBy(asc(drawsDraws.drawAt), asc(drawsDraws.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(drawsDraws).where(where),
+      ]);
+      return { rows, total: totals?.n ?? 0 };
+    },
+
     async withStatus(status: DrawStatus, limit: number, before?: { drawAt: Date }): Promise<DrawRow[]> {
       return db
         .select()

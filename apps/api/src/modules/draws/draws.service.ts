@@ -119,6 +119,24 @@ export function sameResult(a: DrawResult, b: DrawResult): boolean {
 }
 
 /** The operator's rules answer a result: null when valid, else the reason (e.g. "Oz Lotto needs 7 main numbers ..."). */
+/** Refuses (422 invalid_result, with the reason) a result or dividends that break the game's rules. */
+export function assertValidResult(game: GameDefinition, result: DrawResult, dividends: Omit<Dividend, 'winners'>[]) {
+  const problem = resultProblem(game, result);
+  if (problem) throw unprocessable(problem, 'invalid_result', { result: [problem] });
+  const divisions = new Set(game.divisions.map((d) => d.division));
+  for (const d of dividends) {
+    if (!divisions.has(d.division))
+      throw unprocessable(`${game.name} has no division ${d.division}.`, 'invalid_result', {
+        dividends: [`${game.name} has no division ${d.division}.`],
+      });
+    if (!Number.isSafeInteger(d.prizeCents) || d.prizeCents < 0)
+      throw unprocessable(
+        `The prize of division ${d.division} must be a whole, non-negative amount.`,
+        'invalid_result',
+      );
+  }
+}
+
 export function resultProblem(game: GameDefinition, result: DrawResult): string | null {
   return validateResult(game, result);
 }
@@ -208,6 +226,12 @@ export function createDrawsService(deps: DrawsDeps) {
       return row ? toSummary(row) : null;
     },
 
+    /** Draws of a game and/or a state, by draw time, paged (the back office's schedule). */
+    async listDraws(filter: { gameKey?: string; status?: DrawStatus }, page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.page(filter, page);
+      return { items: rows.map(toSummary), total };
+    },
+
     /** Draws of a state, oldest draw first; `dueBy` keeps those whose draw time has come. */
     async drawsInState(status: DrawStatus, options: { limit?: number; dueBy?: Date } = {}): Promise<DrawSummary[]> {
       return (
@@ -242,20 +266,7 @@ export function createDrawsService(deps: DrawsDeps) {
         supplementaries: [...result.supplementaries],
         bonus: result.bonus ?? {},
       };
-      const problem = resultProblem(game, clean);
-      if (problem) throw unprocessable(problem, 'invalid_result', { result: [problem] });
-      const divisions = new Set(game.divisions.map((d) => d.division));
-      for (const d of dividends) {
-        if (!divisions.has(d.division))
-          throw unprocessable(`${game.name} has no division ${d.division}.`, 'invalid_result', {
-            dividends: [`${game.name} has no division ${d.division}.`],
-          });
-        if (!Number.isSafeInteger(d.prizeCents) || d.prizeCents < 0)
-          throw unprocessable(
-            `The prize of division ${d.division} must be a whole, non-negative amount.`,
-            'invalid_result',
-          );
-      }
+      assertValidResult(game, clean, dividends);
       const stored = dividends
         .map((d) => ({ division: d.division, prizeCents: d.prizeCents, winners: d.winners ?? null }))
         .sort((a, b) => a.division - b.division);

@@ -7,6 +7,7 @@ export {
   type RaffleResultsSource,
 } from './draws.routes.ts';
 export {
+  assertValidResult,
   createDrawsService,
   drawPublicId,
   estimatedJackpotCents,
@@ -21,6 +22,7 @@ export {
   type StepResult,
 } from './draws.service.ts';
 export { createDrawResultsService, type DrawResultsService } from './draws.results.ts';
+export { enterManualResult } from './draws.manual-result.ts';
 export {
   createLotteryHandler,
   fillGame,

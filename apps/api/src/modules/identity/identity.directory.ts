@@ -5,7 +5,18 @@ import { COMMUNICATION_CHANNELS, IDENTITY_TEXTS } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { publicId, randomToken } from './identity.crypto.ts';
-import { customers } from './identity.repository.ts';
+import { customers, type CustomerRow } from './identity.repository.ts';
+
+/** A customer as the back office lists them. */
+const customerSummary = (c: CustomerRow) => ({
+  id: c.publicId,
+  email: c.email,
+  firstname: c.firstname,
+  lastname: c.lastname,
+  status: c.status as 'active' | 'closed',
+  isVerified: c.isVerified,
+  createdAt: c.createdAt.toISOString(),
+});
 
 export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -101,6 +112,39 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
     async signupsByAffiliate(): Promise<Map<string, string[]>> {
       const rows = await customers.signupsByAffiliate(db);
       return new Map(rows.map((r) => [r.code, r.ids]));
+    },
+    /** The back office's customer search (by id, part of the email or name; closed accounts too). */
+    async search(q: string, page: { limit: number; offset: number }) {
+      const { rows, total } = await customers.search(db, q.trim(), page);
+      return { items: rows.map(customerSummary), total };
+    },
+    /** A customer's details for the back office, whatever the account's status; null when there is no such id. */
+    async details(customerId: string) {
+      const c = await customers.anyByPublicId(db, customerId);
+      return c
+        ? {
+            ...customerSummary(c),
+            dateOfBirth: c.dateOfBirth,
+            phone: c.phone,
+            address: c.address,
+            addressLine2: c.addressLine2,
+            suburb: c.suburb,
+            state: c.state,
+            postcode: c.postcode,
+            country: c.country,
+            segmentName: c.segmentName,
+            forcePasswordChange: c.forcePasswordChange,
+            closedAt: c.closedAt?.toISOString() ?? null,
+          }
+        : null;
+    },
+    /** Support asks an open account to choose a new password at its next sign-in (identity's forced change). */
+    async requirePasswordChange(customerId: string): Promise<'required' | 'already' | 'unknown'> {
+      const c = await customers.byPublicId(db, customerId);
+      if (!c) return 'unknown';
+      if (c.forcePasswordChange) return 'already';
+      await customers.update(db, c.id, { forcePasswordChange: true, updatedAt: clock.now() });
+      return 'required';
     },
     /** An excluded customer gets no marketing: every channel off, consent withdrawn. */
     async suppressMarketing(customerId: string): Promise<void> {

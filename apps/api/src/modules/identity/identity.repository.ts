@@ -28,6 +28,31 @@ export const customers = {
         .where(and(eq(identityCustomers.publicId, publicId), eq(identityCustomers.status, 'active')))
         .limit(1)
     )[0],
+  /** A customer by public id whatever their status (the back office reads closed accounts too). */
+  anyByPublicId: async (db: Executor, publicId: string) =>
+    (await db.select().from(identityCustomers).where(eq(identityCustomers.publicId, publicId)).limit(1))[0],
+  /**
+   * The back office's customer search: the exact public id, or a part of the email or of "firstname lastname"
+   * (case-insensitive), open accounts first, newest first; with how many match.
+   */
+  async search(db: Executor, q: string, page: { limit: number; offset: number }) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const where = q
+      ? sql`(${identityCustomers.publicId} = ${q} or ${identityCustomers.email} ilike ${like}
+          or (${identityCustomers.firstname} || ' ' || ${identityCustomers.lastname}) ilike ${like})`
+      : sql`true`;
+    const [rows, [totals]] = await Promise.all([
+      db
+        .select()
+        .from(identityCustomers)
+        .where(where)
+        .orderBy(sql`${identityCustomers.status} = 'active' desc`, desc(identityCustomers.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      db.select({ n: count() }).from(identityCustomers).where(where),
+    ]);
+    return { rows, total: totals?.n ?? 0 };
+  },
   byId: async (db: Executor, id: number) =>
     (await db.select().from(identityCustomers).where(eq(identityCustomers.id, id)).limit(1))[0],
   contactsByPublicIds: async (db: Executor, publicIds: string[]) =>

@@ -198,6 +198,25 @@ const orderReads = {
     return r ?? null;
   },
 
+  /** A page of the customer's tickets, latest draw first, and how many they have (the back office). */
+  async pageOfTickets(ex: Executor, customerId: string, page: { limit: number; offset: number }) {
+    const where = eq(ordersTickets.customerId, customerId);
+    const [rows, [totals]] = await Promise.all([
+      ex
+        .select()
+        .from(ordersTickets)
+        .where(where)
+        .orderBy(desc(ordersTickets.drawAt), desc(ordersTickets.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ordersTickets)
+        .where(where),
+    ]);
+    return { rows, total: totals?.n ?? 0 };
+  },
+
   ordersByIds(ex: Executor, ids: number[]) {
     if (!ids.length) return Promise.resolve([] as OrderRow[]);
     return ex.select().from(ordersOrders).where(inArray(ordersOrders.id, ids));

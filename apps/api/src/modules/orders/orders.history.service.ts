@@ -84,6 +84,14 @@ export function createOrderHistoryService(deps: OrderHistoryDeps) {
       return (await views.ticketViews(db, [t], new Map([[o!.id, o!]]))).get(t.id)!;
     },
 
+    /** Every ticket of the customer, latest draw first (the back office's customer tickets). */
+    async listTickets(customerId: string, page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.pageOfTickets(db, customerId, page);
+      const orders = await repo.ordersByIds(db, [...new Set(rows.map((r) => r.orderId))]);
+      const byId = await views.ticketViews(db, rows, new Map(orders.map((o) => [o.id, o])));
+      return { items: rows.map((r) => byId.get(r.id)!), total };
+    },
+
     /** The offers the customer bought most (for GET /orders/recommended). */
     topOffers: (customerId: string, limit: number) => repo.topOffers(db, customerId, limit),
 

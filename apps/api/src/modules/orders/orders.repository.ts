@@ -126,6 +126,17 @@ export function createOrdersRepository() {
       }));
     },
 
+    /** Tickets sold so far in each of these draws (the back office's dashboard). */
+    async ticketsPerDraw(ex: Executor, drawIds: string[]): Promise<Map<string, number>> {
+      if (!drawIds.length) return new Map();
+      const rows = await ex
+        .select({ drawId: ordersTickets.drawId, n: sql<number>`count(*)::int` })
+        .from(ordersTickets)
+        .where(inArray(ordersTickets.drawId, drawIds))
+        .groupBy(ordersTickets.drawId);
+      return new Map(rows.map((r) => [r.drawId, r.n]));
+    },
+
     /** Customers with tickets in a draw and the product offers they hold (the results emails). */
     async ticketHolders(ex: Executor, drawId: string): Promise<{ customerId: string; productOfferKey: string }[]> {
       const result = await ex.execute<{ customer_id: string; product_offer_key: string }>(sql`

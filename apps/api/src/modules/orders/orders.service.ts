@@ -146,6 +146,7 @@ export function createOrdersService(deps: OrdersDeps) {
     resultsByCustomer: (drawId: string) => repo.resultsByCustomer(deps.db, drawId),
     winningLines: (drawId: string) => repo.winningLines(deps.db, drawId),
     ticketHolders: (drawId: string) => repo.ticketHolders(deps.db, drawId),
+    ticketsPerDraw: (drawIds: string[]) => repo.ticketsPerDraw(deps.db, drawIds),
   };
 }
 

@@ -175,6 +175,19 @@ export const withdrawalsRepository = {
     return row ?? null;
   },
 
+  /** A page of withdrawals (of one status, or all), oldest first, and how many there are (the back office). */
+  async page(ex: Executor, status: string | undefined, page: { limit: number; offset: number }) {
+    const where = status ? eq(withdrawals.status, status) : sql`true`;
+    const [rows, [totals]] = await Promise.all([
+      ex.select().from(withdrawals).where(where).orderBy(asc(withdrawals.id)).limit(page.limit).offset(page.offset),
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .where(where),
+    ]);
+    return { rows, total: totals?.n ?? 0 };
+  },
+
   open(ex: Executor): Promise<WithdrawalRow[]> {
     return ex
       .select()

@@ -162,6 +162,26 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       return withdrawalView(w);
     },
 
+    /** The back office's list: withdrawals of one status (or all), oldest first, with their customer. */
+    async listWithdrawals(status: WithdrawalRow['status'] | undefined, page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.page(db, status, page);
+      return {
+        items: rows.map((w) => ({
+          id: w.publicId,
+          customerId: w.customerId,
+          status: w.status as WithdrawalView['status'],
+          amountCents: w.amountCents,
+          currency: w.currency,
+          methodCode: w.methodCode,
+          destination: w.fundId ?? w.destination,
+          reason: w.reason,
+          createdAt: w.createdAt.toISOString(),
+          decidedAt: w.decidedAt?.toISOString() ?? null,
+        })),
+        total,
+      };
+    },
+
     /** Withdrawals an operator still has to decide or finish paying (approved but not yet paid, e.g. after a crash). */
     async pendingWithdrawals(): Promise<WithdrawalView[]> {
       return (await repo.open(db)).map(withdrawalView);

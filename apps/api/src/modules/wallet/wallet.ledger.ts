@@ -158,6 +158,30 @@ export function createLedger(deps: LedgerDeps) {
       );
     },
 
+    /**
+     * An operator's manual adjustment, once approved by a second finance operator (docs/operators.md): a credit puts
+     * the amount on the customer's deposit account from the `manual_adjustments` house account; a debit takes it from
+     * deposits, then winnings, back to that account (422 insufficient_funds when the customer has less). Idempotent
+     * by reference, like every movement.
+     */
+    adjust: (tx: Executor, m: Movement & { direction: 'credit' | 'debit' }) =>
+      m.direction === 'credit'
+        ? credit(tx, 'adjustment', 'deposit', 'manual_adjustments', m)
+        : move(tx, 'adjustment', m, async (accounts) => {
+            const from = (['deposit', 'winnings'] as const).map((k) => accounts[k]);
+            if (from.reduce((s, a) => s + a.balanceCents, 0) < m.amountCents)
+              throw insufficientFunds('The customer does not have this much in deposits and winnings.');
+            let left = m.amountCents;
+            const lines: Line[] = [];
+            for (const a of from) {
+              const take = Math.min(left, a.balanceCents);
+              if (take > 0) lines.push({ accountId: a.id, amountCents: -take });
+              left -= take;
+            }
+            lines.push({ accountId: await houseAccount('manual_adjustments', m.currency), amountCents: m.amountCents });
+            return lines;
+          }),
+
     /** Hold withdrawable funds (winnings) for a withdrawal; 422 when more is asked than is withdrawable. */
     holdWithdrawal: (tx: Executor, m: Movement) =>
       move(tx, 'withdrawal', m, async (accounts) => {

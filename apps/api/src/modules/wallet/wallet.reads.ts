@@ -107,6 +107,11 @@ export function walletReads(db: Db) {
       return (await views(rows))[0]!;
     },
 
+    /** The back office's ledger report: daily totals per account between two days (inclusive, site time). */
+    dailyTotals: (from: string, to: string, timeZone: string) => statements.dailyTotals(db, from, to, timeZone),
+    /** Entries per kind since a time (the back office's dashboard: today's sales and deposits). */
+    entryTotalsSince: (since: Date) => statements.entryTotalsSince(db, since),
+
     /** What the shop owes each partner in commission (ADR 076), by partner key and currency. */
     async partnerCommissionBalances(): Promise<{ partnerKey: string; currency: CurrencyCode; balanceCents: number }[]> {
       const rows = await statements.houseBalances(db, PARTNER_COMMISSION_PREFIX);

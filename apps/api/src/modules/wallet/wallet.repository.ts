@@ -289,6 +289,58 @@ export const statements = {
       .from(walletEntries)
       .where(inArray(walletEntries.id, ids)),
 
+  /**
+   * Per day (in the time zone given), account kind (customer accounts summed per kind) and currency: money in (the
+   * positive lines), money out (the negative lines, as a positive number) and the entries that moved the account.
+   */
+  async dailyTotals(db: Db, from: string, to: string, timeZone: string) {
+    const { rows } = await db.execute<{
+      day: string;
+      owner: string;
+      kind: string;
+      currency: string;
+      inCents: string;
+      outCents: string;
+      entries: string;
+    }>(
+      sql`select to_char(e.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as day,
+            case when a.customer_id is null then 'house' else 'customer' end as owner, a.kind, a.currency,
+            coalesce(sum(l.amount_cents) filter (where l.amount_cents > 0), 0) as "inCents",
+            coalesce(-sum(l.amount_cents) filter (where l.amount_cents < 0), 0) as "outCents",
+            count(distinct e.id) as entries
+          from wallet_lines l
+          join wallet_entries e on e.id = l.entry_id
+          join wallet_accounts a on a.id = l.account_id
+          where (e.created_at at time zone ${timeZone})::date between ${from}::date and ${to}::date
+          group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    );
+    return rows.map((r) => ({
+      day: r.day,
+      account: `${r.owner}:${r.kind}`,
+      currency: r.currency as CurrencyCode,
+      inCents: Number(r.inCents),
+      outCents: Number(r.outCents),
+      entries: Number(r.entries),
+    }));
+  },
+
+  /** Per entry kind and currency since a time: how many entries and their amount (the sum of their positive lines). */
+  async entryTotalsSince(db: Db, since: Date) {
+    const { rows } = await db.execute<{ kind: string; currency: string; entries: string; amountCents: string }>(
+      sql`select e.kind, e.currency, count(distinct e.id) as entries,
+            coalesce(sum(l.amount_cents) filter (where l.amount_cents > 0), 0) as "amountCents"
+          from wallet_entries e join wallet_lines l on l.entry_id = e.id
+          where e.created_at >= ${since.toISOString()}
+          group by 1, 2 order by 1, 2`,
+    );
+    return rows.map((r) => ({
+      kind: r.kind,
+      currency: r.currency as CurrencyCode,
+      entries: Number(r.entries),
+      amountCents: Number(r.amountCents),
+    }));
+  },
+
   /** Balances (sums of lines) of the house accounts whose kind starts with a prefix, per kind and currency. */
   async houseBalances(db: Db, kindPrefix: string) {
     const { rows } = await db.execute<{ kind: string; currency: string; balance: string }>(

@@ -5,13 +5,15 @@ import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'dri
 
 /** Customer accounts hold the customer's money; house accounts are the other side of every movement. */
 export const CUSTOMER_ACCOUNT_KINDS = ['deposit', 'winnings', 'bonus', 'pending_withdrawal'] as const;
-/** legacy_migration: balances of accounts imported from the legacy system enter wallets through it (docs/migration.md). */
+/** legacy_migration: balances of accounts imported from the legacy system enter wallets through it (docs/migration.md).
+ * manual_adjustments: the other side of an operator's approved manual credit or debit (docs/operators.md). */
 export const HOUSE_ACCOUNT_KINDS = [
   'gateway_clearing',
   'sales',
   'prize_liability',
   'promotions',
   'legacy_migration',
+  'manual_adjustments',
 ] as const;
 /** What the shop owes one partner in commission (ADR 076): a house account per partner, `partner_commission:{key}`. */
 export const PARTNER_COMMISSION_PREFIX = 'partner_commission:';
@@ -41,7 +43,7 @@ export const walletAccounts = pgTable(
       .where(sql`${t.customerId} is null`),
     check(
       'wallet_accounts_kind_check',
-      sql`(${t.customerId} is not null and ${t.kind} in ('deposit', 'winnings', 'bonus', 'pending_withdrawal')) or (${t.customerId} is null and ${t.kind} in ('gateway_clearing', 'sales', 'prize_liability', 'promotions', 'legacy_migration')) or (${t.customerId} is null and ${t.kind} like 'partner\\_commission:%')`,
+      sql`(${t.customerId} is not null and ${t.kind} in ('deposit', 'winnings', 'bonus', 'pending_withdrawal')) or (${t.customerId} is null and ${t.kind} in ('gateway_clearing', 'sales', 'prize_liability', 'promotions', 'legacy_migration', 'manual_adjustments')) or (${t.customerId} is null and ${t.kind} like 'partner\\_commission:%')`,
     ),
     // A wallet never goes negative, whatever the code above it does.
     check('wallet_accounts_customer_non_negative', sql`${t.customerId} is null or ${t.balanceCents} >= 0`),
@@ -69,7 +71,7 @@ export const walletEntries = pgTable(
     index('wallet_entries_customer_idx').on(t.customerId, t.createdAt, t.id),
     check(
       'wallet_entries_kind_check',
-      sql`${t.kind} in ('deposit', 'purchase', 'prize', 'refund', 'withdrawal', 'withdrawal_paid', 'withdrawal_returned', 'reversal', 'bonus', 'commission', 'migration')`,
+      sql`${t.kind} in ('deposit', 'purchase', 'prize', 'refund', 'withdrawal', 'withdrawal_paid', 'withdrawal_returned', 'reversal', 'bonus', 'commission', 'migration', 'adjustment')`,
     ),
   ],
 );

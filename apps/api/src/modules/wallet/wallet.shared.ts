@@ -16,7 +16,8 @@ export type EntryKind =
   | 'reversal'
   | 'bonus'
   | 'commission'
-  | 'migration';
+  | 'migration'
+  | 'adjustment';
 
 export interface Movement {
   customerId: string;

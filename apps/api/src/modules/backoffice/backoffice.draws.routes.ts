@@ -1,0 +1,166 @@
+// Draws in the back office (/api/admin/draws, /api/admin/raffles; draws.manage; docs/operators.md): the schedule, a
+// result entered by one operator and confirmed by a second before it is official, settlement once it is (refused
+// before; idempotent), the winners and prize totals, and raffle draws with their commitment, seed and verification
+// link. Every write is audited.
+import {
+  AdminDraw,
+  AdminDrawParams,
+  AdminDrawsQuery,
+  AdminList,
+  AdminRaffleDraw,
+  AdminRaffleParams,
+  AdminResultBody,
+  AdminResultProposal,
+  AdminSettleReport,
+  AdminWinners,
+  successEnvelope,
+} from '@shop/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/http.ts';
+import type { BackofficeDraws } from './backoffice.draws.ts';
+import { actorOf, audited, TAGS as tags, type AdminAccess } from './backoffice.http.ts';
+
+export interface DrawsRoutesOptions {
+  access: AdminAccess;
+  draws: BackofficeDraws;
+  /** Closes a raffle draw now and draws it (what `ops raffle:draw` does); idempotent. */
+  drawRaffle(drawId: string): Promise<z.infer<typeof AdminRaffleDraw>>;
+}
+
+export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, options) => {
+  const { access, draws } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const officer = access.requireOperator('draws.manage');
+  const params = AdminDrawParams;
+
+  routes.get(
+    '/draws',
+    {
+      preHandler: officer,
+      schema: {
+        tags,
+        summary: 'Lottery draws of an offer and/or a state, by draw time',
+        querystring: AdminDrawsQuery,
+        response: { 200: successEnvelope(AdminList(AdminDraw)) },
+      },
+    },
+    async (request) => {
+      const { offer, status, limit, offset } = request.query;
+      return ok(await draws.list({ gameKey: offer, status }, { limit, offset }));
+    },
+  );
+
+  routes.get(
+    '/draws/:drawId/results',
+    {
+      preHandler: officer,
+      schema: {
+        tags,
+        summary: 'The result waiting for a second operator’s confirmation, or null',
+        params,
+        response: { 200: successEnvelope(AdminResultProposal.nullable()) },
+      },
+    },
+    async (request) => ok(await draws.waiting(request.params.drawId)),
+  );
+
+  routes.post(
+    '/draws/:drawId/results',
+    {
+      preHandler: officer,
+      schema: {
+        tags,
+        summary:
+          "Enter a draw's result: checked against the game's rules (422 with the reason), official once confirmed",
+        params,
+        body: AdminResultBody,
+        response: { 200: successEnvelope(AdminResultProposal) },
+      },
+    },
+    async (request) => {
+      const { drawId } = request.params;
+      return ok(
+        await audited(
+          access,
+          request,
+          { action: 'draw.result.propose', target: drawId, input: { entered: request.body } },
+          () => draws.propose(drawId, request.body, actorOf(request)),
+        ),
+      );
+    },
+  );
+
+  routes.post(
+    '/draws/:drawId/results/confirm',
+    {
+      preHandler: officer,
+      schema: {
+        tags,
+        summary: 'Confirm the result another operator entered: it becomes official (as ops draw:result); own: 403',
+        params,
+        response: { 200: successEnvelope(z.object({ proposal: AdminResultProposal, draw: AdminDraw })) },
+      },
+    },
+    async (request) => {
+      const { drawId } = request.params;
+      return ok(
+        await audited(access, request, { action: 'draw.result.confirm', target: drawId }, () =>
+          draws.confirm(drawId, actorOf(request)),
+        ),
+      );
+    },
+  );
+
+  routes.post(
+    '/draws/:drawId/settle',
+    {
+      preHandler: officer,
+      schema: {
+        tags,
+        summary: 'Settle a draw with an official result: score, record and pay prizes (409 before; idempotent)',
+        params,
+        response: { 200: successEnvelope(AdminSettleReport) },
+      },
+    },
+    async (request) => {
+      const { drawId } = request.params;
+      return ok(await audited(access, request, { action: 'draw.settle', target: drawId }, () => draws.settle(drawId)));
+    },
+  );
+
+  routes.get(
+    '/draws/:drawId/winners',
+    {
+      preHandler: officer,
+      schema: {
+        tags,
+        summary: 'The winning tickets of a draw and the prize total',
+        params,
+        response: { 200: successEnvelope(AdminWinners) },
+      },
+    },
+    async (request) => ok(await draws.winners(request.params.drawId)),
+  );
+
+  routes.post(
+    '/raffles/:drawId/draw',
+    {
+      preHandler: officer,
+      schema: {
+        tags,
+        summary:
+          'Close a raffle draw now and draw its winners from the committed seed (as ops raffle:draw); idempotent',
+        params: AdminRaffleParams,
+        response: { 200: successEnvelope(AdminRaffleDraw) },
+      },
+    },
+    async (request) => {
+      const { drawId } = request.params;
+      return ok(
+        await audited(access, request, { action: 'raffle.draw', target: drawId }, () => options.drawRaffle(drawId)),
+      );
+    },
+  );
+};

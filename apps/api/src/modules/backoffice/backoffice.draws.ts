@@ -1,0 +1,159 @@
+// The draw officer's desk (docs/operators.md): the schedule, a result entered by one operator (a proposal, checked
+// against the game's rules at once) that becomes official only when a different draw officer or admin confirms it
+// (then exactly what `ops draw:result` does: enterManualResult), settlement once the result is official (refused
+// before), the winners of a draw, and raffle draws (what `ops raffle:draw` does).
+import {
+  BACKOFFICE_TEXTS,
+  type AdminDraw,
+  type AdminResultBody,
+  type AdminResultProposal,
+  type DrawStatus,
+} from '@shop/contracts';
+import { getGame, type DrawResult } from '@shop/lottery';
+import type { Db } from '../../db/index.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { publicId } from '../../lib/identifier.ts';
+import { assertValidResult, enterManualResult, type DrawsService, type DrawSummary } from '../draws/index.ts';
+import { backofficeRepo, type ProposalRow } from './backoffice.repository.ts';
+
+export interface DrawPorts {
+  draws: Pick<DrawsService, 'getDraw' | 'close' | 'recordResult' | 'listDraws'>;
+  settle(drawId: string): Promise<{ linesScored: number; prizesRecorded: number; prizeCentsRecorded: number }>;
+  winningLines(
+    drawId: string,
+  ): Promise<{ customerId: string; ticketId: string; division: number; prizeCents: number }[]>;
+}
+
+const SETTLED: DrawStatus[] = ['DRAW_PAID', 'DRAW_EMAILED'];
+
+export const drawView = (d: DrawSummary): AdminDraw => ({
+  id: d.id,
+  gameKey: d.gameKey,
+  drawNo: d.drawNo,
+  status: d.status,
+  stopAt: d.stopAt.toISOString(),
+  drawAt: d.drawAt.toISOString(),
+  jackpotCents: d.jackpotCents,
+  result: d.result ? { ...d.result, bonus: d.result.bonus ?? {} } : null,
+  resultSource: d.resultSource,
+});
+
+const proposalView = (r: ProposalRow): AdminResultProposal => ({
+  id: r.publicId,
+  drawId: r.drawId,
+  result: r.result as AdminResultProposal['result'],
+  dividends: r.dividends as AdminResultProposal['dividends'],
+  status: r.status as AdminResultProposal['status'],
+  proposedBy: r.proposedBy,
+  proposedAt: r.proposedAt.toISOString(),
+  confirmedBy: r.confirmedBy,
+  confirmedAt: r.confirmedAt?.toISOString() ?? null,
+});
+
+/** The body's numbers as a result of the game (bonus barrels by their number set names). */
+function resultOf(body: AdminResultBody): DrawResult {
+  const bonus: Record<string, number[]> = {};
+  if (body.powerball !== undefined) bonus.powerball = [body.powerball];
+  if (body.luckyStars !== undefined) bonus.lucky_stars = body.luckyStars;
+  return { numbers: body.numbers, supplementaries: body.supps ?? [], bonus };
+}
+
+export function createBackofficeDraws(deps: { db: Db; clock: Clock; ports: DrawPorts }) {
+  const { db, clock, ports } = deps;
+
+  async function mustGet(drawId: string): Promise<DrawSummary> {
+    const d = await ports.draws.getDraw(drawId);
+    if (!d) throw notFound('There is no such draw.', 'draw_not_found');
+    return d;
+  }
+
+  return {
+    async list(filter: { gameKey?: string; status?: DrawStatus }, page: { limit: number; offset: number }) {
+      const { items, total } = await ports.draws.listDraws(filter, page);
+      return { items: items.map(drawView), total };
+    },
+
+    /** A result entered by one operator: checked against the game's rules now, official only once confirmed. */
+    async propose(drawId: string, body: AdminResultBody, by: string): Promise<AdminResultProposal> {
+      const draw = await mustGet(drawId);
+      const result = resultOf(body);
+      assertValidResult(getGame(draw.gameKey, draw.drawNo), result, body.dividends ?? []);
+      if (draw.result) throw conflict(`Draw ${draw.drawNo} already has its official result.`, 'result_exists');
+      if (draw.status === 'DRAW_OPEN' && draw.stopAt.getTime() > clock.now().getTime())
+        throw conflict(`Draw ${draw.drawNo} is still open for sales until ${draw.stopAt.toISOString()}.`, 'draw_open');
+      const row = await db.transaction((tx) =>
+        backofficeRepo.propose(tx, {
+          publicId: publicId('res'),
+          drawId,
+          result,
+          dividends: body.dividends ?? null,
+          proposedBy: by,
+          proposedAt: clock.now(),
+        }),
+      );
+      return proposalView(row);
+    },
+
+    /** The result waiting for confirmation, or null. */
+    async waiting(drawId: string): Promise<AdminResultProposal | null> {
+      const row = await backofficeRepo.waitingProposal(db, drawId);
+      return row ? proposalView(row) : null;
+    },
+
+    /** A second operator confirms: the result becomes official (as `ops draw:result`), once. */
+    async confirm(drawId: string, by: string): Promise<{ proposal: AdminResultProposal; draw: AdminDraw }> {
+      await mustGet(drawId);
+      return db.transaction(async (tx) => {
+        const row = await backofficeRepo.waitingProposal(tx, drawId, true);
+        if (!row) throw conflict(BACKOFFICE_TEXTS.noProposal, 'no_result_waiting');
+        if (row.proposedBy === by) throw forbidden(BACKOFFICE_TEXTS.ownResult, 'own_result');
+        const step = await enterManualResult(
+          ports.draws,
+          clock.now(),
+          drawId,
+          row.result as DrawResult,
+          (row.dividends as { division: number; prizeCents: number }[] | null) ?? undefined,
+        );
+        const done = await backofficeRepo.confirmProposal(tx, row.id, by, clock.now());
+        return { proposal: proposalView(done!), draw: drawView(step.draw) };
+      });
+    },
+
+    /** Settles a draw whose result is official; refused before; a settled draw answers its state (idempotent). */
+    async settle(drawId: string) {
+      const draw = await mustGet(drawId);
+      if (!draw.result || draw.status === 'DRAW_OPEN' || draw.status === 'DRAW_CLOSED')
+        throw conflict(BACKOFFICE_TEXTS.notConfirmed, 'result_not_confirmed');
+      const report = SETTLED.includes(draw.status)
+        ? { linesScored: 0, prizesRecorded: 0, prizeCentsRecorded: 0 }
+        : await ports.settle(drawId);
+      const after = await mustGet(drawId);
+      return {
+        drawId,
+        status: after.status,
+        linesScored: report.linesScored,
+        prizesRecorded: report.prizesRecorded,
+        prizeCentsRecorded: report.prizeCentsRecorded,
+      };
+    },
+
+    async winners(drawId: string) {
+      const draw = await mustGet(drawId);
+      const lines = await ports.winningLines(drawId);
+      return {
+        drawId,
+        status: draw.status,
+        totalPrizeCents: lines.reduce((s, l) => s + l.prizeCents, 0),
+        winners: lines.map((l) => ({
+          customerId: l.customerId,
+          ticketId: l.ticketId,
+          division: l.division,
+          prizeCents: l.prizeCents,
+        })),
+      };
+    },
+  };
+}
+
+export type BackofficeDraws = ReturnType<typeof createBackofficeDraws>;

@@ -1,0 +1,323 @@
+// The back office's API (/api/admin; docs/operators.md): customers, money, draws, identity documents, the dashboard
+// and the catalogue, for operators only. Lists take `limit` and `offset` and answer `{ items, total }`.
+import { z } from 'zod';
+import { paginationQuery } from './common.ts';
+import { DrawStatus, OfferKey } from './draws.ts';
+import { DepositLimits, Exclusion, Precommitment, SpendLimits } from './responsible-gambling.ts';
+import { Order, Ticket } from './orders.ts';
+
+/** Texts the back office answers with. */
+export const BACKOFFICE_TEXTS = {
+  noCustomer: 'There is no such customer.',
+  ownAdjustment: 'You cannot approve your own adjustment.',
+  ownResult: 'A second operator must confirm this result: you entered it.',
+  notConfirmed: 'This draw has no confirmed result yet: a second operator must confirm the result before settlement.',
+  noProposal: 'No result is waiting for confirmation for this draw.',
+  adjustmentDecided: 'This adjustment has already been decided.',
+  noAdjustment: 'There is no such adjustment.',
+} as const;
+
+const page = paginationQuery(20);
+const Id = z.string().min(1).max(64);
+const Reason = z.string().trim().min(1).max(500);
+
+export const AdminList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+// ------------------------------------------------------------------------------------------------------- customers
+
+export const AdminCustomersQuery = page.extend({ q: z.string().trim().max(200).default('') }).strict();
+export const AdminPageQuery = page;
+export const AdminCustomerParams = z.object({ customerId: Id }).strict();
+
+export const AdminCustomer = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  status: z.enum(['active', 'closed']),
+  isVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminCustomer = z.infer<typeof AdminCustomer>;
+
+export const AdminCustomerOverview = z.object({
+  customer: AdminCustomer.extend({
+    dateOfBirth: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    addressLine2: z.string(),
+    suburb: z.string(),
+    state: z.string(),
+    postcode: z.string(),
+    country: z.string(),
+    segmentName: z.string(),
+    forcePasswordChange: z.boolean(),
+    closedAt: z.string().nullable(),
+  }),
+  funds: z.object({
+    currency: z.string(),
+    balanceCents: z.number().int(),
+    availableFundsCents: z.number().int(),
+    withdrawableCents: z.number().int(),
+    bonusCents: z.number().int(),
+    pendingWithdrawalsCents: z.number().int(),
+  }),
+  verification: z.object({
+    isVerified: z.boolean(),
+    /** Documents waiting for a manual decision. */
+    documentsPending: z.boolean(),
+  }),
+  limits: z.object({ spend: SpendLimits, deposit: DepositLimits, precommitment: Precommitment }),
+  exclusion: Exclusion.nullable(),
+  exclusionHistory: z.array(Exclusion),
+  twoFactor: z.object({ enabled: z.boolean(), method: z.string().nullable(), locked: z.boolean() }),
+});
+export type AdminCustomerOverview = z.infer<typeof AdminCustomerOverview>;
+
+/** A row of a customer's wallet history as the back office lists it. */
+export const AdminTransaction = z.object({
+  id: z.string(),
+  kind: z.string(),
+  description: z.string(),
+  reference: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+  lines: z.array(z.object({ account: z.string(), amountCents: z.number().int() })),
+});
+
+export const AdminOrdersQuery = page
+  .extend({ status: z.enum(['upcoming_products', 'past_products']).default('upcoming_products') })
+  .strict();
+export const AdminOrder = Order;
+export const AdminTicket = Ticket;
+
+/** Take-a-break lengths support may start on a customer's request, in days (responsible gambling's periods). */
+export const BREAK_DAYS = { 1: '24h', 2: '48h', 7: '1w', 14: '2w', 28: '4w', 42: '6w' } as const;
+export const AdminBreakBody = z
+  .object({
+    days: z.union([z.literal(1), z.literal(2), z.literal(7), z.literal(14), z.literal(28), z.literal(42)], {
+      error: 'A break lasts 1, 2, 7, 14, 28 or 42 days.',
+    }),
+  })
+  .strict();
+
+export const AdminNoteBody = z.object({ body: z.string().trim().min(1).max(2000) }).strict();
+export const AdminNote = z.object({ id: z.string(), body: z.string(), author: z.string(), createdAt: z.string() });
+export type AdminNote = z.infer<typeof AdminNote>;
+
+/** What a support action did: `changed` false when there was nothing to do (not locked, already asked). */
+export const AdminActionResult = z.object({ changed: z.boolean(), message: z.string() });
+
+// ----------------------------------------------------------------------------------------------------------- money
+
+export const ADMIN_WITHDRAWAL_STATUSES = ['pending', 'approved', 'paid', 'rejected'] as const;
+export const AdminWithdrawalsQuery = page.extend({ status: z.enum(ADMIN_WITHDRAWAL_STATUSES).optional() }).strict();
+export const AdminWithdrawal = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  status: z.enum(ADMIN_WITHDRAWAL_STATUSES),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  methodCode: z.string(),
+  destination: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
+export const AdminWithdrawalParams = z.object({ withdrawalId: Id }).strict();
+export const AdminReasonBody = z.object({ reason: Reason }).strict();
+export const AdminBulkApproveBody = z.object({ ids: z.array(Id).min(1).max(100) }).strict();
+export const AdminBulkApproveResult = z.object({
+  items: z.array(z.object({ id: z.string(), outcome: z.enum(['paid', 'failed']), message: z.string().nullable() })),
+});
+
+export const ADJUSTMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const AdminAdjustmentBody = z
+  .object({
+    customerId: Id,
+    amountCents: z.number().int().min(1).max(100_000_000),
+    direction: z.enum(['credit', 'debit']),
+    reason: Reason,
+  })
+  .strict();
+export type AdminAdjustmentBody = z.infer<typeof AdminAdjustmentBody>;
+export const AdminAdjustment = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  direction: z.enum(['credit', 'debit']),
+  reason: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  /** The ledger entry of an approved adjustment. */
+  entryId: z.string().nullable(),
+});
+export type AdminAdjustment = z.infer<typeof AdminAdjustment>;
+export const AdminAdjustmentsQuery = page.extend({ status: z.enum(ADJUSTMENT_STATUSES).optional() }).strict();
+export const AdminAdjustmentParams = z.object({ adjustmentId: Id }).strict();
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day is written YYYY-MM-DD.' });
+export const AdminLedgerDailyQuery = z
+  .object({ from: Day, to: Day, format: z.enum(['json', 'csv']).default('json') })
+  .strict()
+  .refine((q) => q.from <= q.to, { error: 'from must not be after to.', path: ['to'] });
+export const AdminLedgerDay = z.object({
+  day: z.string(),
+  account: z.string(),
+  currency: z.string(),
+  inCents: z.number().int(),
+  outCents: z.number().int(),
+  entries: z.number().int(),
+});
+
+// ----------------------------------------------------------------------------------------------------------- draws
+
+export const AdminDrawsQuery = page.extend({ offer: OfferKey.optional(), status: DrawStatus.optional() }).strict();
+export const AdminDrawParams = z.object({ drawId: Id }).strict();
+const Numbers = z.array(z.number().int().min(0).max(999)).max(20);
+export const AdminResultBody = z
+  .object({
+    numbers: Numbers.min(1),
+    supps: Numbers.optional(),
+    powerball: z.number().int().min(0).max(999).optional(),
+    luckyStars: Numbers.optional(),
+    /** Prize per division in cents; left out, prizes come from the game's prize table. */
+    dividends: z
+      .array(z.object({ division: z.number().int().min(1).max(20), prizeCents: z.number().int().min(0) }).strict())
+      .max(20)
+      .optional(),
+  })
+  .strict();
+export type AdminResultBody = z.infer<typeof AdminResultBody>;
+
+export const AdminDraw = z.object({
+  id: z.string(),
+  gameKey: z.string(),
+  drawNo: z.number().int(),
+  status: DrawStatus,
+  stopAt: z.string(),
+  drawAt: z.string(),
+  jackpotCents: z.number().int().nullable(),
+  result: z
+    .object({
+      numbers: z.array(z.number().int()),
+      supplementaries: z.array(z.number().int()),
+      bonus: z.record(z.string(), z.array(z.number().int())),
+    })
+    .nullable(),
+  resultSource: z.string().nullable(),
+});
+export type AdminDraw = z.infer<typeof AdminDraw>;
+
+export const AdminResultProposal = z.object({
+  id: z.string(),
+  drawId: z.string(),
+  result: z.object({
+    numbers: z.array(z.number().int()),
+    supplementaries: z.array(z.number().int()),
+    bonus: z.record(z.string(), z.array(z.number().int())),
+  }),
+  dividends: z.array(z.object({ division: z.number().int(), prizeCents: z.number().int() })).nullable(),
+  status: z.enum(['proposed', 'confirmed', 'replaced']),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+});
+export type AdminResultProposal = z.infer<typeof AdminResultProposal>;
+
+export const AdminSettleReport = z.object({
+  drawId: z.string(),
+  status: z.string(),
+  linesScored: z.number().int(),
+  prizesRecorded: z.number().int(),
+  prizeCentsRecorded: z.number().int(),
+});
+
+export const AdminWinners = z.object({
+  drawId: z.string(),
+  status: DrawStatus,
+  totalPrizeCents: z.number().int(),
+  winners: z.array(
+    z.object({
+      customerId: z.string(),
+      ticketId: z.string(),
+      division: z.number().int().nullable(),
+      prizeCents: z.number().int(),
+    }),
+  ),
+});
+
+export const AdminRaffleParams = z.object({ drawId: z.string().regex(/^raf_[A-Za-z0-9_-]{1,60}$/) }).strict();
+export const AdminRaffleDraw = z.object({
+  drawId: z.string(),
+  status: z.string(),
+  commitment: z.string().nullable(),
+  seed: z.string().nullable(),
+  soldListHash: z.string().nullable(),
+  verificationUrl: z.string(),
+  sold: z.number().int(),
+  winners: z.array(z.object({ rank: z.number().int(), ticketNumber: z.number().int() })),
+});
+
+// ------------------------------------------------------------------------------------------------------------- KYC
+
+export const AdminVerificationsQuery = page.extend({ status: z.literal('pending').default('pending') }).strict();
+export const AdminDocument = z.object({ name: z.string(), mimeType: z.string(), sizeBytes: z.number().int() });
+/** Identity documents a customer uploaded, waiting for a manual decision. */
+export const AdminVerification = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  method: z.string(),
+  createdAt: z.string(),
+  files: z.array(AdminDocument),
+});
+export type AdminVerification = z.infer<typeof AdminVerification>;
+export const AdminDecision = z.object({ id: z.string(), customerId: z.string(), status: z.string() });
+
+// ------------------------------------------------------------------------------------------------------- catalogue
+
+export const AdminOfferParams = z.object({ key: OfferKey }).strict();
+export const AdminOffer = z.object({ key: z.string(), name: z.string(), type: z.string(), suspended: z.boolean() });
+export type AdminOffer = z.infer<typeof AdminOffer>;
+
+// ------------------------------------------------------------------------------------------------------- dashboard
+
+export const AdminDashboard = z.object({
+  /** The site's day the figures are of (YYYY-MM-DD) and when it started. */
+  day: z.string(),
+  since: z.string(),
+  sales: z.array(z.object({ currency: z.string(), orders: z.number().int(), amountCents: z.number().int() })),
+  deposits: z.array(z.object({ currency: z.string(), count: z.number().int(), amountCents: z.number().int() })),
+  withdrawalsWaiting: z.number().int(),
+  adjustmentsWaiting: z.number().int(),
+  kycWaiting: z.number().int(),
+  nextDraws: z.array(
+    z.object({
+      drawId: z.string(),
+      gameKey: z.string(),
+      drawNo: z.number().int(),
+      drawAt: z.string(),
+      stopAt: z.string(),
+      /** Tickets sold so far. */
+      tickets: z.number().int(),
+    }),
+  ),
+  queues: z.array(
+    z.object({
+      name: z.string(),
+      queued: z.number().int(),
+      active: z.number().int(),
+      failed: z.number().int(),
+      completed: z.number().int(),
+    }),
+  ),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboard>;
