@@ -10,6 +10,11 @@ export default [
     route('sign-out', 'routes/back-office/sign-out.tsx', { id: 'back-office-sign-out' }),
     layout('routes/back-office/signed-in.tsx', { id: 'back-office-signed-in' }, [
       index('routes/back-office/home.tsx', { id: 'back-office-home' }),
+      route('dashboard', 'routes/back-office/dashboard.tsx', { id: 'back-office-dashboard' }),
+      route('customers', 'routes/back-office/customers.tsx', { id: 'back-office-customers' }),
+      route('customers/:customerId', 'routes/back-office/customer.tsx', { id: 'back-office-customer' }),
+      route('withdrawals', 'routes/back-office/withdrawals.tsx', { id: 'back-office-withdrawals' }),
+      route('draws', 'routes/back-office/draws.tsx', { id: 'back-office-draws' }),
       route('operators', 'routes/back-office/operators.tsx', { id: 'back-office-operators' }),
       route('audit', 'routes/back-office/audit.tsx', { id: 'back-office-audit' }),
       route('feedback', 'routes/back-office/feedback.tsx', { id: 'back-office-feedback' }),

@@ -13,6 +13,10 @@ export interface BackOfficeScreen {
 
 /** The screens in the navigation's order; a role not listed does not see the link (and the API refuses it). */
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
+  { path: `${BACK_OFFICE_PATH}/dashboard`, label: 'Dashboard', roles: ['support', 'finance', 'draw_officer', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/customers`, label: 'Customers', roles: ['support', 'finance', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/withdrawals`, label: 'Withdrawals', roles: ['finance', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/draws`, label: 'Draws', roles: ['draw_officer', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/operators`, label: 'Operators', roles: ['admin'] },
   { path: `${BACK_OFFICE_PATH}/feedback`, label: 'Feedback', roles: ['support', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/audit`, label: 'Audit log', roles: ['admin'] },
