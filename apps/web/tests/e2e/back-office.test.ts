@@ -2,66 +2,23 @@
 // code, creates a finance operator (whose key is shown once), and the audit log shows both sign-ins, the creation and
 // the finance operator's refused read; the finance operator sees only their screens; sign-out and an ended session
 // land on sign-in with a notice; the operator's cookie is httpOnly and SameSite=Strict; the storefront never links
-// here. axe finds no serious or critical violation on each screen; screenshots at 375/390 and 1280 px.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// here. axe finds no serious or critical violation on each screen; screenshots at 390 and 1280 px.
 import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { axeViolations, DESKTOP, openBrowser, useBrowser, waitForHydration } from './browser.ts';
+import { checkScreen, createOperator, PASSWORD, PHONE_390, signIn } from './back-office-helpers.ts';
+import { DESKTOP, openBrowser, useBrowser } from './browser.ts';
 import { uniqueEmail } from './customers.ts';
-import { ops } from './ops.ts';
 
 const browse = useBrowser();
-const SHOTS = '/tmp/shots-back-office';
-const PASSWORD = 'a long passphrase of the back office 7';
-const PHONE_390 = { width: 390, height: 844 };
-
-/** `ops operator:create` with the password in a file; answers the authenticator secret it printed once. */
-function firstAdmin(email: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'operator-'));
-  try {
-    const file = path.join(dir, 'password');
-    writeFileSync(file, `${PASSWORD}\n`, { mode: 0o600 });
-    const out = ops('operator:create', email, '--name', 'Ada Admin', '--role', 'admin', '--password-file', file);
-    return /Authenticator secret \(shown once\): (\S+)/.exec(out)![1]!;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function signIn(page: Page, email: string, code: string, password = PASSWORD): Promise<void> {
-  await waitForHydration(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** axe on the page, then full-page screenshots at 390 and 1280 px. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  expect(await axeViolations(page), name).toEqual([]);
-  for (const [label, viewport] of [
-    ['390', PHONE_390],
-    ['1280', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  expect(await axeViolations(page), `${name} at 1280 px`).toEqual([]);
-}
-
 describe('back office', () => {
   it(
     'the first admin signs in with 2FA, creates a finance operator, and the audit log shows it all',
     { timeout: 240_000 },
     async () => {
-      mkdirSync(SHOTS, { recursive: true });
       const base = inject('baseUrl');
       const adminEmail = uniqueEmail('ada');
       const financeEmail = uniqueEmail('fin');
-      const adminSecret = firstAdmin(adminEmail);
+      const adminSecret = createOperator(adminEmail, 'Ada Admin', 'admin');
       const { page, context, errors } = await browse(DESKTOP, { bypassCSP: true });
 
       // The storefront never links to the back office.
@@ -94,7 +51,7 @@ describe('back office', () => {
       const financeSecret = (await page.getByTestId('new-operator-totp-secret').textContent())!.trim();
       expect(financeSecret).toMatch(/^[A-Z2-7]{16,}$/);
       await expect(shown.locator('svg').count()).resolves.toBe(1);
-        await page.getByRole('cell', { name: financeEmail, exact: true }).waitFor();
+      await page.getByRole('cell', { name: financeEmail, exact: true }).waitFor();
       await checkScreen(page, 'operators-created');
       // Reloading shows the list, never the key again.
       await page.goto(`${base}/back-office/operators`);

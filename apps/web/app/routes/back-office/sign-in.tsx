@@ -59,8 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = error.status === 429 ? OPERATOR_TEXTS.locked : OPERATOR_TEXTS.badLogin;
     return data(
       { result: submission.reply({ formErrors: [message], hideFields: ['password', 'code'] }) },
-      // The form's answer, not an authentication challenge: 400, or 429 while the account is locked.
-      error.status === 429 ? 429 : 400,
+      // The form again with the one answer (a page, not an authentication challenge); 429 while the account is locked.
+      error.status === 429 ? 429 : 200,
     );
   }
 }
