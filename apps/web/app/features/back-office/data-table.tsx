@@ -156,3 +156,55 @@ export function DataTable<T>(props: {
     </>
   );
 }
+
+/** A column with the customer's id linking to their page (withdrawals, winners). */
+export function customerColumn<T extends { customerId: string }>(): ColumnDef<T, unknown> {
+  return {
+    id: 'customerId',
+    accessorFn: (row) => row.customerId,
+    header: 'Customer',
+    cell: (c) => (
+      <Link className="underline" to={`/back-office/customers/${c.row.original.customerId}`}>
+        {c.row.original.customerId}
+      </Link>
+    ),
+  };
+}
+
+/** A GET form of one select that filters a table (a status, a rating); '' is "any". */
+export function TableFilter(props: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="get" className="mb-1 flex flex-wrap items-end gap-0.5">
+      {props.children}
+      <div>
+        <label htmlFor={props.id} className="mb-[4px] block font-semibold">
+          {props.label}
+        </label>
+        <select
+          id={props.id}
+          name={props.name}
+          defaultValue={props.value}
+          className="min-h-[44px] rounded-theme border border-[#767676] px-0.5"
+        >
+          <option value="">{props.anyLabel}</option>
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn-primary">
+        Show
+      </button>
+    </Form>
+  );
+}

@@ -30,8 +30,38 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-const th = 'p-0.5 text-left';
-const td = 'border-t border-[#d0d0d0] p-0.5';
+/** A short table of figures (every row is on the screen: no paging or sorting needed). */
+function SmallTable(props: {
+  caption: string;
+  headers: string[];
+  rows: { key: string; cells: (string | number)[]; alert?: boolean }[];
+}) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="sr-only">{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.headers.map((h) => (
+            <th key={h} scope="col" className="p-0.5 text-left">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((r) => (
+          <tr key={r.key} className={r.alert ? 'bg-[#fdecee]' : undefined}>
+            {r.cells.map((c, i) => (
+              <td key={i} className="border-t border-[#d0d0d0] p-0.5">
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData.dashboard;
@@ -54,73 +84,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="next-draws" className="mb-0.5 text-xl font-bold">
             Next draws
           </h2>
-          <table className="w-full text-sm">
-            <caption className="sr-only">Next draws and their tickets so far</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Game
-                </th>
-                <th scope="col" className={th}>
-                  Draw
-                </th>
-                <th scope="col" className={th}>
-                  Sales close
-                </th>
-                <th scope="col" className={th}>
-                  Tickets
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.nextDraws.map((n) => (
-                <tr key={n.drawId}>
-                  <td className={td}>{n.gameKey}</td>
-                  <td className={td}>{n.drawNo}</td>
-                  <td className={td}>{formatWhen(n.stopAt)}</td>
-                  <td className={td}>{n.tickets}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SmallTable
+            caption="Next draws and their tickets so far"
+            headers={['Game', 'Draw', 'Sales close', 'Tickets']}
+            rows={d.nextDraws.map((n) => ({
+              key: n.drawId,
+              cells: [n.gameKey, n.drawNo, formatWhen(n.stopAt), n.tickets],
+            }))}
+          />
         </section>
         <section aria-labelledby="job-queues">
           <h2 id="job-queues" className="mb-0.5 text-xl font-bold">
             Job queues
           </h2>
-          <table className="w-full text-sm">
-            <caption className="sr-only">Job queues: waiting, running, failed and done</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  Queue
-                </th>
-                <th scope="col" className={th}>
-                  Waiting
-                </th>
-                <th scope="col" className={th}>
-                  Running
-                </th>
-                <th scope="col" className={th}>
-                  Failed
-                </th>
-                <th scope="col" className={th}>
-                  Done
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.queues.map((q) => (
-                <tr key={q.name} className={q.failed ? 'bg-[#fdecee]' : undefined}>
-                  <td className={td}>{q.name}</td>
-                  <td className={td}>{q.queued}</td>
-                  <td className={td}>{q.active}</td>
-                  <td className={td}>{q.failed}</td>
-                  <td className={td}>{q.completed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SmallTable
+            caption="Job queues: waiting, running, failed and done"
+            headers={['Queue', 'Waiting', 'Running', 'Failed', 'Done']}
+            rows={d.queues.map((q) => ({
+              key: q.name,
+              cells: [q.name, q.queued, q.active, q.failed, q.completed],
+              alert: q.failed > 0,
+            }))}
+          />
         </section>
       </div>
     </>

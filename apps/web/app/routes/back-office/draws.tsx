@@ -17,7 +17,7 @@ import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-
 import { formCents } from '../../features/back-office/back-office-format.ts';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
-import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
+import { customerColumn, DataTable, pageQuery, TableFilter } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
@@ -187,15 +187,7 @@ function WinnersTable({ winners }: { winners: Winners }) {
         caption="Winning tickets"
         columns={[
           { accessorKey: 'ticketId', header: 'Ticket' },
-          {
-            accessorKey: 'customerId',
-            header: 'Customer',
-            cell: (c) => (
-              <Link className="underline" to={`${BACK_OFFICE_PATH}/customers/${c.row.original.customerId}`}>
-                {c.row.original.customerId}
-              </Link>
-            ),
-          },
+          customerColumn<Winners['winners'][number]>(),
           { accessorKey: 'division', header: 'Division' },
           { accessorKey: 'prizeCents', header: 'Prize', cell: (c) => formCents(c.row.original.prizeCents, 'AUD') },
         ]}
@@ -339,7 +331,14 @@ export default function Draws({ loaderData, actionData }: Route.ComponentProps) 
       {done ? <FormAlert tone="success" messages={[done]} /> : null}
       {actionData?.error ? <FormAlert messages={[actionData.error]} /> : null}
       {d.detail ? <DrawPanel detail={d.detail} confirmSettle={d.confirmSettle} /> : null}
-      <Form method="get" className="mb-1 flex flex-wrap items-end gap-0.5">
+      <TableFilter
+        id="draws-status"
+        label="Status"
+        name="status"
+        value={d.status}
+        anyLabel="Any status"
+        options={DRAW_STATUSES.map((s) => ({ value: s, label: s }))}
+      >
         <div>
           <label htmlFor="draws-offer" className="mb-[4px] block font-semibold">
             Game (offer key)
@@ -351,28 +350,7 @@ export default function Draws({ loaderData, actionData }: Route.ComponentProps) 
             className="min-h-[44px] rounded-theme border border-[#767676] px-0.5"
           />
         </div>
-        <div>
-          <label htmlFor="draws-status" className="mb-[4px] block font-semibold">
-            Status
-          </label>
-          <select
-            id="draws-status"
-            name="status"
-            defaultValue={d.status}
-            className="min-h-[44px] rounded-theme border border-[#767676] px-0.5"
-          >
-            <option value="">Any status</option>
-            {DRAW_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-primary">
-          Show
-        </button>
-      </Form>
+      </TableFilter>
       <DataTable
         caption="Draws"
         columns={COLUMNS}

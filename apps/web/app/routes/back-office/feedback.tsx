@@ -1,11 +1,10 @@
 // /back-office/feedback (support, admin): what visitors sent with the feedback widget, newest first, by rating.
 import { FeedbackEntry } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Form } from 'react-router';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import type { AdminPage } from '../../features/back-office/back-office-api.server.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
-import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
+import { DataTable, pageQuery, TableFilter } from '../../features/back-office/data-table.tsx';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import type { Route } from './+types/feedback';
@@ -51,29 +50,14 @@ export default function Feedback({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ScreenTitle title="Feedback">What visitors told us with the feedback widget, newest first.</ScreenTitle>
-      <Form method="get" className="mb-1 flex flex-wrap items-end gap-0.5">
-        <div>
-          <label htmlFor="feedback-rating" className="mb-[4px] block font-semibold">
-            Rating
-          </label>
-          <select
-            id="feedback-rating"
-            name="rating"
-            defaultValue={loaderData.rating}
-            className="min-h-[44px] rounded-theme border border-[#767676] px-0.5"
-          >
-            <option value="">Any rating</option>
-            {RATINGS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-primary">
-          Show
-        </button>
-      </Form>
+      <TableFilter
+        id="feedback-rating"
+        label="Rating"
+        name="rating"
+        value={loaderData.rating}
+        anyLabel="Any rating"
+        options={RATINGS}
+      />
       <DataTable
         caption="Feedback events"
         columns={COLUMNS}

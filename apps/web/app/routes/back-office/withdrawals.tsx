@@ -8,7 +8,7 @@ import type { AdminPage } from '../../features/back-office/back-office-api.serve
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
-import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
+import { customerColumn, DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
 import { formCents } from '../../features/back-office/back-office-format.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
@@ -85,15 +85,7 @@ function doneText(done: string | null): string | null {
 function columns(selectable: boolean): ColumnDef<AdminWithdrawal, unknown>[] {
   const cols: ColumnDef<AdminWithdrawal, unknown>[] = [
     { accessorKey: 'createdAt', header: 'Requested', cell: (c) => formatWhen(c.row.original.createdAt) },
-    {
-      accessorKey: 'customerId',
-      header: 'Customer',
-      cell: (c) => (
-        <Link className="underline" to={`${BACK_OFFICE_PATH}/customers/${c.row.original.customerId}`}>
-          {c.row.original.customerId}
-        </Link>
-      ),
-    },
+    customerColumn(),
     {
       accessorKey: 'amountCents',
       header: 'Amount',
