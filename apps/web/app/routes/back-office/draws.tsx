@@ -10,7 +10,7 @@ import {
   DRAW_STATUSES,
 } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import type { AdminApi, AdminPage } from '../../features/back-office/back-office-api.server.ts';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
@@ -127,16 +127,25 @@ const resultText = (r: Result | null) =>
         .join(' · ')
     : '';
 
+/** A draw's panel on the same page of the list (the panel shows the draws of the page being read). */
+function DrawLink({ draw }: { draw: AdminDraw }) {
+  const params = new URLSearchParams(useLocation().search);
+  params.set('draw', draw.id);
+  params.delete('confirm');
+  params.delete('done');
+  return (
+    <Link className="font-semibold underline" to={`?${params.toString()}`}>
+      {draw.gameKey} {draw.drawNo}
+    </Link>
+  );
+}
+
 const COLUMNS: ColumnDef<AdminDraw, unknown>[] = [
   { accessorKey: 'gameKey', header: 'Game' },
   {
     accessorKey: 'drawNo',
     header: 'Draw',
-    cell: (c) => (
-      <Link className="font-semibold underline" to={`?draw=${c.row.original.id}`}>
-        {c.row.original.gameKey} {c.row.original.drawNo}
-      </Link>
-    ),
+    cell: (c) => <DrawLink draw={c.row.original} />,
   },
   { accessorKey: 'status', header: 'Status' },
   { accessorKey: 'stopAt', header: 'Sales close', cell: (c) => formatWhen(c.row.original.stopAt) },
