@@ -30,6 +30,7 @@ import {
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import { accountFlagRedirect } from './features/identity/account-flags.ts';
+import { isBackOfficePath } from './features/back-office/back-office-paths.ts';
 import { authApi, loadCustomer } from './lib/auth.server.ts';
 import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
 import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
@@ -123,7 +124,13 @@ async function optional<T>(promise: Promise<T>, what: string): Promise<T | null>
   }
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  // The back office (issue 21) has its own frame and loads nothing of the storefront's shell.
+  if (isBackOfficePath(new URL(args.request.url).pathname)) return data({ shell: null });
+  return storefrontLoader(args);
+}
+
+async function storefrontLoader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // A first read only to know the session id to send; cookies are decided below once the capabilities are known.
   const first = readVisitor(request, {
@@ -468,7 +475,10 @@ function useHydratedMarker() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { shell } = loaderData;
+  return loaderData.shell ? <Storefront shell={loaderData.shell} /> : <Outlet />;
+}
+
+function Storefront({ shell }: { shell: ShellData }) {
   const location = useLocation();
   useHydratedMarker();
   useHeartbeat(shell.site.heartbeat.enabled, shell.site.heartbeat.intervalSeconds, shell.site.sessionIdleMinutes);

@@ -1,7 +1,23 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { ROUTE_TABLE } from './lib/route-table.ts';
 
 // Every screen of the storefront, from the one route table; each id's capability gate is in lib/capabilities.ts.
-export default ROUTE_TABLE.map((r) =>
-  r.path === '' ? index(r.file, { id: r.id }) : route(r.path, r.file, { id: r.id }),
-) satisfies RouteConfig;
+// Then the back office (issue 21, docs/back-office.md): its own frame and code, never linked from the storefront.
+export default [
+  ...ROUTE_TABLE.map((r) => (r.path === '' ? index(r.file, { id: r.id }) : route(r.path, r.file, { id: r.id }))),
+  route('back-office', 'routes/back-office/frame.tsx', { id: 'back-office' }, [
+    route('sign-in', 'routes/back-office/sign-in.tsx', { id: 'back-office-sign-in' }),
+    route('sign-out', 'routes/back-office/sign-out.tsx', { id: 'back-office-sign-out' }),
+    layout('routes/back-office/signed-in.tsx', { id: 'back-office-signed-in' }, [
+      index('routes/back-office/home.tsx', { id: 'back-office-home' }),
+      route('dashboard', 'routes/back-office/dashboard.tsx', { id: 'back-office-dashboard' }),
+      route('customers', 'routes/back-office/customers.tsx', { id: 'back-office-customers' }),
+      route('customers/:customerId', 'routes/back-office/customer.tsx', { id: 'back-office-customer' }),
+      route('withdrawals', 'routes/back-office/withdrawals.tsx', { id: 'back-office-withdrawals' }),
+      route('draws', 'routes/back-office/draws.tsx', { id: 'back-office-draws' }),
+      route('operators', 'routes/back-office/operators.tsx', { id: 'back-office-operators' }),
+      route('audit', 'routes/back-office/audit.tsx', { id: 'back-office-audit' }),
+      route('feedback', 'routes/back-office/feedback.tsx', { id: 'back-office-feedback' }),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,8 +1,6 @@
 // Browser journeys of the wallet (issue 5 Done when): add a test card -> deposit $50 -> the balance shows in the account
 // button -> withdraw winnings to a bank account; a declined card shows the failure and moves no money.
-import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   DESKTOP,
@@ -13,6 +11,7 @@ import {
   type OpenBrowser,
 } from './browser.ts';
 import { signUpAndLogin, testCustomer } from './customers.ts';
+import { creditPrize } from './wallet-helpers.ts';
 
 let open: OpenBrowser | null = null;
 afterEach(async () => {
@@ -21,28 +20,6 @@ afterEach(async () => {
 });
 
 const WALLY = { firstname: 'Wally', lastname: 'Wallet' };
-
-/** Winnings the customer can withdraw: a prize credited through the ledger, as settlement does. */
-function creditPrize(customerId: string, amountCents: number) {
-  const script = `
-    import { loadConfig } from './apps/api/src/env.ts';
-    import { openDatabase } from './apps/api/src/db/index.ts';
-    import { createLedger } from './apps/api/src/modules/wallet/index.ts';
-    import { systemClock } from './apps/api/src/lib/clock.ts';
-    const database = await openDatabase(loadConfig());
-    try {
-      await database.db.transaction((tx) => createLedger({ db: database.db, clock: systemClock }).creditPrize(tx, {
-        customerId: ${JSON.stringify(customerId)}, amountCents: ${amountCents}, currency: 'AUD',
-        reference: 'e2e-prize-${randomUUID()}', description: 'Prize: e2e draw',
-      }));
-    } finally { await database.close(); }`;
-  const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: inject('repoRoot'),
-    env: { ...process.env, DATA_DIR: inject('dataDir'), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (res.status !== 0) throw new Error(`crediting a prize failed:\n${res.stdout}\n${res.stderr}`);
-}
 
 async function addCard(o: OpenBrowser, number: string) {
   const { page, baseUrl } = o;

@@ -184,7 +184,7 @@ export default function OfferResults({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   // Statistics are a commercial-lotteries screen (core §2 sitemap).
   const showStatistics = hasCapability(
-    useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [],
+    useRouteLoaderData<typeof rootLoader>('root')?.shell?.capabilities ?? [],
     'commercial_lotteries',
   );
   if (d.view === 'draw') return <DrawResult offer={d.offer} draw={d.draw} />;

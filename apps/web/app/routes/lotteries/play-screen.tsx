@@ -77,7 +77,7 @@ function withQuery(href: string, key: string, value: string): string {
 export function PlayScreen({ data, result }: { data: PlayScreenData; result?: PlayScreenResult | undefined }) {
   const site = useSiteFormat();
   const location = useLocation();
-  const caps = useRouteLoaderData<typeof rootLoader>('root')?.shell.capabilities ?? [];
+  const caps = useRouteLoaderData<typeof rootLoader>('root')?.shell?.capabilities ?? [];
   const scheduleLater = useScheduleLater(data.builder, result, caps);
   // A preview offers neither Add to cart nor Schedule for later.
   const later = data.preview ? undefined : scheduleLater;
