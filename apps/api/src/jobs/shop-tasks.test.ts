@@ -30,6 +30,7 @@ describe('shop tasks', () => {
       'outbox',
       'recurring',
       'recurring-card-expiry',
+      'syndicates',
     ]);
     const before = await database.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1",

@@ -18,6 +18,8 @@ export const TASK_SECONDS = {
   membership: 30,
   /** Requested account migrations left by a crash (a request runs at once; this only picks up what was left). */
   migration: 30,
+  /** Standing syndicates: one on sale for each of the next draws (created as draws open). */
+  syndicates: 600,
   housekeeping: 3600,
 } as const;
 
@@ -72,6 +74,14 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
       run: async () => {
         const report = await s.membership.giveawayDraws.tick(clock.now());
         for (const f of report.failures) log.warn({ giveaway: f.giveawayId }, `membership clock: ${f.error}`);
+      },
+    },
+    {
+      name: 'syndicates',
+      everySeconds: TASK_SECONDS.syndicates,
+      run: async () => {
+        const report = await s.syndicates.fromTemplates();
+        for (const f of report.failures) log.warn({ offer: f.offerKey }, `syndicate schedule: ${f.message}`);
       },
     },
     { name: 'migration', everySeconds: TASK_SECONDS.migration, run: async () => void (await s.migration.runPending()) },
