@@ -4,8 +4,7 @@
 // forced win) and settles; the share page shows the result and the customer's half of the prize, and the wallet got
 // it. Powerball: other journeys advance Oz Lotto and Saturday Lotto, so this draw is ours to advance.
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerConsent, axeViolations, PHONE, shootBothWidths, useBrowser, waitForHydration } from './browser.ts';
 import { signedHeaders, signUpAndLogin, testCustomer, customerToken } from './customers.ts';
 import { ops } from './ops.ts';
@@ -115,5 +114,5 @@ describe('syndicates', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, SHOTS, 'share-after');
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 });

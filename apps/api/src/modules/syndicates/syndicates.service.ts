@@ -115,54 +115,123 @@ function ticketOf(game: GameDefinition, spec: TicketSpec, rng: RandomSource) {
   return { entries, games: spec.size, cents: entries.reduce((sum, e) => sum + entryPriceCents(game, e), 0) };
 }
 
+function status(row: SyndicateRow, draw: SyndicateDraw | null, now: Date): Syndicate['status'] {
+  if (draw && DRAWN.has(draw.status)) return 'drawn';
+  if (!drawOnSale(draw, now)) return 'closed';
+  return row.sold >= row.size ? 'sold_out' : 'open';
+}
+
+function view(row: SyndicateRow, draw: SyndicateDraw | null, now: Date): Syndicate {
+  const currency = row.currency as CurrencyCode;
+  const game = getGame(row.offerKey as GameKey, row.drawNo);
+  return {
+    id: row.publicId,
+    name: row.name,
+    productOfferKey: row.offerKey,
+    lotteryName: game.name,
+    type: 'syndicate_share_draw',
+    drawId: row.drawId,
+    drawNo: row.drawNo,
+    drawDate: row.drawAt.toISOString(),
+    stop: row.stopAt.toISOString(),
+    jackpot: draw?.jackpotCents != null ? toMoney(draw.jackpotCents, currency) : null,
+    size: row.size,
+    sharesSold: row.sold,
+    sharesLeft: row.size - row.sold,
+    costPerShare: toMoney(row.costPerShareCents, currency),
+    ticketsCost: toMoney(row.ticketsCostCents, currency),
+    fee: toMoney(row.feeCents, currency),
+    numStandardGames: row.tickets.reduce((n, t) => n + t.numStandardGames, 0),
+    status: status(row, draw, now),
+    closingRule: CLOSING_RULE,
+    tickets: row.tickets.map((t) => ({
+      gameType: t.gameType,
+      name: t.gameType === 'system' ? `System ${t.size}` : `${t.size} standard ${t.size === 1 ? 'game' : 'games'}`,
+      numStandardGames: t.numStandardGames,
+      lines: t.lines.map((l) => l.sets),
+    })),
+    result:
+      draw?.result && DRAWN.has(draw.status)
+        ? {
+            numbers: { [mainSet(game).name]: draw.result.numbers, ...(draw.result.bonus ?? {}) },
+            supplementaries: draw.result.supplementaries,
+          }
+        : null,
+  };
+}
+
+/** Operator: a syndicate for a draw (the next open one when no number), its tickets bought now as its lines. */
+async function createSyndicate(deps: SyndicatesDeps, input: CreateSyndicate): Promise<Syndicate> {
+  const { db, clock } = deps;
+  const repo = createSyndicatesRepository();
+  if (!isGameKey(input.offerKey)) throw unprocessable(`There is no lottery "${input.offerKey}".`, 'unknown_offer');
+  if (!Number.isInteger(input.shares) || input.shares < 1 || input.shares > MAX_SYNDICATE_SHARES)
+    throw unprocessable(`A syndicate has 1 to ${MAX_SYNDICATE_SHARES} shares.`, 'invalid_size');
+  if (!input.tickets.length) throw unprocessable('A syndicate needs at least one ticket.', 'invalid_ticket');
+  const feeCents = input.feeCents ?? 0;
+  if (!Number.isSafeInteger(feeCents) || feeCents < 0)
+    throw unprocessable('The fee must be zero or more, in whole cents.', 'invalid_fee');
+  const now = clock.now();
+  const upcoming = await deps.draws.upcomingDraws(input.offerKey, 20);
+  const draw =
+    input.drawNo === undefined
+      ? (upcoming.find((d) => drawOnSale(d, now)) ?? null)
+      : (upcoming.find((d) => d.drawNo === input.drawNo) ?? null);
+  if (!drawOnSale(draw, now)) throw unprocessable(syndicateClosedMessage, 'draw_closed');
+  const game = getGame(input.offerKey, draw.drawNo);
+  const built = input.tickets.map((spec) => ({ spec, ...ticketOf(game, spec, deps.rng) }));
+  const ticketsCostCents = built.reduce((sum, t) => sum + t.cents, 0);
+  const total = ticketsCostCents + feeCents;
+  if (total % input.shares !== 0)
+    throw unprocessable(priceDoesNotDivideMessage(total, input.shares, game.currency), 'price_does_not_divide');
+  const publicId = newSyndicateId();
+  const row = await db.transaction(async (tx) => {
+    const stored = await deps.addTicketLines(
+      tx,
+      built.flatMap((t) =>
+        t.entries.map((e) => ({
+          customerId: publicId,
+          drawId: draw.id,
+          gameKey: input.offerKey as GameKey,
+          drawNo: draw.drawNo,
+          gameType: t.spec.gameType,
+          sets: e.sets as Record<string, number[]>,
+        })),
+      ),
+    );
+    let next = 0;
+    const tickets: SyndicateTicket[] = built.map((t) => ({
+      gameType: t.spec.gameType,
+      size: t.spec.size,
+      numStandardGames: t.games,
+      lines: t.entries.map((e) => ({ lineId: stored[next++]!.publicId, sets: e.sets as Record<string, number[]> })),
+    }));
+    const name = `${game.name} ${input.shares}-share syndicate`;
+    return repo.insert(tx, {
+      publicId,
+      offerKey: input.offerKey,
+      name,
+      drawId: draw.id,
+      drawNo: draw.drawNo,
+      drawAt: draw.drawAt,
+      stopAt: draw.stopAt,
+      size: input.shares,
+      ticketsCostCents,
+      feeCents,
+      costPerShareCents: total / input.shares,
+      currency: game.currency,
+      tickets,
+      templateId: input.templateId ?? null,
+      createdBy: input.createdBy,
+      createdAt: now,
+    });
+  });
+  return view(row, draw, now);
+}
+
 export function createSyndicatesService(deps: SyndicatesDeps) {
   const { db, clock } = deps;
   const repo = createSyndicatesRepository();
-
-  function status(row: SyndicateRow, draw: SyndicateDraw | null, now: Date): Syndicate['status'] {
-    if (draw && DRAWN.has(draw.status)) return 'drawn';
-    if (!drawOnSale(draw, now)) return 'closed';
-    return row.sold >= row.size ? 'sold_out' : 'open';
-  }
-
-  function view(row: SyndicateRow, draw: SyndicateDraw | null, now: Date): Syndicate {
-    const currency = row.currency as CurrencyCode;
-    const game = getGame(row.offerKey as GameKey, row.drawNo);
-    return {
-      id: row.publicId,
-      name: row.name,
-      productOfferKey: row.offerKey,
-      lotteryName: game.name,
-      type: 'syndicate_share_draw',
-      drawId: row.drawId,
-      drawNo: row.drawNo,
-      drawDate: row.drawAt.toISOString(),
-      stop: row.stopAt.toISOString(),
-      jackpot: draw?.jackpotCents != null ? toMoney(draw.jackpotCents, currency) : null,
-      size: row.size,
-      sharesSold: row.sold,
-      sharesLeft: row.size - row.sold,
-      costPerShare: toMoney(row.costPerShareCents, currency),
-      ticketsCost: toMoney(row.ticketsCostCents, currency),
-      fee: toMoney(row.feeCents, currency),
-      numStandardGames: row.tickets.reduce((n, t) => n + t.numStandardGames, 0),
-      status: status(row, draw, now),
-      closingRule: CLOSING_RULE,
-      tickets: row.tickets.map((t) => ({
-        gameType: t.gameType,
-        name: t.gameType === 'system' ? `System ${t.size}` : `${t.size} standard ${t.size === 1 ? 'game' : 'games'}`,
-        numStandardGames: t.numStandardGames,
-        lines: t.lines.map((l) => l.sets),
-      })),
-      result:
-        draw?.result && DRAWN.has(draw.status)
-          ? {
-              numbers: { [mainSet(game).name]: draw.result.numbers, ...(draw.result.bonus ?? {}) },
-              supplementaries: draw.result.supplementaries,
-            }
-          : null,
-    };
-  }
 
   async function load(publicId: string): Promise<SyndicateRow> {
     const row = await repo.byPublicId(db, publicId);
@@ -172,71 +241,7 @@ export function createSyndicatesService(deps: SyndicatesDeps) {
 
   const service = {
     /** Operator: a syndicate for a draw (the next open one when no number), its tickets bought now as its lines. */
-    async create(input: CreateSyndicate): Promise<Syndicate> {
-      if (!isGameKey(input.offerKey)) throw unprocessable(`There is no lottery "${input.offerKey}".`, 'unknown_offer');
-      if (!Number.isInteger(input.shares) || input.shares < 1 || input.shares > MAX_SYNDICATE_SHARES)
-        throw unprocessable(`A syndicate has 1 to ${MAX_SYNDICATE_SHARES} shares.`, 'invalid_size');
-      if (!input.tickets.length) throw unprocessable('A syndicate needs at least one ticket.', 'invalid_ticket');
-      const feeCents = input.feeCents ?? 0;
-      if (!Number.isSafeInteger(feeCents) || feeCents < 0)
-        throw unprocessable('The fee must be zero or more, in whole cents.', 'invalid_fee');
-      const now = clock.now();
-      const upcoming = await deps.draws.upcomingDraws(input.offerKey, 20);
-      const draw =
-        input.drawNo === undefined
-          ? (upcoming.find((d) => drawOnSale(d, now)) ?? null)
-          : (upcoming.find((d) => d.drawNo === input.drawNo) ?? null);
-      if (!drawOnSale(draw, now)) throw unprocessable(syndicateClosedMessage, 'draw_closed');
-      const game = getGame(input.offerKey, draw.drawNo);
-      const built = input.tickets.map((spec) => ({ spec, ...ticketOf(game, spec, deps.rng) }));
-      const ticketsCostCents = built.reduce((sum, t) => sum + t.cents, 0);
-      const total = ticketsCostCents + feeCents;
-      if (total % input.shares !== 0)
-        throw unprocessable(priceDoesNotDivideMessage(total, input.shares, game.currency), 'price_does_not_divide');
-      const publicId = newSyndicateId();
-      const row = await db.transaction(async (tx) => {
-        const stored = await deps.addTicketLines(
-          tx,
-          built.flatMap((t) =>
-            t.entries.map((e) => ({
-              customerId: publicId,
-              drawId: draw.id,
-              gameKey: input.offerKey as GameKey,
-              drawNo: draw.drawNo,
-              gameType: t.spec.gameType,
-              sets: e.sets as Record<string, number[]>,
-            })),
-          ),
-        );
-        let next = 0;
-        const tickets: SyndicateTicket[] = built.map((t) => ({
-          gameType: t.spec.gameType,
-          size: t.spec.size,
-          numStandardGames: t.games,
-          lines: t.entries.map((e) => ({ lineId: stored[next++]!.publicId, sets: e.sets as Record<string, number[]> })),
-        }));
-        const name = `${game.name} ${input.shares}-share syndicate`;
-        return repo.insert(tx, {
-          publicId,
-          offerKey: input.offerKey,
-          name,
-          drawId: draw.id,
-          drawNo: draw.drawNo,
-          drawAt: draw.drawAt,
-          stopAt: draw.stopAt,
-          size: input.shares,
-          ticketsCostCents,
-          feeCents,
-          costPerShareCents: total / input.shares,
-          currency: game.currency,
-          tickets,
-          templateId: input.templateId ?? null,
-          createdBy: input.createdBy,
-          createdAt: now,
-        });
-      });
-      return view(row, draw, now);
-    },
+    create: (input: CreateSyndicate): Promise<Syndicate> => createSyndicate(deps, input),
 
     /** Records a standing syndicate of a lottery (once per lottery; the seed's templates). */
     async ensureTemplate(t: SyndicateTemplate): Promise<void> {
