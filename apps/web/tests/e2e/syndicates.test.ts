@@ -87,9 +87,9 @@ describe('syndicates', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, SHOTS, 'share-before');
 
-    // The draw: 7 of the system's 8 numbers and its Powerball. One line wins division 1 ($1,000.01), the other seven
-    // division 3 ($100.01 each): $1,700.08 for the syndicate. The customer holds 2 of 4 (the shop keeps the other 2):
-    // each line splits in halves, the odd cent to the first holder (the customer), so $500.01 + 7 × $50.01 = $850.08.
+    // The draw: 7 of the system's 8 numbers and its Powerball. The System 8 is one line (eight games): one game wins
+    // division 1 ($1,000.01), the other seven division 3 ($100.01 each), so the line wins $1,700.08. The customer
+    // holds 2 of 4 shares (the shop keeps the other 2): half of it, $850.04, into the wallet.
     ops(
       'draw:advance',
       '--offer',
@@ -106,11 +106,11 @@ describe('syndicates', () => {
     await page.goto(`${baseUrl}/my-account/syndicate-tickets/share/${shareId}`);
     await waitForHydration(page);
     await expect(page.getByTestId('share-prize').textContent()).resolves.toBe(
-      'Your part of the prize: $850.08 (the syndicate won $1,700.08). It is in your account.',
+      'Your part of the prize: $850.04 (the syndicate won $1,700.08). It is in your account.',
     );
     await expect(page.getByTestId('syndicate-result').textContent()).resolves.toContain(numbers.slice(0, 7).join(' '));
     const fundsAfter = (await api('/customer/withdrawable-funds')).available_funds.amount as number;
-    expect(Math.round((fundsAfter - fundsBefore) * 100)).toBe(85_008);
+    expect(Math.round((fundsAfter - fundsBefore) * 100)).toBe(85_004);
     expect(await axeViolations(page)).toEqual([]);
     await shootBothWidths(page, SHOTS, 'share-after');
     expect(errors).toEqual([]);

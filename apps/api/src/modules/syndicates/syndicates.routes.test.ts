@@ -212,8 +212,8 @@ describe('buying shares through the cart and checkout', () => {
     const synView = (await call(null, 'GET', `/syndicates/${syn}`)).json().result;
     const draw = (await s.draws.getDraw(synView.draw_id))!;
     const numbers = synView.tickets[0].lines[0].numbers as number[];
-    // The System 8 holds 7 of the 8 numbers in each of its lines: draw 7 of them (division 1 on one line, and the
-    // other 7 lines match 6 → division 2 each); dividends force an amount that does not split evenly by 5.
+    // Draw 7 of the System 8's numbers: one of its eight games wins division 1 and the other seven division 3; the
+    // System 8 is one ticket line, whose prize (the sum) does not split evenly by 5.
     const others = Array.from({ length: 47 }, (_, k) => k + 1).filter((n) => !numbers.includes(n));
     const result: DrawResult = { numbers: numbers.slice(0, 7), supplementaries: others.slice(0, 3) };
     const dividends = [100_001, 50_000, 1_003, 500, 300, 200, 100].map((prizeCents, k) => ({
@@ -226,8 +226,8 @@ describe('buying shares through the cart and checkout', () => {
     const won = (await s.orders.prizesForDraw(draw.id)).filter((p) => p.customerId === syn);
     const total = won.reduce((n, p) => n + p.prizeCents, 0);
     expect(total).toBeGreaterThan(0);
-    // Buyer holds 3 of 5; the shop keeps 2. Each line split on its own (largest remainder): buyer's part per line is
-    // floor or ceil of 3/5 of it.
+    // Buyer holds 3 of 5; the shop keeps 2. Each winning line splits on its own (largest remainder): the buyer's
+    // part is floor(3/5 of it), plus the odd cent when 3/5's remainder is the larger.
     const expected = won.reduce(
       (n, p) => n + Math.floor((p.prizeCents * 3) / 5) + ((p.prizeCents * 3) % 5 >= 3 ? 1 : 0),
       0,
