@@ -882,7 +882,13 @@ export function createServices(options: ServicesOptions) {
   const c = catalogueServices(core);
   const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);
-  const drawResultCards = createDrawResultCardsWorkflow({ db, draws: c.draws, orders: m.orders, feed: core.feed });
+  const drawResultCards = createDrawResultCardsWorkflow({
+    db,
+    draws: c.draws,
+    orders: m.orders,
+    feed: core.feed,
+    sharedPrizes: (drawId) => m.syndicates.prizePartsForDraw(drawId),
+  });
   const settlement = createSettlementWorkflow({
     db,
     clock,

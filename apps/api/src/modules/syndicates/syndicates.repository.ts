@@ -61,6 +61,10 @@ export function createSyndicatesRepository() {
       return ex.select().from(syndicatesSyndicates).orderBy(desc(syndicatesSyndicates.id)).limit(limit);
     },
 
+    async inDraw(ex: Executor, drawId: string): Promise<SyndicateRow[]> {
+      return ex.select().from(syndicatesSyndicates).where(eq(syndicatesSyndicates.drawId, drawId));
+    },
+
     async forDraw(ex: Executor, offerKey: string, drawNo: number): Promise<SyndicateRow[]> {
       return ex
         .select()

@@ -239,6 +239,11 @@ describe('buying shares through the cart and checkout', () => {
     expect(page.syndicate.status).toBe('drawn');
     expect(page.syndicate.result.numbers.numbers).toEqual(result.numbers);
     expect((await s.ledger.verify()).unbalancedEntries).toBe(0);
+    // The feed's win card counts the share's part of the prize.
+    const cards = (await call(buyer, 'GET', '/notifications/cards/summary')).json().result;
+    expect(cards.toasts[0].title).toBe(
+      `You won $${(expected / 100).toLocaleString('en-AU', { minimumFractionDigits: 2 })}!`,
+    );
     // Settling again pays nobody twice.
     await s.settlement.settle(draw.id);
     expect(await funds(buyer.customerId)).toBe(5_000 - 1_200 + expected);
