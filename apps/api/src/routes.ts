@@ -30,6 +30,7 @@ import { paymentsRoutes } from './modules/payments/index.ts';
 import { placementRoutes } from './modules/placement/index.ts';
 import { platformRoutes } from './modules/platform/index.ts';
 import { rafflesRoutes } from './modules/raffles/index.ts';
+import { syndicatesRoutes } from './modules/syndicates/index.ts';
 import { recurringRoutes } from './modules/recurring/index.ts';
 import { responsibleGamblingRoutes } from './modules/responsible-gambling/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
@@ -108,6 +109,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     customerOrders: (customerId, drawIds) => s.orderHistory.ordersForDraws(customerId, drawIds),
   });
   await app.register(rafflesRoutes, { ...v2, raffles: s.raffles, causes: s.causes });
+  await app.register(syndicatesRoutes, { ...v2, syndicates: s.syndicates });
   await app.register(walletRoutes, { ...v2, ledger: s.ledger });
   await app.register(migrationRoutes, { ...v2, migration: s.migration });
   // A deposit taken to pay for the cart returns from 3-D Secure to the checkout, which completes (or abandons) it.

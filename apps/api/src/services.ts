@@ -146,6 +146,7 @@ import {
 } from './modules/recurring/index.ts';
 import { createReplayWorkflow } from './workflows/replay-order.workflow.ts';
 import { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
+import { createSyndicateHandler, createSyndicatesService } from './modules/syndicates/index.ts';
 import { createWinnerEmailsWorkflow } from './workflows/email-winners.workflow.ts';
 import { themeSeed } from './seed/theme.ts';
 
@@ -510,10 +511,20 @@ function commerceServices(
     regionOf,
     subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
+  // Syndicates (issue 16): shares of operator-made syndicates, sold through the cart like any ticket.
+  const syndicates = createSyndicatesService({
+    db,
+    clock,
+    rng: providers.random,
+    draws: c.draws,
+    addTicketLines: (tx, lines) => orders.addTicketLines(tx, lines),
+    prizesForDraw: (drawId) => orders.prizesForDraw(drawId),
+  });
+  const syndicateTickets = createSyndicateHandler({ db, syndicates });
   const cart = createCartService({
     db,
     clock,
-    handlers: [lotteryTickets, raffleTickets],
+    handlers: [lotteryTickets, raffleTickets, syndicateTickets],
     promotions,
     funds: ledger,
     guard,
@@ -568,7 +579,7 @@ function commerceServices(
       await recordPreOrders(tx, bought, salesOpenAt);
       await partners.recordSale(tx, bought);
     },
-    handlers: [lotteryTickets, raffleTickets],
+    handlers: [lotteryTickets, raffleTickets, syndicateTickets],
     guard,
     warmUp: () => c.catalogue.productOffers('default'),
     // A purchase transaction may read through a second pooled connection (identity, house accounts); leaving two
@@ -622,6 +633,8 @@ function commerceServices(
     orders,
     lotteryTickets,
     raffleTickets,
+    syndicates,
+    syndicateTickets,
     raffleSupply,
     cart,
     checkouts,
@@ -796,7 +809,7 @@ function prizeOrdersOf(core: Core, m: ReturnType<typeof commerceServices>): Priz
         db,
         clock,
         cart: basket,
-        handlers: [m.lotteryTickets, m.raffleTickets],
+        handlers: [m.lotteryTickets, m.raffleTickets, m.syndicateTickets],
         checkouts: m.checkouts,
         maxConcurrent: 1,
         ledger: {
@@ -904,7 +917,13 @@ export function createServices(options: ServicesOptions) {
   const c = catalogueServices(core);
   const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);
-  const drawResultCards = createDrawResultCardsWorkflow({ db, draws: c.draws, orders: m.orders, feed: core.feed });
+  const drawResultCards = createDrawResultCardsWorkflow({
+    db,
+    draws: c.draws,
+    orders: m.orders,
+    feed: core.feed,
+    sharedPrizes: (drawId) => m.syndicates.prizePartsForDraw(drawId),
+  });
   const settlement = createSettlementWorkflow({
     db,
     clock,
@@ -912,6 +931,7 @@ export function createServices(options: ServicesOptions) {
     orders: m.orders,
     ledger: m.ledger,
     announce: drawResultCards.post,
+    sharedOwners: [m.syndicates.ticketOwners],
   });
   const winnerEmails = createWinnerEmailsWorkflow({
     db,

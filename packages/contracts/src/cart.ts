@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Identifier, Money, ApiMessage } from './common.ts';
 import { OfferGameType } from './catalogue.ts';
 import { AmountInput, BrowserData } from './payments.ts';
+import { SyndicateShareInput } from './syndicates.ts';
 
 /** Spec core §3: product types a cart item can have (syndicates and memberships come with their own issues). */
 export const CART_PRODUCT_TYPES = [
@@ -132,8 +133,16 @@ export const RaffleTicketInput = z
   .strict();
 export type RaffleTicketInput = z.infer<typeof RaffleTicketInput>;
 
-export const CartItemInput = z.discriminatedUnion('productType', [LotteryTicketInput, RaffleTicketInput]);
+export const CartItemInput = z.discriminatedUnion('productType', [
+  LotteryTicketInput,
+  RaffleTicketInput,
+  SyndicateShareInput,
+]);
 export type CartItemInput = z.infer<typeof CartItemInput>;
+/** Items a subscription, autoplay or pre-order can repeat: lottery and raffle tickets (shares are bought once). */
+export type TicketItemInput = LotteryTicketInput | RaffleTicketInput;
+export const isTicketItem = (i: CartItemInput): i is TicketItemInput =>
+  i.productType === 'lottery_ticket' || i.productType === 'raffle_ticket';
 
 /** POST /cart/items and /anon-cart/{ref}/items (core §7): the item, affiliateCode, numDraws, recurringPurchase. */
 export const AddCartItemBody = z

@@ -23,3 +23,4 @@ export * from './experiments.ts';
 export * from './notifications-feed.ts';
 export * from './partners.ts';
 export * from './backoffice.ts';
+export * from './syndicates.ts';

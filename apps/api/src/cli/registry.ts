@@ -36,6 +36,7 @@ import { operatorCreateCommand } from './commands/operators.ts';
 import { membershipDrawCommand, membershipGiveawayCommand, membershipGiveawaysCommand } from './commands/membership.ts';
 import { segmentDefaultCommand } from './commands/segment.ts';
 import { statusCommand } from './commands/status.ts';
+import { syndicateCreateCommand, syndicateListCommand } from './commands/syndicates.ts';
 import {
   customerExclusionCommand,
   verificationApproveCommand,
@@ -101,4 +102,6 @@ export const commands: OpsCommand<any>[] = [
   migrationImportCommand,
   migrationStatusCommand,
   affiliatesReportCommand,
+  syndicateCreateCommand,
+  syndicateListCommand,
 ];

@@ -31,6 +31,7 @@ describe('shop tasks', () => {
       'recurring',
       'recurring-card-expiry',
       'rg-limits',
+      'syndicates',
     ]);
     const before = await database.pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM draws_draws WHERE status = 'DRAW_OPEN' AND stop_at <= $1",

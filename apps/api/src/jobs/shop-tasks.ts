@@ -20,6 +20,8 @@ export const TASK_SECONDS = {
   migration: 30,
   /** Limit raises and removals take effect (and are told in the feed) within this long of their cooling-off ending. */
   limits: 60,
+  /** Standing syndicates: one on sale for each of the next draws (created as draws open). */
+  syndicates: 600,
   housekeeping: 3600,
 } as const;
 
@@ -74,6 +76,14 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
       run: async () => {
         const report = await s.membership.giveawayDraws.tick(clock.now());
         for (const f of report.failures) log.warn({ giveaway: f.giveawayId }, `membership clock: ${f.error}`);
+      },
+    },
+    {
+      name: 'syndicates',
+      everySeconds: TASK_SECONDS.syndicates,
+      run: async () => {
+        const report = await s.syndicates.fromTemplates();
+        for (const f of report.failures) log.warn({ offer: f.offerKey }, `syndicate schedule: ${f.message}`);
       },
     },
     { name: 'migration', everySeconds: TASK_SECONDS.migration, run: async () => void (await s.migration.runPending()) },

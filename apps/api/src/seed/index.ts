@@ -6,6 +6,7 @@ import { seedCatalogue } from '../modules/catalogue/index.ts';
 import { seedDraws } from '../modules/draws/index.ts';
 import { DEMO_PARTNER } from './partners.ts';
 import { seedRaffleOffers } from './raffles.ts';
+import { DEMO_SYNDICATES } from './syndicates.ts';
 import { seedPromotions } from '../modules/promotions/index.ts';
 import { blogCategoriesSeed, blogPostsSeed, blogSeed, contactPageSeed, seedFiles, translationsSeed } from './blog.ts';
 import { componentsSeed, navigationSeed } from './navigation.ts';
@@ -108,6 +109,7 @@ export type SeedServices = Pick<
   | 'raffleSupply'
   | 'membership'
   | 'partners'
+  | 'syndicates'
 >;
 
 export async function seedDatabase(s: SeedServices): Promise<{ inserted: number }> {
@@ -129,7 +131,10 @@ export async function seedDatabase(s: SeedServices): Promise<{ inserted: number 
   const partners = await s.partners.ensure(DEMO_PARTNER);
   // Daily Winners: the programme's settings (its giveaways are made by the clock, as time passes).
   await s.membership.giveaways.program();
-  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles + partners };
+  // Syndicates: the standing ones, and one on sale for each of their next draws (the schedule keeps it so).
+  for (const t of DEMO_SYNDICATES) await s.syndicates.ensureTemplate(t);
+  const syndicates = (await s.syndicates.fromTemplates()).created;
+  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles + partners + syndicates };
 }
 
 /** True once the web configuration exists: the marker `npm start` uses to seed a fresh database only once. */

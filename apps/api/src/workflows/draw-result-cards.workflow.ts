@@ -12,6 +12,8 @@ export interface DrawResultCardsDeps {
   draws: { getDraw(drawId: string): Promise<{ id: string; gameKey: string; drawNo: number } | null> };
   orders: Pick<OrdersService, 'resultsByCustomer'>;
   feed: FeedPoster;
+  /** Holders' parts of the prizes of group-held lines (syndicates): added to their own tickets' prizes. */
+  sharedPrizes?: (drawId: string) => Promise<Map<string, number>>;
 }
 
 const BATCH = 500;
@@ -25,7 +27,11 @@ export async function postDrawResultCards(deps: DrawResultCardsDeps, drawId: str
   if (!draw) return 0;
   const game = getGame(draw.gameKey as GameKey, draw.drawNo);
   const locale = game.currency === 'GBP' ? 'en-GB' : 'en-AU';
-  const results = await deps.orders.resultsByCustomer(drawId);
+  const shared = (await deps.sharedPrizes?.(drawId)) ?? new Map<string, number>();
+  const results = (await deps.orders.resultsByCustomer(drawId)).map((r) => ({
+    ...r,
+    prizeCents: r.prizeCents + (shared.get(r.customerId) ?? 0),
+  }));
   const cards = results.map((r): NewCard => {
     const tickets = r.orderIds.length === 1 ? 'ticket' : 'tickets';
     if (r.prizeCents > 0) {

@@ -38,6 +38,12 @@ export function gateAllows(gate: Gate | undefined, caps: CapabilitySet): boolean
  */
 export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'about-faq': { absent: ['support_faq'] },
+  // Syndicates (issue 16, core §2 sitemap: Syndicates → syndicates; Social play → commercial lotteries, multi-offer
+  // site or social syndicates; the share page also needs viewing orders).
+  syndicates: { allOf: ['syndicates'] },
+  'offer-syndicate': { allOf: ['syndicates'] },
+  'my-account-syndicate-share': { allOf: ['syndicates', 'view_orders'] },
+  'social-play': { anyOf: ['commercial_lotteries', 'multi_offer_site', 'social_syndicates'] },
   // The native app's pages (core §2: in the sitemap only with the native-app capability).
   'app-android': { allOf: ['native_app'] },
   'app-android-install': { allOf: ['native_app'] },

@@ -82,6 +82,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: 'prize-details/:productOfferKey?/:drawNo?',
     file: 'routes/raffles/raffle-prize-details.tsx',
   },
+  // Syndicates (issue 16): category pages, a lottery's syndicate play screen and a customer's share.
+  { id: 'syndicates', path: 'syndicates', file: 'routes/syndicates/syndicates.tsx' },
+  { id: 'social-play', path: 'social-play', file: 'routes/syndicates/social-play.tsx' },
+  { id: 'offer-syndicate', path: ':productOfferKey/syndicate', file: 'routes/syndicates/syndicate-play.tsx' },
+  {
+    id: 'my-account-syndicate-share',
+    path: 'my-account/syndicate-tickets/share/:id',
+    file: 'routes/syndicates/syndicate-share.tsx',
+  },
   // Subscriptions (issue 15): subscribe to an offer, the customer's subscriptions and one of them.
   {
     id: 'offer-subscription',

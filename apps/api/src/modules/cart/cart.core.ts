@@ -3,6 +3,7 @@
 // converted), pricing through the product handlers (cart.pricing.ts) and the whole Cart view of a loaded cart.
 import { randomBytes } from 'node:crypto';
 import {
+  isTicketItem,
   toMoney,
   type AddCartItemBody,
   type Cart,
@@ -126,7 +127,7 @@ export function itemInputOf(body: Pick<AddCartItemBody, 'item' | 'numDraws' | 'r
   const item = body.item;
   const rp = body.recurringPurchase;
   // A subscription is the item bought once per period (docs/recurring.md, Subscriptions).
-  if (rp?.type === 'subscription')
+  if (rp?.type === 'subscription' && isTicketItem(item))
     return rp.enabled
       ? { ...item, subscriptionPeriod: rp.period ?? item.subscriptionPeriod ?? 'monthly' }
       : { ...item, subscriptionPeriod: undefined };

@@ -127,7 +127,7 @@ describe('GET /api/v2/capabilities', () => {
     // Features the shop does not have are in no segment: no link or control promises them.
     for (const segment of r.segments)
       expect(segment.capabilities.filter((c) => (NOT_YET_BUILT as readonly string[]).includes(c))).toEqual([]);
-    expect(r.capabilities).not.toContain('syndicates');
+    expect(r.capabilities).toContain('syndicates');
     // Autoplay is built (issue 15): its screens are open on the default site.
     expect(r.capabilities).toContain('autoplay_manage');
     // The feedback widget is built (issue 20): the default site shows it.

@@ -3,7 +3,7 @@
 // total) and gets no tickets; the purchase's afterOrders hook records it here, in the purchase transaction, as a
 // scheduled purchase of kind pre_order, pinned to its draw and due when that draw's sales open. The recurring
 // processor then buys it once with the key sch:{id}, like any scheduled purchase (recurring.scheduled.processor.ts).
-import type { CartItemInput } from '@shop/contracts';
+import { isTicketItem, type CartItemInput } from '@shop/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/index.ts';
 import type { PricedItem } from '../cart/index.ts';
@@ -17,6 +17,7 @@ export const newScheduledId = () => `sch_${randomBytes(12).toString('hex')}`;
 
 /** The draw a scheduled item is pinned to (a pre-order's), or null when it plays the draw on sale when due. */
 export function pinnedDrawNo(item: CartItemInput): number | null {
+  if (!isTicketItem(item)) return null;
   if (item.productType === 'raffle_ticket') return item.drawNo ?? null;
   return item.firstDrawNo ?? null;
 }

@@ -4,7 +4,7 @@
 // purchase's item is checked and priced when scheduled, and again when bought; it plays the draw on sale at that time.
 // Listed, read and cancelled (until bought) by its own customer (another's id is 404). Scheduling honours the
 // Idempotency-Key (plugins/idempotency.ts): a retried POST answers the scheduled purchase the first one made.
-import type { CartItemInput, CurrencyCode, ScheduledPurchase } from '@shop/contracts';
+import { isTicketItem, type CartItemInput, type CurrencyCode, type ScheduledPurchase } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
@@ -36,6 +36,7 @@ export interface ScheduledDeps {
 
 /** The item bought when due: the draw on sale then, not the one on sale when it was scheduled. */
 function unpinned(input: CartItemInput): CartItemInput {
+  if (!isTicketItem(input)) return input;
   if (input.productType === 'raffle_ticket') {
     const { drawNo: _drawNo, ...rest } = input;
     return rest;

@@ -5,7 +5,13 @@
 // while paused or cancelled, and never for a period that passed while it was paused. The customer lists, reads,
 // changes (gameOffer, causeKey, numGames: the new item is priced in full before anything changes) and pauses or
 // cancels their own (the autoplay rules and texts); another customer's id answers 404, like a missing one.
-import type { Autoplay, CartItemInput, RecurringPeriod } from '@shop/contracts';
+import {
+  isTicketItem,
+  type Autoplay,
+  type CartItemInput,
+  type RecurringPeriod,
+  type TicketItemInput,
+} from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -49,6 +55,7 @@ export function periodAt(anchor: Date, period: RecurringPeriod, now: Date): numb
 
 /** The item bought each period: the bought item, not pinned to a draw, without the subscription flag. */
 export function subscriptionTemplateOf(input: CartItemInput): CartItemInput {
+  if (!isTicketItem(input)) return input;
   if (input.productType === 'raffle_ticket') {
     const { drawNo: _drawNo, subscriptionPeriod: _period, ...rest } = input;
     return rest;
@@ -84,7 +91,7 @@ export function subscriptionRowsOf(bought: {
   const ids = subscribed.map(() => newRecurringId());
   const combinedId = subscribed.length > 1 ? ids[0]! : null;
   return subscribed.map((o, i) => {
-    const period: RecurringPeriod = o.item.input.subscriptionPeriod ?? 'monthly';
+    const period: RecurringPeriod = (o.item.input as TicketItemInput).subscriptionPeriod ?? 'monthly';
     return {
       publicId: ids[i]!,
       combinedId,
@@ -128,14 +135,14 @@ export function subscriptionDue(
   return {
     period: k,
     occasion: `period:${k}`,
-    item: row.template as CartItemInput,
+    item: row.template as TicketItemInput,
     done: { nextPeriod: k + 1, nextDueAt: periodStart(row.createdAt, period, k + 1) },
   };
 }
 
 /** The subscription's item with the customer's changes (not checked yet: the cart prices it). */
 function changedItem(
-  template: CartItemInput,
+  template: TicketItemInput,
   body: { gameOffer?: string; causeKey?: string; numGames?: number },
 ): CartItemInput {
   const cause = body.causeKey !== undefined ? { causeKey: body.causeKey } : {};
@@ -208,7 +215,7 @@ export function createSubscriptionService(deps: SubscriptionDeps) {
       const row = await own(customerId, id);
       if (row.status === 'cancelled') throw cancelledError('subscription');
       if (body.gameOffer === undefined && body.causeKey === undefined && body.numGames === undefined) return view(row);
-      const priced = await pricer.prepareItem(customerId, changedItem(row.template as CartItemInput, body));
+      const priced = await pricer.prepareItem(customerId, changedItem(row.template as TicketItemInput, body));
       const updated = await db.transaction(async (tx) => {
         const locked = (await repo.findOwn(tx, customerId, id, true))!;
         if (locked.status === 'cancelled') throw cancelledError('subscription');
