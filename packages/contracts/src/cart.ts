@@ -132,8 +132,25 @@ export const RaffleTicketInput = z
   .strict();
 export type RaffleTicketInput = z.infer<typeof RaffleTicketInput>;
 
-export const CartItemInput = z.discriminatedUnion('productType', [LotteryTicketInput, RaffleTicketInput]);
+/** Shares of a Lotto Party session (docs/lotto-party.md): the buyer must be a member of the session's group. */
+export const SocialSyndicateShareInput = z
+  .object({
+    productType: z.literal('social_syndicate_share'),
+    /** The session (lps_…). */
+    sessionId: z.string().regex(/^lps_[A-Za-z0-9_-]{1,60}$/),
+    numShares: z.number().int().min(1).max(50),
+  })
+  .strict();
+export type SocialSyndicateShareInput = z.infer<typeof SocialSyndicateShareInput>;
+
+export const CartItemInput = z.discriminatedUnion('productType', [
+  LotteryTicketInput,
+  RaffleTicketInput,
+  SocialSyndicateShareInput,
+]);
 export type CartItemInput = z.infer<typeof CartItemInput>;
+/** The items a recurring purchase (autoplay, subscription, scheduled purchase) can repeat. */
+export type RecurringItemInput = LotteryTicketInput | RaffleTicketInput;
 
 /** POST /cart/items and /anon-cart/{ref}/items (core §7): the item, affiliateCode, numDraws, recurringPurchase. */
 export const AddCartItemBody = z

@@ -21,3 +21,4 @@ export * from './feedback.ts';
 export * from './experiments.ts';
 export * from './notifications-feed.ts';
 export * from './partners.ts';
+export * from './lotto-party.ts';

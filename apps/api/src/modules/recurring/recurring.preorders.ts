@@ -18,6 +18,7 @@ export const newScheduledId = () => `sch_${randomBytes(12).toString('hex')}`;
 /** The draw a scheduled item is pinned to (a pre-order's), or null when it plays the draw on sale when due. */
 export function pinnedDrawNo(item: CartItemInput): number | null {
   if (item.productType === 'raffle_ticket') return item.drawNo ?? null;
+  if (item.productType === 'social_syndicate_share') return null;
   return item.firstDrawNo ?? null;
 }
 

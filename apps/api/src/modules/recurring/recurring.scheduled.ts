@@ -40,6 +40,7 @@ function unpinned(input: CartItemInput): CartItemInput {
     const { drawNo: _drawNo, ...rest } = input;
     return rest;
   }
+  if (input.productType === 'social_syndicate_share') return input;
   const { firstDrawNo: _first, drawOffset: _offset, ...rest } = input;
   return rest;
 }

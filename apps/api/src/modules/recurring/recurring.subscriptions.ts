@@ -5,7 +5,7 @@
 // while paused or cancelled, and never for a period that passed while it was paused. The customer lists, reads,
 // changes (gameOffer, causeKey, numGames: the new item is priced in full before anything changes) and pauses or
 // cancels their own (the autoplay rules and texts); another customer's id answers 404, like a missing one.
-import type { Autoplay, CartItemInput, RecurringPeriod } from '@shop/contracts';
+import type { Autoplay, CartItemInput, RecurringItemInput, RecurringPeriod } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -53,6 +53,7 @@ export function subscriptionTemplateOf(input: CartItemInput): CartItemInput {
     const { drawNo: _drawNo, subscriptionPeriod: _period, ...rest } = input;
     return rest;
   }
+  if (input.productType === 'social_syndicate_share') return input;
   const {
     firstDrawNo: _first,
     drawOffset: _offset,
@@ -84,7 +85,8 @@ export function subscriptionRowsOf(bought: {
   const ids = subscribed.map(() => newRecurringId());
   const combinedId = subscribed.length > 1 ? ids[0]! : null;
   return subscribed.map((o, i) => {
-    const period: RecurringPeriod = o.item.input.subscriptionPeriod ?? 'monthly';
+    const input = o.item.input as RecurringItemInput;
+    const period: RecurringPeriod = input.subscriptionPeriod ?? 'monthly';
     return {
       publicId: ids[i]!,
       combinedId,
@@ -135,7 +137,7 @@ export function subscriptionDue(
 
 /** The subscription's item with the customer's changes (not checked yet: the cart prices it). */
 function changedItem(
-  template: CartItemInput,
+  template: RecurringItemInput,
   body: { gameOffer?: string; causeKey?: string; numGames?: number },
 ): CartItemInput {
   const cause = body.causeKey !== undefined ? { causeKey: body.causeKey } : {};
@@ -208,7 +210,7 @@ export function createSubscriptionService(deps: SubscriptionDeps) {
       const row = await own(customerId, id);
       if (row.status === 'cancelled') throw cancelledError('subscription');
       if (body.gameOffer === undefined && body.causeKey === undefined && body.numGames === undefined) return view(row);
-      const priced = await pricer.prepareItem(customerId, changedItem(row.template as CartItemInput, body));
+      const priced = await pricer.prepareItem(customerId, changedItem(row.template as RecurringItemInput, body));
       const updated = await db.transaction(async (tx) => {
         const locked = (await repo.findOwn(tx, customerId, id, true))!;
         if (locked.status === 'cancelled') throw cancelledError('subscription');

@@ -1,5 +1,5 @@
 // The customer's view of a recurring purchase (core §3 Autoplay), with the next draw it would buy.
-import type { Autoplay, CartItemInput, CurrencyCode, RecurringPeriod, RecurringStatus } from '@shop/contracts';
+import type { Autoplay, CurrencyCode, RecurringItemInput, RecurringPeriod, RecurringStatus } from '@shop/contracts';
 import type { RecurringRow } from './recurring.repository.ts';
 import type { DrawCalendar } from './recurring.service.ts';
 
@@ -7,7 +7,7 @@ const money = (cents: number, currency: string) => ({ amount: cents / 100, curre
 
 export function autoplayView(calendar: DrawCalendar) {
   return async function view(row: RecurringRow): Promise<Autoplay> {
-    const template = row.template as CartItemInput;
+    const template = row.template as RecurringItemInput;
     const lottery = template.productType === 'lottery_ticket' ? template : null;
     // The next draw it will buy: the first on sale after the last one it bought or skipped.
     const next =
