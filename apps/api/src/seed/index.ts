@@ -4,6 +4,7 @@ import type { ContentDocument } from '../modules/content/index.ts';
 import type { Services } from '../services.ts';
 import { seedCatalogue } from '../modules/catalogue/index.ts';
 import { seedDraws } from '../modules/draws/index.ts';
+import { seedLottoParty } from '../modules/lotto-party/index.ts';
 import { DEMO_PARTNER } from './partners.ts';
 import { seedRaffleOffers } from './raffles.ts';
 import { seedPromotions } from '../modules/promotions/index.ts';
@@ -108,6 +109,7 @@ export type SeedServices = Pick<
   | 'raffleSupply'
   | 'membership'
   | 'partners'
+  | 'lottoParty'
 >;
 
 export async function seedDatabase(s: SeedServices): Promise<{ inserted: number }> {
@@ -129,7 +131,9 @@ export async function seedDatabase(s: SeedServices): Promise<{ inserted: number 
   const partners = await s.partners.ensure(DEMO_PARTNER);
   // Daily Winners: the programme's settings (its giveaways are made by the clock, as time passes).
   await s.membership.giveaways.program();
-  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles + partners };
+  // Lotto Party (issue 16): a promoted demo group with an open session for the next Oz Lotto draw.
+  const party = await seedLottoParty(s.lottoParty);
+  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles + partners + party };
 }
 
 /** True once the web configuration exists: the marker `npm start` uses to seed a fresh database only once. */
