@@ -5,7 +5,8 @@ import { defineCommand } from '../command.ts';
 export const lottoPartyRunCommand = defineCommand({
   name: 'lotto-party:run',
   usage: '',
-  summary: 'Close due Lotto Party sessions (unfilled: cancelled and refunded) and create autosessions (safe to repeat).',
+  summary:
+    'Close due Lotto Party sessions (unfilled: cancelled and refunded) and create autosessions (safe to repeat).',
   async run(_args: unknown, ctx) {
     const r = await (await ctx.services()).lottoParty.lifecycle.run();
     ctx.out(`Cancelled ${r.cancelled} session(s), ${r.refunds} refund(s); created ${r.autosessions} autosession(s).`);
