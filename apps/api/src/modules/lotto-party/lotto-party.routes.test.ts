@@ -396,7 +396,19 @@ describe("the issue's story", () => {
     const sid = session.session_id;
     expect((await buyShares(b, sid, 2)).statusCode).toBe(200);
     expect((await social(a, 'GET', `/session/${sid}`)).json().result.status).toBe('open');
-    expect((await buyShares(a, sid, 3)).statusCode).toBe(200);
+    const bought = await buyShares(a, sid, 3);
+    expect(bought.statusCode).toBe(200);
+    // Orders and receipts carry the session's id (features §3 socialSyndicateId).
+    const orders = await t.injectSigned({
+      method: 'GET',
+      url: '/api/v2/orders?status=upcoming_products',
+      headers: a.headers(),
+    });
+    expect(orders.json().result).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ product_type: 'social_syndicate_share', social_syndicate_id: sid }),
+      ]),
+    );
     const forA = (await social(a, 'GET', `/session/${sid}`)).json().result;
     const forB = (await social(b, 'GET', `/session/${sid}`)).json().result;
     expect(forA).toMatchObject({ status: 'closed', my_shares: 3, shares_left: 0 });
