@@ -30,9 +30,18 @@ import {
   createDrawsService,
   createLotteryHandler,
   createSimulatedResultsProvider,
+  lockOpenDraws,
   preOrderSalesOpenAt,
   type ResultsProvider,
 } from './modules/draws/index.ts';
+import {
+  createGroupsService,
+  createLifecycle,
+  createLottoPartyHandler,
+  createSessionOrdersService,
+  createSessionsService,
+  type LottoPartyDeps,
+} from './modules/lotto-party/index.ts';
 import { createFeed, createOutbox, smtpTransport, text, type MailTransport } from './modules/notifications/index.ts';
 import { alongside, feedCards } from './services.feed.ts';
 import { createDrawResultCardsWorkflow } from './workflows/draw-result-cards.workflow.ts';
@@ -476,15 +485,7 @@ function commerceServices(
     kick: () => kickMigration(),
   });
   kickMigration = () => void migration.runPending().catch(() => undefined);
-  // Daily Winners members' carts are priced by the members price list; the overview says which list applies. A
-  // pricing code (the `p` address code) naming a list offered by code puts a visitor on that list instead (ADR 081).
-  const memberPricing = createMemberPricing({ db, changes: core.changes });
-  const pricingFor = async (customerId: string | null, code: string | null): Promise<string> =>
-    code && (await c.catalogue.offeredByCode(code))
-      ? code
-      : customerId
-        ? memberPricing.pricingFor(customerId)
-        : DEFAULT_PRICING;
+  const { memberPricing, pricingFor } = pricingServices(core, c);
   const identity = identityServices(core, {
     outbox,
     funds: ledger,
@@ -511,20 +512,12 @@ function commerceServices(
     regionOf,
     subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
-  // Syndicates (issue 16): shares of operator-made syndicates, sold through the cart like any ticket.
-  const syndicates = createSyndicatesService({
-    db,
-    clock,
-    rng: providers.random,
-    draws: c.draws,
-    addTicketLines: (tx, lines) => orders.addTicketLines(tx, lines),
-    prizesForDraw: (drawId) => orders.prizesForDraw(drawId),
-  });
-  const syndicateTickets = createSyndicateHandler({ db, syndicates });
+  const { syndicates, syndicateTickets } = syndicateServices(core, c, orders);
+  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory });
   const cart = createCartService({
     db,
     clock,
-    handlers: [lotteryTickets, raffleTickets, syndicateTickets],
+    handlers: [lotteryTickets, raffleTickets, syndicateTickets, lottoParty.handler],
     promotions,
     funds: ledger,
     guard,
@@ -579,7 +572,7 @@ function commerceServices(
       await recordPreOrders(tx, bought, salesOpenAt);
       await partners.recordSale(tx, bought);
     },
-    handlers: [lotteryTickets, raffleTickets, syndicateTickets],
+    handlers: [lotteryTickets, raffleTickets, syndicateTickets, lottoParty.handler],
     guard,
     warmUp: () => c.catalogue.productOffers('default'),
     // A purchase transaction may read through a second pooled connection (identity, house accounts); leaving two
@@ -636,6 +629,7 @@ function commerceServices(
     syndicates,
     syndicateTickets,
     raffleSupply,
+    lottoParty,
     cart,
     checkouts,
     orderHistory,
@@ -652,6 +646,70 @@ function commerceServices(
     recurringCardExpiry,
     scheduledPurchases: createScheduledService({ db, clock, pricer: cart }),
     subscriptions: createSubscriptionService({ db, clock, calendar, pricer: cart }),
+  };
+}
+
+/**
+ * Daily Winners members' carts are priced by the members price list; the overview says which list applies. A pricing
+ * code (the `p` address code) naming a list offered by code puts a visitor on that list instead (ADR 081).
+ */
+function pricingServices(core: Core, c: ReturnType<typeof catalogueServices>) {
+  const memberPricing = createMemberPricing({ db: core.db, changes: core.changes });
+  const pricingFor = async (customerId: string | null, code: string | null): Promise<string> =>
+    code && (await c.catalogue.offeredByCode(code))
+      ? code
+      : customerId
+        ? memberPricing.pricingFor(customerId)
+        : DEFAULT_PRICING;
+  return { memberPricing, pricingFor };
+}
+
+/** Syndicates (issue 16): shares of operator-made syndicates, sold through the cart like any ticket. */
+function syndicateServices(
+  core: Core,
+  c: ReturnType<typeof catalogueServices>,
+  orders: ReturnType<typeof createOrdersService>,
+) {
+  const syndicates = createSyndicatesService({
+    db: core.db,
+    clock: core.clock,
+    rng: core.providers.random,
+    draws: c.draws,
+    addTicketLines: (tx, lines) => orders.addTicketLines(tx, lines),
+    prizesForDraw: (drawId) => orders.prizesForDraw(drawId),
+  });
+  return { syndicates, syndicateTickets: createSyndicateHandler({ db: core.db, syndicates }) };
+}
+
+/** Lotto Party (issue 16): groups and sessions over the catalogue, identity's names, orders' lines and the ledger. */
+function lottoPartyServices(
+  core: Core,
+  c: ReturnType<typeof catalogueServices>,
+  m: {
+    orders: ReturnType<typeof createOrdersService>;
+    ledger: ReturnType<typeof createLedger>;
+    directory: ReturnType<typeof createCustomerDirectoryService>;
+  },
+) {
+  const deps: LottoPartyDeps = {
+    db: core.db,
+    clock: core.clock,
+    productOffers: (pricingId, at) => c.catalogue.productOffers(pricingId, {}, at),
+    firstNamesOf: async (ids) =>
+      new Map([...(await m.directory.contactsOf(ids)).entries()].map(([id, c]) => [id, c.firstname])),
+    orders: m.orders,
+    lockOpenDraw: async (tx, drawId, now) => (await lockOpenDraws(tx, [drawId], now)).get(drawId) ?? null,
+    ledger: m.ledger,
+    rng: core.providers.random,
+  };
+  const lifecycle = createLifecycle(deps);
+  return {
+    groups: createGroupsService(deps),
+    sessions: createSessionsService(deps),
+    orders: createSessionOrdersService(deps),
+    lifecycle,
+    handler: createLottoPartyHandler(deps, lifecycle),
+    ticketOwners: lifecycle.ticketOwners,
   };
 }
 
@@ -809,7 +867,7 @@ function prizeOrdersOf(core: Core, m: ReturnType<typeof commerceServices>): Priz
         db,
         clock,
         cart: basket,
-        handlers: [m.lotteryTickets, m.raffleTickets, m.syndicateTickets],
+        handlers: [m.lotteryTickets, m.raffleTickets, m.syndicateTickets, m.lottoParty.handler],
         checkouts: m.checkouts,
         maxConcurrent: 1,
         ledger: {
@@ -930,8 +988,12 @@ export function createServices(options: ServicesOptions) {
     draws: c.draws,
     orders: m.orders,
     ledger: m.ledger,
-    announce: drawResultCards.post,
-    sharedOwners: [m.syndicates.ticketOwners],
+    // A settled draw's Lotto Party sessions are paid once its prizes are (announce runs before the draw is marked paid).
+    announce: async (drawId) => {
+      await drawResultCards.post(drawId);
+      await m.lottoParty.lifecycle.markDrawPaid(drawId);
+    },
+    sharedOwners: [m.syndicates.ticketOwners, m.lottoParty.ticketOwners],
   });
   const winnerEmails = createWinnerEmailsWorkflow({
     db,

@@ -133,14 +133,28 @@ export const RaffleTicketInput = z
   .strict();
 export type RaffleTicketInput = z.infer<typeof RaffleTicketInput>;
 
+/** Shares of a Lotto Party session (docs/lotto-party.md): the buyer must be a member of the session's group. */
+export const SocialSyndicateShareInput = z
+  .object({
+    productType: z.literal('social_syndicate_share'),
+    /** The session (lps_…). */
+    sessionId: z.string().regex(/^lps_[A-Za-z0-9_-]{1,60}$/),
+    numShares: z.number().int().min(1).max(50),
+  })
+  .strict();
+export type SocialSyndicateShareInput = z.infer<typeof SocialSyndicateShareInput>;
+
 export const CartItemInput = z.discriminatedUnion('productType', [
   LotteryTicketInput,
   RaffleTicketInput,
   SyndicateShareInput,
+  SocialSyndicateShareInput,
 ]);
 export type CartItemInput = z.infer<typeof CartItemInput>;
 /** Items a subscription, autoplay or pre-order can repeat: lottery and raffle tickets (shares are bought once). */
 export type TicketItemInput = LotteryTicketInput | RaffleTicketInput;
+/** The items a recurring purchase (autoplay, subscription, scheduled purchase) can repeat. */
+export type RecurringItemInput = TicketItemInput;
 export const isTicketItem = (i: CartItemInput): i is TicketItemInput =>
   i.productType === 'lottery_ticket' || i.productType === 'raffle_ticket';
 

@@ -24,3 +24,4 @@ export * from './notifications-feed.ts';
 export * from './partners.ts';
 export * from './backoffice.ts';
 export * from './syndicates.ts';
+export * from './lotto-party.ts';

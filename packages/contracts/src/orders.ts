@@ -65,6 +65,8 @@ export const Order = z.object({
    * the draw's sales open (docs/recurring.md, its scheduled purchase).
    */
   preOrder: z.boolean(),
+  /** Features §3: an order of Lotto Party shares names its session (lps_…); absent on other orders. */
+  socialSyndicateId: z.string().optional(),
   numDraws: z.number().int(),
   firstDrawDate: z.string(),
   /** Present with ?show_details=true. */

@@ -19,3 +19,4 @@ export * from '../modules/experiments/experiments.schema.ts';
 export * from '../modules/analytics/analytics.schema.ts';
 export * from '../modules/partners/partners.schema.ts';
 export * from '../modules/syndicates/syndicates.schema.ts';
+export * from '../modules/lotto-party/lotto-party.schema.ts';

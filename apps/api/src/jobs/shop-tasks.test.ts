@@ -25,6 +25,7 @@ describe('shop tasks', () => {
       'deposit-reconciliation',
       'draw-clock',
       'housekeeping',
+      'lotto-party',
       'membership',
       'migration',
       'outbox',

@@ -23,6 +23,8 @@ export const TASK_SECONDS = {
   /** Standing syndicates: one on sale for each of the next draws (created as draws open). */
   syndicates: 600,
   housekeeping: 3600,
+  /** Lotto Party: unfilled sessions past their close cancelled and refunded, autosessions created. */
+  lottoParty: 30,
 } as const;
 
 export interface ShopTaskDeps {
@@ -64,6 +66,11 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
           onError: (autoplayId, error) =>
             log.warn({ autoplay: autoplayId }, `recurring processor: ${(error as Error).message}`),
         })),
+    },
+    {
+      name: 'lotto-party',
+      everySeconds: TASK_SECONDS.lottoParty,
+      run: async () => void (await s.lottoParty.lifecycle.run()),
     },
     {
       name: 'recurring-card-expiry',

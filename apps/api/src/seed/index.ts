@@ -4,6 +4,7 @@ import type { ContentDocument } from '../modules/content/index.ts';
 import type { Services } from '../services.ts';
 import { seedCatalogue } from '../modules/catalogue/index.ts';
 import { seedDraws } from '../modules/draws/index.ts';
+import { seedLottoParty } from '../modules/lotto-party/index.ts';
 import { DEMO_PARTNER } from './partners.ts';
 import { seedRaffleOffers } from './raffles.ts';
 import { DEMO_SYNDICATES } from './syndicates.ts';
@@ -110,6 +111,7 @@ export type SeedServices = Pick<
   | 'membership'
   | 'partners'
   | 'syndicates'
+  | 'lottoParty'
 >;
 
 export async function seedDatabase(s: SeedServices): Promise<{ inserted: number }> {
@@ -134,7 +136,11 @@ export async function seedDatabase(s: SeedServices): Promise<{ inserted: number 
   // Syndicates: the standing ones, and one on sale for each of their next draws (the schedule keeps it so).
   for (const t of DEMO_SYNDICATES) await s.syndicates.ensureTemplate(t);
   const syndicates = (await s.syndicates.fromTemplates()).created;
-  return { inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles + partners + syndicates };
+  // Lotto Party (issue 16): a promoted demo group with an open session for the next Oz Lotto draw.
+  const party = await seedLottoParty(s.lottoParty);
+  return {
+    inserted: a.inserted + b.inserted + c + d.inserted + promotions + raffles + partners + syndicates + party,
+  };
 }
 
 /** True once the web configuration exists: the marker `npm start` uses to seed a fresh database only once. */

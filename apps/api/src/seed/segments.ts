@@ -4,9 +4,9 @@ import { CAPABILITIES, type Capability, type Segment } from '@shop/contracts';
 /**
  * Capabilities of features the shop does not have yet: no seeded segment turns them on, so no link, tile, bell or
  * menu entry promises them (the syndicates link would be a 404). Each comes off
- * this list with the issue that builds it: syndicates and Lotto Party (16).
+ * this list with the issue that builds it: syndicates (16). Lotto Party (social_syndicates) is built.
  */
-export const NOT_YET_BUILT: readonly Capability[] = ['social_syndicates'];
+export const NOT_YET_BUILT: readonly Capability[] = [];
 
 const built = (capabilities: readonly Capability[]) => capabilities.filter((c) => !NOT_YET_BUILT.includes(c));
 const except = (...left: Capability[]) => built(CAPABILITIES).filter((c) => !left.includes(c));

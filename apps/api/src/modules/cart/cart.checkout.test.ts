@@ -3,6 +3,7 @@
 // emptyCart; addItems for replays.
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RaffleTicketInput } from '@shop/contracts';
 import { TEST_NOW, testServices } from '../../../test/helpers/app.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import type { Database } from '../../db/index.ts';
@@ -144,7 +145,7 @@ describe('checkout support', () => {
       productType: 'raffle_ticket',
       prepare: async (input) => ({
         productType: 'raffle_ticket',
-        productOfferKey: input.productOfferKey,
+        productOfferKey: (input as RaffleTicketInput).productOfferKey,
         offerName: 'Test Raffle',
         description: 'Test Raffle, 2 tickets',
         gameType: null,

@@ -122,9 +122,15 @@ export function payableCents(totalCents: number, preOrderTotalCents: number, wal
   return due;
 }
 
+/** The product offer an item input names (a Lotto Party share names its session instead). */
+export const offerKeyOf = (input: CartItemInput): string =>
+  input.productType === 'social_syndicate_share' ? input.sessionId : input.productOfferKey;
+
 /** The item a request asks for: body-level numDraws and recurringPurchase win over the item's (core §4 autoplay rule). */
 export function itemInputOf(body: Pick<AddCartItemBody, 'item' | 'numDraws' | 'recurringPurchase'>): CartItemInput {
   const item = body.item;
+  // Shares of a Lotto Party session are never recurring (the group's autosession is: docs/lotto-party.md).
+  if (item.productType === 'social_syndicate_share') return item;
   const rp = body.recurringPurchase;
   // A subscription is the item bought once per period (docs/recurring.md, Subscriptions).
   if (rp?.type === 'subscription' && isTicketItem(item))

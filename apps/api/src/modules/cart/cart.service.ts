@@ -13,6 +13,7 @@ import {
   itemInputOf,
   itemNotFound,
   newId,
+  offerKeyOf,
   type CartDeps,
   type CartTarget,
   type CheckoutCart,
@@ -91,7 +92,7 @@ export function createCartService(deps: CartDeps) {
       const row = items.find((i) => i.publicId === itemId);
       if (!row) throw itemNotFound(itemId);
       const input = itemInputOf(body);
-      if (input.productType !== row.productType || input.productOfferKey !== row.productOfferKey) {
+      if (input.productType !== row.productType || offerKeyOf(input) !== row.productOfferKey) {
         const message = 'An item can only be changed into another ticket of the same lottery.';
         throw unprocessable(message, 'invalid_item', { this: [message] });
       }
@@ -205,7 +206,7 @@ export function createCartService(deps: CartDeps) {
         const verdict = await handlerFor(input.productType).refresh(input, ctx);
         const id = `item_${i + 1}`;
         if (verdict.ok) live.push({ id, item: verdict.item });
-        else removed.push({ id, reason: verdict.reason, description: input.productOfferKey, message: verdict.message });
+        else removed.push({ id, reason: verdict.reason, description: offerKeyOf(input), message: verdict.message });
       }
       return basketOf(live, '', removed);
     },

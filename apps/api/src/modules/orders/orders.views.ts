@@ -75,6 +75,14 @@ function raffleTicketView(r: TicketRow, order: OrderRow, raffle: RaffleDrawOutco
   };
 }
 
+/** Features §3: an order of Lotto Party shares carries its session's id (socialSyndicateId). */
+function socialSyndicateOf(item: unknown): { socialSyndicateId?: string } {
+  const input = (item as { input?: { productType?: string; sessionId?: string } } | null)?.input;
+  return input?.productType === 'social_syndicate_share' && input.sessionId
+    ? { socialSyndicateId: input.sessionId }
+    : {};
+}
+
 /** Orders and tickets as the receipt, orders and tickets pages show them, with results and prizes. */
 export function orderViews(deps: { clock: Clock; draws: OrdersDraws; raffleDraws?: OrdersRaffleDraws }) {
   const { clock } = deps;
@@ -212,6 +220,7 @@ export function orderViews(deps: { clock: Clock; draws: OrdersDraws; raffleDraws
         firstDrawDate: o.firstDrawAt.toISOString(),
         ...(details ? { tickets: own } : {}),
         prize: own.some(drawn) ? toMoney(won, currency) : null,
+        ...socialSyndicateOf(o.item),
       };
     });
   }

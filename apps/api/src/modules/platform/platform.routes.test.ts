@@ -139,6 +139,9 @@ describe('GET /api/v2/capabilities', () => {
     // Sub-variants are built (issue 19): the state's names on the cart (the sv code and sub-variant header).
     expect(r.capabilities).toContain('sub_variants');
     expect(NOT_YET_BUILT).not.toContain('sub_variants');
+    // Lotto Party is built (issue 16): the social syndicates capability is on the default site.
+    expect(r.capabilities).toContain('social_syndicates');
+    expect(NOT_YET_BUILT).not.toContain('social_syndicates');
     expect(r.segments.map((s) => s.segment_name)).toEqual(['default', 'charity', 'no_withdrawal']);
   });
 
