@@ -5,7 +5,7 @@
 // join_session buys the organiser's own shares through the normal cart. Opened with a group, it starts at select_draw.
 import type { LottoPartyConfig } from '@shop/contracts';
 import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
 import { formatLongDate, formatMoney, type SiteFormat } from '../../lib/format.ts';
 import { useSiteFormat } from '../../lib/shell.ts';
@@ -229,7 +229,10 @@ export default function GroupCreationDialog({
   onClose(createdGroupId: string | null): void;
 }) {
   const site = useSiteFormat();
-  const steps = stepsFor(state);
+  const steps = useMemo(() => stepsFor(state), [state]);
+  // Each answer is acted on once (a re-render must not move the steps again), the configuration asked for once.
+  const handled = useRef<unknown>(null);
+  const requested = useRef(false);
   const [index, setIndex] = useState(0);
   const [group, setGroup] = useState(state.groupId ? { id: state.groupId, name: state.groupName ?? '' } : null);
   const [name, setName] = useState('');
@@ -244,14 +247,17 @@ export default function GroupCreationDialog({
   const config = configFetcher.data && 'config' in configFetcher.data ? configFetcher.data.config : null;
 
   useEffect(() => {
-    if (configFetcher.state === 'idle' && !configFetcher.data) void configFetcher.load(LOTTO_PARTY_CREATE_PATH);
+    if (requested.current) return;
+    requested.current = true;
+    void configFetcher.load(LOTTO_PARTY_CREATE_PATH);
   }, [configFetcher]);
   useEffect(() => {
     if (config && !choice) setChoice(firstChoice(config));
   }, [config, choice]);
   useEffect(() => {
     const result = create.data;
-    if (!result || create.state !== 'idle') return;
+    if (!result || create.state !== 'idle' || handled.current === result) return;
+    handled.current = result;
     if (result.ok && result.step === 'group') {
       setGroup({ id: result.groupId, name: result.groupName });
       setIndex((i) => i + 1);
