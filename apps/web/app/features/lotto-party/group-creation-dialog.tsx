@@ -337,7 +337,10 @@ export default function GroupCreationDialog({
             id="lp-group-name"
             value={name}
             maxLength={GROUP_NAME_MAX * 2}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameError(null);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
