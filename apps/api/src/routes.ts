@@ -19,6 +19,7 @@ import { migrationRoutes } from './modules/migration/index.ts';
 import { feedRoutes, notificationsRoutes } from './modules/notifications/index.ts';
 import { operatorOf, operatorsRoutes } from './modules/operators/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
+import { lottoPartyOrderRoutes, lottoPartyRoutes } from './modules/lotto-party/index.ts';
 import { partnersRoutes } from './modules/partners/index.ts';
 import { paymentsRoutes } from './modules/payments/index.ts';
 import { placementRoutes } from './modules/placement/index.ts';
@@ -98,6 +99,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   await app.register(cartRoutes, { ...v2, cart: s.cart });
   await app.register(partnersRoutes, { ...v2, partners: s.partners });
   await app.register(ordersRoutes, { ...v2, orders: s.orderHistory, recommendations: s.recommendations });
+  await app.register(lottoPartyOrderRoutes, { ...v2, lottoParty: s.lottoParty });
+  await app.register(lottoPartyRoutes, { prefix: '/api/social/v3', lottoParty: s.lottoParty });
   await app.register(placementRoutes, { ...v2, placement: s.placement });
   await app.register(feedbackRoutes, { ...v2, feedback: s.feedback });
   await app.register(feedbackAdminRoutes, {

@@ -24,9 +24,18 @@ import {
   createDrawsService,
   createLotteryHandler,
   createSimulatedResultsProvider,
+  lockOpenDraws,
   preOrderSalesOpenAt,
   type ResultsProvider,
 } from './modules/draws/index.ts';
+import {
+  createGroupsService,
+  createLifecycle,
+  createLottoPartyHandler,
+  createSessionOrdersService,
+  createSessionsService,
+  type LottoPartyDeps,
+} from './modules/lotto-party/index.ts';
 import { createFeed, createOutbox, smtpTransport, text, type MailTransport } from './modules/notifications/index.ts';
 import { alongside, feedCards } from './services.feed.ts';
 import { createDrawResultCardsWorkflow } from './workflows/draw-result-cards.workflow.ts';
@@ -477,10 +486,11 @@ function commerceServices(
     regionOf,
     subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
+  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory });
   const cart = createCartService({
     db,
     clock,
-    handlers: [lotteryTickets, raffleTickets],
+    handlers: [lotteryTickets, raffleTickets, lottoParty.handler],
     promotions,
     funds: ledger,
     guard,
@@ -534,7 +544,7 @@ function commerceServices(
       await recordPreOrders(tx, bought, salesOpenAt);
       await partners.recordSale(tx, bought);
     },
-    handlers: [lotteryTickets, raffleTickets],
+    handlers: [lotteryTickets, raffleTickets, lottoParty.handler],
     guard,
     warmUp: () => c.catalogue.productOffers('default'),
     // A purchase transaction may read through a second pooled connection (identity, house accounts); leaving two
@@ -588,6 +598,7 @@ function commerceServices(
     lotteryTickets,
     raffleTickets,
     raffleSupply,
+    lottoParty,
     cart,
     checkouts,
     orderHistory,
@@ -604,6 +615,38 @@ function commerceServices(
     recurringCardExpiry,
     scheduledPurchases: createScheduledService({ db, clock, pricer: cart }),
     subscriptions: createSubscriptionService({ db, clock, calendar, pricer: cart }),
+  };
+}
+
+/** Lotto Party (issue 16): groups and sessions over the catalogue, identity's names, orders' lines and the ledger. */
+function lottoPartyServices(
+  core: Core,
+  c: ReturnType<typeof catalogueServices>,
+  m: {
+    orders: ReturnType<typeof createOrdersService>;
+    ledger: ReturnType<typeof createLedger>;
+    directory: ReturnType<typeof createCustomerDirectoryService>;
+  },
+) {
+  const deps: LottoPartyDeps = {
+    db: core.db,
+    clock: core.clock,
+    productOffers: (pricingId, at) => c.catalogue.productOffers(pricingId, {}, at),
+    firstNamesOf: async (ids) =>
+      new Map([...(await m.directory.contactsOf(ids)).entries()].map(([id, c]) => [id, c.firstname])),
+    orders: m.orders,
+    lockOpenDraw: async (tx, drawId, now) => (await lockOpenDraws(tx, [drawId], now)).get(drawId) ?? null,
+    ledger: m.ledger,
+    rng: core.providers.random,
+  };
+  const lifecycle = createLifecycle(deps);
+  return {
+    groups: createGroupsService(deps),
+    sessions: createSessionsService(deps),
+    orders: createSessionOrdersService(deps),
+    lifecycle,
+    handler: createLottoPartyHandler(deps, lifecycle),
+    ticketOwners: lifecycle.ticketOwners,
   };
 }
 
@@ -761,7 +804,7 @@ function prizeOrdersOf(core: Core, m: ReturnType<typeof commerceServices>): Priz
         db,
         clock,
         cart: basket,
-        handlers: [m.lotteryTickets, m.raffleTickets],
+        handlers: [m.lotteryTickets, m.raffleTickets, m.lottoParty.handler],
         checkouts: m.checkouts,
         maxConcurrent: 1,
         ledger: {
@@ -876,7 +919,12 @@ export function createServices(options: ServicesOptions) {
     draws: c.draws,
     orders: m.orders,
     ledger: m.ledger,
-    announce: drawResultCards.post,
+    // A settled draw's Lotto Party sessions are paid once its prizes are (announce runs before the draw is marked paid).
+    announce: async (drawId) => {
+      await drawResultCards.post(drawId);
+      await m.lottoParty.lifecycle.markDrawPaid(drawId);
+    },
+    sharedOwners: [m.lottoParty.ticketOwners],
   });
   const winnerEmails = createWinnerEmailsWorkflow({
     db,

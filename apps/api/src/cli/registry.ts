@@ -27,6 +27,7 @@ import { feedbackListCommand } from './commands/feedback.ts';
 import { partnerAddCommand, partnerListCommand } from './commands/partners.ts';
 import { drawAdvanceCommand, drawImportCommand, drawResultCommand } from './commands/draws.ts';
 import { recurringDueCommand, recurringRunCommand } from './commands/recurring.ts';
+import { lottoPartyRunCommand } from './commands/lotto-party.ts';
 import { raffleDrawCommand, rafflePostalEntryCommand, raffleVerifyCommand } from './commands/raffles.ts';
 import { maintenanceCommand } from './commands/maintenance.ts';
 import { offerResumeCommand, offerSuspendCommand } from './commands/offers.ts';
@@ -85,6 +86,7 @@ export const commands: OpsCommand<any>[] = [
   notificationsCampaignCommand,
   recurringDueCommand,
   recurringRunCommand,
+  lottoPartyRunCommand,
   customerUnlockTwoFactorCommand,
   customerRequireUpgradeCommand,
   customerConfirmAddressCommand,

@@ -18,3 +18,4 @@ export * from '../modules/operators/operators.schema.ts';
 export * from '../modules/experiments/experiments.schema.ts';
 export * from '../modules/analytics/analytics.schema.ts';
 export * from '../modules/partners/partners.schema.ts';
+export * from '../modules/lotto-party/lotto-party.schema.ts';

@@ -19,6 +19,8 @@ export const TASK_SECONDS = {
   /** Requested account migrations left by a crash (a request runs at once; this only picks up what was left). */
   migration: 30,
   housekeeping: 3600,
+  /** Lotto Party: unfilled sessions past their close cancelled and refunded, autosessions created. */
+  lottoParty: 30,
 } as const;
 
 export interface ShopTaskDeps {
@@ -60,6 +62,11 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
           onError: (autoplayId, error) =>
             log.warn({ autoplay: autoplayId }, `recurring processor: ${(error as Error).message}`),
         })),
+    },
+    {
+      name: 'lotto-party',
+      everySeconds: TASK_SECONDS.lottoParty,
+      run: async () => void (await s.lottoParty.lifecycle.run()),
     },
     {
       name: 'recurring-card-expiry',

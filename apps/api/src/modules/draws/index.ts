@@ -44,3 +44,4 @@ export {
   type ImportOutcome,
 } from './results-import.ts';
 export { localDateOf, zonedTimeToUtc } from './draws.schedule.ts';
+export { lockOpenDraws } from './draws.repository.ts';
