@@ -6,7 +6,7 @@ import { CAPABILITIES, type Capability, type Segment } from '@shop/contracts';
  * menu entry promises them (the syndicates link would be a 404). Each comes off
  * this list with the issue that builds it: syndicates and Lotto Party (16).
  */
-export const NOT_YET_BUILT: readonly Capability[] = ['syndicates', 'social_syndicates'];
+export const NOT_YET_BUILT: readonly Capability[] = ['syndicates'];
 
 const built = (capabilities: readonly Capability[]) => capabilities.filter((c) => !NOT_YET_BUILT.includes(c));
 const except = (...left: Capability[]) => built(CAPABILITIES).filter((c) => !left.includes(c));
