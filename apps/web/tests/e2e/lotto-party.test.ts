@@ -112,7 +112,8 @@ describe('Lotto Party', () => {
     const groupUrl = a.page.url();
     await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: a.baseUrl });
     await a.page.getByRole('button', { name: 'Copy link' }).click();
-    await expect(a.page.getByTestId('invite-notice').textContent()).resolves.toBe('Invite link copied.');
+    // The notice follows the clipboard's promise.
+    await a.page.getByTestId('invite-notice').getByText('Invite link copied.').waitFor();
     const invite = await a.page.evaluate(() => navigator.clipboard.readText());
     expect(invite).toBe(await a.page.getByTestId('invite-link').inputValue());
     expect(new URL(invite).pathname).toBe('/lotto-party/group');
@@ -209,6 +210,19 @@ describe('Lotto Party', () => {
     await shoot(a.page, 'session-paid');
     await waitForStatus(b.page, sessionUrl, /paid/);
     await expect(b.page.getByTestId('my-prize').textContent()).resolves.toMatch(/\$400\.00/);
+    // B's order in the session: the shares bought, under the session's id (socialSyndicateId).
+    await b.page.getByRole('link', { name: 'My order' }).click();
+    await b.page.waitForURL((url) => url.pathname.startsWith('/my-account/lotto-party/ticket/lps_'));
+    await expect(b.page.getByTestId('session-orders').textContent()).resolves.toMatch(/2 shares\s*:\s*\$0\.62/);
+    await expect(b.page.getByTestId('social-syndicate-id').textContent()).resolves.toContain(
+      new URL(sessionUrl).pathname.split('/').pop(),
+    );
+    await shoot(b.page, 'ticket');
+    // A session B holds no shares in: the spec's order load text.
+    await goto(b.page, `${b.baseUrl}/my-account/lotto-party/ticket/lps_nosuchsession`);
+    await expect(b.page.getByTestId('order-error').textContent()).resolves.toContain(
+      'We were unable to load your Lotto Party ticket. Please check your Lotto Party group to complete your purchase',
+    );
     for (const [o, amount] of [
       [a, '$600.01'],
       [b, '$400.00'],

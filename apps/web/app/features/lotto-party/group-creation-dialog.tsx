@@ -370,7 +370,7 @@ export default function GroupCreationDialog({
             max={choice?.numShares ?? 50}
             defaultValue={1}
             required
-            className={`${inputClass} w-[6rem]`}
+            className={`${inputClass} max-w-[8rem]`}
           />
           <div className="flex flex-wrap gap-0.5">
             <button type="submit" className="btn btn-primary">
