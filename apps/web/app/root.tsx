@@ -65,6 +65,7 @@ import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
 import { hasCapability, routeAllowed } from './lib/capabilities.ts';
 import { MigrationModalHost } from './features/migration/migration-modal.tsx';
+import { LottoGroupModalHost } from './features/lotto-party/group-creation-modal.tsx';
 import { madeOnce } from './lib/made-once.ts';
 import { consentBannerVisible, nonEssentialAllowed } from './lib/consent.ts';
 import { useNonce } from './lib/nonce.tsx';
@@ -450,6 +451,10 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
+      <LottoGroupModalHost
+        enabled={hasCapability(shell.capabilities, 'social_syndicates')}
+        signedIn={shell.customer !== null}
+      />
       <MigrationModalHost
         signedIn={shell.customer !== null}
         capability={hasCapability(shell.capabilities, 'customer_migration')}

@@ -44,6 +44,15 @@ export const ROUTE_GATES: Readonly<Record<string, Gate>> = {
   'offer-syndicate': { allOf: ['syndicates'] },
   'my-account-syndicate-share': { allOf: ['syndicates', 'view_orders'] },
   'social-play': { anyOf: ['commercial_lotteries', 'multi_offer_site', 'social_syndicates'] },
+  // Lotto Party (core §2 sitemap: lotto party group screens → social syndicates; its session and ticket are also
+  // orders → viewing orders).
+  'lotto-party': { allOf: ['social_syndicates'] },
+  'lotto-party-group': { allOf: ['social_syndicates'] },
+  'lotto-party-create': { allOf: ['social_syndicates'] },
+  'my-account-lotto-party': { allOf: ['social_syndicates'] },
+  'my-account-lotto-party-group': { allOf: ['social_syndicates'] },
+  'my-account-lotto-party-session': { allOf: ['social_syndicates', 'view_orders'] },
+  'my-account-lotto-party-ticket': { allOf: ['social_syndicates', 'view_orders'] },
   // The native app's pages (core §2: in the sitemap only with the native-app capability).
   'app-android': { allOf: ['native_app'] },
   'app-android-install': { allOf: ['native_app'] },

@@ -107,6 +107,27 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     path: 'my-account/subscriptions/ticket/:id',
     file: 'routes/subscriptions/subscription-detail.tsx',
   },
+  // Lotto Party (issue 16, core §2): the landing page, a group by invite token, the creation modal's resource route,
+  // and the customer's groups, a group, a session and their order in a session (docs/lotto-party.md "Storefront").
+  { id: 'lotto-party', path: 'lotto-party', file: 'routes/lotto-party/lotto-party.tsx' },
+  { id: 'lotto-party-group', path: 'lotto-party/group', file: 'routes/lotto-party/group-invite.tsx' },
+  { id: 'lotto-party-create', path: 'lotto-party/create', file: 'routes/lotto-party/create.tsx' },
+  { id: 'my-account-lotto-party', path: 'my-account/lotto-party/:page?', file: 'routes/lotto-party/my-groups.tsx' },
+  {
+    id: 'my-account-lotto-party-group',
+    path: 'my-account/lotto-party/group/:id/:page?',
+    file: 'routes/lotto-party/group.tsx',
+  },
+  {
+    id: 'my-account-lotto-party-session',
+    path: 'my-account/lotto-party/session/:id',
+    file: 'routes/lotto-party/session.tsx',
+  },
+  {
+    id: 'my-account-lotto-party-ticket',
+    path: 'my-account/lotto-party/ticket/:id',
+    file: 'routes/lotto-party/ticket.tsx',
+  },
   // Ticket builder and tickets (issue 6, BUILDER-WEB): the play screen, upcoming and past tickets, print, favourites.
   { id: 'offer-play', path: ':productOfferKey/:gameTypeKey', file: 'routes/lotteries/offer-play.tsx' },
   {

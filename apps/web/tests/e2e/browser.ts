@@ -76,10 +76,13 @@ export function screenshotPath(name: string): string {
   return path.join(dir, `${name}.png`);
 }
 
-/** Full-page screenshots of the current page at 375 px and 1280 px wide: `{dir}/{name}-375.png`, `-1280.png`. */
-export async function shootBothWidths(page: Page, dir: string, name: string): Promise<void> {
+/**
+ * Full-page screenshots of the current page at 375 px (or the phone viewport given) and 1280 px wide:
+ * `{dir}/{name}-375.png`, `-1280.png`.
+ */
+export async function shootBothWidths(page: Page, dir: string, name: string, phone = PHONE): Promise<void> {
   for (const [label, viewport] of [
-    ['375', PHONE],
+    [String(phone.width), phone],
     ['1280', DESKTOP],
   ] as const) {
     await page.setViewportSize(viewport);

@@ -27,6 +27,15 @@ function setLabel(name: string): string {
 }
 
 function ItemGames({ item }: { item: CartItem }) {
+  if (item.productType === 'social_syndicate_share') {
+    // Lotto Party shares (docs/lotto-party.md): the session's ticket is bought when its shares are all sold.
+    return (
+      <p className="text-sm" data-testid="cart-lotto-party">
+        Shares of your Lotto Party group&apos;s ticket: it is bought when every share is sold, and any prize is split by
+        shares into the members&apos; wallets.
+      </p>
+    );
+  }
   if (item.productType === 'raffle_ticket') {
     return <p className="text-sm">{item.numTickets === 1 ? '1 ticket' : `${item.numTickets ?? 0} tickets`} per draw</p>;
   }

@@ -44,6 +44,7 @@ export const ACCOUNT_AREAS: readonly AreaLink[] = [
   { label: 'Recurring purchases', to: '/my-account/recurring-purchases', capability: 'autoplay_manage' },
   { label: 'Subscriptions', to: '/my-account/subscriptions', capability: 'subscription_manage' },
   { label: 'My giveaways', to: '/my-account/current-giveaways', capability: 'giveaway_entries' },
+  { label: 'Lotto Party groups', to: '/my-account/lotto-party', capability: 'social_syndicates' },
   { label: 'Deposit', to: '/my-account/deposit', capability: 'wallet_manage' },
   {
     label: 'Withdraw',

@@ -5,7 +5,7 @@
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { CloseIcon } from '../../ui/icons.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import {
   dismissedCookie,
   MIGRATION_MAX_POLLS,
@@ -65,102 +65,88 @@ export default function MigrationDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog.Root open onOpenChange={(o) => (o ? undefined : close())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          aria-describedby="migration-text"
-          data-testid="migration-modal"
-          data-view={view}
-          className="fixed left-1/2 top-1/2 z-50 w-[92vw] max-w-modal-md -translate-x-1/2 -translate-y-1/2 rounded-theme bg-white shadow-theme focus:outline-none"
-        >
-          <div className="flex items-center justify-between rounded-t-theme bg-brand px-1 py-0.5 text-white">
-            <span aria-hidden="true" className="text-2xl">
-              ⇪
+    <Modal
+      onClose={close}
+      describedBy="migration-text"
+      testId="migration-modal"
+      data={{ 'data-view': view }}
+      bar={
+        <span aria-hidden="true" className="text-2xl">
+          ⇪
+        </span>
+      }
+    >
+      {view === 'prompt' ? (
+        <>
+          <Dialog.Title className="text-xl font-bold">Move your account to our new site</Dialog.Title>
+          <p id="migration-text">
+            Your account from our previous site is ready to move here. Migrating brings your balance into your wallet.
+            It takes a few seconds.
+          </p>
+          <label className="flex items-start gap-0.5">
+            <input
+              type="checkbox"
+              checked={terms}
+              onChange={(e) => setTerms(e.target.checked)}
+              className="mt-[4px] size-[20px]"
+            />
+            <span>
+              I have read and accept the{' '}
+              <Link to="/about/terms-and-conditions" className="underline" target="_blank">
+                terms and conditions
+              </Link>{' '}
+              of this site.
             </span>
-            <Dialog.Close
-              className="inline-flex size-[44px] items-center justify-center rounded-theme"
-              aria-label="Close"
+          </label>
+          <div className="flex flex-wrap gap-0.5">
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={!terms || loading}
+              onClick={() => void migrate()}
             >
-              <CloseIcon />
-            </Dialog.Close>
+              Migrate my account
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              Cancel
+            </button>
           </div>
-          <div className="flex flex-col gap-1 p-1">
-            {view === 'prompt' ? (
-              <>
-                <Dialog.Title className="text-xl font-bold">Move your account to our new site</Dialog.Title>
-                <p id="migration-text">
-                  Your account from our previous site is ready to move here. Migrating brings your balance into your
-                  wallet. It takes a few seconds.
-                </p>
-                <label className="flex items-start gap-0.5">
-                  <input
-                    type="checkbox"
-                    checked={terms}
-                    onChange={(e) => setTerms(e.target.checked)}
-                    className="mt-[4px] size-[20px]"
-                  />
-                  <span>
-                    I have read and accept the{' '}
-                    <Link to="/about/terms-and-conditions" className="underline" target="_blank">
-                      terms and conditions
-                    </Link>{' '}
-                    of this site.
-                  </span>
-                </label>
-                <div className="flex flex-wrap gap-0.5">
-                  <button
-                    type="button"
-                    className="btn btn-primary"
-                    disabled={!terms || loading}
-                    onClick={() => void migrate()}
-                  >
-                    Migrate my account
-                  </button>
-                  <button type="button" className="btn btn-secondary" onClick={close}>
-                    Cancel
-                  </button>
-                </div>
-              </>
-            ) : view === 'in_progress' ? (
-              <>
-                <Dialog.Title className="text-xl font-bold">Migrating your account</Dialog.Title>
-                <p id="migration-text" role="status">
-                  Please wait while we move your account and balance.
-                </p>
-              </>
-            ) : view === 'failure' ? (
-              <>
-                <Dialog.Title className="text-xl font-bold">We could not migrate your account</Dialog.Title>
-                <p id="migration-text" role="alert">
-                  Something went wrong while moving your account. Nothing was lost: please try again, or contact
-                  support.
-                </p>
-                <div className="flex flex-wrap gap-0.5">
-                  <button type="button" className="btn btn-primary" onClick={() => void migrate()}>
-                    Try again
-                  </button>
-                  <Link to="/about/contact-us" className="btn btn-secondary" onClick={close}>
-                    Contact support
-                  </Link>
-                </div>
-              </>
-            ) : (
-              <>
-                <Dialog.Title className="text-xl font-bold">Your account has moved</Dialog.Title>
-                <p id="migration-text" role="status">
-                  Your balance from your previous account is now in your wallet.
-                </p>
-                <div>
-                  <button type="button" className="btn btn-primary" onClick={close}>
-                    Continue
-                  </button>
-                </div>
-              </>
-            )}
+        </>
+      ) : view === 'in_progress' ? (
+        <>
+          <Dialog.Title className="text-xl font-bold">Migrating your account</Dialog.Title>
+          <p id="migration-text" role="status">
+            Please wait while we move your account and balance.
+          </p>
+        </>
+      ) : view === 'failure' ? (
+        <>
+          <Dialog.Title className="text-xl font-bold">We could not migrate your account</Dialog.Title>
+          <p id="migration-text" role="alert">
+            Something went wrong while moving your account. Nothing was lost: please try again, or contact support.
+          </p>
+          <div className="flex flex-wrap gap-0.5">
+            <button type="button" className="btn btn-primary" onClick={() => void migrate()}>
+              Try again
+            </button>
+            <Link to="/about/contact-us" className="btn btn-secondary" onClick={close}>
+              Contact support
+            </Link>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      ) : (
+        <>
+          <Dialog.Title className="text-xl font-bold">Your account has moved</Dialog.Title>
+          <p id="migration-text" role="status">
+            Your balance from your previous account is now in your wallet.
+          </p>
+          <div>
+            <button type="button" className="btn btn-primary" onClick={close}>
+              Continue
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
   );
 }
