@@ -154,7 +154,7 @@ import {
   type SalesOpening,
 } from './modules/recurring/index.ts';
 import { createReplayWorkflow } from './workflows/replay-order.workflow.ts';
-import { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
+import { createSettlementWorkflow, sharedPrizeParts } from './workflows/settle-draw.workflow.ts';
 import { createSyndicateHandler, createSyndicatesService } from './modules/syndicates/index.ts';
 import { createWinnerEmailsWorkflow } from './workflows/email-winners.workflow.ts';
 import { themeSeed } from './seed/theme.ts';
@@ -975,12 +975,14 @@ export function createServices(options: ServicesOptions) {
   const c = catalogueServices(core);
   const cms = contentServices(core, c.content);
   const m = commerceServices(core, c, outbox);
+  // Group-held lines (syndicates, Lotto Party sessions): settlement splits their prizes between the holders.
+  const sharedOwners = [m.syndicates.ticketOwners, m.lottoParty.ticketOwners];
   const drawResultCards = createDrawResultCardsWorkflow({
     db,
     draws: c.draws,
     orders: m.orders,
     feed: core.feed,
-    sharedPrizes: (drawId) => m.syndicates.prizePartsForDraw(drawId),
+    sharedPrizes: async (drawId) => sharedPrizeParts(db, sharedOwners, await m.orders.prizesForDraw(drawId)),
   });
   const settlement = createSettlementWorkflow({
     db,
@@ -993,7 +995,7 @@ export function createServices(options: ServicesOptions) {
       await drawResultCards.post(drawId);
       await m.lottoParty.lifecycle.markDrawPaid(drawId);
     },
-    sharedOwners: [m.syndicates.ticketOwners, m.lottoParty.ticketOwners],
+    sharedOwners,
   });
   const winnerEmails = createWinnerEmailsWorkflow({
     db,

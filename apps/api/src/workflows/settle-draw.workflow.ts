@@ -101,6 +101,30 @@ export const prizeReference = (linePublicId: string, drawId: string) => `prize:$
 export const sharedPrizeReference = (linePublicId: string, drawId: string, customerId: string) =>
   `prize:${linePublicId}:${drawId}:${customerId}`;
 
+/**
+ * Each holder's total part of a draw's prizes on group-held lines, split exactly as settlement pays them (the feed's
+ * result cards tell holders what their shares won).
+ */
+export async function sharedPrizeParts(
+  exec: Executor,
+  owners: SharedTicketOwners[],
+  prizes: { customerId: string; prizeCents: number }[],
+): Promise<Map<string, number>> {
+  const parts = new Map<string, number>();
+  for (const prize of prizes) {
+    const group = owners.find((o) => o.owns(prize.customerId));
+    if (!group || prize.prizeCents <= 0) continue;
+    const holders = await group.holders(exec, prize.customerId);
+    for (const part of splitByShares(
+      prize.prizeCents,
+      holders.map((h) => ({ holder: h.customerId, shares: h.shares })),
+    )) {
+      if (part.holder !== null) parts.set(part.holder, (parts.get(part.holder) ?? 0) + part.cents);
+    }
+  }
+  return parts;
+}
+
 interface PrizeCredit {
   customerId: string;
   amountCents: number;

@@ -229,13 +229,6 @@ async function createSyndicate(deps: SyndicatesDeps, input: CreateSyndicate): Pr
   return view(row, draw, now);
 }
 
-/** A line's prize split between the holders as settlement pays it (splitByShares, holders in settlement's order). */
-const splitParts = (prizeCents: number, holders: { customerId: string | null; shares: number }[]) =>
-  splitByShares(
-    prizeCents,
-    holders.map((h) => ({ holder: h.customerId, shares: h.shares })),
-  );
-
 export function createSyndicatesService(deps: SyndicatesDeps) {
   const { db, clock } = deps;
   const repo = createSyndicatesRepository();
@@ -368,21 +361,6 @@ export function createSyndicatesService(deps: SyndicatesDeps) {
         const unsold = row.size - held.reduce((n, h) => n + h.shares, 0);
         return unsold > 0 ? [...held, { customerId: null, shares: unsold }] : held;
       },
-    },
-
-    /** Each holder's part of the draw's syndicate prizes (the feed's result and win cards; split as settlement paid). */
-    async prizePartsForDraw(drawId: string): Promise<Map<string, number>> {
-      const parts = new Map<string, number>();
-      const prizes = await deps.prizesForDraw(drawId);
-      for (const row of await repo.inDraw(db, drawId)) {
-        const won = prizes.filter((p) => p.customerId === row.publicId && p.prizeCents > 0);
-        if (!won.length) continue;
-        const holders = await service.ticketOwners.holders(db, row.publicId);
-        for (const p of won)
-          for (const part of splitParts(p.prizeCents, holders))
-            if (part.holder !== null) parts.set(part.holder, (parts.get(part.holder) ?? 0) + part.cents);
-      }
-      return parts;
     },
 
     /** The customer's share purchases, newest first. */
