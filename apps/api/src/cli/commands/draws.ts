@@ -154,6 +154,8 @@ export const drawAdvanceCommand = defineCommand({
     }
     const final = (await draws.getDraw(draw.id))!;
     ctx.out(`${game.name} draw ${final.drawNo} is ${final.status}.`);
+    // Time compressed: the game's next draw is the one on sale now (a pre-order until its sales would have opened).
+    await draws.openNextDrawSales(game.key as GameKey);
   },
 });
 

@@ -138,6 +138,21 @@ export function createDrawsRepository(db: Db) {
         .returning();
     },
 
+    /** Standard sales for one open pre-order draw (draw:advance brings a game's next draw forward). */
+    async openSalesOf(drawId: string): Promise<DrawRow[]> {
+      return db
+        .update(drawsDraws)
+        .set({ purchaseStatus: 'standard' })
+        .where(
+          and(
+            eq(drawsDraws.publicId, drawId),
+            eq(drawsDraws.purchaseStatus, 'pre_order'),
+            eq(drawsDraws.status, 'DRAW_OPEN'),
+          ),
+        )
+        .returning();
+    },
+
     /** Closes every open draw whose sales stop time has come; returns the draws this call closed. */
     async closeDue(now: Date): Promise<DrawRow[]> {
       return db

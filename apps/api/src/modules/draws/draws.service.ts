@@ -204,6 +204,15 @@ export function createDrawsService(deps: DrawsDeps) {
       return (await repo.openPreOrderSales(new Date(now.getTime() + STANDARD_SALES_MS))).map(toSummary);
     },
 
+    /**
+     * Opens standard sales of a game's next open draw when it is still a pre-order: `draw:advance` compresses time, so
+     * the draw after the one it settled is the one on sale, as it would be once that draw's time had come.
+     */
+    async openNextDrawSales(gameKey: GameKey): Promise<void> {
+      const next = (await this.upcomingDraws(gameKey, 1))[0];
+      if (next?.purchaseStatus === 'pre_order') await repo.openSalesOf(next.id);
+    },
+
     /** ensureSchedule for every game. */
     async ensureAllSchedules(weeks = DEFAULT_SCHEDULE_WEEKS): Promise<number> {
       let created = 0;
