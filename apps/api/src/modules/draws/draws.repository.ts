@@ -52,8 +52,24 @@ function resultsWhere(filter: ResultsFilter): SQL {
   return and(...parts)!;
 }
 
+/** Standard sales for one open pre-order draw (draw:advance brings a game's next draw forward). */
+async function openSalesOf(db: Db, drawId: string): Promise<DrawRow[]> {
+  return db
+    .update(drawsDraws)
+    .set({ purchaseStatus: 'standard' })
+    .where(
+      and(
+        eq(drawsDraws.publicId, drawId),
+        eq(drawsDraws.purchaseStatus, 'pre_order'),
+        eq(drawsDraws.status, 'DRAW_OPEN'),
+      ),
+    )
+    .returning();
+}
+
 export function createDrawsRepository(db: Db) {
   return {
+    openSalesOf: (drawId: string) => openSalesOf(db, drawId),
     /** Inserts the draws not there yet (by game and number); returns how many were new. */
     async insertMissing(rows: NewDrawRow[], executor: Executor = db): Promise<number> {
       if (rows.length === 0) return 0;
@@ -133,21 +149,6 @@ export function createDrawsRepository(db: Db) {
             eq(drawsDraws.purchaseStatus, 'pre_order'),
             eq(drawsDraws.status, 'DRAW_OPEN'),
             lte(drawsDraws.drawAt, drawnBy),
-          ),
-        )
-        .returning();
-    },
-
-    /** Standard sales for one open pre-order draw (draw:advance brings a game's next draw forward). */
-    async openSalesOf(drawId: string): Promise<DrawRow[]> {
-      return db
-        .update(drawsDraws)
-        .set({ purchaseStatus: 'standard' })
-        .where(
-          and(
-            eq(drawsDraws.publicId, drawId),
-            eq(drawsDraws.purchaseStatus, 'pre_order'),
-            eq(drawsDraws.status, 'DRAW_OPEN'),
           ),
         )
         .returning();
