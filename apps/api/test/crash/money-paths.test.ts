@@ -307,6 +307,63 @@ describe('purchases survive kill -9 at every step', () => {
   }
 });
 
+describe('syndicate share purchases survive kill -9 at every step', () => {
+  for (const point of ['idempotency:claimed', 'purchase:committed', 'idempotency:stored'] as CrashPoint[]) {
+    it(`2 of 4 shares from the wallet: killed at ${point}`, async () => {
+      const c = newCustomer();
+      await t.database.db.transaction((tx) =>
+        ledger.creditDeposit(tx, {
+          customerId: c.id,
+          amountCents: 50_000,
+          currency: 'AUD',
+          reference: `crash-funds:${c.id}`,
+          description: 'Test deposit',
+        }),
+      );
+      const syndicate = await t.services.syndicates.create({
+        offerKey: 'oz-lotto',
+        shares: 4,
+        tickets: [{ gameType: 'standard', size: 4 }],
+        createdBy: 'crash-suite',
+      });
+      const added = await t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/items',
+        headers: c.headers,
+        payload: {
+          item: {
+            product_type: 'syndicate_share',
+            product_offer_key: 'oz-lotto',
+            syndicate: { syndicate: syndicate.id, num_shares: 2 },
+          },
+        },
+        sign: V33,
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const call: Call = {
+        method: 'POST',
+        url: '/api/v2/cart/purchase',
+        body: {},
+        headers: { ...c.headers, ...V33, ...key() },
+      };
+      const result = await crashAndRecover(point, call);
+      expect(await checkoutsOf(c.id)).toBe(1);
+      expect(await ordersOf(c.id)).toBe(1);
+      expect(await entries(result.checkout_id)).toBe(1);
+      // Two shares sold once: the syndicate's counter and the customer's share rows agree.
+      const sold = await t.database.pool.query<{ sold: number; held: string }>(
+        `select s.sold, (select coalesce(sum(h.num_shares), 0) from syndicates_shares h
+           where h.syndicate_id = s.id) as held from syndicates_syndicates s where s.public_id = $1`,
+        [syndicate.id],
+      );
+      expect(sold.rows[0]).toEqual({ sold: 2, held: '2' });
+      expect((await ledger.fundsSummary(c.id)).availableFundsCents).toBe(
+        50_000 - 2 * syndicate.costPerShare.amount * 100,
+      );
+    }, 120_000);
+  }
+});
+
 describe('deposit-and-purchase survives kill -9 at every step', () => {
   const points: CrashPoint[] = [
     'idempotency:claimed',
