@@ -57,6 +57,7 @@ import {
   adoptAnonymousCart,
   ANON_CART_COOKIE,
   cartHoldsLotteryTicket,
+  cartHoldsSyndicateShare,
   cartItemCount,
   loadCart,
 } from './features/cart/cart.server.ts';
@@ -302,6 +303,7 @@ async function storefrontLoader({ request, context }: Route.LoaderArgs) {
     customer: customer ? customerSummaryOf(customer) : null,
     cartItemCount: cartItemCount(loadedCart?.cart ?? null),
     cartHasLotteryTicket: cartHoldsLotteryTicket(loadedCart?.cart ?? null),
+    cartHasSyndicateShare: cartHoldsSyndicateShare(loadedCart?.cart ?? null),
     notificationCount: notifications?.unviewedCount ?? 0,
     notificationToasts: notifications?.toasts ?? [],
     toasts: cartUpdated ? [...flashed.toasts, cartUpdated] : flashed.toasts,
