@@ -18,7 +18,12 @@ import {
   type CheckoutCart,
   type PricedItem,
 } from './modules/cart/index.ts';
-import { createCatalogueService, createOfferAudience, createOfferPreviews } from './modules/catalogue/index.ts';
+import {
+  createCatalogueService,
+  createOfferAudience,
+  createOfferPreviews,
+  type SyndicateOnSale,
+} from './modules/catalogue/index.ts';
 import {
   createContentEditor,
   createContentService,
@@ -242,6 +247,9 @@ function catalogueServices(core: Core) {
   const raffles = createRafflesService({ db, clock });
   const causes = createCausesService({ db, clock, raffles });
   const raffleLifecycle = createRaffleDrawsService({ db, clock });
+  // The syndicates module is built with commerce (it writes its tickets through orders); the catalogue lists its
+  // syndicates on sale as syndicate_share offers through this port, bound there (syndicateServices).
+  const syndicatesPort: { onSale: () => Promise<SyndicateOnSale[]> } = { onSale: async () => [] };
   // One catalogue (and one cache) for the product pages, the cart, the purchase, placements and recommendations.
   const catalogue = createCatalogueService({
     db,
@@ -250,6 +258,7 @@ function catalogueServices(core: Core) {
     upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
     raffleDraws: (key) => raffles.upcomingDraws(key),
     raffleGameOffer: (key) => raffles.gameOffer(key),
+    syndicatesOnSale: () => syndicatesPort.onSale(),
   });
   // Offer preview links (the storefront's ?preview= on an offer page that is not on sale).
   const offerPreviews = createOfferPreviews({
@@ -268,6 +277,7 @@ function catalogueServices(core: Core) {
     raffleLifecycle,
     catalogue,
     offerPreviews,
+    syndicatesPort,
   };
 }
 
@@ -678,6 +688,7 @@ function syndicateServices(
     addTicketLines: (tx, lines) => orders.addTicketLines(tx, lines),
     prizesForDraw: (drawId) => orders.prizesForDraw(drawId),
   });
+  c.syndicatesPort.onSale = () => syndicates.onSale();
   return { syndicates, syndicateTickets: createSyndicateHandler({ db: core.db, syndicates }) };
 }
 
