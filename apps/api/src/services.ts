@@ -45,6 +45,7 @@ import {
   createLottoPartyHandler,
   createSessionOrdersService,
   createSessionsService,
+  sessionInviteEmail,
   type LottoPartyDeps,
 } from './modules/lotto-party/index.ts';
 import { createFeed, createOutbox, smtpTransport, text, type MailTransport } from './modules/notifications/index.ts';
@@ -523,7 +524,7 @@ function commerceServices(
     subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
   const { syndicates, syndicateTickets } = syndicateServices(core, c, orders);
-  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory });
+  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory, outbox });
   const cart = createCartService({
     db,
     clock,
@@ -700,6 +701,7 @@ function lottoPartyServices(
     orders: ReturnType<typeof createOrdersService>;
     ledger: ReturnType<typeof createLedger>;
     directory: ReturnType<typeof createCustomerDirectoryService>;
+    outbox: ReturnType<typeof createOutbox>;
   },
 ) {
   const deps: LottoPartyDeps = {
@@ -712,6 +714,11 @@ function lottoPartyServices(
     lockOpenDraw: async (tx, drawId, now) => (await lockOpenDraws(tx, [drawId], now)).get(drawId) ?? null,
     ledger: m.ledger,
     rng: core.providers.random,
+    // inviteAllExistingMembers: each invited member's email and feed card, in the session's transaction.
+    inviteMembers: alongside(
+      sessionInviteEmail(m.outbox, (ids, ex) => m.directory.contactsOf(ids, ex), core.config.publicUrl),
+      core.cards.lottoPartyInvited,
+    ),
   };
   const lifecycle = createLifecycle(deps);
   return {
