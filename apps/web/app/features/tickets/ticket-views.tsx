@@ -82,6 +82,11 @@ export function OrdersList({
               </span>
               {o.prize && o.prize.amount > 0 ? (
                 <span className="font-bold">Won {formatMoney(o.prize, site.locale)}</span>
+              ) : o.socialSyndicateId ? (
+                // A Lotto Party share's prizes are paid per share from the session's ticket, shown on its page.
+                kind === 'past' ? (
+                  <span>Prizes: see the session</span>
+                ) : null
               ) : kind === 'past' ? (
                 <span>No prize</span>
               ) : null}

@@ -71,5 +71,21 @@ describe('a Lotto Party order names its session (socialSyndicateId)', () => {
     );
     expect(textOf(html)).toContain('Lotto Party session lps_abc123');
     expect(html).toContain('href="/my-account/lotto-party/session/lps_abc123"');
+    // Its prizes are the session's (paid per share), not "No prize".
+    const past = textOf(
+      renderHtml(
+        <OrdersList
+          orders={[order({ status: 'past_products' })]}
+          kind="past"
+          page={1}
+          hasNext={false}
+          now="2026-12-20T00:00:00.000Z"
+          site={site}
+          orderNote={sessionOrderNoteOf}
+        />,
+      ),
+    );
+    expect(past).toContain('Prizes: see the session');
+    expect(past).not.toContain('No prize');
   });
 });

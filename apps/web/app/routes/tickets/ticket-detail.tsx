@@ -45,7 +45,13 @@ export default function TicketDetail({ loaderData }: Route.ComponentProps) {
         <div>
           <dt className="font-semibold">Total prize</dt>
           <dd data-testid="order-prize">
-            {order.prize ? formatMoney(order.prize, site.locale) : kind === 'past' ? 'None' : 'Not drawn yet'}
+            {order.prize
+              ? formatMoney(order.prize, site.locale)
+              : order.socialSyndicateId
+                ? 'On the session page'
+                : kind === 'past'
+                  ? 'None'
+                  : 'Not drawn yet'}
           </dd>
         </div>
       </dl>
