@@ -30,12 +30,15 @@ export function backofficeServices(core: Core, s: Shop) {
       files: v.files.map((f) => ({ name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes })),
     }));
   const offerList = async (): Promise<AdminOffer[]> =>
-    Object.values(await s.catalogue.productOffers('default')).map((o) => ({
-      key: o.key,
-      name: o.name,
-      type: o.type,
-      suspended: o.suspended,
-    }));
+    // Syndicate offers are derived from the syndicates on sale (ADR 095): nothing of theirs to suspend here.
+    Object.values(await s.catalogue.productOffers('default'))
+      .filter((o) => o.type !== 'syndicate_share')
+      .map((o) => ({
+        key: o.key,
+        name: o.name,
+        type: o.type,
+        suspended: o.suspended,
+      }));
 
   const customers = createBackofficeCustomers({
     db,

@@ -18,7 +18,12 @@ import {
   type CheckoutCart,
   type PricedItem,
 } from './modules/cart/index.ts';
-import { createCatalogueService, createOfferAudience, createOfferPreviews } from './modules/catalogue/index.ts';
+import {
+  createCatalogueService,
+  createOfferAudience,
+  createOfferPreviews,
+  type SyndicateOnSale,
+} from './modules/catalogue/index.ts';
 import {
   createContentEditor,
   createContentService,
@@ -40,6 +45,7 @@ import {
   createLottoPartyHandler,
   createSessionOrdersService,
   createSessionsService,
+  sessionInviteEmail,
   type LottoPartyDeps,
 } from './modules/lotto-party/index.ts';
 import { createFeed, createOutbox, smtpTransport, text, type MailTransport } from './modules/notifications/index.ts';
@@ -242,6 +248,9 @@ function catalogueServices(core: Core) {
   const raffles = createRafflesService({ db, clock });
   const causes = createCausesService({ db, clock, raffles });
   const raffleLifecycle = createRaffleDrawsService({ db, clock });
+  // The syndicates module is built with commerce (it writes its tickets through orders); the catalogue lists its
+  // syndicates on sale as syndicate_share offers through this port, bound there (syndicateServices).
+  const syndicatesPort: { onSale: () => Promise<SyndicateOnSale[]> } = { onSale: async () => [] };
   // One catalogue (and one cache) for the product pages, the cart, the purchase, placements and recommendations.
   const catalogue = createCatalogueService({
     db,
@@ -250,6 +259,7 @@ function catalogueServices(core: Core) {
     upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
     raffleDraws: (key) => raffles.upcomingDraws(key),
     raffleGameOffer: (key) => raffles.gameOffer(key),
+    syndicatesOnSale: () => syndicatesPort.onSale(),
   });
   // Offer preview links (the storefront's ?preview= on an offer page that is not on sale).
   const offerPreviews = createOfferPreviews({
@@ -268,6 +278,7 @@ function catalogueServices(core: Core) {
     raffleLifecycle,
     catalogue,
     offerPreviews,
+    syndicatesPort,
   };
 }
 
@@ -513,7 +524,7 @@ function commerceServices(
     subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
   const { syndicates, syndicateTickets } = syndicateServices(core, c, orders);
-  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory });
+  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory, outbox });
   const cart = createCartService({
     db,
     clock,
@@ -678,6 +689,7 @@ function syndicateServices(
     addTicketLines: (tx, lines) => orders.addTicketLines(tx, lines),
     prizesForDraw: (drawId) => orders.prizesForDraw(drawId),
   });
+  c.syndicatesPort.onSale = () => syndicates.onSale();
   return { syndicates, syndicateTickets: createSyndicateHandler({ db: core.db, syndicates }) };
 }
 
@@ -689,6 +701,7 @@ function lottoPartyServices(
     orders: ReturnType<typeof createOrdersService>;
     ledger: ReturnType<typeof createLedger>;
     directory: ReturnType<typeof createCustomerDirectoryService>;
+    outbox: ReturnType<typeof createOutbox>;
   },
 ) {
   const deps: LottoPartyDeps = {
@@ -701,6 +714,11 @@ function lottoPartyServices(
     lockOpenDraw: async (tx, drawId, now) => (await lockOpenDraws(tx, [drawId], now)).get(drawId) ?? null,
     ledger: m.ledger,
     rng: core.providers.random,
+    // inviteAllExistingMembers: each invited member's email and feed card, in the session's transaction.
+    inviteMembers: alongside(
+      sessionInviteEmail(m.outbox, (ids, ex) => m.directory.contactsOf(ids, ex), core.config.publicUrl),
+      core.cards.lottoPartyInvited,
+    ),
   };
   const lifecycle = createLifecycle(deps);
   return {
