@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import {
+  backofficeCampaignsRoutes,
   backofficeCustomersRoutes,
   backofficeDeskRoutes,
   backofficeDrawsRoutes,
@@ -81,7 +82,13 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     adjustments: bo.adjustments,
     dailyTotals: bo.dailyTotals,
   });
-  await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
+  await app.register(backofficeDrawsRoutes, {
+    ...admin,
+    draws: bo.draws,
+    drawRaffle: bo.drawRaffle,
+    groupDraws: bo.groupDraws,
+  });
+  await app.register(backofficeCampaignsRoutes, { ...admin, campaigns: bo.campaigns });
   await app.register(backofficeDeskRoutes, {
     ...admin,
     dashboard: bo.dashboard,
