@@ -69,6 +69,30 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
     },
   );
 
+  routes.post(
+    '/draws/:drawId/close',
+    {
+      onRequest: officer,
+      schema: {
+        tags,
+        summary: "Close a draw's sales now (as ops draw:advance does first); the next draw goes on sale; audited",
+        params,
+        response: { 200: successEnvelope(z.object({ draw: AdminDraw, changed: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const { drawId } = request.params;
+      return ok(
+        await audited(
+          access,
+          request,
+          { action: 'draw.close', target: drawId, detail: (r) => ({ status: r.draw.status, changed: r.changed }) },
+          () => draws.close(drawId),
+        ),
+      );
+    },
+  );
+
   routes.get(
     '/draws/:drawId/results',
     {

@@ -322,6 +322,32 @@ describe('draws', () => {
   });
 });
 
+describe('closing a draw', () => {
+  it("closes a draw's sales now so its result can be entered; the next draw goes on standard sale; once", async () => {
+    await withTestApp({ database, now: '2026-04-01T00:00:00Z' }, async (t) => {
+      await t.services.draws.ensureSchedule('weekday-windfall');
+      const { draw_officer: officer, support } = await staff(t, 'draw_officer', 'support');
+      const [draw, next] = await t.services.draws.upcomingDraws('weekday-windfall', 2);
+      const url = `/api/admin/draws/${draw!.id}`;
+      const result = { numbers: [1, 2, 3, 4, 5, 6], supps: [7, 8] };
+      expect((await officer.call('POST', `${url}/results`, result)).statusCode).toBe(409);
+      expect((await support.call('POST', `${url}/close`)).statusCode).toBe(403);
+
+      const closed = await Promise.all([officer.call('POST', `${url}/close`), officer.call('POST', `${url}/close`)]);
+      expect(closed.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(closed.map((r) => r.json().result.changed).sort()).toEqual([false, true]);
+      expect((await t.services.draws.getDraw(draw!.id))!.status).toBe('DRAW_CLOSED');
+      const upcoming = await t.services.draws.upcomingDraws('weekday-windfall', 1);
+      expect(upcoming[0]).toMatchObject({ id: next!.id, purchaseStatus: 'standard' });
+      expect((await officer.call('POST', `${url}/results`, result)).statusCode).toBe(200);
+      expect((await auditOf(t, 'draw.close')).map((e) => [e.target, e.outcome])).toEqual([
+        [draw!.id, 'ok'],
+        [draw!.id, 'ok'],
+      ]);
+    });
+  });
+});
+
 describe('catalogue and promotions', () => {
   it('an admin suspends and resumes an offer and creates a promotion code with limits; rule breaks refused', async () => {
     await withTestApp({ database }, async (t) => {
@@ -479,6 +505,7 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/adjustments/:adjustmentId/reject': 'adjustments.manage',
   'GET /api/admin/ledger/daily': 'ledger.read',
   'GET /api/admin/draws': 'draws.manage',
+  'POST /api/admin/draws/:drawId/close': 'draws.manage',
   'GET /api/admin/draws/:drawId/results': 'draws.manage',
   'POST /api/admin/draws/:drawId/results': 'draws.manage',
   'POST /api/admin/draws/:drawId/results/confirm': 'draws.manage',
