@@ -7,6 +7,7 @@ import {
   backofficeCustomersRoutes,
   backofficeDeskRoutes,
   backofficeDrawsRoutes,
+  backofficeGroupDrawsRoutes,
   backofficeMoneyRoutes,
 } from './modules/backoffice/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -82,12 +83,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     adjustments: bo.adjustments,
     dailyTotals: bo.dailyTotals,
   });
-  await app.register(backofficeDrawsRoutes, {
-    ...admin,
-    draws: bo.draws,
-    drawRaffle: bo.drawRaffle,
-    groupDraws: bo.groupDraws,
-  });
+  await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
+  await app.register(backofficeGroupDrawsRoutes, { ...admin, groupDraws: bo.groupDraws });
   await app.register(backofficeCampaignsRoutes, { ...admin, campaigns: bo.campaigns });
   await app.register(backofficeDeskRoutes, {
     ...admin,

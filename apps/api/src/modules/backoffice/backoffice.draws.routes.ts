@@ -1,18 +1,12 @@
 // Draws in the back office (/api/admin/draws, /api/admin/raffles; draws.manage; docs/operators.md): the schedule, a
 // result entered by one operator and confirmed by a second before it is official, settlement once it is (refused
 // before; idempotent), the winners and prize totals, and raffle draws with their commitment, seed and verification
-// link, the syndicates riding on lottery draws, and Daily Winners giveaway draws (drawn now, as `ops membership:draw`).
-// Every write is audited.
+// link. Every write is audited. (Syndicate and giveaway draws: backoffice.group-draws.routes.ts.)
 import {
   AdminDraw,
   AdminDrawParams,
   AdminDrawsQuery,
-  AdminGiveaway,
-  AdminGiveawayDraw,
-  AdminGiveawayParams,
-  AdminGiveawaysQuery,
   AdminList,
-  AdminSyndicate,
   AdminRaffleDraw,
   AdminRaffleParams,
   AdminResultBody,
@@ -33,17 +27,6 @@ export interface DrawsRoutesOptions {
   draws: BackofficeDraws;
   /** Closes a raffle draw now and draws it (what `ops raffle:draw` does); idempotent. */
   drawRaffle(drawId: string): Promise<z.infer<typeof AdminRaffleDraw>>;
-  groupDraws: {
-    /** The latest syndicates: each is settled with its lottery draw (no draw of its own). */
-    syndicates(): Promise<AdminSyndicate[]>;
-    giveaways(q: {
-      status?: 'open' | 'closed';
-      limit: number;
-      offset: number;
-    }): Promise<{ items: AdminGiveaway[]; total: number }>;
-    /** Closes a giveaway's entries now, draws and pays (what `ops membership:draw` does); idempotent. */
-    drawGiveaway(giveawayId: string): Promise<AdminGiveawayDraw>;
-  };
 }
 
 export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = async (app, options) => {
@@ -67,6 +50,15 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
       const { offer, status, limit, offset } = request.query;
       return ok(await draws.list({ gameKey: offer, status }, { limit, offset }));
     },
+  );
+
+  routes.get(
+    '/draws/:drawId',
+    {
+      onRequest: officer,
+      schema: { tags, summary: 'One draw of the schedule', params, response: { 200: successEnvelope(AdminDraw) } },
+    },
+    async (request) => ok(await draws.get(request.params.drawId)),
   );
 
   routes.post(
@@ -201,62 +193,6 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
       const { drawId } = request.params;
       return ok(
         await audited(access, request, { action: 'raffle.draw', target: drawId }, () => options.drawRaffle(drawId)),
-      );
-    },
-  );
-
-  routes.get(
-    '/syndicates',
-    {
-      onRequest: officer,
-      schema: {
-        tags,
-        summary: 'The latest syndicates with their lottery draw (settled with that draw) and shares sold',
-        response: { 200: successEnvelope(z.array(AdminSyndicate)) },
-      },
-    },
-    async () => ok(await options.groupDraws.syndicates()),
-  );
-
-  routes.get(
-    '/giveaways',
-    {
-      onRequest: officer,
-      schema: {
-        tags,
-        summary: 'Daily Winners giveaway draws (open or closed), with entries and prizes',
-        querystring: AdminGiveawaysQuery,
-        response: { 200: successEnvelope(AdminList(AdminGiveaway)) },
-      },
-    },
-    async (request) => ok(await options.groupDraws.giveaways(request.query)),
-  );
-
-  routes.post(
-    '/giveaways/:giveawayId/draw',
-    {
-      onRequest: officer,
-      schema: {
-        tags,
-        summary:
-          "Close a giveaway's entries now, draw its winners from the committed seed and pay (as ops membership:draw)",
-        params: AdminGiveawayParams,
-        response: { 200: successEnvelope(AdminGiveawayDraw) },
-      },
-    },
-    async (request) => {
-      const { giveawayId } = request.params;
-      return ok(
-        await audited(
-          access,
-          request,
-          {
-            action: 'giveaway.draw',
-            target: giveawayId,
-            detail: (r) => ({ drawn: r.drawn, winners: r.winners.length, status: r.giveaway.status }),
-          },
-          () => options.groupDraws.drawGiveaway(giveawayId),
-        ),
       );
     },
   );

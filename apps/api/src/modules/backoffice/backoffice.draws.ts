@@ -74,6 +74,11 @@ export function createBackofficeDraws(deps: { db: Db; clock: Clock; ports: DrawP
       return { items: items.map(drawView), total };
     },
 
+    /** One draw of the schedule (404 when there is none). */
+    async get(drawId: string): Promise<AdminDraw> {
+      return drawView(await mustGet(drawId));
+    },
+
     /**
      * Closes a draw's sales now (what `ops draw:advance` does first), so its result can be entered; the game's next
      * draw goes on standard sale at once. A draw already past its sales answers its state (a double click is one close).

@@ -336,7 +336,7 @@ describe('closing a draw', () => {
       const closed = await Promise.all([officer.call('POST', `${url}/close`), officer.call('POST', `${url}/close`)]);
       expect(closed.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(closed.map((r) => r.json().result.changed).sort()).toEqual([false, true]);
-      expect((await t.services.draws.getDraw(draw!.id))!.status).toBe('DRAW_CLOSED');
+      expect((await officer.call('GET', url)).json().result).toMatchObject({ id: draw!.id, status: 'DRAW_CLOSED' });
       const upcoming = await t.services.draws.upcomingDraws('weekday-windfall', 1);
       expect(upcoming[0]).toMatchObject({ id: next!.id, purchaseStatus: 'standard' });
       expect((await officer.call('POST', `${url}/results`, result)).statusCode).toBe(200);
@@ -505,6 +505,7 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/adjustments/:adjustmentId/reject': 'adjustments.manage',
   'GET /api/admin/ledger/daily': 'ledger.read',
   'GET /api/admin/draws': 'draws.manage',
+  'GET /api/admin/draws/:drawId': 'draws.manage',
   'POST /api/admin/draws/:drawId/close': 'draws.manage',
   'GET /api/admin/draws/:drawId/results': 'draws.manage',
   'POST /api/admin/draws/:drawId/results': 'draws.manage',

@@ -15,4 +15,5 @@ export { backofficeCampaignsRoutes, type CampaignsRoutesOptions } from './backof
 export { backofficeCustomersRoutes } from './backoffice.customers.routes.ts';
 export { backofficeDeskRoutes, type DeskRoutesOptions } from './backoffice.desk.routes.ts';
 export { backofficeDrawsRoutes, type DrawsRoutesOptions } from './backoffice.draws.routes.ts';
+export { backofficeGroupDrawsRoutes, type GroupDrawsRoutesOptions } from './backoffice.group-draws.routes.ts';
 export { backofficeMoneyRoutes, type MoneyRoutesOptions } from './backoffice.money.routes.ts';
