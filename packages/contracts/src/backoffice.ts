@@ -381,11 +381,15 @@ export type AdminCampaignSegment = z.infer<typeof AdminCampaignSegment>;
  */
 export const AdminCampaignBody = z
   .object({
-    segment: z.string().trim().min(1, { error: 'Choose a segment.' }).max(64),
+    segment: z.string({ error: 'Choose a segment.' }).trim().min(1, { error: 'Choose a segment.' }).max(64),
     key: z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{8,80}$/, { error: 'A campaign key is 8 to 80 letters, digits, _ . : or -.' }),
-    title: z.string().trim().min(1, { error: 'Write the title.' }).max(120, { error: 'At most 120 characters.' }),
+    title: z
+      .string({ error: 'Write the title.' })
+      .trim()
+      .min(1, { error: 'Write the title.' })
+      .max(120, { error: 'At most 120 characters.' }),
     message: z.string().trim().min(1, { error: 'Write the message.' }).max(1000, { error: 'At most 1000 characters.' }),
     link: z
       .string()

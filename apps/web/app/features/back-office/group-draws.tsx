@@ -76,9 +76,12 @@ const GIVEAWAY_COLUMNS: ColumnDef<AdminGiveaway, unknown>[] = [
         <Link
           className="whitespace-nowrap font-semibold underline"
           to={`?${new URLSearchParams({ giveaway: g.id, confirm: 'giveaway' })}`}
-          aria-label={`Draw ${g.type} giveaway ${g.drawNumber} now…`}
         >
           Draw now…
+          <span className="sr-only">
+            {' '}
+            {g.type} giveaway {g.drawNumber}
+          </span>
         </Link>
       ) : (
         <a className="underline" href={g.verifyPath}>

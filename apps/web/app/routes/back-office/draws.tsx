@@ -339,7 +339,8 @@ function DrawPanel({
           </fieldset>
         </Form>
       ) : null}
-      {draw.result && !settled ? (
+      {/* Offered once a result is entered: before a second operator confirms it, the API refuses with the reason. */}
+      {(draw.result || proposal) && !settled && !detail.onSale ? (
         confirmSettle ? (
           <Form method="post" className="my-1 rounded-theme bg-[#e3f2fd] p-0.5">
             {hidden}

@@ -250,7 +250,7 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       {actionData?.created ? <NewOperatorSecret created={actionData.created} /> : null}
       <div className="grid gap-2 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="operators-list">
+        <section aria-labelledby="operators-list" className="min-w-0">
           <h2 id="operators-list" className="mb-0.5 text-xl font-bold">
             Accounts
           </h2>
