@@ -68,6 +68,37 @@ async function storefrontStatus(page: Page, url: string, status: number) {
     .toBe(status);
 }
 
+/** The Campaigns screen: bad input refused, the audience and the card shown first, sent; sent again, nothing new. */
+async function sendCampaign(page: Page, base: string) {
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Campaigns' }).click();
+  await page.waitForURL(`${base}/back-office/campaigns`);
+  await waitForHydration(page);
+  await checkScreen(page, 'campaigns');
+  await page.getByRole('button', { name: 'Review the campaign' }).click();
+  await page.getByText('Choose a segment.').waitFor();
+  await page.getByLabel('Segment').selectOption('default');
+  await page.getByLabel('Title').fill('Weekday jackpots');
+  await page.getByLabel('Message').fill('Three draws a week: Monday, Wednesday and Friday.');
+  await page.getByLabel('Link (optional)').fill('/weekday-windfall');
+  await page.getByRole('button', { name: 'Review the campaign' }).click();
+  await page.getByText('A link needs its text.').waitFor();
+  await page.getByLabel('Link text (optional)').fill('Play now');
+  await page.getByRole('button', { name: 'Review the campaign' }).click();
+  const confirmation = page.getByTestId('campaign-confirmation');
+  await confirmation.waitFor();
+  const heading = (await confirmation.getByRole('heading').textContent()) ?? '';
+  const audience = Number(/Send this card to (\d+) customers? of segment default\?/.exec(heading)![1]);
+  expect(audience).toBeGreaterThan(0);
+  await checkScreen(page, 'campaigns-confirm');
+  const confirmUrl = page.url();
+  await confirmation.getByRole('button', { name: /^Yes, send to/ }).dblclick();
+  await page.getByText(`Sent: ${audience} card${audience === 1 ? '' : 's'} posted to segment default`).waitFor();
+  // The same campaign sent again (its confirmation page reopened): nobody gets a second card.
+  await page.goto(confirmUrl);
+  await page.getByRole('button', { name: /^Yes, send to/ }).click();
+  await page.getByText('Sent: 0 cards posted to segment default').waitFor();
+}
+
 describe('back office: draws', () => {
   it(
     'two draw officers enter, confirm and settle a result; the winner is paid once; the audit log has it all',
@@ -257,33 +288,20 @@ describe('back office: draws', () => {
       await checkScreen(page, 'promotions');
 
       // Campaigns: the segment's audience and the card first; sent once, however often it is sent.
-      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Campaigns' }).click();
-      await page.waitForURL(`${base}/back-office/campaigns`);
-      await waitForHydration(page);
-      await checkScreen(page, 'campaigns');
-      await page.getByRole('button', { name: 'Review the campaign' }).click();
-      await page.getByText('Choose a segment.').waitFor();
-      await page.getByLabel('Segment').selectOption('default');
-      await page.getByLabel('Title').fill('Weekday jackpots');
-      await page.getByLabel('Message').fill('Three draws a week: Monday, Wednesday and Friday.');
-      await page.getByLabel('Link (optional)').fill('/weekday-windfall');
-      await page.getByRole('button', { name: 'Review the campaign' }).click();
-      await page.getByText('A link needs its text.').waitFor();
-      await page.getByLabel('Link text (optional)').fill('Play now');
-      await page.getByRole('button', { name: 'Review the campaign' }).click();
-      const confirmation = page.getByTestId('campaign-confirmation');
-      await confirmation.waitFor();
-      const heading = (await confirmation.getByRole('heading').textContent()) ?? '';
-      const audience = Number(/Send this card to (\d+) customers? of segment default\?/.exec(heading)![1]);
-      expect(audience).toBeGreaterThan(0);
-      await checkScreen(page, 'campaigns-confirm');
-      const confirmUrl = page.url();
-      await confirmation.getByRole('button', { name: /^Yes, send to/ }).dblclick();
-      await page.getByText(`Sent: ${audience} card${audience === 1 ? '' : 's'} posted to segment default`).waitFor();
-      // The same campaign sent again (its confirmation page reopened): nobody gets a second card.
-      await page.goto(confirmUrl);
-      await page.getByRole('button', { name: /^Yes, send to/ }).click();
-      await page.getByText('Sent: 0 cards posted to segment default').waitFor();
+      const reader = await openBrowser(DESKTOP);
+      try {
+        await signUpAndLogin(reader, testCustomer('bo-campaign'));
+        await sendCampaign(page, base);
+        // The customer's feed has the card once.
+        const res = await reader.context.request.get(`${base}/api/v2/notifications/cards?limit=50`, {
+          headers: await signedHeaders('3.3', await customerToken(reader.context)),
+        });
+        expect(res.status(), await res.text()).toBe(200);
+        const cards = ((await res.json()) as { result: { title: string }[] }).result;
+        expect(cards.filter((c) => c.title === 'Weekday jackpots')).toHaveLength(1);
+      } finally {
+        await reader.close();
+      }
 
       // Disabling an operator: their open session ends at once and sign-in is refused; not one's own account.
       const supportEmail = uniqueEmail('bo-support');

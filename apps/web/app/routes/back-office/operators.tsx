@@ -149,7 +149,7 @@ function StatusConfirmation({
       data-testid="operator-confirmation"
       className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
     >
-      <h2 id="confirm-title" className="text-xl font-bold">
+      <h2 id="confirm-title" className="text-xl font-bold [overflow-wrap:anywhere]">
         {disabling
           ? `Disable ${operator.name} (${operator.email})?`
           : `Re-enable ${operator.name} (${operator.email})?`}
