@@ -47,7 +47,6 @@ export const OPERATOR_PERMISSIONS = {
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
-export const OPERATOR_PERMISSION_NAMES = Object.keys(OPERATOR_PERMISSIONS) as OperatorPermission[];
 
 /** Whether a role holds a permission (an unknown role holds none). */
 export function roleCan(role: string, permission: OperatorPermission): boolean {
