@@ -3,9 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import {
+  backofficeCampaignsRoutes,
   backofficeCustomersRoutes,
   backofficeDeskRoutes,
   backofficeDrawsRoutes,
+  backofficeGroupDrawsRoutes,
   backofficeMoneyRoutes,
 } from './modules/backoffice/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -82,6 +84,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     dailyTotals: bo.dailyTotals,
   });
   await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
+  await app.register(backofficeGroupDrawsRoutes, { ...admin, groupDraws: bo.groupDraws });
+  await app.register(backofficeCampaignsRoutes, { ...admin, campaigns: bo.campaigns });
   await app.register(backofficeDeskRoutes, {
     ...admin,
     dashboard: bo.dashboard,

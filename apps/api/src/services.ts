@@ -236,6 +236,7 @@ function coreOf(o: ServicesOptions) {
 export type Core = ReturnType<typeof coreOf>;
 export type CatalogueServices = ReturnType<typeof catalogueServices>;
 export type CommerceServices = ReturnType<typeof commerceServices>;
+export type MembershipServices = ReturnType<typeof membershipServices>;
 
 /** Site configuration, CMS, the product catalogue, draws and raffles: what every page reads. */
 function catalogueServices(core: Core) {
@@ -1023,6 +1024,7 @@ export function createServices(options: ServicesOptions) {
     outbox,
     publicUrl: config.publicUrl,
   });
+  const membership = membershipServices(core, m, outbox);
   const raffleDraws = createRaffleDrawWorkflow({
     db,
     raffles: c.raffleLifecycle,
@@ -1047,7 +1049,7 @@ export function createServices(options: ServicesOptions) {
     settlement,
     winnerEmails,
     raffleDraws,
-    membership: membershipServices(core, m, outbox),
+    membership,
     // A signed-in customer's feedback carries their account's email, never one they typed (features §6).
     feedback: createFeedbackService({
       db,
@@ -1056,7 +1058,7 @@ export function createServices(options: ServicesOptions) {
     }),
     ...operatorServices(core),
     // The back office (issue 21): customers, money, draws, documents, the dashboard, over the services above.
-    backoffice: backofficeServices(core, { ...c, ...m, settlement, raffleDraws }),
+    backoffice: backofficeServices(core, { ...c, ...m, settlement, raffleDraws, membership }),
     // A conversion counts only the signed-in customer's own purchase (their receipt exists).
     experiments: createExperimentsService({
       db,
