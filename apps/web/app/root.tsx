@@ -63,7 +63,8 @@ import {
 import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
 import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts';
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
-import { hasCapability, routeAllowed } from './lib/capabilities.ts';
+import { hasCapability } from './lib/capability-checks.ts';
+import { routeAllowed } from './lib/capabilities.ts';
 import { MigrationModalHost } from './features/migration/migration-modal.tsx';
 import { LottoGroupModalHost } from './features/lotto-party/group-creation-modal.tsx';
 import { madeOnce } from './lib/made-once.ts';
