@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /** A module's graph as the bundler sees it while it places modules in chunks. */
@@ -62,10 +63,27 @@ function clientChunkGroups() {
   ];
 }
 
-export default defineConfig(({ isSsrBuild }) => {
+/**
+ * React Router's production build for the browser: its package exports only `dist/development`, whose dev warnings
+ * (ENABLE_DEV_WARNINGS) stay in the bundle; `dist/production` is the same code with them off. The server keeps the
+ * package's own export (its warnings go to the log).
+ */
+const reactRouterProduction = (entry: string) =>
+  fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${entry}`, import.meta.url));
+
+export default defineConfig(({ isSsrBuild, command }) => {
   const groups = clientChunkGroups().map((g) => ({ test: g.test, name: g.name }));
+  const clientBuild = command === 'build' && !isSsrBuild;
   return {
     plugins: [tailwindcss(), reactRouter()],
-    build: isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups } } } },
+    resolve: clientBuild
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ],
+        }
+      : {},
+    build: clientBuild ? { rolldownOptions: { output: { codeSplitting: { groups } } } } : {},
   };
 });
