@@ -5,7 +5,7 @@
 // (entry.server.tsx awaits serverPartsReady), so the HTML holds the part itself, never a placeholder streamed in
 // later, and the page reads the same without JavaScript. In the browser, hydration leaves the server's HTML of the
 // part in place until its chunk has arrived.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 const serverLoads: Promise<unknown>[] = [];
 
@@ -14,7 +14,14 @@ export function serverPartsReady(): Promise<unknown> {
   return Promise.all(serverLoads);
 }
 
-export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+/**
+ * `placeholder` shows while the chunk loads in the browser after a client navigation (e.g. a drawer's own trigger, so
+ * the header's button does not pop in); by default nothing.
+ */
+export function deferredPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placeholder: (props: P) => ReactNode = () => null,
+): ComponentType<P> {
   let onServer: ComponentType<P> | null = null;
   if (import.meta.env.SSR)
     serverLoads.push(
@@ -26,7 +33,7 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   return function DeferredPart(props: P) {
     const Part = onServer ?? InBrowser;
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={placeholder(props)}>
         <Part {...props} />
       </Suspense>
     );

@@ -13,8 +13,14 @@ import { withCartNavigationRules } from './cart-navigation.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { MEMBERSHIP_NAV_URL, membershipDotBadge } from './membership-badge.ts';
 
-/** A signed-in customer's drawer: an anonymous visitor's pages carry none of its code (ui/deferred-part.tsx). */
-const AccountDrawer = deferredPart(() => import('./account-drawer.tsx').then((m) => m.AccountDrawer));
+/**
+ * A signed-in customer's drawer: an anonymous visitor's pages carry none of its code (ui/deferred-part.tsx). Its
+ * button shows at once after signing in, and opens the drawer once the code is there.
+ */
+const AccountDrawer = deferredPart(
+  () => import('./account-drawer.tsx').then((m) => m.AccountDrawer),
+  (props) => props.trigger,
+);
 
 export const MENU_TOGGLE_LABEL = 'Menu';
 export const PRIMARY_DRAWER_TITLE = 'Menu';
