@@ -46,3 +46,28 @@ describe('initial JavaScript of the home page', () => {
     );
   });
 });
+
+describe('parts the first page does not carry (ui/deferred-part.tsx)', () => {
+  it('the precart drawer loads its content when the address opens it, and closes to the same page', async () => {
+    const { page, baseUrl, errors } = await browse(PHONE);
+    await page.goto(`${baseUrl}/lotto-results?precart=1`);
+    await waitForHydration(page);
+    const drawer = page.getByRole('dialog', { name: 'Added to your cart' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Go to cart' }).waitFor();
+    await drawer.getByRole('button', { name: 'Keep shopping' }).click();
+    await page.waitForURL((url) => url.pathname === '/lotto-results' && !url.searchParams.has('precart'));
+    await drawer.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it("an error page is in the server's HTML itself, not streamed in later", async () => {
+    const res = await fetch(`${inject('baseUrl')}/no-such-page-here`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
+    expect(heading).toBe('Something went wrong.');
+    // React streams a suspended part as a hidden template filled in by a script: none here.
+    expect(html).not.toContain('<template');
+  });
+});
