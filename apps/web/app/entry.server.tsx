@@ -8,6 +8,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import './lib/load-context.ts';
 import { finishSharedHeaders } from './lib/http-caching.ts';
 import { NonceContext } from './lib/nonce.tsx';
+import { serverPartsReady } from './ui/deferred-part.tsx';
 import { useShopErrorMessages } from '@shop/contracts';
 
 // The actions check forms with the contracts' schemas: with the house messages of spec features §5 (also when the
@@ -22,7 +23,7 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -35,6 +36,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = typeof loadContext?.cspNonce === 'string' && loadContext.cspNonce ? loadContext.cspNonce : undefined;
+  // The parts the browser loads on demand render in place here (ui/deferred-part.tsx): their modules, loaded once.
+  await serverPartsReady();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

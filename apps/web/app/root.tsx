@@ -32,27 +32,23 @@ import appCss from './app.css?url';
 import { accountFlagRedirect } from './features/identity/account-flags.ts';
 import { isBackOfficePath } from './features/back-office/back-office-paths.ts';
 import { authApi, loadCustomer } from './lib/auth.server.ts';
-import { ConfirmationBanner, confirmationVariant } from './features/identity/confirmation-banner.tsx';
+import { confirmationVariant } from './features/identity/confirmation-variant.ts';
 import { CookieConsentBanner } from './features/consent/cookie-consent-banner.tsx';
 import { useAnalyticsTracker } from './features/analytics/analytics.ts';
 import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
-import { PlacementList } from './features/placement/placement-list.tsx';
 import { loadPricedOffers, pricingCookieFor } from './features/lotteries/lotteries.server.ts';
 import type { OfferView } from './features/lotteries/lotteries.wire.ts';
 import { navigationForOffers } from './features/lotteries/sub-variant-offers.ts';
 import { offerPath } from './features/lotteries/offer-links.ts';
-import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
+import { RenderErrorBoundary } from './features/errors/render-error-boundary.tsx';
 import { CondensedFooter, SiteFooter } from './features/layout/site-footer.tsx';
 import { FeedbackWidget } from './features/feedback/feedback-widget.tsx';
 import { notificationsShell } from './features/notifications/notifications.server.ts';
 import { useNotificationsLive } from './features/notifications/notifications-live.ts';
 import { SiteHeader } from './features/layout/site-header.tsx';
 import { SitewideBanner } from './features/layout/sitewide-banner.tsx';
-import {
-  PAYMENT_RESOLUTION_PATH,
-  PaymentResolutionBanner,
-} from './features/payment-resolution/payment-resolution-banner.tsx';
+import { PAYMENT_RESOLUTION_PATH } from './features/payment-resolution/payment-resolution-path.ts';
 import { failedPaymentCount } from './features/payment-resolution/payment-resolution.server.ts';
 import {
   adoptAnonymousCart,
@@ -63,11 +59,11 @@ import {
   loadCart,
 } from './features/cart/cart.server.ts';
 import { serverApi, wantsCacheCleared } from './lib/api-client.server.ts';
-import { ApiError, contractMismatch, errorPageStatus } from './lib/api-errors.ts';
+import { ApiError, contractMismatch } from './lib/api-errors.ts';
+import { errorPageStatus } from './lib/error-page-status.ts';
 import { SERVER_CACHE_TTL } from './lib/cache-policy.ts';
-import { hasCapability, routeAllowed } from './lib/capabilities.ts';
-import { MigrationModalHost } from './features/migration/migration-modal.tsx';
-import { LottoGroupModalHost } from './features/lotto-party/group-creation-modal.tsx';
+import { hasCapability } from './lib/capability-checks.ts';
+import { routeAllowed } from './lib/capabilities.ts';
 import { madeOnce } from './lib/made-once.ts';
 import { consentBannerVisible, nonEssentialAllowed } from './lib/consent.ts';
 import { useNonce } from './lib/nonce.tsx';
@@ -84,6 +80,31 @@ import { readFlashToasts } from './lib/toast.server.ts';
 import { clearToasts, showToast } from './lib/toasts.ts';
 import { Toaster } from './ui/toaster.tsx';
 import { RouteProgress } from './ui/route-progress.tsx';
+import { deferredPart } from './ui/deferred-part.tsx';
+
+/**
+ * Parts only some visits show load when they first render (ui/deferred-part.tsx): an anonymous visitor's first page
+ * carries none of them.
+ */
+const ErrorPage = deferredPart(() => import('./features/errors/error-pages.tsx').then((m) => m.ErrorPage));
+const RenderFailureFallback = deferredPart(() =>
+  import('./features/errors/error-pages.tsx').then((m) => m.RenderFailureFallback),
+);
+const ConfirmationBanner = deferredPart(() =>
+  import('./features/identity/confirmation-banner.tsx').then((m) => m.ConfirmationBanner),
+);
+const LottoGroupModalHost = deferredPart(() =>
+  import('./features/lotto-party/group-creation-modal.tsx').then((m) => m.LottoGroupModalHost),
+);
+const MigrationModalHost = deferredPart(() =>
+  import('./features/migration/migration-modal.tsx').then((m) => m.MigrationModalHost),
+);
+const PlacementList = deferredPart(() =>
+  import('./features/placement/placement-list.tsx').then((m) => m.PlacementList),
+);
+const PaymentResolutionBanner = deferredPart(() =>
+  import('./features/payment-resolution/payment-resolution-banner.tsx').then((m) => m.PaymentResolutionBanner),
+);
 
 /** The feed's list is fetched when the bell's drawer first opens: pages without it carry none of its code. */
 const NotificationFeed = lazy(() =>
@@ -457,15 +478,12 @@ function AppShell({ shell, children }: { shell: ShellData; children: ReactNode }
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <LottoGroupModalHost
-        enabled={hasCapability(shell.capabilities, 'social_syndicates')}
-        signedIn={shell.customer !== null}
-      />
-      <MigrationModalHost
-        signedIn={shell.customer !== null}
-        capability={hasCapability(shell.capabilities, 'customer_migration')}
-        migrationStatus={shell.customer?.migrationStatus ?? null}
-      />
+      {shell.customer && hasCapability(shell.capabilities, 'social_syndicates') ? (
+        <LottoGroupModalHost enabled signedIn />
+      ) : null}
+      {shell.customer && hasCapability(shell.capabilities, 'customer_migration') ? (
+        <MigrationModalHost signedIn capability migrationStatus={shell.customer.migrationStatus ?? null} />
+      ) : null}
       {hasCapability(shell.capabilities, 'feedback') ? (
         <FeedbackWidget signedIn={shell.customer !== null} socialLinks={shell.site.socialLinks} />
       ) : null}
@@ -500,6 +518,7 @@ function Storefront({ shell }: { shell: ShellData }) {
       <RenderErrorBoundary
         locationKey={`${location.pathname}${location.search}`}
         onError={(error) => reloadOnStaleChunk(error)}
+        fallback={<RenderFailureFallback />}
       >
         <Outlet />
       </RenderErrorBoundary>

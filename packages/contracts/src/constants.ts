@@ -16,3 +16,13 @@ export const FEEDBACK_TEXTS = {
   thanksSatisfied: 'Thank you for your feedback! We are glad you are enjoying the shop. Follow us for news and draws:',
   thanksOther: 'Thank you for your feedback. We read every message and will use it to make the shop better.',
 } as const;
+
+/** Lotto Party limits the server enforces (GET /config answers them too). */
+export const LOTTO_PARTY_LIMITS = {
+  maxGroupNameLength: 50,
+  /** A session is split in at least 2 and at most 50 shares. */
+  minShares: 2,
+  maxShares: 50,
+  /** Features §9: "Group page size 6". */
+  groupPageSize: PAGE_SIZES.groups,
+} as const;

@@ -4,8 +4,11 @@
 // Wire keys are snake_case (the casing plugin); these schemas are camelCase.
 import { z } from 'zod';
 import { Identifier, Money, paginationQuery } from './common.ts';
-import { PAGE_SIZES } from './constants.ts';
+import { LOTTO_PARTY_LIMITS, PAGE_SIZES } from './constants.ts';
 import { AmountInput } from './payments.ts';
+
+// The limits are plain constants (constants.ts: the layout's modal host reads them without zod); re-exported here.
+export { LOTTO_PARTY_LIMITS };
 
 /** Features §3: "publicityStatus (private, promoted, public)". */
 export const PUBLICITY_STATUSES = ['private', 'promoted', 'public'] as const;
@@ -31,16 +34,6 @@ export const SESSION_CREATION_STEPS = [
   { step: 'join_session', sort: 5 },
 ] as const;
 export type SessionCreationStep = (typeof SESSION_CREATION_STEPS)[number]['step'];
-
-/** Limits the server enforces (GET /config answers them too). */
-export const LOTTO_PARTY_LIMITS = {
-  maxGroupNameLength: 50,
-  /** A session is split in at least 2 and at most 50 shares. */
-  minShares: 2,
-  maxShares: 50,
-  /** Features §9: "Group page size 6". */
-  groupPageSize: PAGE_SIZES.groups,
-} as const;
 
 /** Spec texts (features §8) and the server's own messages for the rules of features §5/§6. */
 export const LOTTO_PARTY_TEXTS = {

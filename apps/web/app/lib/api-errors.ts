@@ -1,5 +1,6 @@
 // Errors the api client raises (spec core §8). The UI branches on these classes, never on raw responses.
-import { SERVER_BUSY_CODE, type ApiMessage } from '@shop/contracts';
+import type { ApiMessage } from '@shop/contracts';
+import { errorPageStatus, type ErrorPageStatus } from './error-page-status.ts';
 import type { z } from 'zod';
 
 export const FALLBACK_MESSAGE = 'Something went wrong';
@@ -176,14 +177,4 @@ export function formErrorsOf(error: unknown): { fieldErrors: FieldErrors; genera
   return { fieldErrors: {}, generalErrors: [FALLBACK_MESSAGE] };
 }
 
-export type ErrorPageStatus = 404 | 418 | 500 | 503;
-
-/**
- * Which error page a failure shows (spec core §8): 418 no products, 503 maintenance, 404, anything else 500. A 503
- * with code server_busy is the API shedding load (not maintenance): the server-busy page.
- */
-export function errorPageStatus(status: number | undefined, code?: string): ErrorPageStatus {
-  if (status === 503 && code === SERVER_BUSY_CODE) return 500;
-  if (status === 404 || status === 418 || status === 503) return status;
-  return 500;
-}
+export { errorPageStatus, type ErrorPageStatus };

@@ -52,14 +52,14 @@ export function createCspReporter(send: (body: ReturnType<typeof reportBodyOf>) 
   };
 }
 
-/** In the browser: listen for violations and beacon them; returns the unsubscribe function. */
-export function watchCspViolations(): () => void {
+/** In the browser: the reporter that beacons each violation's message once. */
+export function beaconCspReporter(): (e: SecurityPolicyViolationEvent) => boolean {
   const report = createCspReporter((body) => {
     const blob = new Blob([JSON.stringify(body)], { type: 'application/csp-report' });
     if (!navigator.sendBeacon?.(CSP_REPORT_URL, blob))
       void fetch(CSP_REPORT_URL, { method: 'POST', body: blob, keepalive: true }).catch(() => undefined);
   });
-  const onViolation = (e: SecurityPolicyViolationEvent) => {
+  return (e) =>
     report({
       effectiveDirective: e.effectiveDirective,
       blockedURI: e.blockedURI,
@@ -68,7 +68,4 @@ export function watchCspViolations(): () => void {
       lineNumber: e.lineNumber,
       sample: e.sample,
     });
-  };
-  document.addEventListener('securitypolicyviolation', onViolation);
-  return () => document.removeEventListener('securitypolicyviolation', onViolation);
 }

@@ -18,7 +18,7 @@ import type {
   WebConfig,
 } from '@shop/contracts';
 import { useRouteLoaderData } from 'react-router';
-import { gateAllows, hasAllCapabilities, hasCapability } from './capabilities.ts';
+import { gateAllows, hasAllCapabilities, hasCapability } from './capability-checks.ts';
 import type { SiteFormat } from './format.ts';
 import type { ToastInput } from './toasts.ts';
 

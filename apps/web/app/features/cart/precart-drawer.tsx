@@ -2,80 +2,29 @@
 // instead"; core §3 Cart isPrecartDrawerOpen; features §3 Placements): after an add with the prompt on, the play
 // screen comes back with ?precart=1 and this drawer shows the item just added, the pre_cart_item placements (each
 // with an Add button), "Go to cart" and "Keep shopping". Closing it takes the flag off the address.
-import type { CartItem, Placement } from '@shop/contracts';
-import { useEffect, type ReactNode } from 'react';
-import { Link, useFetcher, useLocation, useNavigate } from 'react-router';
-import { formatMoney, type SiteFormat } from '../../lib/format.ts';
-import { Drawer } from '../../ui/drawer.tsx';
+import type { Placement } from '@shop/contracts';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import type { SiteFormat } from '../../lib/format.ts';
+import { deferredPart } from '../../ui/deferred-part.tsx';
+import { PRECART_PARAM } from './precart-flag.ts';
 import { useCartCacheInvalidation } from './cart-writes.ts';
-import { cartPathKeepingUtm } from './cart-rules.ts';
 
-export const PRECART_PARAM = 'precart';
+export { PRECART_PARAM };
 
-interface PrecartData {
-  item: CartItem | null;
-  itemCount: number;
-  placements: Placement[];
-}
-
-function withoutFlag(pathname: string, search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete(PRECART_PARAM);
-  const q = params.toString();
-  return q ? `${pathname}?${q}` : pathname;
-}
+/** The drawer's content loads when it first opens (ui/deferred-part.tsx): most pages never show it. */
+const PrecartDrawer = deferredPart(() => import('./precart-drawer-view.tsx').then((m) => m.PrecartDrawer));
 
 /**
  * Mounted once in the layout: the precart drawer, and the browser cart cache's invalidation on every change. The
  * placements come from the placement service; the layout passes how to show them (features never import features).
  */
-export function PrecartDrawerHost({
-  site,
-  renderPlacements,
-}: {
+export function PrecartDrawerHost(props: {
   site: SiteFormat;
   renderPlacements: (placements: Placement[]) => ReactNode;
 }) {
   useCartCacheInvalidation();
   const location = useLocation();
-  const navigate = useNavigate();
   const open = new URLSearchParams(location.search).get(PRECART_PARAM) === '1';
-  const fetcher = useFetcher<PrecartData>();
-  const { load } = fetcher;
-  useEffect(() => {
-    if (open) void load('/cart/precart');
-  }, [open, location.key, load]);
-  if (!open) return null;
-  const close = () =>
-    void navigate(withoutFlag(location.pathname, location.search), { replace: true, preventScrollReset: true });
-  const data = fetcher.data;
-  return (
-    <Drawer open onOpenChange={(next) => (next ? undefined : close())} title="Added to your cart" side="right">
-      <div className="flex flex-col gap-1" data-testid="precart-drawer">
-        {data?.item ? (
-          <div className="flex flex-col gap-[4px]">
-            <p className="font-bold">{data.item.offerName}</p>
-            <p>{data.item.description}</p>
-            <p className="font-semibold">{formatMoney(data.item.price, site.locale)}</p>
-          </div>
-        ) : (
-          <p>{fetcher.state === 'idle' ? 'Your ticket is in your cart.' : 'Loading…'}</p>
-        )}
-        {data?.placements.length ? (
-          <section aria-labelledby="precart-more" className="flex flex-col gap-0.5">
-            <h3 id="precart-more" className="font-bold">
-              You might also like
-            </h3>
-            {renderPlacements(data.placements)}
-          </section>
-        ) : null}
-        <Link to={cartPathKeepingUtm(location.search)} className="btn btn-primary text-center">
-          Go to cart
-        </Link>
-        <button type="button" className="btn btn-secondary" onClick={close}>
-          Keep shopping
-        </button>
-      </div>
-    </Drawer>
-  );
+  return open ? <PrecartDrawer {...props} /> : null;
 }

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
-import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './error-pages.tsx';
+import { ErrorPage, RenderFailureFallback } from './error-pages.tsx';
+import { RenderErrorBoundary } from './render-error-boundary.tsx';
 
 const SITE = 'Lucky Koala Lotteries';
 
@@ -49,15 +50,18 @@ describe('error pages (spec features §2, exact texts)', () => {
 describe('RenderErrorBoundary', () => {
   it('holds the fallback for the location that failed and resets when the location changes', () => {
     const failed = { error: new Error('boom'), failedAt: null };
-    const atFailure = RenderErrorBoundary.getDerivedStateFromProps({ locationKey: '/a', children: null }, failed);
+    const atFailure = RenderErrorBoundary.getDerivedStateFromProps(
+      { locationKey: '/a', children: null, fallback: null },
+      failed,
+    );
     expect(atFailure).toEqual({ failedAt: '/a' });
     const stillThere = RenderErrorBoundary.getDerivedStateFromProps(
-      { locationKey: '/a', children: null },
+      { locationKey: '/a', children: null, fallback: null },
       { error: failed.error, failedAt: '/a' },
     );
     expect(stillThere).toBeNull();
     const moved = RenderErrorBoundary.getDerivedStateFromProps(
-      { locationKey: '/b', children: null },
+      { locationKey: '/b', children: null, fallback: null },
       { error: failed.error, failedAt: '/a' },
     );
     expect(moved).toEqual({ error: null, failedAt: null });

@@ -1,6 +1,6 @@
 // Error pages of spec features §2 "Error pages", texts exactly as the spec gives them.
 import { ERROR_PAGE_TEXTS } from '@shop/contracts';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ErrorPageStatus } from '../../lib/api-errors.ts';
 
@@ -108,39 +108,4 @@ export function RenderFailureFallback({ onReload }: { onReload?: () => void }) {
       </div>
     </ErrorLayout>
   );
-}
-
-interface BoundaryProps {
-  /** The current location; a change resets the boundary (spec: "it resets when the location changes"). */
-  locationKey: string;
-  children: ReactNode;
-  onError?: (error: unknown, info: ErrorInfo) => void;
-}
-
-interface BoundaryState {
-  error: unknown;
-  failedAt: string | null;
-}
-
-/** Catches a render failure inside the page and shows the fallback until the visitor goes elsewhere. */
-export class RenderErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, failedAt: null };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    if (state.error !== null && state.failedAt === null) return { failedAt: props.locationKey };
-    if (state.error !== null && state.failedAt !== props.locationKey) return { error: null, failedAt: null };
-    return null;
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    this.props.onError?.(error, info);
-  }
-
-  override render() {
-    return this.state.error !== null ? <RenderFailureFallback /> : this.props.children;
-  }
 }

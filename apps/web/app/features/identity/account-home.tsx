@@ -1,7 +1,7 @@
 // The account home (/my-account): greeting, funds, and the account areas the customer's segment allows.
 import type { Capability, Money } from '@shop/contracts';
 import { Link } from 'react-router';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import { formatMoney, type SiteLocale } from '../../lib/format.ts';
 import { PostButton } from '../../ui/post-button.tsx';
 

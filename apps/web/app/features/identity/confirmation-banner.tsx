@@ -5,21 +5,13 @@
 import { useEffect } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { showToast } from '../../lib/toasts.ts';
+import type { ConfirmationVariant } from './confirmation-variant.ts';
+
+export { confirmationVariant, type ConfirmationVariant } from './confirmation-variant.ts';
 
 export const ADDRESS_CONFIRMED = 'Thanks, your address is confirmed.';
 export const EMAIL_CONFIRMED = 'Thanks, your email address is confirmed.';
 export const CONFIRM_PATH = '/my-account/confirm-address';
-
-export type ConfirmationVariant = 'address' | 'email';
-
-export function confirmationVariant(customer: {
-  addressConfirmationRequired?: boolean | undefined;
-  emailAddressConfirmationRequired?: boolean | undefined;
-}): ConfirmationVariant | null {
-  if (customer.addressConfirmationRequired) return 'address';
-  if (customer.emailAddressConfirmationRequired) return 'email';
-  return null;
-}
 
 interface ConfirmAnswer {
   ok: boolean;

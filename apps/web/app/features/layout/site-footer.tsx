@@ -3,7 +3,7 @@
 // the regulation images, and the footer note, a Markdown translation item (footer/note) the content service renders
 // and sanitises. The cookie policy link shows only while cookie consent is enabled.
 import { Link } from 'react-router';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import { cookieConsentOn, visibleFooterLinks, type FooterOffer, type ShellData } from '../../lib/shell.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { PaymentLogos } from './payment-logos.tsx';

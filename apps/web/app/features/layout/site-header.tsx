@@ -3,15 +3,24 @@
 import type { NavigationItem } from '@shop/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { opensDrawer, visibleNavigationItems, type ShellData } from '../../lib/shell.ts';
+import { deferredPart } from '../../ui/deferred-part.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
 import { BellIcon, CartIcon, ChevronRightIcon, ExternalIcon, MenuIcon, UserIcon } from '../../ui/icons.tsx';
-import { AccountDrawer } from './account-drawer.tsx';
 import { withCartNavigationRules } from './cart-navigation.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { MEMBERSHIP_NAV_URL, membershipDotBadge } from './membership-badge.ts';
+
+/**
+ * A signed-in customer's drawer: an anonymous visitor's pages carry none of its code (ui/deferred-part.tsx). Its
+ * button shows at once after signing in, and opens the drawer once the code is there.
+ */
+const AccountDrawer = deferredPart(
+  () => import('./account-drawer.tsx').then((m) => m.AccountDrawer),
+  (props) => props.trigger,
+);
 
 export const MENU_TOGGLE_LABEL = 'Menu';
 export const PRIMARY_DRAWER_TITLE = 'Menu';

@@ -3,7 +3,7 @@
 // lottoGroupModalState(); closing it replaces the entry's state. The dialog (Radix) loads only when it opens.
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { groupPath, readLottoGroupModalState } from './lotto-party-rules.ts';
+import { groupPath, readLottoGroupModalState } from './group-modal-state.ts';
 
 const GroupCreationDialog = lazy(() => import('./group-creation-dialog.tsx'));
 

@@ -9,12 +9,20 @@ import {
   type AutosessionStatus,
   type SessionStatus,
 } from '@shop/contracts';
+import { MY_GROUPS_PATH, type LottoGroupModalState } from './group-modal-state.ts';
 
 /** The group creation modal's resource route: GET the session config, POST a group or a session. */
 export const LOTTO_PARTY_CREATE_PATH = '/lotto-party/create';
 
-export const MY_GROUPS_PATH = '/my-account/lotto-party';
-export const groupPath = (id: string) => `${MY_GROUPS_PATH}/group/${id}`;
+// The modal's route state is its own zod-free module (the layout reads it on every page).
+export {
+  groupPath,
+  lottoGroupModalState,
+  MY_GROUPS_PATH,
+  readLottoGroupModalState,
+  type LottoGroupModalState,
+} from './group-modal-state.ts';
+
 export const sessionPath = (id: string) => `${MY_GROUPS_PATH}/session/${id}`;
 export const ticketPath = (id: string) => `${MY_GROUPS_PATH}/ticket/${id}`;
 
@@ -124,29 +132,6 @@ export function pageOf(param: string | undefined): number | null {
   if (!/^[0-9]{1,6}$/.test(param)) return null;
   const n = Number(param);
   return n >= 1 ? n : null;
-}
-
-/**
- * Core §2 Navigation: the lotto group creation modal opens from route state carrying a flag, a group id and a group
- * name. With a group (its page's "Start a session"), the modal starts at the draw; without one, at the group's name.
- */
-export interface LottoGroupModalState {
-  lottoGroupModal: true;
-  groupId: string | null;
-  groupName: string | null;
-}
-
-export function lottoGroupModalState(group?: { id: string; name: string }): LottoGroupModalState {
-  return { lottoGroupModal: true, groupId: group?.id ?? null, groupName: group?.name ?? null };
-}
-
-export function readLottoGroupModalState(state: unknown): LottoGroupModalState | null {
-  if (!state || typeof state !== 'object') return null;
-  const s = state as Record<string, unknown>;
-  if (s.lottoGroupModal !== true) return null;
-  const groupId = typeof s.groupId === 'string' && /^[A-Za-z0-9_-]{1,80}$/.test(s.groupId) ? s.groupId : null;
-  const groupName = typeof s.groupName === 'string' && groupId ? s.groupName.slice(0, GROUP_NAME_MAX) : null;
-  return { lottoGroupModal: true, groupId, groupName };
 }
 
 /** The steps the modal walks: all five for a new group, from the draw on for an existing one. */

@@ -2,8 +2,9 @@
 // with a recurring purchase whose payment failed, after the confirmation banner's pattern; it leads to the resolution
 // screen. It is not shown on that screen itself.
 import { Link } from 'react-router';
+import { PAYMENT_RESOLUTION_PATH } from './payment-resolution-path.ts';
 
-export const PAYMENT_RESOLUTION_PATH = '/my-account/payment-resolution';
+export { PAYMENT_RESOLUTION_PATH };
 export const RESOLUTION_BANNER_TEXT =
   'We could not take the payment for your autoplay, so your next ticket was not bought. Fix the payment to keep playing.';
 

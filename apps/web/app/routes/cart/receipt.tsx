@@ -4,7 +4,7 @@ import { data, useRouteLoaderData } from 'react-router';
 import { usePurchaseEvent } from '../../features/analytics/analytics.ts';
 import { recordExperimentPurchase } from '../../features/experiments/experiments.server.ts';
 import { DailyWinnersBanner } from '../../features/membership/membership-banner.tsx';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import type { ShellData } from '../../lib/shell.ts';
 import { requireCustomer } from '../../lib/auth.server.ts';
 import { getReceipt, latestCheckoutId } from '../../features/cart/checkout.server.ts';

@@ -11,7 +11,7 @@ import type { OfferTileView } from '../../features/lotteries/lotteries.wire.ts';
 import { offerPath } from '../../features/lotteries/offer-links.ts';
 import { OfferGrid } from '../../features/lotteries/offer-tile.tsx';
 import { DailyWinnersBanner } from '../../features/membership/membership-banner.tsx';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import type { ShellData } from '../../lib/shell.ts';
 
 /** What loadPageBlocks loaded for a screen's blocks. */

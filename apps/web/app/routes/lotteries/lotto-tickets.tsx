@@ -3,7 +3,7 @@ import { data, useRouteLoaderData } from 'react-router';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { DailyWinnersBanner } from '../../features/membership/membership-banner.tsx';
 import { SHARED_PAGE_MAX_AGE_S } from '../../lib/cache-policy.ts';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import { sharedPageHeaders, withSharedCaching } from '../../lib/http-caching.ts';
 import type { ShellData } from '../../lib/shell.ts';
 import { loadOffers } from '../../features/lotteries/lotteries.server.ts';

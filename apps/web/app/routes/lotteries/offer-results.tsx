@@ -22,7 +22,7 @@ import {
   type ResultsPeriod,
 } from '../../features/lotteries/results-paging.ts';
 import { DividendsTable, DrawnNumbers, Pager, ResultCard } from '../../features/lotteries/results-view.tsx';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import { notFound } from '../../lib/route-errors.ts';
 import type { loader as rootLoader } from '../../root.tsx';
 import type { Route } from './+types/offer-results';

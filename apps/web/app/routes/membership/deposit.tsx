@@ -7,7 +7,7 @@ import { JoinForm, PremiumProgress } from '../../features/membership/membership-
 import { loadCustomerMembership, loadMembershipConfig } from '../../features/membership/membership.server.ts';
 import { authApi, mergeSetCookieHeaders } from '../../lib/auth.server.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { hasCapability } from '../../lib/capabilities.ts';
+import { hasCapability } from '../../lib/capability-checks.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { useSiteFormat, type ShellData } from '../../lib/shell.ts';
 import type { Route } from './+types/deposit';

@@ -1,0 +1,73 @@
+// The first page of a visit (docs/storefront.md "Performance", ADR 097): every script the browser downloads before
+// any interaction, at a phone's width, against the production build. Sizes are the .gz files the build writes beside
+// each bundle (what a gzip-only client downloads): the unit of the 120 KB budget.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+import { PHONE, useBrowser, waitForHydration } from './browser.ts';
+
+const browse = useBrowser();
+const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
+
+async function initialScripts(pathname: string): Promise<{ pathname: string; gzip: number; code: string }[]> {
+  const { page, baseUrl } = await browse(PHONE);
+  const urls = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.js')) urls.add(url.pathname);
+  });
+  await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'networkidle' });
+  await waitForHydration(page);
+  const assets = path.join(inject('repoRoot'), 'apps/web/build/client');
+  return [...urls].map((url) => {
+    const file = path.join(assets, url);
+    const body = readFileSync(file);
+    // Files under 1 KB have no .gz (the server sends them as they are): zlib's size stands in for theirs.
+    const gzip = existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(body, { level: 9 }).length;
+    return { pathname: url, gzip, code: body.toString('utf8') };
+  });
+}
+
+describe('initial JavaScript of the home page', () => {
+  it('carries no zod: the layout and the home page validate nothing before a form is used', async () => {
+    const scripts = await initialScripts('/');
+    // zod 4 names each schema class with $constructor("$ZodType", ...): the strings survive minification.
+    expect(scripts.filter((s) => s.code.includes('$ZodType')).map((s) => s.pathname)).toEqual([]);
+  });
+
+  it('is one shell script with the framework and the layout, and stays within 120 KB gzip', async () => {
+    const scripts = await initialScripts('/');
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    // The framework and the layout come in one file (vite.config.ts shellChunkGroup), not thirty.
+    expect(scripts.length).toBeLessThan(15);
+    expect(total, scripts.map((s) => `${s.pathname} ${s.gzip}`).join('\n')).toBeLessThanOrEqual(
+      INITIAL_JS_BUDGET_BYTES,
+    );
+  });
+});
+
+describe('parts the first page does not carry (ui/deferred-part.tsx)', () => {
+  it('the precart drawer loads its content when the address opens it, and closes to the same page', async () => {
+    const { page, baseUrl, errors } = await browse(PHONE);
+    await page.goto(`${baseUrl}/lotto-results?precart=1`);
+    await waitForHydration(page);
+    const drawer = page.getByRole('dialog', { name: 'Added to your cart' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Go to cart' }).waitFor();
+    await drawer.getByRole('button', { name: 'Keep shopping' }).click();
+    await page.waitForURL((url) => url.pathname === '/lotto-results' && !url.searchParams.has('precart'));
+    await drawer.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it("an error page is in the server's HTML itself, not streamed in later", async () => {
+    const res = await fetch(`${inject('baseUrl')}/no-such-page-here`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
+    expect(heading).toBe('Something went wrong.');
+    // React streams a suspended part as a hidden template filled in by a script: none here.
+    expect(html).not.toContain('<template');
+  });
+});
