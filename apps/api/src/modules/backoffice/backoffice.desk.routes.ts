@@ -2,10 +2,12 @@
 // documents (kyc.review: the queue, a customer's documents as an audited read, approve or reject with a reason) and
 // product offers (catalogue.manage: list, suspend, resume, as `ops offer:suspend|resume`). Writes are audited.
 import {
+  AdminApproveBody,
   AdminCustomerParams,
   AdminDashboard,
   AdminDecision,
   AdminDocument,
+  AdminDocumentParams,
   AdminList,
   AdminOffer,
   AdminOfferParams,
@@ -33,6 +35,10 @@ export interface DeskRoutesOptions {
   kyc: {
     pending(): Promise<Verification[]>;
     decide(customerId: string, decision: 'approve' | 'reject', reason?: string): Promise<z.infer<typeof AdminDecision>>;
+    documentFile(
+      customerId: string,
+      documentId: string,
+    ): Promise<{ id: string; verificationId: string; name: string; mimeType: string; data: Buffer }>;
   };
   offers: {
     list(): Promise<Offer[]>;
@@ -42,6 +48,12 @@ export interface DeskRoutesOptions {
     list(page: { limit: number; offset: number }): Promise<{ items: AdminPromotion[]; total: number }>;
     create(body: AdminPromotionBody): Promise<AdminPromotion>;
   };
+}
+
+/** `inline` with the uploader's file name: an ASCII fallback, and the name itself as RFC 5987 UTF-8. */
+function inlineDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
 export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async (app, options) => {
@@ -105,22 +117,57 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
     },
   );
 
+  routes.get(
+    '/customers/:customerId/documents/:documentId',
+    {
+      onRequest: review,
+      schema: {
+        tags,
+        summary: "The bytes of one of a customer's uploaded identity documents, shown inline; an audited read",
+        params: AdminDocumentParams,
+        produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { customerId, documentId } = request.params;
+      const file = await audited(
+        access,
+        request,
+        {
+          action: 'customer.document.read',
+          target: customerId,
+          input: { document: documentId },
+          detail: (f) => ({ verification: f.verificationId, name: f.name, mimeType: f.mimeType }),
+        },
+        () => kyc.documentFile(customerId, documentId),
+      );
+      return reply
+        .type(file.mimeType)
+        .header('content-disposition', inlineDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(file.data);
+    },
+  );
+
   routes.post(
     '/customers/:customerId/documents/approve',
     {
       onRequest: review,
       schema: {
         tags,
-        summary: "Approve a customer's identity documents: the customer becomes verified; audited",
+        summary: "Approve a customer's identity documents (with the reviewer's note): the customer becomes verified",
         params: AdminCustomerParams,
+        body: AdminApproveBody.nullish(),
         response: { 200: successEnvelope(AdminDecision) },
       },
     },
     async (request) => {
       const { customerId } = request.params;
+      const reason = request.body?.reason;
       return ok(
-        await audited(access, request, { action: 'verification.approve', target: customerId }, () =>
-          kyc.decide(customerId, 'approve'),
+        await audited(access, request, { action: 'verification.approve', target: customerId, input: { reason } }, () =>
+          kyc.decide(customerId, 'approve', reason),
         ),
       );
     },
