@@ -5,6 +5,7 @@ import { analyticsRoutes } from './modules/analytics/index.ts';
 import {
   backofficeCustomersRoutes,
   backofficeDeskRoutes,
+  backofficeDocumentsRoutes,
   backofficeDrawsRoutes,
   backofficeMoneyRoutes,
 } from './modules/backoffice/index.ts';
@@ -82,10 +83,10 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     dailyTotals: bo.dailyTotals,
   });
   await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
+  await app.register(backofficeDocumentsRoutes, { ...admin, kyc: bo.kyc });
   await app.register(backofficeDeskRoutes, {
     ...admin,
     dashboard: bo.dashboard,
-    kyc: bo.kyc,
     offers: bo.offers,
     promotions: bo.promotions,
   });

@@ -37,7 +37,6 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
 ) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireOperator('customers.read');
-  const support = access.requireOperator('customers.support');
   const params = AdminCustomerParams;
 
   routes.get(
@@ -146,6 +145,16 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
     },
     async (request) => ok(await customers.notes(request.params.customerId, request.query)),
   );
+
+  await app.register(customerSupportRoutes, { access, customers });
+};
+
+/** Support's writes on a customer (customers.support), each audited: a note, unlock 2FA, a new password, a break,
+ * closing the account. */
+const customerSupportRoutes: FastifyPluginAsync<CustomersRoutesOptions> = async (app, { access, customers }) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const support = access.requireOperator('customers.support');
+  const params = AdminCustomerParams;
 
   routes.post(
     '/customers/:customerId/notes',

@@ -13,5 +13,6 @@ export { createBackofficeDraws, type BackofficeDraws, type DrawPorts } from './b
 export { type AdminAccess } from './backoffice.http.ts';
 export { backofficeCustomersRoutes } from './backoffice.customers.routes.ts';
 export { backofficeDeskRoutes, type DeskRoutesOptions } from './backoffice.desk.routes.ts';
+export { backofficeDocumentsRoutes, type DocumentsRoutesOptions } from './backoffice.documents.routes.ts';
 export { backofficeDrawsRoutes, type DrawsRoutesOptions } from './backoffice.draws.routes.ts';
 export { backofficeMoneyRoutes, type MoneyRoutesOptions } from './backoffice.money.routes.ts';
