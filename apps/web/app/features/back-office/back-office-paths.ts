@@ -15,12 +15,22 @@ export interface BackOfficeScreen {
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { path: `${BACK_OFFICE_PATH}/dashboard`, label: 'Dashboard', roles: ['support', 'finance', 'draw_officer', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/customers`, label: 'Customers', roles: ['support', 'finance', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/verifications`, label: 'Verifications', roles: ['support', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/withdrawals`, label: 'Withdrawals', roles: ['finance', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/adjustments`, label: 'Adjustments', roles: ['finance', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/ledger`, label: 'Ledger report', roles: ['finance', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/draws`, label: 'Draws', roles: ['draw_officer', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/operators`, label: 'Operators', roles: ['admin'] },
   { path: `${BACK_OFFICE_PATH}/feedback`, label: 'Feedback', roles: ['support', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/audit`, label: 'Audit log', roles: ['admin'] },
 ];
+
+/** Whether the role holds one of the API's permissions that the back office's screens offer actions for. */
+export const ROLE_CAN = {
+  customerSupport: (role: OperatorRole) => role === 'support' || role === 'admin',
+  reviewDocuments: (role: OperatorRole) => role === 'support' || role === 'admin',
+  adjustMoney: (role: OperatorRole) => role === 'finance' || role === 'admin',
+};
 
 export function screensFor(role: OperatorRole): BackOfficeScreen[] {
   return BACK_OFFICE_SCREENS.filter((s) => s.roles.includes(role));
