@@ -3,25 +3,23 @@
 import type { AdminAdjustmentBody } from '@shop/contracts';
 import { z } from 'zod';
 
-export const AdjustmentForm = z
-  .object({
-    customerId: z
-      .string({ error: 'Enter the customer id.' })
-      .trim()
-      .regex(/^cus_[A-Za-z0-9_-]{1,60}$/, { error: 'A customer id looks like cus_… (see the customer’s screen).' }),
-    amount: z
-      .string({ error: 'Enter the amount.' })
-      .trim()
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Write the amount in dollars and cents, e.g. 25.00.' })
-      .refine((v) => Number(v) > 0, { error: 'The amount must be more than zero.' }),
-    direction: z.enum(['credit', 'debit'], { error: 'Choose credit or debit.' }),
-    reason: z
-      .string({ error: 'Write the reason: the approving operator and the audit log keep it.' })
-      .trim()
-      .min(1, { error: 'Write the reason: the approving operator and the audit log keep it.' })
-      .max(500, { error: 'At most 500 characters.' }),
-  })
-  .strict();
+export const AdjustmentForm = z.object({
+  customerId: z
+    .string({ error: 'Enter the customer id.' })
+    .trim()
+    .regex(/^cus_[A-Za-z0-9_-]{1,60}$/, { error: 'A customer id looks like cus_… (see the customer’s screen).' }),
+  amount: z
+    .string({ error: 'Enter the amount.' })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Write the amount in dollars and cents, e.g. 25.00.' })
+    .refine((v) => Number(v) > 0, { error: 'The amount must be more than zero.' }),
+  direction: z.enum(['credit', 'debit'], { error: 'Choose credit or debit.' }),
+  reason: z
+    .string({ error: 'Write the reason: the approving operator and the audit log keep it.' })
+    .trim()
+    .min(1, { error: 'Write the reason: the approving operator and the audit log keep it.' })
+    .max(500, { error: 'At most 500 characters.' }),
+});
 export type AdjustmentForm = z.infer<typeof AdjustmentForm>;
 
 /** "25.5" dollars as 2550 cents, without floating-point rounding. */
