@@ -294,7 +294,9 @@ export default function Adjustments({ loaderData: d, actionData }: Route.Compone
           <h2 id="adjustment-request" className="mb-0.5 text-xl font-bold">
             Ask for an adjustment
           </h2>
+          {/* A new form after each request (its key), so the fields do not keep the last one's values. */}
           <SchemaForm
+            key={d.done ?? 'new'}
             id="request-adjustment"
             schema={AdjustmentForm}
             fields={FIELDS}

@@ -269,16 +269,9 @@ function SupportActions() {
   );
 }
 
-function CloseAccount({ confirm, name, balance }: { confirm: boolean; name: string; balance: string }) {
+/** The confirmation step of closing the account (?confirm=close), shown above the overview. */
+function CloseAccount({ name, balance }: { name: string; balance: string }) {
   const busy = useNavigation().state !== 'idle';
-  if (!confirm)
-    return (
-      <p className="mb-2">
-        <Link to="?confirm=close" className="btn btn-secondary">
-          Close the account…
-        </Link>
-      </p>
-    );
   return (
     <section
       aria-labelledby="close-title"
@@ -327,6 +320,12 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         />
       ) : null}
       {actionData?.error ? <FormAlert messages={[actionData.error]} /> : null}
+      {d.canSupport && c.status === 'active' && d.confirmClose ? (
+        <CloseAccount
+          name={`${c.firstname} ${c.lastname}`}
+          balance={formCents(d.overview.funds.balanceCents, d.overview.funds.currency)}
+        />
+      ) : null}
       <Overview o={d.overview} />
       <p className="mb-1 flex flex-wrap gap-1">
         {d.canReviewDocuments ? (
@@ -341,12 +340,12 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         ) : null}
       </p>
       {d.canSupport && c.status === 'active' ? <SupportActions /> : null}
-      {d.canSupport && c.status === 'active' ? (
-        <CloseAccount
-          confirm={d.confirmClose}
-          name={`${c.firstname} ${c.lastname}`}
-          balance={formCents(d.overview.funds.balanceCents, d.overview.funds.currency)}
-        />
+      {d.canSupport && c.status === 'active' && !d.confirmClose ? (
+        <p className="mb-2">
+          <Link to="?confirm=close" className="btn btn-secondary">
+            Close the account…
+          </Link>
+        </p>
       ) : null}
       <nav aria-label="Customer records" className="mb-1 flex flex-wrap gap-1 border-b border-[#d0d0d0]">
         {TABS.map((t) => (
