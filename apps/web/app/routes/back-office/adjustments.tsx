@@ -5,7 +5,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { ADJUSTMENT_STATUSES, AdminAdjustment, AdminReasonBody } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { AdjustmentForm, adjustmentBody } from '../../features/back-office/adjustment-form.ts';
 import type { AdminPage } from '../../features/back-office/back-office-api.server.ts';
 import { isSessionEnded } from '../../features/back-office/back-office-api.server.ts';
@@ -15,6 +15,7 @@ import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/bac
 import { orSignIn, requireOperator, toSignIn } from '../../features/back-office/back-office-session.server.ts';
 import { customerColumn, DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
+import { useSubmitOnce } from '../../features/back-office/submit-once.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import { SchemaForm } from '../../ui/schema-form.tsx';
@@ -188,7 +189,7 @@ function Confirmation({
   me: string;
   error: string | null | undefined;
 }) {
-  const busy = useNavigation().state !== 'idle';
+  const { busy, onSubmit } = useSubmitOnce();
   const r = confirming.row;
   if (!r) return <FormAlert messages={[`Adjustment ${confirming.id} is no longer waiting for a decision.`]} />;
   const approving = confirming.kind === 'approve';
@@ -207,7 +208,7 @@ function Confirmation({
         Asked by {r.requestedBy === me ? 'you' : r.requestedBy} on {formatWhen(r.requestedAt)}: “{r.reason}”
       </p>
       {error ? <FormAlert messages={[error]} /> : null}
-      <Form method="post" className="flex flex-wrap items-end gap-1">
+      <Form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-1">
         <input type="hidden" name="id" value={r.id} />
         <input type="hidden" name="intent" value={confirming.kind} />
         {approving ? null : (

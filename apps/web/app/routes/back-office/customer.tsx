@@ -24,6 +24,7 @@ import { BACK_OFFICE_PATH, backOfficeMeta, ROLE_CAN } from '../../features/back-
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
+import { useSubmitOnce } from '../../features/back-office/submit-once.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import type { Route } from './+types/customer';
@@ -271,7 +272,7 @@ function SupportActions() {
 
 /** The confirmation step of closing the account (?confirm=close), shown above the overview. */
 function CloseAccount({ name, balance }: { name: string; balance: string }) {
-  const busy = useNavigation().state !== 'idle';
+  const { busy, onSubmit } = useSubmitOnce();
   return (
     <section
       aria-labelledby="close-title"
@@ -285,7 +286,7 @@ function CloseAccount({ name, balance }: { name: string; balance: string }) {
         They will be signed out everywhere and can no longer sign in or buy. Their balance ({balance}) stays in the
         wallet, shown here; finance settles it with a manual adjustment.
       </p>
-      <Form method="post" className="flex flex-wrap items-end gap-1">
+      <Form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-1">
         <input type="hidden" name="intent" value="close" />
         <div className="min-w-[16rem] flex-1">
           <label htmlFor="close-reason" className="mb-[4px] block font-semibold">

@@ -4,7 +4,7 @@
 // confirmation step with its own address (?confirm=approve|reject), so it works without JavaScript.
 import { AdminCustomerOverview, AdminDocument, AdminReasonBody } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import type { z } from 'zod';
 import { isSessionEnded } from '../../features/back-office/back-office-api.server.ts';
 import { ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
@@ -12,6 +12,7 @@ import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/bac
 import { orSignIn, requireOperator, toSignIn } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
+import { useSubmitOnce } from '../../features/back-office/submit-once.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import type { Route } from './+types/documents';
@@ -95,7 +96,7 @@ function columns(customerId: string): ColumnDef<Document, unknown>[] {
 }
 
 function Decide({ kind, error }: { kind: Decision; error: string | undefined }) {
-  const busy = useNavigation().state !== 'idle';
+  const { busy, onSubmit } = useSubmitOnce();
   const approving = kind === 'approve';
   return (
     <section
@@ -107,7 +108,7 @@ function Decide({ kind, error }: { kind: Decision; error: string | undefined }) 
         {approving ? 'Approve these documents? The customer becomes verified.' : 'Reject these documents?'}
       </h2>
       {error ? <FormAlert messages={[error]} /> : null}
-      <Form method="post" className="flex flex-wrap items-end gap-1">
+      <Form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-1">
         <input type="hidden" name="intent" value={kind} />
         <div className="min-w-[16rem] flex-1">
           <label htmlFor="decision-reason" className="mb-[4px] block font-semibold">
