@@ -12,7 +12,9 @@ export const AdjustmentForm = z.object({
     .string({ error: 'Enter the amount.' })
     .trim()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Write the amount in dollars and cents, e.g. 25.00.' })
-    .refine((v) => Number(v) > 0, { error: 'The amount must be more than zero.' }),
+    .refine((v) => Number(v) > 0, { error: 'The amount must be more than zero.' })
+    // The API's limit for one adjustment (AdminAdjustmentBody: 100,000,000 cents).
+    .refine((v) => amountCents(v) <= 100_000_000, { error: 'One adjustment is at most $1,000,000.00.' }),
   direction: z.enum(['credit', 'debit'], { error: 'Choose credit or debit.' }),
   reason: z
     .string({ error: 'Write the reason: the approving operator and the audit log keep it.' })
