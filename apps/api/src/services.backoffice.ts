@@ -124,6 +124,12 @@ export function backofficeServices(core: Core, s: Shop) {
       decide: (customerId: string, decision: 'approve' | 'reject', reason?: string) =>
         rg.documents.decideManualVerification(customerId, decision, reason),
       documentFile: (customerId: string, documentId: string) => rg.documents.documentFile(customerId, documentId),
+      customerDocuments: async (customerId: string) =>
+        (await rg.documents.customerDocuments(customerId)).map((d) => ({
+          ...d,
+          uploadedAt: d.uploadedAt.toISOString(),
+          decidedAt: d.decidedAt?.toISOString() ?? null,
+        })),
     },
     promotions: {
       list: (page: { limit: number; offset: number }) => s.promotions.list(page),

@@ -281,6 +281,15 @@ export const AdminDocument = z.object({
   mimeType: z.string(),
   sizeBytes: z.number().int(),
 });
+/** One of a customer's uploaded files, waiting or decided, with its upload's status (GET …/customers/{id}/documents). */
+export const AdminCustomerDocument = AdminDocument.extend({
+  verificationId: z.string(),
+  status: z.string(),
+  uploadedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+});
+export type AdminCustomerDocument = z.infer<typeof AdminCustomerDocument>;
 export const AdminDocumentParams = z
   .object({
     customerId: Id,

@@ -183,6 +183,10 @@ describe('back office: adjustments, the ledger report and identity documents', (
       await checkBothWidths(page, 'documents-confirm');
       await page.getByRole('button', { name: 'Yes, approve' }).click();
       await page.getByText('The documents are approved: the customer is verified.').waitFor();
+      const decided = page.getByRole('row').filter({ hasText: 'licence-front.png' });
+      await expect(decided.textContent()).resolves.toMatch(/verified.*Licence matches name and date of birth/);
+      await expect(page.getByRole('link', { name: 'Approve…' }).count()).resolves.toBe(0);
+      await checkBothWidths(page, 'documents-decided');
 
       // The customer screen links to the documents, and offers closing the account with a confirmation step.
       await page.getByRole('link', { name: /^Back to Addie Adjusted/ }).click();

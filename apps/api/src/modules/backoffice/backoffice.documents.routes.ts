@@ -4,9 +4,9 @@
 // verification:approve|reject).
 import {
   AdminApproveBody,
+  AdminCustomerDocument,
   AdminCustomerParams,
   AdminDecision,
-  AdminDocument,
   AdminDocumentParams,
   AdminList,
   AdminReasonBody,
@@ -27,6 +27,7 @@ export interface DocumentsRoutesOptions {
   kyc: {
     pending(): Promise<Verification[]>;
     decide(customerId: string, decision: 'approve' | 'reject', reason?: string): Promise<z.infer<typeof AdminDecision>>;
+    customerDocuments(customerId: string): Promise<AdminCustomerDocument[]>;
     documentFile(
       customerId: string,
       documentId: string,
@@ -68,9 +69,9 @@ export const backofficeDocumentsRoutes: FastifyPluginAsync<DocumentsRoutesOption
       onRequest: review,
       schema: {
         tags,
-        summary: "A customer's identity documents waiting for a decision (name, type, size); an audited read",
+        summary: 'Every identity document a customer uploaded, waiting or decided, newest first; an audited read',
         params: AdminCustomerParams,
-        response: { 200: successEnvelope(z.array(AdminDocument)) },
+        response: { 200: successEnvelope(z.array(AdminCustomerDocument)) },
       },
     },
     async (request) => {
@@ -80,7 +81,7 @@ export const backofficeDocumentsRoutes: FastifyPluginAsync<DocumentsRoutesOption
           access,
           request,
           { action: 'customer.documents.read', target: customerId, detail: (r) => ({ files: r.length }) },
-          async () => (await kyc.pending()).filter((v) => v.customerId === customerId).flatMap((v) => v.files),
+          () => kyc.customerDocuments(customerId),
         ),
       );
     },

@@ -387,7 +387,13 @@ describe('identity documents', () => {
       const listed = await support.call('GET', `/api/admin/customers/${c.customerId}/documents`);
       expect(listed.statusCode, listed.body).toBe(200);
       const [doc] = listed.json().result as Json[];
-      expect(doc).toMatchObject({ name: 'licence front é.png', mime_type: 'image/png', size_bytes: PNG.length });
+      expect(doc).toMatchObject({
+        name: 'licence front é.png',
+        mime_type: 'image/png',
+        size_bytes: PNG.length,
+        status: 'pending',
+        decided_at: null,
+      });
       expect(doc!.id).toMatch(/^doc_[0-9a-f]{32}$/);
       const queue = (await support.call('GET', '/api/admin/verifications')).json().result.items as Json[];
       expect(queue.find((v) => v.customer_id === c.customerId)?.files[0].id).toBe(doc!.id);
@@ -436,6 +442,10 @@ describe('identity documents', () => {
       });
       const overview = (await support.call('GET', `/api/admin/customers/${c.customerId}`)).json().result;
       expect(overview.verification).toEqual({ is_verified: true, documents_pending: false });
+      const decided = (await support.call('GET', `/api/admin/customers/${c.customerId}/documents`)).json().result;
+      expect(decided).toMatchObject([
+        { id: doc!.id, status: 'verified', review_reason: 'Licence matches the account details.' },
+      ]);
       // A decided document can still be opened; a second approval finds nothing waiting.
       expect((await support.call('GET', `/api/admin/customers/${c.customerId}/documents/${doc!.id}`)).statusCode).toBe(
         200,

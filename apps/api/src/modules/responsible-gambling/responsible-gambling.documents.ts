@@ -129,6 +129,27 @@ export function createDocumentReviewService(deps: DocumentsDeps) {
       return out;
     },
 
+    /** Every file the customer uploaded (newest upload first), with its upload's status and decision. */
+    async customerDocuments(customerId: string) {
+      const out = [];
+      for (const v of await rgVerifications.of(db, customerId)) {
+        if (v.method !== 'photo_id_upload') continue;
+        for (const f of await rgVerifications.filesOf(db, v.id))
+          out.push({
+            id: documentIdOf(f.storedName),
+            name: f.originalName,
+            mimeType: f.mimeType,
+            sizeBytes: f.sizeBytes,
+            verificationId: v.publicId,
+            status: v.status,
+            uploadedAt: v.createdAt,
+            decidedAt: v.decidedAt,
+            reviewReason: v.reviewReason,
+          });
+      }
+      return out;
+    },
+
     /**
      * The bytes of one of the customer's uploaded files (any status), for an operator's audited look: its original
      * name and the type its bytes were recognised as at upload. 404 for another customer's file or a missing one.

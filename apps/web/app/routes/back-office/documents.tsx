@@ -1,13 +1,12 @@
-// /back-office/customers/:customerId/documents (support, admin): the identity documents a customer uploaded that wait
-// for a decision (an audited read), each opened through the web server (documents/:documentId, itself an audited
+// /back-office/customers/:customerId/documents (support, admin): the identity documents a customer uploaded, waiting
+// or decided (an audited read), each opened through the web server (documents/:documentId, itself an audited
 // read of the file), and the decision: approve (the customer becomes verified) or reject, each with a reason and a
 // confirmation step with its own address (?confirm=approve|reject), so it works without JavaScript.
-import { AdminCustomerOverview, AdminDocument, AdminReasonBody } from '@shop/contracts';
+import { AdminCustomerDocument, AdminCustomerOverview, AdminReasonBody } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { data, Form, Link, redirect } from 'react-router';
-import type { z } from 'zod';
 import { isSessionEnded } from '../../features/back-office/back-office-api.server.ts';
-import { ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
+import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator, toSignIn } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable } from '../../features/back-office/data-table.tsx';
@@ -17,7 +16,6 @@ import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import type { Route } from './+types/documents';
 
-type Document = z.infer<typeof AdminDocument>;
 type Decision = 'approve' | 'reject';
 
 export function meta() {
@@ -36,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const confirm = url.searchParams.get('confirm');
     return {
       overview: AdminCustomerOverview.parse(overview),
-      files: AdminDocument.array().parse(files),
+      files: AdminCustomerDocument.array().parse(files),
       confirm: confirm === 'approve' || confirm === 'reject' ? (confirm as Decision) : null,
       done: url.searchParams.get('done'),
     };
@@ -71,11 +69,18 @@ function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function columns(customerId: string): ColumnDef<Document, unknown>[] {
+function columns(customerId: string): ColumnDef<AdminCustomerDocument, unknown>[] {
   return [
+    { accessorKey: 'uploadedAt', header: 'Uploaded', cell: (c) => formatWhen(c.row.original.uploadedAt) },
     { accessorKey: 'name', header: 'File' },
     { accessorKey: 'mimeType', header: 'Type' },
     { accessorKey: 'sizeBytes', header: 'Size', cell: (c) => size(c.row.original.sizeBytes) },
+    {
+      accessorKey: 'status',
+      header: 'Status',
+      cell: (c) => (c.row.original.status === 'pending' ? 'waiting for a decision' : c.row.original.status),
+    },
+    { accessorKey: 'reviewReason', header: 'Decision note', enableSorting: false },
     {
       id: 'view',
       header: 'Open',
@@ -135,6 +140,7 @@ const DONE: Record<string, string> = {
 export default function Documents({ loaderData: d, actionData }: Route.ComponentProps) {
   const c = d.overview.customer;
   const done = d.done ? DONE[d.done] : undefined;
+  const waiting = d.files.some((f) => f.status === 'pending');
   return (
     <>
       <ScreenTitle title={`Identity documents: ${c.firstname} ${c.lastname}`}>
@@ -147,15 +153,15 @@ export default function Documents({ loaderData: d, actionData }: Route.Component
         · Identity: {d.overview.verification.isVerified ? 'verified' : 'not verified'}
       </p>
       {done ? <FormAlert tone="success" messages={[done]} /> : null}
-      {d.confirm && d.files.length ? <Decide kind={d.confirm} error={actionData?.error} /> : null}
+      {d.confirm && waiting ? <Decide kind={d.confirm} error={actionData?.error} /> : null}
       <DataTable
-        caption="Documents waiting for a decision"
+        caption="Identity documents uploaded"
         columns={columns(c.id)}
         rows={d.files}
         rowId={(f) => f.id}
-        empty="No documents are waiting for a decision."
+        empty="This customer has not uploaded any documents."
       />
-      {d.files.length && !d.confirm ? (
+      {waiting && !d.confirm ? (
         <div className="mt-1 flex flex-wrap gap-1">
           <Link className="btn btn-primary" to="?confirm=approve">
             Approve…
