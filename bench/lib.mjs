@@ -179,8 +179,9 @@ export async function startApi({ port, databaseUrl, dataDir, env = {} }) {
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      // 'test': the benches fund wallets with the test deposit, which production does not serve (ADR 027); the API
-      // alone renders no React, so nothing measured depends on the mode.
+      // 'test': the benches fund wallets with the test deposit, which production does not serve (ADR 027). The mode
+      // matters a little: the purchase renders its receipt email with React in the transaction, and 'test' loads
+      // React's development build (about 4.1 against 2.9 ms a render, measured on this machine under load).
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',

@@ -3,10 +3,12 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import {
+  backofficeCampaignsRoutes,
   backofficeCustomersRoutes,
   backofficeDeskRoutes,
   backofficeDocumentsRoutes,
   backofficeDrawsRoutes,
+  backofficeGroupDrawsRoutes,
   backofficeMoneyRoutes,
 } from './modules/backoffice/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -84,6 +86,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
   });
   await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
   await app.register(backofficeDocumentsRoutes, { ...admin, kyc: bo.kyc });
+  await app.register(backofficeGroupDrawsRoutes, { ...admin, groupDraws: bo.groupDraws });
+  await app.register(backofficeCampaignsRoutes, { ...admin, campaigns: bo.campaigns });
   await app.register(backofficeDeskRoutes, {
     ...admin,
     dashboard: bo.dashboard,

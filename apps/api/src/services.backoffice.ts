@@ -1,14 +1,26 @@
 // The back office's services (issue 21; docs/operators.md), built once by the composition root: each back-office
 // service gets the narrow ports it declares, filled in here from the shop's own services, so the back office and the
 // operator CLI go through the very same code (withdrawals, results, raffle draws, offers, documents).
-import type { AdminOffer, AdminPromotionBody, AdminVerification } from '@shop/contracts';
+import type {
+  AdminCampaignBody,
+  AdminCampaignResult,
+  AdminCampaignSegment,
+  AdminGiveaway,
+  AdminGiveawayDraw,
+  AdminOffer,
+  AdminPromotionBody,
+  AdminSyndicate,
+  AdminVerification,
+  DrawCard,
+} from '@shop/contracts';
+import { notFound, unprocessable } from './lib/errors.ts';
 import {
   createBackofficeAdjustments,
   createBackofficeCustomers,
   createBackofficeDashboard,
   createBackofficeDraws,
 } from './modules/backoffice/index.ts';
-import type { CatalogueServices, CommerceServices, Core } from './services.ts';
+import type { CatalogueServices, CommerceServices, Core, MembershipServices } from './services.ts';
 import type { createSettlementWorkflow } from './workflows/settle-draw.workflow.ts';
 import type { createRaffleDrawWorkflow } from './workflows/draw-raffle.workflow.ts';
 
@@ -16,7 +28,94 @@ type Shop = CatalogueServices &
   CommerceServices & {
     settlement: ReturnType<typeof createSettlementWorkflow>;
     raffleDraws: ReturnType<typeof createRaffleDrawWorkflow>;
+    membership: MembershipServices;
   };
+
+const giveawayView = (g: DrawCard): AdminGiveaway => ({
+  id: g.externalId,
+  type: g.type,
+  drawNumber: g.number,
+  title: g.title,
+  status: g.status,
+  closesAt: g.closeTime,
+  entries: g.entriesCount,
+  prizes: g.prizes.map((p) => p.name),
+  verifyPath: `${g.details.url}/verify`,
+});
+
+/**
+ * Notification campaigns (the back office's screen and `ops notifications:campaign` alike): the segments with their
+ * audience, and one feed card per active customer of a segment, once per campaign key (the feed's dedupe key).
+ */
+function campaignServices(core: Core, s: Shop) {
+  const audienceOf = (segment: string) => s.identity.directory.customersInSegment(segment);
+  return {
+    async segments(): Promise<AdminCampaignSegment[]> {
+      const all = await s.platform.listSegments();
+      return Promise.all(
+        all.map(async (seg) => ({
+          segmentName: seg.segmentName,
+          customers: (await audienceOf(seg.segmentName)).length,
+        })),
+      );
+    },
+    async send(body: AdminCampaignBody): Promise<AdminCampaignResult> {
+      const known = (await s.platform.listSegments()).some((seg) => seg.segmentName === body.segment);
+      if (!known) {
+        const problem = `There is no segment named "${body.segment}".`;
+        throw unprocessable(problem, 'unknown_segment', { segment: [problem] });
+      }
+      const customers = await audienceOf(body.segment);
+      const posted = await core.feed.campaign({
+        customers,
+        key: body.key,
+        title: body.title,
+        message: body.message,
+        link: body.link && body.linkText ? { text: body.linkText, href: body.link } : undefined,
+      });
+      return { segment: body.segment, key: body.key, audience: customers.length, posted };
+    },
+  };
+}
+
+/** The draw officer's view of syndicates (settled with their lottery draw) and of Daily Winners giveaway draws. */
+function groupDrawServices(s: Shop) {
+  const { giveaways, giveawayDraws, draws } = s.membership;
+  return {
+    syndicates: async (): Promise<AdminSyndicate[]> =>
+      (await s.syndicates.latest()).map((syn) => ({
+        id: syn.id,
+        name: syn.name,
+        offerKey: syn.productOfferKey,
+        lotteryName: syn.lotteryName,
+        drawId: syn.drawId,
+        drawNo: syn.drawNo,
+        drawDate: syn.drawDate,
+        size: syn.size,
+        sharesSold: syn.sharesSold,
+        status: syn.status,
+      })),
+    giveaways: async (q: { status?: 'open' | 'closed'; limit: number; offset: number }) => {
+      const { items, total } = await giveaways.list(q);
+      return { items: items.map(giveawayView), total };
+    },
+    /** What `ops membership:draw --giveaway` does: close now, draw from the committed seed, pay; idempotent. */
+    async drawGiveaway(giveawayId: string): Promise<AdminGiveawayDraw> {
+      const row = await draws.find(giveawayId).catch(() => null);
+      if (!row) throw notFound('There is no such giveaway.', 'giveaway_not_found');
+      if (row.type === 'preview') throw unprocessable('A preview giveaway is not drawn.', 'giveaway_preview');
+      const report = await giveawayDraws.runNow(giveawayId);
+      const g = await draws.find(giveawayId);
+      return {
+        giveaway: giveawayView(await giveaways.details(g.type, g.drawNumber, null)),
+        drawn: report.drawn,
+        seed: g.seed,
+        commitment: g.commitment,
+        winners: report.winners,
+      };
+    },
+  };
+}
 
 export function backofficeServices(core: Core, s: Shop) {
   const { db, clock, config } = core;
@@ -30,12 +129,15 @@ export function backofficeServices(core: Core, s: Shop) {
       files: v.files.map((f) => ({ id: f.id, name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes })),
     }));
   const offerList = async (): Promise<AdminOffer[]> =>
-    Object.values(await s.catalogue.productOffers('default')).map((o) => ({
-      key: o.key,
-      name: o.name,
-      type: o.type,
-      suspended: o.suspended,
-    }));
+    // Syndicate offers are derived from the syndicates on sale (ADR 095): nothing of theirs to suspend here.
+    Object.values(await s.catalogue.productOffers('default'))
+      .filter((o) => o.type !== 'syndicate_share')
+      .map((o) => ({
+        key: o.key,
+        name: o.name,
+        type: o.type,
+        suspended: o.suspended,
+      }));
 
   const customers = createBackofficeCustomers({
     db,
@@ -116,6 +218,8 @@ export function backofficeServices(core: Core, s: Shop) {
     customers,
     adjustments,
     draws,
+    groupDraws: groupDrawServices(s),
+    campaigns: campaignServices(core, s),
     dashboard,
     drawRaffle,
     dailyTotals: (from: string, to: string) => s.ledger.dailyTotals(from, to, config.siteTimeZone),

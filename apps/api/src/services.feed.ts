@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatCurrency, type CurrencyCode } from '@shop/contracts';
 import type { Executor } from './db/index.ts';
+import type { InviteMembers } from './modules/lotto-party/index.ts';
+import { sessionPagePath } from './modules/lotto-party/index.ts';
 import type { FeedPoster } from './modules/notifications/index.ts';
 import type { FailedNotifier, PausedNotifier } from './modules/recurring/index.ts';
 import type { AppliedLimitChange } from './modules/responsible-gambling/index.ts';
@@ -91,6 +93,22 @@ export function feedCards(feed: FeedPoster) {
         isAutoDismissed: false,
         dedupeKey: `autoplay_paused:${row.publicId}:${row.hardFailedOccasion ?? ''}`,
       }).then(() => undefined)) satisfies PausedNotifier,
+
+    /** Members invited to a new Lotto Party session (inviteAllExistingMembers), one card each per session. */
+    lottoPartyInvited: (async (tx, invites) => {
+      await feed.post(
+        tx,
+        invites.map((i) => ({
+          customerId: i.customerId,
+          kind: 'lotto_party_invite',
+          title: `${i.organiserName} invited you to a Lotto Party`,
+          icon: 'megaphone' as const,
+          message: `${i.groupName} is splitting a ${i.offerName} ticket for draw ${i.drawNo}: ${i.numShares} shares of ${formatCurrency(i.sharePriceCents, i.currency, i.currency === 'GBP' ? 'en-GB' : 'en-AU')}.`,
+          actions: [{ text: 'See the session', link: sessionPagePath(i.sessionId) }],
+          dedupeKey: i.dedupeKey,
+        })),
+      );
+    }) satisfies InviteMembers,
 
     /** A Daily Winners giveaway prize was paid. */
     giveawayWon: (

@@ -18,7 +18,12 @@ import {
   type CheckoutCart,
   type PricedItem,
 } from './modules/cart/index.ts';
-import { createCatalogueService, createOfferAudience, createOfferPreviews } from './modules/catalogue/index.ts';
+import {
+  createCatalogueService,
+  createOfferAudience,
+  createOfferPreviews,
+  type SyndicateOnSale,
+} from './modules/catalogue/index.ts';
 import {
   createContentEditor,
   createContentService,
@@ -40,6 +45,7 @@ import {
   createLottoPartyHandler,
   createSessionOrdersService,
   createSessionsService,
+  sessionInviteEmail,
   type LottoPartyDeps,
 } from './modules/lotto-party/index.ts';
 import { createFeed, createOutbox, smtpTransport, text, type MailTransport } from './modules/notifications/index.ts';
@@ -230,6 +236,7 @@ function coreOf(o: ServicesOptions) {
 export type Core = ReturnType<typeof coreOf>;
 export type CatalogueServices = ReturnType<typeof catalogueServices>;
 export type CommerceServices = ReturnType<typeof commerceServices>;
+export type MembershipServices = ReturnType<typeof membershipServices>;
 
 /** Site configuration, CMS, the product catalogue, draws and raffles: what every page reads. */
 function catalogueServices(core: Core) {
@@ -242,6 +249,9 @@ function catalogueServices(core: Core) {
   const raffles = createRafflesService({ db, clock });
   const causes = createCausesService({ db, clock, raffles });
   const raffleLifecycle = createRaffleDrawsService({ db, clock });
+  // The syndicates module is built with commerce (it writes its tickets through orders); the catalogue lists its
+  // syndicates on sale as syndicate_share offers through this port, bound there (syndicateServices).
+  const syndicatesPort: { onSale: () => Promise<SyndicateOnSale[]> } = { onSale: async () => [] };
   // One catalogue (and one cache) for the product pages, the cart, the purchase, placements and recommendations.
   const catalogue = createCatalogueService({
     db,
@@ -250,6 +260,7 @@ function catalogueServices(core: Core) {
     upcomingDraws: (gameKey, limit) => draws.upcomingDraws(gameKey as Parameters<typeof draws.upcomingDraws>[0], limit),
     raffleDraws: (key) => raffles.upcomingDraws(key),
     raffleGameOffer: (key) => raffles.gameOffer(key),
+    syndicatesOnSale: () => syndicatesPort.onSale(),
   });
   // Offer preview links (the storefront's ?preview= on an offer page that is not on sale).
   const offerPreviews = createOfferPreviews({
@@ -268,6 +279,7 @@ function catalogueServices(core: Core) {
     raffleLifecycle,
     catalogue,
     offerPreviews,
+    syndicatesPort,
   };
 }
 
@@ -513,7 +525,7 @@ function commerceServices(
     subscriptionOnSale: (offerKey) => calendar.subscriptionOnSale(offerKey),
   });
   const { syndicates, syndicateTickets } = syndicateServices(core, c, orders);
-  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory });
+  const lottoParty = lottoPartyServices(core, c, { orders, ledger, directory, outbox });
   const cart = createCartService({
     db,
     clock,
@@ -678,6 +690,7 @@ function syndicateServices(
     addTicketLines: (tx, lines) => orders.addTicketLines(tx, lines),
     prizesForDraw: (drawId) => orders.prizesForDraw(drawId),
   });
+  c.syndicatesPort.onSale = () => syndicates.onSale();
   return { syndicates, syndicateTickets: createSyndicateHandler({ db: core.db, syndicates }) };
 }
 
@@ -689,6 +702,7 @@ function lottoPartyServices(
     orders: ReturnType<typeof createOrdersService>;
     ledger: ReturnType<typeof createLedger>;
     directory: ReturnType<typeof createCustomerDirectoryService>;
+    outbox: ReturnType<typeof createOutbox>;
   },
 ) {
   const deps: LottoPartyDeps = {
@@ -701,6 +715,11 @@ function lottoPartyServices(
     lockOpenDraw: async (tx, drawId, now) => (await lockOpenDraws(tx, [drawId], now)).get(drawId) ?? null,
     ledger: m.ledger,
     rng: core.providers.random,
+    // inviteAllExistingMembers: each invited member's email and feed card, in the session's transaction.
+    inviteMembers: alongside(
+      sessionInviteEmail(m.outbox, (ids, ex) => m.directory.contactsOf(ids, ex), core.config.publicUrl),
+      core.cards.lottoPartyInvited,
+    ),
   };
   const lifecycle = createLifecycle(deps);
   return {
@@ -1005,6 +1024,7 @@ export function createServices(options: ServicesOptions) {
     outbox,
     publicUrl: config.publicUrl,
   });
+  const membership = membershipServices(core, m, outbox);
   const raffleDraws = createRaffleDrawWorkflow({
     db,
     raffles: c.raffleLifecycle,
@@ -1029,7 +1049,7 @@ export function createServices(options: ServicesOptions) {
     settlement,
     winnerEmails,
     raffleDraws,
-    membership: membershipServices(core, m, outbox),
+    membership,
     // A signed-in customer's feedback carries their account's email, never one they typed (features §6).
     feedback: createFeedbackService({
       db,
@@ -1038,7 +1058,7 @@ export function createServices(options: ServicesOptions) {
     }),
     ...operatorServices(core),
     // The back office (issue 21): customers, money, draws, documents, the dashboard, over the services above.
-    backoffice: backofficeServices(core, { ...c, ...m, settlement, raffleDraws }),
+    backoffice: backofficeServices(core, { ...c, ...m, settlement, raffleDraws, membership }),
     // A conversion counts only the signed-in customer's own purchase (their receipt exists).
     experiments: createExperimentsService({
       db,

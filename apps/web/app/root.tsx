@@ -39,6 +39,7 @@ import { PrecartDrawerHost } from './features/cart/precart-drawer.tsx';
 import { loadMembershipShell } from './features/membership/membership.server.ts';
 import { PlacementList } from './features/placement/placement-list.tsx';
 import { loadPricedOffers, pricingCookieFor } from './features/lotteries/lotteries.server.ts';
+import type { OfferView } from './features/lotteries/lotteries.wire.ts';
 import { navigationForOffers } from './features/lotteries/sub-variant-offers.ts';
 import { offerPath } from './features/lotteries/offer-links.ts';
 import { ErrorPage, RenderErrorBoundary, RenderFailureFallback } from './features/errors/error-pages.tsx';
@@ -57,6 +58,7 @@ import {
   adoptAnonymousCart,
   ANON_CART_COOKIE,
   cartHoldsLotteryTicket,
+  cartHoldsSyndicateShare,
   cartItemCount,
   loadCart,
 } from './features/cart/cart.server.ts';
@@ -72,7 +74,7 @@ import { useNonce } from './lib/nonce.tsx';
 import { routeIdFor } from './lib/route-table.ts';
 import { toRouteError, type RouteErrorData } from './lib/route-errors.ts';
 import { handleActCode, readVisitor } from './lib/session.server.ts';
-import { customerSummaryOf, siteSettingsOf, type ShellData } from './lib/shell.ts';
+import { customerSummaryOf, siteSettingsOf, type FooterOffer, type ShellData } from './lib/shell.ts';
 import { themeCss } from './lib/theme.ts';
 import { useHeartbeat } from './lib/use-heartbeat.ts';
 import { usePageGuards } from './lib/use-page-guards.ts';
@@ -129,6 +131,11 @@ export async function loader(args: Route.LoaderArgs) {
   // The back office (issue 21) has its own frame and loads nothing of the storefront's shell.
   if (isBackOfficePath(new URL(args.request.url).pathname)) return data({ shell: null });
   return storefrontLoader(args);
+}
+
+/** The footer's play and results links (features §2 Footer): the offers with pages of their own, not syndicate tiles. */
+function footerOffersOf(offers: OfferView[]): FooterOffer[] {
+  return offers.filter((o) => o.type !== 'syndicate_share').map((o) => ({ name: o.name, url: offerPath(o) }));
 }
 
 async function storefrontLoader({ request, context }: Route.LoaderArgs) {
@@ -233,9 +240,7 @@ async function storefrontLoader({ request, context }: Route.LoaderArgs) {
 
   // The footer's play and results links per product offer (features §2 Footer): the offers this visitor can buy.
   const pricedOffersPromise = optional(loadPricedOffers(context, request), 'footer offers');
-  const footerOffersPromise = pricedOffersPromise.then((priced) =>
-    (priced?.offers ?? []).map((o) => ({ name: o.name, url: offerPath(o) })),
-  );
+  const footerOffersPromise = pricedOffersPromise.then((priced) => footerOffersOf(priced?.offers ?? []));
 
   const consentCapability = hasCapability(capabilities, 'cookie_consent');
   const visitor = readVisitor(request, {
@@ -302,6 +307,7 @@ async function storefrontLoader({ request, context }: Route.LoaderArgs) {
     customer: customer ? customerSummaryOf(customer) : null,
     cartItemCount: cartItemCount(loadedCart?.cart ?? null),
     cartHasLotteryTicket: cartHoldsLotteryTicket(loadedCart?.cart ?? null),
+    cartHasSyndicateShare: cartHoldsSyndicateShare(loadedCart?.cart ?? null),
     notificationCount: notifications?.unviewedCount ?? 0,
     notificationToasts: notifications?.toasts ?? [],
     toasts: cartUpdated ? [...flashed.toasts, cartUpdated] : flashed.toasts,

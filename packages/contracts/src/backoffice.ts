@@ -393,3 +393,91 @@ export const AdminPromotion = z.object({
   }),
 });
 export type AdminPromotion = z.infer<typeof AdminPromotion>;
+
+// ------------------------------------------------------------------------------------------- notification campaigns
+
+/** A segment a campaign can go to, with its audience: the active customers in it now. */
+export const AdminCampaignSegment = z.object({ segmentName: z.string(), customers: z.number().int() });
+export type AdminCampaignSegment = z.infer<typeof AdminCampaignSegment>;
+
+/**
+ * A notification campaign: one feed card for every active customer of the segment (what `ops notifications:campaign`
+ * posts). The key makes it once-only: the same key never posts twice to a customer, so a repeated send (a double
+ * click, a retry) posts nothing new.
+ */
+export const AdminCampaignBody = z
+  .object({
+    segment: z.string({ error: 'Choose a segment.' }).trim().min(1, { error: 'Choose a segment.' }).max(64),
+    key: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{8,80}$/, { error: 'A campaign key is 8 to 80 letters, digits, _ . : or -.' }),
+    title: z
+      .string({ error: 'Write the title.' })
+      .trim()
+      .min(1, { error: 'Write the title.' })
+      .max(120, { error: 'At most 120 characters.' }),
+    message: z.string().trim().min(1, { error: 'Write the message.' }).max(1000, { error: 'At most 1000 characters.' }),
+    link: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(\/(?!\/)|https:\/\/)\S*$/, { error: 'A path of the shop (/…) or an https:// address.' })
+      .optional(),
+    linkText: z.string().trim().min(1).max(60, { error: 'At most 60 characters.' }).optional(),
+  })
+  .strict()
+  .refine((b) => !b.link || !!b.linkText, { error: 'A link needs its text.', path: ['linkText'] })
+  .refine((b) => !b.linkText || !!b.link, { error: 'The link text needs a link.', path: ['link'] });
+export type AdminCampaignBody = z.infer<typeof AdminCampaignBody>;
+
+export const AdminCampaignResult = z.object({
+  segment: z.string(),
+  key: z.string(),
+  /** Active customers of the segment when it was sent. */
+  audience: z.number().int(),
+  /** Cards posted by this call: 0 when the key was sent before. */
+  posted: z.number().int(),
+});
+export type AdminCampaignResult = z.infer<typeof AdminCampaignResult>;
+
+// ------------------------------------------------------------------------------- syndicate and giveaway draws
+
+/** A syndicate as the draw officer sees it: its lottery draw (settled with that draw) and its shares. */
+export const AdminSyndicate = z.object({
+  id: z.string(),
+  name: z.string(),
+  offerKey: z.string(),
+  lotteryName: z.string(),
+  drawId: z.string(),
+  drawNo: z.number().int(),
+  drawDate: z.string(),
+  size: z.number().int(),
+  sharesSold: z.number().int(),
+  status: z.string(),
+});
+export type AdminSyndicate = z.infer<typeof AdminSyndicate>;
+
+export const AdminGiveawaysQuery = page.extend({ status: z.enum(['open', 'closed']).optional() }).strict();
+export const AdminGiveawayParams = z.object({ giveawayId: z.string().regex(/^gwy_[A-Za-z0-9]{1,60}$/) }).strict();
+/** A Daily Winners giveaway draw (docs/membership.md): drawn by the clock at its close, or now by the draw officer. */
+export const AdminGiveaway = z.object({
+  id: z.string(),
+  type: z.string(),
+  drawNumber: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  closesAt: z.string(),
+  entries: z.number().int(),
+  prizes: z.array(z.string()),
+  verifyPath: z.string(),
+});
+export type AdminGiveaway = z.infer<typeof AdminGiveaway>;
+/** What drawing a giveaway now did (as `ops membership:draw`): idempotent. */
+export const AdminGiveawayDraw = z.object({
+  giveaway: AdminGiveaway,
+  drawn: z.boolean(),
+  seed: z.string().nullable(),
+  commitment: z.string().nullable(),
+  winners: z.array(z.object({ rank: z.number().int(), entryNumber: z.number().int(), customerId: z.string() })),
+});
+export type AdminGiveawayDraw = z.infer<typeof AdminGiveawayDraw>;

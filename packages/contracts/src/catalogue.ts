@@ -63,6 +63,8 @@ export const GameOffer = z.object({
   pricePerLine: Money,
   /** Price of every allowed number of lines, minGames..maxGames. */
   prices: z.array(GamePrice),
+  /** Features §3 "A syndicate has costPerShare": the syndicate game type's offer (one share; prices per shares). */
+  costPerShare: Money.optional(),
 });
 export type GameOffer = z.infer<typeof GameOffer>;
 
@@ -117,6 +119,14 @@ export const OfferRegionOverride = z.object({
 export const OfferRecurringPurchase = z.object({ type: OfferRecurringType, availability: OfferAvailability });
 export const OfferCause = z.object({ key: z.string(), name: z.string(), url: z.string().nullable() });
 
+/** A syndicate's ticket as its product offer lists it: "System 10", 120 standard games. */
+export const SyndicateOfferTicket = z.object({
+  name: z.string(),
+  gameType: z.enum(['system', 'standard']),
+  numStandardGames: z.number().int(),
+});
+export type SyndicateOfferTicket = z.infer<typeof SyndicateOfferTicket>;
+
 export const ProductOffer = z.object({
   key: z.string(),
   type: ProductType,
@@ -138,6 +148,11 @@ export const ProductOffer = z.object({
   regionOverrides: z.array(OfferRegionOverride),
   ranking: z.number().int(),
   restrictions: z.array(OfferRestriction),
+  /** syndicate_share only (features §3): the shares of the soonest syndicate on sale, and how many are left. */
+  size: z.number().int().optional(),
+  sharesLeft: z.number().int().optional(),
+  /** syndicate_share only (features §3): the syndicate's tickets, each with the standard games it plays. */
+  tickets: z.array(SyndicateOfferTicket).optional(),
 });
 export type ProductOffer = z.infer<typeof ProductOffer>;
 

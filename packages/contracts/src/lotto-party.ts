@@ -202,6 +202,11 @@ export const LottoPartySession = z.object({
   tickets: z.array(SessionTicketLine),
   /** My prize parts (members only, after settlement). */
   myPrizes: z.array(SessionPrize),
+  /**
+   * A cancelled session (not every share sold when its sales closed): the shares I had bought and what went back to
+   * my wallet (members who bought shares only; null otherwise).
+   */
+  myRefund: z.object({ shares: z.number().int(), amount: Money }).nullable(),
   /** The autosession created after this one closed (null until then). */
   nextSessionId: z.string().nullable(),
   previousSessionId: z.string().nullable(),

@@ -7,6 +7,52 @@ export const OPERATOR_ROLES = ['support', 'finance', 'draw_officer', 'content_ed
 export const OperatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRole>;
 
+/**
+ * Who may do what in the back office, in one place (deny by default; ADR 091): each permission names the roles that
+ * hold it; a role not listed is refused. The API's gate enforces it on every /api/admin route (403, audited); the back
+ * office's navigation reads the same matrix to offer a role only its screens.
+ */
+export const OPERATOR_PERMISSIONS = {
+  /** Create operators, list them, disable and re-enable them. */
+  'operators.manage': ['admin'],
+  /** Read the audit log. */
+  'audit.read': ['admin'],
+  /** Create content items through POST /api/cms/items/{collection} (features §7: operators only). */
+  'content.write': ['content_editor', 'admin'],
+  /** Read what visitors sent with the feedback widget (GET /api/admin/feedback). */
+  'feedback.read': ['support', 'admin'],
+  /** Find customers and read their overview, orders, tickets, wallet history and notes (audited reads). */
+  'customers.read': ['support', 'finance', 'admin'],
+  /** Support's actions on a customer: unlock 2FA, ask for a new password, start a break, write a note. */
+  'customers.support': ['support', 'admin'],
+  /** Identity documents: the queue, a customer's documents (an audited read), approve or reject them. */
+  'kyc.review': ['support', 'admin'],
+  /** Withdrawals: the lists, approve (pay), reject, bulk approve. */
+  'withdrawals.manage': ['finance', 'admin'],
+  /** Manual adjustments: ask for one, list them, and approve or reject another operator's (four eyes). */
+  'adjustments.manage': ['finance', 'admin'],
+  /** The ledger report: daily totals per account (JSON or CSV). */
+  'ledger.read': ['finance', 'admin'],
+  /**
+   * Draws: the schedule, enter and confirm results (a second operator), settle, winners, raffle draws, the
+   * syndicates riding on lottery draws, and Daily Winners giveaway draws.
+   */
+  'draws.manage': ['draw_officer', 'admin'],
+  /** The dashboard: today's sales and deposits, what waits, the next draws, the job queues. */
+  'dashboard.read': ['support', 'finance', 'draw_officer', 'admin'],
+  /** Product offers (list, suspend, resume) and promotion codes (list with usage, create). */
+  'catalogue.manage': ['admin'],
+  /** Marketing: notification campaigns to a segment's customers (the same service as `ops notifications:campaign`). */
+  'notifications.campaign': ['content_editor', 'admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
+
+/** Whether a role holds a permission (an unknown role holds none). */
+export function roleCan(role: string, permission: OperatorPermission): boolean {
+  return (OPERATOR_PERMISSIONS[permission] as readonly string[]).includes(role);
+}
+
 /** Idle minutes after which an operator session ends, and its absolute length in hours. */
 export const OPERATOR_SESSION_IDLE_MINUTES = 15;
 export const OPERATOR_SESSION_MAX_HOURS = 8;
@@ -19,6 +65,8 @@ export const OPERATOR_TEXTS = {
   locked: `Too many wrong sign-ins: this account is locked for ${OPERATOR_LOCK_MINUTES} minutes.`,
   signIn: 'Please sign in to the back office.',
   notAllowed: 'Your role does not allow this.',
+  ownAccount: 'You cannot disable your own account.',
+  noOperator: 'There is no such operator.',
 } as const;
 
 export const OperatorLoginBody = z
@@ -59,6 +107,16 @@ export const CreateOperatorBody = z
   })
   .strict();
 export type CreateOperatorBody = z.infer<typeof CreateOperatorBody>;
+
+export const OperatorParams = z.object({ operatorId: z.string().regex(/^op_[A-Za-z0-9_-]{1,40}$/) }).strict();
+
+/** What disabling (or re-enabling) an operator did: the account, and how many live sessions ended with it. */
+export const OperatorStatusChange = z.object({
+  operator: Operator,
+  changed: z.boolean(),
+  sessionsEnded: z.number().int(),
+});
+export type OperatorStatusChange = z.infer<typeof OperatorStatusChange>;
 
 /** A new operator and their authenticator secret, shown once (the operator adds it to their authenticator app). */
 export const CreatedOperator = z.object({

@@ -37,7 +37,14 @@ export const navigationSeed: Navigation = {
         link('raffle-results', 'Raffle results', '/lotto-results/raffles'),
       ],
     }),
-    link('syndicates', 'Syndicates', '/syndicates', ['syndicates']),
+    // Features §2: a social_play product group; it links straight to /social-play while the cart holds a share.
+    link('social-play', 'Social play', '/social-play', ['commercial_lotteries'], {
+      productGroup: 'social_play',
+      children: [
+        link('syndicates', 'Syndicates', '/syndicates', ['syndicates']),
+        link('lotto-party', 'Lotto Party', '/lotto-party', ['social_syndicates']),
+      ],
+    }),
     link('results', 'Results', '/lotto-results', [], {
       productGroup: 'results',
       children: [

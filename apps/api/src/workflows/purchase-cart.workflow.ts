@@ -34,7 +34,7 @@ import {
   type EmailBlock,
   type EmailMessage,
 } from '../modules/notifications/index.ts';
-import { newPublicId, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
+import { newPublicId, paidAmounts, type CheckoutService, type NewOrder } from '../modules/orders/index.ts';
 import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules/promotions/index.ts';
 import { createAdmission } from './purchase-admission.ts';
 
@@ -256,6 +256,36 @@ async function validateCartOf(
   }
 }
 
+/**
+ * Each item's handler writes what it sells (tickets, shares) in the purchase transaction; answers the orders to record.
+ * Each handler is told what its item is paid after the discount: the same split recordCheckout gives the orders.
+ */
+async function fulfilItems(
+  tx: Executor,
+  loaded: { items: { item: PricedItem }[]; discountCents: number },
+  handlerFor: (productType: string) => CartProductHandler,
+  ctx: { customerId: string; checkoutId: string; now: Date },
+): Promise<{ orders: NewOrder[]; bought: PurchasedOrders['orders'] }> {
+  const orders: NewOrder[] = [];
+  const bought: PurchasedOrders['orders'] = [];
+  const paid = paidAmounts(
+    loaded.items.map(({ item }) => ({ priceCents: item.priceCents, preOrder: item.purchaseStatus === 'pre_order' })),
+    loaded.discountCents,
+  );
+  for (const [i, { item }] of loaded.items.entries()) {
+    const orderId = newPublicId('ord');
+    const fulfilled = await handlerFor(item.productType).fulfil(tx, item, { ...ctx, orderId, paidCents: paid[i]! });
+    bought.push({ orderId, item, tickets: fulfilled });
+    const quickpicks = item.games.map((g) => g.quickpick);
+    orders.push({
+      publicId: orderId,
+      item: { ...item, input: item.input } as unknown as NewOrder['item'],
+      tickets: fulfilled.map((t) => ({ ...t, quickpicks: t.lineIds.map((_, i) => quickpicks[i] ?? false) })),
+    });
+  }
+  return { orders, bought };
+}
+
 export function createPurchaseWorkflow(deps: PurchaseDeps) {
   const { db, clock, cart, ledger, checkouts } = deps;
   const handlerFor = (productType: string) => {
@@ -350,24 +380,11 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
             }
           }
 
-          const orders: NewOrder[] = [];
-          const bought: PurchasedOrders['orders'] = [];
-          for (const { item } of loaded.items) {
-            const orderId = newPublicId('ord');
-            const fulfilled = await handlerFor(item.productType).fulfil(tx, item, {
-              customerId,
-              orderId,
-              checkoutId,
-              now,
-            });
-            bought.push({ orderId, item, tickets: fulfilled });
-            const quickpicks = item.games.map((g) => g.quickpick);
-            orders.push({
-              publicId: orderId,
-              item: { ...item, input: item.input } as unknown as NewOrder['item'],
-              tickets: fulfilled.map((t) => ({ ...t, quickpicks: t.lineIds.map((_, i) => quickpicks[i] ?? false) })),
-            });
-          }
+          const { orders, bought } = await fulfilItems(tx, loaded, handlerFor, {
+            customerId,
+            checkoutId,
+            now,
+          });
           const recorded = await checkouts.recordCheckout(tx, {
             publicId: checkoutId,
             customerId,

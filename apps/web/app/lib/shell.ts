@@ -126,6 +126,8 @@ export interface ShellData {
   cartItemCount: number;
   /** Features §2 Main navigation bar: the lotto item links straight to the lotto page while this is true. */
   cartHasLotteryTicket?: boolean;
+  /** Features §2 Main navigation bar: the social-play item links straight to the social page while this is true. */
+  cartHasSyndicateShare?: boolean;
   notificationCount: number;
   /** Feed cards not yet shown as toasts (notifications_feed capability, signed in). */
   notificationToasts?: NotificationCard[];

@@ -68,9 +68,25 @@ async function buyShares(o: OpenBrowser, sessionUrl: string, shares: number, sho
   await page.waitForURL((url) => url.pathname === '/cart', { timeout: 20_000 });
   await page.getByTestId('cart-lotto-party').waitFor();
   if (shot) await shoot(page, shot);
+  // Features §2: with a (Lotto Party) syndicate share in the cart, the social-play item links straight to its page.
+  await waitForHydration(page);
+  await page.getByTestId('menu-toggle').click();
+  const nav = page.getByRole('navigation', { name: 'Primary' });
+  await expect(nav.getByRole('link', { name: 'Social play', exact: true }).getAttribute('href')).resolves.toBe(
+    '/social-play',
+  );
+  await expect(nav.locator('summary', { hasText: 'Social play' }).count()).resolves.toBe(0);
+  await page.keyboard.press('Escape');
   await goto(page, `${baseUrl}/cart/buy`);
   await page.getByTestId('buy-button').click();
   await page.waitForURL((url) => url.pathname.startsWith('/receipt/chk_'), { timeout: 20_000 });
+  // The receipt names the session the shares are in (the order's socialSyndicateId) and links to it.
+  const sessionId = new URL(sessionUrl).pathname.split('/').pop()!;
+  const note = page.getByTestId('order-social-syndicate');
+  await expect(note.textContent()).resolves.toContain(`Lotto Party session ${sessionId}`);
+  await expect(note.getByRole('link', { name: sessionId }).getAttribute('href')).resolves.toBe(
+    new URL(sessionUrl).pathname,
+  );
 }
 
 /** Waits (reloading) until the session page says it is in a state. */
@@ -166,6 +182,20 @@ describe('Lotto Party', () => {
     await expect(a.page.getByTestId('autosession-status').getAttribute('data-status')).resolves.toBe('on');
     await shoot(a.page, 'session-open');
 
+    // B was a member when A made the session from the group page (its "Invite every member" is ticked): B's feed
+    // has the invite, once, linking to the session.
+    await goto(b.page, `${b.baseUrl}/my-account/notifications`);
+    const invites = b.page
+      .getByTestId('notifications-page')
+      .getByTestId('notification-card')
+      .filter({ hasText: 'Ann invited you to a Lotto Party' });
+    await invites.first().waitFor();
+    await expect(invites.count()).resolves.toBe(1);
+    await expect(invites.getByRole('link', { name: 'See the session' }).getAttribute('href')).resolves.toBe(
+      new URL(sessionUrl).pathname,
+    );
+    await shoot(b.page, 'invite-card');
+
     // B buys 2 shares, then A the last 3: the session fills and closes.
     await goto(b.page, groupUrl);
     await b.page.getByTestId('session-tile').first().getByRole('link').click();
@@ -210,6 +240,16 @@ describe('Lotto Party', () => {
     await shoot(a.page, 'session-paid');
     await waitForStatus(b.page, sessionUrl, /paid/);
     await expect(b.page.getByTestId('my-prize').textContent()).resolves.toMatch(/\$400\.00/);
+    // B's order history names the session too.
+    await goto(b.page, `${b.baseUrl}/my-account/past-tickets`);
+    await expect(
+      b.page
+        .getByTestId('order-social-syndicate')
+        .filter({ hasText: new URL(sessionUrl).pathname.split('/').pop()! })
+        .count(),
+    ).resolves.toBe(1);
+    await shoot(b.page, 'orders-session');
+    await goto(b.page, sessionUrl);
     // B's order in the session: the shares bought, under the session's id (socialSyndicateId).
     await b.page.getByRole('link', { name: 'My order' }).click();
     await b.page.waitForURL((url) => url.pathname.startsWith('/my-account/lotto-party/ticket/lps_'));

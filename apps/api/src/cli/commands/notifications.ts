@@ -33,16 +33,16 @@ export const notificationsCampaignCommand = defineCommand({
     if (options.link && !/^(\/(?!\/)|https:\/\/)/.test(options.link))
       throw new UsageError('--link takes a path of the shop (/...) or an https URL.');
     const s = await ctx.services();
-    const customers = await s.identity.directory.customersInSegment(segment);
-    const posted = await s.feed.campaign({
-      customers,
+    // The back office's campaign screen goes through the very same service.
+    const sent = await s.backoffice.campaigns.send({
+      segment,
       key,
       title,
       message,
-      link: options.link ? { text: options.linkText!, href: options.link } : undefined,
+      ...(options.link ? { link: options.link, linkText: options.linkText! } : {}),
     });
     ctx.out(
-      `Posted ${posted} card${posted === 1 ? '' : 's'} to segment ${segment} (${customers.length} active customers).`,
+      `Posted ${sent.posted} card${sent.posted === 1 ? '' : 's'} to segment ${segment} (${sent.audience} active customers).`,
     );
   },
 });

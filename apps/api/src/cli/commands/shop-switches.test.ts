@@ -53,7 +53,10 @@ describe('offer:suspend and offer:resume', () => {
     const before = await listed();
     expect(before).toBeGreaterThan(1);
     expect((await opsWriting('catalogue_offers', 'offer:suspend', 'oz-lotto')).out).toBe('Suspended: oz-lotto.');
-    expect(await listed()).toBe(before - 1);
+    // Oz Lotto and its syndicate offer (ADR 095: a lottery's syndicate follows its suspension).
+    expect(await listed()).toBe(before - 2);
+    const offers = (await apiGet('/pricing/default/product_offers')) as Record<string, { suspended: boolean }>;
+    expect([offers['oz-lotto']?.suspended, offers['oz-lotto-syndicate']?.suspended]).toEqual([true, true]);
     expect((await opsWriting('catalogue_offers', 'offer:suspend', '--all')).code).toBe(0);
     expect(await listed()).toBe(0);
     expect((await opsWriting('catalogue_offers', 'offer:resume', '--all')).code).toBe(0);

@@ -1,7 +1,7 @@
 // Draws in the back office (/api/admin/draws, /api/admin/raffles; draws.manage; docs/operators.md): the schedule, a
 // result entered by one operator and confirmed by a second before it is official, settlement once it is (refused
 // before; idempotent), the winners and prize totals, and raffle draws with their commitment, seed and verification
-// link. Every write is audited.
+// link. Every write is audited. (Syndicate and giveaway draws: backoffice.group-draws.routes.ts.)
 import {
   AdminDraw,
   AdminDrawParams,
@@ -49,6 +49,39 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
     async (request) => {
       const { offer, status, limit, offset } = request.query;
       return ok(await draws.list({ gameKey: offer, status }, { limit, offset }));
+    },
+  );
+
+  routes.get(
+    '/draws/:drawId',
+    {
+      onRequest: officer,
+      schema: { tags, summary: 'One draw of the schedule', params, response: { 200: successEnvelope(AdminDraw) } },
+    },
+    async (request) => ok(await draws.get(request.params.drawId)),
+  );
+
+  routes.post(
+    '/draws/:drawId/close',
+    {
+      onRequest: officer,
+      schema: {
+        tags,
+        summary: "Close a draw's sales now (as ops draw:advance does first); the next draw goes on sale; audited",
+        params,
+        response: { 200: successEnvelope(z.object({ draw: AdminDraw, changed: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const { drawId } = request.params;
+      return ok(
+        await audited(
+          access,
+          request,
+          { action: 'draw.close', target: drawId, detail: (r) => ({ status: r.draw.status, changed: r.changed }) },
+          () => draws.close(drawId),
+        ),
+      );
     },
   );
 

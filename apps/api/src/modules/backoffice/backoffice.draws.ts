@@ -18,7 +18,7 @@ import { assertValidResult, enterManualResult, type DrawsService, type DrawSumma
 import { backofficeRepo, type ProposalRow } from './backoffice.repository.ts';
 
 export interface DrawPorts {
-  draws: Pick<DrawsService, 'getDraw' | 'close' | 'recordResult' | 'listDraws'>;
+  draws: Pick<DrawsService, 'getDraw' | 'close' | 'recordResult' | 'listDraws' | 'openNextDrawSales'>;
   settle(drawId: string): Promise<{ linesScored: number; prizesRecorded: number; prizeCentsRecorded: number }>;
   winningLines(
     drawId: string,
@@ -72,6 +72,23 @@ export function createBackofficeDraws(deps: { db: Db; clock: Clock; ports: DrawP
     async list(filter: { gameKey?: string; status?: DrawStatus }, page: { limit: number; offset: number }) {
       const { items, total } = await ports.draws.listDraws(filter, page);
       return { items: items.map(drawView), total };
+    },
+
+    /** One draw of the schedule (404 when there is none). */
+    async get(drawId: string): Promise<AdminDraw> {
+      return drawView(await mustGet(drawId));
+    },
+
+    /**
+     * Closes a draw's sales now (what `ops draw:advance` does first), so its result can be entered; the game's next
+     * draw goes on standard sale at once. A draw already past its sales answers its state (a double click is one close).
+     */
+    async close(drawId: string): Promise<{ draw: AdminDraw; changed: boolean }> {
+      const draw = await mustGet(drawId);
+      if (draw.status !== 'DRAW_OPEN') return { draw: drawView(draw), changed: false };
+      const step = await ports.draws.close(drawId);
+      await ports.draws.openNextDrawSales(draw.gameKey);
+      return { draw: drawView(step.draw), changed: step.changed };
     },
 
     /** A result entered by one operator: checked against the game's rules now, official only once confirmed. */

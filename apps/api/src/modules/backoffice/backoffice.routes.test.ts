@@ -7,6 +7,7 @@ import { withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin, verifiedCustomer } from '../../../test/helpers/customers.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
+import { feedCardsOf } from '../../../test/helpers/feed.ts';
 import { as, backOffice, type OperatorCall } from '../../../test/helpers/operators.ts';
 import type { Database } from '../../db/index.ts';
 import { PERMISSIONS, type Permission } from '../operators/index.ts';
@@ -322,6 +323,32 @@ describe('draws', () => {
   });
 });
 
+describe('closing a draw', () => {
+  it("closes a draw's sales now so its result can be entered; the next draw goes on standard sale; once", async () => {
+    await withTestApp({ database, now: '2026-04-01T00:00:00Z' }, async (t) => {
+      await t.services.draws.ensureSchedule('weekday-windfall');
+      const { draw_officer: officer, support } = await staff(t, 'draw_officer', 'support');
+      const [draw, next] = await t.services.draws.upcomingDraws('weekday-windfall', 2);
+      const url = `/api/admin/draws/${draw!.id}`;
+      const result = { numbers: [1, 2, 3, 4, 5, 6], supps: [7, 8] };
+      expect((await officer.call('POST', `${url}/results`, result)).statusCode).toBe(409);
+      expect((await support.call('POST', `${url}/close`)).statusCode).toBe(403);
+
+      const closed = await Promise.all([officer.call('POST', `${url}/close`), officer.call('POST', `${url}/close`)]);
+      expect(closed.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(closed.map((r) => r.json().result.changed).sort()).toEqual([false, true]);
+      expect((await officer.call('GET', url)).json().result).toMatchObject({ id: draw!.id, status: 'DRAW_CLOSED' });
+      const upcoming = await t.services.draws.upcomingDraws('weekday-windfall', 1);
+      expect(upcoming[0]).toMatchObject({ id: next!.id, purchaseStatus: 'standard' });
+      expect((await officer.call('POST', `${url}/results`, result)).statusCode).toBe(200);
+      expect((await auditOf(t, 'draw.close')).map((e) => [e.target, e.outcome])).toEqual([
+        [draw!.id, 'ok'],
+        [draw!.id, 'ok'],
+      ]);
+    });
+  });
+});
+
 describe('catalogue and promotions', () => {
   it('an admin suspends and resumes an offer and creates a promotion code with limits; rule breaks refused', async () => {
     await withTestApp({ database }, async (t) => {
@@ -456,6 +483,64 @@ describe('identity documents', () => {
   });
 });
 
+describe('notification campaigns', () => {
+  it("a content editor sends a campaign to a segment's customers once, however often it is sent; audited", async () => {
+    await withTestApp({ database }, async (t) => {
+      const { content_editor: editor, support } = await staff(t, 'content_editor', 'support');
+      const customers = [await verifiedCustomer(t), await verifiedCustomer(t)];
+      const segments = await editor.call('GET', '/api/admin/campaigns/segments');
+      expect(segments.statusCode, segments.body).toBe(200);
+      const audience = (segments.json().result as Json[]).find((s) => s.segment_name === 'default')!.customers;
+      expect(audience).toBeGreaterThanOrEqual(2);
+
+      const body = {
+        segment: 'default',
+        key: 'bo-campaign-spring',
+        title: 'Spring jackpots',
+        message: 'Three big draws this week.',
+        link: '/lotto-tickets',
+        linkText: 'Play now',
+      };
+      // Bad input: refused per field, nothing posted.
+      const bad = await editor.call('POST', '/api/admin/campaigns', { ...body, linkText: undefined, title: '' });
+      expect(bad.statusCode).toBe(422);
+      const unknown = await editor.call('POST', '/api/admin/campaigns', { ...body, segment: 'nowhere' });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().messages[0].text).toBe('There is no segment named "nowhere".');
+      expect(await feedCardsOf(t.database, customers[0]!.customerId, 'campaign')).toEqual([]);
+      expect((await support.call('POST', '/api/admin/campaigns', body)).statusCode).toBe(403);
+
+      // A double click: the same key twice at once posts one card per customer.
+      const sent = await Promise.all([
+        editor.call('POST', '/api/admin/campaigns', body),
+        editor.call('POST', '/api/admin/campaigns', body),
+      ]);
+      expect(sent.map((r) => r.statusCode)).toEqual([200, 200]);
+      const results = sent.map((r) => r.json().result as Json);
+      expect(results[0]).toMatchObject({ segment: 'default', key: body.key, audience });
+      expect(results[0]!.posted + results[1]!.posted).toBe(audience);
+      const again = await editor.call('POST', '/api/admin/campaigns', body);
+      expect(again.json().result).toMatchObject({ audience, posted: 0 });
+      for (const c of customers)
+        expect(await feedCardsOf(t.database, c.customerId, 'campaign')).toEqual([
+          expect.objectContaining({
+            title: 'Spring jackpots',
+            links: ['/lotto-tickets'],
+            dedupeKey: 'campaign:bo-campaign-spring',
+          }),
+        ]);
+      const audit = await auditOf(t, 'notification.campaign');
+      expect(audit.map((e) => [e.actor, e.target, e.outcome])).toEqual([
+        [editor.id, 'nowhere', 'failed'],
+        [editor.id, 'default', 'ok'],
+        [editor.id, 'default', 'ok'],
+        [editor.id, 'default', 'ok'],
+      ]);
+      expect(audit[1]!.detail).toMatchObject({ key: body.key, title: 'Spring jackpots', audience });
+    });
+  });
+});
+
 describe('closing an account', () => {
   it('support closes an account with a reason: no sign-in, no purchases, the balance stays; audited', async () => {
     await withTestApp({ database }, async (t) => {
@@ -511,6 +596,39 @@ describe('closing an account', () => {
   });
 });
 
+describe('syndicate and giveaway draws', () => {
+  it('a draw officer lists syndicates and giveaways and draws a giveaway now, once; audited', async () => {
+    await withTestApp({ database }, async (t) => {
+      const { draw_officer: officer, finance } = await staff(t, 'draw_officer', 'finance');
+      const syndicates = await officer.call('GET', '/api/admin/syndicates');
+      expect(syndicates.statusCode, syndicates.body).toBe(200);
+      for (const syn of syndicates.json().result as Json[])
+        expect(syn).toMatchObject({ id: expect.stringMatching(/^syn_/), draw_id: expect.any(String) });
+
+      await t.services.membership.giveaways.ensureCurrent();
+      const open = await officer.call('GET', '/api/admin/giveaways?status=open&limit=50');
+      expect(open.statusCode, open.body).toBe(200);
+      const daily = (open.json().result.items as Json[]).find((g) => g.type === 'daily')!;
+      expect(daily).toMatchObject({ id: expect.stringMatching(/^gwy_/), status: 'DRAW_OPEN' });
+      expect(daily.verify_path).toBe(`/daily-winners/giveaways/daily/${daily.draw_number}/verify`);
+
+      expect((await finance.call('POST', `/api/admin/giveaways/${daily.id}/draw`)).statusCode).toBe(403);
+      const drawn = await officer.call('POST', `/api/admin/giveaways/${daily.id}/draw`);
+      expect(drawn.statusCode, drawn.body).toBe(200);
+      expect(drawn.json().result).toMatchObject({ drawn: true, seed: expect.any(String) });
+      expect(drawn.json().result.giveaway.status).not.toBe('DRAW_OPEN');
+      const again = await officer.call('POST', `/api/admin/giveaways/${daily.id}/draw`);
+      expect(again.json().result).toMatchObject({ drawn: false, seed: drawn.json().result.seed });
+      expect((await officer.call('POST', '/api/admin/giveaways/gwy_nothing/draw')).statusCode).toBe(404);
+      expect((await auditOf(t, 'giveaway.draw')).map((e) => [e.target, e.outcome])).toEqual([
+        [daily.id, 'ok'],
+        [daily.id, 'ok'],
+        ['gwy_nothing', 'failed'],
+      ]);
+    });
+  });
+});
+
 /** Every admin route, its permission (null: any signed-in operator); a route missing here fails the walk. */
 const MATRIX: Record<string, Permission | null> = {
   'GET /api/admin/me': null,
@@ -539,6 +657,8 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/adjustments/:adjustmentId/reject': 'adjustments.manage',
   'GET /api/admin/ledger/daily': 'ledger.read',
   'GET /api/admin/draws': 'draws.manage',
+  'GET /api/admin/draws/:drawId': 'draws.manage',
+  'POST /api/admin/draws/:drawId/close': 'draws.manage',
   'GET /api/admin/draws/:drawId/results': 'draws.manage',
   'POST /api/admin/draws/:drawId/results': 'draws.manage',
   'POST /api/admin/draws/:drawId/results/confirm': 'draws.manage',
@@ -556,6 +676,13 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/offers/:key/resume': 'catalogue.manage',
   'GET /api/admin/promotions': 'catalogue.manage',
   'POST /api/admin/promotions': 'catalogue.manage',
+  'POST /api/admin/operators/:operatorId/disable': 'operators.manage',
+  'POST /api/admin/operators/:operatorId/enable': 'operators.manage',
+  'GET /api/admin/syndicates': 'draws.manage',
+  'GET /api/admin/giveaways': 'draws.manage',
+  'POST /api/admin/giveaways/:giveawayId/draw': 'draws.manage',
+  'GET /api/admin/campaigns/segments': 'notifications.campaign',
+  'POST /api/admin/campaigns': 'notifications.campaign',
 };
 /** Sign-in and sign-out: walked by the operators tests (signing out here would end the walk's sessions). */
 const SESSION = new Set(['POST /api/admin/session', 'DELETE /api/admin/session']);
@@ -567,6 +694,8 @@ const PLACEHOLDERS: Record<string, string> = {
   documentId: `doc_${'0'.repeat(32)}`,
   drawId: 'raf_nothing',
   key: 'no-such-offer',
+  operatorId: 'op_nobody',
+  giveawayId: 'gwy_nothing',
 };
 
 describe('the permission matrix', () => {

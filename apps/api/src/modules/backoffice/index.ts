@@ -11,8 +11,10 @@ export { createBackofficeCustomers, type BackofficeCustomers, type CustomerPorts
 export { createBackofficeDashboard, type BackofficeDashboard, type DashboardPorts } from './backoffice.dashboard.ts';
 export { createBackofficeDraws, type BackofficeDraws, type DrawPorts } from './backoffice.draws.ts';
 export { type AdminAccess } from './backoffice.http.ts';
+export { backofficeCampaignsRoutes, type CampaignsRoutesOptions } from './backoffice.campaigns.routes.ts';
 export { backofficeCustomersRoutes } from './backoffice.customers.routes.ts';
 export { backofficeDeskRoutes, type DeskRoutesOptions } from './backoffice.desk.routes.ts';
 export { backofficeDocumentsRoutes, type DocumentsRoutesOptions } from './backoffice.documents.routes.ts';
 export { backofficeDrawsRoutes, type DrawsRoutesOptions } from './backoffice.draws.routes.ts';
+export { backofficeGroupDrawsRoutes, type GroupDrawsRoutesOptions } from './backoffice.group-draws.routes.ts';
 export { backofficeMoneyRoutes, type MoneyRoutesOptions } from './backoffice.money.routes.ts';

@@ -40,6 +40,9 @@ export interface FulfilContext {
   orderId: string;
   checkoutId: string;
   now: Date;
+  /** What this item is paid: its price less its part of the cart's discount (orders.paid-amounts.ts), the order's total.
+   *  A handler that records an amount it may refund later records this, never the price. Absent: the item's price. */
+  paidCents?: number;
 }
 /** What fulfilment wrote, per draw, for the order's tickets. */
 export interface FulfilledTicket {

@@ -30,7 +30,11 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
       // The same for every visitor: a CDN may keep it half a minute (the draw list changes when a draw closes).
       expect(res.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=30');
       const offers = res.json().result as Record<string, Record<string, unknown>>;
-      expect(Object.keys(offers).sort()).toEqual([...AU_KEYS, 'uk-lotto', 'euromillions', ...RAFFLE_KEYS].sort());
+      // The seeded standing syndicates (Oz Lotto, Powerball) are on sale: each lottery's syndicate_share offer too.
+      const syndicates = ['oz-lotto-syndicate', 'powerball-syndicate'];
+      expect(Object.keys(offers).sort()).toEqual(
+        [...AU_KEYS, 'uk-lotto', 'euromillions', ...RAFFLE_KEYS, ...syndicates].sort(),
+      );
       const oz = offers['oz-lotto']!;
       for (const field of [
         'key',

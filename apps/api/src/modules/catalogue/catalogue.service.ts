@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createCatalogueRepository, type OfferRow, type PriceRow } from './catalogue.repository.ts';
+import { syndicateOffersOf, type SyndicateOnSale } from './catalogue.syndicates.ts';
 
 /** The part of an upcoming draw the catalogue shows (the draws module's DrawSummary satisfies it). */
 export interface UpcomingDraw {
@@ -47,6 +48,11 @@ export interface CatalogueDeps {
   raffleDraws?(offerKey: string): Promise<UpcomingDraw[]>;
   /** A raffle's one game offer: bundles as prices, numGames = tickets. */
   raffleGameOffer?(offerKey: string): Promise<GameOffer | null>;
+  /**
+   * Syndicates on sale (the syndicates module's onSale): each lottery with one gets a syndicate_share offer (ADR 095).
+   * Absent: no syndicate offers. Shares left are as fresh as the list (cacheTtlMs); the purchase counts them exactly.
+   */
+  syndicatesOnSale?(): Promise<SyndicateOnSale[]>;
 }
 
 /** Draws listed per offer: enough for the draw picker and forward draw labels. */
@@ -291,7 +297,13 @@ export function createCatalogueService(deps: CatalogueDeps) {
         return builtOffer(offer, offer.type as ProductOffer['type'], offer.gameKey, draws, gameTypes);
       }),
     );
-    return built.filter((b): b is BuiltOffer => b !== null);
+    const offers = built.filter((b): b is BuiltOffer => b !== null);
+    const syndicates = deps.syndicatesOnSale ? await deps.syndicatesOnSale() : [];
+    const shares = syndicateOffersOf(
+      offers.map((b) => b.offer),
+      syndicates,
+    ).map((offer) => ({ offer, stops: offer.draws.map((d) => Date.parse(d.stop)) }));
+    return [...offers, ...shares];
   }
 
   /**

@@ -9,6 +9,7 @@ export {
   type CatalogueService,
   type UpcomingDraw,
 } from './catalogue.service.ts';
+export { syndicateOfferKey, type SyndicateOnSale } from './catalogue.syndicates.ts';
 export { createOfferPreviews, OFFER_PREVIEW_TTL_SECONDS, type OfferPreviews } from './catalogue.preview.ts';
 export { seedCatalogue, seedCatalogueRows, PRICINGS } from './catalogue.seed.ts';
 export { createOfferAudience, type OfferAudience, type OfferAudienceDeps, type Visitor } from './catalogue.audience.ts';

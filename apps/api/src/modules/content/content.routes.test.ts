@@ -41,7 +41,7 @@ describe('singleton items', () => {
     const nav = await get('/api/cms/items/navigation');
     expect(nav.headers['cache-control']).toBe('public, max-age=86400');
     const labels = (nav.json().result.primary as { label: string }[]).map((item) => item.label);
-    expect(labels).toEqual(expect.arrayContaining(['Daily Winners', 'Blog', 'Syndicates']));
+    expect(labels).toEqual(expect.arrayContaining(['Daily Winners', 'Blog', 'Social play']));
     const footer = nav.json().result.footer as { url: string; requires_absent: string[] }[];
     expect(footer.find((f) => f.url === '/about/faq')!.requires_absent).toEqual(['support_faq']);
     const site = await get('/api/cms/items/site_config');

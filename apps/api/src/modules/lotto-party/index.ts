@@ -5,6 +5,8 @@ export { createSessionOrdersService, type SessionOrdersService } from './lotto-p
 export { createLottoPartyHandler } from './lotto-party.handler.ts';
 export { DEMO_PARTY, seedLottoParty } from './lotto-party.seed.ts';
 export type { LottoPartyDeps } from './lotto-party.rules.ts';
+export type { InviteMembers, SessionInvite } from './lotto-party.invites.ts';
+export { sessionInviteEmail, sessionPagePath } from './lotto-party.emails.ts';
 export { createLifecycle, refundReference, type LottoPartyLifecycle, type RunReport } from './lotto-party.lifecycle.ts';
 export {
   lottoPartyRoutes,

@@ -112,7 +112,7 @@ export function createLottoPartyHandler(
         sessionId: s.id,
         customerId: ctx.customerId,
         shares: input.numShares,
-        amountCents: item.priceCents,
+        amountCents: ctx.paidCents ?? item.priceCents,
         currency: item.currency,
         orderId: ctx.orderId,
         checkoutId: ctx.checkoutId,

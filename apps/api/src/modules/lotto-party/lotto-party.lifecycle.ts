@@ -6,7 +6,8 @@ import { getGame, quickPick, cryptoRandom, type GameKey } from '@shop/lottery';
 import type { Executor } from '../../db/index.ts';
 import { lottoPartyRepository as repo, type SessionRow } from './lotto-party.repository.ts';
 import { SESSION_PREFIX, type LottoPartyDeps } from './lotto-party.rules.ts';
-import { planSession, sessionRowOf } from './lotto-party.sessions.ts';
+import { organiserNameOf } from './lotto-party.invites.ts';
+import { inviteMembers, planSession, sessionRowOf } from './lotto-party.sessions.ts';
 
 /** Ledger reference of one share purchase's refund: unique, so a repeated refund is refused by the wallet. */
 export const refundReference = (shareId: number) => `lotto-party-refund:${shareId}`;
@@ -84,6 +85,8 @@ export function createLifecycle(deps: LottoPartyDeps) {
       (d) => d.drawNo > s.drawNo && d.purchaseStatus === 'standard' && new Date(d.stop).getTime() > now.getTime(),
     );
     if (!next) return false; // no draw on sale yet: the next run tries again
+    const organiserGroup = s.inviteAllExistingMembers ? await repo.groupById(db, s.groupId) : null;
+    const organiserName = organiserGroup ? await organiserNameOf(deps.firstNamesOf, organiserGroup) : '';
     return db.transaction(async (tx) => {
       const group = (await repo.groupById(tx, s.groupId))!;
       const existing = await repo.sessionByGroupAndDraw(tx, s.groupId, next.drawId);
@@ -103,7 +106,10 @@ export function createLifecycle(deps: LottoPartyDeps) {
           },
           now,
         );
-        nextId = (await repo.insertSession(tx, row))?.publicId ?? null;
+        const written = await repo.insertSession(tx, row);
+        // The next session asks what this one asked: its members are invited to it as to the first.
+        if (written) await inviteMembers(deps, tx, written, group, organiserName);
+        nextId = written?.publicId ?? null;
       }
       await repo.updateSession(tx, s.id, { autosessionDone: true, nextSessionId: nextId });
       return existing === null;

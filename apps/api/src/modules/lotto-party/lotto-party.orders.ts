@@ -4,7 +4,7 @@ import { LOTTO_PARTY_TEXTS, toMoney, type CurrencyCode, type SocialSyndicateSess
 import { notFound } from '../../lib/errors.ts';
 import { lottoPartyRepository as repo } from './lotto-party.repository.ts';
 import type { LottoPartyDeps } from './lotto-party.rules.ts';
-import { sessionView } from './lotto-party.views.ts';
+import { refundedOf, sessionView } from './lotto-party.views.ts';
 
 export function createSessionOrdersService(deps: LottoPartyDeps) {
   const { db } = deps;
@@ -30,7 +30,7 @@ export function createSessionOrdersService(deps: LottoPartyDeps) {
           refunded: r.refundEntryId !== null,
         })),
         amountPaid: toMoney(sum(rows), currency),
-        amountRefunded: toMoney(sum(rows.filter((r) => r.refundEntryId !== null)), currency),
+        amountRefunded: toMoney(refundedOf(rows).cents, currency),
       };
     },
   };

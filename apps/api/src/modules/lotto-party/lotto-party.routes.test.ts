@@ -386,6 +386,72 @@ describe('money', () => {
   });
 });
 
+describe('a discounted share purchase', () => {
+  it('is refunded what it was charged (price less the promotion), not the share price', async () => {
+    const a = await customer();
+    const b = await customer();
+    const g = await newGroup(a);
+    await social(b, 'POST', `/group/token/${g.invite_token}/join`);
+    const { session } = await newSession(a, g.id, 10);
+    const start = await balance(b.id);
+    const add = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/items',
+      headers: b.headers(),
+      sign: CART,
+      payload: { item: { product_type: 'social_syndicate_share', session_id: session.session_id, num_shares: 3 } },
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const promo = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/promotion',
+      headers: b.headers(),
+      sign: CART,
+      payload: { promotion_code: 'SAVE10' },
+    });
+    expect(promo.statusCode, promo.body).toBe(200);
+    const bought = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/purchase',
+      headers: { ...b.headers(), 'idempotency-key': `key-${randomBytes(6).toString('hex')}` },
+      sign: CART,
+      payload: {},
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const price = Math.round(session.share_price.amount * 100) * 3;
+    const charged = start - (await balance(b.id));
+    // SAVE10: 10 % off, rounded half up.
+    expect(charged).toBe(price - Math.round(price / 10));
+
+    const saved = t.clock.now();
+    t.clock.set(new Date(new Date(session.closes_at).getTime() + 1000).toISOString());
+    try {
+      await t.services.lottoParty.lifecycle.run();
+    } finally {
+      t.clock.set(saved.toISOString());
+    }
+    const refunds = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from wallet_entries
+          where customer_id = ${b.id} and reference like 'lotto-party-refund:%'`,
+    );
+    expect(refunds.rows[0]!.n).toBe(1);
+    // Back to the balance before the purchase: no cent created by refunding the discount as cash.
+    expect(await balance(b.id)).toBe(start);
+    const order = await t.injectSigned({
+      method: 'GET',
+      url: `/api/v2/social_syndicate_session/${session.session_id}?show_details=true`,
+      headers: b.headers(),
+    });
+    expect(order.json().result.orders).toEqual([
+      expect.objectContaining({
+        shares: 3,
+        refunded: true,
+        amount: expect.objectContaining({ amount: charged / 100 }),
+      }),
+    ]);
+  });
+});
+
 describe("the issue's story", () => {
   it('A and B split a session 3:2; it closes, both see the tickets, a forced win is split to the cent; the next session exists', async () => {
     const a = await customer();

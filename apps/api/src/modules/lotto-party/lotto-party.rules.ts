@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { NewTicketLine, PrizeRow, TicketLine } from '../orders/index.ts';
+import type { InviteMembers } from './lotto-party.invites.ts';
 import { lottoPartyRepository as repo, type GroupRow, type SessionRow } from './lotto-party.repository.ts';
 
 export interface LottoPartyDeps {
@@ -36,6 +37,8 @@ export interface LottoPartyDeps {
   };
   /** Quickpick source for the session's ticket; the platform CSPRNG unless a test injects one. */
   rng?: RandomSource;
+  /** Tells members invited to a new session (inviteAllExistingMembers): feed card and email, in the session's tx. */
+  inviteMembers?: InviteMembers;
 }
 
 export const GROUP_PREFIX = 'lpg_';

@@ -24,6 +24,7 @@ import {
   readableSession,
   type LottoPartyDeps,
 } from './lotto-party.rules.ts';
+import { invitesFor, organiserNameOf } from './lotto-party.invites.ts';
 import { sessionView } from './lotto-party.views.ts';
 
 type Page = { limit: number; offset: number };
@@ -123,6 +124,20 @@ export function sessionRowOf(
   };
 }
 
+/** Invite the group's existing members to a session just written, when it asks to (features §7 POST /session). */
+export async function inviteMembers(
+  deps: Pick<LottoPartyDeps, 'inviteMembers'>,
+  tx: Executor,
+  session: SessionRow,
+  group: GroupRow,
+  organiserName: string,
+): Promise<number> {
+  if (!deps.inviteMembers) return 0;
+  const invites = await invitesFor(tx, session, group, organiserName);
+  if (invites.length > 0) await deps.inviteMembers(tx, invites);
+  return invites.length;
+}
+
 export function createSessionsService(deps: LottoPartyDeps) {
   const { db, clock } = deps;
   const view = (ex: Executor, s: SessionRow, g: GroupRow, me: string, isMember: boolean) =>
@@ -153,7 +168,13 @@ export function createSessionsService(deps: LottoPartyDeps) {
         },
         now,
       );
-      const session = await repo.insertSession(db, row);
+      const organiserName = row.inviteAllExistingMembers ? await organiserNameOf(deps.firstNamesOf, group) : '';
+      // The session and its invites (inviteAllExistingMembers) in one transaction: both or neither.
+      const session = await db.transaction(async (tx) => {
+        const written = await repo.insertSession(tx, row);
+        if (written) await inviteMembers(deps, tx, written, group, organiserName);
+        return written;
+      });
       if (!session) {
         const m = 'This group already has a session for that draw.';
         throw conflict(m, 'session_exists', { draw_id: [m] });

@@ -112,6 +112,7 @@ export async function sessionView(
       : [],
     tickets: isMember ? s.lines.map((l) => ({ lineId: l.lineId, sets: l.sets })) : [],
     myPrizes: isMember && myShares > 0 && s.status === 'paid' ? await myPrizesOf(deps, s, holders, me) : [],
+    myRefund: isMember && s.status === 'cancelled' ? await myRefundOf(ex, s, me) : null,
     nextSessionId: s.nextSessionId,
     previousSessionId: s.previousSessionId,
     createdAt: s.createdAt.toISOString(),
@@ -142,4 +143,21 @@ async function myPrizesOf(
         ]
       : [];
   });
+}
+
+/** What was refunded of some share purchases (their rows that carry a refund entry): shares and cents. */
+export function refundedOf(rows: { shares: number; amountCents: number; refundEntryId: string | null }[]) {
+  const refunded = rows.filter((r) => r.refundEntryId !== null);
+  return {
+    shares: refunded.reduce((n, r) => n + r.shares, 0),
+    cents: refunded.reduce((n, r) => n + r.amountCents, 0),
+  };
+}
+
+/** My refund from a cancelled session, as the session's refund wrote it; null when I bought no shares in it. */
+async function myRefundOf(ex: Executor, s: SessionRow, me: string): Promise<LottoPartySession['myRefund']> {
+  const rows = await repo.myShareRows(ex, s.id, me);
+  if (rows.length === 0) return null;
+  const { shares, cents } = refundedOf(rows);
+  return { shares, amount: toMoney(cents, s.currency as CurrencyCode) };
 }

@@ -24,6 +24,12 @@ export const operatorsRepo = {
     return r ?? null;
   },
 
+  async byPublicId(ex: Executor, publicId: string, lock = false): Promise<OperatorRow | null> {
+    const q = ex.select().from(operators).where(eq(operators.publicId, publicId));
+    const [r] = lock ? await q.for('update') : await q;
+    return r ?? null;
+  },
+
   async update(
     ex: Executor,
     id: number,
@@ -75,6 +81,22 @@ export const operatorsRepo = {
       .update(operatorSessions)
       .set({ revokedAt: now })
       .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt)));
+  },
+
+  /** Ends every live session of an operator at once (their account was disabled); answers how many ended. */
+  async revokeSessionsOf(ex: Executor, operatorId: number, now: Date): Promise<number> {
+    const ended = await ex
+      .update(operatorSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operatorId),
+          isNull(operatorSessions.revokedAt),
+          gt(operatorSessions.expiresAt, now),
+        ),
+      )
+      .returning({ id: operatorSessions.id });
+    return ended.length;
   },
 
   async audit(ex: Executor, row: NewAuditRow): Promise<void> {

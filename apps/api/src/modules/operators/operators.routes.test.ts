@@ -194,7 +194,80 @@ describe('roles', () => {
       'dashboard.read',
     ]);
     expect(held('draw_officer')).toEqual(['draws.manage', 'dashboard.read']);
-    expect(held('content_editor')).toEqual(['content.write']);
+    expect(held('content_editor')).toEqual(['content.write', 'notifications.campaign']);
+  });
+});
+
+describe('disabling an operator', () => {
+  it("ends the operator's sessions at once and refuses their sign-in; never one's own account; audited", async () => {
+    await withTestApp({ database }, async (t) => {
+      const adminSecret = await firstAdmin(t, 'grace@shop.test');
+      const admin = as(t, (await operatorLogin(t, 'grace@shop.test', adminSecret)).json().result.token);
+      const adminId = (await admin('GET', '/api/admin/me')).json().result.id as string;
+      const created = await admin('POST', '/api/admin/operators', {
+        email: 'dora@shop.test',
+        name: 'Dora',
+        role: 'draw_officer',
+        password: OPERATOR_PASSWORD,
+      });
+      const { operator, totp_secret: secret } = created.json().result as { operator: Json; totp_secret: string };
+      const first = as(t, (await operatorLogin(t, 'dora@shop.test', secret)).json().result.token);
+      t.clock.advance(31_000);
+      const second = as(t, (await operatorLogin(t, 'dora@shop.test', secret)).json().result.token);
+      expect((await first('GET', '/api/admin/draws')).statusCode).toBe(200);
+
+      // Only an admin, never on their own account.
+      expect((await first('POST', `/api/admin/operators/${adminId}/disable`)).statusCode).toBe(403);
+      const own = await admin('POST', `/api/admin/operators/${adminId}/disable`);
+      expect(own.statusCode).toBe(403);
+      expect(own.json().messages[0].text).toBe('You cannot disable your own account.');
+      expect((await admin('GET', '/api/admin/me')).statusCode).toBe(200);
+      expect((await admin('POST', '/api/admin/operators/op_nobody/disable')).statusCode).toBe(404);
+      expect((await admin('POST', '/api/admin/operators/not-an-id/disable')).statusCode).toBe(422);
+
+      const disabled = await admin('POST', `/api/admin/operators/${operator.id}/disable`);
+      expect(disabled.statusCode, disabled.body).toBe(200);
+      expect(disabled.json().result).toMatchObject({
+        operator: { id: operator.id, status: 'disabled' },
+        changed: true,
+        sessions_ended: 2,
+      });
+      // Both sessions ended at once; sign-in gets the one answer for every failure.
+      expect((await first('GET', '/api/admin/draws')).statusCode).toBe(401);
+      expect((await second('GET', '/api/admin/me')).statusCode).toBe(401);
+      t.clock.advance(31_000);
+      const refused = await operatorLogin(t, 'dora@shop.test', secret);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().messages[0].text).toBe('The email, password or authenticator code is not right.');
+      const again = await admin('POST', `/api/admin/operators/${operator.id}/disable`);
+      expect(again.json().result).toMatchObject({ changed: false, sessions_ended: 0 });
+      const listed = (await admin('GET', '/api/admin/operators')).json().result as Json[];
+      expect(listed.find((o) => o.id === operator.id)?.status).toBe('disabled');
+
+      // Re-enabled: a new sign-in works; the old sessions stay ended.
+      const enabled = await admin('POST', `/api/admin/operators/${operator.id}/enable`);
+      expect(enabled.json().result).toMatchObject({ operator: { status: 'active' }, changed: true });
+      expect((await first('GET', '/api/admin/me')).statusCode).toBe(401);
+      t.clock.advance(31_000);
+      expect((await operatorLogin(t, 'dora@shop.test', secret)).statusCode).toBe(200);
+
+      const { rows } = await t.database.pool.query(
+        `select actor, action, target, outcome, detail from operator_audit
+          where action in ('operator.disable', 'operator.enable') order by id`,
+      );
+      expect(rows.map((r: Json) => [r.action, r.target, r.outcome])).toEqual([
+        ['operator.disable', adminId, 'denied'],
+        ['operator.disable', 'op_nobody', 'failed'],
+        ['operator.disable', operator.id, 'ok'],
+        ['operator.disable', operator.id, 'ok'],
+        ['operator.enable', operator.id, 'ok'],
+      ]);
+      expect(rows[2].detail).toMatchObject({
+        before: { status: 'active' },
+        after: { status: 'disabled' },
+        sessionsEnded: 2,
+      });
+    });
   });
 });
 

@@ -6,7 +6,9 @@ import {
   CreateOperatorBody,
   Operator,
   OperatorLoginBody,
+  OperatorParams,
   OperatorSession,
+  OperatorStatusChange,
   PaginationQuery,
   successEnvelope,
 } from '@shop/contracts';
@@ -91,6 +93,33 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
     async (request) =>
       ok(await operators.create(request.body, { actor: operatorOf(request).publicId, ip: request.ip })),
   );
+
+  for (const [verb, status] of [
+    ['disable', 'disabled'],
+    ['enable', 'active'],
+  ] as const)
+    routes.post(
+      `/operators/:operatorId/${verb}`,
+      {
+        onRequest: requireOperator('operators.manage'),
+        schema: {
+          tags,
+          summary:
+            verb === 'disable'
+              ? "Disable an operator: their sessions end at once and sign-in is refused (never one's own); audited"
+              : 'Re-enable a disabled operator (they sign in again with password and code); audited',
+          params: OperatorParams,
+          response: { 200: successEnvelope(OperatorStatusChange) },
+        },
+      },
+      async (request) =>
+        ok(
+          await operators.setStatus(request.params.operatorId, status, {
+            actor: operatorOf(request).publicId,
+            ip: request.ip,
+          }),
+        ),
+    );
 
   routes.get(
     '/audit',

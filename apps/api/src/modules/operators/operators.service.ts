@@ -18,10 +18,11 @@ import {
   type OperatorLoginBody,
   type OperatorRole,
   type OperatorSession,
+  type OperatorStatusChange,
 } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { operatorsRepo, type AuditRow, type NewAuditRow, type OperatorRow } from './operators.repository.ts';
 
 /** What the operators module needs of the identity module's crypto (services.ts passes it in). */
@@ -205,6 +206,47 @@ export function createOperatorsService(deps: OperatorsDeps) {
     async logout(token: string, by: AuditContext): Promise<void> {
       await operatorsRepo.revokeSession(db, tokenHash(token), clock.now());
       await record({ actor: by.actor, action: 'session.delete', target: null, outcome: 'ok', ip: by.ip ?? null });
+    },
+
+    /**
+     * An admin disables an operator (their live sessions end in the same transaction, and sign-in is refused from
+     * then on) or re-enables one (old sessions stay ended). Never one's own account (403). Audited with the status
+     * before and after, or the reason of a refusal.
+     */
+    async setStatus(
+      operatorId: string,
+      status: 'active' | 'disabled',
+      by: AuditContext,
+    ): Promise<OperatorStatusChange> {
+      const action = status === 'disabled' ? 'operator.disable' : 'operator.enable';
+      const base = { actor: by.actor, action, target: operatorId, ip: by.ip ?? null };
+      try {
+        const result = await db.transaction(async (tx) => {
+          const op = await operatorsRepo.byPublicId(tx, operatorId, true);
+          if (!op) throw notFound(OPERATOR_TEXTS.noOperator, 'operator_not_found');
+          if (op.publicId === by.actor) throw forbidden(OPERATOR_TEXTS.ownAccount, 'own_account');
+          const changed = op.status !== status;
+          if (changed) await operatorsRepo.update(tx, op.id, { status });
+          // Disabling ends the sessions even when the account was disabled already (nothing is left behind).
+          const sessionsEnded =
+            status === 'disabled' ? await operatorsRepo.revokeSessionsOf(tx, op.id, clock.now()) : 0;
+          return { before: op.status, row: { ...op, status }, changed, sessionsEnded };
+        });
+        await record({
+          ...base,
+          outcome: 'ok',
+          detail: { before: { status: result.before }, after: { status }, sessionsEnded: result.sessionsEnded },
+        });
+        return { operator: operatorView(result.row), changed: result.changed, sessionsEnded: result.sessionsEnded };
+      } catch (e) {
+        if (e instanceof AppError)
+          await record({
+            ...base,
+            outcome: e.statusCode === 403 ? 'denied' : 'failed',
+            detail: { reason: e.message, status: e.statusCode },
+          });
+        throw e;
+      }
     },
 
     async list(): Promise<Operator[]> {

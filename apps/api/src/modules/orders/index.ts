@@ -27,6 +27,7 @@ export {
   type OrdersRaffleDraws,
   type RaffleDrawOutcome,
 } from './orders.checkout.service.ts';
+export { paidAmounts, type PricedOrder } from './orders.paid-amounts.ts';
 export { ordersRoutes, type OrdersRoutesOptions } from './orders.routes.ts';
 export {
   createRecommendationsService,

@@ -99,7 +99,7 @@ export function createSyndicateHandler(deps: SyndicateHandlerDeps): CartProductH
         customerId: ctx.customerId,
         orderId: ctx.orderId,
         checkoutId: ctx.checkoutId,
-        amountCents: item.priceCents,
+        amountCents: ctx.paidCents ?? item.priceCents,
       });
       // The tickets are the syndicate's own lines (owned by its id): the order holds none of its own.
       return [

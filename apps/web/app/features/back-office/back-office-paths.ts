@@ -1,6 +1,7 @@
-// Where the back office lives, and which of its screens each role sees. The API enforces the same roles on every
-// call (apps/api operators.permissions.ts is the rule; this list only decides what the navigation offers).
-import type { OperatorRole } from '@shop/contracts';
+// Where the back office lives, and which of its screens each role sees. Each screen names the permission of the one
+// matrix in @shop/contracts (OPERATOR_PERMISSIONS) that the API enforces on its calls; this list only decides what the
+// navigation offers (a typed address is refused by the API anyway).
+import { roleCan, type OperatorPermission, type OperatorRole } from '@shop/contracts';
 
 export const BACK_OFFICE_PATH = '/back-office';
 export const SIGN_IN_PATH = `${BACK_OFFICE_PATH}/sign-in`;
@@ -8,32 +9,28 @@ export const SIGN_IN_PATH = `${BACK_OFFICE_PATH}/sign-in`;
 export interface BackOfficeScreen {
   path: string;
   label: string;
-  roles: readonly OperatorRole[];
+  permission: OperatorPermission;
 }
 
-/** The screens in the navigation's order; a role not listed does not see the link (and the API refuses it). */
+/** The screens in the navigation's order; a role without the screen's permission does not see the link. */
 export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
-  { path: `${BACK_OFFICE_PATH}/dashboard`, label: 'Dashboard', roles: ['support', 'finance', 'draw_officer', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/customers`, label: 'Customers', roles: ['support', 'finance', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/verifications`, label: 'Verifications', roles: ['support', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/withdrawals`, label: 'Withdrawals', roles: ['finance', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/adjustments`, label: 'Adjustments', roles: ['finance', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/ledger`, label: 'Ledger report', roles: ['finance', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/draws`, label: 'Draws', roles: ['draw_officer', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/operators`, label: 'Operators', roles: ['admin'] },
-  { path: `${BACK_OFFICE_PATH}/feedback`, label: 'Feedback', roles: ['support', 'admin'] },
-  { path: `${BACK_OFFICE_PATH}/audit`, label: 'Audit log', roles: ['admin'] },
+  { path: `${BACK_OFFICE_PATH}/dashboard`, label: 'Dashboard', permission: 'dashboard.read' },
+  { path: `${BACK_OFFICE_PATH}/customers`, label: 'Customers', permission: 'customers.read' },
+  { path: `${BACK_OFFICE_PATH}/verifications`, label: 'Verifications', permission: 'kyc.review' },
+  { path: `${BACK_OFFICE_PATH}/withdrawals`, label: 'Withdrawals', permission: 'withdrawals.manage' },
+  { path: `${BACK_OFFICE_PATH}/adjustments`, label: 'Adjustments', permission: 'adjustments.manage' },
+  { path: `${BACK_OFFICE_PATH}/ledger`, label: 'Ledger report', permission: 'ledger.read' },
+  { path: `${BACK_OFFICE_PATH}/draws`, label: 'Draws', permission: 'draws.manage' },
+  { path: `${BACK_OFFICE_PATH}/offers`, label: 'Offers', permission: 'catalogue.manage' },
+  { path: `${BACK_OFFICE_PATH}/promotions`, label: 'Promotions', permission: 'catalogue.manage' },
+  { path: `${BACK_OFFICE_PATH}/campaigns`, label: 'Campaigns', permission: 'notifications.campaign' },
+  { path: `${BACK_OFFICE_PATH}/operators`, label: 'Operators', permission: 'operators.manage' },
+  { path: `${BACK_OFFICE_PATH}/feedback`, label: 'Feedback', permission: 'feedback.read' },
+  { path: `${BACK_OFFICE_PATH}/audit`, label: 'Audit log', permission: 'audit.read' },
 ];
 
-/** Whether the role holds one of the API's permissions that the back office's screens offer actions for. */
-export const ROLE_CAN = {
-  customerSupport: (role: OperatorRole) => role === 'support' || role === 'admin',
-  reviewDocuments: (role: OperatorRole) => role === 'support' || role === 'admin',
-  adjustMoney: (role: OperatorRole) => role === 'finance' || role === 'admin',
-};
-
 export function screensFor(role: OperatorRole): BackOfficeScreen[] {
-  return BACK_OFFICE_SCREENS.filter((s) => s.roles.includes(role));
+  return BACK_OFFICE_SCREENS.filter((s) => roleCan(role, s.permission));
 }
 
 export const ROLE_LABELS: Record<OperatorRole, string> = {

@@ -66,14 +66,17 @@ export async function requireOperator(request: Request, context: AppLoadContext)
 
 /**
  * Any back-office call: a 401 (the session ended while the screen was open) goes to sign-in with the notice; the
- * API's 403 (the role does not allow it) and 404 become the back office's own error page with that status.
+ * gate's 403 (the role does not allow it) and a 404 become the back office's own error page with that status. A 403
+ * of the business rules (confirming your own result, disabling your own account) stays an API error, for the screen
+ * to show its reason.
  */
 export async function orSignIn<T>(request: Request, call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
     if (isSessionEnded(error)) toSignIn(request, true);
-    if (isApiError(error) && (error.status === 403 || error.status === 404)) throw data({}, { status: error.status });
+    const byRole = isApiError(error) && error.status === 403 && (!error.code || error.code === 'operator_forbidden');
+    if (byRole || (isApiError(error) && error.status === 404)) throw data({}, { status: byRole ? 403 : 404 });
     throw error;
   }
 }

@@ -105,7 +105,9 @@ export function DataTable<T>(props: {
   if (!props.rows.length) return <p className="my-1">{props.empty}</p>;
   return (
     <>
-      <div className="overflow-x-auto" role="region" aria-label={props.caption} tabIndex={0}>
+      {/* relative: visually hidden text in a cell (absolutely placed) stays inside the scrolling region, so a wide
+          table scrolls in its region instead of widening the page. */}
+      <div className="relative overflow-x-auto" role="region" aria-label={props.caption} tabIndex={0}>
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">{props.caption}</caption>
           <thead>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { camelizeKeys as keysToCamel } from '@shop/protocol';
-import { anonCartRef, cartHoldsLotteryTicket, parseCart } from './cart.server.ts';
+import { anonCartRef, cartHoldsLotteryTicket, cartHoldsSyndicateShare, parseCart } from './cart.server.ts';
 
 const money = (amount: number) => ({ amount, currency: 'AUD' });
 const item = {
@@ -82,5 +82,17 @@ describe('cookies', () => {
     expect(anonCartRef(req('/', 'anonymous_cart_token=crt_Ab12'))).toBe('crt_Ab12');
     expect(anonCartRef(req('/', 'anonymous_cart_token=crt_..%2F'))).toBeNull();
     expect(anonCartRef(req('/', ''))).toBeNull();
+  });
+});
+
+describe('main navigation rules (features §2)', () => {
+  it('social play: counts an operator syndicate share and a Lotto Party share as a syndicate share', () => {
+    const cart = (types: string[]) =>
+      ({ cartItems: Object.fromEntries(types.map((t) => [t, [{ id: 'itm_1' }]])) }) as never;
+    expect(cartHoldsSyndicateShare(cart(['syndicate_share']))).toBe(true);
+    expect(cartHoldsSyndicateShare(cart(['social_syndicate_share']))).toBe(true);
+    expect(cartHoldsSyndicateShare(cart(['lottery_ticket', 'raffle_ticket']))).toBe(false);
+    expect(cartHoldsSyndicateShare(cart([]))).toBe(false);
+    expect(cartHoldsSyndicateShare(null)).toBe(false);
   });
 });

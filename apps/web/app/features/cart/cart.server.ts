@@ -359,3 +359,14 @@ export function cartItemCount(cart: Cart | null): number {
 export function cartHoldsLotteryTicket(cart: Cart | null): boolean {
   return !!cart && (cart.cartItems.lottery_ticket?.length ?? 0) > 0;
 }
+
+/**
+ * Features §2 Main navigation bar: the social-play item links straight to the social page when the cart holds a
+ * syndicate share. The spec does not tell the two kinds apart here: a share of an operator's syndicate
+ * (syndicate_share) and a share of a Lotto Party session (social_syndicate_share) both count.
+ */
+export function cartHoldsSyndicateShare(cart: Cart | null): boolean {
+  return (
+    !!cart && (cart.cartItems.syndicate_share?.length ?? 0) + (cart.cartItems.social_syndicate_share?.length ?? 0) > 0
+  );
+}

@@ -1,7 +1,8 @@
 // The receipt (spec features §4 Receipt, §2 deposit-and-purchase -> receipt): thank-you, the orders with their tickets,
 // draw dates, the totals and how they were paid, links to the upcoming tickets, and the tracking data for analytics
 // (kept in a data attribute: no external call).
-import { moneyToCents, type Receipt } from '@shop/contracts';
+import { moneyToCents, type Order, type Receipt } from '@shop/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, formatShortDate, type SiteFormat } from '../../lib/format.ts';
 import { NumberBalls } from './cart-balls.tsx';
@@ -32,7 +33,16 @@ export function howPaid(receipt: Receipt, money: (m: Receipt['total']) => string
   ];
 }
 
-export function ReceiptView({ receipt, site }: { receipt: Receipt; site: SiteFormat }) {
+export function ReceiptView({
+  receipt,
+  site,
+  orderNote,
+}: {
+  receipt: Receipt;
+  site: SiteFormat;
+  /** What the route adds under an order's description (a Lotto Party order's session, features §3). */
+  orderNote?: (order: Order) => ReactNode;
+}) {
   const money = (m: Parameters<typeof formatMoney>[0]) => formatMoney(m, site.locale);
   return (
     <div
@@ -57,6 +67,7 @@ export function ReceiptView({ receipt, site }: { receipt: Receipt; site: SiteFor
               <p className="font-bold">{money(order.total)}</p>
             </div>
             <p>{order.description}</p>
+            {orderNote?.(order)}
             {order.preOrder ? (
               <p className="text-sm font-semibold">
                 Pre-order: nothing is paid now. We buy it from your wallet when the draw&apos;s sales open.

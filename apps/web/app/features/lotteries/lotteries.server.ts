@@ -155,8 +155,12 @@ async function catalogueOffers(
   return { pricingId, offers };
 }
 
-/** The offer of `offers` whose url slug, alias or key is `param` (lower case). */
-function offerNamed(offers: OfferView[], wanted: string): OfferView | undefined {
+/**
+ * The offer of `offers` whose url slug, alias or key is `param` (lower case). A syndicate offer has no page of its
+ * own: its url is its lottery's syndicate play screen (/:productOfferKey/syndicate), found by the lottery.
+ */
+function offerNamed(all: OfferView[], wanted: string): OfferView | undefined {
+  const offers = all.filter((o) => o.type !== 'syndicate_share');
   return (
     offers.find((o) => o.slug.toLowerCase() === wanted) ??
     offers.find((o) => o.aliases.some((a) => a.toLowerCase() === wanted)) ??

@@ -45,6 +45,7 @@ function offer(key: string, type = 'lottery_ticket', firstGameType = 'standard')
     draws: [draw(100, '2026-11-24T08:00:00Z'), draw(101, '2026-12-01T08:00:00Z')],
     gameTypes: [{ type: firstGameType, name: firstGameType, gameOffers: [] }],
     restrictions: [],
+    syndicate: null,
   };
 }
 

@@ -68,16 +68,27 @@ export interface OfferView {
   draws: DrawView[];
   gameTypes: GameTypeView[];
   restrictions: string[];
+  /** A syndicate_share offer's facts (features §3: size, tickets with numStandardGames, costPerShare); else null. */
+  syndicate: SyndicateOfferView | null;
+}
+
+export interface SyndicateOfferView {
+  size: number;
+  sharesLeft: number;
+  costPerShareCents: number;
+  /** Standard games of all its tickets together ("2 × System 10": 240). */
+  numStandardGames: number;
+  tickets: { name: string; numStandardGames: number }[];
 }
 
 /**
  * What an offer tile needs (home and category pages): the next draw only. The full offer (every draw and game type)
  * is ~4 KB each; a page's loader data goes into the HTML for hydration, so tiles carry only this.
  */
-export type OfferTileView = Pick<OfferView, 'key' | 'type' | 'name' | 'slug' | 'draws'>;
+export type OfferTileView = Pick<OfferView, 'key' | 'type' | 'name' | 'slug' | 'draws' | 'syndicate'>;
 
 export function offerTileOf(o: OfferView): OfferTileView {
-  return { key: o.key, type: o.type, name: o.name, slug: o.slug, draws: o.draws.slice(0, 1) };
+  return { key: o.key, type: o.type, name: o.name, slug: o.slug, draws: o.draws.slice(0, 1), syndicate: o.syndicate };
 }
 
 export function slugOf(url: string): string {
@@ -130,6 +141,21 @@ export function normaliseOffer(o: ProductOffer): OfferView {
       gameOffers: g.gameOffers.map(normaliseGameOffer),
     })),
     restrictions: o.restrictions.map((r) => r.message),
+    syndicate: syndicateOf(o),
+  };
+}
+
+function syndicateOf(o: ProductOffer): SyndicateOfferView | null {
+  const share = o.gameTypes.find((g) => g.key === 'syndicate')?.gameOffers.find((g) => g.costPerShare);
+  if (o.type !== 'syndicate_share' || !share?.costPerShare || o.size === undefined || o.sharesLeft === undefined)
+    return null;
+  const tickets = (o.tickets ?? []).map((t) => ({ name: t.name, numStandardGames: t.numStandardGames }));
+  return {
+    size: o.size,
+    sharesLeft: o.sharesLeft,
+    costPerShareCents: moneyToCents(share.costPerShare),
+    numStandardGames: tickets.reduce((n, t) => n + t.numStandardGames, 0),
+    tickets,
   };
 }
 

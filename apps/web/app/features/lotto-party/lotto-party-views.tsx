@@ -101,7 +101,8 @@ export function GroupTiles({ groups }: { groups: readonly LottoPartyGroup[] }) {
 function SharesLine({ session, site }: { session: LottoPartySession; site: SiteFormat }) {
   return (
     <p className="text-sm" data-testid="session-shares">
-      {session.sharesSold} of {session.numShares} shares sold · {sharesLabel(session.sharesLeft)} left ·{' '}
+      {session.sharesSold} of {session.numShares} shares sold ·{' '}
+      {session.status === 'cancelled' ? 'cancelled, every share refunded' : `${sharesLabel(session.sharesLeft)} left`} ·{' '}
       {formatMoney(session.sharePrice, site.locale)} a share
     </p>
   );
@@ -351,6 +352,42 @@ function BuySharesForm({ session, outcome }: { session: LottoPartySession; outco
   );
 }
 
+/** When a session's sales closed, in the site's time ("Tue 24 Nov, 7:00 pm"). */
+function closedAt(s: LottoPartySession, site: SiteFormat): string {
+  return `${formatShortDate(new Date(s.closesAt), site)}, ${formatTime(new Date(s.closesAt), site)}`;
+}
+
+/**
+ * A cancelled session (ADR 087: not every share sold when the draw's sales closed): no ticket was bought and every
+ * share went back to its buyer's wallet. Each member reads what happened to their own shares.
+ */
+function CancelledNotice({ session: s, site }: { session: LottoPartySession; site: SiteFormat }) {
+  const refund = s.myRefund;
+  return (
+    <section
+      role="status"
+      aria-labelledby="session-cancelled"
+      className="rounded-theme border-l-4 border-brand bg-surface p-1"
+      data-testid="session-cancelled"
+    >
+      <h2 id="session-cancelled" className="text-xl font-bold">
+        This session was cancelled
+      </h2>
+      <p>
+        Only {s.sharesSold} of {s.numShares} shares were sold when sales closed on {closedAt(s, site)}, so the ticket
+        was not bought.
+      </p>
+      {refund && refund.shares > 0 ? (
+        <p className="font-semibold" data-testid="my-refund">
+          We refunded your {sharesLabel(refund.shares)} ({formatMoney(refund.amount, site.locale)}) to your wallet.
+        </p>
+      ) : s.isMember ? (
+        <p>You had no shares in it, so nothing was charged.</p>
+      ) : null}
+    </section>
+  );
+}
+
 /** /my-account/lotto-party/session/:id. */
 export function SessionView(props: {
   session: LottoPartySession;
@@ -397,6 +434,7 @@ export function SessionView(props: {
           </p>
         ) : null}
       </section>
+      {s.status === 'cancelled' ? <CancelledNotice session={s} site={site} /> : null}
       {s.status === 'open' && s.sharesLeft > 0 && s.isMember ? <BuySharesForm session={s} outcome={props.buy} /> : null}
       {s.isOrganiser ? <AutosessionControl session={s} outcome={props.edit} /> : null}
       {s.tickets.length ? (
@@ -470,8 +508,21 @@ export function SessionOrderView(props: {
         </p>
       </div>
     );
+  const cancelled = order.session.status === 'cancelled';
   return (
     <div className="flex flex-col gap-1">
+      {cancelled ? (
+        <section
+          role="status"
+          className="rounded-theme border-l-4 border-brand bg-surface p-1"
+          data-testid="session-cancelled"
+        >
+          <p className="font-bold">This session was cancelled: not every share was sold when sales closed.</p>
+          <p data-testid="my-refund">
+            {formatMoney(order.amountRefunded, site.locale)} was refunded to your wallet. No ticket was bought.
+          </p>
+        </section>
+      ) : null}
       <p>
         {order.session.offerName}: {drawLabel(order.session, site)} ·{' '}
         <Link to={sessionPath(order.socialSyndicateId)} className="underline">

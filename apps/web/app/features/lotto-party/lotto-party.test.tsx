@@ -55,6 +55,7 @@ const session = (overrides: Partial<LottoPartySession> = {}): LottoPartySession 
   ],
   tickets: [],
   myPrizes: [],
+  myRefund: null,
   nextSessionId: null,
   previousSessionId: null,
   createdAt: '2026-11-27T01:00:00.000Z',
@@ -225,5 +226,40 @@ describe('the session page', () => {
     const text = textOf(renderHtml(<SessionOrderView order={order} error={null} site={site} />));
     expect(text).toContain('Lotto Party session lps_abc');
     expect(text).toMatch(/2 shares\s*: \$3\.00/);
+    expect(text).not.toContain('cancelled');
+  });
+
+  it('a cancelled session tells each member what happened to their shares: refunded to the wallet', () => {
+    const cancelled = { status: 'cancelled' as const, sharesSold: 2, sharesLeft: 3, myShares: 0, holders: [] };
+    const mine = render(session({ ...cancelled, myRefund: { shares: 2, amount: aud(3) } }));
+    expect(mine).toContain('Cancelled and refunded');
+    expect(mine).toContain('This session was cancelled');
+    expect(mine).toContain('Only 2 of 5 shares were sold when sales closed on');
+    expect(mine).toContain('so the ticket was not bought');
+    expect(mine).toMatch(/We refunded your 2 shares \(\s*\$3\.00\s*\) to your wallet\./);
+    expect(mine).toContain('cancelled, every share refunded');
+    expect(mine).not.toContain('shares left');
+    expect(mine).not.toContain('Add shares to cart');
+    // A member who bought none is told nothing was charged.
+    expect(render(session({ ...cancelled, myRefund: null }))).toContain(
+      'You had no shares in it, so nothing was charged.',
+    );
+    // Not cancelled: no notice.
+    expect(render(session())).not.toContain('This session was cancelled');
+
+    // The member's order page in the session says so too, with the amount refunded.
+    const order: SocialSyndicateSessionOrder = {
+      socialSyndicateId: 'lps_abc',
+      session: session({ ...cancelled, myRefund: { shares: 2, amount: aud(3) } }),
+      orders: [
+        { orderId: 'ord_1', shares: 2, amount: aud(3), purchasedAt: '2026-11-27T02:00:00.000Z', refunded: true },
+      ],
+      amountPaid: aud(3),
+      amountRefunded: aud(3),
+    };
+    const text = textOf(renderHtml(<SessionOrderView order={order} error={null} site={site} />));
+    expect(text).toContain('This session was cancelled: not every share was sold when sales closed.');
+    expect(text).toMatch(/\$3\.00\s*was refunded to your wallet\. No ticket was bought\./);
+    expect(text).toMatch(/2 shares\s*: \$3\.00\s*\(refunded\)/);
   });
 });

@@ -28,6 +28,7 @@ export function OrdersList({
   hasNext,
   now,
   site,
+  orderNote,
 }: {
   orders: Order[];
   kind: TicketsKind;
@@ -35,6 +36,8 @@ export function OrdersList({
   hasNext: boolean;
   now: string;
   site: SiteFormat;
+  /** What the route adds under an order's description (a Lotto Party order's session, features §3). */
+  orderNote?: (order: Order) => ReactNode;
 }) {
   const base = ticketsBase(kind);
   if (orders.length === 0) {
@@ -63,6 +66,7 @@ export function OrdersList({
                 {o.offerName}
               </Link>
               <span className="text-sm">{o.description}</span>
+              {orderNote?.(o)}
               <span className="text-sm">
                 {kind === 'upcoming'
                   ? `Next draw ${whenLabel(o.firstDrawDate, now, site)}`
@@ -78,6 +82,11 @@ export function OrdersList({
               </span>
               {o.prize && o.prize.amount > 0 ? (
                 <span className="font-bold">Won {formatMoney(o.prize, site.locale)}</span>
+              ) : o.socialSyndicateId ? (
+                // A Lotto Party share's prizes are paid per share from the session's ticket, shown on its page.
+                kind === 'past' ? (
+                  <span>Prizes: see the session</span>
+                ) : null
               ) : kind === 'past' ? (
                 <span>No prize</span>
               ) : null}

@@ -13,6 +13,7 @@ import {
   AdminTransaction,
   BREAK_DAYS,
   Order,
+  roleCan,
 } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
@@ -20,7 +21,7 @@ import type { z } from 'zod';
 import type { AdminPage } from '../../features/back-office/back-office-api.server.ts';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { formCents } from '../../features/back-office/back-office-format.ts';
-import { BACK_OFFICE_PATH, backOfficeMeta, ROLE_CAN } from '../../features/back-office/back-office-paths.ts';
+import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
@@ -60,9 +61,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       total: list.total,
       items: list.items,
       overview: AdminCustomerOverview.parse(overview),
-      canSupport: ROLE_CAN.customerSupport(operator.role),
-      canReviewDocuments: ROLE_CAN.reviewDocuments(operator.role),
-      canAdjust: ROLE_CAN.adjustMoney(operator.role),
+      canSupport: roleCan(operator.role, 'customers.support'),
+      canReviewDocuments: roleCan(operator.role, 'kyc.review'),
+      canAdjust: roleCan(operator.role, 'adjustments.manage'),
       confirmClose: url.searchParams.get('confirm') === 'close',
       closed: url.searchParams.get('done') === 'closed',
     };

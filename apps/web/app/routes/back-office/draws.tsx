@@ -1,15 +1,21 @@
 // /back-office/draws (draw officer, admin): the draw schedule; for one draw (?draw=): enter its result (checked against
 // the game's rules), a second operator confirms it, then settlement (asked to confirm) scores and pays; the winners
-// and the prize total. A raffle draw is drawn here too, with its commitment, seed and verification link.
+// and the prize total. A draw still on sale can have its sales closed now (asked to confirm) so its result can be
+// entered. A raffle draw is drawn here too, with its commitment, seed and verification link; the syndicates riding on
+// lottery draws and the Daily Winners giveaway draws are listed below (a giveaway can be drawn now).
 import {
   AdminDraw,
+  AdminGiveaway,
+  AdminGiveawayDraw,
   AdminRaffleDraw,
+  AdminSyndicate,
   AdminResultProposal,
   AdminSettleReport,
   AdminWinners,
   DRAW_STATUSES,
 } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import type { AdminApi, AdminPage } from '../../features/back-office/back-office-api.server.ts';
@@ -18,6 +24,7 @@ import { formCents } from '../../features/back-office/back-office-format.ts';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
 import { customerColumn, DataTable, pageQuery, TableFilter } from '../../features/back-office/data-table.tsx';
+import { GiveawayDraws, SyndicateDraws } from '../../features/back-office/group-draws.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
@@ -42,6 +49,24 @@ async function drawDetail(request: Request, api: AdminApi, draw: AdminDraw) {
     draw,
     proposal: AdminResultProposal.nullable().parse(proposal),
     winners: winners ? AdminWinners.parse(winners) : null,
+    // Still on sale: its sales must be closed before a result can be entered.
+    onSale: draw.status === 'DRAW_OPEN' && Date.parse(draw.stopAt) > Date.now(),
+  };
+}
+
+/** The syndicates and the giveaways (open ones, then the latest closed) under the schedule. */
+async function groupDraws(request: Request, api: AdminApi, url: URL) {
+  const [syndicates, open, closed] = await Promise.all([
+    orSignIn(request, api.get('/syndicates')),
+    orSignIn(request, api.get<AdminPage<unknown>>('/giveaways', { status: 'open', limit: 20 })),
+    orSignIn(request, api.get<AdminPage<unknown>>('/giveaways', { status: 'closed', limit: 10 })),
+  ]);
+  const giveaways = AdminGiveaway.array().parse([...open.items, ...closed.items]);
+  const asked = url.searchParams.get('confirm') === 'giveaway' ? url.searchParams.get('giveaway') : null;
+  return {
+    syndicates: AdminSyndicate.array().parse(syndicates),
+    giveaways,
+    confirmGiveaway: giveaways.find((g) => g.id === asked && g.status !== 'DRAW_PAID') ?? null,
   };
 }
 
@@ -54,7 +79,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const answer = await orSignIn(request, api.get<AdminPage<unknown>>('/draws', { offer, status, limit, offset }));
     const rows = AdminDraw.array().parse(answer.items);
-    const chosen = rows.find((r) => r.id === url.searchParams.get('draw'));
+    // The draw asked for, on this page of the schedule or not (a syndicate's draw may be on another page).
+    const wanted = url.searchParams.get('draw');
+    const chosen =
+      rows.find((r) => r.id === wanted) ??
+      (wanted && /^[A-Za-z0-9_-]{1,64}$/.test(wanted)
+        ? AdminDraw.parse(await orSignIn(request, api.get(`/draws/${encodeURIComponent(wanted)}`)))
+        : undefined);
     return {
       page,
       total: answer.total,
@@ -63,6 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: status ?? '',
       detail: chosen ? await drawDetail(request, api, chosen) : null,
       confirmSettle: url.searchParams.get('confirm') === 'settle',
+      confirmClose: url.searchParams.get('confirm') === 'close',
+      ...(await groupDraws(request, api, url)),
       done: url.searchParams.get('done'),
     };
   } catch (error) {
@@ -98,9 +131,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'confirm':
         await orSignIn(request, api.post(`/draws/${id}/results/confirm`));
         throw redirect(back('confirmed'));
-      case 'settle': {
-        const report = AdminSettleReport.parse(await orSignIn(request, api.post(`/draws/${id}/settle`)));
-        throw redirect(back(`settled-${report.prizesRecorded}`));
+      case 'close':
+        await orSignIn(request, api.post(`/draws/${id}/close`));
+        throw redirect(back('closed'));
+      case 'settle':
+        AdminSettleReport.parse(await orSignIn(request, api.post(`/draws/${id}/settle`)));
+        throw redirect(back('settled'));
+      case 'giveaway': {
+        const giveawayId = String(form.get('giveawayId') ?? '').trim();
+        const drawn = AdminGiveawayDraw.parse(
+          await orSignIn(request, api.post(`/giveaways/${encodeURIComponent(giveawayId)}/draw`)),
+        );
+        return { error: null, giveaway: drawn };
       }
       case 'raffle': {
         const raffleId = String(form.get('raffleDrawId') ?? '').trim();
@@ -154,13 +196,17 @@ const COLUMNS: ColumnDef<AdminDraw, unknown>[] = [
 ];
 
 const DONE: Record<string, string> = {
+  closed: 'Sales closed: the result can be entered now, and the next draw is on sale.',
   entered: 'Result entered. A second operator must confirm it before it is official.',
   confirmed: 'Result confirmed: it is now the official result.',
 };
 
-function doneText(done: string | null): string | null {
-  const settled = /^settled-(\d+)$/.exec(done ?? '');
-  if (settled) return `Settled: ${settled[1]} prize${settled[1] === '1' ? '' : 's'} paid.`;
+/** What was just done; a settlement says what the draw paid (however many times it was asked, it paid once). */
+function doneText(done: string | null, winners: Winners | null): string | null {
+  if (done === 'settled' && winners) {
+    const n = winners.winners.length;
+    return `Settled: ${n} winning line${n === 1 ? '' : 's'}, ${formCents(winners.totalPrizeCents, 'AUD')} in prizes paid.`;
+  }
   return done ? (DONE[done] ?? null) : null;
 }
 
@@ -210,7 +256,43 @@ function WinnersTable({ winners }: { winners: Winners }) {
 
 type Detail = NonNullable<Route.ComponentProps['loaderData']['detail']>;
 
-function DrawPanel({ detail, confirmSettle }: { detail: Detail; confirmSettle: boolean }) {
+function CloseSales({ draw, confirm, hidden }: { draw: AdminDraw; confirm: boolean; hidden: ReactNode }) {
+  const busy = useNavigation().state === 'submitting';
+  return confirm ? (
+    <Form method="post" className="my-1 rounded-theme bg-[#e3f2fd] p-0.5" data-testid="close-confirmation">
+      {hidden}
+      <p className="font-semibold">
+        Close the sales of {draw.gameKey} draw {draw.drawNo} now? No more tickets can be bought for it; the next draw
+        goes on sale.
+      </p>
+      <div className="mt-0.5 flex gap-1">
+        <button name="intent" value="close" disabled={busy} className="btn btn-primary">
+          Yes, close sales
+        </button>
+        <Link to={`?draw=${draw.id}`} className="btn btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  ) : (
+    <div className="my-1">
+      <p>It is on sale until {formatWhen(draw.stopAt)}: close its sales before entering its result.</p>
+      <Link to={`?draw=${draw.id}&confirm=close`} className="btn btn-primary mt-0.5">
+        Close sales now…
+      </Link>
+    </div>
+  );
+}
+
+function DrawPanel({
+  detail,
+  confirmSettle,
+  confirmClose,
+}: {
+  detail: Detail;
+  confirmSettle: boolean;
+  confirmClose: boolean;
+}) {
   const busy = useNavigation().state === 'submitting';
   const { draw, proposal, winners } = detail;
   const settled = draw.status === 'DRAW_PAID' || draw.status === 'DRAW_EMAILED';
@@ -242,7 +324,8 @@ function DrawPanel({ detail, confirmSettle }: { detail: Detail; confirmSettle: b
           </Form>
         </div>
       ) : null}
-      {!draw.result ? (
+      {detail.onSale ? <CloseSales draw={draw} confirm={confirmClose} hidden={hidden} /> : null}
+      {!draw.result && !detail.onSale ? (
         <Form method="post" className="my-1">
           {hidden}
           <fieldset className="flex flex-wrap items-end gap-1">
@@ -256,7 +339,8 @@ function DrawPanel({ detail, confirmSettle }: { detail: Detail; confirmSettle: b
           </fieldset>
         </Form>
       ) : null}
-      {draw.result && !settled ? (
+      {/* Offered once a result is entered: before a second operator confirms it, the API refuses with the reason. */}
+      {(draw.result || proposal) && !settled && !detail.onSale ? (
         confirmSettle ? (
           <Form method="post" className="my-1 rounded-theme bg-[#e3f2fd] p-0.5">
             {hidden}
@@ -333,13 +417,13 @@ function RaffleDraw({ raffle }: { raffle: z.infer<typeof AdminRaffleDraw> | null
 
 export default function Draws({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const done = doneText(d.done);
+  const done = doneText(d.done, d.detail?.winners ?? null);
   return (
     <>
       <ScreenTitle title="Draws">Results, their second confirmation, settlement and winners.</ScreenTitle>
       {done ? <FormAlert tone="success" messages={[done]} /> : null}
       {actionData?.error ? <FormAlert messages={[actionData.error]} /> : null}
-      {d.detail ? <DrawPanel detail={d.detail} confirmSettle={d.confirmSettle} /> : null}
+      {d.detail ? <DrawPanel detail={d.detail} confirmSettle={d.confirmSettle} confirmClose={d.confirmClose} /> : null}
       <TableFilter
         id="draws-status"
         label="Status"
@@ -369,6 +453,12 @@ export default function Draws({ loaderData, actionData }: Route.ComponentProps) 
         empty="No draws match."
       />
       <RaffleDraw raffle={actionData && 'raffle' in actionData ? (actionData.raffle ?? null) : null} />
+      <SyndicateDraws rows={d.syndicates} />
+      <GiveawayDraws
+        rows={d.giveaways}
+        confirm={d.confirmGiveaway}
+        drawn={actionData && 'giveaway' in actionData ? (actionData.giveaway ?? null) : null}
+      />
     </>
   );
 }

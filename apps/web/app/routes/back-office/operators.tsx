@@ -1,16 +1,26 @@
 // /back-office/operators (admin): every operator account, and a form to create one. The new operator's authenticator
-// secret and its QR code are shown once, in the answer to the create (they are never stored by the web app).
+// secret and its QR code are shown once, in the answer to the create (they are never stored by the web app). An admin
+// disables an account (its sessions end at once, sign-in is refused) or re-enables it, after a confirmation step with
+// its own address (?confirm=disable|enable&id=); never their own (the API refuses it too).
 import { parseWithZod } from '@conform-to/zod/v4';
-import { CreatedOperator, CreateOperatorBody, Operator, OPERATOR_ROLES, OPERATOR_TEXTS } from '@shop/contracts';
+import {
+  CreatedOperator,
+  CreateOperatorBody,
+  Operator,
+  OPERATOR_ROLES,
+  OPERATOR_TEXTS,
+  OperatorStatusChange,
+} from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import QRCode from 'qrcode';
-import { data } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
-import { backOfficeMeta, ROLE_LABELS } from '../../features/back-office/back-office-paths.ts';
+import { BACK_OFFICE_PATH, backOfficeMeta, ROLE_LABELS } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
+import { FormAlert } from '../../ui/form-field.tsx';
 import { SchemaForm } from '../../ui/schema-form.tsx';
 import type { Route } from './+types/operators';
 
@@ -18,26 +28,59 @@ export function meta() {
   return backOfficeMeta('Operators');
 }
 
+const PATH = `${BACK_OFFICE_PATH}/operators`;
+type Change = 'disable' | 'enable';
+const changeOf = (v: unknown): Change | null => (v === 'disable' || v === 'enable' ? v : null);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api } = await requireOperator(request, context);
+  const { api, operator } = await requireOperator(request, context);
+  const url = new URL(request.url);
   try {
-    return { operators: Operator.array().parse(await orSignIn(request, api.get('/operators'))) };
+    const operators = Operator.array().parse(await orSignIn(request, api.get('/operators')));
+    const change = changeOf(url.searchParams.get('confirm'));
+    const chosen = operators.find((o) => o.id === url.searchParams.get('id') && o.id !== operator.id);
+    const fits = chosen && (change === 'disable' ? chosen.status === 'active' : chosen.status === 'disabled');
+    return {
+      operators,
+      me: operator.id,
+      confirm: change && chosen && fits ? { change, operator: chosen } : null,
+      done: url.searchParams.get('done'),
+      doneId: url.searchParams.get('id'),
+    };
   } catch (error) {
     throw toRouteError(error);
   }
 }
 
+/** Disable or re-enable an account (the confirmation step's post). */
+async function changeStatus(request: Request, api: Awaited<ReturnType<typeof requireOperator>>['api'], form: FormData) {
+  const change = changeOf(form.get('intent'));
+  const id = String(form.get('operatorId') ?? '');
+  if (!change || !/^op_[A-Za-z0-9_-]{1,40}$/.test(id))
+    return data({ result: null, created: null, error: 'Unknown action.' }, 400);
+  try {
+    const done = OperatorStatusChange.parse(await orSignIn(request, api.post(`/operators/${id}/${change}`)));
+    const params = { done: change === 'disable' ? 'disabled' : 'enabled', id, ended: String(done.sessionsEnded) };
+    throw redirect(`${PATH}?${new URLSearchParams(params)}`);
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500) throw toRouteError(error);
+    return data({ result: null, created: null, error: error.message }, error.status === 403 ? 403 : 422);
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = await requireOperator(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: CreateOperatorBody });
+  const form = await request.formData();
+  if (form.get('intent') === 'disable' || form.get('intent') === 'enable') return changeStatus(request, api, form);
+  const submission = parseWithZod(form, { schema: CreateOperatorBody });
   if (submission.status !== 'success')
-    return data({ result: submission.reply({ hideFields: ['password'] }), created: null }, 400);
+    return data({ result: submission.reply({ hideFields: ['password'] }), created: null, error: null }, 400);
   try {
     const created = CreatedOperator.parse(await orSignIn(request, api.post('/operators', submission.value)));
     // Drawn here as inline SVG: the page's CSP need not allow data: images.
     const qrSvg = await QRCode.toString(created.otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return data(
-      { result: submission.reply({ resetForm: true }), created: { ...created, qrSvg } },
+      { result: submission.reply({ resetForm: true }), created: { ...created, qrSvg }, error: null },
       { headers: { 'Cache-Control': 'no-store' } },
     );
   } catch (error) {
@@ -47,20 +90,96 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         result: submission.reply({ formErrors, fieldErrors: error.fieldErrors, hideFields: ['password'] }),
         created: null,
+        error: null,
       },
       error.status,
     );
   }
 }
 
-const COLUMNS: ColumnDef<Operator, unknown>[] = [
-  { accessorKey: 'name', header: 'Name' },
-  { accessorKey: 'email', header: 'Email' },
-  { accessorKey: 'role', header: 'Role', cell: (c) => ROLE_LABELS[c.row.original.role] },
-  { accessorKey: 'status', header: 'Status' },
-  { accessorKey: 'createdAt', header: 'Created', cell: (c) => formatWhen(c.row.original.createdAt) },
-  { accessorKey: 'createdBy', header: 'Created by' },
-];
+function columns(me: string): ColumnDef<Operator, unknown>[] {
+  return [
+    { accessorKey: 'name', header: 'Name' },
+    { accessorKey: 'email', header: 'Email' },
+    { accessorKey: 'role', header: 'Role', cell: (c) => ROLE_LABELS[c.row.original.role] },
+    {
+      accessorKey: 'status',
+      header: 'Status',
+      cell: (c) =>
+        c.row.original.status === 'disabled' ? <strong className="text-[#b00020]">Disabled</strong> : 'Active',
+    },
+    { accessorKey: 'createdAt', header: 'Created', cell: (c) => formatWhen(c.row.original.createdAt) },
+    { accessorKey: 'createdBy', header: 'Created by' },
+    {
+      id: 'actions',
+      header: 'Account',
+      enableSorting: false,
+      cell: (c) => {
+        const o = c.row.original;
+        if (o.id === me) return <span className="text-[#4a4a4a]">You</span>;
+        const change: Change = o.status === 'active' ? 'disable' : 'enable';
+        return (
+          <Link
+            className="whitespace-nowrap font-semibold underline"
+            to={`?${new URLSearchParams({ confirm: change, id: o.id })}`}
+            aria-label={`${change === 'disable' ? 'Disable' : 'Re-enable'} ${o.email}…`}
+          >
+            {change === 'disable' ? 'Disable…' : 'Re-enable…'}
+          </Link>
+        );
+      },
+    },
+  ];
+}
+
+function StatusConfirmation({
+  change,
+  operator,
+  error,
+}: {
+  change: Change;
+  operator: Operator;
+  error?: string | null;
+}) {
+  const busy = useNavigation().state === 'submitting';
+  const disabling = change === 'disable';
+  return (
+    <section
+      aria-labelledby="confirm-title"
+      data-testid="operator-confirmation"
+      className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
+    >
+      <h2 id="confirm-title" className="text-xl font-bold [overflow-wrap:anywhere]">
+        {disabling
+          ? `Disable ${operator.name} (${operator.email})?`
+          : `Re-enable ${operator.name} (${operator.email})?`}
+      </h2>
+      <p className="my-0.5">
+        {disabling
+          ? 'Their sessions end at once and they cannot sign in until an admin re-enables the account.'
+          : 'They can sign in again with their password and authenticator code.'}
+      </p>
+      {error ? <FormAlert messages={[error]} /> : null}
+      <Form method="post" className="flex flex-wrap gap-1">
+        <input type="hidden" name="operatorId" value={operator.id} />
+        <button name="intent" value={change} disabled={busy} aria-busy={busy || undefined} className="btn btn-primary">
+          {disabling ? 'Yes, disable the account' : 'Yes, re-enable the account'}
+        </button>
+        <Link to={PATH} className="btn btn-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+function doneText(d: { done: string | null; doneId: string | null; operators: Operator[] }): string | null {
+  const who = d.operators.find((o) => o.id === d.doneId);
+  if (!who) return null;
+  if (d.done === 'disabled') return `${who.email} is disabled: their sessions have ended and sign-in is refused.`;
+  if (d.done === 'enabled') return `${who.email} can sign in again.`;
+  return null;
+}
 
 const FIELDS = [
   { name: 'name', label: 'Name', autoComplete: 'off' },
@@ -115,18 +234,29 @@ function NewOperatorSecret({ created }: { created: CreatedOperator & { qrSvg: st
 }
 
 export default function Operators({ loaderData, actionData }: Route.ComponentProps) {
+  const done = doneText(loaderData);
   return (
     <>
       <ScreenTitle title="Operators">The people who run the shop, their roles, and new accounts.</ScreenTitle>
+      {done ? <FormAlert tone="success" messages={[done]} /> : null}
+      {loaderData.confirm ? (
+        <StatusConfirmation
+          change={loaderData.confirm.change}
+          operator={loaderData.confirm.operator}
+          error={actionData?.error}
+        />
+      ) : actionData?.error ? (
+        <FormAlert messages={[actionData.error]} />
+      ) : null}
       {actionData?.created ? <NewOperatorSecret created={actionData.created} /> : null}
       <div className="grid gap-2 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="operators-list">
+        <section aria-labelledby="operators-list" className="min-w-0">
           <h2 id="operators-list" className="mb-0.5 text-xl font-bold">
             Accounts
           </h2>
           <DataTable
             caption="Operator accounts"
-            columns={COLUMNS}
+            columns={columns(loaderData.me)}
             rows={loaderData.operators}
             rowId={(o) => o.id}
             empty="No operators yet."
@@ -141,7 +271,7 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
             schema={CreateOperatorBody}
             fields={FIELDS}
             submitLabel="Create operator"
-            lastResult={actionData?.result}
+            lastResult={actionData?.result ?? undefined}
           />
         </section>
       </div>

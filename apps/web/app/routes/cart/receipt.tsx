@@ -9,6 +9,7 @@ import type { ShellData } from '../../lib/shell.ts';
 import { requireCustomer } from '../../lib/auth.server.ts';
 import { getReceipt, latestCheckoutId } from '../../features/cart/checkout.server.ts';
 import { ReceiptView } from '../../features/cart/receipt-view.tsx';
+import { sessionOrderNoteOf } from '../../features/lotto-party/session-order-note.tsx';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { ApiError } from '../../lib/api-errors.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
@@ -49,7 +50,7 @@ export default function ReceiptRoute({ loaderData }: Route.ComponentProps) {
   );
   return (
     <>
-      <ReceiptView receipt={loaderData.receipt} site={site} />
+      <ReceiptView receipt={loaderData.receipt} site={site} orderNote={sessionOrderNoteOf} />
       {shell?.membership?.marketing ? (
         <div className="page-container pb-1.5">
           <DailyWinnersBanner

@@ -56,7 +56,9 @@ function FeaturedTickets({
   );
   const offers = featuredOffers(block, all);
   if (!lotteries || offers.length === 0) return <div className="page-container py-0.5">{dailyWinners}</div>;
-  const next = [...offers].sort((a, b) => Date.parse(a.draws[0]!.stop) - Date.parse(b.draws[0]!.stop))[0];
+  const next = offers
+    .filter((o) => o.type !== 'syndicate_share')
+    .sort((a, b) => Date.parse(a.draws[0]!.stop) - Date.parse(b.draws[0]!.stop))[0];
   return (
     <section aria-labelledby="featured-offers" className="page-container flex flex-col gap-1 py-1.5">
       <h2 id="featured-offers" className="text-2xl font-bold">
@@ -75,7 +77,7 @@ function FeaturedTickets({
           <Countdown stop={next.draws[0]!.stop} now={now} />
         </div>
       ) : null}
-      <OfferGrid offers={offers} now={now} site={site} />
+      <OfferGrid offers={offers} now={now} site={site} syndicates={hasCapability(caps, 'syndicates')} />
       {dailyWinners}
     </section>
   );

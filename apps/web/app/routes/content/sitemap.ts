@@ -39,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       baseUrl: config.baseUrl,
       capabilities,
       content,
-      offerPaths: offers.map(offerPath),
+      // A syndicate tile's address is its lottery's syndicate screen, listed only where syndicates are sold.
+      offerPaths: offers
+        .filter((o) => o.type !== 'syndicate_share' || capabilities.includes('syndicates'))
+        .map(offerPath),
       // The Android page is a 404 until an operator names the Google Play listing (ops app:links).
       hiddenPaths: config.appStoreLinks.android ? [] : ['/app/android'],
     }),

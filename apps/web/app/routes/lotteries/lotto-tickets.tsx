@@ -16,7 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const offers = await loadOffers(context, request);
   return data(
     {
-      offers: orderTiles(offers.filter((o) => o.type === 'lottery_ticket')).map(offerTileOf),
+      // The product list (features §9): the lotteries, and their syndicates' tile at position 3.
+      offers: orderTiles(offers.filter((o) => o.type === 'lottery_ticket' || o.type === 'syndicate_share')).map(
+        offerTileOf,
+      ),
       now: new Date().toISOString(),
     },
     { headers: sharedPageHeaders(request, SHARED_PAGE_MAX_AGE_S) },
@@ -45,7 +48,13 @@ export default function LottoTickets({ loaderData }: Route.ComponentProps) {
       {loaderData.offers.length === 0 ? (
         <p>There are currently no products available, please check back later. Thank you for being patient.</p>
       ) : (
-        <OfferGrid offers={loaderData.offers} now={loaderData.now} site={site} headingLevel={2} />
+        <OfferGrid
+          offers={loaderData.offers}
+          now={loaderData.now}
+          site={site}
+          headingLevel={2}
+          syndicates={hasCapability(shell?.capabilities ?? [], 'syndicates')}
+        />
       )}
     </div>
   );

@@ -36,6 +36,7 @@ const offerView: OfferView = {
   draws: [draw],
   gameTypes: [],
   restrictions: [],
+  syndicate: null,
 };
 const builderOffer: BuilderOffer = {
   key: 'oz-lotto',

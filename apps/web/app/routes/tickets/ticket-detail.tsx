@@ -7,6 +7,7 @@ import { Countdown } from '../../features/lotteries/countdown.tsx';
 import { useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { TicketCard, ticketsBase } from '../../features/tickets/ticket-views.tsx';
 import { loadOrder } from '../../features/tickets/tickets.server.ts';
+import { sessionOrderNoteOf } from '../../features/lotto-party/session-order-note.tsx';
 import type { Route } from './+types/ticket-detail';
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
@@ -27,6 +28,7 @@ export default function TicketDetail({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="text-3xl font-extrabold text-brand">{order.offerName}</h1>
       <p>{order.description}</p>
+      {sessionOrderNoteOf(order)}
       <dl className="grid grid-cols-2 gap-0.5 rounded-theme bg-surface p-1 text-sm md:grid-cols-4">
         <div>
           <dt className="font-semibold">Order</dt>
@@ -43,7 +45,13 @@ export default function TicketDetail({ loaderData }: Route.ComponentProps) {
         <div>
           <dt className="font-semibold">Total prize</dt>
           <dd data-testid="order-prize">
-            {order.prize ? formatMoney(order.prize, site.locale) : kind === 'past' ? 'None' : 'Not drawn yet'}
+            {order.prize
+              ? formatMoney(order.prize, site.locale)
+              : order.socialSyndicateId
+                ? 'On the session page'
+                : kind === 'past'
+                  ? 'None'
+                  : 'Not drawn yet'}
           </dd>
         </div>
       </dl>

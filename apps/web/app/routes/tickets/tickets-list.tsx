@@ -7,6 +7,7 @@ import { loadScheduledList } from '../../features/scheduled/scheduled.server.ts'
 import { OrdersList, type TicketsKind } from '../../features/tickets/ticket-views.tsx';
 import { loadOrdersPage } from '../../features/tickets/tickets.server.ts';
 import type { Route } from './+types/tickets-list';
+import { sessionOrderNoteOf } from '../../features/lotto-party/session-order-note.tsx';
 
 function kindOf(url: string): TicketsKind {
   return new URL(url, 'http://x').pathname.startsWith('/my-account/past-tickets') ? 'past' : 'upcoming';
@@ -70,7 +71,15 @@ function TicketsListView({
         ) : null}
       </nav>
       {scheduled ? <ScheduledList items={scheduled} site={site} /> : null}
-      <OrdersList orders={orders} kind={kind} page={page} hasNext={hasNext} now={now} site={site} />
+      <OrdersList
+        orders={orders}
+        kind={kind}
+        page={page}
+        hasNext={hasNext}
+        now={now}
+        site={site}
+        orderNote={sessionOrderNoteOf}
+      />
     </div>
   );
 }
