@@ -6,6 +6,7 @@ import {
   backofficeCampaignsRoutes,
   backofficeCustomersRoutes,
   backofficeDeskRoutes,
+  backofficeDocumentsRoutes,
   backofficeDrawsRoutes,
   backofficeGroupDrawsRoutes,
   backofficeMoneyRoutes,
@@ -84,12 +85,12 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     dailyTotals: bo.dailyTotals,
   });
   await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
+  await app.register(backofficeDocumentsRoutes, { ...admin, kyc: bo.kyc });
   await app.register(backofficeGroupDrawsRoutes, { ...admin, groupDraws: bo.groupDraws });
   await app.register(backofficeCampaignsRoutes, { ...admin, campaigns: bo.campaigns });
   await app.register(backofficeDeskRoutes, {
     ...admin,
     dashboard: bo.dashboard,
-    kyc: bo.kyc,
     offers: bo.offers,
     promotions: bo.promotions,
   });

@@ -126,7 +126,7 @@ export function backofficeServices(core: Core, s: Shop) {
       customerId: v.customerId,
       method: v.method,
       createdAt: v.createdAt.toISOString(),
-      files: v.files.map((f) => ({ name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes })),
+      files: v.files.map((f) => ({ id: f.id, name: f.name, mimeType: f.mimeType, sizeBytes: f.sizeBytes })),
     }));
   const offerList = async (): Promise<AdminOffer[]> =>
     // Syndicate offers are derived from the syndicates on sale (ADR 095): nothing of theirs to suspend here.
@@ -146,6 +146,7 @@ export function backofficeServices(core: Core, s: Shop) {
       search: (q, page) => s.directory.search(q, page),
       details: (id) => s.directory.details(id),
       requirePasswordChange: (id) => s.directory.requirePasswordChange(id),
+      closeAccount: (id, reason) => s.identity.closure.closeByOperator(id, reason),
       funds: (id) => s.ledger.fundsSummary(id),
       limits: async (id) => ({
         spend: await rg.limits.spendLimits(id),
@@ -226,6 +227,13 @@ export function backofficeServices(core: Core, s: Shop) {
       pending: kycPending,
       decide: (customerId: string, decision: 'approve' | 'reject', reason?: string) =>
         rg.documents.decideManualVerification(customerId, decision, reason),
+      documentFile: (customerId: string, documentId: string) => rg.documents.documentFile(customerId, documentId),
+      customerDocuments: async (customerId: string) =>
+        (await rg.documents.customerDocuments(customerId)).map((d) => ({
+          ...d,
+          uploadedAt: d.uploadedAt.toISOString(),
+          decidedAt: d.decidedAt?.toISOString() ?? null,
+        })),
     },
     promotions: {
       list: (page: { limit: number; offset: number }) => s.promotions.list(page),

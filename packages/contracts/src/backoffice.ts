@@ -107,6 +107,9 @@ export const AdminNoteBody = z.object({ body: z.string().trim().min(1).max(2000)
 export const AdminNote = z.object({ id: z.string(), body: z.string(), author: z.string(), createdAt: z.string() });
 export type AdminNote = z.infer<typeof AdminNote>;
 
+/** Closing a customer's account from the back office: the reason is kept with the account and in the audit log. */
+export const AdminCloseBody = z.object({ reason: Reason }).strict();
+
 /** What a support action did: `changed` false when there was nothing to do (not locked, already asked). */
 export const AdminActionResult = z.object({ changed: z.boolean(), message: z.string() });
 
@@ -271,7 +274,30 @@ export const AdminRaffleDraw = z.object({
 // ------------------------------------------------------------------------------------------------------------- KYC
 
 export const AdminVerificationsQuery = page.extend({ status: z.literal('pending').default('pending') }).strict();
-export const AdminDocument = z.object({ name: z.string(), mimeType: z.string(), sizeBytes: z.number().int() });
+/** One uploaded file; `id` (`doc_…`) opens its bytes at GET /api/admin/customers/{customerId}/documents/{id}. */
+export const AdminDocument = z.object({
+  id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+});
+/** One of a customer's uploaded files, waiting or decided, with its upload's status (GET …/customers/{id}/documents). */
+export const AdminCustomerDocument = AdminDocument.extend({
+  verificationId: z.string(),
+  status: z.string(),
+  uploadedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+});
+export type AdminCustomerDocument = z.infer<typeof AdminCustomerDocument>;
+export const AdminDocumentParams = z
+  .object({
+    customerId: Id,
+    documentId: z.string().regex(/^doc_[0-9a-f]{32}$/, { error: 'There is no such document.' }),
+  })
+  .strict();
+/** Approving documents may say why (the reviewer's note); rejecting must (AdminReasonBody). */
+export const AdminApproveBody = z.object({ reason: Reason.optional() }).strict();
 /** Identity documents a customer uploaded, waiting for a manual decision. */
 export const AdminVerification = z.object({
   id: z.string(),

@@ -34,6 +34,7 @@ export const TWO_FACTOR_TEXTS = {
 } as const;
 
 export const IDENTITY_TEXTS = {
+  accountClosed: 'This account is closed.',
   locationTermsRequired:
     'You appear to be in a country where we cannot sell tickets without your confirmation. Please read and accept the location terms to continue.',
   invalidCredentials: 'The email or password you entered is incorrect.',

@@ -1,9 +1,10 @@
 // Customers in the back office (/api/admin/customers; docs/operators.md): search, overview, orders, tickets, wallet
 // history and notes (customers.read; the overview and the search are audited reads), and support's actions
-// (customers.support; each audited): unlock 2FA, force a password change, start a break, add a note.
+// (customers.support; each audited): unlock 2FA, force a password change, start a break, add a note, close the account.
 import {
   AdminActionResult,
   AdminBreakBody,
+  AdminCloseBody,
   AdminCustomer,
   AdminCustomerOverview,
   AdminCustomerParams,
@@ -36,7 +37,6 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
 ) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = access.requireOperator('customers.read');
-  const support = access.requireOperator('customers.support');
   const params = AdminCustomerParams;
 
   routes.get(
@@ -146,6 +146,16 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
     async (request) => ok(await customers.notes(request.params.customerId, request.query)),
   );
 
+  await app.register(customerSupportRoutes, { access, customers });
+};
+
+/** Support's writes on a customer (customers.support), each audited: a note, unlock 2FA, a new password, a break,
+ * closing the account. */
+const customerSupportRoutes: FastifyPluginAsync<CustomersRoutesOptions> = async (app, { access, customers }) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const support = access.requireOperator('customers.support');
+  const params = AdminCustomerParams;
+
   routes.post(
     '/customers/:customerId/notes',
     {
@@ -193,6 +203,29 @@ export const backofficeCustomersRoutes: FastifyPluginAsync<CustomersRoutesOption
     'customer.force_password_change',
     'Make a customer choose a new password at their next sign-in; audited',
     (id) => customers.forcePasswordChange(id),
+  );
+
+  routes.post(
+    '/customers/:customerId/close',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary: 'Close the account with a reason: no more sign-in or purchases; the balance stays as it is; audited',
+        params,
+        body: AdminCloseBody,
+        response: { 200: successEnvelope(AdminActionResult) },
+      },
+    },
+    async (request) => {
+      const { customerId } = request.params;
+      const { reason } = request.body;
+      return ok(
+        await audited(access, request, { action: 'customer.close', target: customerId, input: { reason } }, () =>
+          customers.closeAccount(customerId, reason),
+        ),
+      );
+    },
   );
 
   routes.post(

@@ -1,6 +1,6 @@
 // Support's view of customers (docs/operators.md): search, the overview (details, funds, verification, limits,
 // exclusions, 2FA), orders, tickets, wallet history and notes, and support's actions (unlock 2FA, ask for a new
-// password, start a break on the customer's request). Everything it reads or changes belongs to other modules and is
+// password, start a break on the customer's request, close the account). Everything it reads or changes belongs to other modules and is
 // reached through the ports services.ts fills in; its own table is the notes.
 import {
   BACKOFFICE_TEXTS,
@@ -29,6 +29,8 @@ export interface CustomerPorts {
   search(q: string, page: Page): Paged<AdminCustomer>;
   details(customerId: string): Promise<Details | null>;
   requirePasswordChange(customerId: string): Promise<'required' | 'already' | 'unknown'>;
+  /** Identity's operator closure (ADR 089): sign-in and purchases end, the wallet stays as it is. */
+  closeAccount(customerId: string, reason: string): Promise<'closed' | 'already' | 'unknown'>;
   funds(customerId: string): Promise<AdminCustomerOverview['funds']>;
   limits(customerId: string): Promise<{ spend: SpendLimits; deposit: DepositLimits; precommitment: Precommitment }>;
   exclusion(customerId: string): Promise<Exclusion | null>;
@@ -128,6 +130,15 @@ export function createBackofficeCustomers(deps: { db: Db; clock: Clock; ports: C
       return outcome === 'required'
         ? { changed: true, message: 'The customer must choose a new password at their next sign-in.' }
         : { changed: false, message: 'The customer already has to choose a new password.' };
+    },
+
+    /** Closes the account: the customer can no longer sign in or buy; their balance stays, visible here. */
+    async closeAccount(customerId: string, reason: string) {
+      const outcome = await ports.closeAccount(customerId, reason);
+      if (outcome === 'unknown') throw notFound(BACKOFFICE_TEXTS.noCustomer, 'customer_not_found');
+      return outcome === 'closed'
+        ? { changed: true, message: 'The account is closed: the customer can no longer sign in or buy.' }
+        : { changed: false, message: 'The account was already closed.' };
     },
 
     /** A break started on the customer's request, through responsible gambling (never shortened, only extended). */

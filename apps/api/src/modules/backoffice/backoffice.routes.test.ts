@@ -4,7 +4,8 @@
 // second one confirms it, and every admin route is walked with every role against the permission matrix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp, type TestApp } from '../../../test/helpers/app.ts';
-import { verifiedCustomer } from '../../../test/helpers/customers.ts';
+import { signUpAndLogin, verifiedCustomer } from '../../../test/helpers/customers.ts';
+import { multipartBody } from '../../../test/helpers/multipart.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { feedCardsOf } from '../../../test/helpers/feed.ts';
 import { as, backOffice, type OperatorCall } from '../../../test/helpers/operators.ts';
@@ -387,6 +388,101 @@ describe('catalogue and promotions', () => {
   });
 });
 
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+/** A customer who uploaded a photo of their ID (pending review). */
+async function customerWithDocument(t: TestApp) {
+  const c = await signUpAndLogin(t);
+  const m = multipartBody([{ field: 'files', filename: 'licence front é.png', data: PNG, type: 'image/png' }]);
+  const r = await t.injectSigned({
+    method: 'POST',
+    url: '/api/v2/customer/verification',
+    headers: { authorization: `Bearer ${c.accessToken}`, 'content-type': m.contentType },
+    payload: m.payload,
+  });
+  if (r.statusCode !== 200) throw new Error(`upload failed: ${r.statusCode} ${r.body}`);
+  return c;
+}
+
+describe('identity documents', () => {
+  it("support opens a customer's uploaded file (an audited read) and approves it with a note", async () => {
+    await withTestApp({ database }, async (t) => {
+      const { support, finance } = await staff(t, 'support', 'finance');
+      const c = await customerWithDocument(t);
+      const other = await customerWithDocument(t);
+
+      const listed = await support.call('GET', `/api/admin/customers/${c.customerId}/documents`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const [doc] = listed.json().result as Json[];
+      expect(doc).toMatchObject({
+        name: 'licence front é.png',
+        mime_type: 'image/png',
+        size_bytes: PNG.length,
+        status: 'pending',
+        decided_at: null,
+      });
+      expect(doc!.id).toMatch(/^doc_[0-9a-f]{32}$/);
+      const queue = (await support.call('GET', '/api/admin/verifications')).json().result.items as Json[];
+      expect(queue.find((v) => v.customer_id === c.customerId)?.files[0].id).toBe(doc!.id);
+
+      const file = await support.call('GET', `/api/admin/customers/${c.customerId}/documents/${doc!.id}`);
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(PNG)).toBe(true);
+      expect(file.headers).toMatchObject({
+        'content-type': 'image/png',
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
+      expect(file.headers['content-disposition']).toBe(
+        `inline; filename="licence front _.png"; filename*=UTF-8''licence%20front%20%C3%A9.png`,
+      );
+      expect((await auditOf(t, 'customer.document.read')).at(-1)).toMatchObject({
+        actor: support.id,
+        target: c.customerId,
+        outcome: 'ok',
+        detail: { document: doc!.id, name: 'licence front é.png', mimeType: 'image/png' },
+      });
+
+      // Another customer's address for the file, a made-up id, a malformed one, and a role without kyc.review.
+      const otherDoc = (await support.call('GET', `/api/admin/customers/${other.customerId}/documents`)).json()
+        .result[0].id;
+      expect((await support.call('GET', `/api/admin/customers/${c.customerId}/documents/${otherDoc}`)).statusCode).toBe(
+        404,
+      );
+      const missing = await support.call('GET', `/api/admin/customers/${c.customerId}/documents/doc_${'a'.repeat(32)}`);
+      expect(missing.statusCode).toBe(404);
+      expect((await auditOf(t, 'customer.document.read')).at(-1)).toMatchObject({ outcome: 'failed' });
+      expect((await support.call('GET', `/api/admin/customers/${c.customerId}/documents/..%2Fx`)).statusCode).toBe(422);
+      expect((await finance.call('GET', `/api/admin/customers/${c.customerId}/documents/${doc!.id}`)).statusCode).toBe(
+        403,
+      );
+
+      const approved = await support.call('POST', `/api/admin/customers/${c.customerId}/documents/approve`, {
+        reason: 'Licence matches the account details.',
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().result).toMatchObject({ customer_id: c.customerId, status: 'verified' });
+      expect((await auditOf(t, 'verification.approve')).at(-1)).toMatchObject({
+        actor: support.id,
+        outcome: 'ok',
+        detail: { reason: 'Licence matches the account details.' },
+      });
+      const overview = (await support.call('GET', `/api/admin/customers/${c.customerId}`)).json().result;
+      expect(overview.verification).toEqual({ is_verified: true, documents_pending: false });
+      const decided = (await support.call('GET', `/api/admin/customers/${c.customerId}/documents`)).json().result;
+      expect(decided).toMatchObject([
+        { id: doc!.id, status: 'verified', review_reason: 'Licence matches the account details.' },
+      ]);
+      // A decided document can still be opened; a second approval finds nothing waiting.
+      expect((await support.call('GET', `/api/admin/customers/${c.customerId}/documents/${doc!.id}`)).statusCode).toBe(
+        200,
+      );
+      const again = await support.call('POST', `/api/admin/customers/${c.customerId}/documents/approve`);
+      expect(again.statusCode, again.body).toBe(404);
+    });
+  });
+});
+
 describe('notification campaigns', () => {
   it("a content editor sends a campaign to a segment's customers once, however often it is sent; audited", async () => {
     await withTestApp({ database }, async (t) => {
@@ -445,6 +541,61 @@ describe('notification campaigns', () => {
   });
 });
 
+describe('closing an account', () => {
+  it('support closes an account with a reason: no sign-in, no purchases, the balance stays; audited', async () => {
+    await withTestApp({ database }, async (t) => {
+      const { support, finance } = await staff(t, 'support', 'finance');
+      const c = await customerWithWinnings(t, 4200);
+
+      expect((await support.call('POST', `/api/admin/customers/${c.customerId}/close`, {})).statusCode).toBe(422);
+      expect(
+        (await support.call('POST', `/api/admin/customers/${c.customerId}/close`, { reason: ' ' })).statusCode,
+      ).toBe(422);
+      expect(
+        (await finance.call('POST', `/api/admin/customers/${c.customerId}/close`, { reason: 'Asked by phone.' }))
+          .statusCode,
+      ).toBe(403);
+      expect((await support.call('POST', '/api/admin/customers/cus_nobody/close', { reason: 'x' })).statusCode).toBe(
+        404,
+      );
+
+      const [first, second] = await Promise.all([
+        support.call('POST', `/api/admin/customers/${c.customerId}/close`, { reason: 'Asked by phone.' }),
+        support.call('POST', `/api/admin/customers/${c.customerId}/close`, { reason: 'Asked by phone.' }),
+      ]);
+      expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+      expect([first.json().result.changed, second.json().result.changed].sort()).toEqual([false, true]);
+      const closures = await auditOf(t, 'customer.close');
+      expect(closures.filter((a) => a.target === c.customerId && a.outcome === 'ok')).toHaveLength(2);
+      expect(closures.at(-1)?.detail).toMatchObject({ reason: 'Asked by phone.' });
+      const emails = await t.database.pool.query(
+        "select count(*)::int as n from notifications_outbox where kind = 'account_closed' and to_address = $1",
+        [c.email],
+      );
+      expect(emails.rows[0].n).toBe(1);
+
+      // The customer's token stops working and they cannot sign in again.
+      const me = await t.injectSigned({
+        method: 'GET',
+        url: '/api/v2/customer',
+        headers: { authorization: `Bearer ${c.accessToken}` },
+      });
+      expect(me.statusCode).toBe(401);
+      const login = await t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/login',
+        payload: { email: c.email, password: c.password },
+      });
+      expect(login.statusCode).toBe(401);
+      // Purchases stop too (a scheduled one goes through the same guard), and the money is left as it was.
+      expect(await t.services.directory.licensingRestriction(c.customerId)).toMatchObject({ code: 'account_closed' });
+      const overview = (await support.call('GET', `/api/admin/customers/${c.customerId}`)).json().result;
+      expect(overview.customer.status).toBe('closed');
+      expect(overview.funds).toMatchObject({ balance_cents: 4200, withdrawable_cents: 4200 });
+    });
+  });
+});
+
 describe('syndicate and giveaway draws', () => {
   it('a draw officer lists syndicates and giveaways and draws a giveaway now, once; audited', async () => {
     await withTestApp({ database }, async (t) => {
@@ -495,6 +646,7 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/customers/:customerId/unlock-2fa': 'customers.support',
   'POST /api/admin/customers/:customerId/force-password-change': 'customers.support',
   'POST /api/admin/customers/:customerId/break': 'customers.support',
+  'POST /api/admin/customers/:customerId/close': 'customers.support',
   'GET /api/admin/withdrawals': 'withdrawals.manage',
   'POST /api/admin/withdrawals/:withdrawalId/approve': 'withdrawals.manage',
   'POST /api/admin/withdrawals/:withdrawalId/reject': 'withdrawals.manage',
@@ -515,6 +667,7 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/raffles/:drawId/draw': 'draws.manage',
   'GET /api/admin/verifications': 'kyc.review',
   'GET /api/admin/customers/:customerId/documents': 'kyc.review',
+  'GET /api/admin/customers/:customerId/documents/:documentId': 'kyc.review',
   'POST /api/admin/customers/:customerId/documents/approve': 'kyc.review',
   'POST /api/admin/customers/:customerId/documents/reject': 'kyc.review',
   'GET /api/admin/dashboard': 'dashboard.read',
@@ -538,6 +691,7 @@ const PLACEHOLDERS: Record<string, string> = {
   customerId: 'cus_nobody',
   withdrawalId: 'wdr_nothing',
   adjustmentId: 'adj_nothing',
+  documentId: `doc_${'0'.repeat(32)}`,
   drawId: 'raf_nothing',
   key: 'no-such-offer',
   operatorId: 'op_nobody',

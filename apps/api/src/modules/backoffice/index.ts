@@ -14,6 +14,7 @@ export { type AdminAccess } from './backoffice.http.ts';
 export { backofficeCampaignsRoutes, type CampaignsRoutesOptions } from './backoffice.campaigns.routes.ts';
 export { backofficeCustomersRoutes } from './backoffice.customers.routes.ts';
 export { backofficeDeskRoutes, type DeskRoutesOptions } from './backoffice.desk.routes.ts';
+export { backofficeDocumentsRoutes, type DocumentsRoutesOptions } from './backoffice.documents.routes.ts';
 export { backofficeDrawsRoutes, type DrawsRoutesOptions } from './backoffice.draws.routes.ts';
 export { backofficeGroupDrawsRoutes, type GroupDrawsRoutesOptions } from './backoffice.group-draws.routes.ts';
 export { backofficeMoneyRoutes, type MoneyRoutesOptions } from './backoffice.money.routes.ts';

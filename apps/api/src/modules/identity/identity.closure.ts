@@ -1,12 +1,13 @@
 // Account closure (ADR 010): the password again, refused while the wallet holds money (the customer withdraws
-// first), then every session ends and a confirmation email is queued.
+// first), then every session ends and a confirmation email is queued. An operator may close an account too
+// (ADR 089: no password, and the balance stays where it is, visible to the back office).
 import { IDENTITY_TEXTS } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { Credentials } from './identity.credentials.ts';
 import type { IdentityMailer } from './identity.emails.ts';
-import { customers, rememberedDevices, sessions } from './identity.repository.ts';
+import { customers, rememberedDevices, sessions, type CustomerRow } from './identity.repository.ts';
 import { requireCustomer, type FundsSource } from './identity.shared.ts';
 
 export interface ClosureDeps {
@@ -30,20 +31,34 @@ export function createClosureService(deps: ClosureDeps) {
         // ADR 010: money is never stranded in a closed account; the customer withdraws first.
         if (f.balanceCents > 0) throw unprocessable(IDENTITY_TEXTS.closureHasFunds, 'account_has_funds');
       }
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        await customers.update(tx, c.id, {
-          status: 'closed',
-          closedAt: now,
-          closureReason: reason ?? null,
-          updatedAt: now,
-        });
-        await sessions.revokeAll(tx, c.id, 'account_closed', now);
-        await rememberedDevices.removeAll(tx, c.id);
-        await deps.mailer.accountClosed(tx, c);
-      });
-      deps.sessionsEnded?.();
+      await close(c, reason ?? null, 'customer');
+    },
+
+    /**
+     * An operator closes the account (ADR 089): no password and no funds check. The customer can no longer sign in
+     * or buy; the wallet is left as it is. `changed` false when the account was closed already.
+     */
+    async closeByOperator(customerId: string, reason: string): Promise<'closed' | 'already' | 'unknown'> {
+      const c = await customers.anyByPublicId(db, customerId);
+      if (!c) return 'unknown';
+      if (c.status === 'closed') return 'already';
+      return (await close(c, reason, 'operator')) ? 'closed' : 'already';
     },
   };
+
+  /** Marks the account closed (once: the update is conditional), ends its sessions, forgets its devices, emails. */
+  async function close(c: CustomerRow, reason: string | null, by: 'customer' | 'operator'): Promise<boolean> {
+    const now = clock.now();
+    const changed = await db.transaction(async (tx) => {
+      const done = await customers.closeIfActive(tx, c.id, { closedAt: now, closureReason: reason, updatedAt: now });
+      if (!done) return false;
+      await sessions.revokeAll(tx, c.id, 'account_closed', now);
+      await rememberedDevices.removeAll(tx, c.id);
+      await deps.mailer.accountClosed(tx, c, by);
+      return true;
+    });
+    deps.sessionsEnded?.();
+    return changed;
+  }
 }
 export type ClosureService = ReturnType<typeof createClosureService>;

@@ -126,6 +126,10 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
      */
     async licensingRestriction(customerId: string, exec: Executor = db) {
       const c = await customerRow(customerId, exec);
+      // A closed account buys nothing (ADR 089: an operator may close an account that still holds money, and its
+      // scheduled purchases must stop too); only a row not found as open costs the second read.
+      if (!c && (await customers.anyByPublicId(exec, customerId))?.status === 'closed')
+        return { code: 'account_closed', message: IDENTITY_TEXTS.accountClosed };
       return c?.countryBannedConfirmationRequired
         ? { code: 'licensing', message: IDENTITY_TEXTS.locationTermsRequired }
         : null;

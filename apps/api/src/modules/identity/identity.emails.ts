@@ -113,13 +113,19 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
         ],
         dedupeKey,
       }),
-    accountClosed: (tx: Executor, c: CustomerRow) =>
+    accountClosed: (tx: Executor, c: CustomerRow, by: 'customer' | 'operator' = 'customer') =>
       outbox.enqueueEmail(tx, {
         to: c.email,
         kind: 'account_closed',
         subject: 'Your account has been closed',
         greeting: `Hi ${c.firstname},`,
-        body: [text('Your Lucky Koala Lotteries account has been closed as you asked.')],
+        body: [
+          text(
+            by === 'customer'
+              ? 'Your Lucky Koala Lotteries account has been closed as you asked.'
+              : 'Our customer support team has closed your Lucky Koala Lotteries account. Please reply to this email if you have any questions, including about any balance left in your account.',
+          ),
+        ],
       }),
   };
 }

@@ -95,6 +95,19 @@ export const customers = {
       .groupBy(sql`1`),
   update: async (db: Executor, id: number, patch: Partial<NewCustomerRow>) =>
     (await db.update(identityCustomers).set(patch).where(eq(identityCustomers.id, id)).returning())[0]!,
+  /** Closes an open account; false when it was closed already (two closures at once close it once). */
+  closeIfActive: async (
+    db: Executor,
+    id: number,
+    patch: { closedAt: Date; closureReason: string | null; updatedAt: Date },
+  ): Promise<boolean> =>
+    (
+      await db
+        .update(identityCustomers)
+        .set({ ...patch, status: 'closed' })
+        .where(and(eq(identityCustomers.id, id), eq(identityCustomers.status, 'active')))
+        .returning({ id: identityCustomers.id })
+    ).length > 0,
 };
 
 export const credentials = {

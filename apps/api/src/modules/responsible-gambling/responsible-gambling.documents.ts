@@ -59,6 +59,9 @@ function checkFiles(uploaded: UploadedFile[]) {
   });
 }
 
+/** A file's public id: `doc_` and the random part of its stored name (never the name on disk itself). */
+const documentIdOf = (storedName: string) => `doc_${storedName.split('.')[0]}`;
+
 export function createDocumentReviewService(deps: DocumentsDeps) {
   const { db, clock, uploadDir } = deps;
   return {
@@ -115,6 +118,7 @@ export function createDocumentReviewService(deps: DocumentsDeps) {
           method: r.method,
           createdAt: r.createdAt,
           files: files.map((f) => ({
+            id: documentIdOf(f.storedName),
             name: f.originalName,
             path: path.join(uploadDir, f.storedName),
             mimeType: f.mimeType,
@@ -123,6 +127,50 @@ export function createDocumentReviewService(deps: DocumentsDeps) {
         });
       }
       return out;
+    },
+
+    /** Every file the customer uploaded (newest upload first), with its upload's status and decision. */
+    async customerDocuments(customerId: string) {
+      const out = [];
+      for (const v of await rgVerifications.of(db, customerId)) {
+        if (v.method !== 'photo_id_upload') continue;
+        for (const f of await rgVerifications.filesOf(db, v.id))
+          out.push({
+            id: documentIdOf(f.storedName),
+            name: f.originalName,
+            mimeType: f.mimeType,
+            sizeBytes: f.sizeBytes,
+            verificationId: v.publicId,
+            status: v.status,
+            uploadedAt: v.createdAt,
+            decidedAt: v.decidedAt,
+            reviewReason: v.reviewReason,
+          });
+      }
+      return out;
+    },
+
+    /**
+     * The bytes of one of the customer's uploaded files (any status), for an operator's audited look: its original
+     * name and the type its bytes were recognised as at upload. 404 for another customer's file or a missing one.
+     */
+    async documentFile(customerId: string, documentId: string) {
+      const stem = /^doc_([0-9a-f]{32})$/.exec(documentId)?.[1];
+      const row = stem ? await rgVerifications.customerFile(db, customerId, stem) : undefined;
+      if (!row) throw notFound('There is no such document.', 'document_not_found');
+      let data: Buffer;
+      try {
+        data = await fs.readFile(path.join(uploadDir, path.basename(row.file.storedName)));
+      } catch {
+        throw notFound('The file of this document is missing from the upload folder.', 'document_file_missing');
+      }
+      return {
+        id: documentId,
+        verificationId: row.verificationId,
+        name: row.file.originalName,
+        mimeType: row.file.mimeType,
+        data,
+      };
     },
 
     async decideManualVerification(customerId: string, decision: 'approve' | 'reject', reason?: string) {

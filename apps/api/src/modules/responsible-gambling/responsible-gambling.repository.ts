@@ -233,6 +233,19 @@ export const rgVerifications = {
   filesOf: (exec: Executor, verificationId: number) =>
     exec.select().from(files).where(eq(files.verificationId, verificationId)).orderBy(asc(files.id)),
 
+  /** One uploaded file of the customer's, by the random part of its stored name (its `doc_` id); any status. */
+  async customerFile(exec: Executor, customerId: string, storedStem: string) {
+    const [row] = await exec
+      .select({ file: getTableColumns(files), verificationId: verifications.publicId })
+      .from(files)
+      .innerJoin(verifications, eq(verifications.id, files.verificationId))
+      .where(
+        and(eq(verifications.customerId, customerId), sql`split_part(${files.storedName}, '.', 1) = ${storedStem}`),
+      )
+      .limit(1);
+    return row;
+  },
+
   /** Decides the customer's pending attempt; undefined when none waits. */
   async decidePending(
     exec: Executor,

@@ -15,6 +15,8 @@ export interface AdminApi {
   delete<T>(path: string): Promise<T>;
   /** A GET whose answer is not JSON (a CSV report): the body as text. */
   text(path: string, query?: AdminQuery): Promise<string>;
+  /** A GET whose answer is a file (a CSV report, a document's bytes): the API's response, to pass on as it streams. */
+  file(path: string, query?: AdminQuery): Promise<Response>;
 }
 
 /** A paged list of the admin API: `{ result: [...], page_info: { total } }` read as items and total. */
@@ -78,6 +80,7 @@ export function adminApi(context: AppLoadContext, token: string | null): AdminAp
     post: (path, body) => json('POST', path, body ?? {}),
     delete: (path) => json('DELETE', path),
     text: async (path, query) => (await send('GET', path, undefined, query)).text(),
+    file: (path, query) => send('GET', path, undefined, query),
   };
 }
 

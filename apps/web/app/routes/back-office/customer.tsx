@@ -1,8 +1,11 @@
 // /back-office/customers/:customerId: one customer (an audited read): overview with funds, verification, 2FA,
 // limits and exclusions; their tickets, orders, wallet transactions and notes (?tab=); support's actions (unlock 2FA,
-// force a password change, start a break on request, write a note), each confirmed by its own button.
+// force a password change, start a break on request, write a note), each confirmed by its own button, and closing the
+// account (a reason and a confirmation step of its own address, ?confirm=close); links to the customer's identity
+// documents (support, admin) and to ask for a manual adjustment (finance, admin).
 import {
   AdminActionResult,
+  AdminCloseBody,
   AdminCustomerOverview,
   AdminNote,
   AdminNoteBody,
@@ -10,19 +13,21 @@ import {
   AdminTransaction,
   BREAK_DAYS,
   Order,
+  roleCan,
 } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { z } from 'zod';
 import type { AdminPage } from '../../features/back-office/back-office-api.server.ts';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { formCents } from '../../features/back-office/back-office-format.ts';
-import { backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
+import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
+import { useSubmitOnce } from '../../features/back-office/submit-once.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
-import { FormAlert } from '../../ui/form-field.tsx';
+import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import type { Route } from './+types/customer';
 
 const TABS = ['tickets', 'orders', 'transactions', 'notes'] as const;
@@ -56,7 +61,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       total: list.total,
       items: list.items,
       overview: AdminCustomerOverview.parse(overview),
-      canSupport: operator.role === 'support' || operator.role === 'admin',
+      canSupport: roleCan(operator.role, 'customers.support'),
+      canReviewDocuments: roleCan(operator.role, 'kyc.review'),
+      canAdjust: roleCan(operator.role, 'adjustments.manage'),
+      confirmClose: url.searchParams.get('confirm') === 'close',
+      closed: url.searchParams.get('done') === 'closed',
     };
   } catch (error) {
     throw toRouteError(error);
@@ -78,6 +87,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === 'break') {
       await orSignIn(request, api.post(`${base}/break`, { days: Number(form.get('days')) }));
       return { error: null, done: 'The break has started.' };
+    }
+    if (intent === 'close') {
+      const body = AdminCloseBody.safeParse({ reason: form.get('reason') });
+      if (!body.success) return data({ error: 'Write why the account is closed.', done: null }, 400);
+      const result = AdminActionResult.parse(await orSignIn(request, api.post(`${base}/close`, body.data)));
+      if (!result.changed) return { error: null, done: result.message };
+      throw redirect(`${BACK_OFFICE_PATH}/customers/${encodeURIComponent(params.customerId)}?done=closed`);
     }
     if (intent === 'unlock-2fa' || intent === 'force-password-change') {
       const result = AdminActionResult.parse(await orSignIn(request, api.post(`${base}/${intent}`)));
@@ -255,6 +271,41 @@ function SupportActions() {
   );
 }
 
+/** The confirmation step of closing the account (?confirm=close), shown above the overview. */
+function CloseAccount({ name, balance }: { name: string; balance: string }) {
+  const { busy, onSubmit } = useSubmitOnce();
+  return (
+    <section
+      aria-labelledby="close-title"
+      className="mb-2 rounded-theme border-2 border-[#b71c1c] bg-[#ffebee] p-1"
+      data-testid="close-confirmation"
+    >
+      <h2 id="close-title" className="text-xl font-bold">
+        Close {name}’s account?
+      </h2>
+      <p className="my-0.5">
+        They will be signed out everywhere and can no longer sign in or buy. Their balance ({balance}) stays in the
+        wallet, shown here; finance settles it with a manual adjustment.
+      </p>
+      <Form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-1">
+        <input type="hidden" name="intent" value="close" />
+        <div className="min-w-[16rem] flex-1">
+          <label htmlFor="close-reason" className="mb-[4px] block font-semibold">
+            Why (kept with the account and in the audit log)
+          </label>
+          <input id="close-reason" name="reason" required maxLength={500} className={inputClass} />
+        </div>
+        <button type="submit" disabled={busy} aria-busy={busy || undefined} className="btn btn-primary">
+          Yes, close the account
+        </button>
+        <Link to="?" className="btn btn-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const c = d.overview.customer;
@@ -264,9 +315,40 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         Every look at this page is recorded in the audit log.
       </ScreenTitle>
       {actionData?.done ? <FormAlert tone="success" messages={[actionData.done]} /> : null}
+      {d.closed ? (
+        <FormAlert
+          tone="success"
+          messages={['The account is closed: the customer can no longer sign in or buy. Their balance is unchanged.']}
+        />
+      ) : null}
       {actionData?.error ? <FormAlert messages={[actionData.error]} /> : null}
+      {d.canSupport && c.status === 'active' && d.confirmClose ? (
+        <CloseAccount
+          name={`${c.firstname} ${c.lastname}`}
+          balance={formCents(d.overview.funds.balanceCents, d.overview.funds.currency)}
+        />
+      ) : null}
       <Overview o={d.overview} />
-      {d.canSupport ? <SupportActions /> : null}
+      <p className="mb-1 flex flex-wrap gap-1">
+        {d.canReviewDocuments ? (
+          <Link className="font-semibold underline" to={`${BACK_OFFICE_PATH}/customers/${c.id}/documents`}>
+            Identity documents{d.overview.verification.documentsPending ? ' (waiting for a decision)' : ''}
+          </Link>
+        ) : null}
+        {d.canAdjust ? (
+          <Link className="font-semibold underline" to={`${BACK_OFFICE_PATH}/adjustments?customer=${c.id}`}>
+            Ask for a manual adjustment
+          </Link>
+        ) : null}
+      </p>
+      {d.canSupport && c.status === 'active' ? <SupportActions /> : null}
+      {d.canSupport && c.status === 'active' && !d.confirmClose ? (
+        <p className="mb-2">
+          <Link to="?confirm=close" className="btn btn-secondary">
+            Close the account…
+          </Link>
+        </p>
+      ) : null}
       <nav aria-label="Customer records" className="mb-1 flex flex-wrap gap-1 border-b border-[#d0d0d0]">
         {TABS.map((t) => (
           <Link
