@@ -819,3 +819,42 @@ describe('the editors’ reads: GET /api/cms/editor/items/{collection}[/{id}], P
     expect((await sue('POST', '/api/cms/items/blog_posts/post_list_live/preview')).statusCode).toBe(403);
   });
 });
+
+describe('text of many lines in the editors’ writes (ADR 093)', () => {
+  it('takes line breaks and tabs in Markdown, HTML and translation values; other control characters stay refused', async () => {
+    const markdown = 'First line\n\n## A heading\n\n- one\n- two\r\n\tindented';
+    const withText = (md: string) => post('many-lines', { sections: [{ kind: 'full_page_content', markdown: md }] });
+    const created = await ed('POST', '/api/cms/items/blog_posts', {
+      id: 'post_many_lines',
+      status: 'published',
+      data: withText(markdown),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const saved = await ed('PATCH', '/api/cms/items/blog_posts/post_many_lines', {
+      data: withText(`${markdown}\n\nMore.`),
+      status: 'published',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await visitor('/api/cms/items/blog_posts/many-lines')).json().result;
+    expect(read.sections[0].markdown).toBe(`${markdown}\n\nMore.`);
+    expect(read.sections[0].html).toContain('<h2>A heading</h2>');
+
+    const before = (await ed('GET', '/api/cms/items/blog_posts/post_many_lines/versions')).json();
+    const nul = await ed('PATCH', '/api/cms/items/blog_posts/post_many_lines', { data: withText('a\u0000b') });
+    expect(nul.statusCode).toBe(400);
+    expect(errorOf(nul)).toEqual({ code: 'invalid_characters', fields: ['data.sections.0.markdown'] });
+    const escape = await ed('PATCH', '/api/cms/items/blog_posts/post_many_lines', { data: withText('a\u001bb') });
+    expect(escape.statusCode).toBe(400);
+    expect((await ed('GET', '/api/cms/items/blog_posts/post_many_lines/versions')).json()).toEqual(before);
+
+    const note = await ed('PUT', '/api/translation/en-AU/items/backoffice/lines', {
+      type: 'markdown',
+      value: 'One\n\nTwo',
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect(note.json().result.html).toContain('<p>Two</p>');
+    // Elsewhere a line break is still refused (the spec has no other text of many lines).
+    const elsewhere = await ed('POST', '/api/cms/items/blog_posts/post_many_lines/publish', { at: '2026\n' });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+});

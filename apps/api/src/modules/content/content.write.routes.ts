@@ -100,6 +100,8 @@ export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> =
     '/items/:collection',
     {
       preHandler: access.gate,
+      // Markdown, HTML and paragraphs are text of many lines (ADR 093).
+      config: { multiLineText: true },
       schema: {
         tags: ['content'],
         summary: 'Create a content item (operators only): a draft unless published now or at datePublished',
@@ -180,6 +182,8 @@ export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> =
     '/items/:collection/:id',
     {
       preHandler: access.gate,
+      // Markdown, HTML and paragraphs are text of many lines (ADR 093).
+      config: { multiLineText: true },
       schema: {
         tags: ['content'],
         summary:
