@@ -19,6 +19,8 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { path: `${BACK_OFFICE_PATH}/draws`, label: 'Draws', roles: ['draw_officer', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/operators`, label: 'Operators', roles: ['admin'] },
   { path: `${BACK_OFFICE_PATH}/feedback`, label: 'Feedback', roles: ['support', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/content`, label: 'Content', roles: ['content_editor', 'admin'] },
+  { path: `${BACK_OFFICE_PATH}/translations`, label: 'Translations', roles: ['content_editor', 'admin'] },
   { path: `${BACK_OFFICE_PATH}/audit`, label: 'Audit log', roles: ['admin'] },
 ];
 
