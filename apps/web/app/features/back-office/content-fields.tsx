@@ -127,6 +127,8 @@ export function readFields(shape: Json, form: FormData, name = '', keepEmpty = f
       const v = k === 'kind' && typeof s === 'string' ? s : readFields(s, form, childName(name, k), keepEmpty);
       if (v !== undefined) out[k] = v;
     }
+    // A link whose parts were all emptied is no link.
+    if (NULLABLE_OBJECTS[keyOf(name)] && Object.values(out).every((v) => v === '' || v === null)) return null;
     return out;
   }
   const key = keyOf(name);
@@ -163,6 +165,9 @@ export function labelOf(key: string): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** Drawn after an item's own fields, whatever their stored order: its blocks, then its search-engine fields. */
+const LAST_FIELDS: Record<string, number> = { sections: 1, seo: 2 };
 
 const idOf = (name: string) => `f-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
@@ -261,32 +266,44 @@ export function ObjectFields(props: {
 }) {
   return (
     <>
-      {Object.entries(props.value).map(([key, v]) => {
-        if (key === 'kind') return null;
-        const name = childName(props.name, key);
-        if (v === null && NULLABLE_OBJECTS[key]) {
+      {Object.entries(props.value)
+        .sort(([a], [b]) => (LAST_FIELDS[a] ?? 0) - (LAST_FIELDS[b] ?? 0))
+        .map(([key, v]) => {
+          if (key === 'kind') return null;
+          const name = childName(props.name, key);
+          if (v === null && NULLABLE_OBJECTS[key]) {
+            return (
+              <fieldset key={key} className="mb-1 rounded-theme border border-[#9aa5b1] p-0.5">
+                <legend className="px-0.5 font-semibold">{labelOf(key)} (empty for none)</legend>
+                <ObjectFields value={NULLABLE_OBJECTS[key]!} name={name} errors={props.errors} />
+              </fieldset>
+            );
+          }
+          if (isObject(v)) {
+            return (
+              <fieldset key={key} className="mb-1 rounded-theme border border-[#9aa5b1] p-0.5">
+                <legend className="px-0.5 font-semibold">
+                  {labelOf(key)}
+                  {NULLABLE_OBJECTS[key] ? ' (empty for none)' : ''}
+                </legend>
+                <ObjectFields value={v} name={name} errors={props.errors} />
+              </fieldset>
+            );
+          }
+          if (Array.isArray(v) && !isTextList(v, key)) {
+            return <ListFields key={key} listKey={key} items={v} name={name} errors={props.errors} />;
+          }
           return (
-            <fieldset key={key} className="mb-1 rounded-theme border border-[#9aa5b1] p-0.5">
-              <legend className="px-0.5 font-semibold">{labelOf(key)} (empty for none)</legend>
-              <ObjectFields value={NULLABLE_OBJECTS[key]!} name={name} errors={props.errors} />
-            </fieldset>
+            <Control
+              key={key}
+              name={name}
+              label={labelOf(key)}
+              value={v}
+              errors={props.errors}
+              hint={hintFor(key, v)}
+            />
           );
-        }
-        if (isObject(v)) {
-          return (
-            <fieldset key={key} className="mb-1 rounded-theme border border-[#9aa5b1] p-0.5">
-              <legend className="px-0.5 font-semibold">{labelOf(key)}</legend>
-              <ObjectFields value={v} name={name} errors={props.errors} />
-            </fieldset>
-          );
-        }
-        if (Array.isArray(v) && !isTextList(v, key)) {
-          return <ListFields key={key} listKey={key} items={v} name={name} errors={props.errors} />;
-        }
-        return (
-          <Control key={key} name={name} label={labelOf(key)} value={v} errors={props.errors} hint={hintFor(key, v)} />
-        );
-      })}
+        })}
     </>
   );
 }

@@ -96,6 +96,7 @@ function columns(collection: string): ColumnDef<CmsEditorItem, unknown>[] {
         </Link>
       ),
     },
+    { accessorKey: 'id', header: 'Id' },
     { accessorKey: 'path', header: 'Address', cell: (c) => c.row.original.path ?? '' },
     {
       accessorKey: 'state',
@@ -174,7 +175,8 @@ export default function ContentItems({ loaderData: d, actionData, params }: Rout
         <FormAlert tone="success" messages={[`Uploaded: the image is ${d.uploaded}, published at once.`]} />
       ) : null}
       {params.collection === 'files' ? (
-        <UploadForm errors={actionData?.fieldErrors ?? {}} error={actionData?.error ?? null} />
+        // A new form after each upload: the file chosen for the last one is not offered again.
+        <UploadForm key={d.uploaded ?? ''} errors={actionData?.fieldErrors ?? {}} error={actionData?.error ?? null} />
       ) : null}
       <TableSearch
         label={`Search ${label.toLowerCase()}`}
