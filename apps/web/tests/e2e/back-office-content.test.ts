@@ -2,8 +2,8 @@
 // signs in with 2FA and sees only the content screens; edits the heading of /about/terms-of-use, saves a version,
 // previews it (the storefront does not show it yet), publishes it (the storefront shows it), then restores the
 // previous version and publishes it (the old heading is back: the page is left as it was found); a blog post's empty
-// title is refused beside the field and changes nothing, an edit to it is saved and restored; a translation item and
-// an image are written; the admin's audit log shows the content writes. axe and screenshots at 390 and 1280 px.
+// title is refused beside the field and changes nothing, an edit to it is saved and restored; a translation item is
+// written, an image uploaded and archived; the admin's audit log shows the content writes. axe and screenshots at 390 and 1280 px.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -182,6 +182,15 @@ describe('back office: content', () => {
         await ed.getByText(/Uploaded: the image is file_/).waitFor();
         await checkScreen(ed, 'content-files');
         expect(editor.page.url()).toContain('/back-office/content/files?uploaded=file_');
+        // Archived again after its confirmation step (nothing shows it, and it leaves nothing behind).
+        await ed.getByRole('link', { name: path.basename(png) }).click();
+        await ed.getByRole('img', { name: 'A small test image' }).waitFor();
+        await ed.getByRole('link', { name: 'Archive this item…' }).click();
+        await ed.getByTestId('content-confirmation').waitFor();
+        await checkScreen(ed, 'content-archive-confirm');
+        await ed.getByRole('button', { name: 'Yes, archive' }).click();
+        await ed.getByText('Archived: visitors no longer see this item.').waitFor();
+        await expect(ed.getByTestId('content-state').textContent()).resolves.toContain('Archived');
       } finally {
         await editor.close();
       }

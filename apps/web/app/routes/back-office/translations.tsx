@@ -16,7 +16,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { contentApi } from '../../features/back-office/back-office-cms.server.ts';
 import { ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
-import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
+import { BACK_OFFICE_PATH, backOfficeMeta, screensFor } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator, sessionToken } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
@@ -42,7 +42,10 @@ const valueText = (item: TranslationItem) =>
   typeof item.value === 'string' ? item.value : JSON.stringify(item.value ?? null, null, 2);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireOperator(request, context);
+  const { operator } = await requireOperator(request, context);
+  // Reading translations is open to anyone (the storefront reads them), so the role is checked here: the screen is
+  // the content editors' (the API refuses others' writes anyway).
+  if (!screensFor(operator.role).some((s) => s.path === PATH)) throw data({}, { status: 403 });
   const cms = contentApi(context, sessionToken(request)!);
   const url = new URL(request.url);
   const locale = TranslationLocale.catch('en-AU').parse(url.searchParams.get('locale') ?? 'en-AU');
