@@ -3,7 +3,7 @@
 // previews it (the storefront does not show it yet), publishes it (the storefront shows it), then restores the
 // previous version and publishes it (the old heading is back: the page is left as it was found); a blog post's empty
 // title is refused beside the field and changes nothing, an edit to it is saved and restored; a translation item is
-// written, an image uploaded and archived; the admin's audit log shows the content writes. axe and screenshots at 390 and 1280 px.
+// written, an image uploaded, scheduled and archived; the admin's audit log shows the content writes. axe and screenshots at 390 and 1280 px.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -185,6 +185,11 @@ describe('back office: content', () => {
         // Archived again after its confirmation step (nothing shows it, and it leaves nothing behind).
         await ed.getByRole('link', { name: path.basename(png) }).click();
         await ed.getByRole('img', { name: 'A small test image' }).waitFor();
+        // Published again at a date (UTC): scheduled, hidden until then.
+        await ed.getByLabel('Publish at (UTC, optional)').fill('2030-01-02T09:30');
+        await ed.getByRole('button', { name: 'Publish', exact: true }).click();
+        await ed.getByText(/^Scheduled: version \d+ goes live at its date\.$/).waitFor();
+        await expect(ed.getByTestId('content-state').textContent()).resolves.toContain('2030-01-02 09:30 UTC');
         await ed.getByRole('link', { name: 'Archive this item…' }).click();
         await ed.getByTestId('content-confirmation').waitFor();
         await checkScreen(ed, 'content-archive-confirm');

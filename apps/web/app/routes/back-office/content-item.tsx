@@ -100,7 +100,9 @@ function StatePanel({ draft }: { draft: CmsEditorDraft }) {
       <dt className="font-semibold">Visitors see</dt>
       <dd>
         {draft.state === 'published' ? `version ${draft.version}` : 'nothing yet'}
-        {draft.datePublished ? ` (published ${formatWhen(draft.datePublished)})` : ''}
+        {draft.datePublished
+          ? ` (${draft.state === 'scheduled' ? 'goes live' : 'published'} ${formatWhen(draft.datePublished)})`
+          : ''}
       </dd>
       <dt className="font-semibold">Newest version</dt>
       <dd>
