@@ -1,7 +1,8 @@
 // Back office, content (issue 21 "Content (content editor)"): an admin (from the CLI) creates a content editor, who
 // signs in with 2FA and sees only the content screens; edits the heading of /about/terms-of-use, saves a version,
 // previews it (the storefront does not show it yet), publishes it (the storefront shows it), then restores the
-// previous version and publishes it (the old heading is back: the page is left as it was found); a blog post's empty
+// previous version and publishes it (the old heading is back: the page is left as it was found); adds a draft page
+// (a protected address refused first) and archives it; a blog post's empty
 // title is refused beside the field and changes nothing, an edit to it is saved and restored; a translation item is
 // written, an image uploaded, scheduled and archived; the admin's audit log shows the content writes. axe and screenshots at 390 and 1280 px.
 import { writeFileSync } from 'node:fs';
@@ -95,7 +96,8 @@ describe('back office: content', () => {
         await ed.getByLabel('Search pages').fill('terms-of-use');
         await ed.getByRole('button', { name: 'Search' }).click();
         await ed.waitForURL(/q=terms-of-use/);
-        await expect(ed.getByRole('table', { name: 'Pages' }).getByRole('row').count()).resolves.toBe(2);
+        const rows = ed.getByRole('table', { name: 'Pages' }).getByRole('row');
+        await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
         await checkScreen(ed, 'content-pages');
         await ed.getByRole('link', { name: 'Terms of use', exact: true }).click();
         await ed.waitForURL(/\/back-office\/content\/pages\/page_terms_of_use$/);
@@ -139,6 +141,24 @@ describe('back office: content', () => {
         await expect(
           ed.getByRole('group', { name: 'Block 1: Page header' }).getByLabel('Title', { exact: true }).inputValue(),
         ).resolves.toBe(OLD_HEADING);
+
+        // A new draft page: a protected address is refused beside the field; then added, and archived again.
+        await ed.goto(`${base}/back-office/content/pages`);
+        await waitForHydration(ed);
+        await ed.getByLabel('Address', { exact: true }).fill('/cart');
+        await ed.getByLabel('Name', { exact: true }).fill('Not here');
+        await ed.getByRole('button', { name: 'Add the draft' }).click();
+        await expect(ed.locator('#new-path-error').textContent()).resolves.toContain('protected');
+        await checkScreen(ed, 'content-new-refused');
+        const draftPath = `/about/bo-draft-${Date.now().toString(36)}`;
+        await ed.getByLabel('Address', { exact: true }).fill(draftPath);
+        await ed.getByRole('button', { name: 'Add the draft' }).click();
+        await ed.getByText('Added as a draft: fill in its fields and blocks, then publish it.').waitFor();
+        await expect(ed.getByTestId('content-state').textContent()).resolves.toContain('Draft');
+        expect((await shop.goto(`${base}${draftPath}`))?.status()).toBe(404);
+        await ed.getByRole('link', { name: 'Archive this item…' }).click();
+        await ed.getByRole('button', { name: 'Yes, archive' }).click();
+        await ed.getByText('Archived: visitors no longer see this item.').waitFor();
 
         // A blog post: an empty title is refused beside the field, and nothing is saved.
         await ed.goto(`${base}/back-office/content/blog_posts?q=system+entries`);

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ContentApi } from './back-office-cms.server.ts';
 import { formFieldName, NEW_BLOCKS, readFields, type Json } from './content-fields.tsx';
+import type { NewItemCollection } from './content-labels.ts';
 
 /** Collections whose fields have a schema in the contracts: checked here first, so a slip is shown without a call. */
 const SCHEMAS: Record<string, z.ZodType> = {
@@ -183,6 +184,49 @@ export async function itemAction(
       fieldErrors: apiFieldErrors(error.fieldErrors),
       formErrors: [`Nothing was changed: ${error.message}`],
       status: error.status === 403 ? 403 : error.status === 404 ? 404 : 422,
+    };
+  }
+}
+
+/** A new draft's fields: the two typed, a title for search engines from its name, no blocks yet. */
+function newItemData(collection: NewItemCollection, form: FormData): Record<string, unknown> {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  };
+  if (collection === 'pages')
+    return { path: text('path'), name: text('name'), seo: { title: text('name') }, sections: [] };
+  if (collection === 'blog_posts')
+    return { slug: text('slug'), title: text('title'), seo: { title: text('title') }, sections: [] };
+  return { slug: text('slug'), name: text('name') };
+}
+
+/** A new draft (POST /api/cms/items/{collection}): its id, or the refusal beside the two fields. */
+export async function createItem(
+  cms: ContentApi,
+  collection: NewItemCollection,
+  form: FormData,
+): Promise<{ id: string } | { fieldErrors: FieldErrorsOut; formErrors: string[]; status: number }> {
+  const data = newItemData(collection, form);
+  // The SEO title is made from the name or title: its complaint is theirs.
+  const own = (errors: FieldErrorsOut): FieldErrorsOut => {
+    const out: FieldErrorsOut = {};
+    for (const [k, v] of Object.entries(errors))
+      (out[k === 'seo.title' ? ('name' in data ? 'name' : 'title') : k] ??= []).push(...v);
+    return out;
+  };
+  const checked = SCHEMAS[collection]!.safeParse(data);
+  if (!checked.success)
+    return { fieldErrors: own(schemaErrors(checked.error)), formErrors: ['Nothing was added.'], status: 422 };
+  try {
+    const created = (await cms.post('cms', `/items/${collection}`, { status: 'draft', data })) as { id: string };
+    return { id: created.id };
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500 || error.status === 401) throw error;
+    return {
+      fieldErrors: own(apiFieldErrors(error.fieldErrors)),
+      formErrors: [`Nothing was added: ${error.message}`],
+      status: error.status === 403 ? 403 : 422,
     };
   }
 }

@@ -28,3 +28,21 @@ const STATE_LABELS: Record<CmsEditorState, string> = {
   archived: 'Archived',
 };
 export const stateLabel = (state: CmsEditorState): string => STATE_LABELS[state];
+
+/** Collections an editor adds items to here, and the two fields a new draft starts from (the rest in its editor). */
+export const NEW_ITEM_FIELDS = {
+  pages: [
+    { name: 'path', label: 'Address', hint: 'Under /about, like /about/careers.' },
+    { name: 'name', label: 'Name' },
+  ],
+  blog_posts: [
+    { name: 'slug', label: 'Slug', hint: 'Letters, digits, - and _: the post’s address under /blog/.' },
+    { name: 'title', label: 'Title' },
+  ],
+  blog_categories: [
+    { name: 'slug', label: 'Slug', hint: 'Letters, digits, - and _.' },
+    { name: 'name', label: 'Name' },
+  ],
+} as const;
+export type NewItemCollection = keyof typeof NEW_ITEM_FIELDS;
+export const isNewItemCollection = (c: string): c is NewItemCollection => Object.hasOwn(NEW_ITEM_FIELDS, c);

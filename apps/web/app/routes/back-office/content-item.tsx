@@ -84,6 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function doneText(done: string | null): string | null {
   const [what, a, b] = (done ?? '').split('-');
+  if (what === 'created') return 'Added as a draft: fill in its fields and blocks, then publish it.';
   if (what === 'saved') return `Saved as version ${a}.`;
   if (what === 'published') return `Published: version ${a} is what visitors see now.`;
   if (what === 'scheduled') return `Scheduled: version ${a} goes live at its date.`;

@@ -11,9 +11,13 @@ import { orSignIn, requireOperator, sessionToken } from '../../features/back-off
 import {
   collectionLabel,
   CONTENT_COLLECTIONS,
+  isNewItemCollection,
   isSingletonCollection,
+  NEW_ITEM_FIELDS,
   stateLabel,
+  type NewItemCollection,
 } from '../../features/back-office/content-labels.ts';
+import { createItem } from '../../features/back-office/content-editor.server.ts';
 import { DataTable, pageQuery, TableFilter, TableSearch } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
@@ -54,12 +58,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-/** Files only: one image, its id, title and alternative text, sent on to POST /api/cms/files as they came. */
+/**
+ * Pages, posts and categories: a new draft from its two first fields, then its editor. Files: one image, its id, title
+ * and alternative text, sent on to POST /api/cms/files as they came.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireOperator(request, context);
-  if (params.collection !== 'files') throw data({}, { status: 405 });
+  const { collection } = params;
+  if (collection !== 'files' && !isNewItemCollection(collection)) throw data({}, { status: 405 });
   const cms = contentApi(context, sessionToken(request)!);
   const form = await request.formData();
+  if (isNewItemCollection(collection)) {
+    const created = await orSignIn(request, createItem(cms, collection, form)).catch((error) => {
+      throw toRouteError(error);
+    });
+    if ('id' in created) throw redirect(`${CONTENT}/${collection}/${encodeURIComponent(created.id)}?done=created`);
+    return data({ fieldErrors: created.fieldErrors, error: created.formErrors.join(' ') }, created.status);
+  }
   const file = form.get('file');
   if (!(file instanceof File) || file.size === 0)
     return data({ fieldErrors: { file: ['Choose an image file.'] } as Record<string, string[]>, error: null }, 422);
@@ -159,6 +174,50 @@ function UploadForm({ errors, error }: { errors: Record<string, string[]>; error
   );
 }
 
+function NewItemForm(props: { collection: NewItemCollection; errors: Record<string, string[]>; error: string | null }) {
+  const busy = useNavigation().state === 'submitting';
+  const { errors } = props;
+  return (
+    <Form method="post" className="mb-2 max-w-[40rem]" aria-labelledby="new-item-title">
+      <h2 id="new-item-title" className="mb-0.5 text-xl font-bold">
+        Add a draft
+      </h2>
+      <p className="mb-0.5">Visitors see nothing of it until it is published; its blocks are added in its editor.</p>
+      {props.error ? <FormAlert messages={[props.error]} /> : null}
+      {NEW_ITEM_FIELDS[props.collection].map((f) => {
+        const id = `new-${f.name}`;
+        const hint = 'hint' in f ? f.hint : undefined;
+        const invalid = !!errors[f.name]?.length;
+        return (
+          <div key={f.name} className="mb-1">
+            <label htmlFor={id} className="mb-[4px] block font-semibold">
+              {f.label}
+            </label>
+            {hint ? (
+              <p id={`${id}-hint`} className="mb-[4px] text-sm text-[#4a4a4a]">
+                {hint}
+              </p>
+            ) : null}
+            <input
+              id={id}
+              name={f.name}
+              className={inputClass}
+              aria-invalid={invalid || undefined}
+              aria-describedby={
+                [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+              }
+            />
+            <FieldErrors id={`${id}-error`} errors={errors[f.name]} />
+          </div>
+        );
+      })}
+      <button type="submit" disabled={busy} aria-busy={busy || undefined} className="btn btn-primary">
+        Add the draft
+      </button>
+    </Form>
+  );
+}
+
 const STATE_OPTIONS = CMS_EDITOR_STATES.map((s: CmsEditorState) => ({ value: s, label: stateLabel(s) }));
 
 export default function ContentItems({ loaderData: d, actionData, params }: Route.ComponentProps) {
@@ -177,6 +236,13 @@ export default function ContentItems({ loaderData: d, actionData, params }: Rout
       {params.collection === 'files' ? (
         // A new form after each upload: the file chosen for the last one is not offered again.
         <UploadForm key={d.uploaded ?? ''} errors={actionData?.fieldErrors ?? {}} error={actionData?.error ?? null} />
+      ) : null}
+      {isNewItemCollection(params.collection) ? (
+        <NewItemForm
+          collection={params.collection}
+          errors={actionData?.fieldErrors ?? {}}
+          error={actionData?.error ?? null}
+        />
       ) : null}
       <TableSearch
         label={`Search ${label.toLowerCase()}`}
