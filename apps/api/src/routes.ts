@@ -68,6 +68,8 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     editor: s.contentEditor,
     transfer: s.contentTransfer,
     access: contentAccess,
+    mintPreview: s.content.mintPreview,
+    clock: s.clock,
   });
   await app.register(operatorsRoutes, {
     prefix: '/api/admin',

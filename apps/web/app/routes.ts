@@ -29,6 +29,10 @@ export default [
       route('operators', 'routes/back-office/operators.tsx', { id: 'back-office-operators' }),
       route('audit', 'routes/back-office/audit.tsx', { id: 'back-office-audit' }),
       route('feedback', 'routes/back-office/feedback.tsx', { id: 'back-office-feedback' }),
+      route('content', 'routes/back-office/content.tsx', { id: 'back-office-content' }),
+      route('content/:collection', 'routes/back-office/content-items.tsx', { id: 'back-office-content-items' }),
+      route('content/:collection/:id', 'routes/back-office/content-item.tsx', { id: 'back-office-content-item' }),
+      route('translations', 'routes/back-office/translations.tsx', { id: 'back-office-translations' }),
     ]),
   ]),
 ] satisfies RouteConfig;

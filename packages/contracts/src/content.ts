@@ -437,6 +437,60 @@ export const UploadedCmsFile = CmsFile.omit({
   version: true,
 });
 
+// ---- The editors' reads (the back office's content screens; operators only) ----
+
+/**
+ * What an editor sees of an item's state: `scheduled` is a published item whose date is still ahead (visitors do not
+ * see it yet); the other three are the stored status.
+ */
+export const CMS_EDITOR_STATES = ['draft', 'published', 'scheduled', 'archived'] as const;
+export const CmsEditorState = z.enum(CMS_EDITOR_STATES);
+export type CmsEditorState = z.infer<typeof CmsEditorState>;
+
+/** GET /api/cms/editor/items/{collection}: every item whatever its state, searched by id and title, newest edit first. */
+export const CmsEditorListQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    state: CmsEditorState.optional(),
+    ...limitOffset(PAGE_SIZES.default),
+  })
+  .strict();
+export type CmsEditorListQuery = z.infer<typeof CmsEditorListQuery>;
+
+const editorItemState = {
+  collection: z.string(),
+  id: z.string(),
+  /** A name to show: the title, name, heading or path the item has (its id when it has none). */
+  label: z.string(),
+  /** The site path or slug the item is reached at, when it has one. */
+  path: z.string().nullable(),
+  state: CmsEditorState,
+  datePublished: z.string().datetime().nullable(),
+  /** The version visitors see (for a draft: the newest). */
+  version: z.number().int(),
+  /** The newest version; above `version` when an edit waits to be published. */
+  latestVersion: z.number().int(),
+  pending: z.boolean(),
+  dateUpdated: z.string().datetime(),
+  updatedBy: z.string(),
+};
+export const CmsEditorItem = z.object(editorItemState);
+export type CmsEditorItem = z.infer<typeof CmsEditorItem>;
+
+/** GET /api/cms/editor/items/{collection}/{id}: the item's state and its newest version's fields as stored. */
+export const CmsEditorDraft = z.object({ ...editorItemState, data: z.unknown() });
+export type CmsEditorDraft = z.infer<typeof CmsEditorDraft>;
+
+/** Body of POST /api/cms/items/{pages|blog_posts}/{id}/preview: a link to the newest version (or `version`). */
+export const CmsPreviewLinkBody = z.object({ version: z.number().int().min(1).max(1_000_000).optional() }).strict();
+export const CmsPreviewLink = z.object({
+  /** The storefront's preview screen with the signed token (relative to the site). */
+  path: z.string(),
+  token: z.string(),
+  expiresAt: z.string().datetime(),
+});
+export type CmsPreviewLink = z.infer<typeof CmsPreviewLink>;
+
 // ---- Translations (GET /api/translation/{locale}/items; features §3 "translation items") ----
 
 export const TRANSLATION_LOCALES = ['en-AU', 'en-GB'] as const;

@@ -4,7 +4,8 @@
 //   decided by one linear scan of the text BEFORE it is parsed, so no recursive code ever sees deep input.
 // - Strings in API bodies, query strings and path parameters: a NUL byte or another control character (C0, DEL,
 //   C1) is 400 `invalid_characters` with the field named. No request field of the spec is multi-line, so line breaks
-//   and tabs are refused too; a future multi-line field would be allowed here by name.
+//   and tabs are refused too, except in the bodies of the routes that say `config: { multiLineText: true }`: the
+//   content editors' writes, whose Markdown, HTML and paragraphs are text of many lines (ADR 093).
 // Only /api routes are checked: storefront pages handle their own query strings (redirect targets are sanitised by
 // the storefront's safeRedirect).
 import fp from 'fastify-plugin';
@@ -21,8 +22,19 @@ export const MAX_FORM_FIELDS = 500;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
-export function hasControlCharacter(value: string): boolean {
-  return CONTROL_CHARACTER.test(value);
+// The same without line feed, carriage return and tab: the characters a text of many lines holds.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body's strings may hold line breaks and tabs (other control characters are still refused). */
+    multiLineText?: boolean;
+  }
+}
+
+export function hasControlCharacter(value: string, allowLines = false): boolean {
+  return (allowLines ? CONTROL_CHARACTER_BUT_LINES : CONTROL_CHARACTER).test(value);
 }
 
 const tooComplex = () =>
@@ -54,13 +66,13 @@ export function jsonShapeWithin(text: string, maxDepth: number, maxKeys: number)
 }
 
 /** The first string (key or value) holding a control character, as a wire field path; null when clean. */
-export function findControlCharacter(value: unknown, root: string): string | null {
+export function findControlCharacter(value: unknown, root: string, allowLines = false): string | null {
   // Iterative: the value's depth is already bounded, but nothing here relies on it.
   const stack: Array<{ value: unknown; path: string }> = [{ value, path: root }];
   while (stack.length) {
     const { value: v, path } = stack.pop()!;
     if (typeof v === 'string') {
-      if (hasControlCharacter(v)) return path;
+      if (hasControlCharacter(v, allowLines)) return path;
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) stack.push({ value: v[i], path: `${path}.${i}` });
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v)) {
@@ -108,7 +120,7 @@ const inputHygienePlugin: FastifyPluginAsync = async (app) => {
     if (body !== undefined && body !== null && !Buffer.isBuffer(body)) {
       if (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length > MAX_FORM_FIELDS)
         throw tooComplex();
-      const at = findControlCharacter(body, '');
+      const at = findControlCharacter(body, '', request.routeOptions.config?.multiLineText === true);
       if (at !== null) throw invalidCharacters(at || 'this');
     }
   });

@@ -12,6 +12,7 @@ import { createBannerEditor } from './content.banner.ts';
 import { createContentRepository, isVisibleAt, type ContentRow, type ContentStatus } from './content.repository.ts';
 import { isCollection, isSingleton, type ContentCollection } from './content.store.ts';
 import { createContentValidator } from './content.validate.ts';
+import { createDraftReads } from './content.drafts.ts';
 import { createVersionWriter, noItem, type Actor } from './content.writes.ts';
 
 export type { Actor };
@@ -233,6 +234,7 @@ export function createContentEditor(deps: ContentEditorDeps) {
   };
 
   const banner = createBannerEditor({ repo, clock, newId, writes, create: editor.create, archive: editor.archive });
-  return { ...editor, ...banner };
+  // The editors' reads (the back office's lists and forms) sit beside the writes they lead to.
+  return { ...editor, ...banner, ...createDraftReads({ repo, clock }) };
 }
 export type ContentEditor = ReturnType<typeof createContentEditor>;

@@ -706,3 +706,155 @@ describe('POST /api/cms/files', () => {
     expect(await auditCount()).toBe(writes);
   });
 });
+
+describe('the editors’ reads: GET /api/cms/editor/items/{collection}[/{id}], POST …/{id}/preview', () => {
+  it('lists every item whatever its state, searched and paged, with pending edits; 401/403 (audited) otherwise', async () => {
+    await ed('POST', '/api/cms/items/blog_posts', { id: 'post_list_draft', data: post('list-draft') });
+    await ed('POST', '/api/cms/items/blog_posts', {
+      id: 'post_list_live',
+      status: 'published',
+      data: post('list-live', { title: 'Listed live post' }),
+    });
+    await ed('PATCH', '/api/cms/items/blog_posts/post_list_live', {
+      data: post('list-live', { title: 'Listed live post, edited' }),
+    });
+    await ed('POST', '/api/cms/items/blog_posts', {
+      id: 'post_list_later',
+      status: 'published',
+      date_published: '2026-09-01T00:00:00.000Z',
+      data: post('list-later'),
+    });
+    await ed('POST', '/api/cms/items/blog_posts', { id: 'post_list_gone', data: post('list-gone') });
+    await ed('POST', '/api/cms/items/blog_posts/post_list_gone/archive');
+
+    const url = '/api/cms/editor/items/blog_posts';
+    expect((await as(t, null)('GET', url)).statusCode).toBe(401);
+    expect((await sue('GET', url)).statusCode).toBe(403);
+    expect(await audit()).toContainEqual(
+      expect.objectContaining({ action: 'GET /api/cms/editor/items/:collection', outcome: 'denied' }),
+    );
+
+    const all = await ed('GET', `${url}?q=list-&limit=50`);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.headers['cache-control']).toBe('private, no-store');
+    const rows = all.json().result as Json[];
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(Object.keys(byId).sort()).toEqual([
+      'post_list_draft',
+      'post_list_gone',
+      'post_list_later',
+      'post_list_live',
+    ]);
+    expect(byId.post_list_draft).toMatchObject({ state: 'draft', label: 'Post list-draft', path: 'list-draft' });
+    expect(byId.post_list_later).toMatchObject({ state: 'scheduled', date_published: '2026-09-01T00:00:00.000Z' });
+    expect(byId.post_list_gone).toMatchObject({ state: 'archived', pending: false });
+    // The live post shows what visitors see, and that an edit waits.
+    expect(byId.post_list_live).toMatchObject({
+      state: 'published',
+      label: 'Listed live post',
+      version: 1,
+      latest_version: 2,
+      pending: true,
+    });
+
+    const scheduled = (await ed('GET', `${url}?q=list-&state=scheduled`)).json();
+    expect(scheduled.result.map((r: Json) => r.id)).toEqual(['post_list_later']);
+    const searched = (await ed('GET', `${url}?q=Listed%20live`)).json();
+    expect(searched.result.map((r: Json) => r.id)).toEqual(['post_list_live']);
+    // A wildcard typed in the search is a character, not a pattern.
+    expect((await ed('GET', `${url}?q=list%25draft`)).json().result).toEqual([]);
+    const paged = (await ed('GET', `${url}?q=list-&limit=2&offset=2`)).json();
+    expect(paged.result).toHaveLength(2);
+    expect(paged.page_info.total).toBe(4);
+
+    const bad = await ed('GET', `${url}?state=hidden`);
+    expect(bad.statusCode).toBe(422);
+    expect(errorOf(bad).fields).toContain('state');
+    const unknown = await ed('GET', '/api/cms/editor/items/recipes');
+    expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).code).toBe('unknown_collection');
+  });
+
+  it("answers one item's newest fields as stored (files by id) with its live state", async () => {
+    const one = await ed('GET', '/api/cms/editor/items/blog_posts/post_list_live');
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().result).toMatchObject({
+      id: 'post_list_live',
+      state: 'published',
+      version: 1,
+      latest_version: 2,
+      pending: true,
+      data: { title: 'Listed live post, edited', slug: 'list-live', hero_image: null, categories: ['news'] },
+    });
+    const theme = await ed('GET', '/api/cms/editor/items/theme/theme');
+    expect(theme.statusCode, theme.body).toBe(200);
+    expect(theme.json().result.data).toHaveProperty('logos');
+    expect((await ed('GET', '/api/cms/editor/items/blog_posts/post_nobody')).statusCode).toBe(404);
+    expect((await sue('GET', '/api/cms/editor/items/blog_posts/post_list_live')).statusCode).toBe(403);
+  });
+
+  it('mints a preview link that shows the unpublished edit to whoever opens it; refuses what has no preview', async () => {
+    const res = await ed('POST', '/api/cms/items/blog_posts/post_list_live/preview');
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json().result as Json;
+    expect(link.path).toBe(`/preview?token=${encodeURIComponent(link.token)}`);
+    expect(link.expires_at).toBe(new Date(t.clock.now().getTime() + 3_600_000).toISOString());
+    const seen = await visitor(`/api/cms/preview?token=${encodeURIComponent(link.token)}`);
+    expect(seen.json().result.item.title).toBe('Listed live post, edited');
+    // Visitors still read the published fields.
+    expect((await visitor('/api/cms/items/blog_posts/list-live')).json().result.title).toBe('Listed live post');
+
+    const pinned = (await ed('POST', '/api/cms/items/blog_posts/post_list_live/preview', { version: 1 })).json();
+    const first = await visitor(`/api/cms/preview?token=${encodeURIComponent(pinned.result.token)}`);
+    expect(first.json().result.item.title).toBe('Listed live post');
+
+    const theme = await ed('POST', '/api/cms/items/theme/theme/preview');
+    expect(theme.statusCode).toBe(422);
+    expect(errorOf(theme)).toEqual({ code: 'not_previewable', fields: ['collection'] });
+    const missing = await ed('POST', '/api/cms/items/blog_posts/post_list_live/preview', { version: 9 });
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('version_not_found');
+    expect((await ed('POST', '/api/cms/items/blog_posts/post_nobody/preview')).statusCode).toBe(404);
+    expect((await as(t, null)('POST', '/api/cms/items/blog_posts/post_list_live/preview')).statusCode).toBe(401);
+    expect((await sue('POST', '/api/cms/items/blog_posts/post_list_live/preview')).statusCode).toBe(403);
+  });
+});
+
+describe('text of many lines in the editors’ writes (ADR 093)', () => {
+  it('takes line breaks and tabs in Markdown, HTML and translation values; other control characters stay refused', async () => {
+    const markdown = 'First line\n\n## A heading\n\n- one\n- two\r\n\tindented';
+    const withText = (md: string) => post('many-lines', { sections: [{ kind: 'full_page_content', markdown: md }] });
+    const created = await ed('POST', '/api/cms/items/blog_posts', {
+      id: 'post_many_lines',
+      status: 'published',
+      data: withText(markdown),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const saved = await ed('PATCH', '/api/cms/items/blog_posts/post_many_lines', {
+      data: withText(`${markdown}\n\nMore.`),
+      status: 'published',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await visitor('/api/cms/items/blog_posts/many-lines')).json().result;
+    expect(read.sections[0].markdown).toBe(`${markdown}\n\nMore.`);
+    expect(read.sections[0].html).toContain('<h2>A heading</h2>');
+
+    const before = (await ed('GET', '/api/cms/items/blog_posts/post_many_lines/versions')).json();
+    const nul = await ed('PATCH', '/api/cms/items/blog_posts/post_many_lines', { data: withText('a\u0000b') });
+    expect(nul.statusCode).toBe(400);
+    expect(errorOf(nul)).toEqual({ code: 'invalid_characters', fields: ['data.sections.0.markdown'] });
+    const escape = await ed('PATCH', '/api/cms/items/blog_posts/post_many_lines', { data: withText('a\u001bb') });
+    expect(escape.statusCode).toBe(400);
+    expect((await ed('GET', '/api/cms/items/blog_posts/post_many_lines/versions')).json()).toEqual(before);
+
+    const note = await ed('PUT', '/api/translation/en-AU/items/backoffice/lines', {
+      type: 'markdown',
+      value: 'One\n\nTwo',
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect(note.json().result.html).toContain('<p>Two</p>');
+    // Elsewhere a line break is still refused (the spec has no other text of many lines).
+    const elsewhere = await ed('POST', '/api/cms/items/blog_posts/post_many_lines/publish', { at: '2026\n' });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+});

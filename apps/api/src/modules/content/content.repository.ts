@@ -186,6 +186,53 @@ function createItemQueries(db: Db) {
         .orderBy(desc(sql`coalesce(${contentItems.datePublished}, ${contentItems.createdAt})`), desc(contentItems.id));
     },
 
+    /**
+     * The editors' list (the back office): items of a collection in any state, `state` narrowing (scheduled: published
+     * with a date still ahead of `now`), `q` matching the id or the title, name, heading, path, slug or file name;
+     * the most recently changed first, each with its newest version's number.
+     */
+    async listForEditors(
+      collection: string,
+      now: Date,
+      page: { q?: string; state?: 'draft' | 'published' | 'scheduled' | 'archived'; limit: number; offset: number },
+    ): Promise<{ rows: (ContentRow & { latestVersion: number })[]; total: number }> {
+      const state =
+        page.state === 'published'
+          ? visibleAt(now)
+          : page.state === 'scheduled'
+            ? and(eq(contentItems.status, 'published'), gt(contentItems.datePublished, now))
+            : page.state
+              ? eq(contentItems.status, page.state)
+              : undefined;
+      const like = page.q ? `%${page.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const search = like
+        ? or(
+            sql`${contentItems.itemKey} ilike ${like}`,
+            ...['title', 'name', 'heading', 'path', 'slug', 'filename'].map(
+              (field) => sql`${contentItems.data}->>${field} ilike ${like}`,
+            ),
+          )
+        : undefined;
+      const where = and(eq(contentItems.collection, collection), state, search);
+      // Qualified by hand: inside a sub-select drizzle writes the outer columns without their table.
+      const latestVersion = sql<number>`(select max(v.version) from ${contentVersions} v
+        where v.collection = "content_items"."collection" and v.item_key = "content_items"."item_key")`.mapWith(Number);
+      const [rows, totals] = await Promise.all([
+        db
+          .select({ ...columns, latestVersion })
+          .from(contentItems)
+          .where(where)
+          .orderBy(desc(contentItems.updatedAt), asc(contentItems.itemKey))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(contentItems).where(where),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ...r, latestVersion: r.latestVersion || r.version })),
+        total: totals[0]?.n ?? 0,
+      };
+    },
+
     /** Items of a collection in any status (the export), oldest first. */
     listAll(collection: string, ex: Executor = db): Promise<ContentRow[]> {
       return ex

@@ -6,12 +6,18 @@
 // lets in operators whose role may write content (401/403 otherwise, a refusal audited); every write is recorded in
 // its audit log with the item's state before and after.
 import {
+  CmsEditorDraft,
+  CmsEditorItem,
+  CmsEditorListQuery,
   CmsItemByIdParams,
   CmsItemParams,
+  CmsPreviewLink,
+  CmsPreviewLinkBody,
   CmsStatus,
   CmsVersion,
   CmsVersionParams,
   CreateCmsItemBody,
+  PREVIEWABLE_COLLECTIONS,
   PublishCmsItemBody,
   RestoredCmsItem,
   successEnvelope,
@@ -22,9 +28,13 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
+import { pageOf, paginatedEnvelope } from '../../lib/pagination.ts';
 import type { ContentEditor } from './content.editor.ts';
 import type { ContentTransfer } from './content.transfer.ts';
+import { PREVIEW_TTL_SECONDS, type PreviewClaims } from './content.preview.ts';
 import { readFileUpload } from './content.upload.ts';
 
 /** How the content API reaches the back office's operators (wired in routes.ts; this module knows none of them). */
@@ -45,6 +55,9 @@ export interface ContentWriteRoutesOptions {
   /** File uploads (the bytes and their item). */
   transfer: ContentTransfer;
   access: ContentWriteAccess;
+  /** Signs a preview link (the content service's key, ADR 036). */
+  mintPreview: (claims: PreviewClaims, ttlSeconds: number) => string;
+  clock: Clock;
 }
 
 interface ItemState {
@@ -81,10 +94,14 @@ const CreatedCmsItem = z.object({
 export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> = async (app, opts) => {
   const { editor, transfer, access } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Its own plugin, without this one's prefix (it inherits it).
+  await app.register(editorReadRoutes, { editor, transfer, access, mintPreview: opts.mintPreview, clock: opts.clock });
   routes.post(
     '/items/:collection',
     {
       preHandler: access.gate,
+      // Markdown, HTML and paragraphs are text of many lines (ADR 093).
+      config: { multiLineText: true },
       schema: {
         tags: ['content'],
         summary: 'Create a content item (operators only): a draft unless published now or at datePublished',
@@ -165,6 +182,8 @@ export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> =
     '/items/:collection/:id',
     {
       preHandler: access.gate,
+      // Markdown, HTML and paragraphs are text of many lines (ADR 093).
+      config: { multiLineText: true },
       schema: {
         tags: ['content'],
         summary:
@@ -249,6 +268,84 @@ export const contentWriteRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> =
         },
       });
       return ok(file);
+    },
+  );
+};
+
+/** The back office's reads: every item of a collection in any state, one item's newest fields, a preview link. */
+const editorReadRoutes: FastifyPluginAsync<ContentWriteRoutesOptions> = async (app, opts) => {
+  const { editor, access } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/editor/items/:collection',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary:
+          'Every item of a collection whatever its state (draft, published, scheduled, archived), searched by q, the most recently changed first (operators only)',
+        params: CmsItemParams,
+        querystring: CmsEditorListQuery,
+        response: { 200: paginatedEnvelope(CmsEditorItem) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const page = await editor.list(request.params.collection, request.query);
+      return pageOf(page.items, page.total, request.query, request.url);
+    },
+  );
+
+  routes.get(
+    '/editor/items/:collection/:id',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary: "One item's live state and its newest version's fields as stored, to edit (operators only)",
+        params: CmsItemByIdParams,
+        response: { 200: successEnvelope(CmsEditorDraft) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return ok(await editor.draft(request.params.collection, request.params.id));
+    },
+  );
+
+  routes.post(
+    '/items/:collection/:id/preview',
+    {
+      preHandler: access.gate,
+      schema: {
+        tags: ['content'],
+        summary:
+          "A signed link (1 hour) to the storefront's preview of a page or post: its newest version, or version (operators only)",
+        params: CmsItemByIdParams,
+        body: CmsPreviewLinkBody.nullish(),
+        response: { 200: successEnvelope(CmsPreviewLink) },
+      },
+    },
+    async (request, reply) => {
+      const { collection, id } = request.params;
+      const version = request.body?.version;
+      if (!(PREVIEWABLE_COLLECTIONS as readonly string[]).includes(collection))
+        throw unprocessable(`Only ${PREVIEWABLE_COLLECTIONS.join(' and ')} have a preview.`, 'not_previewable', {
+          collection: ['This collection has no preview screen.'],
+        });
+      // The item (and the version) must exist: a link to nothing helps nobody.
+      const versions = await editor.versions(collection, id);
+      if (version !== undefined && !versions.some((v) => v.version === version))
+        throw notFound(`Item "${id}" has no version ${version}.`, 'version_not_found');
+      const ttl = PREVIEW_TTL_SECONDS.default;
+      const claims = { collection: collection as PreviewClaims['collection'], id, version: version ?? null };
+      const token = opts.mintPreview(claims, ttl);
+      reply.header('cache-control', 'private, no-store');
+      return ok({
+        path: `/preview?token=${encodeURIComponent(token)}`,
+        token,
+        expiresAt: new Date(opts.clock.now().getTime() + ttl * 1000).toISOString(),
+      });
     },
   );
 };

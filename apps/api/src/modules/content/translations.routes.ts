@@ -57,6 +57,8 @@ export const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = a
     '/:locale/items/:category/:id',
     {
       preHandler: access.gate,
+      // A Markdown item is text of many lines (ADR 093).
+      config: { multiLineText: true },
       schema: {
         tags: ['content'],
         summary:

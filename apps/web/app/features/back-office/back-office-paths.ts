@@ -26,6 +26,8 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { path: `${BACK_OFFICE_PATH}/campaigns`, label: 'Campaigns', permission: 'notifications.campaign' },
   { path: `${BACK_OFFICE_PATH}/operators`, label: 'Operators', permission: 'operators.manage' },
   { path: `${BACK_OFFICE_PATH}/feedback`, label: 'Feedback', permission: 'feedback.read' },
+  { path: `${BACK_OFFICE_PATH}/content`, label: 'Content', permission: 'content.write' },
+  { path: `${BACK_OFFICE_PATH}/translations`, label: 'Translations', permission: 'content.write' },
   { path: `${BACK_OFFICE_PATH}/audit`, label: 'Audit log', permission: 'audit.read' },
 ];
 
