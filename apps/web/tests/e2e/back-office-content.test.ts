@@ -81,9 +81,14 @@ describe('back office: content', () => {
         await ed.goto(`${base}/back-office`);
         await signIn(ed, editorEmail, await generate({ secret: editorSecret }));
         await ed.waitForURL(`${base}/back-office`);
-        // Only the content screens are offered, and another screen is refused.
+        // Only the content editor's screens are offered (content, translations and the notification campaigns they
+        // send, ADR 091), and another screen is refused.
         const nav = ed.getByRole('navigation', { name: 'Back office' });
-        await expect(nav.getByRole('link').allTextContents()).resolves.toEqual(['Content', 'Translations']);
+        await expect(nav.getByRole('link').allTextContents()).resolves.toEqual([
+          'Campaigns',
+          'Content',
+          'Translations',
+        ]);
         const refused = await ed.goto(`${base}/back-office/withdrawals`);
         expect(refused?.status()).toBe(403);
 
