@@ -26,10 +26,15 @@ describe('GET /placement', () => {
     }
     // Biggest jackpot first: the offers page lists the same first draws.
     const offers = (await t.injectSigned({ method: 'GET', url: '/api/v2/pricing/default/product_offers' })).json()
-      .result as Record<string, { draws: { prize_pool: { amount: number } | null }[] }>;
+      .result as Record<string, { type: string; draws: { prize_pool: { amount: number; currency: string } | null }[] }>;
     const pools = items.map((i) => offers[i.product_offer_key]!.draws[0]!.prize_pool?.amount ?? 0);
     expect(pools[0]).toBeGreaterThanOrEqual(pools[1]!);
-    const biggest = Math.max(...Object.values(offers).map((o) => o.draws[0]?.prize_pool?.amount ?? 0));
+    // Among the site's own lotteries (AUD): EuroMillions' pool is in another currency and can pass Powerball's in
+    // number (€24M on 2026-11-27); syndicate offers list their syndicates' draws.
+    const lotteries = Object.values(offers).filter(
+      (o) => o.type === 'lottery_ticket' && (o.draws[0]?.prize_pool?.currency ?? 'AUD') === 'AUD',
+    );
+    const biggest = Math.max(...lotteries.map((o) => o.draws[0]?.prize_pool?.amount ?? 0));
     expect(pools[0]).toBe(biggest);
   });
 
