@@ -20,6 +20,7 @@ import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import { SchemaForm } from '../../ui/schema-form.tsx';
 import type { Route } from './+types/adjustments';
+import { ConfirmPanel, StatusTabs, statusName } from '../../features/back-office/confirm-panel.tsx';
 
 const PATH = `${BACK_OFFICE_PATH}/adjustments`;
 type Status = (typeof ADJUSTMENT_STATUSES)[number];
@@ -194,16 +195,14 @@ function Confirmation({
   if (!r) return <FormAlert messages={[`Adjustment ${confirming.id} is no longer waiting for a decision.`]} />;
   const approving = confirming.kind === 'approve';
   return (
-    <section
-      aria-labelledby="confirm-title"
-      className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
-      data-testid="adjustment-confirmation"
-    >
-      <h2 id="confirm-title" className="text-xl font-bold">
-        {approving
+    <ConfirmPanel
+      testId="adjustment-confirmation"
+      title={
+        approving
           ? `Approve ${signed(r)} for ${r.customerId}? The money moves at once.`
-          : `Reject the adjustment of ${signed(r)} for ${r.customerId}?`}
-      </h2>
+          : `Reject the adjustment of ${signed(r)} for ${r.customerId}?`
+      }
+    >
       <p className="my-0.5">
         Asked by {r.requestedBy === me ? 'you' : r.requestedBy} on {formatWhen(r.requestedAt)}: “{r.reason}”
       </p>
@@ -226,7 +225,7 @@ function Confirmation({
           Cancel
         </Link>
       </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 
@@ -270,18 +269,7 @@ export default function Adjustments({ loaderData: d, actionData }: Route.Compone
           <h2 id="adjustments-list" className="mb-0.5 text-xl font-bold">
             Adjustments
           </h2>
-          <nav aria-label="Adjustment status" className="mb-1 flex flex-wrap gap-1">
-            {ADJUSTMENT_STATUSES.map((s) => (
-              <Link
-                key={s}
-                to={`?status=${s}`}
-                aria-current={s === d.status ? 'page' : undefined}
-                className="inline-block min-h-[44px] py-0.5 font-semibold underline aria-[current=page]:no-underline aria-[current=page]:border-b-4 aria-[current=page]:border-black"
-              >
-                {s === 'pending' ? 'Waiting' : s[0]!.toUpperCase() + s.slice(1)}
-              </Link>
-            ))}
-          </nav>
+          <StatusTabs label="Adjustment status" statuses={ADJUSTMENT_STATUSES} current={d.status} name={statusName} />
           <DataTable
             caption={`Adjustments: ${d.status}`}
             columns={columns(d.status, d.me)}

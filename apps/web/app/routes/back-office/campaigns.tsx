@@ -23,6 +23,7 @@ import { validateForm } from '../../lib/form-validation.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { Field, FormAlert, inputClass, SubmitButton } from '../../ui/form-field.tsx';
 import type { Route } from './+types/campaigns';
+import { ConfirmPanel } from '../../features/back-office/confirm-panel.tsx';
 
 const PATH = `${BACK_OFFICE_PATH}/campaigns`;
 const FIELDS = ['segment', 'key', 'title', 'message', 'link', 'linkText'] as const;
@@ -160,14 +161,15 @@ function Confirmation({
 }) {
   const busy = useNavigation().state === 'submitting';
   return (
-    <section
-      aria-labelledby="confirm-title"
-      data-testid="campaign-confirmation"
-      className="mb-2 max-w-[40rem] rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
+    <ConfirmPanel
+      testId="campaign-confirmation"
+      className="mb-2 max-w-[40rem]"
+      title={
+        <>
+          Send this card to {audience} customer{audience === 1 ? '' : 's'} of segment {campaign.segment}?
+        </>
+      }
     >
-      <h2 id="confirm-title" className="text-xl font-bold">
-        Send this card to {audience} customer{audience === 1 ? '' : 's'} of segment {campaign.segment}?
-      </h2>
       <div className="my-1 rounded-theme border border-[#767676] bg-white p-1" data-testid="campaign-preview">
         <p className="font-bold">{campaign.title}</p>
         <p className="whitespace-pre-line">{campaign.message}</p>
@@ -188,7 +190,7 @@ function Confirmation({
           Cancel
         </Link>
       </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 

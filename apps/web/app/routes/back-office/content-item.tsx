@@ -26,6 +26,7 @@ import { DataTable } from '../../features/back-office/data-table.tsx';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FieldErrors, FormAlert, inputClass } from '../../ui/form-field.tsx';
 import type { Route } from './+types/content-item';
+import { ConfirmPanel } from '../../features/back-office/confirm-panel.tsx';
 
 const CONTENT = `${BACK_OFFICE_PATH}/content`;
 
@@ -129,14 +130,10 @@ function Confirmation({
 }) {
   const archive = confirm.kind === 'archive';
   return (
-    <section
-      aria-labelledby="confirm-title"
-      className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
-      data-testid="content-confirmation"
+    <ConfirmPanel
+      testId="content-confirmation"
+      title={archive ? 'Archive this item?' : `Restore version ${confirm.version}?`}
     >
-      <h2 id="confirm-title" className="text-xl font-bold">
-        {archive ? 'Archive this item?' : `Restore version ${confirm.version}?`}
-      </h2>
       <p className="my-0.5">
         {archive
           ? 'Visitors will no longer see it (a page gives its address up). Its versions are kept.'
@@ -152,7 +149,7 @@ function Confirmation({
           Cancel
         </Link>
       </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 

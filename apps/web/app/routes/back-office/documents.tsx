@@ -15,6 +15,7 @@ import { useSubmitOnce } from '../../features/back-office/submit-once.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import type { Route } from './+types/documents';
+import { ConfirmPanel } from '../../features/back-office/confirm-panel.tsx';
 
 type Decision = 'approve' | 'reject';
 
@@ -104,14 +105,10 @@ function Decide({ kind, error }: { kind: Decision; error: string | undefined }) 
   const { busy, onSubmit } = useSubmitOnce();
   const approving = kind === 'approve';
   return (
-    <section
-      aria-labelledby="confirm-title"
-      className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
-      data-testid="documents-confirmation"
+    <ConfirmPanel
+      testId="documents-confirmation"
+      title={approving ? 'Approve these documents? The customer becomes verified.' : 'Reject these documents?'}
     >
-      <h2 id="confirm-title" className="text-xl font-bold">
-        {approving ? 'Approve these documents? The customer becomes verified.' : 'Reject these documents?'}
-      </h2>
       {error ? <FormAlert messages={[error]} /> : null}
       <Form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-1">
         <input type="hidden" name="intent" value={kind} />
@@ -128,7 +125,7 @@ function Decide({ kind, error }: { kind: Decision; error: string | undefined }) 
           Cancel
         </Link>
       </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 

@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
 import type { Route } from './+types/offers';
+import { ConfirmPanel } from '../../features/back-office/confirm-panel.tsx';
 
 const PATH = `${BACK_OFFICE_PATH}/offers`;
 type Verb = 'suspend' | 'resume';
@@ -91,14 +92,7 @@ function Confirmation({ verb, offer, error }: { verb: Verb; offer: AdminOffer; e
   const busy = useNavigation().state === 'submitting';
   const suspending = verb === 'suspend';
   return (
-    <section
-      aria-labelledby="confirm-title"
-      data-testid="offer-confirmation"
-      className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
-    >
-      <h2 id="confirm-title" className="text-xl font-bold">
-        {suspending ? `Suspend ${offer.name}?` : `Resume ${offer.name}?`}
-      </h2>
+    <ConfirmPanel testId="offer-confirmation" title={suspending ? `Suspend ${offer.name}?` : `Resume ${offer.name}?`}>
       <p className="my-0.5">
         {suspending
           ? 'It goes off sale at once: its pages answer “not found”, it cannot be bought, and carts drop it. Tickets already bought are kept.'
@@ -114,7 +108,7 @@ function Confirmation({ verb, offer, error }: { verb: Verb; offer: AdminOffer; e
           Cancel
         </Link>
       </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 

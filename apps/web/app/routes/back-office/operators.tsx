@@ -23,6 +23,7 @@ import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
 import { SchemaForm } from '../../ui/schema-form.tsx';
 import type { Route } from './+types/operators';
+import { ConfirmPanel } from '../../features/back-office/confirm-panel.tsx';
 
 export function meta() {
   return backOfficeMeta('Operators');
@@ -144,16 +145,12 @@ function StatusConfirmation({
   const busy = useNavigation().state === 'submitting';
   const disabling = change === 'disable';
   return (
-    <section
-      aria-labelledby="confirm-title"
-      data-testid="operator-confirmation"
-      className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
+    <ConfirmPanel
+      testId="operator-confirmation"
+      title={
+        disabling ? `Disable ${operator.name} (${operator.email})?` : `Re-enable ${operator.name} (${operator.email})?`
+      }
     >
-      <h2 id="confirm-title" className="text-xl font-bold [overflow-wrap:anywhere]">
-        {disabling
-          ? `Disable ${operator.name} (${operator.email})?`
-          : `Re-enable ${operator.name} (${operator.email})?`}
-      </h2>
       <p className="my-0.5">
         {disabling
           ? 'Their sessions end at once and they cannot sign in until an admin re-enables the account.'
@@ -169,7 +166,7 @@ function StatusConfirmation({
           Cancel
         </Link>
       </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 

@@ -14,6 +14,7 @@ import { formCents } from '../../features/back-office/back-office-format.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
 import type { Route } from './+types/withdrawals';
+import { ConfirmPanel, StatusTabs, statusName } from '../../features/back-office/confirm-panel.tsx';
 
 const PATH = `${BACK_OFFICE_PATH}/withdrawals`;
 type Status = (typeof ADMIN_WITHDRAWAL_STATUSES)[number];
@@ -145,16 +146,14 @@ function Confirmation({
   if (!confirm.rows.length) return <FormAlert messages={['These withdrawals are no longer waiting.']} />;
   const approving = confirm.kind === 'approve';
   return (
-    <section
-      aria-labelledby="confirm-title"
-      className="mb-2 rounded-theme border-2 border-[#0d47a1] bg-[#e3f2fd] p-1"
-      data-testid="withdrawal-confirmation"
-    >
-      <h2 id="confirm-title" className="text-xl font-bold">
-        {approving
+    <ConfirmPanel
+      testId="withdrawal-confirmation"
+      title={
+        approving
           ? `Approve and pay ${confirm.rows.length} withdrawal${confirm.rows.length === 1 ? '' : 's'} (${formCents(total, currency)})?`
-          : `Reject the withdrawal of ${formCents(total, currency)}?`}
-      </h2>
+          : `Reject the withdrawal of ${formCents(total, currency)}?`
+      }
+    >
       <ul className="my-0.5 list-disc pl-1.5">
         {confirm.rows.map((r) => (
           <li key={r.id}>
@@ -189,7 +188,7 @@ function Confirmation({
           Cancel
         </Link>
       </Form>
-    </section>
+    </ConfirmPanel>
   );
 }
 
@@ -202,18 +201,7 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
       <ScreenTitle title="Withdrawals">Customers’ requests to be paid their winnings.</ScreenTitle>
       {done ? <FormAlert tone="success" messages={[done]} /> : null}
       {d.confirm ? <Confirmation confirm={d.confirm} error={actionData?.error} /> : null}
-      <nav aria-label="Withdrawal status" className="mb-1 flex flex-wrap gap-1">
-        {ADMIN_WITHDRAWAL_STATUSES.map((s) => (
-          <Link
-            key={s}
-            to={`?status=${s}`}
-            aria-current={s === d.status ? 'page' : undefined}
-            className="font-semibold underline aria-[current=page]:no-underline aria-[current=page]:decoration-2"
-          >
-            {s === 'pending' ? 'Waiting' : s[0]!.toUpperCase() + s.slice(1)}
-          </Link>
-        ))}
-      </nav>
+      <StatusTabs label="Withdrawal status" statuses={ADMIN_WITHDRAWAL_STATUSES} current={d.status} name={statusName} />
       <DataTable
         caption={`Withdrawals: ${d.status}`}
         columns={columns(pending)}
