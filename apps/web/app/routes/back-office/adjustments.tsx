@@ -264,7 +264,7 @@ export default function Adjustments({ loaderData: d, actionData }: Route.Compone
       {done ? <FormAlert tone="success" messages={[done]} /> : null}
       {d.confirming ? <Confirmation confirming={d.confirming} me={d.me} error={actionData?.error} /> : null}
       {!d.confirming && actionData?.error ? <FormAlert messages={[actionData.error]} /> : null}
-      <div className="grid gap-2 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="adjustments-list">
           <h2 id="adjustments-list" className="mb-0.5 text-xl font-bold">
             Adjustments

@@ -277,7 +277,7 @@ export default function ContentItem({ loaderData, actionData, params }: Route.Co
       {done ? <FormAlert tone="success" messages={[done]} /> : null}
       {confirm ? <Confirmation confirm={confirm} busy={busy} /> : null}
       <StatePanel draft={draft} />
-      <div className="grid gap-2 lg:grid-cols-[2fr_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="fields-title">
           <h2 id="fields-title" className="mb-0.5 text-xl font-bold">
             {isFile ? 'The image' : 'Fields'}

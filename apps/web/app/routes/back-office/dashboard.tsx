@@ -79,7 +79,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Figure label="Adjustments waiting" value={String(d.adjustmentsWaiting)} />
         <Figure label="Identity checks waiting" value={String(d.kycWaiting)} />
       </dl>
-      <div className="grid gap-2 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2 lg:grid-cols-2">
         <section aria-labelledby="next-draws">
           <h2 id="next-draws" className="mb-0.5 text-xl font-bold">
             Next draws
