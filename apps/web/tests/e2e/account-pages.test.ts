@@ -366,6 +366,7 @@ describe('account pages', () => {
     const devices = async () => {
       const mailbox = await laptop.context.newPage();
       await mailbox.goto(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(email)}`);
+      await mailbox.getByRole('heading', { name: 'Dev mailbox' }).waitFor();
       const n = await mailbox.locator('[data-testid="dev-mail"][data-kind="security_new_sign_in"]').count();
       await mailbox.close();
       return n;

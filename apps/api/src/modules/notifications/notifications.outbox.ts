@@ -88,13 +88,16 @@ export function createOutbox(deps: OutboxDeps) {
     });
   }
 
-  /** Send up to `limit` pending emails; each row is claimed with SKIP LOCKED so concurrent dispatchers never double-send. */
-  async function dispatchOutbox(limit = 50): Promise<{ sent: number; failed: number }> {
+  /**
+   * Send up to `limit` pending emails (only those to `to` when given); each row is claimed with SKIP LOCKED so
+   * concurrent dispatchers never double-send.
+   */
+  async function dispatchOutbox(limit = 50, to?: string): Promise<{ sent: number; failed: number }> {
     let sent = 0;
     let failed = 0;
     for (let i = 0; i < limit; i++) {
       const outcome = await db.transaction(async (tx) => {
-        const row = await outboxRows.claimNext(tx);
+        const row = await outboxRows.claimNext(tx, to?.toLowerCase());
         if (!row) return 'empty' as const;
         const message: RenderedEmail = {
           to: row.toAddress,
@@ -106,15 +109,19 @@ export function createOutbox(deps: OutboxDeps) {
         try {
           if (transport) await transport.send(message, from);
           else {
-            await mailboxRows.deliver(tx, {
-              outboxId: row.id,
-              kind: row.kind,
-              toAddress: row.toAddress,
-              subject: row.subject,
-              textBody: row.textBody,
-              htmlBody: row.htmlBody,
-              deliveredAt: clock.now(),
-            });
+            // In a savepoint: a delivery the database refuses fails this row alone, and the catch below can still
+            // count the attempt (an aborted transaction would refuse that too and stop every later email behind it).
+            await tx.transaction((sp) =>
+              mailboxRows.deliver(sp, {
+                outboxId: row.id,
+                kind: row.kind,
+                toAddress: row.toAddress,
+                subject: row.subject,
+                textBody: row.textBody,
+                htmlBody: row.htmlBody,
+                deliveredAt: clock.now(),
+              }),
+            );
           }
           await outboxRows.update(tx, row.id, { status: 'sent', sentAt: clock.now(), attempts: row.attempts + 1 });
           return 'sent' as const;

@@ -16,12 +16,16 @@ export const outboxRows = {
     return r?.id ?? null;
   },
 
-  /** The oldest pending email, locked (SKIP LOCKED) so concurrent dispatchers never take the same one. */
-  async claimNext(tx: Executor): Promise<OutboxRow | undefined> {
+  /**
+   * The oldest pending email (to one address when given), locked (SKIP LOCKED) so concurrent dispatchers never take
+   * the same one.
+   */
+  async claimNext(tx: Executor, to?: string): Promise<OutboxRow | undefined> {
+    const pending = eq(notificationsOutbox.status, 'pending');
     const [row] = await tx
       .select()
       .from(notificationsOutbox)
-      .where(eq(notificationsOutbox.status, 'pending'))
+      .where(to === undefined ? pending : and(pending, eq(notificationsOutbox.toAddress, to)))
       .orderBy(asc(notificationsOutbox.id))
       .limit(1)
       .for('update', { skipLocked: true });
