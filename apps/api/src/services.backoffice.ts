@@ -147,6 +147,8 @@ export function backofficeServices(core: Core, s: Shop) {
       details: (id) => s.directory.details(id),
       requirePasswordChange: (id) => s.directory.requirePasswordChange(id),
       closeAccount: (id, reason) => s.identity.closure.closeByOperator(id, reason),
+      reopenAccount: (id) => s.identity.closure.reopenByOperator(id),
+      selfExclusionEnds: (id) => rg.exclusions.selfExclusionEnds(id),
       funds: (id) => s.ledger.fundsSummary(id),
       limits: async (id) => ({
         spend: await rg.limits.spendLimits(id),

@@ -109,6 +109,8 @@ export type AdminNote = z.infer<typeof AdminNote>;
 
 /** Closing a customer's account from the back office: the reason is kept with the account and in the audit log. */
 export const AdminCloseBody = z.object({ reason: Reason }).strict();
+/** Reopening a closed account (ADR 103): the reason goes to the audit log with the account's state before and after. */
+export const AdminReopenBody = z.object({ reason: Reason }).strict();
 
 /** What a support action did: `changed` false when there was nothing to do (not locked, already asked). */
 export const AdminActionResult = z.object({ changed: z.boolean(), message: z.string() });
