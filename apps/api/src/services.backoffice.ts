@@ -14,6 +14,8 @@ import type {
   DrawCard,
 } from '@shop/contracts';
 import { notFound, unprocessable } from './lib/errors.ts';
+import type { createOutbox } from './modules/notifications/index.ts';
+import { scrubMessage } from './modules/platform/index.ts';
 import {
   createBackofficeAdjustments,
   createBackofficeCustomers,
@@ -29,6 +31,7 @@ type Shop = CatalogueServices &
     settlement: ReturnType<typeof createSettlementWorkflow>;
     raffleDraws: ReturnType<typeof createRaffleDrawWorkflow>;
     membership: MembershipServices;
+    outbox: Pick<ReturnType<typeof createOutbox>, 'failedSince'>;
   };
 
 const giveawayView = (g: DrawCard): AdminGiveaway => ({
@@ -197,6 +200,9 @@ export function backofficeServices(core: Core, s: Shop) {
       kycWaiting: async () => (await kycPending()).length,
       openDraws: async (limit) => (await s.draws.listDraws({ status: 'DRAW_OPEN' }, { limit, offset: 0 })).items,
       ticketsPerDraw: (ids) => s.orders.ticketsPerDraw(ids),
+      serverErrorsSince: (since, limit) => s.serverErrors.since(since, limit),
+      failedEmailsSince: (since, limit) => s.outbox.failedSince(since, limit),
+      scrub: scrubMessage,
     },
   });
 

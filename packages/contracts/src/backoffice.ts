@@ -348,6 +348,38 @@ export const AdminDashboard = z.object({
       completed: z.number().int(),
     }),
   ),
+  /** What failed in the last 24 hours (ADR 104): how many of each kind, and the latest of each. */
+  errors: z.object({
+    since: z.string(),
+    /** The API's 5xx answers, one entry per route, error and message within an hour (`count` of them). */
+    server: z.object({
+      total: z.number().int(),
+      latest: z.array(
+        z.object({
+          lastSeenAt: z.string(),
+          requestId: z.string(),
+          method: z.string(),
+          route: z.string(),
+          status: z.number().int(),
+          errorName: z.string(),
+          message: z.string(),
+          count: z.number().int(),
+        }),
+      ),
+    }),
+    /** The job runner's jobs that failed. */
+    jobs: z.object({
+      total: z.number().int(),
+      latest: z.array(z.object({ failedAt: z.string(), queue: z.string(), jobId: z.string(), message: z.string() })),
+    }),
+    /** Emails the notifications outbox gave up on (every attempt failed); never the address. */
+    emails: z.object({
+      total: z.number().int(),
+      latest: z.array(
+        z.object({ failedAt: z.string(), kind: z.string(), attempts: z.number().int(), message: z.string() }),
+      ),
+    }),
+  }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 
