@@ -75,7 +75,7 @@ function ErrorsPanel({ errors }: { errors: Errors }) {
         Errors in the last 24 hours
       </h2>
       <p className="mb-1 text-sm">Since {formatWhen(errors.since)}.</p>
-      <dl className="mb-1 grid gap-1 sm:grid-cols-3">
+      <dl className="mb-1 grid gap-1 md:grid-cols-3">
         <Figure label="Server errors (5xx answers)" value={String(server.total)} />
         <Figure label="Failed jobs" value={String(jobs.total)} />
         <Figure label="Emails given up" value={String(emails.total)} />
