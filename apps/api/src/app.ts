@@ -35,7 +35,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = createFastify(config, opts.logger);
   app.setValidatorCompiler(validatorCompiler);
   const sessionActive = opts.sessionActive ?? services.identity.sessions.sessionActive;
-  await app.register(apiPlugins, { config, clock, database, sessionActive, cspNonce: opts.cspNonce });
+  await app.register(apiPlugins, {
+    config,
+    clock,
+    database,
+    sessionActive,
+    cspNonce: opts.cspNonce,
+    onServerFailure: (failure, log) => services.serverErrors.record(failure, log),
+  });
   await registerRoutes(app, services);
   await app.register(storefront, {
     webHandler: opts.webHandler as WebHandler | undefined,

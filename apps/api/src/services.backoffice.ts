@@ -14,6 +14,8 @@ import type {
   DrawCard,
 } from '@shop/contracts';
 import { notFound, unprocessable } from './lib/errors.ts';
+import type { createOutbox } from './modules/notifications/index.ts';
+import { scrubMessage } from './modules/platform/index.ts';
 import {
   createBackofficeAdjustments,
   createBackofficeCustomers,
@@ -29,6 +31,7 @@ type Shop = CatalogueServices &
     settlement: ReturnType<typeof createSettlementWorkflow>;
     raffleDraws: ReturnType<typeof createRaffleDrawWorkflow>;
     membership: MembershipServices;
+    outbox: Pick<ReturnType<typeof createOutbox>, 'failedSince'>;
   };
 
 const giveawayView = (g: DrawCard): AdminGiveaway => ({
@@ -147,6 +150,8 @@ export function backofficeServices(core: Core, s: Shop) {
       details: (id) => s.directory.details(id),
       requirePasswordChange: (id) => s.directory.requirePasswordChange(id),
       closeAccount: (id, reason) => s.identity.closure.closeByOperator(id, reason),
+      reopenAccount: (id) => s.identity.closure.reopenByOperator(id),
+      selfExclusionEnds: (id) => rg.exclusions.selfExclusionEnds(id),
       funds: (id) => s.ledger.fundsSummary(id),
       limits: async (id) => ({
         spend: await rg.limits.spendLimits(id),
@@ -195,6 +200,9 @@ export function backofficeServices(core: Core, s: Shop) {
       kycWaiting: async () => (await kycPending()).length,
       openDraws: async (limit) => (await s.draws.listDraws({ status: 'DRAW_OPEN' }, { limit, offset: 0 })).items,
       ticketsPerDraw: (ids) => s.orders.ticketsPerDraw(ids),
+      serverErrorsSince: (since, limit) => s.serverErrors.since(since, limit),
+      failedEmailsSince: (since, limit) => s.outbox.failedSince(since, limit),
+      scrub: scrubMessage,
     },
   });
 

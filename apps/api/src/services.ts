@@ -74,7 +74,7 @@ import { createAnalyticsService, createDatabaseAnalyticsSink, type AnalyticsSink
 import { createExperimentsService } from './modules/experiments/index.ts';
 import { createFeedbackService } from './modules/feedback/index.ts';
 import { createPlacementService } from './modules/placement/index.ts';
-import { createCspReportService, createPlatformService } from './modules/platform/index.ts';
+import { createCspReportService, createPlatformService, createServerErrorLog } from './modules/platform/index.ts';
 import { createPromotionsService } from './modules/promotions/index.ts';
 import {
   createCausesService,
@@ -243,6 +243,7 @@ function catalogueServices(core: Core) {
   const { db, clock, config, changes } = core;
   const platform = createPlatformService({ db, config, clock, changes });
   const cspReports = createCspReportService({ db, clock });
+  const serverErrors = createServerErrorLog({ db, clock });
   const content = createContentService({ db, clock, changes, secret: core.authSecret });
   const draws = createDrawsService({ db, clock });
   const drawResults = createDrawResultsService({ db, clock, changes });
@@ -271,6 +272,7 @@ function catalogueServices(core: Core) {
   return {
     platform,
     cspReports,
+    serverErrors,
     content,
     draws,
     drawResults,
@@ -1058,7 +1060,7 @@ export function createServices(options: ServicesOptions) {
     }),
     ...operatorServices(core),
     // The back office (issue 21): customers, money, draws, documents, the dashboard, over the services above.
-    backoffice: backofficeServices(core, { ...c, ...m, settlement, raffleDraws, membership }),
+    backoffice: backofficeServices(core, { ...c, ...m, settlement, raffleDraws, membership, outbox }),
     // A conversion counts only the signed-in customer's own purchase (their receipt exists).
     experiments: createExperimentsService({
       db,

@@ -109,6 +109,8 @@ export type AdminNote = z.infer<typeof AdminNote>;
 
 /** Closing a customer's account from the back office: the reason is kept with the account and in the audit log. */
 export const AdminCloseBody = z.object({ reason: Reason }).strict();
+/** Reopening a closed account (ADR 103): the reason goes to the audit log with the account's state before and after. */
+export const AdminReopenBody = z.object({ reason: Reason }).strict();
 
 /** What a support action did: `changed` false when there was nothing to do (not locked, already asked). */
 export const AdminActionResult = z.object({ changed: z.boolean(), message: z.string() });
@@ -346,6 +348,38 @@ export const AdminDashboard = z.object({
       completed: z.number().int(),
     }),
   ),
+  /** What failed in the last 24 hours (ADR 104): how many of each kind, and the latest of each. */
+  errors: z.object({
+    since: z.string(),
+    /** The API's 5xx answers, one entry per route, error and message within an hour (`count` of them). */
+    server: z.object({
+      total: z.number().int(),
+      latest: z.array(
+        z.object({
+          lastSeenAt: z.string(),
+          requestId: z.string(),
+          method: z.string(),
+          route: z.string(),
+          status: z.number().int(),
+          errorName: z.string(),
+          message: z.string(),
+          count: z.number().int(),
+        }),
+      ),
+    }),
+    /** The job runner's jobs that failed. */
+    jobs: z.object({
+      total: z.number().int(),
+      latest: z.array(z.object({ failedAt: z.string(), queue: z.string(), jobId: z.string(), message: z.string() })),
+    }),
+    /** Emails the notifications outbox gave up on (every attempt failed); never the address. */
+    emails: z.object({
+      total: z.number().int(),
+      latest: z.array(
+        z.object({ failedAt: z.string(), kind: z.string(), attempts: z.number().int(), message: z.string() }),
+      ),
+    }),
+  }),
 });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
 

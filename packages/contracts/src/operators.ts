@@ -23,7 +23,8 @@ export const OPERATOR_PERMISSIONS = {
   'feedback.read': ['support', 'admin'],
   /** Find customers and read their overview, orders, tickets, wallet history and notes (audited reads). */
   'customers.read': ['support', 'finance', 'admin'],
-  /** Support's actions on a customer: unlock 2FA, ask for a new password, start a break, write a note. */
+  /** Support's actions on a customer: unlock 2FA, ask for a new password, start a break, write a note, close or
+   * reopen the account. */
   'customers.support': ['support', 'admin'],
   /** Identity documents: the queue, a customer's documents (an audited read), approve or reject them. */
   'kyc.review': ['support', 'admin'],

@@ -102,7 +102,53 @@ export function sendError(
   return reply.code(envelope.status).type('application/json; charset=utf-8').send(envelope);
 }
 
-function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/** Told of every 5xx answer the handler gives (the platform's server-error log, ADR 104); never awaited. */
+export type ServerFailureSink = (
+  failure: {
+    requestId: string;
+    method: string;
+    route: string | null;
+    status: number;
+    errorName: string;
+    message: string;
+  },
+  log: (err: unknown) => void,
+) => unknown;
+
+/** The failure as it may be kept: the route's pattern, the error's name and message as the log would write them. */
+function reportFailure(sink: ServerFailureSink | undefined, error: unknown, request: FastifyRequest, status: number) {
+  if (!sink) return;
+  try {
+    const logged = errorForLog(error) as { type?: unknown; message?: unknown; code?: unknown } | undefined;
+    const name = typeof logged?.type === 'string' ? logged.type : error instanceof Error ? error.name : typeof error;
+    const message =
+      typeof logged?.message === 'string'
+        ? logged.message
+        : typeof logged?.code === 'string'
+          ? `PostgreSQL error ${logged.code}`
+          : String(error);
+    void sink(
+      {
+        requestId: String(request.id),
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status,
+        errorName: name,
+        message,
+      },
+      (err) => request.log.warn({ err }, 'could not record a server error'),
+    );
+  } catch (failure) {
+    request.log.warn({ err: failure }, 'could not record a server error');
+  }
+}
+
+function handleError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sink: ServerFailureSink | undefined,
+) {
   if (error instanceof AppError) {
     const envelope = errorEnvelope({
       status: error.statusCode,
@@ -111,7 +157,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
       fieldErrors: error.options.fieldErrors,
       messages: error.options.messages,
     });
-    if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (error.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      reportFailure(sink, error, request, error.statusCode);
+    }
     return sendError(request, reply, envelope, error.options.headers);
   }
 
@@ -135,6 +184,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const status = isResponseSerializationError(error as unknown) ? 500 : statusOf(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
+    reportFailure(sink, error, request, status);
     return sendError(request, reply, errorEnvelope({ status, message: FALLBACK_MESSAGE, code: 'server_error' }));
   }
 
@@ -168,13 +218,19 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
     .send(JSON.stringify(errorEnvelope({ status, message, code: status === 414 ? 'uri_too_long' : 'bad_url' })));
 }
 
-const errorsPlugin: FastifyPluginAsync = async (app) => {
+export interface ErrorsOptions {
+  /** Where 5xx answers are reported (the API process: the server-error log; the web-only process: none). */
+  onServerFailure?: ServerFailureSink;
+}
+
+const errorsPlugin: FastifyPluginAsync<ErrorsOptions> = async (app, { onServerFailure }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     try {
-      return handleError(error, request, reply);
+      return handleError(error, request, reply, onServerFailure);
     } catch (failure) {
       // A bug in the handler itself must still end as the generic envelope, not Fastify's default with its message.
       request.log.error({ err: failure, original: errorForLog(error) }, 'error handler failed');
+      reportFailure(onServerFailure, error, request, 500);
       return sendError(request, reply, errorEnvelope({ status: 500, message: FALLBACK_MESSAGE, code: 'server_error' }));
     }
   });

@@ -11,7 +11,7 @@ import type { AppConfig } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
 import { errorForLog } from '../lib/errors.ts';
 import routeTable from './route-table.ts';
-import errors, { frameworkErrorHandler } from './errors.ts';
+import errors, { frameworkErrorHandler, type ServerFailureSink } from './errors.ts';
 import casing from './casing.ts';
 import inputHygiene from './input-hygiene.ts';
 import requestContext, { requestIdFor } from './request-context.ts';
@@ -80,12 +80,14 @@ export interface ApiPluginsOptions {
   /** The identity module's per-request session check: revoked sessions stop working at once. */
   sessionActive: NonNullable<AuthOptions['sessionActive']>;
   cspNonce?: () => string;
+  /** The server-error log the error handler reports 5xx answers to (ADR 104). */
+  onServerFailure?: ServerFailureSink;
 }
 
 /** Every cross-cutting plugin of the API process, in hook order. */
 const apiPlugins: FastifyPluginAsync<ApiPluginsOptions> = async (app, { config, clock, database, ...o }) => {
   await app.register(routeTable);
-  await app.register(errors);
+  await app.register(errors, { onServerFailure: o.onServerFailure });
   // First of the request hooks: a shed request costs as little as possible.
   await app.register(loadShedding, { config });
   // Before anything recursive (casing, idempotency hashing, validation) sees a body, query or path parameter.

@@ -3,7 +3,8 @@
 // moves the money once); the customer's wallet shows +$25.00 once; the ledger report has the day's
 // manual_adjustments total and its CSV downloads with that row; a support agent opens the customer's uploaded
 // identity document and approves it with a note; the admin's audit log shows the request, the approval, the
-// document read and the document approval. axe on each new screen at 390 and 1280 px; screenshots in SHOTS.
+// document read and the document approval; support closes an account and another agent reopens it (the customer
+// signs in and buys again). axe on each new screen at 390 and 1280 px; screenshots in SHOTS.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
@@ -13,6 +14,7 @@ import { createOperator, PHONE_390, SHOTS, signIn } from './back-office-helpers.
 import { axeViolations, DESKTOP, waitForHydration } from './browser.ts';
 import { useBrowser } from './browser.ts';
 import { signUpAndLogin, testCustomer, uniqueEmail } from './customers.ts';
+import { addQuickpick } from './shopping.ts';
 import { creditPrize } from './wallet-helpers.ts';
 
 const browse = useBrowser();
@@ -273,6 +275,41 @@ describe('back office: adjustments, the ledger report and identity documents', (
       await page.getByLabel('Password').fill(customer.password);
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('alert').filter({ hasText: 'The email or password you entered is incorrect.' }).waitFor();
+
+      // Another support agent reopens the account after its confirmation step (a reason asked for, a double click
+      // reopens it once); the customer signs in with their password again and buys from the balance that stayed.
+      const rEmail = uniqueEmail('support-reopen');
+      const rSecret = createOperator(rEmail, 'Rae Reopen', 'support');
+      await page.goto(`${baseUrl}/back-office/customers/${customerId}`);
+      await signIn(page, rEmail, await generate({ secret: rSecret }));
+      await page.waitForURL(`${baseUrl}/back-office/customers/${customerId}`);
+      await waitForHydration(page);
+      await page.getByRole('link', { name: 'Reopen the account…' }).click();
+      const reopening = page.getByTestId('reopen-confirmation');
+      await reopening.waitFor();
+      await expect(reopening.getByRole('heading').textContent()).resolves.toBe('Reopen Clem Closed’s account?');
+      await checkBothWidths(page, 'customer-reopen-confirm');
+      await reopening.getByLabel(/^Why/).fill('Customer asked by phone to come back');
+      await reopening.getByRole('button', { name: 'Yes, reopen the account' }).dblclick();
+      await page.getByText(/The account is open again: the customer can sign in with their password and buy/).waitFor();
+      const reopened = (await page.getByTestId('customer-overview').textContent()) ?? '';
+      expect(reopened).toContain('Statusactive');
+      expect(reopened).toContain('$12.34');
+      await expect(page.getByRole('link', { name: 'Close the account…' }).count()).resolves.toBe(1);
+      await checkBothWidths(page, 'customer-reopened');
+      await signOut(page);
+
+      await page.goto(`${baseUrl}/login`);
+      await waitForHydration(page);
+      await page.getByLabel('Email').fill(customer.email);
+      await page.getByLabel('Password').fill(customer.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await addQuickpick(page, baseUrl);
+      await page.goto(`${baseUrl}/cart/buy`);
+      await waitForHydration(page);
+      await page.getByTestId('buy-button').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/receipt/chk_'), { timeout: 20_000 });
       // The one failed request is the refused log-in (the storefront's login action answers it with 400).
       expect(open.errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     },

@@ -1,6 +1,8 @@
 // Back office, content (issue 21 "Content (content editor)"): an admin (from the CLI) creates a content editor, who
 // signs in with 2FA and sees only the content screens; edits the heading of /about/terms-of-use, saves a version,
-// previews it (the storefront does not show it yet), publishes it (the storefront shows it), then restores the
+// chooses its header image in the image picker (uploaded from the picker's dialog, then found by a search from the
+// keyboard), previews it (the storefront does not show it yet), publishes it (the storefront shows the heading and
+// the image with its alternative text), then restores the
 // previous version and publishes it (the old heading is back: the page is left as it was found); adds a draft page
 // (a protected address refused first) and archives it; a blog post's empty
 // title is refused beside the field and changes nothing, an edit to it is saved and restored; a translation item is
@@ -16,6 +18,11 @@ import { DESKTOP, openBrowser, useBrowser, waitForHydration } from './browser.ts
 import { uniqueEmail } from './customers.ts';
 
 const browse = useBrowser();
+// A real 2×2 PNG (red, green, blue, white): the image chosen in the picker.
+const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PAGE_PATH = '/about/terms-of-use';
 const OLD_HEADING = 'Terms of use';
 
@@ -114,6 +121,39 @@ describe('back office: content', () => {
         const newHeading = `Terms of use, updated ${Date.now().toString(36)}`;
         const header = ed.getByRole('group', { name: 'Block 1: Page header' });
         await header.getByLabel('Title', { exact: true }).fill(newHeading);
+
+        // The header's image, from the image picker: a new image uploaded in its dialog is chosen at once; the dialog
+        // opened again closes with Escape, and a third time the image is found by a search and chosen from the keyboard.
+        const pickerPng = path.join(os.tmpdir(), `bo-picker-${Date.now().toString(36)}.png`);
+        writeFileSync(pickerPng, PNG_2X2);
+        const alt = `A picked koala ${Date.now().toString(36)}`;
+        await header.getByRole('button', { name: 'Choose an image…' }).click();
+        const picker = ed.getByRole('dialog', { name: 'Choose an image: Image' });
+        await picker.waitFor();
+        await checkScreen(ed, 'content-image-picker');
+        await picker.getByLabel('Image file').setInputFiles(pickerPng);
+        await picker.getByLabel('Alternative text').fill(alt);
+        await picker.getByRole('button', { name: 'Upload and choose' }).click();
+        await picker.waitFor({ state: 'hidden' });
+        await header.getByRole('img', { name: alt }).waitFor();
+        await expect(header.getByTestId('image-preview').textContent()).resolves.toContain(
+          `Alternative text: “${alt}”`,
+        );
+        await header.getByRole('button', { name: 'Choose another image…' }).click();
+        await picker.waitFor();
+        await ed.keyboard.press('Escape');
+        await picker.waitFor({ state: 'hidden' });
+        await header.getByRole('button', { name: 'Choose another image…' }).click();
+        await picker.getByLabel('Search images').fill(alt);
+        await expect(picker.locator('#picker-count').textContent()).resolves.toMatch(/^1 image matching/);
+        const found = picker.getByRole('button', { name: new RegExp(path.basename(pickerPng)) });
+        await expect(found.getAttribute('aria-pressed')).resolves.toBe('true');
+        await found.focus();
+        await ed.keyboard.press('Enter');
+        await picker.waitFor({ state: 'hidden' });
+        await header.getByRole('img', { name: alt }).waitFor();
+        await checkScreen(ed, 'content-image-chosen');
+
         await ed.getByRole('button', { name: 'Save as a new version' }).click();
         await ed.getByText(`Saved as version ${before + 1}.`).waitFor();
         await expect(ed.getByTestId('content-state').textContent()).resolves.toContain('waiting to be published');
@@ -132,6 +172,10 @@ describe('back office: content', () => {
         await ed.getByRole('button', { name: 'Publish', exact: true }).click();
         await ed.getByText(`Published: version ${before + 2} is what visitors see now.`).waitFor();
         await storefrontHeading(shop, `${base}${PAGE_PATH}`, newHeading);
+        // The storefront shows the chosen image with its alternative text.
+        const shown = shop.locator('main header').getByRole('img', { name: alt });
+        await shown.waitFor();
+        expect(await shown.getAttribute('src')).toMatch(/\/api\/cms\/assets\/file_/);
 
         // Restore the version from before the edit, after its confirmation step, and publish it: the old heading.
         await ed.getByRole('link', { name: `Restore version ${before}…` }).click();

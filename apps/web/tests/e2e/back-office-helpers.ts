@@ -1,10 +1,11 @@
 // Back-office journeys' helpers: operators made with the CLI (the password in a file, the authenticator secret read
 // from what it prints once), sign-in with a real authenticator code, and each screen's axe check and screenshots.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { axeViolations, DESKTOP, waitForHydration } from './browser.ts';
 import { ops } from './ops.ts';
 
@@ -45,4 +46,29 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   expect(await axeViolations(page), `${name} at 1280 px`).toEqual([]);
+}
+
+/**
+ * An unexpected failure recorded in the shop's server-error log as the API's error handler records a 5xx (the same
+ * service, ADR 104): no screen makes the API fail on purpose, so the journey records one to see the dashboard list it.
+ */
+export function recordServerFailure(failure: { requestId: string; route: string; message: string }) {
+  const script = `
+    import { loadConfig } from './apps/api/src/env.ts';
+    import { openDatabase } from './apps/api/src/db/index.ts';
+    import { createServerErrorLog } from './apps/api/src/modules/platform/index.ts';
+    import { systemClock } from './apps/api/src/lib/clock.ts';
+    const database = await openDatabase(loadConfig());
+    try {
+      await createServerErrorLog({ db: database.db, clock: systemClock }).record(
+        { ...${JSON.stringify(failure)}, method: 'GET', status: 500, errorName: 'TypeError' },
+        (err) => { throw err; },
+      );
+    } finally { await database.close(); }`;
+  const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: inject('repoRoot'),
+    env: { ...process.env, DATA_DIR: inject('dataDir'), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (res.status !== 0) throw new Error(`recording a server failure failed:\n${res.stdout}\n${res.stderr}`);
 }

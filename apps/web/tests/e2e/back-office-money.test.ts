@@ -4,7 +4,7 @@
 // approval and the support agent's reads. axe on each back-office screen; screenshots at 390 and 1280 px.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { checkScreen, createOperator, signIn } from './back-office-helpers.ts';
+import { checkScreen, createOperator, recordServerFailure, signIn } from './back-office-helpers.ts';
 import { DESKTOP, useBrowser, waitForHydration } from './browser.ts';
 import { signUpAndLogin, testCustomer, uniqueEmail } from './customers.ts';
 import { creditPrize } from './wallet-helpers.ts';
@@ -89,8 +89,24 @@ describe('back office: money and support', () => {
         .click();
       await page.getByRole('table', { name: 'Transactions' }).waitFor();
       await checkScreen(page, 'customer-transactions');
+      // An unexpected failure of the API (recorded as its error handler records one) is on the dashboard's errors
+      // panel with its request id and route pattern.
+      const requestId = `req-e2e-${Date.now().toString(36)}`;
+      recordServerFailure({
+        requestId,
+        route: '/api/v2/cart/:cartId',
+        message: 'Cannot read the cart of someone@example.com',
+      });
       await page.goto(`${baseUrl}/back-office/dashboard`);
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      const panel = page.getByTestId('dashboard-errors');
+      await panel.getByRole('heading', { name: 'Errors in the last 24 hours' }).waitFor();
+      const row = panel
+        .getByRole('table', { name: /Latest server errors/ })
+        .getByRole('row')
+        .filter({ hasText: requestId });
+      await expect(row.textContent()).resolves.toContain('GET /api/v2/cart/:cartId → 500');
+      await expect(row.textContent()).resolves.toContain('TypeError: Cannot read the cart of <email>');
       await checkScreen(page, 'dashboard');
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByText('You have signed out of the back office.').waitFor();

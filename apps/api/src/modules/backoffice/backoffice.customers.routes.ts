@@ -1,6 +1,7 @@
 // Customers in the back office (/api/admin/customers; docs/operators.md): search, overview, orders, tickets, wallet
 // history and notes (customers.read; the overview and the search are audited reads), and support's actions
-// (customers.support; each audited): unlock 2FA, force a password change, start a break, add a note, close the account.
+// (customers.support; each audited): unlock 2FA, force a password change, start a break, add a note, close the account
+// and reopen it.
 import {
   AdminActionResult,
   AdminBreakBody,
@@ -15,6 +16,7 @@ import {
   AdminOrder,
   AdminOrdersQuery,
   AdminPageQuery,
+  AdminReopenBody,
   AdminTicket,
   AdminTransaction,
   Exclusion,
@@ -225,6 +227,37 @@ const customerSupportRoutes: FastifyPluginAsync<CustomersRoutesOptions> = async 
           customers.closeAccount(customerId, reason),
         ),
       );
+    },
+  );
+
+  routes.post(
+    '/customers/:customerId/reopen',
+    {
+      onRequest: support,
+      schema: {
+        tags,
+        summary:
+          'Reopen a closed account with a reason (refused while a self-exclusion is in force); audited with before/after',
+        params,
+        body: AdminReopenBody,
+        response: { 200: successEnvelope(AdminActionResult) },
+      },
+    },
+    async (request) => {
+      const { customerId } = request.params;
+      const { reason } = request.body;
+      const r = await audited(
+        access,
+        request,
+        {
+          action: 'customer.reopen',
+          target: customerId,
+          input: { reason },
+          detail: (d) => ({ changed: d.changed, before: d.before, after: d.changed ? d.after : d.before }),
+        },
+        () => customers.reopenAccount(customerId),
+      );
+      return ok({ changed: r.changed, message: r.message });
     },
   );
 

@@ -1,6 +1,6 @@
 // Support's view of customers (docs/operators.md): search, the overview (details, funds, verification, limits,
 // exclusions, 2FA), orders, tickets, wallet history and notes, and support's actions (unlock 2FA, ask for a new
-// password, start a break on the customer's request, close the account). Everything it reads or changes belongs to other modules and is
+// password, start a break on the customer's request, close the account, reopen it unless a self-exclusion is in force). Everything it reads or changes belongs to other modules and is
 // reached through the ports services.ts fills in; its own table is the notes.
 import {
   BACKOFFICE_TEXTS,
@@ -17,7 +17,7 @@ import {
 } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { publicId } from '../../lib/identifier.ts';
 import { backofficeRepo } from './backoffice.repository.ts';
 
@@ -31,6 +31,16 @@ export interface CustomerPorts {
   requirePasswordChange(customerId: string): Promise<'required' | 'already' | 'unknown'>;
   /** Identity's operator closure (ADR 089): sign-in and purchases end, the wallet stays as it is. */
   closeAccount(customerId: string, reason: string): Promise<'closed' | 'already' | 'unknown'>;
+  /** Identity's reopening (ADR 103); `before` is the account's state as it was read. */
+  reopenAccount(customerId: string): Promise<
+    | { outcome: 'unknown' }
+    | {
+        outcome: 'reopened' | 'already' | 'email_taken';
+        before: { status: string; closedAt: string | null; closureReason: string | null };
+      }
+  >;
+  /** Responsible gambling: the day a self-exclusion in force ends, or null. */
+  selfExclusionEnds(customerId: string): Promise<string | null>;
   funds(customerId: string): Promise<AdminCustomerOverview['funds']>;
   limits(customerId: string): Promise<{ spend: SpendLimits; deposit: DepositLimits; precommitment: Precommitment }>;
   exclusion(customerId: string): Promise<Exclusion | null>;
@@ -139,6 +149,39 @@ export function createBackofficeCustomers(deps: { db: Db; clock: Clock; ports: C
       return outcome === 'closed'
         ? { changed: true, message: 'The account is closed: the customer can no longer sign in or buy.' }
         : { changed: false, message: 'The account was already closed.' };
+    },
+
+    /**
+     * Reopens a closed account (ADR 103): refused while the customer's self-exclusion is in force (the closure then
+     * stands until it ends) and while the email belongs to another open account. Answers the state before and after
+     * for the audit log.
+     */
+    async reopenAccount(customerId: string) {
+      const c = await mustGet(customerId);
+      if (c.status === 'closed') {
+        const until = await ports.selfExclusionEnds(customerId);
+        if (until)
+          throw unprocessable(
+            `This account stays closed: the customer is self-excluded until ${until}, and a self-exclusion cannot be lifted early.`,
+            'self_excluded',
+          );
+      }
+      const r = await ports.reopenAccount(customerId);
+      if (r.outcome === 'unknown') throw notFound(BACKOFFICE_TEXTS.noCustomer, 'customer_not_found');
+      if (r.outcome === 'email_taken')
+        throw conflict(
+          `This account cannot be reopened: ${c.email} belongs to another open account now.`,
+          'email_taken',
+        );
+      const changed = r.outcome === 'reopened';
+      return {
+        changed,
+        message: changed
+          ? 'The account is open again: the customer can sign in and buy.'
+          : 'The account was already open.',
+        before: r.before,
+        after: { status: 'active', closedAt: null, closureReason: null },
+      };
     },
 
     /** A break started on the customer's request, through responsible gambling (never shortened, only extended). */

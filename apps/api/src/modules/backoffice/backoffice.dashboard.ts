@@ -1,6 +1,7 @@
 // The back office's dashboard (docs/operators.md): today's sales and deposits (site time, from the ledger), what
 // waits for an operator (withdrawals, adjustments, identity documents), the next draws with the tickets sold so far,
-// and the job runner's queues (pg-boss).
+// the job runner's queues (pg-boss), and what failed in the last 24 hours: the API's 5xx answers, failed jobs and
+// emails given up (ADR 104).
 import type { AdminDashboard } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,7 +14,37 @@ export interface DashboardPorts {
   kycWaiting(): Promise<number>;
   openDraws(limit: number): Promise<DrawSummary[]>;
   ticketsPerDraw(drawIds: string[]): Promise<Map<string, number>>;
+  /** The platform's server-error log (rows already free of addresses, bodies and customer data). */
+  serverErrorsSince(
+    since: Date,
+    limit: number,
+  ): Promise<{
+    total: number;
+    latest: {
+      lastSeenAt: Date;
+      lastRequestId: string;
+      method: string;
+      route: string;
+      status: number;
+      errorName: string;
+      message: string;
+      count: number;
+    }[];
+  }>;
+  /** The notifications outbox's emails given up since an instant (no address). */
+  failedEmailsSince(
+    since: Date,
+    limit: number,
+  ): Promise<{
+    total: number;
+    rows: { kind: string; attempts: number; failedAt: Date | null; lastError: string | null }[];
+  }>;
+  /** A text as it may be shown on the dashboard (email addresses and long numbers hidden, one short line). */
+  scrub(text: string): string;
 }
+
+const DAY_MS = 86_400_000;
+const LATEST = 10;
 
 export function createBackofficeDashboard(deps: { db: Db; clock: Clock; timeZone: string; ports: DashboardPorts }) {
   const { db, clock, timeZone, ports } = deps;
@@ -30,6 +61,7 @@ export function createBackofficeDashboard(deps: { db: Db; clock: Clock; timeZone
         backofficeRepo.queueHealth(db),
       ]);
       const sold = await ports.ticketsPerDraw(draws.map((d) => d.id));
+      const errors = await recentFailures(new Date(clock.now().getTime() - DAY_MS));
       const ofKind = (kind: string) => totals.filter((t) => t.kind === kind);
       return {
         day,
@@ -52,9 +84,52 @@ export function createBackofficeDashboard(deps: { db: Db; clock: Clock; timeZone
           tickets: sold.get(d.id) ?? 0,
         })),
         queues,
+        errors,
       };
     },
   };
+
+  async function recentFailures(since: Date): Promise<AdminDashboard['errors']> {
+    const [server, jobs, emails] = await Promise.all([
+      ports.serverErrorsSince(since, LATEST),
+      backofficeRepo.failedJobsSince(db, since, LATEST),
+      ports.failedEmailsSince(since, LATEST),
+    ]);
+    return {
+      since: since.toISOString(),
+      server: {
+        total: server.total,
+        latest: server.latest.map((e) => ({
+          lastSeenAt: e.lastSeenAt.toISOString(),
+          requestId: e.lastRequestId,
+          method: e.method,
+          route: e.route,
+          status: e.status,
+          errorName: e.errorName,
+          message: e.message,
+          count: e.count,
+        })),
+      },
+      jobs: {
+        total: jobs.total,
+        latest: jobs.rows.map((j) => ({
+          failedAt: j.failedAt.toISOString(),
+          queue: j.queue,
+          jobId: j.id,
+          message: ports.scrub(j.message),
+        })),
+      },
+      emails: {
+        total: emails.total,
+        latest: emails.rows.map((m) => ({
+          failedAt: (m.failedAt ?? since).toISOString(),
+          kind: m.kind,
+          attempts: m.attempts,
+          message: ports.scrub(m.lastError ?? ''),
+        })),
+      },
+    };
+  }
 }
 
 export type BackofficeDashboard = ReturnType<typeof createBackofficeDashboard>;

@@ -144,4 +144,34 @@ export const backofficeRepo = {
     }
     return [...byQueue.values()];
   },
+
+  /** The job runner's jobs that failed since an instant (live and archived), newest first, with the error's text. */
+  async failedJobsSince(ex: Executor, since: Date, limit: number) {
+    const { rows: present } = await ex.execute<{ job: string | null; archive: string | null }>(
+      sql`select to_regclass('pgboss.job')::text as job, to_regclass('pgboss.archive')::text as archive`,
+    );
+    if (!present[0]?.job) return { total: 0, rows: [] };
+    const failed = (table: string) =>
+      sql`select id::text as id, name, completed_on, output from ${sql.raw(table)}
+          where state = 'failed' and completed_on >= ${since.toISOString()}::timestamptz`;
+    const all = present[0].archive
+      ? sql`(${failed('pgboss.job')} union all ${failed('pgboss.archive')})`
+      : sql`(${failed('pgboss.job')})`;
+    const [{ rows }, { rows: totals }] = await Promise.all([
+      ex.execute<{ id: string; name: string; completed_on: string | Date; message: string | null }>(
+        sql`select id, name, completed_on, coalesce(output->>'message', output::text) as message
+            from ${all} f order by completed_on desc limit ${limit}`,
+      ),
+      ex.execute<{ n: number }>(sql`select count(*)::int as n from ${all} f`),
+    ]);
+    return {
+      total: totals[0]?.n ?? 0,
+      rows: rows.map((r) => ({
+        id: r.id,
+        queue: r.name,
+        failedAt: new Date(r.completed_on),
+        message: r.message ?? '',
+      })),
+    };
+  },
 };

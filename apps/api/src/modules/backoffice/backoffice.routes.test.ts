@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { signUpAndLogin, verifiedCustomer } from '../../../test/helpers/customers.ts';
 import { multipartBody } from '../../../test/helpers/multipart.ts';
+import { OZ_LOTTO_TICKET } from '../../../test/helpers/responsible-gambling.ts';
 import { createTestDatabase } from '../../../test/helpers/db.ts';
 import { feedCardsOf } from '../../../test/helpers/feed.ts';
 import { as, backOffice, type OperatorCall } from '../../../test/helpers/operators.ts';
@@ -596,6 +597,126 @@ describe('closing an account', () => {
   });
 });
 
+describe('reopening an account', () => {
+  const reopen = (call: OperatorCall, id: string, reason: string | null = 'Asked by phone to come back.') =>
+    call('POST', `/api/admin/customers/${id}/reopen`, reason === null ? {} : { reason });
+
+  it('support reopens a closed account with a reason: the customer signs in and buys again; audited', async () => {
+    await withTestApp({ database }, async (t) => {
+      const { support, finance } = await staff(t, 'support', 'finance');
+      const c = await customerWithWinnings(t, 4200);
+      const open = await reopen(support.call, c.customerId);
+      expect(open.statusCode, open.body).toBe(200);
+      expect(open.json().result).toEqual({ changed: false, message: 'The account was already open.' });
+      await support.call('POST', `/api/admin/customers/${c.customerId}/close`, { reason: 'Asked by phone.' });
+
+      expect((await reopen(support.call, c.customerId, null)).statusCode).toBe(422);
+      expect((await reopen(support.call, c.customerId, '  ')).statusCode).toBe(422);
+      expect((await reopen(support.call, 'cus_nobody')).statusCode).toBe(404);
+      // The wrong role is refused before anything is read, and the refusal is in the audit log.
+      expect((await reopen(finance.call, c.customerId)).statusCode).toBe(403);
+      const denied = await t.database.pool.query(
+        "select count(*)::int as n from operator_audit where actor = $1 and outcome = 'denied' and action = $2",
+        [finance.id, 'POST /api/admin/customers/:customerId/reopen'],
+      );
+      expect(denied.rows[0].n).toBe(1);
+      expect((await support.call('GET', `/api/admin/customers/${c.customerId}`)).json().result.customer.status).toBe(
+        'closed',
+      );
+
+      const both = await Promise.all([reopen(support.call, c.customerId), reopen(support.call, c.customerId)]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(both.map((r) => r.json().result.changed).sort()).toEqual([false, true]);
+      const emails = await t.database.pool.query(
+        "select count(*)::int as n from notifications_outbox where kind = 'account_reopened' and to_address = $1",
+        [c.email],
+      );
+      expect(emails.rows[0].n).toBe(1);
+      const audit = (await auditOf(t, 'customer.reopen')).filter((a) => a.target === c.customerId);
+      const reopened = audit.find((a) => a.outcome === 'ok' && a.detail.changed === true)!;
+      expect(reopened).toMatchObject({ actor: support.id });
+      expect(reopened.detail).toMatchObject({
+        reason: 'Asked by phone to come back.',
+        before: { status: 'closed', closureReason: 'Asked by phone.' },
+        after: { status: 'active', closedAt: null },
+      });
+      expect(audit.filter((a) => a.outcome === 'failed').map((a) => a.detail.status)).toEqual([]);
+
+      const overview = (await support.call('GET', `/api/admin/customers/${c.customerId}`)).json().result;
+      expect(overview.customer).toMatchObject({ status: 'active', closed_at: null });
+      expect(overview.funds).toMatchObject({ balance_cents: 4200 });
+      // The old token stays ended; the password signs in again and the purchase guard lets them buy.
+      const old = await t.injectSigned({
+        method: 'GET',
+        url: '/api/v2/customer',
+        headers: { authorization: `Bearer ${c.accessToken}` },
+      });
+      expect(old.statusCode).toBe(401);
+      const login = await t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/login',
+        payload: { email: c.email, password: c.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(await t.services.directory.licensingRestriction(c.customerId)).toBeNull();
+      const headers = { authorization: `Bearer ${login.json().result.access_token}` };
+      const added = await t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/items',
+        headers,
+        payload: { item: OZ_LOTTO_TICKET },
+        sign: { version: '3.3' },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const bought = await t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/purchase',
+        headers: { ...headers, 'idempotency-key': `reopen-${c.customerId}` },
+        payload: { purchase: {} },
+        sign: { version: '3.3' },
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+    });
+  });
+
+  it('an account closed while a self-exclusion is in force stays closed until it ends; a taken email refuses', async () => {
+    await withTestApp({ database }, async (t) => {
+      const { support } = await staff(t, 'support');
+      const c = await verifiedCustomer(t);
+      const excluded = await t.services.responsibleGambling.exclusions.selfExclude(c.customerId, '6m');
+      await support.call('POST', `/api/admin/customers/${c.customerId}/close`, { reason: 'Gambling harm.' });
+
+      const refused = await reopen(support.call, c.customerId);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().messages[0]).toMatchObject({ code: 'self_excluded' });
+      expect(refused.json().messages[0].text).toMatch(
+        /stays closed: the customer is self-excluded until \d+ \w+ \d{4}/,
+      );
+      expect((await auditOf(t, 'customer.reopen')).at(-1)).toMatchObject({
+        target: c.customerId,
+        outcome: 'failed',
+        detail: { status: 422, reason: refused.json().messages[0].text },
+      });
+      expect((await support.call('GET', `/api/admin/customers/${c.customerId}`)).json().result.customer.status).toBe(
+        'closed',
+      );
+
+      // Once the self-exclusion has ended, the closure is an operator's decision again; but the email has been
+      // used for a new account meanwhile, so this one stays closed (one open account per email).
+      t.clock.set(new Date(new Date(excluded.endsAt).getTime() + 60_000));
+      const { support: later } = await staff(t, 'support');
+      const again = await signUpAndLogin(t, { email: c.email });
+      const taken = await reopen(later.call, c.customerId);
+      expect(taken.statusCode, taken.body).toBe(409);
+      expect(taken.json().messages[0]).toMatchObject({ code: 'email_taken' });
+      await later.call('POST', `/api/admin/customers/${again.customerId}/close`, { reason: 'Duplicate account.' });
+      const ok = await reopen(later.call, c.customerId);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().result.changed).toBe(true);
+    });
+  });
+});
+
 describe('syndicate and giveaway draws', () => {
   it('a draw officer lists syndicates and giveaways and draws a giveaway now, once; audited', async () => {
     await withTestApp({ database }, async (t) => {
@@ -647,6 +768,7 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/customers/:customerId/force-password-change': 'customers.support',
   'POST /api/admin/customers/:customerId/break': 'customers.support',
   'POST /api/admin/customers/:customerId/close': 'customers.support',
+  'POST /api/admin/customers/:customerId/reopen': 'customers.support',
   'GET /api/admin/withdrawals': 'withdrawals.manage',
   'POST /api/admin/withdrawals/:withdrawalId/approve': 'withdrawals.manage',
   'POST /api/admin/withdrawals/:withdrawalId/reject': 'withdrawals.manage',

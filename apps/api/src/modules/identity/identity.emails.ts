@@ -127,6 +127,18 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
           ),
         ],
       }),
+    accountReopened: (tx: Executor, c: CustomerRow) =>
+      outbox.enqueueEmail(tx, {
+        to: c.email,
+        kind: 'account_reopened',
+        subject: 'Your account has been reopened',
+        greeting: `Hi ${c.firstname},`,
+        body: [
+          text(
+            'Our customer support team has reopened your Lucky Koala Lotteries account. You can sign in again with your email and password. If you did not ask for this, please reply to this email.',
+          ),
+        ],
+      }),
   };
 }
 export type IdentityMailer = ReturnType<typeof createIdentityMailer>;

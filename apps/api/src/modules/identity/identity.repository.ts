@@ -108,6 +108,15 @@ export const customers = {
         .where(and(eq(identityCustomers.id, id), eq(identityCustomers.status, 'active')))
         .returning({ id: identityCustomers.id })
     ).length > 0,
+  /** Reopens a closed account (ADR 103); false when it was open already (two reopenings at once reopen it once). */
+  reopenIfClosed: async (db: Executor, id: number, updatedAt: Date): Promise<boolean> =>
+    (
+      await db
+        .update(identityCustomers)
+        .set({ status: 'active', closedAt: null, closureReason: null, updatedAt })
+        .where(and(eq(identityCustomers.id, id), eq(identityCustomers.status, 'closed')))
+        .returning({ id: identityCustomers.id })
+    ).length > 0,
 };
 
 export const credentials = {

@@ -131,6 +131,7 @@ export function createOutbox(deps: OutboxDeps) {
             attempts,
             lastError: String((err as Error).message).slice(0, 500),
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            failedAt: attempts >= MAX_ATTEMPTS ? clock.now() : null,
           });
           return 'failed' as const;
         }
@@ -155,7 +156,10 @@ export function createOutbox(deps: OutboxDeps) {
 
   const pendingCount = () => outboxRows.pendingCount(db);
 
-  return { enqueueEmail, dispatchOutbox, mailbox, outboxFor, pendingCount };
+  /** Emails given up (every attempt failed) since an instant, for the back office's dashboard. */
+  const failedSince = (since: Date, limit: number) => outboxRows.failedSince(db, since, limit);
+
+  return { enqueueEmail, dispatchOutbox, mailbox, outboxFor, pendingCount, failedSince };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

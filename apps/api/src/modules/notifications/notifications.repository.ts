@@ -1,5 +1,5 @@
 // The only code that queries notifications_outbox and notifications_mailbox.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/index.ts';
 import { notificationsMailbox, notificationsOutbox } from './notifications.schema.ts';
 
@@ -30,6 +30,27 @@ export const outboxRows = {
       .limit(1)
       .for('update', { skipLocked: true });
     return row;
+  },
+
+  /** Emails given up since an instant: how many, and the latest (kind, attempts, when, the last error; no address). */
+  async failedSince(db: Db, since: Date, limit: number) {
+    const where = and(eq(notificationsOutbox.status, 'failed'), gte(notificationsOutbox.failedAt, since));
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: notificationsOutbox.id,
+          kind: notificationsOutbox.kind,
+          attempts: notificationsOutbox.attempts,
+          failedAt: notificationsOutbox.failedAt,
+          lastError: notificationsOutbox.lastError,
+        })
+        .from(notificationsOutbox)
+        .where(where)
+        .orderBy(desc(notificationsOutbox.failedAt), desc(notificationsOutbox.id))
+        .limit(limit),
+      db.select({ n: count() }).from(notificationsOutbox).where(where),
+    ]);
+    return { total: total?.n ?? 0, rows };
   },
 
   update: (tx: Executor, id: number, patch: Partial<typeof notificationsOutbox.$inferInsert>) =>

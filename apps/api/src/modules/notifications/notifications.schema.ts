@@ -17,6 +17,8 @@ export const notificationsOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the last attempt failed and the email was given up (status failed): the dashboard's failed emails. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     /** Set for emails that must go at most once (a draw's winner notice): a second enqueue with it is a no-op. */
     dedupeKey: text('dedupe_key'),
   },
@@ -27,6 +29,9 @@ export const notificationsOutbox = pgTable(
       .on(t.id)
       .where(sql`${t.status} = 'pending'`),
     index('notifications_outbox_to_idx').on(t.toAddress, t.id),
+    index('notifications_outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.status} = 'failed'`),
   ],
 );
 

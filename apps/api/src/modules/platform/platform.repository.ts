@@ -1,7 +1,7 @@
-// The only code that queries platform_settings, platform_segments and platform_csp_reports.
-import { asc, desc, eq, getTableName, sql } from 'drizzle-orm';
+// The only code that queries platform_settings, platform_segments, platform_csp_reports and platform_server_errors.
+import { and, asc, count, desc, eq, getTableName, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { platformCspReports, platformSegments, platformSettings } from './platform.schema.ts';
+import { platformCspReports, platformSegments, platformServerErrors, platformSettings } from './platform.schema.ts';
 
 export const WEB_CONFIG_KEY = 'web_config';
 
@@ -20,8 +20,63 @@ export interface SegmentRow {
 export type CspReportRow = typeof platformCspReports.$inferSelect;
 export type NewCspReport = Omit<typeof platformCspReports.$inferInsert, 'id' | 'count' | 'firstSeenAt' | 'lastSeenAt'>;
 
+export type ServerErrorRow = typeof platformServerErrors.$inferSelect;
+export type NewServerError = Omit<
+  typeof platformServerErrors.$inferInsert,
+  'id' | 'count' | 'firstSeenAt' | 'lastSeenAt' | 'lastRequestId'
+>;
+
 export function createPlatformRepository(db: Db) {
   return {
+    /** Adds to the row of this error's key (route, error, message, hour); false when there is none yet. */
+    async countServerError(errorKey: string, requestId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(platformServerErrors)
+        .set({ count: sql`${platformServerErrors.count} + 1`, lastSeenAt: now, lastRequestId: requestId })
+        .where(eq(platformServerErrors.errorKey, errorKey))
+        .returning({ id: platformServerErrors.id });
+      return rows.length > 0;
+    },
+
+    /** How many distinct errors an hour has rows for (the cap on new rows). */
+    async serverErrorKeysIn(hour: Date): Promise<number> {
+      const [r] = await db.select({ n: count() }).from(platformServerErrors).where(eq(platformServerErrors.hour, hour));
+      return r?.n ?? 0;
+    },
+
+    /** A new error's row, or one more of it when another process inserted it first. */
+    async insertServerError(row: NewServerError, requestId: string, now: Date): Promise<void> {
+      await db
+        .insert(platformServerErrors)
+        .values({ ...row, lastRequestId: requestId, firstSeenAt: now, lastSeenAt: now })
+        .onConflictDoUpdate({
+          target: platformServerErrors.errorKey,
+          set: { count: sql`${platformServerErrors.count} + 1`, lastSeenAt: now, lastRequestId: requestId },
+        });
+    },
+
+    async pruneServerErrors(before: Date): Promise<void> {
+      await db.delete(platformServerErrors).where(lt(platformServerErrors.hour, before));
+    },
+
+    /** Failures seen since an instant: how many in all, and the latest rows. */
+    async serverErrorsSince(since: Date, limit: number): Promise<{ total: number; rows: ServerErrorRow[] }> {
+      const recent = gte(platformServerErrors.lastSeenAt, since);
+      const [rows, [sum]] = await Promise.all([
+        db
+          .select()
+          .from(platformServerErrors)
+          .where(and(recent))
+          .orderBy(desc(platformServerErrors.lastSeenAt), desc(platformServerErrors.id))
+          .limit(limit),
+        db
+          .select({ n: sql<number>`coalesce(sum(${platformServerErrors.count}), 0)::int` })
+          .from(platformServerErrors)
+          .where(recent),
+      ]);
+      return { total: sum?.n ?? 0, rows };
+    },
+
     /** One row per message: a repeat adds to its count. Returns the count after this report. */
     async recordCspReport(report: NewCspReport, now: Date): Promise<number> {
       const rows = await db

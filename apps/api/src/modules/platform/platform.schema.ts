@@ -1,6 +1,6 @@
 // Tables of the platform domain: the web configuration and the segments that decide capabilities.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Keyed settings documents; the web configuration is the row with key 'web_config' (jsonb checked by WebConfig). */
 export const platformSettings = pgTable('platform_settings', {
@@ -51,4 +51,32 @@ export const platformCspReports = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('platform_csp_reports_message_key').on(t.messageKey)],
+);
+
+/**
+ * The API's unexpected failures (5xx answers of the error handler), for the back office's dashboard: one row per
+ * route, error and message within an hour, with a count and the latest request id. Route patterns only, never an
+ * address with its query, a body or customer data (ADR 104).
+ */
+export const platformServerErrors = pgTable(
+  'platform_server_errors',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    errorKey: text('error_key').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    errorName: text('error_name').notNull(),
+    message: text('message').notNull(),
+    lastRequestId: text('last_request_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(1),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('platform_server_errors_error_key').on(t.errorKey),
+    index('platform_server_errors_hour_idx').on(t.hour),
+    index('platform_server_errors_last_seen_idx').on(t.lastSeenAt),
+  ],
 );

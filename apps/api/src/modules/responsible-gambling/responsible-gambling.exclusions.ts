@@ -94,6 +94,18 @@ export function createExclusionService(deps: ExclusionsDeps) {
       const row = await rgExclusions.active(db, customerId, clock.now());
       return row ? exclusionView(row) : null;
     },
+    /**
+     * The day a self-exclusion in force now ends (the latest, when several overlap), or null: an account closed while
+     * one is in force stays closed until then (ADR 103). A take-a-break does not count: it blocks play on its own.
+     */
+    async selfExclusionEnds(customerId: string): Promise<string | null> {
+      const now = clock.now();
+      const inForce = (await rgExclusions.history(db, customerId)).filter(
+        (r) => r.kind === 'self_exclusion' && r.startsAt <= now && r.endsAt > now,
+      );
+      const last = inForce.sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0];
+      return last ? formatDay(last.endsAt, tz) : null;
+    },
     async exclusionHistory(customerId: string) {
       return (await rgExclusions.history(db, customerId)).map(exclusionView);
     },

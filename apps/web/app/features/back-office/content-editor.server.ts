@@ -1,7 +1,7 @@
 // The content editor's server side: what the item screen loads (the item's newest fields and live state, its
 // versions) and what each of its buttons does through the content API (save a version, publish now or at a date,
-// archive, restore a version, a preview link), with the API's refusals turned into field errors beside their
-// controls. Adding or removing a block only redraws the form: nothing is saved until "Save as a new version".
+// archive, restore a version, a preview link, an image uploaded from the image picker), with the API's refusals turned
+// into field errors beside their controls. Adding or removing a block only redraws the form: nothing is saved until "Save as a new version".
 import {
   BLOCK_KINDS,
   CmsEditorDraft,
@@ -14,12 +14,14 @@ import {
   StoredPage,
   WrittenCmsItem,
   RestoredCmsItem,
+  UploadedCmsFile,
   type BlockKind,
 } from '@shop/contracts';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ContentApi } from './back-office-cms.server.ts';
 import { formFieldName, NEW_BLOCKS, readFields, type Json } from './content-fields.tsx';
+import { pickerFile, type PickerFile } from './image-picker.tsx';
 import type { NewItemCollection } from './content-labels.ts';
 
 /** Collections whose fields have a schema in the contracts: checked here first, so a slip is shown without a call. */
@@ -66,6 +68,8 @@ function apiFieldErrors(fieldErrors: Record<string, string[]>): FieldErrorsOut {
 
 export type EditorOutcome =
   | { kind: 'redirect'; done: string }
+  | { kind: 'uploaded'; file: PickerFile }
+  | { kind: 'upload-refused'; fieldErrors: FieldErrorsOut; message: string; status: number }
   | { kind: 'working'; data: Json }
   | { kind: 'invalid'; data: Json | null; fieldErrors: FieldErrorsOut; formErrors: string[]; status: number }
   | { kind: 'preview'; path: string; expiresAt: string };
@@ -127,6 +131,37 @@ async function save(cms: ContentApi, collection: string, id: string, form: FormD
   return { kind: 'redirect', done: `saved-${written.version}` };
 }
 
+/**
+ * One image (the form's `file`, `alt`, `title` and optional `id`) sent on to POST /api/cms/files as it came: the
+ * Files screen's upload and the image picker's. The API's refusals come back under the form's names.
+ */
+export async function uploadImage(
+  cms: ContentApi,
+  form: FormData,
+): Promise<
+  { file: z.infer<typeof UploadedCmsFile> } | { fieldErrors: FieldErrorsOut; message: string | null; status: number }
+> {
+  const file = form.get('file');
+  if (!(file instanceof File) || file.size === 0)
+    return { fieldErrors: { file: ['Choose an image file.'] }, message: null, status: 422 };
+  const upload = new FormData();
+  for (const field of ['id', 'title', 'alt']) {
+    const v = form.get(field);
+    if (typeof v === 'string' && v.trim()) upload.set(field, v.trim());
+  }
+  upload.set('file', file, file.name);
+  try {
+    return { file: UploadedCmsFile.parse(await cms.upload('/files', upload)) };
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500 || error.status === 401) throw error;
+    const fieldErrors: FieldErrorsOut = {};
+    // The API names the part (file) or the trait of it (type, bytes, filename): all of them are the file's.
+    for (const [k, v] of Object.entries(error.fieldErrors))
+      (fieldErrors[['id', 'title', 'alt'].includes(k) ? k : 'file'] ??= []).push(...v);
+    return { fieldErrors, message: `Nothing was uploaded: ${error.message}`, status: error.status === 403 ? 403 : 422 };
+  }
+}
+
 /** One button of the item screen (its `intent`), through the content API. */
 export async function itemAction(
   cms: ContentApi,
@@ -137,6 +172,17 @@ export async function itemAction(
   const intent = String(form.get('intent') ?? '');
   try {
     if (intent === 'save') return await save(cms, collection, id, form);
+    if (intent === 'upload-image') {
+      const uploaded = await uploadImage(cms, form);
+      if ('file' in uploaded) return { kind: 'uploaded', file: pickerFile(uploaded.file) };
+      const all = Object.values(uploaded.fieldErrors).flat();
+      return {
+        kind: 'upload-refused',
+        fieldErrors: uploaded.fieldErrors,
+        message: uploaded.message ?? all.join(' '),
+        status: uploaded.status,
+      };
+    }
     if (intent === 'add-block' || intent.startsWith('remove-block:')) {
       const shape = formShape(form);
       const data = shape === null ? null : editBlocks(readFields(shape, form, '', true) ?? null, intent, form);

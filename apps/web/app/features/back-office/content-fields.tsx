@@ -3,9 +3,11 @@
 // hand-made form and nothing is typed as raw JSON. Names are Conform's paths (`sections[2].heading`), so the API's
 // field errors (`sections.2.heading`) land beside their control. The form sends back the shape it was drawn from
 // (types only, no values) so the action reads each control as the type it stands for; the API validates the result.
+// An image field is the image picker (image-picker.tsx) over the uploaded files.
 import type { BlockKind } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { FieldErrors, inputClass } from '../../ui/form-field.tsx';
+import { ImagePicker, type PickerFile } from './image-picker.tsx';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type FieldErrorMap = Record<string, readonly string[] | undefined>;
@@ -22,7 +24,7 @@ const CHOICES: Record<string, readonly string[]> = {
 };
 const LONG_TEXT = new Set(['markdown', 'html', 'text', 'intro', 'excerpt', 'description']);
 /** Fields that name an uploaded file (their hint says so). */
-const FILE_FIELDS = new Set(['image', 'heroImage', 'ogImage', 'logo', 'logoDark', 'favicon']);
+export const FILE_FIELDS = new Set(['image', 'heroImage', 'ogImage', 'logo', 'logoDark', 'favicon']);
 
 /** A new block of each kind: its fields, empty, for the editor to fill in (saved only with the item). */
 export const NEW_BLOCKS: Record<BlockKind, { [key: string]: Json }> = {
@@ -171,7 +173,14 @@ const LAST_FIELDS: Record<string, number> = { sections: 1, seo: 2 };
 
 const idOf = (name: string) => `f-${name.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
-function Control(props: { name: string; label: string; value: Json; errors: FieldErrorMap; hint?: string }) {
+function Control(props: {
+  name: string;
+  label: string;
+  value: Json;
+  errors: FieldErrorMap;
+  hint?: string;
+  files?: PickerFile[];
+}) {
   const { name, value } = props;
   const id = idOf(name);
   const errors = props.errors[name];
@@ -185,6 +194,23 @@ function Control(props: { name: string; label: string; value: Json; errors: Fiel
     'aria-describedby': described,
   };
   let control: ReactNode;
+  if (props.files && FILE_FIELDS.has(key) && (value === null || typeof value === 'string')) {
+    return (
+      <ImagePicker
+        id={id}
+        name={name}
+        label={props.label}
+        hint={props.hint}
+        value={value ?? ''}
+        nullable
+        files={props.files}
+        described={described}
+        invalid={!!errors?.length}
+      >
+        <FieldErrors id={`${id}-error`} errors={errors} />
+      </ImagePicker>
+    );
+  }
   if (typeof value === 'boolean') {
     return (
       <div className="mb-1">
@@ -249,7 +275,7 @@ function Control(props: { name: string; label: string; value: Json; errors: Fiel
 
 function hintFor(key: string, value: Json): string | undefined {
   if (Array.isArray(value)) return 'One a line.';
-  if (FILE_FIELDS.has(key)) return 'The id of an uploaded image (Files); empty for none.';
+  if (FILE_FIELDS.has(key)) return 'One of the uploaded images (Files), or none.';
   if (key === 'markdown') return 'Markdown; any HTML in it is cleaned when the page is shown.';
   if (key === 'html') return 'Cleaned when saved: no scripts, styles, frames or event handlers.';
   if (value === null) return 'Empty for none.';
@@ -263,7 +289,10 @@ export function ObjectFields(props: {
   errors: FieldErrorMap;
   /** Beside each block of a list of blocks: its controls (remove). */
   blockActions?: (index: number) => ReactNode;
+  /** The uploaded images an image field offers (the image picker); without them it is a text box of the id. */
+  files?: PickerFile[];
 }) {
+  const { files } = props;
   return (
     <>
       {Object.entries(props.value)
@@ -275,7 +304,7 @@ export function ObjectFields(props: {
             return (
               <fieldset key={key} className="mb-1 rounded-theme border border-[#9aa5b1] p-0.5">
                 <legend className="px-0.5 font-semibold">{labelOf(key)} (empty for none)</legend>
-                <ObjectFields value={NULLABLE_OBJECTS[key]!} name={name} errors={props.errors} />
+                <ObjectFields value={NULLABLE_OBJECTS[key]!} name={name} errors={props.errors} files={files} />
               </fieldset>
             );
           }
@@ -286,12 +315,12 @@ export function ObjectFields(props: {
                   {labelOf(key)}
                   {NULLABLE_OBJECTS[key] ? ' (empty for none)' : ''}
                 </legend>
-                <ObjectFields value={v} name={name} errors={props.errors} />
+                <ObjectFields value={v} name={name} errors={props.errors} files={files} />
               </fieldset>
             );
           }
           if (Array.isArray(v) && !isTextList(v, key)) {
-            return <ListFields key={key} listKey={key} items={v} name={name} errors={props.errors} />;
+            return <ListFields key={key} listKey={key} items={v} name={name} errors={props.errors} files={files} />;
           }
           return (
             <Control
@@ -301,6 +330,7 @@ export function ObjectFields(props: {
               value={v}
               errors={props.errors}
               hint={hintFor(key, v)}
+              files={files}
             />
           );
         })}
@@ -308,7 +338,13 @@ export function ObjectFields(props: {
   );
 }
 
-function ListFields(props: { listKey: string; items: Json[]; name: string; errors: FieldErrorMap }) {
+function ListFields(props: {
+  listKey: string;
+  items: Json[];
+  name: string;
+  errors: FieldErrorMap;
+  files?: PickerFile[];
+}) {
   const blocks = props.listKey === 'sections';
   return (
     <fieldset className="mb-1 rounded-theme border border-[#52606d] p-0.5">
@@ -325,7 +361,9 @@ function ListFields(props: { listKey: string; items: Json[]; name: string; error
             data-testid={blocks ? 'content-block' : undefined}
           >
             <legend className="px-0.5 font-semibold">{title}</legend>
-            {isObject(item) ? <ObjectFields value={item} name={name} errors={props.errors} /> : null}
+            {isObject(item) ? (
+              <ObjectFields value={item} name={name} errors={props.errors} files={props.files} />
+            ) : null}
             {blocks ? (
               <button
                 type="submit"

@@ -1,10 +1,11 @@
 // /back-office/content/:collection/:id (content editor, admin): one item's fields as a form (blocks as a fieldset
 // each), saved as a new version; its preview as the storefront will show it; publish now or at a date; archive after a
-// confirmation step; its versions, each restorable after a confirmation step. Every call goes to the content API
+// confirmation step; its versions, each restorable after a confirmation step. Image fields pick from the uploaded
+// images (their list loaded with the item) or upload a new one (intent upload-image). Every call goes to the content API
 // (docs/content.md "Writing through the API"), which checks and records it; nothing here decides what is valid.
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { BLOCK_KINDS, PREVIEWABLE_COLLECTIONS, type CmsEditorDraft, type CmsVersion } from '@shop/contracts';
+import { BLOCK_KINDS, CmsFile, PREVIEWABLE_COLLECTIONS, type CmsEditorDraft, type CmsVersion } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { orSignIn, requireOperator, sessionToken } from '../../features/back-off
 import { itemAction, loadItem } from '../../features/back-office/content-editor.server.ts';
 import {
   BLOCK_LABELS,
+  FILE_FIELDS,
   fieldNames,
   ObjectFields,
   shapeOf,
@@ -22,6 +24,7 @@ import {
   type Json,
 } from '../../features/back-office/content-fields.tsx';
 import { collectionLabel, stateLabel } from '../../features/back-office/content-labels.ts';
+import { pickerFile, type PickerFile } from '../../features/back-office/image-picker.tsx';
 import { DataTable } from '../../features/back-office/data-table.tsx';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FieldErrors, FormAlert, inputClass } from '../../ui/form-field.tsx';
@@ -34,17 +37,34 @@ export function meta({ data: d }: Route.MetaArgs) {
   return backOfficeMeta(d ? `${d.draft.label} · Content` : 'Content');
 }
 
+/** Whether the fields hold an image field anywhere (a block's, a list item's), so the picker needs the files. */
+function hasImageField(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasImageField);
+  if (!value || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => FILE_FIELDS.has(k) || hasImageField(v));
+}
+
+/** The newest uploaded images (the content API's files, up to a page of 100): what an image field offers. */
+async function imageFiles(cms: ReturnType<typeof contentApi>): Promise<PickerFile[]> {
+  const page = await cms.page('cms', '/items/files', { limit: 100, offset: 0 });
+  return CmsFile.array()
+    .parse(page.items)
+    .map((f) => pickerFile(f));
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireOperator(request, context);
   const cms = contentApi(context, sessionToken(request)!);
   const url = new URL(request.url);
   try {
     const { draft, versions } = await orSignIn(request, loadItem(cms, params.collection, params.id));
+    const files = hasImageField(draft.data) ? await orSignIn(request, imageFiles(cms)) : [];
     const confirm = url.searchParams.get('confirm');
     const version = Number(url.searchParams.get('version'));
     return {
       draft,
       versions,
+      files,
       confirm:
         confirm === 'archive'
           ? ({ kind: 'archive' } as const)
@@ -68,6 +88,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   const here = `${CONTENT}/${encodeURIComponent(params.collection)}/${encodeURIComponent(params.id)}`;
   if (outcome.kind === 'redirect') throw redirect(`${here}?done=${outcome.done}`);
+  // The image picker's upload (a fetcher): the new file, or why it was refused, for the dialog to show.
+  if (outcome.kind === 'uploaded')
+    return { result: null, working: null, rev: null, preview: null, uploaded: outcome.file, uploadError: null };
+  if (outcome.kind === 'upload-refused')
+    return data(
+      {
+        result: null,
+        working: null,
+        rev: null,
+        preview: null,
+        uploaded: null,
+        uploadError: outcome.message,
+        uploadErrors: outcome.fieldErrors,
+      },
+      outcome.status,
+    );
   if (outcome.kind === 'working')
     return { result: null, working: outcome.data, rev: crypto.randomUUID(), preview: null };
   if (outcome.kind === 'preview')
@@ -304,7 +340,7 @@ export default function ContentItem({ loaderData, actionData, params }: Route.Co
               <FormAlert id={form.errorId} messages={[...(form.errors ?? []), ...elsewhere]} />
               <input type="hidden" name="shape" value={JSON.stringify(shapeOf(fields))} />
               <input type="hidden" name="baseVersion" value={draft.latestVersion} />
-              <ObjectFields value={fields} name="" errors={errors} />
+              <ObjectFields value={fields} name="" errors={errors} files={loaderData.files} />
               {Array.isArray(fields.sections) ? <AddBlock /> : null}
               <button
                 type="submit"

@@ -1,7 +1,7 @@
 // /back-office/content/:collection (content editor, admin): a collection's items in every state (draft, published,
 // scheduled, archived), searched and paged by the content API; each opens its editor. A collection of one item opens
 // that item. Files: upload an image (POST /api/cms/files), published at once.
-import { CMS_EDITOR_STATES, CmsEditorItem, UploadedCmsFile, type CmsEditorState } from '@shop/contracts';
+import { CMS_EDITOR_STATES, CmsEditorItem, type CmsEditorState } from '@shop/contracts';
 import type { ColumnDef } from '@tanstack/react-table';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { contentApi } from '../../features/back-office/back-office-cms.server.ts';
@@ -17,9 +17,8 @@ import {
   stateLabel,
   type NewItemCollection,
 } from '../../features/back-office/content-labels.ts';
-import { createItem } from '../../features/back-office/content-editor.server.ts';
+import { createItem, uploadImage } from '../../features/back-office/content-editor.server.ts';
 import { DataTable, pageQuery, TableFilter, TableSearch } from '../../features/back-office/data-table.tsx';
-import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FieldErrors, FormAlert, inputClass } from '../../ui/form-field.tsx';
 import type { Route } from './+types/content-items';
@@ -75,26 +74,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if ('id' in created) throw redirect(`${CONTENT}/${collection}/${encodeURIComponent(created.id)}?done=created`);
     return data({ fieldErrors: created.fieldErrors, error: created.formErrors.join(' ') }, created.status);
   }
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0)
-    return data({ fieldErrors: { file: ['Choose an image file.'] } as Record<string, string[]>, error: null }, 422);
-  const upload = new FormData();
-  for (const field of ['id', 'title', 'alt']) {
-    const v = form.get(field);
-    if (typeof v === 'string' && v.trim()) upload.set(field, v.trim());
-  }
-  upload.set('file', file, file.name);
-  try {
-    const saved = UploadedCmsFile.parse(await orSignIn(request, cms.upload('/files', upload)));
-    throw redirect(`${CONTENT}/files?uploaded=${encodeURIComponent(saved.id)}`);
-  } catch (error) {
-    if (!isApiError(error) || error.status >= 500) throw toRouteError(error);
-    const fieldErrors: Record<string, string[]> = {};
-    // The API names the part (file) or the trait of it (type, bytes, filename): all of them are the file's.
-    for (const [k, v] of Object.entries(error.fieldErrors))
-      (fieldErrors[['id', 'title', 'alt'].includes(k) ? k : 'file'] ??= []).push(...v);
-    return data({ fieldErrors, error: `Nothing was uploaded: ${error.message}` }, error.status === 403 ? 403 : 422);
-  }
+  const uploaded = await orSignIn(request, uploadImage(cms, form)).catch((error) => {
+    throw toRouteError(error);
+  });
+  if ('file' in uploaded) throw redirect(`${CONTENT}/files?uploaded=${encodeURIComponent(uploaded.file.id)}`);
+  return data({ fieldErrors: uploaded.fieldErrors, error: uploaded.message }, uploaded.status);
 }
 
 function columns(collection: string): ColumnDef<CmsEditorItem, unknown>[] {

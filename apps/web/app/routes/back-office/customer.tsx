@@ -1,7 +1,8 @@
 // /back-office/customers/:customerId: one customer (an audited read): overview with funds, verification, 2FA,
 // limits and exclusions; their tickets, orders, wallet transactions and notes (?tab=); support's actions (unlock 2FA,
 // force a password change, start a break on request, write a note), each confirmed by its own button, and closing the
-// account (a reason and a confirmation step of its own address, ?confirm=close); links to the customer's identity
+// account (a reason and a confirmation step of its own address, ?confirm=close) and reopening a closed one
+// (?confirm=reopen, refused by the API while a self-exclusion is in force; ADR 103); links to the customer's identity
 // documents (support, admin) and to ask for a manual adjustment (finance, admin).
 import {
   AdminActionResult,
@@ -9,6 +10,7 @@ import {
   AdminCustomerOverview,
   AdminNote,
   AdminNoteBody,
+  AdminReopenBody,
   AdminTicket,
   AdminTransaction,
   BREAK_DAYS,
@@ -22,6 +24,7 @@ import type { AdminPage } from '../../features/back-office/back-office-api.serve
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { formCents } from '../../features/back-office/back-office-format.ts';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
+import { ConfirmPanel } from '../../features/back-office/confirm-panel.tsx';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
 import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
@@ -65,7 +68,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canReviewDocuments: roleCan(operator.role, 'kyc.review'),
       canAdjust: roleCan(operator.role, 'adjustments.manage'),
       confirmClose: url.searchParams.get('confirm') === 'close',
+      confirmReopen: url.searchParams.get('confirm') === 'reopen',
       closed: url.searchParams.get('done') === 'closed',
+      reopened: url.searchParams.get('done') === 'reopened',
     };
   } catch (error) {
     throw toRouteError(error);
@@ -94,6 +99,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const result = AdminActionResult.parse(await orSignIn(request, api.post(`${base}/close`, body.data)));
       if (!result.changed) return { error: null, done: result.message };
       throw redirect(`${BACK_OFFICE_PATH}/customers/${encodeURIComponent(params.customerId)}?done=closed`);
+    }
+    if (intent === 'reopen') {
+      const body = AdminReopenBody.safeParse({ reason: form.get('reason') });
+      if (!body.success) return data({ error: 'Write why the account is reopened.', done: null }, 400);
+      const result = AdminActionResult.parse(await orSignIn(request, api.post(`${base}/reopen`, body.data)));
+      if (!result.changed) return { error: null, done: result.message };
+      throw redirect(`${BACK_OFFICE_PATH}/customers/${encodeURIComponent(params.customerId)}?done=reopened`);
     }
     if (intent === 'unlock-2fa' || intent === 'force-password-change') {
       const result = AdminActionResult.parse(await orSignIn(request, api.post(`${base}/${intent}`)));
@@ -306,6 +318,34 @@ function CloseAccount({ name, balance }: { name: string; balance: string }) {
   );
 }
 
+/** The confirmation step of reopening a closed account (?confirm=reopen), shown above the overview. */
+function ReopenAccount({ name, closure }: { name: string; closure: string }) {
+  const { busy, onSubmit } = useSubmitOnce();
+  return (
+    <ConfirmPanel testId="reopen-confirmation" title={`Reopen ${name}’s account?`}>
+      <p className="my-0.5">
+        It was {closure}. Once reopened they can sign in with their password and buy again; sessions ended at the
+        closure stay ended. An account closed during a self-exclusion stays closed until the self-exclusion ends.
+      </p>
+      <Form method="post" onSubmit={onSubmit} className="flex flex-wrap items-end gap-1">
+        <input type="hidden" name="intent" value="reopen" />
+        <div className="min-w-[16rem] flex-1">
+          <label htmlFor="reopen-reason" className="mb-[4px] block font-semibold">
+            Why (kept in the audit log)
+          </label>
+          <input id="reopen-reason" name="reason" required maxLength={500} className={inputClass} />
+        </div>
+        <button type="submit" disabled={busy} aria-busy={busy || undefined} className="btn btn-primary">
+          Yes, reopen the account
+        </button>
+        <Link to="?" className="btn btn-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </ConfirmPanel>
+  );
+}
+
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const c = d.overview.customer;
@@ -321,7 +361,19 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           messages={['The account is closed: the customer can no longer sign in or buy. Their balance is unchanged.']}
         />
       ) : null}
+      {d.reopened ? (
+        <FormAlert
+          tone="success"
+          messages={['The account is open again: the customer can sign in with their password and buy.']}
+        />
+      ) : null}
       {actionData?.error ? <FormAlert messages={[actionData.error]} /> : null}
+      {d.canSupport && c.status === 'closed' && d.confirmReopen ? (
+        <ReopenAccount
+          name={`${c.firstname} ${c.lastname}`}
+          closure={`closed ${c.closedAt ? formatWhen(c.closedAt) : ''}`.trim()}
+        />
+      ) : null}
       {d.canSupport && c.status === 'active' && d.confirmClose ? (
         <CloseAccount
           name={`${c.firstname} ${c.lastname}`}
@@ -346,6 +398,13 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         <p className="mb-2">
           <Link to="?confirm=close" className="btn btn-secondary">
             Close the account…
+          </Link>
+        </p>
+      ) : null}
+      {d.canSupport && c.status === 'closed' && !d.confirmReopen ? (
+        <p className="mb-2">
+          <Link to="?confirm=reopen" className="btn btn-secondary">
+            Reopen the account…
           </Link>
         </p>
       ) : null}

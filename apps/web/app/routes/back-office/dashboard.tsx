@@ -1,5 +1,6 @@
 // /back-office/dashboard: today's sales and deposits, what waits for an operator, the next draws with their tickets so
-// far, and the health of the job queues (GET /api/admin/dashboard).
+// far, the health of the job queues, and what failed in the last 24 hours: the API's unexpected failures with their
+// request ids, failed jobs and emails given up (GET /api/admin/dashboard; ADR 104).
 import { AdminDashboard } from '@shop/contracts';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { formCents } from '../../features/back-office/back-office-format.ts';
@@ -63,6 +64,90 @@ function SmallTable(props: {
   );
 }
 
+type Errors = AdminDashboard['errors'];
+
+/** The last 24 hours' failures: a count per kind, then the latest of each (request ids to find in the logs). */
+function ErrorsPanel({ errors }: { errors: Errors }) {
+  const { server, jobs, emails } = errors;
+  return (
+    <section aria-labelledby="errors-title" className="mt-2" data-testid="dashboard-errors">
+      <h2 id="errors-title" className="mb-0.5 text-xl font-bold">
+        Errors in the last 24 hours
+      </h2>
+      <p className="mb-1 text-sm">Since {formatWhen(errors.since)}.</p>
+      <dl className="mb-1 grid gap-1 md:grid-cols-3">
+        <Figure label="Server errors (5xx answers)" value={String(server.total)} />
+        <Figure label="Failed jobs" value={String(jobs.total)} />
+        <Figure label="Emails given up" value={String(emails.total)} />
+      </dl>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
+        <div className="overflow-x-auto" role="region" aria-labelledby="server-errors-title" tabIndex={0}>
+          <h3 id="server-errors-title" className="mb-0.5 font-bold">
+            Latest server errors
+          </h3>
+          {server.latest.length ? (
+            <SmallTable
+              caption="Latest server errors: when last seen, the request id, the route, the error and how many"
+              headers={['Last seen', 'Request id', 'Route', 'Error', 'Count']}
+              rows={server.latest.map((e) => ({
+                key: `${e.requestId}-${e.route}-${e.message}`,
+                cells: [
+                  formatWhen(e.lastSeenAt),
+                  e.requestId,
+                  `${e.method} ${e.route} → ${e.status}`,
+                  `${e.errorName}: ${e.message}`,
+                  e.count,
+                ],
+                alert: true,
+              }))}
+            />
+          ) : (
+            <p>No server errors.</p>
+          )}
+        </div>
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-2 lg:grid-cols-2">
+          <div className="overflow-x-auto" role="region" aria-labelledby="failed-jobs-title" tabIndex={0}>
+            <h3 id="failed-jobs-title" className="mb-0.5 font-bold">
+              Latest failed jobs
+            </h3>
+            {jobs.latest.length ? (
+              <SmallTable
+                caption="Latest failed jobs: when, the queue and the error"
+                headers={['Failed', 'Queue', 'Error']}
+                rows={jobs.latest.map((j) => ({
+                  key: j.jobId,
+                  cells: [formatWhen(j.failedAt), j.queue, j.message],
+                  alert: true,
+                }))}
+              />
+            ) : (
+              <p>No failed jobs.</p>
+            )}
+          </div>
+          <div className="overflow-x-auto" role="region" aria-labelledby="failed-emails-title" tabIndex={0}>
+            <h3 id="failed-emails-title" className="mb-0.5 font-bold">
+              Latest emails given up
+            </h3>
+            {emails.latest.length ? (
+              <SmallTable
+                caption="Latest emails given up: when, the kind of email, attempts and the last error"
+                headers={['Given up', 'Email', 'Attempts', 'Last error']}
+                rows={emails.latest.map((m, i) => ({
+                  key: `${m.failedAt}-${i}`,
+                  cells: [formatWhen(m.failedAt), m.kind, m.attempts, m.message],
+                  alert: true,
+                }))}
+              />
+            ) : (
+              <p>No emails given up.</p>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData.dashboard;
   const money = (rows: { amountCents: number; currency: string }[]) =>
@@ -108,6 +193,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           />
         </section>
       </div>
+      <ErrorsPanel errors={d.errors} />
     </>
   );
 }
