@@ -91,6 +91,7 @@ describe('back office: content', () => {
         // Only the content editor's screens are offered (content, translations and the notification campaigns they
         // send, ADR 091), and another screen is refused.
         const nav = ed.getByRole('navigation', { name: 'Back office' });
+        await nav.getByRole('link', { name: 'Content' }).waitFor();
         await expect(nav.getByRole('link').allTextContents()).resolves.toEqual([
           'Campaigns',
           'Content',
