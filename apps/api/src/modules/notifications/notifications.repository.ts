@@ -47,6 +47,11 @@ export const outboxRows = {
       .limit(50);
   },
 
+  async byDedupeKey(db: Db, dedupeKey: string): Promise<OutboxRow | undefined> {
+    const [row] = await db.select().from(notificationsOutbox).where(eq(notificationsOutbox.dedupeKey, dedupeKey));
+    return row;
+  },
+
   async pendingCount(db: Db): Promise<number> {
     const [r] = await db
       .select({ n: sql<number>`count(*)::int` })
