@@ -4,7 +4,7 @@
 // (notifications.email.tsx) into HTML and text parts when it is sent, outside that transaction (issue 22: rendering
 // with React inside the purchase held the customer's locks for about a tenth of the API's time).
 import nodemailer from 'nodemailer';
-import type { Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   renderEmail,
@@ -78,6 +78,15 @@ export function createOutbox(deps: OutboxDeps) {
    * consent, or unsubscribed from its product offer).
    */
   async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<number | null> {
+    const row = await rowOf(tx, message);
+    return row ? outboxRows.insert(tx, row) : null;
+  }
+
+  /**
+   * The row to store for a message, or null when a marketing email is not wanted (the audience is asked in the
+   * business transaction, and the unsubscribe links are signed for the customer now).
+   */
+  async function rowOf(tx: Executor, message: EmailMessage) {
     let links: UnsubscribeLinks | null = null;
     if (message.marketing) {
       const { customerId, productOfferKey } = message.marketing;
@@ -91,14 +100,23 @@ export function createOutbox(deps: OutboxDeps) {
       body: message.body,
       unsubscribe: links,
     };
-    return outboxRows.insert(tx, {
+    return {
       kind: message.kind,
       toAddress: message.to.toLowerCase(),
       subject: message.subject,
       content,
       createdAt: clock.now(),
       dedupeKey: message.dedupeKey ?? null,
-    });
+    };
+  }
+
+  /**
+   * enqueueEmail as a statement the caller runs with its own write (one round trip; the purchase's receipt), or null
+   * when nothing is to be stored. Same row, same dedupe.
+   */
+  async function emailWrite(tx: Executor, message: EmailMessage): Promise<BatchedWrite | null> {
+    const row = await rowOf(tx, message);
+    return row ? outboxRows.insertWrite(row) : null;
   }
 
   /** The row's two parts: rendered from its content, or as stored by a row enqueued before content was kept. */
@@ -185,7 +203,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   const pendingCount = () => outboxRows.pendingCount(db);
 
-  return { enqueueEmail, dispatchOutbox, mailbox, outboxFor, outboxByKey, pendingCount };
+  return { enqueueEmail, emailWrite, dispatchOutbox, mailbox, outboxFor, outboxByKey, pendingCount };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

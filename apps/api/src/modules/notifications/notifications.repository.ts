@@ -1,6 +1,7 @@
 // The only code that queries notifications_outbox and notifications_mailbox.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
+import type { StoredEmail } from './notifications.email.tsx';
 import { notificationsMailbox, notificationsOutbox } from './notifications.schema.ts';
 
 export type OutboxRow = typeof notificationsOutbox.$inferSelect;
@@ -15,6 +16,20 @@ export const outboxRows = {
       .returning({ id: notificationsOutbox.id });
     return r?.id ?? null;
   },
+
+  /** `insert` as a statement another write runs with its own (one round trip); a repeated dedupe key writes nothing. */
+  insertWrite: (row: {
+    kind: string;
+    toAddress: string;
+    subject: string;
+    content: StoredEmail;
+    createdAt: Date;
+    dedupeKey: string | null;
+  }): BatchedWrite =>
+    sql`insert into notifications_outbox (kind, to_address, subject, content, created_at, dedupe_key)
+      values (${row.kind}, ${row.toAddress}, ${row.subject}, ${JSON.stringify(row.content)}::jsonb,
+        ${row.createdAt.toISOString()}::timestamptz, ${row.dedupeKey})
+      on conflict (dedupe_key) do nothing`,
 
   /**
    * The oldest pending email (to one address when given), locked (SKIP LOCKED) so concurrent dispatchers never take
