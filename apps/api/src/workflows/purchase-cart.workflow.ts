@@ -310,7 +310,8 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     idempotencyKey: string,
     body: PurchaseBody['purchase'],
     deposit: { depositId: string; depositCents: number } | null = null,
-    recordOperation?: Pick<PurchaseKey, 'recordOperation' | 'recordOperationWrite'>,
+    /** How to name the checkout in the request's key record (the idempotency plugin's; absent: no record). */
+    keyRecord?: Pick<PurchaseKey, 'recordOperation' | 'recordOperationWrite'>,
     /** Given items are bought instead of the customer's cart (no cart lock, no promotion; the cart is untouched). */
     items?: CartItemInput[],
     attribution?: PurchaseAttribution,
@@ -390,7 +391,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
           });
           // Sent in the checkout's one statement (none reads another's rows): the key's record naming the checkout,
           // the emptied cart and the receipt. They are rolled back with the rest when the checkout is not written.
-          const opWrite = recordOperation?.recordOperationWrite;
+          const opWrite = keyRecord?.recordOperationWrite;
           const receipt = { checkoutId, bought, totalCents: loaded.totalCents, currency };
           const email =
             deps.outbox && contact ? await receiptWrite(deps.outbox, tx, contact, receipt, deps.publicUrl) : null;
@@ -421,7 +422,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
             also,
           );
           if (!recorded) throw conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
-          if (!opWrite) await recordOperation?.recordOperation?.(tx, checkoutId);
+          if (!opWrite) await keyRecord?.recordOperation?.(tx, checkoutId);
           await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought, attribution });
           if (loaded.bonusCreditCents > 0) {
             await ledger.creditBonus(tx, {
