@@ -882,7 +882,7 @@ function prizeOrdersOf(core: Core, m: ReturnType<typeof commerceServices>): Priz
           );
         },
         loadItemsForCheckout: () => Promise.reject(new Error('a prize basket buys only its own items')),
-        emptyCart: async () => undefined,
+        emptyCartWrites: () => [],
       };
       const workflow = createPurchaseWorkflow({
         db,

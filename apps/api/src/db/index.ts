@@ -1,6 +1,7 @@
 // The one way to reach PostgreSQL: DATABASE_URL when set, otherwise the embedded server under DATA_DIR (DESIGN.md §3).
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -15,6 +16,14 @@ export type Db = NodePgDatabase<Record<string, unknown>>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repository functions that can join a caller's transaction take this. */
 export type Executor = Db | Tx;
+
+/**
+ * One data-modifying statement (a single INSERT, UPDATE or DELETE, no WITH of its own) handed to another module's
+ * statement, which runs it as one of its CTEs: the writes of several modules then cost one round trip (the purchase's
+ * last write, issue 22). Every CTE of a statement sees the same snapshot and none sees another's changes, so only
+ * writes that do not read each other's rows may go together; each runs exactly once whatever the statement answers.
+ */
+export type BatchedWrite = SQL;
 
 export interface Database {
   db: Db;

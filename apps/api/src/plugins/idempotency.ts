@@ -83,6 +83,7 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
       recovering: recovered !== null,
       recoveredOperation: recovered?.operation ?? null,
       recordOperation: (tx: Executor, operationId: string) => keys.recordOperation(tx, scope, key, operationId),
+      recordOperationWrite: (operationId: string) => keys.recordOperationWrite(scope, key, operationId),
     };
   }
 

@@ -173,12 +173,9 @@ describe('drawing and paying a giveaway', () => {
     expect(await promotionsDebits(database)).toBe(2_500 + 310 + 500);
     expect(await paidSum(database, g.publicId)).toBe(await promotionsDebits(database));
     expect(await winnerEmails(database, g.publicId)).toBe(3);
-    const email = await database.pool.query<{ subject: string; text_body: string }>(
-      'select subject, text_body from notifications_outbox where dedupe_key = $1',
-      [giveawayWinnerEmailKey(g.publicId, 1)],
-    );
-    expect(email.rows[0]!.subject).toBe(`You won in the Daily Winners ${g.title}`);
-    expect(email.rows[0]!.text_body).toContain(`/daily-winners/giveaways/special/${g.drawNumber}/verify`);
+    const email = await s.outbox.outboxByKey(giveawayWinnerEmailKey(g.publicId, 1));
+    expect(email!.subject).toBe(`You won in the Daily Winners ${g.title}`);
+    expect(email!.textBody).toContain(`/daily-winners/giveaways/special/${g.drawNumber}/verify`);
 
     // Drawing again changes nothing: the same winners, no second payment, order or email.
     const again = await s.membership.giveawayDraws.runNow(g.publicId);

@@ -219,10 +219,17 @@ async function snapshot(customerIds: string[], checkoutIds: string[]) {
   const redemptions =
     await rows(sql`select to_jsonb(r) - 'id' - 'promotion_id' || jsonb_build_object('code', p.code) as r
     from promotions_redemptions r join promotions_promotions p on p.id = r.promotion_id where r.customer_id = ${customers}`);
-  // The HTML part is the template's (notifications.email.test.ts): here only that there is one.
-  const outbox =
-    await rows(sql`select to_jsonb(o) - 'id' - 'html_body' || jsonb_build_object('has_html', o.html_body is not null) as r from notifications_outbox o
-    where o.dedupe_key in (select 'receipt:' || public_id from orders_checkouts where customer_id = ${customers})`);
+  // The email is stored as its content and rendered when sent (issue 22): compared as the dispatcher renders it, its
+  // text part in full; the HTML part is the template's (notifications.email.test.ts): here only that there is one.
+  const outbox = await Promise.all(
+    (
+      await rows(sql`select to_jsonb(o) - 'id' - 'content' - 'text_body' - 'html_body' as r from notifications_outbox o
+    where o.dedupe_key in (select 'receipt:' || public_id from orders_checkouts where customer_id = ${customers})`)
+    ).map(async (r) => {
+      const sent = (await t.services.outbox.outboxByKey(String(r.dedupe_key)))!;
+      return { ...r, text_body: sent.textBody, has_html: sent.htmlBody !== null };
+    }),
+  );
   const keys = await rows(
     sql`select to_jsonb(k) - 'request_hash' as r from payments_idempotency_keys k where k.scope = ${customers}`,
   );

@@ -46,7 +46,11 @@ const DepositIdParams = z
 
 /** The request's key, with the idempotency plugin's way to name the operation it starts. */
 function purchaseKey(request: FastifyRequest): PurchaseKey {
-  return { key: idempotencyKey(request), recordOperation: request.idempotency?.recordOperation };
+  return {
+    key: idempotencyKey(request),
+    recordOperation: request.idempotency?.recordOperation,
+    recordOperationWrite: request.idempotency?.recordOperationWrite,
+  };
 }
 
 function idempotencyKey(request: FastifyRequest): string {

@@ -13,7 +13,7 @@ import {
   type PurchaseBody,
   IN_FLIGHT_MESSAGE,
 } from '@shop/contracts';
-import type { Db, Executor } from '../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { crashPoint } from '../lib/crash-points.ts';
 import { AppError, conflict } from '../lib/errors.ts';
@@ -39,7 +39,7 @@ import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules
 import { createAdmission } from './purchase-admission.ts';
 
 /** What the purchase needs of the cart module. */
-export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'loadItemsForCheckout' | 'emptyCart'>;
+export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'loadItemsForCheckout' | 'emptyCartWrites'>;
 
 /** Who a purchase is attributed to: a partner and its channel (the partner purchase, issue 19), with metadata. */
 export interface PurchaseAttribution {
@@ -75,6 +75,8 @@ export interface PurchaseLedger {
 export interface PurchaseKey {
   key: string;
   recordOperation?: (tx: Executor, operationId: string) => Promise<void>;
+  /** recordOperation as a statement sent with the checkout's own write (one round trip); preferred when given. */
+  recordOperationWrite?: (operationId: string) => BatchedWrite;
 }
 
 export interface PurchaseDeps {
@@ -87,7 +89,8 @@ export interface PurchaseDeps {
   checkouts: CheckoutService;
   /** The promotions module's redeemPromotion (the default): re-checks limits under a row lock (422 promotion_not_added). */
   redeemPromotion?: (tx: Executor, p: RedeemInput) => Promise<unknown>;
-  outbox?: { enqueueEmail(tx: Executor, m: EmailMessage): Promise<unknown> };
+  /** The receipt is stored with the checkout's own write (`emailWrite`, one round trip). */
+  outbox?: { emailWrite(tx: Executor, m: EmailMessage): Promise<BatchedWrite | null> };
   /** The shop's address, for the receipt email's link (absent: the email has no link). */
   publicUrl?: string;
   /** Identity: email of the customer (receipt) and favourite numbers (saved from the cart when none). */
@@ -175,8 +178,8 @@ function receiptBody(
   ];
 }
 
-/** The receipt email, queued in the purchase's transaction (dedupe by checkout). */
-function queueReceipt(
+/** The receipt email, queued in the purchase's transaction with the checkout's write (dedupe by checkout). */
+function receiptWrite(
   outbox: NonNullable<PurchaseDeps['outbox']>,
   tx: Executor,
   contact: { email: string; firstname: string },
@@ -184,7 +187,7 @@ function queueReceipt(
   publicUrl: string | undefined,
 ) {
   const { checkoutId, bought, totalCents, currency } = receipt;
-  return outbox.enqueueEmail(tx, {
+  return outbox.emailWrite(tx, {
     to: contact.email,
     kind: 'receipt',
     subject: `Your tickets: receipt ${checkoutId}`,
@@ -307,7 +310,8 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     idempotencyKey: string,
     body: PurchaseBody['purchase'],
     deposit: { depositId: string; depositCents: number } | null = null,
-    recordOperation?: PurchaseKey['recordOperation'],
+    /** How to name the checkout in the request's key record (the idempotency plugin's; absent: no record). */
+    keyRecord?: Pick<PurchaseKey, 'recordOperation' | 'recordOperationWrite'>,
     /** Given items are bought instead of the customer's cart (no cart lock, no promotion; the cart is untouched). */
     items?: CartItemInput[],
     attribution?: PurchaseAttribution,
@@ -385,27 +389,41 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
             checkoutId,
             now,
           });
-          const recorded = await checkouts.recordCheckout(tx, {
-            publicId: checkoutId,
-            customerId,
-            idempotencyKey,
-            totalCents: loaded.totalCents,
-            discountCents: loaded.discountCents,
-            bonusCreditCents: loaded.bonusCreditCents,
-            paidFromWalletCents: Math.max(0, payableCents),
-            depositCents: deposit?.depositCents ?? null,
-            depositId: deposit?.depositId ?? null,
-            currency,
-            promotionCode: loaded.promotion?.code ?? null,
-            affiliateCode: loaded.affiliateCode,
-            ledgerEntryId,
-            tracking: loaded.items.map((i) => analyticsOf(i.item)),
-            orders,
-          });
+          // Sent in the checkout's one statement (none reads another's rows): the key's record naming the checkout,
+          // the emptied cart and the receipt. They are rolled back with the rest when the checkout is not written.
+          const opWrite = keyRecord?.recordOperationWrite;
+          const receipt = { checkoutId, bought, totalCents: loaded.totalCents, currency };
+          const email =
+            deps.outbox && contact ? await receiptWrite(deps.outbox, tx, contact, receipt, deps.publicUrl) : null;
+          const also = [
+            ...(opWrite ? [opWrite(checkoutId)] : []),
+            ...(items ? [] : cart.emptyCartWrites(loaded.cartId)),
+            ...(email ? [email] : []),
+          ];
+          const recorded = await checkouts.recordCheckout(
+            tx,
+            {
+              publicId: checkoutId,
+              customerId,
+              idempotencyKey,
+              totalCents: loaded.totalCents,
+              discountCents: loaded.discountCents,
+              bonusCreditCents: loaded.bonusCreditCents,
+              paidFromWalletCents: Math.max(0, payableCents),
+              depositCents: deposit?.depositCents ?? null,
+              depositId: deposit?.depositId ?? null,
+              currency,
+              promotionCode: loaded.promotion?.code ?? null,
+              affiliateCode: loaded.affiliateCode,
+              ledgerEntryId,
+              tracking: loaded.items.map((i) => analyticsOf(i.item)),
+              orders,
+            },
+            also,
+          );
           if (!recorded) throw conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
-          await recordOperation?.(tx, checkoutId);
+          if (!opWrite) await keyRecord?.recordOperation?.(tx, checkoutId);
           await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought, attribution });
-          if (!items) await cart.emptyCart(tx, loaded.cartId);
           if (loaded.bonusCreditCents > 0) {
             await ledger.creditBonus(tx, {
               customerId,
@@ -414,10 +432,6 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
               reference: `promo:${checkoutId}`,
               description: `Promotion ${loaded.promotion?.code ?? ''} bonus credit`.trim(),
             });
-          }
-          if (deps.outbox && contact) {
-            const receipt = { checkoutId, bought, totalCents: loaded.totalCents, currency };
-            await queueReceipt(deps.outbox, tx, contact, receipt, deps.publicUrl);
           }
           return { kind: 'done', checkoutId, items: loaded.items.map((i) => i.item) };
         }),
@@ -446,7 +460,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     purchase: (customerId: string, key: PurchaseKey | string, body: PurchaseBody) =>
       typeof key === 'string'
         ? purchase(customerId, key, body.purchase)
-        : purchase(customerId, key.key, body.purchase, null, key.recordOperation),
+        : purchase(customerId, key.key, body.purchase, null, key),
     /** The purchase paid by a deposit taken first (deposit-and-purchase): keyed by the deposit, counts it as paid in. */
     purchaseWithDeposit: purchase,
     /**
@@ -469,7 +483,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
       items: CartItemInput[],
       attribution: PurchaseAttribution,
       deposit: { depositId: string; depositCents: number } | null = null,
-    ) => purchase(customerId, key.key, {}, deposit, key.recordOperation, items, attribution),
+    ) => purchase(customerId, key.key, {}, deposit, key, items, attribution),
     validateCart,
   };
 }

@@ -1,6 +1,6 @@
 // The only code that queries the cart tables.
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/index.ts';
+import type { BatchedWrite, Executor } from '../../db/index.ts';
 import { cartCarts, cartItems } from './cart.schema.ts';
 
 export type CartRow = typeof cartCarts.$inferSelect;
@@ -67,6 +67,12 @@ async function appendAndTouch(
     }))
     .sort((a, b) => a.position - b.position);
 }
+
+/** After a purchase: the cart's items deleted, its promotion, affiliate and pricing codes cleared. */
+const emptyWrites = (cartId: number, now: Date): [BatchedWrite, BatchedWrite] => [
+  sql`delete from cart_items where cart_id = ${cartId}`,
+  sql`update cart_carts set promotion_code = null, affiliate_code = null, pricing_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`,
+];
 
 export function createCartRepository() {
   /** The cart and its items in one round trip (the cart read is the hottest call); two when locking. */
@@ -175,9 +181,12 @@ export function createCartRepository() {
 
     /** After a purchase: the items deleted and the promotion, affiliate and pricing codes cleared, in one statement. */
     async empty(ex: Executor, cartId: number, now: Date): Promise<void> {
-      await ex.execute(sql`with d as (delete from cart_items where cart_id = ${cartId})
-        update cart_carts set promotion_code = null, affiliate_code = null, pricing_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`);
+      const [items, cart] = emptyWrites(cartId, now);
+      await ex.execute(sql`with d as (${items}) ${cart}`);
     },
+
+    /** `empty` as two statements another write runs with its own (the purchase's last write). */
+    emptyWrites,
 
     /** Appends notices atomically (concurrent reads each append only what they removed themselves). */
     async appendAutoRemoved(ex: Executor, cartId: number, notices: AutoRemoved[], now: Date): Promise<void> {

@@ -3,7 +3,7 @@
 // by their product's handler on every read (cart.core.ts); items no longer sellable leave the cart with a notice that
 // stays until dismissed. Purchase reads the cart through loadForCheckout inside its own transaction.
 import type { AddCartItemBody, BuildCartItemBody, Cart, CartItemInput, LotteryTicketInput } from '@shop/contracts';
-import type { Executor } from '../../db/index.ts';
+import type { BatchedWrite, Executor } from '../../db/index.ts';
 import type { PricedItem } from './cart.types.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { promotionNotAdded } from '../promotions/index.ts';
@@ -220,6 +220,9 @@ export function createCartService(deps: CartDeps) {
     async emptyCart(tx: Executor, cartId: number): Promise<void> {
       await repo.empty(tx, cartId, clock.now());
     },
+
+    /** emptyCart as statements the purchase runs with its own last write (one round trip). */
+    emptyCartWrites: (cartId: number): BatchedWrite[] => repo.emptyWrites(cartId, clock.now()),
 
     /**
      * Offer keys in the visitor's cart (placements leave those out): the customer's cart when signed in, else the

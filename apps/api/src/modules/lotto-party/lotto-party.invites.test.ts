@@ -115,13 +115,10 @@ describe('inviteAllExistingMembers', () => {
     expect(card?.message).toContain(`${group.group_name} is splitting a Oz Lotto ticket for draw`);
     expect(card?.message).toContain('5 shares of $');
     // The email says the same and links to the session.
-    const mail = await t.database.db.execute<{ subject: string; text_body: string }>(
-      sql`select subject, text_body from notifications_outbox
-          where kind = 'lotto_party_invite' and to_address = ${b.email.toLowerCase()}`,
-    );
-    expect(mail.rows[0]!.subject).toMatch(/invited you to a Lotto Party for Oz Lotto draw \d+$/);
-    expect(mail.rows[0]!.text_body).toContain(`/my-account/lotto-party/session/${sessionId}`);
-    expect(mail.rows[0]!.text_body).toContain('refunded');
+    const [mail] = await t.services.outbox.outboxFor(b.email, ['lotto_party_invite']);
+    expect(mail!.subject).toMatch(/invited you to a Lotto Party for Oz Lotto draw \d+$/);
+    expect(mail!.textBody).toContain(`/my-account/lotto-party/session/${sessionId}`);
+    expect(mail!.textBody).toContain('refunded');
   });
 
   it('told again (a rerun), nobody gets a second card or email', async () => {

@@ -11,6 +11,7 @@ export {
   type EmailBlock,
   type EmailBrand,
   type EmailContent,
+  type StoredEmail,
   type UnsubscribeLinks,
 } from './notifications.email.tsx';
 export {

@@ -49,6 +49,14 @@ export interface EmailContent {
   body: EmailBlock[];
 }
 
+/**
+ * An email as the outbox stores it (notifications_outbox.content): what it says and, for a marketing email, the
+ * unsubscribe links signed for its customer when it was enqueued. Rendered when it is sent.
+ */
+export interface StoredEmail extends EmailContent {
+  unsubscribe: UnsubscribeLinks | null;
+}
+
 /** The shop's look and its links (the composition root fills it from the theme and PUBLIC_URL). */
 export interface EmailBrand {
   siteName: string;

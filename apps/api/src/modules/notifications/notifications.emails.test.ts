@@ -38,12 +38,10 @@ function capture() {
   };
 }
 
+/** The outbox's email for a dedupe key, with the parts the dispatcher sends. */
 async function outboxRow(dedupeKey: string) {
-  const { rows } = await t.database.pool.query<{ kind: string; text_body: string; html_body: string | null }>(
-    'select kind, text_body, html_body from notifications_outbox where dedupe_key = $1',
-    [dedupeKey],
-  );
-  return rows[0];
+  const row = await t.services.outbox.outboxByKey(dedupeKey);
+  return row && { kind: row.kind, text_body: row.textBody, html_body: row.htmlBody };
 }
 
 describe('the email template', () => {
@@ -239,5 +237,103 @@ describe('who gets which email', () => {
     expect(results!.textBody).toContain('Winning numbers: 1 2 3 4 5 6 7, Supplementaries 20 21 22');
     expect(results!.textBody).toContain(`/unsubscribe/${keen.customerId}/oz-lotto?token=`);
     expect(await t.services.outbox.outboxFor(quiet.email, ['draw_results'])).toHaveLength(0);
+  });
+});
+
+describe('rendered when sent, not when enqueued (issue 22)', () => {
+  const mailboxOf = async (to: string) => {
+    const res = await t.injectSigned({ method: 'GET', url: `/api/v2/dev/mailbox?to=${encodeURIComponent(to)}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result as { kind: string; subject: string; text: string; html: string | null }[];
+  };
+  const stored = async (dedupeKey: string) =>
+    (
+      await t.database.pool.query<{ content: unknown; text_body: string | null; html_body: string | null }>(
+        'select content, text_body, html_body from notifications_outbox where dedupe_key = $1',
+        [dedupeKey],
+      )
+    ).rows[0];
+
+  it('the business transaction stores the message; the dispatcher sends its HTML and text parts', async () => {
+    const to = `stored.${Date.now()}@example.com`;
+    const key = `stored:${to}`;
+    await t.services.outbox.enqueueEmail(t.database.db, {
+      to,
+      kind: 'draw_winner',
+      subject: 'You won $12.50',
+      greeting: 'Hi Ann,',
+      body: [highlight('Your prize', '$12.50'), button('See your ticket', `${TEST_PUBLIC_URL}/t/1`)],
+      dedupeKey: key,
+    });
+    // Nothing rendered in the transaction: the row holds what the email says.
+    expect(await stored(key)).toEqual({
+      content: {
+        kind: 'draw_winner',
+        subject: 'You won $12.50',
+        greeting: 'Hi Ann,',
+        body: [
+          { type: 'highlight', label: 'Your prize', value: '$12.50' },
+          { type: 'button', label: 'See your ticket', href: `${TEST_PUBLIC_URL}/t/1` },
+        ],
+        unsubscribe: null,
+      },
+      text_body: null,
+      html_body: null,
+    });
+    const [mail] = await mailboxOf(to);
+    expect(mail!.text).toBe(`Hi Ann,\n\nYour prize: $12.50\n\nSee your ticket: ${TEST_PUBLIC_URL}/t/1`);
+    expect(mail!.html).toMatch(/^<!DOCTYPE html/);
+    expect(mail!.html).toContain(`href="${TEST_PUBLIC_URL}/t/1"`);
+    expect(mail!.html).toContain('service email about your account');
+  });
+
+  it('a marketing email is sent with the unsubscribe link signed for its customer when it was enqueued', async () => {
+    const keen = await signUpAndLogin(t, { marketing_consent: true });
+    const key = `stored-marketing:${keen.customerId}`;
+    const queued = await t.services.outbox.enqueueEmail(t.database.db, {
+      to: keen.email,
+      kind: 'draw_results',
+      subject: 'Results',
+      body: [text('The results are in.')],
+      dedupeKey: key,
+      marketing: { customerId: keen.customerId, productOfferKey: 'oz-lotto' },
+    });
+    expect(queued).not.toBeNull();
+    const { unsubscribe } = (await stored(key))!.content as { unsubscribe: { unsubscribe: string } };
+    expect(unsubscribe.unsubscribe).toMatch(
+      new RegExp(`^${TEST_PUBLIC_URL}/unsubscribe/${keen.customerId}/oz-lotto\\?token=[\\w-]{43}$`),
+    );
+    const [mail] = (await mailboxOf(keen.email)).filter((m) => m.kind === 'draw_results');
+    expect(mail!.text).toContain(`Unsubscribe: ${unsubscribe.unsubscribe}`);
+    expect(mail!.html).toContain(`href="${unsubscribe.unsubscribe}"`);
+  });
+
+  it('a rolled-back transaction sends nothing', async () => {
+    const to = `rolled.${Date.now()}@example.com`;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await t.services.outbox.enqueueEmail(tx, { to, kind: 'test_note', subject: 'Never', body: [text('x')] });
+        throw new Error('the business change failed');
+      }),
+    ).rejects.toThrow('the business change failed');
+    expect(await t.services.outbox.outboxFor(to)).toEqual([]);
+    expect(await mailboxOf(to)).toEqual([]);
+  });
+
+  it('a row rendered when it was enqueued (before the change) is sent as stored', async () => {
+    const to = `legacy.${Date.now()}@example.com`;
+    await t.database.pool.query(
+      `insert into notifications_outbox (kind, to_address, subject, text_body, html_body, created_at)
+       values ('receipt', $1, 'Old receipt', 'Stored text part', '<p>Stored HTML part</p>', now())`,
+      [to],
+    );
+    const [mail] = await mailboxOf(to);
+    expect(mail).toMatchObject({ subject: 'Old receipt', text: 'Stored text part', html: '<p>Stored HTML part</p>' });
+    await expect(
+      t.database.pool.query(
+        `insert into notifications_outbox (kind, to_address, subject, created_at) values ('receipt', $1, 'Empty', now())`,
+        [to],
+      ),
+    ).rejects.toThrow(/notifications_outbox_body_check/);
   });
 });

@@ -1,11 +1,19 @@
 // The outbox: emails are enqueued inside the business transaction (so a rolled-back signup sends nothing) and
 // delivered later by dispatchOutbox, through SMTP when SMTP_URL is set and into the dev mailbox table otherwise.
-// Every email is rendered from the one template (notifications.email.tsx) when it is enqueued: HTML and text parts.
+// The business transaction stores what the email says (StoredEmail, JSON); it is rendered from the one template
+// (notifications.email.tsx) into HTML and text parts when it is sent, outside that transaction (issue 22: rendering
+// with React inside the purchase held the customer's locks for about a tenth of the API's time).
 import nodemailer from 'nodemailer';
-import type { Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { renderEmail, type EmailBrand, type EmailContent, type UnsubscribeLinks } from './notifications.email.tsx';
-import { mailboxRows, outboxRows } from './notifications.repository.ts';
+import {
+  renderEmail,
+  type EmailBrand,
+  type EmailContent,
+  type StoredEmail,
+  type UnsubscribeLinks,
+} from './notifications.email.tsx';
+import { mailboxRows, outboxRows, type OutboxRow } from './notifications.repository.ts';
 
 /** An email as its sender describes it: what it says (EmailContent: kind, subject, greeting, blocks) and to whom. */
 export interface EmailMessage extends EmailContent {
@@ -70,23 +78,58 @@ export function createOutbox(deps: OutboxDeps) {
    * consent, or unsubscribed from its product offer).
    */
   async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<number | null> {
+    const row = await rowOf(tx, message);
+    return row ? outboxRows.insert(tx, row) : null;
+  }
+
+  /**
+   * The row to store for a message, or null when a marketing email is not wanted (the audience is asked in the
+   * business transaction, and the unsubscribe links are signed for the customer now).
+   */
+  async function rowOf(tx: Executor, message: EmailMessage) {
     let links: UnsubscribeLinks | null = null;
     if (message.marketing) {
       const { customerId, productOfferKey } = message.marketing;
       links = (await deps.audience?.marketingLinks(tx, customerId, productOfferKey)) ?? null;
       if (!links) return null;
     }
-    const { html, text } = await renderEmail(message, deps.brand, links);
-    return outboxRows.insert(tx, {
+    const content: StoredEmail = {
+      kind: message.kind,
+      subject: message.subject,
+      ...(message.greeting === undefined ? {} : { greeting: message.greeting }),
+      body: message.body,
+      unsubscribe: links,
+    };
+    return {
       kind: message.kind,
       toAddress: message.to.toLowerCase(),
       subject: message.subject,
-      textBody: text,
-      htmlBody: html,
+      content,
       createdAt: clock.now(),
       dedupeKey: message.dedupeKey ?? null,
-    });
+    };
   }
+
+  /**
+   * enqueueEmail as a statement the caller runs with its own write (one round trip; the purchase's receipt), or null
+   * when nothing is to be stored. Same row, same dedupe.
+   */
+  async function emailWrite(tx: Executor, message: EmailMessage): Promise<BatchedWrite | null> {
+    const row = await rowOf(tx, message);
+    return row ? outboxRows.insertWrite(row) : null;
+  }
+
+  /** The row's two parts: rendered from its content, or as stored by a row enqueued before content was kept. */
+  async function partsOf(row: OutboxRow): Promise<{ text: string; html: string | null }> {
+    if (row.content) return renderEmail(row.content, deps.brand, row.content.unsubscribe);
+    return { text: row.textBody ?? '', html: row.htmlBody };
+  }
+
+  /** An outbox row with the parts its dispatch sends. */
+  const rendered = async (row: OutboxRow) => {
+    const { text, html } = await partsOf(row);
+    return { ...row, textBody: text, htmlBody: html };
+  };
 
   /**
    * Send up to `limit` pending emails (only those to `to` when given); each row is claimed with SKIP LOCKED so
@@ -99,14 +142,9 @@ export function createOutbox(deps: OutboxDeps) {
       const outcome = await db.transaction(async (tx) => {
         const row = await outboxRows.claimNext(tx, to?.toLowerCase());
         if (!row) return 'empty' as const;
-        const message: RenderedEmail = {
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody,
-          kind: row.kind,
-        };
         try {
+          const parts = await partsOf(row);
+          const message: RenderedEmail = { to: row.toAddress, subject: row.subject, ...parts, kind: row.kind };
           if (transport) await transport.send(message, from);
           else {
             // In a savepoint: a delivery the database refuses fails this row alone, and the catch below can still
@@ -117,8 +155,8 @@ export function createOutbox(deps: OutboxDeps) {
                 kind: row.kind,
                 toAddress: row.toAddress,
                 subject: row.subject,
-                textBody: row.textBody,
-                htmlBody: row.htmlBody,
+                textBody: message.text,
+                htmlBody: message.html,
                 deliveredAt: clock.now(),
               }),
             );
@@ -151,15 +189,25 @@ export function createOutbox(deps: OutboxDeps) {
   const mailbox = (options: { to?: string; limit?: number } = {}) =>
     mailboxRows.latest(db, { to: options.to?.toLowerCase(), limit: options.limit ?? 20 });
 
-  /** Emails still in the outbox (pending or sent) for an address, newest first: tests read codes from here. */
-  const outboxFor = (to: string, kinds?: string[]) => outboxRows.forAddress(db, to.toLowerCase(), kinds);
+  /**
+   * Emails still in the outbox (pending or sent) for an address, newest first, with the parts their dispatch sends
+   * (rendered here as the dispatcher renders them): tests read codes and links from here.
+   */
+  const outboxFor = async (to: string, kinds?: string[]) =>
+    Promise.all((await outboxRows.forAddress(db, to.toLowerCase(), kinds)).map(rendered));
+
+  /** The email enqueued with a dedupe key, with the parts its dispatch sends (undefined when there is none). */
+  const outboxByKey = async (dedupeKey: string) => {
+    const row = await outboxRows.byDedupeKey(db, dedupeKey);
+    return row ? rendered(row) : undefined;
+  };
 
   const pendingCount = () => outboxRows.pendingCount(db);
 
   /** Emails given up (every attempt failed) since an instant, for the back office's dashboard. */
   const failedSince = (since: Date, limit: number) => outboxRows.failedSince(db, since, limit);
 
-  return { enqueueEmail, dispatchOutbox, mailbox, outboxFor, pendingCount, failedSince };
+  return { enqueueEmail, emailWrite, dispatchOutbox, mailbox, outboxFor, outboxByKey, pendingCount, failedSince };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,6 +1,7 @@
 // The only code that queries notifications_outbox and notifications_mailbox.
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
+import type { StoredEmail } from './notifications.email.tsx';
 import { notificationsMailbox, notificationsOutbox } from './notifications.schema.ts';
 
 export type OutboxRow = typeof notificationsOutbox.$inferSelect;
@@ -15,6 +16,20 @@ export const outboxRows = {
       .returning({ id: notificationsOutbox.id });
     return r?.id ?? null;
   },
+
+  /** `insert` as a statement another write runs with its own (one round trip); a repeated dedupe key writes nothing. */
+  insertWrite: (row: {
+    kind: string;
+    toAddress: string;
+    subject: string;
+    content: StoredEmail;
+    createdAt: Date;
+    dedupeKey: string | null;
+  }): BatchedWrite =>
+    sql`insert into notifications_outbox (kind, to_address, subject, content, created_at, dedupe_key)
+      values (${row.kind}, ${row.toAddress}, ${row.subject}, ${JSON.stringify(row.content)}::jsonb,
+        ${row.createdAt.toISOString()}::timestamptz, ${row.dedupeKey})
+      on conflict (dedupe_key) do nothing`,
 
   /**
    * The oldest pending email (to one address when given), locked (SKIP LOCKED) so concurrent dispatchers never take
@@ -66,6 +81,11 @@ export const outboxRows = {
       .where(and(...conditions))
       .orderBy(desc(notificationsOutbox.id))
       .limit(50);
+  },
+
+  async byDedupeKey(db: Db, dedupeKey: string): Promise<OutboxRow | undefined> {
+    const [row] = await db.select().from(notificationsOutbox).where(eq(notificationsOutbox.dedupeKey, dedupeKey));
+    return row;
   },
 
   async pendingCount(db: Db): Promise<number> {

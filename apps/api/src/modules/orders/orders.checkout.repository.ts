@@ -1,7 +1,7 @@
 // Queries of the checkout tables (checkouts, orders, tickets, pending deposit purchases). Only the orders module's
 // services call these.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/index.ts';
+import type { BatchedWrite, Executor } from '../../db/index.ts';
 import {
   ordersAffiliations,
   ordersCheckouts,
@@ -22,13 +22,17 @@ const checkoutWrites = {
   /**
    * A purchase's checkout, its orders and their tickets in one statement (data-modifying CTEs; orders and tickets
    * keep the given order). Writes nothing and answers null when the customer has a checkout for the key already.
+   * `also`: other modules' writes run as further CTEs of the same statement (they run whatever it answers: a caller
+   * given null rolls the transaction back).
    */
   async insertPurchase(
     ex: Executor,
     checkout: typeof ordersCheckouts.$inferInsert,
     orders: Omit<typeof ordersOrders.$inferInsert, 'checkoutId'>[],
     tickets: (Omit<typeof ordersTickets.$inferInsert, 'orderId'> & { orderPublicId: string })[],
+    also: BatchedWrite[] = [],
   ): Promise<CheckoutRow | null> {
+    const more = also.map((w, i) => sql`, ${sql.raw(`w${i}`)} as (${w})`);
     const iso = (d: Date | undefined) => (d as Date).toISOString();
     const orderRows = orders.map((o, i) => ({ ...o, i, firstDrawAt: iso(o.firstDrawAt), createdAt: iso(o.createdAt) }));
     const ticketRows = tickets.map((t, i) => ({ ...t, i, drawAt: iso(t.drawAt), createdAt: iso(t.createdAt) }));
@@ -67,7 +71,7 @@ const checkoutWrites = {
           "lineIds" jsonb, quickpicks jsonb, "raffleTicketNumbers" jsonb, "causeKey" text, "createdAt" timestamptz, i int)
         join o on o.public_id = v."orderPublicId"
         order by v.i
-      )
+      )${sql.join(more)}
       select * from c`);
     const r = rows[0];
     if (!r) return null;

@@ -3,7 +3,7 @@
 // are orders_ticket_lines rows, which settlement scores and whose prizes it records.
 import { randomBytes } from 'node:crypto';
 import { type CartItemAnalytics, type CurrencyCode, type Order } from '@shop/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCheckoutRepository, type CheckoutRow, type PendingPurchaseRow } from './orders.checkout.repository.ts';
 import { paidAmounts } from './orders.paid-amounts.ts';
@@ -100,9 +100,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /**
      * Write the checkout, its orders and tickets inside the purchase transaction. Answers null (and writes nothing)
-     * when this customer already has a checkout for the key.
+     * when this customer already has a checkout for the key. `also`: other modules' writes sent in the same statement
+     * (they run whatever it answers; on null the caller rolls back).
      */
-    async recordCheckout(tx: Executor, c: NewCheckout): Promise<CheckoutRow | null> {
+    async recordCheckout(tx: Executor, c: NewCheckout, also: BatchedWrite[] = []): Promise<CheckoutRow | null> {
       const now = clock.now();
       // Each order's total is what was paid for it: the discount spread over the orders (orders.paid-amounts.ts).
       const paid = paidAmounts(
@@ -161,6 +162,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             createdAt: now,
           })),
         ),
+        also,
       );
       if (row && c.affiliateCode)
         await repo.insertAffiliation(tx, {

@@ -8,7 +8,7 @@
 // deposit that was already decided is reported as it is. A second deposit is never started.
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { BrowserData, CurrencyCode, DepositBody, WalletDepositBody } from '@shop/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { crashPoint } from '../../lib/crash-points.ts';
 import type { Ledger } from '../wallet/index.ts';
@@ -36,6 +36,8 @@ export interface OperationKey {
   key: string;
   /** Written in the transaction that records the operation (plugins/idempotency.ts supplies it). */
   recordOperation?: (tx: Executor, operationId: string) => Promise<void>;
+  /** The same write as a statement the operation's own write can run with it (one round trip; the purchase). */
+  recordOperationWrite?: (operationId: string) => BatchedWrite;
 }
 
 export interface DepositsDeps {

@@ -2,7 +2,7 @@
 // test gateway's own book. Only the payments module's services (and the idempotency plugin, through the module's
 // index) call these.
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/index.ts';
+import type { BatchedWrite, Executor } from '../../db/index.ts';
 import {
   paymentsDeposits as deposits,
   paymentsFunds as funds,
@@ -199,6 +199,9 @@ export const withdrawalsRepository = {
 
 // ---------------------------------------------------------------- stored Idempotency-Keys
 
+const recordOperationWrite = (scope: string, key: string, operation: string): BatchedWrite =>
+  sql`update payments_idempotency_keys set operation = ${operation} where scope = ${scope} and key = ${key}`;
+
 export const idempotencyKeysRepository = {
   /** Claims a key for a request (one INSERT: two processes racing on one key cannot both win). */
   async claim(ex: Executor, row: typeof keys.$inferInsert): Promise<boolean> {
@@ -238,11 +241,11 @@ export const idempotencyKeysRepository = {
 
   /** Written in the same transaction as the operation's first row. */
   async recordOperation(tx: Executor, scope: string, key: string, operation: string): Promise<void> {
-    await tx
-      .update(keys)
-      .set({ operation })
-      .where(and(eq(keys.scope, scope), eq(keys.key, key)));
+    await tx.execute(recordOperationWrite(scope, key, operation));
   },
+
+  /** recordOperation as a statement another write runs with its own (one round trip for both). */
+  recordOperationWrite,
 
   async complete(
     ex: Executor,

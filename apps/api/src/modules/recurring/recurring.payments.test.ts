@@ -124,10 +124,9 @@ const deposits = (customerId: string) =>
 const tickets = async (customerId: string) =>
   (await rows<{ n: number }>(sql`select count(*)::int as n from orders_tickets where customer_id = ${customerId}`))[0]!
     .n;
-const emails = (to: string, kind: string) =>
-  rows<{ subject: string; body: string }>(
-    sql`select subject, text_body as body from notifications_outbox where kind = ${kind} and to_address = ${to} order by id`,
-  );
+/** The emails of a kind to an address, oldest first, with the text part the dispatcher sends. */
+const emails = async (to: string, kind: string) =>
+  (await t.services.outbox.outboxFor(to, [kind])).reverse().map((m) => ({ subject: m.subject, body: m.textBody }));
 const emailOf = async (customerId: string) =>
   (await t.services.identity.directory.contactsOf([customerId])).get(customerId)!.email;
 

@@ -154,10 +154,8 @@ describe('lottery pre-orders', () => {
       const gone = (await call(c, 'GET', `/scheduled-purchases/${pre.encoded_id}`)).json().result;
       expect(gone).toMatchObject({ finished: true, gave_up: true, attempts: 2, last_attempt_status: 'hard_failure' });
       expect(gone.last_failure_reason).toMatch(/^Not bought: the draw closed\./);
-      const mails = await t.database.db.execute<{ subject: string; body: string }>(
-        sql`select subject, text_body as body from notifications_outbox where kind = 'scheduled_gave_up' and to_address = ${email}`,
-      );
-      expect(mails.rows).toEqual([
+      const mails = await t.services.outbox.outboxFor(email, ['scheduled_gave_up']);
+      expect(mails.map((m) => ({ subject: m.subject, body: m.textBody }))).toEqual([
         { subject: 'Your pre-order was not bought', body: expect.stringContaining('Nothing was charged for it') },
       ]);
       await fundWallet(t.services, c, 10_000);
