@@ -130,7 +130,7 @@ describe('deposits in the back office', () => {
       });
       expect(txns.json().result[0]).toMatchObject({
         kind: 'deposit_refund',
-        description: `Refund of deposit ${c.depositId} to your Credit or debit card`,
+        description: `Refund of deposit ${c.depositId} (Credit or debit card)`,
         amount: { amount: -20, currency: 'AUD' },
       });
       const audit = await t.database.pool.query(
@@ -284,7 +284,7 @@ describe('deposits in the back office', () => {
           amountCents: 1500,
           currency: 'AUD',
           reference: `refund:${refundId}`,
-          description: `Refund of deposit ${other.depositId} to your Credit or debit card`,
+          description: `Refund of deposit ${other.depositId} (Credit or debit card)`,
         });
         await tx.execute(
           sql`insert into payments_refunds (public_id, deposit_id, customer_id, amount_cents, currency, reason, status, request_key, requested_by, ledger_entry_id, created_at, updated_at)

@@ -98,7 +98,7 @@ export function createRefundsService(deps: RefundsDeps) {
         amountCents: request.amountCents,
         currency: d.currency as CurrencyCode,
         reference: `refund:${inserted.publicId}`,
-        description: `Refund of deposit ${d.publicId} to your ${methodName(d.methodCode)}`,
+        description: `Refund of deposit ${d.publicId} (${methodName(d.methodCode)})`,
       });
       await deposits.addRefunded(tx, d.id, request.amountCents, now);
       return (await repo.finish(tx, inserted.id, { ledgerEntryId: entryId }))!;
