@@ -107,11 +107,14 @@ export function createRefundsService(deps: RefundsDeps) {
     return row;
   }
 
-  /** Step 3: the gateway's answer, once (the refund row is locked and still pending). */
-  async function settle(refundId: string, result: RefundResult): Promise<RefundRow> {
-    return db.transaction(async (tx) => {
+  /**
+   * Step 3: the gateway's answer, once (the refund row is locked and still pending). `changed`: this call recorded
+   * it (a concurrent finisher that came second answers the row as it found it).
+   */
+  async function settle(refundId: string, result: RefundResult): Promise<{ row: RefundRow; changed: boolean }> {
+    const row = await db.transaction(async (tx) => {
       const r = (await repo.lock(tx, refundId))!;
-      if (r.status !== 'pending') return r;
+      if (r.status !== 'pending') return null;
       const now = clock.now();
       if (result.status === 'refunded') {
         const done = await repo.finish(tx, r.id, {
@@ -130,9 +133,10 @@ export function createRefundsService(deps: RefundsDeps) {
         });
         return done!;
       }
-      // Refused: the money goes back to the wallet accounts it came from, and the deposit may be refunded again.
-      const reversal = await ledger.reverse(tx, r.ledgerEntryId!, `Refund ${r.publicId} refused: funds returned`);
+      // Refused: the money goes back to the wallet accounts it came from, and the deposit may be refunded again. The
+      // deposit is locked before the wallet, in the order a new refund takes them, so the two never deadlock.
       const d = (await deposits.lock(tx, r.depositId))!;
+      const reversal = await ledger.reverse(tx, r.ledgerEntryId!, `Refund ${r.publicId} refused: funds returned`);
       await deposits.addRefunded(tx, d.id, -r.amountCents, now);
       return (await repo.finish(tx, r.id, {
         status: 'failed',
@@ -141,11 +145,12 @@ export function createRefundsService(deps: RefundsDeps) {
         updatedAt: now,
       }))!;
     });
+    return row ? { row, changed: true } : { row: (await repo.byPublicId(db, refundId))!, changed: false };
   }
 
   /** Step 2 and 3 for a pending refund (first run, a retry, or reconciliation); a finished one is returned as it is. */
-  async function finish(r: RefundRow): Promise<RefundRow> {
-    if (r.status !== 'pending') return r;
+  async function finish(r: RefundRow): Promise<{ row: RefundRow; changed: boolean }> {
+    if (r.status !== 'pending') return { row: r, changed: false };
     let result: RefundResult;
     try {
       result = await gateway.refund({
@@ -157,7 +162,7 @@ export function createRefundsService(deps: RefundsDeps) {
     } catch (err) {
       if (!(err instanceof GatewayTimeoutError)) throw err;
       // Unknown outcome: the refund stays pending; reconciliation asks the gateway again with the same id.
-      return r;
+      return { row: r, changed: false };
     }
     return settle(r.publicId, result);
   }
@@ -173,7 +178,7 @@ export function createRefundsService(deps: RefundsDeps) {
         throw new AppError(422, 'This request key was already used for another refund.', {
           code: 'idempotency_key_reused',
         });
-      const done = await finish(earlier ?? (await record(request)));
+      const { row: done } = await finish(earlier ?? (await record(request)));
       if (done.status === 'failed')
         throw unprocessable(`The gateway refused the refund: ${done.failureReason}`, 'refund_refused');
       return refundView(done);
@@ -183,8 +188,8 @@ export function createRefundsService(deps: RefundsDeps) {
     async finishPending(): Promise<AdminDepositRefund[]> {
       const finished: AdminDepositRefund[] = [];
       for (const r of await repo.pending(db)) {
-        const done = await finish(r);
-        if (done.status !== 'pending') finished.push(refundView(done));
+        const { row, changed } = await finish(r);
+        if (changed) finished.push(refundView(row));
       }
       return finished;
     },

@@ -200,6 +200,11 @@ export const refundsRepository = {
     return row ?? null;
   },
 
+  async byPublicId(ex: Executor, publicId: string): Promise<RefundRow | null> {
+    const [row] = await ex.select().from(refunds).where(eq(refunds.publicId, publicId));
+    return row ?? null;
+  },
+
   async lock(tx: Executor, publicId: string): Promise<RefundRow | null> {
     const [row] = await tx.select().from(refunds).where(eq(refunds.publicId, publicId)).for('update');
     return row ?? null;
