@@ -2,7 +2,8 @@
 // the deposit by the customer's email, refunds $20.00 of it with a reason after the confirmation step (a double click
 // refunds once), and a second refund over the $30.00 left is refused with the API's message; "Reconcile now" runs
 // after its confirmation step; the customer's wallet shows $30.00 and the refund line once; the admin's audit log has
-// the refund and the refused one. axe on each new screen at 390 and 1280 px; screenshots in SHOTS.
+// the refund and the refused one; the adjustment form posted twice asks once. axe on each new screen at 390 and
+// 1280 px; screenshots in SHOTS.
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
@@ -61,7 +62,7 @@ describe('back office: deposits', () => {
       const open = await browse(DESKTOP, { bypassCSP: true });
       const { page, baseUrl } = open;
       const customer = testCustomer('bo-deposit', { firstname: 'Dee', lastname: 'Positor' });
-      await signUpAndLogin(open, customer);
+      const { customerId } = await signUpAndLogin(open, customer);
       const depositId = await depositByCard(open);
 
       // A finance operator finds the deposit by the customer's email.
@@ -119,6 +120,22 @@ describe('back office: deposits', () => {
       await checkBothWidths(page, 'deposits-reconcile-confirm');
       await reconcile.getByRole('button', { name: 'Yes, reconcile now' }).click();
       await page.getByText(/^Reconciled: /).waitFor();
+
+      // The adjustment request form carries a one-time key: the same form posted twice at once (no JavaScript, a
+      // double submit) makes one waiting request.
+      await page.goto(`${baseUrl}/back-office/adjustments?customer=${customerId}`);
+      const form = page.locator('form#request-adjustment');
+      await form.waitFor();
+      const key = await form.locator('input[name="key"]').inputValue();
+      expect(key).toMatch(/^bo-[0-9a-f-]{36}$/);
+      const fields = { intent: 'request', key, customerId, amount: '5.00', direction: 'credit', reason: 'Goodwill' };
+      const post = () => page.request.post(`${baseUrl}/back-office/adjustments`, { form: fields, maxRedirects: 0 });
+      const posts = await Promise.all([post(), post()]);
+      expect(posts.map((r) => r.status())).toEqual([302, 302]);
+      expect(posts[0]!.headers().location).toBe(posts[1]!.headers().location);
+      await page.goto(`${baseUrl}/back-office/adjustments?status=pending`);
+      await page.getByRole('table', { name: 'Adjustments: pending' }).waitFor();
+      await expect(page.getByRole('row').filter({ hasText: customerId }).count()).resolves.toBe(1);
       await signOut(page);
 
       // The customer's wallet: $30.00 left, and the refund once in the transactions.
