@@ -54,6 +54,15 @@ export const refundView = (r: RefundRow): AdminDepositRefund => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** The refund a key already started, when it was asked for the same deposit and amount; else 422. */
+function sameRequest(earlier: RefundRow, request: RefundRequest): RefundRow {
+  if (earlier.depositId !== request.depositId || earlier.amountCents !== request.amountCents)
+    throw new AppError(422, 'This request key was already used for another refund.', {
+      code: 'idempotency_key_reused',
+    });
+  return earlier;
+}
+
 const methodName = (code: string) => depositMethod(code)?.name ?? code;
 const cents = (n: number, currency: string) => `${(n / 100).toFixed(2)} ${currency}`;
 
@@ -67,7 +76,7 @@ export function createRefundsService(deps: RefundsDeps) {
       if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
       // Under the deposit's lock: a second submit of the same form waited here and finds the first one's refund.
       const earlier = await repo.byKey(tx, request.key);
-      if (earlier) return earlier;
+      if (earlier) return sameRequest(earlier, request);
       if (d.status !== 'approved')
         throw unprocessable(
           `Only an approved deposit can be refunded: this one is ${d.status}.`,
@@ -174,11 +183,7 @@ export function createRefundsService(deps: RefundsDeps) {
      */
     async refund(request: RefundRequest): Promise<AdminDepositRefund> {
       const earlier = await repo.byKey(db, request.key);
-      if (earlier && (earlier.depositId !== request.depositId || earlier.amountCents !== request.amountCents))
-        throw new AppError(422, 'This request key was already used for another refund.', {
-          code: 'idempotency_key_reused',
-        });
-      const { row: done } = await finish(earlier ?? (await record(request)));
+      const { row: done } = await finish(earlier ? sameRequest(earlier, request) : await record(request));
       if (done.status === 'failed')
         throw unprocessable(`The gateway refused the refund: ${done.failureReason}`, 'refund_refused');
       return refundView(done);
