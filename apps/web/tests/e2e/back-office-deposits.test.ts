@@ -121,6 +121,12 @@ describe('back office: deposits', () => {
       await reconcile.getByRole('button', { name: 'Yes, reconcile now' }).click();
       await page.getByText(/^Reconciled: /).waitFor();
 
+      // The customer's screen links to their deposits.
+      await page.goto(`${baseUrl}/back-office/customers/${customerId}`);
+      await page.getByRole('link', { name: 'Deposits and refunds' }).click();
+      await page.getByRole('table', { name: `Deposits matching “${customerId}”` }).waitFor();
+      await expect(page.getByRole('row').filter({ hasText: depositId }).count()).resolves.toBe(1);
+
       // The adjustment request form carries a one-time key: the same form posted twice at once (no JavaScript, a
       // double submit) makes one waiting request.
       await page.goto(`${baseUrl}/back-office/adjustments?customer=${customerId}`);
