@@ -5,6 +5,7 @@ import { analyticsRoutes } from './modules/analytics/index.ts';
 import {
   backofficeCampaignsRoutes,
   backofficeCustomersRoutes,
+  backofficeDepositsRoutes,
   backofficeDeskRoutes,
   backofficeDocumentsRoutes,
   backofficeDrawsRoutes,
@@ -86,6 +87,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     adjustments: bo.adjustments,
     dailyTotals: bo.dailyTotals,
   });
+  await app.register(backofficeDepositsRoutes, { ...admin, deposits: bo.deposits });
   await app.register(backofficeDrawsRoutes, { ...admin, draws: bo.draws, drawRaffle: bo.drawRaffle });
   await app.register(backofficeDocumentsRoutes, { ...admin, kyc: bo.kyc });
   await app.register(backofficeGroupDrawsRoutes, { ...admin, groupDraws: bo.groupDraws });

@@ -20,6 +20,7 @@ import {
   createBackofficeAdjustments,
   createBackofficeCustomers,
   createBackofficeDashboard,
+  createBackofficeDeposits,
   createBackofficeDraws,
 } from './modules/backoffice/index.ts';
 import type { CatalogueServices, CommerceServices, Core, MembershipServices } from './services.ts';
@@ -179,6 +180,20 @@ export function backofficeServices(core: Core, s: Shop) {
     },
   });
 
+  const { reconciliation, refunds, depositsReport } = s.payments;
+  const deposits = createBackofficeDeposits({
+    ports: {
+      customerIds: async (q) => (await s.directory.search(q, { limit: 100, offset: 0 })).items.map((c) => c.id),
+      emailsOf: async (ids) =>
+        new Map([...(await s.identity.directory.contactsOf(ids)).entries()].map(([id, c]) => [id, c.email])),
+      list: (filter, page) => depositsReport.list(filter, page),
+      viewsOf: (rows) => depositsReport.viewsOf(rows),
+      state: (stuckMinutes) => reconciliation.state(stuckMinutes),
+      reconcile: () => reconciliation.reconcile(),
+      refund: (request) => refunds.refund(request),
+    },
+  });
+
   const draws = createBackofficeDraws({
     db,
     clock,
@@ -225,6 +240,7 @@ export function backofficeServices(core: Core, s: Shop) {
   return {
     customers,
     adjustments,
+    deposits,
     draws,
     groupDraws: groupDrawServices(s),
     campaigns: campaignServices(core, s),

@@ -67,6 +67,8 @@ import {
   createTestGateway,
   createWithdrawalsService,
   paymentEmails,
+  createRefundsService,
+  createDepositsReport,
   type PaymentGateway,
   type PaymentNotices,
 } from './modules/payments/index.ts';
@@ -371,8 +373,10 @@ function paymentServices(
     onPaid: core.cards.withdrawalPaid,
     notices,
   });
-  const reconciliation = createReconciliationService({ db, gateway, deposits });
-  return { funds, deposits, withdrawals, reconciliation };
+  const refunds = createRefundsService({ db, clock, ledger, gateway, notices });
+  const reconciliation = createReconciliationService({ db, clock, gateway, deposits, refunds });
+  const depositsReport = createDepositsReport({ db, refunds });
+  return { funds, deposits, withdrawals, refunds, reconciliation, depositsReport };
 }
 
 /** Identity: one sub-service per concern, sharing the secrets, one-time tokens, throttling and emails built here. */

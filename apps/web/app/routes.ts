@@ -19,6 +19,7 @@ export default [
       }),
       route('verifications', 'routes/back-office/verifications.tsx', { id: 'back-office-verifications' }),
       route('withdrawals', 'routes/back-office/withdrawals.tsx', { id: 'back-office-withdrawals' }),
+      route('deposits', 'routes/back-office/deposits.tsx', { id: 'back-office-deposits' }),
       route('adjustments', 'routes/back-office/adjustments.tsx', { id: 'back-office-adjustments' }),
       route('ledger', 'routes/back-office/ledger.tsx', { id: 'back-office-ledger' }),
       route('ledger/csv', 'routes/back-office/ledger-csv.tsx', { id: 'back-office-ledger-csv' }),

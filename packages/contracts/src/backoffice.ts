@@ -21,6 +21,10 @@ export const BACKOFFICE_TEXTS = {
 const page = paginationQuery(20);
 const Id = z.string().min(1).max(64);
 const Reason = z.string().trim().min(1).max(500);
+/** The one-time key a form carries (drawn when it is shown): a second submit of it answers with the first write. */
+export const RequestKey = z
+  .string({ error: 'The form has no request key: reload it.' })
+  .regex(/^[A-Za-z0-9_.:-]{8,80}$/, { error: 'The form has no request key: reload it.' });
 
 export const AdminList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 
@@ -146,6 +150,8 @@ export const AdminAdjustmentBody = z
     amountCents: z.number().int().min(1).max(100_000_000),
     direction: z.enum(['credit', 'debit']),
     reason: Reason,
+    /** The request form's one-time key: a second submit of the same form answers with the first request. */
+    key: RequestKey.optional(),
   })
   .strict();
 export type AdminAdjustmentBody = z.infer<typeof AdminAdjustmentBody>;
@@ -168,6 +174,87 @@ export const AdminAdjustment = z.object({
 export type AdminAdjustment = z.infer<typeof AdminAdjustment>;
 export const AdminAdjustmentsQuery = page.extend({ status: z.enum(ADJUSTMENT_STATUSES).optional() }).strict();
 export const AdminAdjustmentParams = z.object({ adjustmentId: Id }).strict();
+
+// -------------------------------------------------------------------------------------------------------- deposits
+
+export const ADMIN_DEPOSIT_STATUSES = ['pending', 'challenge', 'approved', 'failed', 'cancelled'] as const;
+export const AdminDepositsQuery = page
+  .extend({
+    status: z.enum(ADMIN_DEPOSIT_STATUSES).optional(),
+    /** A customer's email (or part of it, or of their name), a customer id (cus_…) or a deposit id (dep_…). */
+    q: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export const AdminDepositParams = z.object({ depositId: Id }).strict();
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+export const AdminDepositRefund = z.object({
+  id: z.string(),
+  depositId: z.string(),
+  customerId: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  requestedBy: z.string(),
+  gatewayReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminDepositRefund = z.infer<typeof AdminDepositRefund>;
+export const AdminDeposit = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  /** The customer's email (null when the account is gone). */
+  customerEmail: z.string().nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(ADMIN_DEPOSIT_STATUSES),
+  /** The method's name ("Credit or debit card", "PayPal"); a card adds its brand and last 4 digits. */
+  method: z.string(),
+  methodCode: z.string(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  gatewayReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  /** Taken back to the card by refunds (those still with the gateway included). */
+  refundedCents: z.number().int(),
+  refunds: z.array(AdminDepositRefund),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminDeposit = z.infer<typeof AdminDeposit>;
+
+export const AdminDepositRefundBody = z
+  .object({
+    amountCents: z.number().int().min(1, { error: 'Enter an amount.' }).max(100_000_000),
+    reason: Reason,
+    key: RequestKey,
+  })
+  .strict();
+export type AdminDepositRefundBody = z.infer<typeof AdminDepositRefundBody>;
+
+/** Minutes after which a deposit still pending or waiting for 3-D Secure is shown as stuck. */
+export const DEPOSIT_STUCK_MINUTES = 30;
+export const AdminReconciliation = z.object({
+  /** Deposits the gateway approved that the ledger has not credited (what reconciling credits). */
+  uncredited: z.array(AdminDeposit),
+  /** Deposits pending or in a 3-D Secure challenge for longer than `stuckMinutes`. */
+  stuck: z.array(AdminDeposit),
+  stuckMinutes: z.number().int(),
+  /** Refunds written in the ledger whose gateway answer is not recorded (what reconciling finishes). */
+  pendingRefunds: z.array(AdminDepositRefund),
+});
+export type AdminReconciliation = z.infer<typeof AdminReconciliation>;
+export const AdminReconcileResult = z.object({
+  /** Deposits credited by this run. */
+  credited: z.array(AdminDeposit),
+  /** Refunds this run finished (refunded, or failed with the money back in the wallet). */
+  refunds: z.array(AdminDepositRefund),
+  /** How many things it fixed: credited deposits plus finished refunds. */
+  fixed: z.number().int(),
+});
+export type AdminReconcileResult = z.infer<typeof AdminReconcileResult>;
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day is written YYYY-MM-DD.' });
 export const AdminLedgerDailyQuery = z

@@ -32,6 +32,8 @@ export const OPERATOR_PERMISSIONS = {
   'withdrawals.manage': ['finance', 'admin'],
   /** Manual adjustments: ask for one, list them, and approve or reject another operator's (four eyes). */
   'adjustments.manage': ['finance', 'admin'],
+  /** Deposits: the list, the reconciliation state and "reconcile now", refunds to the card (docs/payments.md). */
+  'deposits.manage': ['finance', 'admin'],
   /** The ledger report: daily totals per account (JSON or CSV). */
   'ledger.read': ['finance', 'admin'],
   /**

@@ -26,6 +26,8 @@ export const TRANSACTION_KINDS = [
   'migration',
   /** A manual credit or debit by the back office, approved by a second finance operator (docs/operators.md). */
   'adjustment',
+  /** A deposit given back to the card or wallet it came from (a finance operator's refund, docs/payments.md). */
+  'deposit_refund',
 ] as const;
 export const TransactionKind = z.enum(TRANSACTION_KINDS);
 

@@ -56,7 +56,7 @@ export function shopTasks({ services: s, log }: ShopTaskDeps): JobTask[] {
     {
       name: 'deposit-reconciliation',
       everySeconds: TASK_SECONDS.depositReconciliation,
-      run: async () => void (await s.payments.reconciliation.reconcileDeposits()),
+      run: async () => void (await s.payments.reconciliation.reconcile()),
     },
     {
       name: 'recurring',

@@ -12,6 +12,8 @@ export const CRASH_POINTS = [
   'deposit:charged',
   /** The gateway's answer and the ledger credit are committed; the response is not sent. */
   'deposit:settled',
+  /** A refund of a deposit and its ledger movement are committed, before the gateway is asked to refund. */
+  'refund:recorded',
   /** A withdrawal and its ledger hold are committed; the response is not sent. */
   'withdrawal:recorded',
   /** A purchase (checkout, orders, ledger debit) is committed; the response is not sent. */

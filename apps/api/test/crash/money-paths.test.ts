@@ -12,6 +12,7 @@ import type { CrashPoint } from '../../src/lib/crash-points.ts';
 import { STALE_CLAIM_MS } from '../../src/plugins/idempotency.ts';
 import { buildTestApp, TEST_APP_KEYS, TEST_AUTH_SECRET, TEST_PUBLIC_URL, type TestApp } from '../helpers/app.ts';
 import { verifiedCustomer } from '../helpers/customers.ts';
+import { backOffice } from '../helpers/operators.ts';
 
 const CHILD = fileURLToPath(new URL('./shop-crash-child.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -395,4 +396,69 @@ describe('deposit-and-purchase survives kill -9 at every step', () => {
       expect(await entries(result.checkout_id)).toBe(1);
     }, 120_000);
   }
+});
+
+describe('a refund of a deposit survives kill -9 between its ledger movement and the gateway', () => {
+  /** An approved $25.00 card deposit of a new customer, and a finance operator's token. */
+  async function refundable() {
+    const c = newCustomer();
+    const fund = await addCard(c);
+    const d = await t.services.payments.deposits.deposit(c.id, fund, { amount: 25, csc: '123' });
+    expect(d.status).toBe('approved');
+    const office = await backOffice(t, t.database, `admin-${randomBytes(4).toString('hex')}@crash.test`);
+    const finance = await office.operator(`finance-${randomBytes(4).toString('hex')}@crash.test`, 'finance');
+    const call: Call = {
+      method: 'POST',
+      url: `/api/admin/deposits/${d.id}/refund`,
+      body: { amountCents: 1000, reason: 'Crash test', key: `crash-${randomBytes(6).toString('hex')}` },
+      headers: { authorization: `Bearer ${finance.token}` },
+    };
+    await crashAt('refund:recorded', call);
+    // Killed after the ledger moved and before the gateway was asked: the refund is pending, the money is out.
+    expect(await entries(`refund:rfd_%`)).toBeGreaterThan(0);
+    const refundsOf = (status: string) =>
+      count('select count(*) as n from payments_refunds where deposit_id = $1 and status = $2', [d.id, status]);
+    expect(await refundsOf('pending')).toBe(1);
+    expect((await ledger.fundsSummary(c.id)).balanceCents).toBe(1500);
+    return { c, depositId: d.id, call, refundsOf };
+  }
+  const gatewayRefunds = (depositId: string) =>
+    count('select count(*) as n from payments_test_gateway_refunds where order_id = $1', [depositId]);
+
+  async function assertRefundedOnce(r: Awaited<ReturnType<typeof refundable>>) {
+    expect(await r.refundsOf('refunded')).toBe(1);
+    expect(await r.refundsOf('pending')).toBe(0);
+    expect(await gatewayRefunds(r.depositId)).toBe(1);
+    const ref = (
+      await t.database.pool.query('select public_id from payments_refunds where deposit_id = $1', [r.depositId])
+    ).rows[0].public_id;
+    expect(await entries(`refund:${ref}`)).toBe(1);
+    expect((await ledger.fundsSummary(r.c.id)).balanceCents).toBe(1500);
+    expect(await ledger.verify()).toMatchObject({ unbalancedEntries: 0, mismatchedAccounts: 0, totalCents: 0 });
+  }
+
+  it('the operator retries with the same key: refunded once; reconciling after it finds nothing to do', async () => {
+    const r = await refundable();
+    const again = await t.app.inject({
+      method: 'POST',
+      url: r.call.url,
+      headers: r.call.headers,
+      payload: r.call.body as object,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().result.status).toBe('refunded');
+    expect((await t.services.payments.reconciliation.reconcile()).refunds).toEqual([]);
+    await assertRefundedOnce(r);
+  }, 120_000);
+
+  it('nobody retries: reconciliation finishes it, once however often it runs', async () => {
+    const r = await refundable();
+    const [a, b] = await Promise.all([
+      t.services.payments.reconciliation.reconcile(),
+      t.services.payments.reconciliation.reconcile(),
+    ]);
+    expect([...a.refunds, ...b.refunds].filter((f) => f.depositId === r.depositId).length).toBeGreaterThan(0);
+    expect((await t.services.payments.reconciliation.reconcile()).refunds).toEqual([]);
+    await assertRefundedOnce(r);
+  }, 120_000);
 });

@@ -85,7 +85,8 @@ export async function backOffice(t: TestApp, database: Database, adminEmail: str
       };
       const session = await operatorLogin(t, email, secret);
       expect(session.statusCode, session.body).toBe(200);
-      return { id: operator.id, call: as(t, session.json().result.token as string) };
+      const token = session.json().result.token as string;
+      return { id: operator.id, token, call: as(t, token) };
     },
   };
 }

@@ -50,6 +50,8 @@ export const depositsReconcileCommand = defineCommand({
   summary: 'Credit deposits the payment gateway approved but the ledger never recorded (safe to repeat).',
   async run(_parsed, ctx) {
     const { reconciliation } = (await ctx.services()).payments;
-    ctx.out(`Reconciled ${await reconciliation.reconcileDeposits()} deposit(s).`);
+    const { credited, refunds } = await reconciliation.reconcile();
+    const finished = refunds.length ? `; finished ${refunds.length} refund(s)` : '';
+    ctx.out(`Reconciled ${credited.length} deposit(s)${finished}.`);
   },
 });

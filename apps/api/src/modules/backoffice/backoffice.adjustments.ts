@@ -6,7 +6,7 @@
 import { BACKOFFICE_TEXTS, type AdminAdjustment, type AdminAdjustmentBody, type CurrencyCode } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { publicId } from '../../lib/identifier.ts';
 import { backofficeRepo, type AdjustmentRow } from './backoffice.repository.ts';
 
@@ -42,6 +42,18 @@ const view = (r: AdjustmentRow): AdminAdjustment => ({
   entryId: r.entryId,
 });
 
+/** The adjustment a form's key already made, if the same operator asked for the same thing; else 422. */
+function sameRequest(row: AdjustmentRow, body: AdminAdjustmentBody, by: string): AdminAdjustment {
+  const same =
+    row.customerId === body.customerId &&
+    row.amountCents === body.amountCents &&
+    row.direction === body.direction &&
+    row.reason === body.reason &&
+    row.requestedBy === by;
+  if (!same) throw unprocessable('This form was already used for another request: reload it.', 'request_key_reused');
+  return view(row);
+}
+
 export function createBackofficeAdjustments(deps: { db: Db; clock: Clock; ports: AdjustmentPorts }) {
   const { db, clock, ports } = deps;
 
@@ -56,6 +68,9 @@ export function createBackofficeAdjustments(deps: { db: Db; clock: Clock; ports:
 
   return {
     async request(body: AdminAdjustmentBody, by: string): Promise<AdminAdjustment> {
+      // A second submit of the same form (its one-time key) answers with the request the first one made.
+      const earlier = body.key ? await backofficeRepo.adjustmentByKey(db, body.key) : null;
+      if (earlier) return sameRequest(earlier, body, by);
       const currency = await ports.currencyOf(body.customerId);
       if (!currency) throw notFound(BACKOFFICE_TEXTS.noCustomer, 'customer_not_found');
       const row = await backofficeRepo.insertAdjustment(db, {
@@ -67,8 +82,10 @@ export function createBackofficeAdjustments(deps: { db: Db; clock: Clock; ports:
         reason: body.reason,
         requestedBy: by,
         requestedAt: clock.now(),
+        requestKey: body.key ?? null,
       });
-      return view(row);
+      // null: a concurrent submit of the same form inserted first.
+      return row ? view(row) : sameRequest((await backofficeRepo.adjustmentByKey(db, body.key!))!, body, by);
     },
 
     async approve(adjustmentId: string, by: string): Promise<AdminAdjustment> {

@@ -30,8 +30,14 @@ export const backofficeRepo = {
     return { rows, total: totals?.n ?? 0 };
   },
 
-  async insertAdjustment(ex: Executor, row: typeof backofficeAdjustments.$inferInsert): Promise<AdjustmentRow> {
-    return (await ex.insert(backofficeAdjustments).values(row).returning())[0]!;
+  /** Writes an adjustment request; null when its form's key already made one. */
+  async insertAdjustment(ex: Executor, row: typeof backofficeAdjustments.$inferInsert): Promise<AdjustmentRow | null> {
+    return (await ex.insert(backofficeAdjustments).values(row).onConflictDoNothing().returning())[0] ?? null;
+  },
+
+  async adjustmentByKey(ex: Executor, requestKey: string): Promise<AdjustmentRow | null> {
+    const [r] = await ex.select().from(backofficeAdjustments).where(eq(backofficeAdjustments.requestKey, requestKey));
+    return r ?? null;
   },
 
   async adjustment(ex: Executor, publicId: string, lock = false): Promise<AdjustmentRow | null> {

@@ -778,6 +778,10 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/adjustments/:adjustmentId/approve': 'adjustments.manage',
   'POST /api/admin/adjustments/:adjustmentId/reject': 'adjustments.manage',
   'GET /api/admin/ledger/daily': 'ledger.read',
+  'GET /api/admin/deposits': 'deposits.manage',
+  'GET /api/admin/deposits/reconciliation': 'deposits.manage',
+  'POST /api/admin/deposits/reconcile': 'deposits.manage',
+  'POST /api/admin/deposits/:depositId/refund': 'deposits.manage',
   'GET /api/admin/draws': 'draws.manage',
   'GET /api/admin/draws/:drawId': 'draws.manage',
   'POST /api/admin/draws/:drawId/close': 'draws.manage',
@@ -818,6 +822,7 @@ const PLACEHOLDERS: Record<string, string> = {
   key: 'no-such-offer',
   operatorId: 'op_nobody',
   giveawayId: 'gwy_nothing',
+  depositId: 'dep_nothing',
 };
 
 describe('the permission matrix', () => {

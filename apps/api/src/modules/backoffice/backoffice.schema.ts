@@ -39,9 +39,15 @@ export const backofficeAdjustments = pgTable(
     rejectReason: text('reject_reason'),
     /** The ledger entry of an approved adjustment (reference `adjustment:{publicId}`). */
     entryId: text('entry_id'),
+    /**
+     * The one-time key of the request form (drawn when the form is shown): a second submit of the same form answers
+     * with this adjustment instead of asking again. Null for requests made before the key existed.
+     */
+    requestKey: text('request_key'),
   },
   (t) => [
     uniqueIndex('backoffice_adjustments_public_id').on(t.publicId),
+    uniqueIndex('backoffice_adjustments_request_key').on(t.requestKey),
     index('backoffice_adjustments_status').on(t.status, t.id),
     check('backoffice_adjustments_direction', sql`${t.direction} in ('credit', 'debit')`),
     check('backoffice_adjustments_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),

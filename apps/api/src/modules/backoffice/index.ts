@@ -7,6 +7,8 @@ export {
   type AdjustmentPorts,
   type BackofficeAdjustments,
 } from './backoffice.adjustments.ts';
+export { createBackofficeDeposits, type BackofficeDeposits, type DepositPorts } from './backoffice.deposits.ts';
+export { backofficeDepositsRoutes, type DepositsRoutesOptions } from './backoffice.deposits.routes.ts';
 export { createBackofficeCustomers, type BackofficeCustomers, type CustomerPorts } from './backoffice.customers.ts';
 export { createBackofficeDashboard, type BackofficeDashboard, type DashboardPorts } from './backoffice.dashboard.ts';
 export { createBackofficeDraws, type BackofficeDraws, type DrawPorts } from './backoffice.draws.ts';

@@ -111,6 +111,21 @@ describe('the email template', () => {
     expect(paid.text).toContain(`${TEST_PUBLIC_URL}/my-account/withdraw/details/wdr_1`);
     const rejected = await c.rendered(2);
     expect(rejected.text).toContain('Reason: Name does not match');
+    await emails.depositRefunded(t.database.db, {
+      ...movement,
+      publicId: 'rfd_1',
+      amountCents: 2000,
+      method: 'Credit or debit card',
+      depositId: 'dep_1',
+    });
+    const refunded = await c.rendered(3);
+    expect(refunded.message).toMatchObject({
+      kind: 'deposit_refunded',
+      dedupeKey: 'refund:rfd_1',
+      subject: 'We refunded $20.00 of your deposit',
+    });
+    expect(refunded.text).toContain('We refunded $20.00 of your deposit dep_1 to the Credit or debit card you paid');
+    expect(refunded.html).toContain('$20.00');
   });
 
   it('a failed autoplay purchase says what to do and links to the payment problems page', async () => {

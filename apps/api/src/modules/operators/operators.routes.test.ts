@@ -190,6 +190,7 @@ describe('roles', () => {
       'customers.read',
       'withdrawals.manage',
       'adjustments.manage',
+      'deposits.manage',
       'ledger.read',
       'dashboard.read',
     ]);

@@ -10,6 +10,13 @@ export {
 } from './payments.deposits.service.ts';
 export { createWithdrawalsService, type WithdrawalsService } from './payments.withdrawals.service.ts';
 export { createReconciliationService, type ReconciliationService } from './payments.reconciliation.service.ts';
+export { createRefundsService, type RefundsService, type RefundRequest } from './payments.refunds.service.ts';
+export {
+  createDepositsReport,
+  type DepositFilter,
+  type DepositReport,
+  type DepositsReport,
+} from './payments.deposits-report.ts';
 export { challengeUrlFor, parseAmount, type DepositView, type WithdrawalView } from './payments.views.ts';
 export {
   createTestGateway,
@@ -20,6 +27,8 @@ export {
   type ChargeRequest,
   type ChargeResult,
   type PaymentGateway,
+  type RefundRequest as GatewayRefundRequest,
+  type RefundResult,
 } from './payments.gateway.ts';
 export {
   DEPOSIT_METHODS,

@@ -20,6 +20,8 @@ export type WithdrawalStep = 'requested' | 'paid' | 'rejected';
 export interface PaymentNotices {
   depositApproved(tx: Executor, deposit: PaymentMovement): Promise<void>;
   withdrawal(tx: Executor, withdrawal: PaymentMovement, step: WithdrawalStep, reason?: string | null): Promise<void>;
+  /** A refund of a deposit was made by the gateway (the money is on its way back to the card). */
+  depositRefunded(tx: Executor, refund: PaymentMovement & { depositId: string }): Promise<void>;
 }
 
 export interface PaymentEmailDeps {
@@ -67,6 +69,25 @@ export function paymentEmails(deps: PaymentEmailDeps): PaymentNotices {
           text(`Your deposit by ${d.method} is in your account, ready to play with. Reference ${d.publicId}.`),
           button('See your transactions', `${deps.publicUrl}/my-account/transactions`),
           text('If you did not make this deposit, contact support now.'),
+        ],
+      });
+    },
+    async depositRefunded(tx, r) {
+      const contact = await contactOf(tx, r.customerId);
+      if (!contact) return;
+      await deps.outbox.enqueueEmail(tx, {
+        to: contact.email,
+        kind: 'deposit_refunded',
+        dedupeKey: `refund:${r.publicId}`,
+        subject: `We refunded ${money(r)} of your deposit`,
+        greeting: `Hi ${contact.firstname},`,
+        body: [
+          highlight('Refunded', money(r)),
+          text(
+            `We refunded ${money(r)} of your deposit ${r.depositId} to the ${r.method} you paid it with. It can take 5 to 10 business days to show on your statement; the amount has left your account balance.`,
+          ),
+          text(`Reference ${r.publicId}.`),
+          button('See your transactions', `${deps.publicUrl}/my-account/transactions`),
         ],
       });
     },

@@ -38,6 +38,17 @@ export interface ChargeRecord {
   currency: string;
 }
 
+export interface RefundRequest {
+  /** The deposit (the gateway's order) whose charge is refunded. */
+  orderId: string;
+  /** Our refund's id: the gateway's idempotency key, so a repeat answers with the refund already made. */
+  refundId: string;
+  amountCents: number;
+  currency: string;
+}
+/** `refused`: nothing was refunded (no approved charge, more than it has left, another currency). */
+export type RefundResult = { status: 'refunded'; reference: string } | { status: 'refused'; reason: string };
+
 /** The idempotency key was already used for another order or amount (a caller bug, never a second charge). */
 export class GatewayIdempotencyError extends Error {
   constructor(readonly idempotencyKey: string) {
@@ -66,6 +77,11 @@ export interface PaymentGateway {
   voidCharge(orderId: string, amountCents: number, currency: string): Promise<ChargeRecord>;
   /** Charges an order once; the same idempotency key (or order) answers with the charge already made. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Gives (part of) an approved charge back to the card or wallet it came from, once per refundId: a repeat answers
+   * with the refund already made. Refused when the charge has less left than asked.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** The gateway's record of an order, or null when it never charged it. */
   lookup(orderId: string): Promise<ChargeRecord | null>;
   /** Every order the gateway approved (reconciliation's source of truth). */
@@ -209,6 +225,28 @@ export function createTestGateway(deps: {
       if (outcome === 'timeout') throw new GatewayTimeoutError(request.orderId);
       // A concurrent call with the same key or order may have won the insert: answer with the one charge there is.
       return answer((await book.byKey(db, request.idempotencyKey)) ?? (await book.byOrder(db, request.orderId))!);
+    },
+    async refund(request) {
+      return db.transaction(async (tx) => {
+        // The charge's row lock orders the refunds of one charge, so two at once cannot both fit its remainder.
+        const charge = await book.lockCharge(tx, request.orderId);
+        const earlier = await book.refundById(tx, request.refundId);
+        if (earlier) {
+          if (earlier.orderId !== request.orderId || earlier.amountCents !== request.amountCents)
+            throw new GatewayIdempotencyError(request.refundId);
+          return { status: 'refunded' as const, reference: earlier.reference };
+        }
+        if (!charge || charge.status !== 'approved')
+          return { status: 'refused' as const, reason: 'The gateway has no approved charge for this order.' };
+        if (charge.currency !== request.currency)
+          return { status: 'refused' as const, reason: 'The refund is not in the currency of the charge.' };
+        const left = charge.amountCents - (await book.refundedOf(tx, request.orderId));
+        if (request.amountCents > left)
+          return { status: 'refused' as const, reason: 'The refund is more than what is left of the charge.' };
+        const reference = `re_${randomBytes(10).toString('hex')}`;
+        await book.insertRefund(tx, { reference, ...request, createdAt: clock.now() });
+        return { status: 'refunded' as const, reference };
+      });
     },
     async lookup(orderId) {
       const row = await book.byOrder(db, orderId);

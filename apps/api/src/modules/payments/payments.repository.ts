@@ -1,13 +1,15 @@
 // Every query of the payments tables: saved funds, deposits, withdrawals, stored Idempotency-Keys and the built-in
 // test gateway's own book. Only the payments module's services (and the idempotency plugin, through the module's
 // index) call these.
-import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { BatchedWrite, Executor } from '../../db/index.ts';
 import {
   paymentsDeposits as deposits,
   paymentsFunds as funds,
   paymentsIdempotencyKeys as keys,
+  paymentsRefunds as refunds,
   paymentsTestGatewayCharges as charges,
+  paymentsTestGatewayRefunds as gatewayRefunds,
   paymentsTestGatewayTokens as tokens,
   paymentsWithdrawals as withdrawals,
 } from './payments.schema.ts';
@@ -17,6 +19,8 @@ export type DepositRow = typeof deposits.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type IdempotencyKeyRow = typeof keys.$inferSelect;
 export type ChargeRow = typeof charges.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type GatewayRefundRow = typeof gatewayRefunds.$inferSelect;
 
 // ---------------------------------------------------------------- funds
 
@@ -40,6 +44,12 @@ export const fundsRepository = {
   /** Serialises fund changes of one customer (inside a transaction), so the one-default rule never races. */
   async lockCustomer(tx: Executor, customerId: string): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`funds:${customerId}`}))`);
+  },
+
+  /** Funds by public id, deleted ones too (a deposit's card is shown even after the customer removed it). */
+  byPublicIds(ex: Executor, publicIds: string[]): Promise<FundRow[]> {
+    if (!publicIds.length) return Promise.resolve([]);
+    return ex.select().from(funds).where(inArray(funds.publicId, publicIds));
   },
 
   async currentDefault(tx: Executor, customerId: string): Promise<{ id: number } | null> {
@@ -120,6 +130,52 @@ export const depositsRepository = {
       .where(and(eq(deposits.customerId, customerId), inArray(deposits.status, ['pending', 'challenge'])));
   },
 
+  /** Raises (or, for a refund the gateway refused, lowers) what was refunded of a deposit; the row is locked. */
+  async addRefunded(tx: Executor, id: number, deltaCents: number, at: Date): Promise<DepositRow> {
+    const [row] = await tx
+      .update(deposits)
+      .set({ refundedCents: sql`${deposits.refundedCents} + ${deltaCents}`, updatedAt: at })
+      .where(eq(deposits.id, id))
+      .returning();
+    return row!;
+  },
+
+  /** The back office's list: newest first, of a status and of some customers (null: any). */
+  async page(
+    ex: Executor,
+    filter: { status?: string; customerIds: string[] | null; depositId?: string },
+    page: { limit: number; offset: number },
+  ) {
+    const where = and(
+      filter.status ? eq(deposits.status, filter.status) : undefined,
+      filter.customerIds ? inArray(deposits.customerId, filter.customerIds) : undefined,
+      filter.depositId ? eq(deposits.publicId, filter.depositId) : undefined,
+    );
+    const [rows, [totals]] = await Promise.all([
+      ex.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(page.limit).offset(page.offset),
+      ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deposits)
+        .where(where),
+    ]);
+    return { rows, total: totals?.n ?? 0 };
+  },
+
+  /** Deposits still pending or waiting for a 3-D Secure answer since before `before` (oldest first). */
+  stuck(ex: Executor, before: Date, limit: number): Promise<DepositRow[]> {
+    return ex
+      .select()
+      .from(deposits)
+      .where(and(inArray(deposits.status, ['pending', 'challenge']), lt(deposits.updatedAt, before)))
+      .orderBy(asc(deposits.id))
+      .limit(limit);
+  },
+
+  byIds(ex: Executor, publicIds: string[]): Promise<DepositRow[]> {
+    if (!publicIds.length) return Promise.resolve([]);
+    return ex.select().from(deposits).where(inArray(deposits.publicId, publicIds));
+  },
+
   /** Deposits not yet decided: reconciliation looks these up at the gateway. */
   async undecidedIds(ex: Executor): Promise<Set<string>> {
     const rows = await ex
@@ -127,6 +183,51 @@ export const depositsRepository = {
       .from(deposits)
       .where(notInArray(deposits.status, ['approved', 'cancelled', 'failed']));
     return new Set(rows.map((r) => r.publicId));
+  },
+};
+
+// ---------------------------------------------------------------- refunds of deposits
+
+export const refundsRepository = {
+  /** Writes a pending refund; null when its request key already has one (a second submit of the same form). */
+  async insertPending(tx: Executor, values: typeof refunds.$inferInsert): Promise<RefundRow | null> {
+    const [row] = await tx.insert(refunds).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  },
+
+  async byKey(ex: Executor, requestKey: string): Promise<RefundRow | null> {
+    const [row] = await ex.select().from(refunds).where(eq(refunds.requestKey, requestKey));
+    return row ?? null;
+  },
+
+  async byPublicId(ex: Executor, publicId: string): Promise<RefundRow | null> {
+    const [row] = await ex.select().from(refunds).where(eq(refunds.publicId, publicId));
+    return row ?? null;
+  },
+
+  async lock(tx: Executor, publicId: string): Promise<RefundRow | null> {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.publicId, publicId)).for('update');
+    return row ?? null;
+  },
+
+  /** pending -> refunded or failed, only while pending (the caller holds the row lock). */
+  async finish(tx: Executor, id: number, set: Partial<typeof refunds.$inferInsert>): Promise<RefundRow | null> {
+    const [row] = await tx
+      .update(refunds)
+      .set(set)
+      .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+      .returning();
+    return row ?? null;
+  },
+
+  /** Refunds still with the gateway (a crash between the ledger and the gateway's answer), oldest first. */
+  pending(ex: Executor): Promise<RefundRow[]> {
+    return ex.select().from(refunds).where(eq(refunds.status, 'pending')).orderBy(asc(refunds.id)).limit(500);
+  },
+
+  ofDeposits(ex: Executor, depositIds: string[]): Promise<RefundRow[]> {
+    if (!depositIds.length) return Promise.resolve([]);
+    return ex.select().from(refunds).where(inArray(refunds.depositId, depositIds)).orderBy(asc(refunds.id));
   },
 };
 
@@ -316,6 +417,29 @@ export const testGatewayRepository = {
 
   approved(ex: Executor): Promise<ChargeRow[]> {
     return ex.select().from(charges).where(eq(charges.status, 'approved'));
+  },
+
+  /** The order's charge, locked for the rest of the transaction (its refunds are decided one at a time). */
+  async lockCharge(tx: Executor, orderId: string): Promise<ChargeRow | null> {
+    const [row] = await tx.select().from(charges).where(eq(charges.orderId, orderId)).for('update');
+    return row ?? null;
+  },
+
+  async refundById(ex: Executor, refundId: string): Promise<GatewayRefundRow | null> {
+    const [row] = await ex.select().from(gatewayRefunds).where(eq(gatewayRefunds.refundId, refundId));
+    return row ?? null;
+  },
+
+  async refundedOf(ex: Executor, orderId: string): Promise<number> {
+    const [row] = await ex
+      .select({ n: sql<number>`coalesce(sum(${gatewayRefunds.amountCents}), 0)::bigint` })
+      .from(gatewayRefunds)
+      .where(eq(gatewayRefunds.orderId, orderId));
+    return Number(row?.n ?? 0);
+  },
+
+  async insertRefund(ex: Executor, row: typeof gatewayRefunds.$inferInsert): Promise<void> {
+    await ex.insert(gatewayRefunds).values(row);
   },
 
   /** Moves an order from one status to another, only if it is still in `from`. */

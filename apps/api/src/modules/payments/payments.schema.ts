@@ -77,6 +77,11 @@ export const paymentsDeposits = pgTable(
      * and resumes or reports it instead of starting a second one.
      */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * What refunds (payments_refunds) have taken back to the card, counting those still with the gateway: raised with
+     * the deposit row locked, so the check below keeps the refunds of a deposit within its amount.
+     */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -89,6 +94,49 @@ export const paymentsDeposits = pgTable(
       sql`${t.status} in ('pending', 'challenge', 'approved', 'failed', 'cancelled')`,
     ),
     check('payments_deposits_amount_check', sql`${t.amountCents} > 0`),
+    check('payments_deposits_refunded_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
+  ],
+);
+
+/**
+ * Refunds of approved deposits to the card or wallet they came from (an operator's, docs/payments.md "Refunds"). The
+ * row and the ledger movement (customer -> gateway_clearing) are written first, in one transaction; then the gateway
+ * is asked with the row's public id as its idempotency key; then the row becomes `refunded`, or `failed` with the
+ * ledger movement reversed. A `pending` row left by a crash is finished by reconciliation.
+ */
+export const paymentsRefunds = pgTable(
+  'payments_refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull(),
+    /** The deposit's public id (dep_…). */
+    depositId: text('deposit_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The one-time key of the form that asked for it: a second submit answers with this refund. */
+    requestKey: text('request_key').notNull(),
+    /** Who asked (an operator's public id). */
+    requestedBy: text('requested_by').notNull(),
+    ledgerEntryId: text('ledger_entry_id'),
+    /** The reversal of the ledger movement when the gateway refused the refund. */
+    reversalEntryId: text('reversal_entry_id'),
+    gatewayReference: text('gateway_reference'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_refunds_public_id_key').on(t.publicId),
+    uniqueIndex('payments_refunds_request_key').on(t.requestKey),
+    index('payments_refunds_deposit_idx').on(t.depositId),
+    index('payments_refunds_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
+    check('payments_refunds_status_check', sql`${t.status} in ('pending', 'refunded', 'failed')`),
+    check('payments_refunds_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
 
@@ -139,6 +187,24 @@ export const paymentsTestGatewayCharges = pgTable(
     uniqueIndex('payments_test_gateway_charges_order_key').on(t.orderId),
     uniqueIndex('payments_test_gateway_charges_idempotency_key').on(t.idempotencyKey),
     index('payments_test_gateway_charges_status_idx').on(t.status),
+  ],
+);
+
+/** The test gateway's refunds: one per refund id (the merchant's idempotency key), within the charge's amount. */
+export const paymentsTestGatewayRefunds = pgTable(
+  'payments_test_gateway_refunds',
+  {
+    reference: text('reference').primaryKey(),
+    /** The merchant's refund id: the same id always answers with this refund, never a second one. */
+    refundId: text('refund_id').notNull(),
+    orderId: text('order_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_test_gateway_refunds_refund_key').on(t.refundId),
+    index('payments_test_gateway_refunds_order_idx').on(t.orderId),
   ],
 );
 

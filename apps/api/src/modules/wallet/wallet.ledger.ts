@@ -7,7 +7,7 @@ import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { creditPrizesInBulk } from './wallet.bulk-credit.ts';
-import { ledgerPosting, type Line } from './wallet.posting.ts';
+import { ledgerPosting, type Accounts, type Line } from './wallet.posting.ts';
 import { walletReads } from './wallet.reads.ts';
 import { entries as entryRows } from './wallet.repository.ts';
 import {
@@ -31,6 +31,21 @@ export {
   type PostResult,
   type RefundMovement,
 } from './wallet.shared.ts';
+
+/** Lines taking `amountCents` of the customer's cash, deposits first then winnings; `short(cash)` when it is less. */
+function takeCash(accounts: Accounts, amountCents: number, short: (cashCents: number) => Error): Line[] {
+  const from = (['deposit', 'winnings'] as const).map((k) => accounts[k]);
+  const cash = from.reduce((s, a) => s + a.balanceCents, 0);
+  if (cash < amountCents) throw short(cash);
+  let left = amountCents;
+  const lines: Line[] = [];
+  for (const a of from) {
+    const take = Math.min(left, a.balanceCents);
+    if (take > 0) lines.push({ accountId: a.id, amountCents: -take });
+    left -= take;
+  }
+  return lines;
+}
 
 export interface LedgerDeps {
   db: Db;
@@ -167,20 +182,29 @@ export function createLedger(deps: LedgerDeps) {
     adjust: (tx: Executor, m: Movement & { direction: 'credit' | 'debit' }) =>
       m.direction === 'credit'
         ? credit(tx, 'adjustment', 'deposit', 'manual_adjustments', m)
-        : move(tx, 'adjustment', m, async (accounts) => {
-            const from = (['deposit', 'winnings'] as const).map((k) => accounts[k]);
-            if (from.reduce((s, a) => s + a.balanceCents, 0) < m.amountCents)
-              throw insufficientFunds('The customer does not have this much in deposits and winnings.');
-            let left = m.amountCents;
-            const lines: Line[] = [];
-            for (const a of from) {
-              const take = Math.min(left, a.balanceCents);
-              if (take > 0) lines.push({ accountId: a.id, amountCents: -take });
-              left -= take;
-            }
-            lines.push({ accountId: await houseAccount('manual_adjustments', m.currency), amountCents: m.amountCents });
-            return lines;
-          }),
+        : move(tx, 'adjustment', m, async (accounts) => [
+            ...takeCash(accounts, m.amountCents, () =>
+              insufficientFunds('The customer does not have this much in deposits and winnings.'),
+            ),
+            { accountId: await houseAccount('manual_adjustments', m.currency), amountCents: m.amountCents },
+          ]),
+
+    /**
+     * A deposit given back to the card it came from (an operator's refund, docs/payments.md): the customer's cash —
+     * deposits, then winnings; never bonus credit or money held for a withdrawal — goes to gateway_clearing, the
+     * account deposits came in through. 422 `insufficient_refundable_funds` when the cash is less.
+     */
+    refundDeposit: (tx: Executor, m: Movement) =>
+      move(tx, 'deposit_refund', m, async (accounts) => [
+        ...takeCash(accounts, m.amountCents, (cash) => {
+          const message = `The customer's wallet holds only ${(cash / 100).toFixed(2)} ${m.currency} in deposits and winnings: a refund cannot take more.`;
+          return new AppError(422, message, {
+            code: 'insufficient_refundable_funds',
+            fieldErrors: { amount: [message] },
+          });
+        }),
+        { accountId: await houseAccount('gateway_clearing', m.currency), amountCents: m.amountCents },
+      ]),
 
     /** Hold withdrawable funds (winnings) for a withdrawal; 422 when more is asked than is withdrawable. */
     holdWithdrawal: (tx: Executor, m: Movement) =>

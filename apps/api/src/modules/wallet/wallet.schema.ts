@@ -71,7 +71,7 @@ export const walletEntries = pgTable(
     index('wallet_entries_customer_idx').on(t.customerId, t.createdAt, t.id),
     check(
       'wallet_entries_kind_check',
-      sql`${t.kind} in ('deposit', 'purchase', 'prize', 'refund', 'withdrawal', 'withdrawal_paid', 'withdrawal_returned', 'reversal', 'bonus', 'commission', 'migration', 'adjustment')`,
+      sql`${t.kind} in ('deposit', 'purchase', 'prize', 'refund', 'withdrawal', 'withdrawal_paid', 'withdrawal_returned', 'reversal', 'bonus', 'commission', 'migration', 'adjustment', 'deposit_refund')`,
     ),
   ],
 );

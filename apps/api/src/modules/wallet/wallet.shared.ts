@@ -17,7 +17,9 @@ export type EntryKind =
   | 'bonus'
   | 'commission'
   | 'migration'
-  | 'adjustment';
+  | 'adjustment'
+  /** An approved deposit given back to the card it came from (an operator's refund, docs/payments.md). */
+  | 'deposit_refund';
 
 export interface Movement {
   customerId: string;

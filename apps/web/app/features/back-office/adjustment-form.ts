@@ -1,6 +1,7 @@
 // The manual adjustment request as the operator types it (an amount in dollars and cents), checked by Conform in the
-// browser and again by the action, then sent as the API's AdminAdjustmentBody (integer cents).
-import type { AdminAdjustmentBody } from '@shop/contracts';
+// browser and again by the action, then sent as the API's AdminAdjustmentBody (integer cents) with the form's one-time
+// key, so a double submit asks once.
+import { RequestKey, type AdminAdjustmentBody } from '@shop/contracts';
 import { z } from 'zod';
 
 export const AdjustmentForm = z.object({
@@ -21,6 +22,8 @@ export const AdjustmentForm = z.object({
     .trim()
     .min(1, { error: 'Write the reason: the approving operator and the audit log keep it.' })
     .max(500, { error: 'At most 500 characters.' }),
+  /** The form's one-time key (a hidden field drawn when the form is shown): a second submit makes no second request. */
+  key: RequestKey,
 });
 export type AdjustmentForm = z.infer<typeof AdjustmentForm>;
 
@@ -35,4 +38,5 @@ export const adjustmentBody = (f: AdjustmentForm): AdminAdjustmentBody => ({
   amountCents: amountCents(f.amount),
   direction: f.direction,
   reason: f.reason,
+  key: f.key,
 });

@@ -18,6 +18,7 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { path: `${BACK_OFFICE_PATH}/customers`, label: 'Customers', permission: 'customers.read' },
   { path: `${BACK_OFFICE_PATH}/verifications`, label: 'Verifications', permission: 'kyc.review' },
   { path: `${BACK_OFFICE_PATH}/withdrawals`, label: 'Withdrawals', permission: 'withdrawals.manage' },
+  { path: `${BACK_OFFICE_PATH}/deposits`, label: 'Deposits', permission: 'deposits.manage' },
   { path: `${BACK_OFFICE_PATH}/adjustments`, label: 'Adjustments', permission: 'adjustments.manage' },
   { path: `${BACK_OFFICE_PATH}/ledger`, label: 'Ledger report', permission: 'ledger.read' },
   { path: `${BACK_OFFICE_PATH}/draws`, label: 'Draws', permission: 'draws.manage' },

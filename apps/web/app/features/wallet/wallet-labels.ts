@@ -118,6 +118,7 @@ export const TRANSACTION_KIND_LABELS: Record<string, string> = {
   reversal: 'Reversal',
   bonus: 'Bonus credit',
   migration: 'Balance from your previous account',
+  deposit_refund: 'Deposit refunded to your card',
 };
 
 export const WITHDRAWAL_STATUS_LABELS: Record<string, string> = {

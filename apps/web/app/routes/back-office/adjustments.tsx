@@ -62,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       confirming,
       customer: url.searchParams.get('customer') ?? '',
       done: url.searchParams.get('done'),
+      // The request form's one-time key: submitting the same form twice (a double click) asks once.
+      formKey: `bo-${crypto.randomUUID()}`,
     };
   } catch (error) {
     throw toRouteError(error);
@@ -289,7 +291,7 @@ export default function Adjustments({ loaderData: d, actionData }: Route.Compone
             id="request-adjustment"
             schema={AdjustmentForm}
             fields={FIELDS}
-            hidden={{ intent: 'request' }}
+            hidden={{ intent: 'request', key: d.formKey }}
             defaultValue={{ customerId: d.customer, direction: 'credit' }}
             submitLabel="Ask for approval"
             lastResult={actionData?.result}

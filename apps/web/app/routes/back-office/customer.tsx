@@ -67,6 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       canSupport: roleCan(operator.role, 'customers.support'),
       canReviewDocuments: roleCan(operator.role, 'kyc.review'),
       canAdjust: roleCan(operator.role, 'adjustments.manage'),
+      canRefund: roleCan(operator.role, 'deposits.manage'),
       confirmClose: url.searchParams.get('confirm') === 'close',
       confirmReopen: url.searchParams.get('confirm') === 'reopen',
       closed: url.searchParams.get('done') === 'closed',
@@ -390,6 +391,11 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         {d.canAdjust ? (
           <Link className="font-semibold underline" to={`${BACK_OFFICE_PATH}/adjustments?customer=${c.id}`}>
             Ask for a manual adjustment
+          </Link>
+        ) : null}
+        {d.canRefund ? (
+          <Link className="font-semibold underline" to={`${BACK_OFFICE_PATH}/deposits?q=${c.id}`}>
+            Deposits and refunds
           </Link>
         ) : null}
       </p>
