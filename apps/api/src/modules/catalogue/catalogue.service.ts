@@ -264,6 +264,8 @@ export function createCatalogueService(deps: CatalogueDeps) {
   deps.changes?.on('draws_draws', () => cache.clear());
   // An operator's switch (offer:suspend in another process) reaches every process at once (migration trigger).
   deps.changes?.on('catalogue_offers', () => cache.clear());
+  // A price changed in the back office (any process): the next read is priced anew (migration trigger, ADR 101).
+  deps.changes?.on('catalogue_prices', () => cache.clear());
 
   async function buildRaffle(offer: OfferRow): Promise<BuiltOffer | null> {
     if (!deps.raffleDraws) return null;
@@ -392,6 +394,11 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
     offerKeys(): Promise<string[]> {
       return repo.offerKeys();
+    },
+
+    /** Forgets the cached lists of this process (a price changed): the next read builds them anew and waits for it. */
+    forgetOffers(): void {
+      cache.clear();
     },
 
     /** Operator switch (availability or suspension); this process forgets its cached lists at once. */
