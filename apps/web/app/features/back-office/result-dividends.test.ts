@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dividendRows, postedDividends } from './result-dividends.ts';
+import { dividendRows, postedDividends, resultRefusal } from './result-dividends.ts';
 
 const form = (pairs: [string, string][]) => {
   const f = new FormData();
@@ -57,5 +57,18 @@ describe('result dividends', () => {
       ok: true,
       dividends: [{ division: 1, prizeCents: -500 }],
     });
+  });
+
+  it("says the API's refusal of a dividend per division", () => {
+    const sent = [
+      { division: 2, prizeCents: 100 },
+      { division: 4, prizeCents: -500 },
+    ];
+    expect(
+      resultRefusal('Some fields are not valid.', { 'dividends.1.prizeCents': ['A prize cannot be negative.'] }, sent),
+    ).toBe('Division 4: A prize cannot be negative.');
+    expect(resultRefusal('Oz Lotto has no division 9.', { dividends: ['Oz Lotto has no division 9.'] }, sent)).toBe(
+      'Oz Lotto has no division 9.',
+    );
   });
 });

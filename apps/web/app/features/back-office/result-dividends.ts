@@ -74,3 +74,20 @@ export function postedDividends(
   }
   return { ok: true, dividends };
 }
+
+/**
+ * The API's refusal of a result, said per division where it names a posted dividend (`dividends.3.prizeCents`:
+ * "Division 4: A prize cannot be negative."), otherwise its own message.
+ */
+export function resultRefusal(
+  message: string,
+  fieldErrors: Record<string, string[]>,
+  sent: { division: number }[] | undefined,
+): string {
+  const perDivision = Object.entries(fieldErrors).flatMap(([field, texts]) => {
+    const at = /^dividends\.(\d+)\./.exec(field);
+    const division = at ? sent?.[Number(at[1])]?.division : undefined;
+    return division === undefined ? [] : texts.map((t) => `Division ${division}: ${t}`);
+  });
+  return perDivision.length ? perDivision.join(' ') : message;
+}

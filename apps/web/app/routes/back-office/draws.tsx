@@ -26,7 +26,7 @@ import { orSignIn, requireOperator } from '../../features/back-office/back-offic
 import { customerColumn, DataTable, pageQuery, TableFilter } from '../../features/back-office/data-table.tsx';
 import { DividendsFieldset, dividendsText, DivisionsTable } from '../../features/back-office/draw-dividends.tsx';
 import { GiveawayDraws, SyndicateDraws } from '../../features/back-office/group-draws.tsx';
-import { dividendRows, postedDividends } from '../../features/back-office/result-dividends.ts';
+import { dividendRows, postedDividends, resultRefusal } from '../../features/back-office/result-dividends.ts';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
@@ -140,7 +140,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           ...(powerball !== undefined ? { powerball } : {}),
           ...(prizes.dividends ? { dividends: prizes.dividends } : {}),
         };
-        await orSignIn(request, api.post(`/draws/${id}/results`, body));
+        try {
+          await orSignIn(request, api.post(`/draws/${id}/results`, body));
+        } catch (error) {
+          if (!isApiError(error) || error.status !== 422) throw error;
+          return data({ error: resultRefusal(error.message, error.fieldErrors, prizes.dividends) }, 422);
+        }
         throw redirect(back('entered'));
       }
       case 'confirm':

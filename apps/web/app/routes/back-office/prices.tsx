@@ -110,11 +110,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** "$2.70 for 4 games" or "$1.55 a game". */
-const blockText = (p: { blockCents: number; blockGames: number }, currency: string) =>
-  p.blockGames === 1
-    ? `${formCents(p.blockCents, currency)} a game`
-    : `${formCents(p.blockCents, currency)} for ${p.blockGames} games`;
+/** "$2.70 for 4 games" or "$1.55 a game" (a raffle's: "$10.00 a ticket"). */
+const blockText = (p: { blockCents: number; blockGames: number; type?: string }, currency: string) => {
+  const unit = p.type === 'raffle_ticket' ? 'ticket' : 'game';
+  return p.blockGames === 1
+    ? `${formCents(p.blockCents, currency)} a ${unit}`
+    : `${formCents(p.blockCents, currency)} for ${p.blockGames} ${unit}s`;
+};
 
 const LIST_COLUMNS: ColumnDef<AdminPriceList, unknown>[] = [
   {
@@ -151,7 +153,7 @@ function priceColumns(list: string): ColumnDef<AdminPrice, unknown>[] {
     },
     {
       accessorKey: 'lineCents',
-      header: 'One game',
+      header: 'One game or ticket',
       cell: (c) => formCents(c.row.original.lineCents, c.row.original.currency),
     },
     {

@@ -185,7 +185,7 @@ function RowActions({ promotion: p }: { promotion: AdminPromotion }) {
       <Link
         className="font-semibold underline"
         to={`?${new URLSearchParams({ confirm: 'end', code: p.code })}`}
-        aria-label={`End ${p.code} now…`}
+        aria-label={`End now ${p.code}…`}
       >
         End now…
       </Link>
