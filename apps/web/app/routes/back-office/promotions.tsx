@@ -236,8 +236,10 @@ function EndConfirmation({ promotion: p, error }: { promotion: AdminPromotion; e
   return (
     <ConfirmPanel testId="promotion-end-confirmation" title={`End ${p.code} now?`}>
       <p className="my-0.5">
-        It expires at once: carts holding it and new checkouts are refused with “This promotion code has expired.” The{' '}
-        {p.usage.redemptions} redemption{p.usage.redemptions === 1 ? '' : 's'} already made stay as they are.
+        It expires at once: carts holding it and new checkouts are refused with “This promotion code has expired.”{' '}
+        {p.usage.redemptions === 0
+          ? 'It has not been redeemed yet.'
+          : `The ${p.usage.redemptions} redemption${p.usage.redemptions === 1 ? '' : 's'} already made stay as they are.`}
       </p>
       {error ? <FormAlert messages={[error]} /> : null}
       <Form method="post" className="flex flex-wrap gap-1" onSubmit={onSubmit}>
