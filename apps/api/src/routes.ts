@@ -11,6 +11,7 @@ import {
   backofficeDrawsRoutes,
   backofficeGroupDrawsRoutes,
   backofficeMoneyRoutes,
+  backofficePricesRoutes,
 } from './modules/backoffice/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
@@ -98,6 +99,7 @@ export async function registerRoutes(app: FastifyInstance, s: Services): Promise
     offers: bo.offers,
     promotions: bo.promotions,
   });
+  await app.register(backofficePricesRoutes, { ...admin, priceLists: bo.priceLists });
   await app.register(translationRoutes, {
     prefix: '/api/translation',
     translations: s.translations,

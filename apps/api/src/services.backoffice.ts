@@ -9,6 +9,7 @@ import type {
   AdminGiveawayDraw,
   AdminOffer,
   AdminPromotionBody,
+  AdminPromotionPatch,
   AdminSyndicate,
   AdminVerification,
   DrawCard,
@@ -263,7 +264,14 @@ export function backofficeServices(core: Core, s: Shop) {
       list: (page: { limit: number; offset: number }) => s.promotions.list(page),
       create: (body: AdminPromotionBody) =>
         s.promotions.create({ ...body, expiresAt: body.expiresAt ? new Date(body.expiresAt) : null }),
+      update: (code: string, { expiresAt, ...limits }: AdminPromotionPatch) =>
+        s.promotions.update(code, {
+          ...limits,
+          ...(expiresAt !== undefined ? { expiresAt: expiresAt ? new Date(expiresAt) : null } : {}),
+        }),
+      end: (code: string) => s.promotions.end(code),
     },
+    priceLists: s.priceLists,
     offers: {
       list: offerList,
       setSuspended: (key: string, suspended: boolean) => s.catalogue.setOfferState(key, { suspended }),

@@ -22,6 +22,7 @@ import {
   createCatalogueService,
   createOfferAudience,
   createOfferPreviews,
+  createPriceLists,
   type SyndicateOnSale,
 } from './modules/catalogue/index.ts';
 import {
@@ -271,6 +272,8 @@ function catalogueServices(core: Core) {
     secret: core.authSecret,
     offerExists: async (key) => (await catalogue.offerKeys()).includes(key),
   });
+  // The back office's price lists: a changed price empties this process's offer lists at once (others by the feed).
+  const priceLists = createPriceLists(db, () => catalogue.forgetOffers());
   return {
     platform,
     cspReports,
@@ -282,6 +285,7 @@ function catalogueServices(core: Core) {
     causes,
     raffleLifecycle,
     catalogue,
+    priceLists,
     offerPreviews,
     syndicatesPort,
   };

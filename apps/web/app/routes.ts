@@ -25,6 +25,7 @@ export default [
       route('ledger/csv', 'routes/back-office/ledger-csv.tsx', { id: 'back-office-ledger-csv' }),
       route('draws', 'routes/back-office/draws.tsx', { id: 'back-office-draws' }),
       route('offers', 'routes/back-office/offers.tsx', { id: 'back-office-offers' }),
+      route('prices', 'routes/back-office/prices.tsx', { id: 'back-office-prices' }),
       route('promotions', 'routes/back-office/promotions.tsx', { id: 'back-office-promotions' }),
       route('campaigns', 'routes/back-office/campaigns.tsx', { id: 'back-office-campaigns' }),
       route('operators', 'routes/back-office/operators.tsx', { id: 'back-office-operators' }),

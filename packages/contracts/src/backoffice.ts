@@ -283,7 +283,17 @@ export const AdminResultBody = z
     luckyStars: Numbers.optional(),
     /** Prize per division in cents; left out, prizes come from the game's prize table. */
     dividends: z
-      .array(z.object({ division: z.number().int().min(1).max(20), prizeCents: z.number().int().min(0) }).strict())
+      .array(
+        z
+          .object({
+            division: z.number().int().min(1).max(20),
+            prizeCents: z
+              .number()
+              .int({ error: 'A prize is a whole number of cents.' })
+              .min(0, { error: 'A prize cannot be negative.' }),
+          })
+          .strict(),
+      )
       .max(20)
       .optional(),
   })
@@ -306,6 +316,8 @@ export const AdminDraw = z.object({
     })
     .nullable(),
   resultSource: z.string().nullable(),
+  /** The prize per division the draw pays (entered, imported or from the prize table), once it has a result. */
+  dividends: z.array(z.object({ division: z.number().int(), prizeCents: z.number().int() })).nullable(),
 });
 export type AdminDraw = z.infer<typeof AdminDraw>;
 
@@ -345,6 +357,10 @@ export const AdminWinners = z.object({
       division: z.number().int().nullable(),
       prizeCents: z.number().int(),
     }),
+  ),
+  /** Per division: the winning lines and what they were paid in all. */
+  divisions: z.array(
+    z.object({ division: z.number().int().nullable(), winners: z.number().int(), prizeCents: z.number().int() }),
   ),
 });
 
@@ -403,6 +419,59 @@ export const AdminDecision = z.object({ id: z.string(), customerId: z.string(), 
 export const AdminOfferParams = z.object({ key: OfferKey }).strict();
 export const AdminOffer = z.object({ key: z.string(), name: z.string(), type: z.string(), suspended: z.boolean() });
 export type AdminOffer = z.infer<typeof AdminOffer>;
+
+/** A price list's id (catalogue_pricings: the identifier rule). */
+export const AdminPriceListParams = z
+  .object({ pricingId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'There is no such price list.' }) })
+  .strict();
+export const AdminPriceParams = AdminPriceListParams.extend({ offerKey: OfferKey }).strict();
+export const AdminPriceList = z.object({
+  id: z.string(),
+  description: z.string(),
+  /** Open to every visitor who follows a link with `?p=<id>` (core §1); otherwise only for its customers (members). */
+  offeredByCode: z.boolean(),
+  /** Offers priced under it. */
+  offers: z.number().int(),
+});
+export type AdminPriceList = z.infer<typeof AdminPriceList>;
+/** One offer's price under a list: `blockGames` games for `blockCents`, and what one game (a standard line) costs. */
+export const AdminPrice = z.object({
+  offerKey: z.string(),
+  offerName: z.string(),
+  type: z.string(),
+  currency: z.string(),
+  blockGames: z.number().int(),
+  blockCents: z.number().int(),
+  lineCents: z.number().int(),
+  /** False for raffle offers: their ticket price is the raffle's own, not the price list's. */
+  editable: z.boolean(),
+});
+export type AdminPrice = z.infer<typeof AdminPrice>;
+export const AdminPriceListDetail = AdminPriceList.extend({ prices: z.array(AdminPrice) });
+export type AdminPriceListDetail = z.infer<typeof AdminPriceListDetail>;
+/** A new block price: `blockGames` games for `blockCents` (whole cents, more than zero). */
+export const AdminPriceBody = z
+  .object({
+    blockCents: z
+      .number({ error: 'Write the block price in dollars and cents.' })
+      .int({ error: 'The block price is a whole number of cents.' })
+      .min(1, { error: 'The block price must be more than zero.' })
+      .max(10_000_000, { error: 'The block price is at most $100,000.00.' }),
+    blockGames: z
+      .number({ error: 'Write how many games the block price buys.' })
+      .int({ error: 'The block size is a whole number of games.' })
+      .min(1, { error: 'A block is at least 1 game.' })
+      .max(100, { error: 'A block is at most 100 games.' }),
+  })
+  .strict();
+export type AdminPriceBody = z.infer<typeof AdminPriceBody>;
+export const AdminPriceChange = z.object({
+  pricingId: z.string(),
+  before: AdminPrice,
+  after: AdminPrice,
+  changed: z.boolean(),
+});
+export type AdminPriceChange = z.infer<typeof AdminPriceChange>;
 
 // ------------------------------------------------------------------------------------------------------- dashboard
 
@@ -514,6 +583,27 @@ export const AdminPromotion = z.object({
   }),
 });
 export type AdminPromotion = z.infer<typeof AdminPromotion>;
+export const AdminPromotionParams = z
+  .object({ code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, { error: 'There is no such promotion code.' }) })
+  .strict();
+/** New limits of a code: each field given replaces the old one (null: no limit, no expiry). */
+export const AdminPromotionPatch = z
+  .object({
+    minSpendCents: z.number().int().min(0).max(100_000_000).optional(),
+    expiresAt: z.iso.datetime({ offset: true, error: 'Write the expiry as a date and time.' }).nullable().optional(),
+    maxRedemptions: z.number().int().min(1).max(10_000_000).nullable().optional(),
+    maxPerCustomer: z.number().int().min(1).max(1000).nullable().optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { error: 'Change at least one limit.' });
+export type AdminPromotionPatch = z.infer<typeof AdminPromotionPatch>;
+/** A code's limits before and after a change (or an end). */
+export const AdminPromotionChange = z.object({
+  before: AdminPromotion,
+  after: AdminPromotion,
+  changed: z.boolean(),
+});
+export type AdminPromotionChange = z.infer<typeof AdminPromotionChange>;
 
 // ------------------------------------------------------------------------------------------- notification campaigns
 

@@ -43,7 +43,7 @@ export const OPERATOR_PERMISSIONS = {
   'draws.manage': ['draw_officer', 'admin'],
   /** The dashboard: today's sales and deposits, what waits, the next draws, the job queues. */
   'dashboard.read': ['support', 'finance', 'draw_officer', 'admin'],
-  /** Product offers (list, suspend, resume) and promotion codes (list with usage, create). */
+  /** Product offers (list, suspend, resume), price lists (read, change a price) and promotion codes (list, create, change, end). */
   'catalogue.manage': ['admin'],
   /** Marketing: notification campaigns to a segment's customers (the same service as `ops notifications:campaign`). */
   'notifications.campaign': ['content_editor', 'admin'],

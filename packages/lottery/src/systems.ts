@@ -92,6 +92,14 @@ export function gamesPriceCents(game: GameDefinition, games: number, priceCents?
   return Math.round((games * game.price.cents) / game.price.games);
 }
 
+/**
+ * Price of `games` games from a price list's block price (`blockGames` games for `blockCents`), half up to whole cents:
+ * $2.70 per 4 games makes 1 game 68c. The catalogue prices game offers with it; the back office shows a change with it.
+ */
+export function priceOfGames(games: number, price: { blockGames: number; blockCents: number }): number {
+  return Math.floor((games * price.blockCents * 2 + price.blockGames) / (2 * price.blockGames));
+}
+
 /** Price of one entry: its games times the per-game price (a price list may override the base price). */
 export function entryPriceCents(game: GameDefinition, entry: Entry, priceCents?: number): number {
   return gamesPriceCents(game, gamesInEntry(game, entry), priceCents);

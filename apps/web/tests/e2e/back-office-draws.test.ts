@@ -1,9 +1,11 @@
 // Back office, draws and the catalogue (issue 21 "Done when"): an admin (first from the CLI) creates two draw officers
 // on the Operators screen; a customer buys a Weekday Windfall ticket with chosen numbers (no other journey buys or
 // advances Weekday Windfall, so this one owns its calendar); officer A closes the draw's sales and enters its official
-// result in the Draws screen — first one that breaks the game's rules (refused with the reason) — and settling before
+// result in the Draws screen — first one that breaks the game's rules (refused with the reason), then prizes per
+// division with a pool division missing (refused) and a negative one (the API's reason, per division) — and settling before
 // a second confirmation is refused; officer B confirms and settles (a confirmation step, clicked twice); the winners
-// list shows the prize, the customer's wallet shows it once, and the audit log lists the close, the entry, the
+// list shows the prize typed for division 4 (and the per-division table its winner), the customer's wallet shows it
+// once, and the audit log lists the close, the entry, the
 // confirmation and the settlement. A second journey: the admin suspends an offer (storefront: not found, not
 // buyable) and resumes it, creates a promotion code (bad input shown per field), sends a notification campaign (the
 // segment's audience and a confirmation first; sent again, it posts nothing), and disables an operator, whose session
@@ -25,6 +27,24 @@ const TICKET = [
 ];
 /** Four of the first line's numbers: one line wins division 4, the others nothing. */
 const RESULT = { numbers: '1 2 3 4 40 41', supps: '42 43' };
+
+/** The prizes typed with the right result (division 1, a fixed prize, left to the prize table). */
+const DIVIDENDS = {
+  'Division 2 (5 + supp)': '25000',
+  'Division 3 (5)': '1500',
+  'Division 4 (4)': '31.40',
+  'Division 5 (3 + supp)': '12.10',
+  'Division 6 (1 or 2 + both supps)': '4',
+};
+
+/** Officer A's result form: the right numbers and these prizes (every other prize emptied). */
+async function enterResult(page: Page, prizes: Record<string, string>) {
+  await page.getByLabel('Winning numbers').fill(RESULT.numbers);
+  await page.getByLabel('Supplementary numbers (if the game has them)').fill(RESULT.supps);
+  for (const label of ['Division 1 (6)', ...Object.keys(DIVIDENDS)])
+    await page.getByLabel(label, { exact: true }).fill(prizes[label] ?? '');
+  await page.getByRole('button', { name: 'Enter result' }).click();
+}
 
 /** Creates an operator on the Operators screen (the key is shown once) and answers their authenticator secret. */
 async function createOnScreen(page: Page, base: string, name: string, email: string, role: string) {
@@ -161,11 +181,20 @@ describe('back office: draws', () => {
         await pa.getByRole('button', { name: 'Enter result' }).click();
         await pa.getByText(/Weekday Windfall needs 6 main numbers/).waitFor();
         await checkScreen(pa, 'draws-result-refused');
-        await pa.getByLabel('Winning numbers').fill(RESULT.numbers);
-        await pa.getByLabel('Supplementary numbers (if the game has them)').fill(RESULT.supps);
-        await pa.getByRole('button', { name: 'Enter result' }).click();
+        // The prizes per division: one typed leaves the other pool divisions to type too; a negative one is refused
+        // by the API with its reason; division 1 (a fixed prize) left empty takes the prize table's amount.
+        await enterResult(pa, { 'Division 4 (4)': '31.40' });
+        await pa.getByText('Enter the prize of division 2 too, or leave every prize empty').waitFor();
+        await enterResult(pa, { ...DIVIDENDS, 'Division 4 (4)': '-5.00' });
+        await pa.getByText('Division 4: A prize cannot be negative.', { exact: true }).waitFor();
+        await checkScreen(pa, 'draws-dividends-refused');
+        await enterResult(pa, DIVIDENDS);
         await pa.getByText('Result entered. A second operator must confirm it').waitFor();
         await expect(pa.getByTestId('result-proposal').textContent()).resolves.toContain('1 2 3 4 40 41');
+        await expect(pa.getByTestId('proposal-dividends').textContent()).resolves.toBe(
+          'Prizes: Division 1 $1,000,000.00 · Division 2 $25,000.00 · Division 3 $1,500.00 · Division 4 $31.40 · ' +
+            'Division 5 $12.10 · Division 6 $4.00.',
+        );
 
         // Settling before a second operator confirms: refused with the reason; so is confirming one's own entry.
         await pa.getByRole('link', { name: 'Settle…' }).click();
@@ -204,7 +233,14 @@ describe('back office: draws', () => {
         const winnerRows = winners.getByRole('row').filter({ hasText: customerId });
         await expect(winnerRows.count()).resolves.toBe(1);
         const prize = /\$[\d,]+\.\d{2}/.exec((await winnerRows.textContent()) ?? '')![0];
+        expect(prize).toBe('$31.40');
         await expect(winnerRows.textContent()).resolves.toContain('4');
+        // Per division: the dividend entered, one winning line in division 4 and what it was paid.
+        const division4 = pb
+          .getByRole('table', { name: 'Winners and prizes per division' })
+          .getByRole('row')
+          .filter({ has: pb.getByRole('cell', { name: '4', exact: true }) });
+        await expect(division4.first().textContent()).resolves.toMatch(/^4\s*4\s*\$31\.40\s*1\s*\$31\.40$/);
         await checkScreen(pb, 'draws-winners');
 
         // The customer's wallet shows the prize once.

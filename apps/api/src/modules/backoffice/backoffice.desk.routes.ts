@@ -1,5 +1,6 @@
-// The rest of the back office's desk (/api/admin; docs/operators.md): the dashboard (dashboard.read) and
-// product offers (catalogue.manage: list, suspend, resume, as `ops offer:suspend|resume`). Writes are audited.
+// The rest of the back office's desk (/api/admin; docs/operators.md): the dashboard (dashboard.read), product offers
+// (catalogue.manage: list, suspend, resume, as `ops offer:suspend|resume`) and promotion codes (list, create, change
+// the limits, end now). Writes are audited, a change with the code's limits before and after.
 import {
   AdminDashboard,
   AdminList,
@@ -8,6 +9,9 @@ import {
   AdminPageQuery,
   AdminPromotion,
   AdminPromotionBody,
+  AdminPromotionChange,
+  AdminPromotionParams,
+  AdminPromotionPatch,
   successEnvelope,
 } from '@shop/contracts';
 import type { FastifyPluginAsync } from 'fastify';
@@ -29,6 +33,8 @@ export interface DeskRoutesOptions {
   promotions: {
     list(page: { limit: number; offset: number }): Promise<{ items: AdminPromotion[]; total: number }>;
     create(body: AdminPromotionBody): Promise<AdminPromotion>;
+    update(code: string, patch: AdminPromotionPatch): Promise<AdminPromotionChange>;
+    end(code: string): Promise<AdminPromotionChange>;
   };
 }
 
@@ -120,6 +126,58 @@ export const backofficeDeskRoutes: FastifyPluginAsync<DeskRoutesOptions> = async
       ok(
         await audited(access, request, { action: 'promotion.create', target: request.body.code }, () =>
           options.promotions.create(request.body),
+        ),
+      ),
+  );
+
+  const beforeAfter = (r: AdminPromotionChange) => ({ before: r.before, after: r.after, changed: r.changed });
+
+  routes.patch(
+    '/promotions/:code',
+    {
+      onRequest: catalogue,
+      schema: {
+        tags,
+        summary: "Change a code's limits (a limit below the redemptions made: 422); audited with before and after",
+        params: AdminPromotionParams,
+        body: AdminPromotionPatch,
+        response: { 200: successEnvelope(AdminPromotionChange) },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          access,
+          request,
+          {
+            action: 'promotion.update',
+            target: request.params.code,
+            input: { asked: request.body },
+            detail: beforeAfter,
+          },
+          () => options.promotions.update(request.params.code, request.body),
+        ),
+      ),
+  );
+
+  routes.post(
+    '/promotions/:code/end',
+    {
+      onRequest: catalogue,
+      schema: {
+        tags,
+        summary: 'End a code now (it expires at once; redemptions made stay); audited with before and after',
+        params: AdminPromotionParams,
+        response: { 200: successEnvelope(AdminPromotionChange) },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          access,
+          request,
+          { action: 'promotion.end', target: request.params.code, detail: beforeAfter },
+          () => options.promotions.end(request.params.code),
         ),
       ),
   );

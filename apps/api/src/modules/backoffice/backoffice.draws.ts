@@ -37,7 +37,20 @@ export const drawView = (d: DrawSummary): AdminDraw => ({
   jackpotCents: d.jackpotCents,
   result: d.result ? { ...d.result, bonus: d.result.bonus ?? {} } : null,
   resultSource: d.resultSource,
+  dividends: d.dividends?.map((x) => ({ division: x.division, prizeCents: x.prizeCents })) ?? null,
 });
+
+/** Winning lines and prizes per division, in division order (the draw officer's summary after settlement). */
+function perDivision(lines: { division: number | null; prizeCents: number }[]) {
+  const by = new Map<number | null, { division: number | null; winners: number; prizeCents: number }>();
+  for (const l of lines) {
+    const d = by.get(l.division) ?? { division: l.division, winners: 0, prizeCents: 0 };
+    d.winners += 1;
+    d.prizeCents += l.prizeCents;
+    by.set(l.division, d);
+  }
+  return [...by.values()].sort((a, b) => (a.division ?? 99) - (b.division ?? 99));
+}
 
 const proposalView = (r: ProposalRow): AdminResultProposal => ({
   id: r.publicId,
@@ -168,6 +181,7 @@ export function createBackofficeDraws(deps: { db: Db; clock: Clock; ports: DrawP
           division: l.division,
           prizeCents: l.prizeCents,
         })),
+        divisions: perDivision(lines),
       };
     },
   };

@@ -802,6 +802,11 @@ const MATRIX: Record<string, Permission | null> = {
   'POST /api/admin/offers/:key/resume': 'catalogue.manage',
   'GET /api/admin/promotions': 'catalogue.manage',
   'POST /api/admin/promotions': 'catalogue.manage',
+  'PATCH /api/admin/promotions/:code': 'catalogue.manage',
+  'POST /api/admin/promotions/:code/end': 'catalogue.manage',
+  'GET /api/admin/price-lists': 'catalogue.manage',
+  'GET /api/admin/price-lists/:pricingId': 'catalogue.manage',
+  'PUT /api/admin/price-lists/:pricingId/prices/:offerKey': 'catalogue.manage',
   'POST /api/admin/operators/:operatorId/disable': 'operators.manage',
   'POST /api/admin/operators/:operatorId/enable': 'operators.manage',
   'GET /api/admin/syndicates': 'draws.manage',
@@ -823,6 +828,9 @@ const PLACEHOLDERS: Record<string, string> = {
   operatorId: 'op_nobody',
   giveawayId: 'gwy_nothing',
   depositId: 'dep_nothing',
+  code: 'NOSUCHCODE',
+  pricingId: 'no-such-list',
+  offerKey: 'no-such-offer',
 };
 
 describe('the permission matrix', () => {
@@ -856,7 +864,7 @@ describe('the permission matrix', () => {
         const permission = MATRIX[route]!;
         for (const [role, call] of Object.entries(callers)) {
           const allowed = permission === null || (PERMISSIONS[permission] as readonly string[]).includes(role);
-          const res = await call(method, path, method === 'POST' ? {} : undefined);
+          const res = await call(method, path, ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined);
           const okay = allowed ? ![401, 403].includes(res.statusCode) && res.statusCode < 500 : res.statusCode === 403;
           if (!okay) wrong.push(`${route} as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }

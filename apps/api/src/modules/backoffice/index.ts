@@ -20,3 +20,4 @@ export { backofficeDocumentsRoutes, type DocumentsRoutesOptions } from './backof
 export { backofficeDrawsRoutes, type DrawsRoutesOptions } from './backoffice.draws.routes.ts';
 export { backofficeGroupDrawsRoutes, type GroupDrawsRoutesOptions } from './backoffice.group-draws.routes.ts';
 export { backofficeMoneyRoutes, type MoneyRoutesOptions } from './backoffice.money.routes.ts';
+export { backofficePricesRoutes, type PricesRoutesOptions } from './backoffice.prices.routes.ts';

@@ -1,5 +1,5 @@
 // The only code that queries the catalogue tables.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import {
   catalogueBrandings,
@@ -42,6 +42,51 @@ export function createCatalogueRepository(ex: Executor) {
         .innerJoin(cataloguePrices, eq(cataloguePrices.offerKey, catalogueOffers.key))
         .where(eq(cataloguePrices.pricingId, pricingId))
         .orderBy(asc(catalogueOffers.ranking), asc(catalogueOffers.key));
+    },
+
+    /** Every price list with how many offers it prices (the back office). */
+    pricingsWithCounts() {
+      return ex
+        .select({
+          id: cataloguePricings.id,
+          description: cataloguePricings.description,
+          offeredByCode: cataloguePricings.offeredByCode,
+          offers: sql<number>`count(${cataloguePrices.offerKey})::int`,
+        })
+        .from(cataloguePricings)
+        .leftJoin(cataloguePrices, eq(cataloguePrices.pricingId, cataloguePricings.id))
+        .groupBy(cataloguePricings.id)
+        .orderBy(asc(cataloguePricings.id));
+    },
+
+    /** One list's prices with their offers, in the catalogue's order; `lock` holds the rows for a change. */
+    pricesOf(pricingId: string, only?: { offerKey: string; lock: true }) {
+      const q = ex
+        .select({
+          offerKey: catalogueOffers.key,
+          offerName: catalogueOffers.name,
+          type: catalogueOffers.type,
+          currency: catalogueOffers.currency,
+          blockGames: cataloguePrices.blockGames,
+          blockCents: cataloguePrices.blockCents,
+        })
+        .from(cataloguePrices)
+        .innerJoin(catalogueOffers, eq(catalogueOffers.key, cataloguePrices.offerKey))
+        .where(
+          only
+            ? and(eq(cataloguePrices.pricingId, pricingId), eq(cataloguePrices.offerKey, only.offerKey))
+            : eq(cataloguePrices.pricingId, pricingId),
+        )
+        .orderBy(asc(catalogueOffers.ranking), asc(catalogueOffers.key));
+      return only ? q.for('update', { of: cataloguePrices }) : q;
+    },
+
+    setPrice(pricingId: string, offerKey: string, price: { blockGames: number; blockCents: number }) {
+      return ex
+        .update(cataloguePrices)
+        .set(price)
+        .where(and(eq(cataloguePrices.pricingId, pricingId), eq(cataloguePrices.offerKey, offerKey)))
+        .returning({ offerKey: cataloguePrices.offerKey });
     },
 
     brandings: () => ex.select().from(catalogueBrandings).orderBy(asc(catalogueBrandings.id)),

@@ -13,7 +13,7 @@ import {
   type ProductOffers,
   type Tip,
 } from '@shop/contracts';
-import { gamesInEntry, getGame, isGameKey, type GameDefinition, type GameType } from '@shop/lottery';
+import { gamesInEntry, getGame, isGameKey, priceOfGames, type GameDefinition, type GameType } from '@shop/lottery';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
@@ -69,10 +69,8 @@ export interface StoredGameType {
 /** Prize pool wording where the top prize is not a lump sum (features §9 jackpot text: 'Win {k}k' + suffix). */
 const PRIZE_POOL_SUFFIX: Partial<Record<string, string>> = { 'set-for-life': 'a month for 20 years' };
 
-/** Price of `games` games from a block price (half-up to whole cents: $2.70 per 4 games makes 1 game 68c). */
-export function priceOfGames(games: number, price: Pick<PriceRow, 'blockGames' | 'blockCents'>): number {
-  return Math.floor((games * price.blockCents * 2 + price.blockGames) / (2 * price.blockGames));
-}
+/** Price of `games` games from a block price (the lottery package's rule, shared with the back office's screen). */
+export { priceOfGames };
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -264,6 +262,8 @@ export function createCatalogueService(deps: CatalogueDeps) {
   deps.changes?.on('draws_draws', () => cache.clear());
   // An operator's switch (offer:suspend in another process) reaches every process at once (migration trigger).
   deps.changes?.on('catalogue_offers', () => cache.clear());
+  // A price changed in the back office (any process): the next read is priced anew (migration trigger, ADR 101).
+  deps.changes?.on('catalogue_prices', () => cache.clear());
 
   async function buildRaffle(offer: OfferRow): Promise<BuiltOffer | null> {
     if (!deps.raffleDraws) return null;
@@ -392,6 +392,11 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
     offerKeys(): Promise<string[]> {
       return repo.offerKeys();
+    },
+
+    /** Forgets the cached lists of this process (a price changed): the next read builds them anew and waits for it. */
+    forgetOffers(): void {
+      cache.clear();
     },
 
     /** Operator switch (availability or suspension); this process forgets its cached lists at once. */

@@ -13,3 +13,4 @@ export { syndicateOfferKey, type SyndicateOnSale } from './catalogue.syndicates.
 export { createOfferPreviews, OFFER_PREVIEW_TTL_SECONDS, type OfferPreviews } from './catalogue.preview.ts';
 export { seedCatalogue, seedCatalogueRows, PRICINGS } from './catalogue.seed.ts';
 export { createOfferAudience, type OfferAudience, type OfferAudienceDeps, type Visitor } from './catalogue.audience.ts';
+export { createPriceLists, type PriceLists } from './catalogue.price-lists.ts';

@@ -10,6 +10,7 @@ export {
   type AppliedPromotion,
   type PromotionCart,
   type PromotionCheck,
+  type PromotionLimits,
   type PromotionsDeps,
   type PromotionsService,
   type RedeemInput,

@@ -34,6 +34,45 @@ export function createPromotionsRepository() {
       return { total: Number(row?.total ?? 0), byCustomer: Number(row?.byCustomer ?? 0) };
     },
 
+    /** What a code has given so far, and the most redemptions by any one customer (limits may not go below them). */
+    async usageTotals(ex: Executor, promotionId: number) {
+      const [row] = await ex
+        .select({
+          redemptions: sql<number>`count(*)::int`,
+          discountCents: sql<number>`coalesce(sum(${promotionsRedemptions.discountCents}), 0)::bigint`,
+          bonusCreditCents: sql<number>`coalesce(sum(${promotionsRedemptions.bonusCreditCents}), 0)::bigint`,
+        })
+        .from(promotionsRedemptions)
+        .where(eq(promotionsRedemptions.promotionId, promotionId));
+      const [most] = await ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(promotionsRedemptions)
+        .where(eq(promotionsRedemptions.promotionId, promotionId))
+        .groupBy(promotionsRedemptions.customerId)
+        .orderBy(sql`count(*) desc`)
+        .limit(1);
+      return {
+        redemptions: Number(row?.redemptions ?? 0),
+        discountCents: Number(row?.discountCents ?? 0),
+        bonusCreditCents: Number(row?.bonusCreditCents ?? 0),
+        mostByOneCustomer: Number(most?.n ?? 0),
+      };
+    },
+
+    /** New limits of a code (the back office). */
+    async updateLimits(
+      ex: Executor,
+      promotionId: number,
+      set: Partial<Pick<PromotionRow, 'minSpendCents' | 'expiresAt' | 'maxRedemptions' | 'maxPerCustomer'>>,
+    ): Promise<PromotionRow> {
+      const [row] = await ex
+        .update(promotionsPromotions)
+        .set(set)
+        .where(eq(promotionsPromotions.id, promotionId))
+        .returning();
+      return row!;
+    },
+
     /** Records a redemption once per checkout; false when this checkout had already redeemed it. */
     async insertRedemption(ex: Executor, row: typeof promotionsRedemptions.$inferInsert): Promise<boolean> {
       const got = await ex

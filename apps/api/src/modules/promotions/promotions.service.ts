@@ -3,7 +3,7 @@
 import { formatCurrency, type CurrencyCode, type VoucherType } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { createPromotionsRepository, type PromotionRow } from './promotions.repository.ts';
 
 export const PROMOTION_NOT_ADDED = 'promotion_not_added';
@@ -122,7 +122,66 @@ const promotionView = (p: PromotionRow) => ({
   createdAt: p.createdAt.toISOString(),
 });
 
+/** What the back office may change on a code: each field given replaces the old one. */
+export interface PromotionLimits {
+  minSpendCents?: number;
+  expiresAt?: Date | null;
+  maxRedemptions?: number | null;
+  maxPerCustomer?: number | null;
+}
+
+/** Why new limits cannot stand, or null: a limit below what was redeemed already, an expiry the type cannot do without. */
+function limitsProblem(
+  row: PromotionRow,
+  limits: PromotionLimits,
+  used: { redemptions: number; mostByOneCustomer: number },
+  now: Date,
+): { field: keyof PromotionLimits; message: string } | null {
+  const times = (n: number) => `${n} time${n === 1 ? '' : 's'}`;
+  if (limits.maxRedemptions != null && limits.maxRedemptions < used.redemptions)
+    return {
+      field: 'maxRedemptions',
+      message: `This code has been redeemed ${times(used.redemptions)} already: the total limit cannot be below ${used.redemptions}.`,
+    };
+  if (limits.maxPerCustomer != null && limits.maxPerCustomer < used.mostByOneCustomer)
+    return {
+      field: 'maxPerCustomer',
+      message: `A customer has redeemed this code ${times(used.mostByOneCustomer)} already: the per-customer limit cannot be below ${used.mostByOneCustomer}.`,
+    };
+  if (limits.expiresAt === null && row.type === 'voucher_fixed_discount_expire')
+    return { field: 'expiresAt', message: 'This type of code needs an expiry.' };
+  if (limits.expiresAt && limits.expiresAt.getTime() <= now.getTime())
+    return { field: 'expiresAt', message: 'The expiry must be in the future: use End now to end the code at once.' };
+  return null;
+}
+
 export function createPromotionsService(deps: PromotionsDeps) {
+  /** Under the code's row lock (the purchase's redemption takes the same lock): the row before, its usage, the row after. */
+  async function change(
+    code: string,
+    limitsOf: (row: PromotionRow, now: Date) => PromotionLimits | null,
+    ending = false,
+  ) {
+    return deps.db.transaction(async (tx) => {
+      const row = await repo.findByCode(tx, code, { lock: true });
+      if (!row) throw notFound('There is no such promotion code.', 'promotion_not_found');
+      const used = await repo.usageTotals(tx, row.id);
+      const usage = {
+        redemptions: used.redemptions,
+        discountCents: used.discountCents,
+        bonusCreditCents: used.bonusCreditCents,
+      };
+      const now = deps.clock.now();
+      const limits = limitsOf(row, now);
+      const before = { ...promotionView(row), usage };
+      if (!limits) return { before, after: before, changed: false };
+      const problem = ending ? null : limitsProblem(row, limits, used, now);
+      if (problem) throw unprocessable(problem.message, 'promotion_limit', { [problem.field]: [problem.message] });
+      const after = await repo.updateLimits(tx, row.id, limits);
+      return { before, after: { ...promotionView(after), usage }, changed: true };
+    });
+  }
+
   return {
     /** Whether `code` applies to the cart now (a read: no lock). */
     async check(code: string, cart: PromotionCart, ex: Executor = deps.db): Promise<PromotionCheck> {
@@ -157,6 +216,17 @@ export function createPromotionsService(deps: PromotionsDeps) {
         });
       return { ...promotionView(row), usage: { redemptions: 0, discountCents: 0, bonusCreditCents: 0 } };
     },
+
+    /** New limits for a code; a limit below what was redeemed already is refused (422 naming the field). */
+    update: (code: string, limits: PromotionLimits) => change(code, () => limits),
+
+    /** Ends a code now (its expiry becomes now): refused from then on, redemptions made stay as they are. */
+    end: (code: string) =>
+      change(
+        code,
+        (row, now) => (row.expiresAt && row.expiresAt.getTime() <= now.getTime() ? null : { expiresAt: now }),
+        true,
+      ),
   };
 }
 

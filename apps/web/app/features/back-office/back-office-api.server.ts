@@ -12,6 +12,8 @@ export type AdminQuery = Record<string, string | number | undefined>;
 export interface AdminApi {
   get<T>(path: string, query?: AdminQuery): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body: unknown): Promise<T>;
+  patch<T>(path: string, body: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
   /** A GET whose answer is not JSON (a CSV report): the body as text. */
   text(path: string, query?: AdminQuery): Promise<string>;
@@ -78,6 +80,8 @@ export function adminApi(context: AppLoadContext, token: string | null): AdminAp
   return {
     get: (path, query) => json('GET', path, undefined, query),
     post: (path, body) => json('POST', path, body ?? {}),
+    put: (path, body) => json('PUT', path, body),
+    patch: (path, body) => json('PATCH', path, body),
     delete: (path) => json('DELETE', path),
     text: async (path, query) => (await send('GET', path, undefined, query)).text(),
     file: (path, query) => send('GET', path, undefined, query),

@@ -23,6 +23,7 @@ export const BACK_OFFICE_SCREENS: readonly BackOfficeScreen[] = [
   { path: `${BACK_OFFICE_PATH}/ledger`, label: 'Ledger report', permission: 'ledger.read' },
   { path: `${BACK_OFFICE_PATH}/draws`, label: 'Draws', permission: 'draws.manage' },
   { path: `${BACK_OFFICE_PATH}/offers`, label: 'Offers', permission: 'catalogue.manage' },
+  { path: `${BACK_OFFICE_PATH}/prices`, label: 'Price lists', permission: 'catalogue.manage' },
   { path: `${BACK_OFFICE_PATH}/promotions`, label: 'Promotions', permission: 'catalogue.manage' },
   { path: `${BACK_OFFICE_PATH}/campaigns`, label: 'Campaigns', permission: 'notifications.campaign' },
   { path: `${BACK_OFFICE_PATH}/operators`, label: 'Operators', permission: 'operators.manage' },

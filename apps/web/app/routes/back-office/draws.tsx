@@ -24,7 +24,9 @@ import { formCents } from '../../features/back-office/back-office-format.ts';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
 import { orSignIn, requireOperator } from '../../features/back-office/back-office-session.server.ts';
 import { customerColumn, DataTable, pageQuery, TableFilter } from '../../features/back-office/data-table.tsx';
+import { DividendsFieldset, dividendsText, DivisionsTable } from '../../features/back-office/draw-dividends.tsx';
 import { GiveawayDraws, SyndicateDraws } from '../../features/back-office/group-draws.tsx';
+import { dividendRows, postedDividends, resultRefusal } from '../../features/back-office/result-dividends.ts';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
@@ -45,10 +47,14 @@ async function drawDetail(request: Request, api: AdminApi, draw: AdminDraw) {
     orSignIn(request, api.get(`/draws/${id}/results`)),
     draw.result ? orSignIn(request, api.get(`/draws/${id}/winners`)) : Promise.resolve(null),
   ]);
+  const rows = dividendRows(draw.gameKey, draw.drawNo);
   return {
     draw,
     proposal: AdminResultProposal.nullable().parse(proposal),
     winners: winners ? AdminWinners.parse(winners) : null,
+    /** The game's divisions for this draw (the result form's prize rows) and its currency. */
+    rows,
+    currency: rows[0]?.currency ?? 'AUD',
     // Still on sale: its sales must be closed before a result can be entered.
     onSale: draw.status === 'DRAW_OPEN' && Date.parse(draw.stopAt) > Date.now(),
   };
@@ -122,10 +128,24 @@ export async function action({ request, context }: Route.ActionArgs) {
         const numbers = numbersOf(form.get('numbers'));
         const supps = numbersOf(form.get('supps'));
         const powerball = numbersOf(form.get('powerball'))?.[0];
-        const body = { numbers, ...(supps ? { supps } : {}), ...(powerball !== undefined ? { powerball } : {}) };
         if (!numbers || [...numbers, ...(supps ?? []), powerball ?? 0].some(Number.isNaN))
           return data({ error: 'Write the numbers as whole numbers separated by spaces or commas.' }, 400);
-        await orSignIn(request, api.post(`/draws/${id}/results`, body));
+        // The prizes typed per division, completed from the game's prize table of this very draw.
+        const draw = AdminDraw.parse(await orSignIn(request, api.get(`/draws/${id}`)));
+        const prizes = postedDividends(form, dividendRows(draw.gameKey, draw.drawNo));
+        if (!prizes.ok) return data({ error: prizes.error }, 400);
+        const body = {
+          numbers,
+          ...(supps ? { supps } : {}),
+          ...(powerball !== undefined ? { powerball } : {}),
+          ...(prizes.dividends ? { dividends: prizes.dividends } : {}),
+        };
+        try {
+          await orSignIn(request, api.post(`/draws/${id}/results`, body));
+        } catch (error) {
+          if (!isApiError(error) || error.status !== 422) throw error;
+          return data({ error: resultRefusal(error.message, error.fieldErrors, prizes.dividends) }, 422);
+        }
         throw redirect(back('entered'));
       }
       case 'confirm':
@@ -202,10 +222,10 @@ const DONE: Record<string, string> = {
 };
 
 /** What was just done; a settlement says what the draw paid (however many times it was asked, it paid once). */
-function doneText(done: string | null, winners: Winners | null): string | null {
+function doneText(done: string | null, winners: Winners | null, currency: string): string | null {
   if (done === 'settled' && winners) {
     const n = winners.winners.length;
-    return `Settled: ${n} winning line${n === 1 ? '' : 's'}, ${formCents(winners.totalPrizeCents, 'AUD')} in prizes paid.`;
+    return `Settled: ${n} winning line${n === 1 ? '' : 's'}, ${formCents(winners.totalPrizeCents, currency)} in prizes paid.`;
   }
   return done ? (DONE[done] ?? null) : null;
 }
@@ -232,19 +252,24 @@ function field(id: string, label: string, hint?: string) {
   );
 }
 
-function WinnersTable({ winners }: { winners: Winners }) {
+function WinnersTable({ winners, detail }: { winners: Winners; detail: Detail }) {
+  const { currency } = detail;
+  const settled = detail.draw.status === 'DRAW_PAID' || detail.draw.status === 'DRAW_EMAILED';
   return (
     <section aria-labelledby="winners-title" className="mt-1">
       <h3 id="winners-title" className="text-lg font-bold">
-        Winners: {winners.winners.length}, prizes {formCents(winners.totalPrizeCents, 'AUD')}
+        Winners: {winners.winners.length}, prizes {formCents(winners.totalPrizeCents, currency)}
       </h3>
+      {settled ? (
+        <DivisionsTable winners={winners} dividends={detail.draw.dividends} rows={detail.rows} currency={currency} />
+      ) : null}
       <DataTable
         caption="Winning tickets"
         columns={[
           { accessorKey: 'ticketId', header: 'Ticket' },
           customerColumn<Winners['winners'][number]>(),
           { accessorKey: 'division', header: 'Division' },
-          { accessorKey: 'prizeCents', header: 'Prize', cell: (c) => formCents(c.row.original.prizeCents, 'AUD') },
+          { accessorKey: 'prizeCents', header: 'Prize', cell: (c) => formCents(c.row.original.prizeCents, currency) },
         ]}
         rows={winners.winners}
         rowId={(w) => `${w.ticketId}-${w.division ?? ''}`}
@@ -310,12 +335,14 @@ function DrawPanel({
         Draw time {formatWhen(draw.drawAt)}
         {draw.result ? `; official result ${resultText(draw.result)} (${draw.resultSource ?? 'entered'})` : ''}
       </p>
+      {draw.result ? <p>Prizes: {dividendsText(draw.dividends, detail.currency, 'none recorded')}.</p> : null}
       {proposal ? (
         <div className="my-1 rounded-theme bg-[#fff8e1] p-0.5" data-testid="result-proposal">
           <p>
             Waiting for a second operator: {resultText(proposal.result)}, entered by {proposal.proposedBy} at{' '}
             {formatWhen(proposal.proposedAt)}.
           </p>
+          <p data-testid="proposal-dividends">Prizes: {dividendsText(proposal.dividends, detail.currency)}.</p>
           <Form method="post">
             {hidden}
             <button name="intent" value="confirm" disabled={busy} className="btn btn-primary mt-0.5">
@@ -333,6 +360,7 @@ function DrawPanel({
             {field('result-numbers', 'Winning numbers', 'Separated by spaces or commas.')}
             {field('result-supps', 'Supplementary numbers (if the game has them)')}
             {field('result-powerball', 'Powerball (if the game has one)')}
+            <DividendsFieldset rows={detail.rows} />
             <button name="intent" value="enter" disabled={busy} className="btn btn-primary">
               Enter result
             </button>
@@ -362,7 +390,7 @@ function DrawPanel({
           </Link>
         )
       ) : null}
-      {winners ? <WinnersTable winners={winners} /> : null}
+      {winners ? <WinnersTable winners={winners} detail={detail} /> : null}
     </section>
   );
 }
@@ -417,7 +445,7 @@ function RaffleDraw({ raffle }: { raffle: z.infer<typeof AdminRaffleDraw> | null
 
 export default function Draws({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const done = doneText(d.done, d.detail?.winners ?? null);
+  const done = doneText(d.done, d.detail?.winners ?? null, d.detail?.currency ?? 'AUD');
   return (
     <>
       <ScreenTitle title="Draws">Results, their second confirmation, settlement and winners.</ScreenTitle>
