@@ -16,6 +16,7 @@ export const BACKOFFICE_TEXTS = {
   noProposal: 'No result is waiting for confirmation for this draw.',
   adjustmentDecided: 'This adjustment has already been decided.',
   noAdjustment: 'There is no such adjustment.',
+  importRefused: 'The results file was refused; nothing was imported.',
 } as const;
 
 const page = paginationQuery(20);
@@ -337,6 +338,24 @@ export const AdminResultProposal = z.object({
   confirmedAt: z.string().nullable(),
 });
 export type AdminResultProposal = z.infer<typeof AdminResultProposal>;
+
+/**
+ * An official results file (the feed's shape: { DrawResults: [{ ProductId, DrawNumber, DrawDate, PrimaryNumbers,
+ * SecondaryNumbers, Dividends }] }), as the back office's Draws screen uploads it. Checked by the API, not here.
+ */
+export const AdminResultsImportBody = z.object({ feed: z.unknown() }).strict();
+/** Each draw of the file: its new proposal waiting for a second operator, or null when its result is official. */
+export const AdminResultsImport = z.object({
+  results: z.array(
+    z.object({
+      drawId: z.string(),
+      gameKey: z.string(),
+      drawNo: z.number().int(),
+      proposal: AdminResultProposal.nullable(),
+    }),
+  ),
+});
+export type AdminResultsImport = z.infer<typeof AdminResultsImport>;
 
 export const AdminSettleReport = z.object({
   drawId: z.string(),

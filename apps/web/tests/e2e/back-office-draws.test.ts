@@ -243,6 +243,48 @@ describe('back office: draws', () => {
         await expect(division4.first().textContent()).resolves.toMatch(/^4\s*4\s*\$31\.40\s*1\s*\$31\.40$/);
         await checkScreen(pb, 'draws-winners');
 
+        // An official results file for the same draw: one breaking the rules and one with the wrong date are refused
+        // with every reason and import nothing; the right file finds the result official already (nothing to confirm).
+        const drawNo = Number(drawId.split('_').at(-1));
+        const feedFor = (date: string, primary: number[]) => ({
+          DrawResults: [
+            {
+              ProductId: 'WeekdayWindfall',
+              DrawNumber: drawNo,
+              DrawDate: `${date}T00:00:00`,
+              PrimaryNumbers: primary,
+              SecondaryNumbers: RESULT.supps.split(' ').map(Number),
+            },
+          ],
+        });
+        const importFile = async (feed: unknown) => {
+          await pa.goto(`${base}/back-office/draws`);
+          await waitForHydration(pa);
+          await pa.getByLabel('Results file (JSON)').setInputFiles({
+            name: 'results.json',
+            mimeType: 'application/json',
+            buffer: Buffer.from(JSON.stringify(feed)),
+          });
+          await pa.getByRole('button', { name: 'Import for confirmation' }).click();
+        };
+        const numbers = RESULT.numbers.split(' ').map(Number);
+        await importFile(feedFor('2000-01-01', [1, 2, 3, 4, 40]));
+        await pa.getByText('The results file was refused; nothing was imported.').waitFor();
+        await pa
+          .getByText(new RegExp(`WeekdayWindfall draw ${drawNo}: Weekday Windfall needs 6 main numbers`))
+          .waitFor();
+        await importFile(feedFor('2000-01-01', numbers));
+        const dated = pa.getByText(
+          new RegExp(`the file dates it 2000-01-01, the shop's schedule \\d{4}-\\d{2}-\\d{2}`),
+        );
+        await dated.waitFor();
+        await checkScreen(pa, 'draws-import-refused');
+        const scheduled = /schedule (\d{4}-\d{2}-\d{2})/.exec((await dated.textContent()) ?? '')![1]!;
+        await importFile(feedFor(scheduled, numbers));
+        const imported = pa.getByTestId('results-imported');
+        await imported.waitFor();
+        await expect(imported.textContent()).resolves.toBe(`${OFFER} ${drawNo}: already official, nothing to do`);
+
         // The customer's wallet shows the prize once.
         await customer.page.goto(`${base}/my-account/transactions`);
         await expect(customer.page.getByTestId('transaction-row').filter({ hasText: prize }).count()).resolves.toBe(1);
@@ -250,7 +292,13 @@ describe('back office: draws', () => {
         // The audit log: the close, the refused and accepted entries, the confirmation and the settlement.
         await admin.page.goto(`${base}/back-office/audit`);
         const audit = (await admin.page.getByRole('table', { name: 'Audit log entries' }).textContent()) ?? '';
-        for (const action of ['draw.close', 'draw.result.propose', 'draw.result.confirm', 'draw.settle'])
+        for (const action of [
+          'draw.close',
+          'draw.result.propose',
+          'draw.result.confirm',
+          'draw.settle',
+          'draw.result.import',
+        ])
           expect(audit, action).toContain(action);
         expect(admin.errors).toEqual([]);
       } finally {

@@ -11,6 +11,8 @@ import {
   AdminRaffleParams,
   AdminResultBody,
   AdminResultProposal,
+  AdminResultsImport,
+  AdminResultsImportBody,
   AdminSettleReport,
   AdminWinners,
   successEnvelope,
@@ -123,6 +125,29 @@ export const backofficeDrawsRoutes: FastifyPluginAsync<DrawsRoutesOptions> = asy
         ),
       );
     },
+  );
+
+  routes.post(
+    '/draws/results/import',
+    {
+      onRequest: officer,
+      schema: {
+        tags,
+        summary:
+          'Import an official results file: each draw gets a result waiting for a second operator (422 with every reason, nothing imported)',
+        body: AdminResultsImportBody,
+        response: { 200: successEnvelope(AdminResultsImport) },
+      },
+    },
+    async (request) =>
+      ok(
+        await audited(
+          access,
+          request,
+          { action: 'draw.result.import', target: 'results-file', input: { file: request.body.feed } },
+          () => draws.importResults(request.body.feed, actorOf(request)),
+        ),
+      ),
   );
 
   routes.post(

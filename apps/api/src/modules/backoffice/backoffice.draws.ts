@@ -5,6 +5,7 @@
 import {
   BACKOFFICE_TEXTS,
   type AdminDraw,
+  type AdminResultsImport,
   type AdminResultBody,
   type AdminResultProposal,
   type DrawStatus,
@@ -12,13 +13,24 @@ import {
 import { getGame, type DrawResult } from '@shop/lottery';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { publicId } from '../../lib/identifier.ts';
-import { assertValidResult, enterManualResult, type DrawsService, type DrawSummary } from '../draws/index.ts';
+import {
+  assertValidResult,
+  enterManualResult,
+  parseResultsFeed,
+  ResultsFeedError,
+  type DrawsService,
+  type DrawSummary,
+  type FeedEntry,
+} from '../draws/index.ts';
 import { backofficeRepo, type ProposalRow } from './backoffice.repository.ts';
 
 export interface DrawPorts {
-  draws: Pick<DrawsService, 'getDraw' | 'close' | 'recordResult' | 'listDraws' | 'openNextDrawSales'>;
+  draws: Pick<
+    DrawsService,
+    'getDraw' | 'getDrawByNumber' | 'close' | 'recordResult' | 'listDraws' | 'openNextDrawSales'
+  >;
   settle(drawId: string): Promise<{ linesScored: number; prizesRecorded: number; prizeCentsRecorded: number }>;
   winningLines(
     drawId: string,
@@ -50,6 +62,19 @@ function perDivision(lines: { division: number | null; prizeCents: number }[]) {
     by.set(l.division, d);
   }
   return [...by.values()].sort((a, b) => (a.division ?? 99) - (b.division ?? 99));
+}
+
+/** Why one entry of an imported file cannot be proposed, null when it can, 'recorded' when it is official already. */
+function importProblem(e: FeedEntry, draw: DrawSummary | null, now: Date): string | 'recorded' | null {
+  const label = `${getGame(e.gameKey, e.drawNo).name} draw ${e.drawNo}`;
+  if (!draw) return `${label}: the shop has no such draw.`;
+  if (draw.localDate !== e.drawDate)
+    return `${label}: the file dates it ${e.drawDate}, the shop's schedule ${draw.localDate}.`;
+  if (draw.status === 'DRAW_OPEN' && draw.stopAt.getTime() > now.getTime())
+    return `${label}: sales are still open until ${draw.stopAt.toISOString()}.`;
+  if (!draw.result) return null;
+  const same = JSON.stringify(draw.result.numbers) === JSON.stringify(e.result.numbers);
+  return same ? 'recorded' : `${label}: a different result is already official.`;
 }
 
 const proposalView = (r: ProposalRow): AdminResultProposal => ({
@@ -123,6 +148,60 @@ export function createBackofficeDraws(deps: { db: Db; clock: Clock; ports: DrawP
         }),
       );
       return proposalView(row);
+    },
+
+    /**
+     * An official results file (the feed's shape, as `ops draw:import` reads) entered by one operator: every entry is
+     * checked first (the game's rules, the shop's draw and its date, sales closed, no other official result), then
+     * each becomes a proposal, as if typed in, that a second operator confirms on the draw's panel. All or nothing;
+     * a draw whose result is official already is skipped, so the same file twice proposes nothing new.
+     */
+    async importResults(feed: unknown, by: string): Promise<AdminResultsImport> {
+      let entries: FeedEntry[];
+      try {
+        entries = parseResultsFeed(JSON.stringify(feed ?? null));
+      } catch (error) {
+        if (!(error instanceof ResultsFeedError)) throw error;
+        throw unprocessable(BACKOFFICE_TEXTS.importRefused, 'results_file_refused', { feed: error.reasons });
+      }
+      const now = clock.now();
+      const checked = await Promise.all(
+        entries.map(async (e) => {
+          const draw = await ports.draws.getDrawByNumber(e.gameKey, e.drawNo);
+          return { e, draw, problem: importProblem(e, draw, now) };
+        }),
+      );
+      const reasons = checked.flatMap((c) => (c.problem && c.problem !== 'recorded' ? [c.problem] : []));
+      if (reasons.length)
+        throw unprocessable(BACKOFFICE_TEXTS.importRefused, 'results_file_refused', { feed: reasons });
+      const rows = await db.transaction(async (tx) => {
+        const made: { e: FeedEntry; row: ProposalRow | null; drawId: string }[] = [];
+        for (const { e, draw, problem } of checked) {
+          const row =
+            problem === 'recorded'
+              ? null
+              : await backofficeRepo.propose(tx, {
+                  publicId: publicId('res'),
+                  drawId: draw!.id,
+                  result: e.result,
+                  dividends: e.dividends.length
+                    ? e.dividends.map((d) => ({ division: d.division, prizeCents: d.prizeCents }))
+                    : null,
+                  proposedBy: by,
+                  proposedAt: now,
+                });
+          made.push({ e, row, drawId: draw!.id });
+        }
+        return made;
+      });
+      return {
+        results: rows.map(({ e, row, drawId }) => ({
+          drawId,
+          gameKey: e.gameKey,
+          drawNo: e.drawNo,
+          proposal: row ? proposalView(row) : null,
+        })),
+      };
     },
 
     /** The result waiting for confirmation, or null. */

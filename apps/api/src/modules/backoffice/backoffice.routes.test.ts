@@ -788,6 +788,7 @@ const MATRIX: Record<string, Permission | null> = {
   'GET /api/admin/draws/:drawId/results': 'draws.manage',
   'POST /api/admin/draws/:drawId/results': 'draws.manage',
   'POST /api/admin/draws/:drawId/results/confirm': 'draws.manage',
+  'POST /api/admin/draws/results/import': 'draws.manage',
   'POST /api/admin/draws/:drawId/settle': 'draws.manage',
   'GET /api/admin/draws/:drawId/winners': 'draws.manage',
   'POST /api/admin/raffles/:drawId/draw': 'draws.manage',

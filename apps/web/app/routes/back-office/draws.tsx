@@ -10,6 +10,7 @@ import {
   AdminRaffleDraw,
   AdminSyndicate,
   AdminResultProposal,
+  AdminResultsImport,
   AdminSettleReport,
   AdminWinners,
   DRAW_STATUSES,
@@ -27,6 +28,7 @@ import { customerColumn, DataTable, pageQuery, TableFilter } from '../../feature
 import { DividendsFieldset, dividendsText, DivisionsTable } from '../../features/back-office/draw-dividends.tsx';
 import { GiveawayDraws, SyndicateDraws } from '../../features/back-office/group-draws.tsx';
 import { dividendRows, postedDividends, resultRefusal } from '../../features/back-office/result-dividends.ts';
+import { feedOfUpload, ResultsImport } from '../../features/back-office/results-import.tsx';
 import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert } from '../../ui/form-field.tsx';
@@ -163,6 +165,20 @@ export async function action({ request, context }: Route.ActionArgs) {
           await orSignIn(request, api.post(`/giveaways/${encodeURIComponent(giveawayId)}/draw`)),
         );
         return { error: null, giveaway: drawn };
+      }
+      case 'import': {
+        const upload = await feedOfUpload(form);
+        if ('error' in upload) return data({ error: upload.error }, 400);
+        try {
+          const answer = AdminResultsImport.parse(
+            await orSignIn(request, api.post('/draws/results/import', { feed: upload.feed })),
+          );
+          return { error: null, imported: answer.results };
+        } catch (error) {
+          if (!isApiError(error) || error.status !== 422) throw error;
+          const reasons: string[] = [...(error.fieldErrors.feed ?? [])];
+          return data({ error: error.message, reasons }, 422);
+        }
       }
       case 'raffle': {
         const raffleId = String(form.get('raffleDrawId') ?? '').trim();
@@ -479,6 +495,10 @@ export default function Draws({ loaderData, actionData }: Route.ComponentProps) 
         rowId={(r) => r.id}
         paging={{ page: d.page, total: d.total }}
         empty="No draws match."
+      />
+      <ResultsImport
+        imported={actionData && 'imported' in actionData ? (actionData.imported ?? null) : null}
+        reasons={actionData && 'reasons' in actionData && Array.isArray(actionData.reasons) ? actionData.reasons : []}
       />
       <RaffleDraw raffle={actionData && 'raffle' in actionData ? (actionData.raffle ?? null) : null} />
       <SyndicateDraws rows={d.syndicates} />
