@@ -55,7 +55,9 @@ export function createClosureService(deps: ClosureDeps) {
       if (!c) return { outcome: 'unknown' };
       const before = { status: c.status, closedAt: c.closedAt?.toISOString() ?? null, closureReason: c.closureReason };
       if (c.status === 'active') return { outcome: 'already', before };
-      if (await customers.activeByEmail(db, c.email)) return { outcome: 'email_taken', before };
+      // The open account with this email may be this very one, reopened by a second operator's request meanwhile.
+      const open = await customers.activeByEmail(db, c.email);
+      if (open) return { outcome: open.id === c.id ? 'already' : 'email_taken', before };
       const now = clock.now();
       try {
         const changed = await db.transaction(async (tx) => {
