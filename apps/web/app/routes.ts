@@ -11,6 +11,7 @@ export default [
     layout('routes/back-office/signed-in.tsx', { id: 'back-office-signed-in' }, [
       index('routes/back-office/home.tsx', { id: 'back-office-home' }),
       route('dashboard', 'routes/back-office/dashboard.tsx', { id: 'back-office-dashboard' }),
+      route('account', 'routes/back-office/account.tsx', { id: 'back-office-account' }),
       route('customers', 'routes/back-office/customers.tsx', { id: 'back-office-customers' }),
       route('customers/:customerId', 'routes/back-office/customer.tsx', { id: 'back-office-customer' }),
       route('customers/:customerId/documents', 'routes/back-office/documents.tsx', { id: 'back-office-documents' }),

@@ -70,6 +70,10 @@ export const OPERATOR_TEXTS = {
   notAllowed: 'Your role does not allow this.',
   ownAccount: 'You cannot disable your own account.',
   noOperator: 'There is no such operator.',
+  wrongPassword: 'Your current password is not right.',
+  samePassword: 'Choose a new password, not your current one.',
+  passwordChanged: 'Your password is changed. Your other back-office sessions have ended.',
+  ownAuthenticator: 'You cannot reset your own authenticator: ask another admin.',
 } as const;
 
 export const OperatorLoginBody = z
@@ -110,6 +114,16 @@ export const CreateOperatorBody = z
   })
   .strict();
 export type CreateOperatorBody = z.infer<typeof CreateOperatorBody>;
+
+/** An operator changes their own password: the current one, and a new one under the customers' password rules. */
+export const OperatorPasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, { error: 'Enter your current password.' }).max(256),
+    newPassword: Password,
+  })
+  .strict();
+export type OperatorPasswordBody = z.infer<typeof OperatorPasswordBody>;
+export const OperatorPasswordChanged = z.object({ sessionsEnded: z.number().int() });
 
 export const OperatorParams = z.object({ operatorId: z.string().regex(/^op_[A-Za-z0-9_-]{1,40}$/) }).strict();
 

@@ -19,6 +19,7 @@ import { customerToken, signedHeaders, signUpAndLogin, testCustomer, uniqueEmail
 
 const browse = useBrowser();
 const OFFER = 'weekday-windfall';
+const NEW_PASSWORD = 'My own back-office passphrase 7';
 const TICKET = [
   [1, 2, 3, 4, 5, 6],
   [7, 8, 9, 10, 11, 12],
@@ -421,6 +422,47 @@ describe('back office: draws', () => {
       } finally {
         await support.close();
       }
+      // An operator makes the first password (the admin's choice) their own; their phone lost, the admin gives them a
+      // new authenticator key, shown once: their session ends and the old codes stop; the new key signs them in.
+      const patEmail = uniqueEmail('bo-pat');
+      const patSecret = createOperator(patEmail, 'Pat Password', 'support');
+      const pat = await signedInElsewhere(base, patEmail, patSecret, '/back-office/customers');
+      try {
+        await pat.page.getByRole('link', { name: 'Your password' }).click();
+        await pat.page.waitForURL(`${base}/back-office/account`);
+        await waitForHydration(pat.page);
+        await pat.page.getByLabel('Current password').fill('not my password');
+        await pat.page.getByLabel('New password').fill(NEW_PASSWORD);
+        await pat.page.getByRole('button', { name: 'Change password' }).click();
+        await pat.page.getByText('Your current password is not right.').first().waitFor();
+        await pat.page.getByLabel('Current password').fill(PASSWORD);
+        await pat.page.getByLabel('New password').fill(NEW_PASSWORD);
+        await pat.page.getByRole('button', { name: 'Change password' }).click();
+        await pat.page.getByText('Your password is changed. Your other back-office sessions have ended.').waitFor();
+        await checkScreen(pat.page, 'account-password');
+
+        await page.goto(`${base}/back-office/operators`);
+        await page.getByRole('link', { name: `New authenticator for ${patEmail}…` }).click();
+        await page.getByTestId('operator-confirmation').waitFor();
+        await checkScreen(page, 'operators-reset-confirm');
+        await page.getByRole('button', { name: 'Yes, make a new authenticator key' }).click();
+        await page.getByRole('heading', { name: 'Pat Password has a new authenticator' }).waitFor();
+        const newSecret = (await page.getByTestId('new-operator-totp-secret').textContent())!.trim();
+        expect(newSecret).not.toBe(patSecret);
+        await expect(page.getByTestId('operator-confirmation').count()).resolves.toBe(0);
+        await checkScreen(page, 'operators-reset-done');
+
+        await pat.page.goto(`${base}/back-office/customers`);
+        await pat.page.waitForURL(/\/back-office\/sign-in\?notice=ended/);
+        const next = Math.floor(Date.now() / 1000) + 30;
+        await signIn(pat.page, patEmail, await generate({ secret: patSecret, epoch: next }), NEW_PASSWORD);
+        await pat.page.getByText('The email, password or authenticator code is not right.').waitFor();
+        await signIn(pat.page, patEmail, await generate({ secret: newSecret }), NEW_PASSWORD);
+        await pat.page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+      } finally {
+        await pat.close();
+      }
+
       await page.goto(`${base}/back-office/audit`);
       const audit = (await page.getByRole('table', { name: 'Audit log entries' }).textContent()) ?? '';
       for (const action of [
@@ -429,6 +471,8 @@ describe('back office: draws', () => {
         'promotion.create',
         'notification.campaign',
         'operator.disable',
+        'operator.password.change',
+        'operator.authenticator.reset',
       ])
         expect(audit, action).toContain(action);
       expect(admin.errors).toEqual([]);

@@ -753,6 +753,7 @@ describe('syndicate and giveaway draws', () => {
 /** Every admin route, its permission (null: any signed-in operator); a route missing here fails the walk. */
 const MATRIX: Record<string, Permission | null> = {
   'GET /api/admin/me': null,
+  'POST /api/admin/me/password': null,
   'GET /api/admin/operators': 'operators.manage',
   'POST /api/admin/operators': 'operators.manage',
   'GET /api/admin/audit': 'audit.read',
@@ -809,6 +810,7 @@ const MATRIX: Record<string, Permission | null> = {
   'GET /api/admin/price-lists/:pricingId': 'catalogue.manage',
   'PUT /api/admin/price-lists/:pricingId/prices/:offerKey': 'catalogue.manage',
   'POST /api/admin/operators/:operatorId/disable': 'operators.manage',
+  'POST /api/admin/operators/:operatorId/reset-authenticator': 'operators.manage',
   'POST /api/admin/operators/:operatorId/enable': 'operators.manage',
   'GET /api/admin/syndicates': 'draws.manage',
   'GET /api/admin/giveaways': 'draws.manage',

@@ -1,5 +1,5 @@
 // Queries of the operators tables. Only the operators service calls these.
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import { operatorAudit, operators, operatorSessions } from './operators.schema.ts';
 
@@ -33,7 +33,12 @@ export const operatorsRepo = {
   async update(
     ex: Executor,
     id: number,
-    patch: Partial<Pick<OperatorRow, 'failedLogins' | 'lockedUntil' | 'lastTimeStep' | 'status'>>,
+    patch: Partial<
+      Pick<
+        OperatorRow,
+        'failedLogins' | 'lockedUntil' | 'lastTimeStep' | 'status' | 'passwordHash' | 'totpSecretEncrypted'
+      >
+    >,
   ): Promise<void> {
     await ex.update(operators).set(patch).where(eq(operators.id, id));
   },
@@ -83,8 +88,11 @@ export const operatorsRepo = {
       .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt)));
   },
 
-  /** Ends every live session of an operator at once (their account was disabled); answers how many ended. */
-  async revokeSessionsOf(ex: Executor, operatorId: number, now: Date): Promise<number> {
+  /**
+   * Ends every live session of an operator at once (their account was disabled, their password or authenticator
+   * changed), but the one signed in with `keepTokenHash` when given; answers how many ended.
+   */
+  async revokeSessionsOf(ex: Executor, operatorId: number, now: Date, keepTokenHash?: string): Promise<number> {
     const ended = await ex
       .update(operatorSessions)
       .set({ revokedAt: now })
@@ -93,6 +101,7 @@ export const operatorsRepo = {
           eq(operatorSessions.operatorId, operatorId),
           isNull(operatorSessions.revokedAt),
           gt(operatorSessions.expiresAt, now),
+          keepTokenHash === undefined ? undefined : ne(operatorSessions.tokenHash, keepTokenHash),
         ),
       )
       .returning({ id: operatorSessions.id });

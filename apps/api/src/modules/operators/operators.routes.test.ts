@@ -272,6 +272,109 @@ describe('disabling an operator', () => {
   });
 });
 
+describe("an operator's password and authenticator", () => {
+  it("changes one's own password (the current one right, a new one under the rules); other sessions end", async () => {
+    await withTestApp({ database }, async (t) => {
+      const adminSecret = await firstAdmin(t, 'ivy@shop.test');
+      const admin = as(t, (await operatorLogin(t, 'ivy@shop.test', adminSecret)).json().result.token);
+      const created = await admin('POST', '/api/admin/operators', {
+        email: 'fred@shop.test',
+        name: 'Fred',
+        role: 'finance',
+        password: OPERATOR_PASSWORD,
+      });
+      const { operator, totp_secret: secret } = created.json().result as { operator: Json; totp_secret: string };
+      const here = as(t, (await operatorLogin(t, 'fred@shop.test', secret)).json().result.token);
+      t.clock.advance(31_000);
+      const elsewhere = as(t, (await operatorLogin(t, 'fred@shop.test', secret)).json().result.token);
+      const NEW = 'Another long passphrase 42!';
+
+      const wrong = await here('POST', '/api/admin/me/password', { currentPassword: 'not it', newPassword: NEW });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().errors.current_password).toEqual(['Your current password is not right.']);
+      const same = await here('POST', '/api/admin/me/password', {
+        currentPassword: OPERATOR_PASSWORD,
+        newPassword: OPERATOR_PASSWORD,
+      });
+      expect(same.json().errors.new_password).toEqual(['Choose a new password, not your current one.']);
+      const weak = await here('POST', '/api/admin/me/password', {
+        currentPassword: OPERATOR_PASSWORD,
+        newPassword: 'short',
+      });
+      expect(weak.statusCode).toBe(422);
+      expect(weak.json().errors.new_password?.length).toBeGreaterThan(0);
+      expect((await elsewhere('GET', '/api/admin/me')).statusCode).toBe(200);
+
+      const changed = await here('POST', '/api/admin/me/password', {
+        currentPassword: OPERATOR_PASSWORD,
+        newPassword: NEW,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().result).toEqual({ sessions_ended: 1 });
+      expect((await here('GET', '/api/admin/me')).statusCode).toBe(200);
+      expect((await elsewhere('GET', '/api/admin/me')).statusCode).toBe(401);
+      t.clock.advance(31_000);
+      expect((await operatorLogin(t, 'fred@shop.test', secret)).statusCode).toBe(401);
+      t.clock.advance(31_000);
+      expect((await operatorLogin(t, 'fred@shop.test', secret, NEW)).statusCode).toBe(200);
+
+      const { rows } = await t.database.pool.query(
+        "select actor, outcome, detail::text as detail from operator_audit where action = 'operator.password.change' order by id",
+      );
+      // The wrong and the unchanged password (the too short one is refused by the body's schema, before the action).
+      expect(rows.map((r: Json) => [r.actor, r.outcome])).toEqual([
+        [operator.id, 'failed'],
+        [operator.id, 'failed'],
+        [operator.id, 'ok'],
+      ]);
+      for (const r of rows as Json[]) expect(r.detail).not.toContain(NEW);
+    });
+  });
+
+  it("gives an operator a new authenticator, shown once: old codes stop, sessions end; never one's own", async () => {
+    await withTestApp({ database }, async (t) => {
+      const adminSecret = await firstAdmin(t, 'jo@shop.test');
+      const admin = as(t, (await operatorLogin(t, 'jo@shop.test', adminSecret)).json().result.token);
+      const adminId = (await admin('GET', '/api/admin/me')).json().result.id as string;
+      const created = await admin('POST', '/api/admin/operators', {
+        email: 'gil@shop.test',
+        name: 'Gil',
+        role: 'support',
+        password: OPERATOR_PASSWORD,
+      });
+      const { operator, totp_secret: oldSecret } = created.json().result as { operator: Json; totp_secret: string };
+      const gil = as(t, (await operatorLogin(t, 'gil@shop.test', oldSecret)).json().result.token);
+
+      expect((await gil('POST', `/api/admin/operators/${operator.id}/reset-authenticator`)).statusCode).toBe(403);
+      const own = await admin('POST', `/api/admin/operators/${adminId}/reset-authenticator`);
+      expect(own.statusCode).toBe(403);
+      expect(own.json().messages[0].text).toBe('You cannot reset your own authenticator: ask another admin.');
+      expect((await admin('POST', '/api/admin/operators/op_nobody/reset-authenticator')).statusCode).toBe(404);
+
+      const reset = await admin('POST', `/api/admin/operators/${operator.id}/reset-authenticator`);
+      expect(reset.statusCode, reset.body).toBe(200);
+      const { totp_secret: newSecret, otpauth_uri: uri } = reset.json().result as Json;
+      expect(newSecret).not.toBe(oldSecret);
+      expect(uri).toContain(newSecret);
+      expect((await gil('GET', '/api/admin/me')).statusCode).toBe(401);
+      t.clock.advance(31_000);
+      expect((await operatorLogin(t, 'gil@shop.test', oldSecret)).statusCode).toBe(401);
+      t.clock.advance(31_000);
+      expect((await operatorLogin(t, 'gil@shop.test', newSecret)).statusCode).toBe(200);
+
+      const { rows } = await t.database.pool.query(
+        "select target, outcome, detail::text as detail from operator_audit where action = 'operator.authenticator.reset' order by id",
+      );
+      expect(rows.map((r: Json) => [r.target, r.outcome])).toEqual([
+        [adminId, 'denied'],
+        ['op_nobody', 'failed'],
+        [operator.id, 'ok'],
+      ]);
+      for (const r of rows as Json[]) expect(r.detail).not.toContain(newSecret);
+    });
+  });
+});
+
 describe('POST /api/cms/items/{collection} (operators only)', () => {
   it('creates a draft for a content editor, validated, audited; visitors do not see it', async () => {
     await withTestApp({ database }, async (t) => {

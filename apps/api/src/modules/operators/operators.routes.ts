@@ -7,6 +7,8 @@ import {
   Operator,
   OperatorLoginBody,
   OperatorParams,
+  OperatorPasswordBody,
+  OperatorPasswordChanged,
   OperatorSession,
   OperatorStatusChange,
   PaginationQuery,
@@ -70,6 +72,26 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
     async (request) => ok(operatorView(operatorOf(request))),
   );
 
+  routes.post(
+    '/me/password',
+    {
+      onRequest: requireOperator(null),
+      schema: {
+        tags,
+        summary: "Change one's own password (the current one, then a new one); one's other sessions end; audited",
+        body: OperatorPasswordBody,
+        response: { 200: successEnvelope(OperatorPasswordChanged) },
+      },
+    },
+    async (request) =>
+      ok(
+        await operators.changePassword(sessionTokenOf(request), request.body, {
+          actor: operatorOf(request).publicId,
+          ip: request.ip,
+        }),
+      ),
+  );
+
   routes.get(
     '/operators',
     {
@@ -120,6 +142,27 @@ export const operatorsRoutes: FastifyPluginAsync<OperatorsRoutesOptions> = async
           }),
         ),
     );
+
+  routes.post(
+    '/operators/:operatorId/reset-authenticator',
+    {
+      onRequest: requireOperator('operators.manage'),
+      schema: {
+        tags,
+        summary:
+          "Give an operator a new authenticator secret, shown once (the old codes stop working, their sessions end; never one's own); audited",
+        params: OperatorParams,
+        response: { 200: successEnvelope(CreatedOperator) },
+      },
+    },
+    async (request) =>
+      ok(
+        await operators.resetAuthenticator(request.params.operatorId, {
+          actor: operatorOf(request).publicId,
+          ip: request.ip,
+        }),
+      ),
+  );
 
   routes.get(
     '/audit',

@@ -3,7 +3,7 @@
 // authenticator (mandatory 2FA, each code accepted once); sessions are opaque tokens kept as hashes, ending after
 // 15 idle minutes or 8 hours; 5 wrong sign-ins in a row lock the account for 15 minutes. Every write and every
 // refusal is recorded in the append-only audit log.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import {
   OPERATOR_LOCK_MINUTES,
@@ -16,26 +16,17 @@ import {
   type CreateOperatorBody,
   type Operator,
   type OperatorLoginBody,
-  type OperatorRole,
   type OperatorSession,
   type OperatorStatusChange,
 } from '@shop/contracts';
 import type { Db } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { createOperatorCredentials } from './operators.credentials.ts';
 import { operatorsRepo, type AuditRow, type NewAuditRow, type OperatorRow } from './operators.repository.ts';
+import { operatorView, tokenHash, type AuditContext, type OperatorCrypto } from './operators.shared.ts';
 
-/** What the operators module needs of the identity module's crypto (services.ts passes it in). */
-export interface OperatorCrypto {
-  hash(password: string): Promise<string>;
-  verify(stored: string, password: string): Promise<boolean>;
-  /** Costs what a verify costs, for an unknown email (no enumeration by timing). */
-  burn(password: string): Promise<boolean>;
-  encrypt(plain: string): string;
-  decrypt(sealed: string): string | null;
-  /** A password's weakness in words, or null. */
-  passwordProblem(password: string, email: string): string | null;
-}
+export { operatorView, type AuditContext, type OperatorCrypto } from './operators.shared.ts';
 
 export interface OperatorsDeps {
   db: Db;
@@ -44,26 +35,7 @@ export interface OperatorsDeps {
   issuer?: string;
 }
 
-/** Who did something and from where, for the audit log. */
-export interface AuditContext {
-  actor: string | null;
-  ip?: string | null;
-}
-
 const MINUTE = 60_000;
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export function operatorView(row: OperatorRow): Operator {
-  return {
-    id: row.publicId,
-    email: row.email,
-    name: row.name,
-    role: row.role as OperatorRole,
-    status: row.status as Operator['status'],
-    createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 const auditView = (row: AuditRow): AuditEntry => ({
   id: row.id,
@@ -119,6 +91,7 @@ export function createOperatorsService(deps: OperatorsDeps) {
   }
 
   return {
+    ...createOperatorCredentials({ db, clock, crypto, issuer, record }),
     /** An operator account (the CLI's first admin, or an admin's): its authenticator secret is shown once. */
     async create(body: CreateOperatorBody, by: AuditContext): Promise<CreatedOperator> {
       const problem = crypto.passwordProblem(body.password, body.email);

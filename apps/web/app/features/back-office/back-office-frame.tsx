@@ -2,7 +2,7 @@
 // and a main area. Nothing of the customer site (header, footer, drawers, widgets, consent) is rendered here.
 import type { Operator } from '@shop/contracts';
 import type { ReactNode } from 'react';
-import { Form, NavLink } from 'react-router';
+import { Form, Link, NavLink } from 'react-router';
 import { BACK_OFFICE_PATH, ROLE_LABELS, screensFor } from './back-office-paths.ts';
 
 export function BackOfficeFrame({ operator, children }: { operator: Operator | null; children: ReactNode }) {
@@ -30,6 +30,12 @@ export function BackOfficeFrame({ operator, children }: { operator: Operator | n
               <p data-testid="signed-in-operator">
                 {operator.name} <span className="text-[#d9e2ec]">({ROLE_LABELS[operator.role]})</span>
               </p>
+              <Link
+                to={`${BACK_OFFICE_PATH}/account`}
+                className="inline-flex min-h-[44px] items-center font-semibold text-white underline"
+              >
+                Your password
+              </Link>
               <Form method="post" action={`${BACK_OFFICE_PATH}/sign-out`}>
                 <button type="submit" className="min-h-[44px] rounded-theme border border-white px-1 font-semibold">
                   Sign out

@@ -1,7 +1,9 @@
 // /back-office/operators (admin): every operator account, and a form to create one. The new operator's authenticator
 // secret and its QR code are shown once, in the answer to the create (they are never stored by the web app). An admin
 // disables an account (its sessions end at once, sign-in is refused) or re-enables it, after a confirmation step with
-// its own address (?confirm=disable|enable&id=); never their own (the API refuses it too).
+// its own address (?confirm=disable|enable&id=); never their own (the API refuses it too). An admin also gives an
+// operator a new authenticator (a lost phone: ?confirm=reset&id=): the old codes stop, their sessions end, and the new
+// secret is shown once, as at creation.
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
   CreatedOperator,
@@ -30,8 +32,8 @@ export function meta() {
 }
 
 const PATH = `${BACK_OFFICE_PATH}/operators`;
-type Change = 'disable' | 'enable';
-const changeOf = (v: unknown): Change | null => (v === 'disable' || v === 'enable' ? v : null);
+type Change = 'disable' | 'enable' | 'reset';
+const changeOf = (v: unknown): Change | null => (v === 'disable' || v === 'enable' || v === 'reset' ? v : null);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, operator } = await requireOperator(request, context);
@@ -40,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const operators = Operator.array().parse(await orSignIn(request, api.get('/operators')));
     const change = changeOf(url.searchParams.get('confirm'));
     const chosen = operators.find((o) => o.id === url.searchParams.get('id') && o.id !== operator.id);
-    const fits = chosen && (change === 'disable' ? chosen.status === 'active' : chosen.status === 'disabled');
+    const fits =
+      chosen &&
+      (change === 'reset' || (change === 'disable' ? chosen.status === 'active' : chosen.status === 'disabled'));
     return {
       operators,
       me: operator.id,
@@ -60,6 +64,13 @@ async function changeStatus(request: Request, api: Awaited<ReturnType<typeof req
   if (!change || !/^op_[A-Za-z0-9_-]{1,40}$/.test(id))
     return data({ result: null, created: null, error: 'Unknown action.' }, 400);
   try {
+    if (change === 'reset') {
+      const created = CreatedOperator.parse(await orSignIn(request, api.post(`/operators/${id}/reset-authenticator`)));
+      return data(
+        { result: null, created: { ...created, qrSvg: await qrSvgOf(created.otpauthUri), reset: true }, error: null },
+        { headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
     const done = OperatorStatusChange.parse(await orSignIn(request, api.post(`/operators/${id}/${change}`)));
     const params = { done: change === 'disable' ? 'disabled' : 'enabled', id, ended: String(done.sessionsEnded) };
     throw redirect(`${PATH}?${new URLSearchParams(params)}`);
@@ -69,19 +80,21 @@ async function changeStatus(request: Request, api: Awaited<ReturnType<typeof req
   }
 }
 
+/** The authenticator key as a QR code, drawn here as inline SVG: the page's CSP need not allow data: images. */
+const qrSvgOf = (uri: string) => QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = await requireOperator(request, context);
   const form = await request.formData();
-  if (form.get('intent') === 'disable' || form.get('intent') === 'enable') return changeStatus(request, api, form);
+  if (changeOf(form.get('intent'))) return changeStatus(request, api, form);
   const submission = parseWithZod(form, { schema: CreateOperatorBody });
   if (submission.status !== 'success')
     return data({ result: submission.reply({ hideFields: ['password'] }), created: null, error: null }, 400);
   try {
     const created = CreatedOperator.parse(await orSignIn(request, api.post('/operators', submission.value)));
-    // Drawn here as inline SVG: the page's CSP need not allow data: images.
-    const qrSvg = await QRCode.toString(created.otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+    const qrSvg = await qrSvgOf(created.otpauthUri);
     return data(
-      { result: submission.reply({ resetForm: true }), created: { ...created, qrSvg }, error: null },
+      { result: submission.reply({ resetForm: true }), created: { ...created, qrSvg, reset: false }, error: null },
       { headers: { 'Cache-Control': 'no-store' } },
     );
   } catch (error) {
@@ -120,13 +133,22 @@ function columns(me: string): ColumnDef<Operator, unknown>[] {
         if (o.id === me) return <span className="text-[#4a4a4a]">You</span>;
         const change: Change = o.status === 'active' ? 'disable' : 'enable';
         return (
-          <Link
-            className="whitespace-nowrap font-semibold underline"
-            to={`?${new URLSearchParams({ confirm: change, id: o.id })}`}
-            aria-label={`${change === 'disable' ? 'Disable' : 'Re-enable'} ${o.email}…`}
-          >
-            {change === 'disable' ? 'Disable…' : 'Re-enable…'}
-          </Link>
+          <span className="flex flex-col gap-0.5">
+            <Link
+              className="inline-flex min-h-[44px] items-center whitespace-nowrap font-semibold underline"
+              to={`?${new URLSearchParams({ confirm: change, id: o.id })}`}
+              aria-label={`${change === 'disable' ? 'Disable' : 'Re-enable'} ${o.email}…`}
+            >
+              {change === 'disable' ? 'Disable…' : 'Re-enable…'}
+            </Link>
+            <Link
+              className="inline-flex min-h-[44px] items-center whitespace-nowrap font-semibold underline"
+              to={`?${new URLSearchParams({ confirm: 'reset', id: o.id })}`}
+              aria-label={`New authenticator for ${o.email}…`}
+            >
+              New authenticator…
+            </Link>
+          </span>
         );
       },
     },
@@ -143,24 +165,32 @@ function StatusConfirmation({
   error?: string | null;
 }) {
   const busy = useNavigation().state === 'submitting';
-  const disabling = change === 'disable';
+  const who = `${operator.name} (${operator.email})`;
+  const text = {
+    disable: {
+      title: `Disable ${who}?`,
+      body: 'Their sessions end at once and they cannot sign in until an admin re-enables the account.',
+      yes: 'Yes, disable the account',
+    },
+    enable: {
+      title: `Re-enable ${who}?`,
+      body: 'They can sign in again with their password and authenticator code.',
+      yes: 'Yes, re-enable the account',
+    },
+    reset: {
+      title: `Give ${who} a new authenticator?`,
+      body: 'Codes from their current authenticator stop working and their sessions end at once. The new key is shown once, here: give it to them to add to their authenticator app.',
+      yes: 'Yes, make a new authenticator key',
+    },
+  }[change];
   return (
-    <ConfirmPanel
-      testId="operator-confirmation"
-      title={
-        disabling ? `Disable ${operator.name} (${operator.email})?` : `Re-enable ${operator.name} (${operator.email})?`
-      }
-    >
-      <p className="my-0.5">
-        {disabling
-          ? 'Their sessions end at once and they cannot sign in until an admin re-enables the account.'
-          : 'They can sign in again with their password and authenticator code.'}
-      </p>
+    <ConfirmPanel testId="operator-confirmation" title={text.title}>
+      <p className="my-0.5">{text.body}</p>
       {error ? <FormAlert messages={[error]} /> : null}
       <Form method="post" className="flex flex-wrap gap-1">
         <input type="hidden" name="operatorId" value={operator.id} />
         <button name="intent" value={change} disabled={busy} aria-busy={busy || undefined} className="btn btn-primary">
-          {disabling ? 'Yes, disable the account' : 'Yes, re-enable the account'}
+          {text.yes}
         </button>
         <Link to={PATH} className="btn btn-secondary">
           Cancel
@@ -196,7 +226,7 @@ const FIELDS = [
   },
 ] as const;
 
-function NewOperatorSecret({ created }: { created: CreatedOperator & { qrSvg: string } }) {
+function NewOperatorSecret({ created }: { created: CreatedOperator & { qrSvg: string; reset: boolean } }) {
   return (
     <section
       aria-labelledby="new-operator-title"
@@ -204,11 +234,16 @@ function NewOperatorSecret({ created }: { created: CreatedOperator & { qrSvg: st
       className="mb-2 rounded-theme border-2 border-[#1b5e20] bg-[#e8f5e9] p-1"
     >
       <h2 id="new-operator-title" className="text-xl font-bold">
-        {created.operator.name} ({ROLE_LABELS[created.operator.role]}) can now sign in
+        {created.reset
+          ? `${created.operator.name} has a new authenticator`
+          : `${created.operator.name} (${ROLE_LABELS[created.operator.role]}) can now sign in`}
       </h2>
       <p className="my-0.5" role="status">
-        Operator {created.operator.email} created. Their authenticator secret is shown <strong>this once</strong>: scan
-        the QR code with their authenticator app, or type the key. It cannot be shown again.
+        {created.reset
+          ? `The old authenticator of ${created.operator.email} no longer works and their sessions have ended.`
+          : `Operator ${created.operator.email} created.`}{' '}
+        Their authenticator secret is shown <strong>this once</strong>: scan the QR code with their authenticator app,
+        or type the key. It cannot be shown again.
       </p>
       <div className="flex flex-wrap items-center gap-1">
         <div
@@ -236,7 +271,7 @@ export default function Operators({ loaderData, actionData }: Route.ComponentPro
     <>
       <ScreenTitle title="Operators">The people who run the shop, their roles, and new accounts.</ScreenTitle>
       {done ? <FormAlert tone="success" messages={[done]} /> : null}
-      {loaderData.confirm ? (
+      {loaderData.confirm && !actionData?.created ? (
         <StatusConfirmation
           change={loaderData.confirm.change}
           operator={loaderData.confirm.operator}
