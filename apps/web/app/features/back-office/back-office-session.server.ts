@@ -4,6 +4,7 @@
 import { Operator, OPERATOR_SESSION_MAX_HOURS } from '@shop/contracts';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { isApiError } from '../../lib/api-errors.ts';
+import { toRouteError } from '../../lib/route-errors.ts';
 import { parseCookies, serializeCookie } from '../../lib/cookies.ts';
 import { adminApi, isSessionEnded, type AdminApi } from './back-office-api.server.ts';
 import { SIGN_IN_PATH } from './back-office-paths.ts';
@@ -78,5 +79,22 @@ export async function orSignIn<T>(request: Request, call: Promise<T>): Promise<T
     const byRole = isApiError(error) && error.status === 403 && (!error.code || error.code === 'operator_forbidden');
     if (byRole || (isApiError(error) && error.status === 404)) throw data({}, { status: byRole ? 403 : 404 });
     throw error;
+  }
+}
+
+/**
+ * The API's answer to a write: a 401 (the session ended) goes to sign-in, a 5xx to the error page, and a refusal
+ * (403 own adjustment, 409 decided, 422 with its reason) is answered for the screen to show.
+ */
+export async function writeOrRefusal<T>(
+  request: Request,
+  call: Promise<T>,
+): Promise<{ ok: T } | { error: string; status: number }> {
+  try {
+    return { ok: await call };
+  } catch (error) {
+    if (isSessionEnded(error)) toSignIn(request, true);
+    if (!isApiError(error) || error.status >= 500) throw toRouteError(error);
+    return { error: error.message, status: error.status };
   }
 }

@@ -8,13 +8,15 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { data, Form, Link, redirect } from 'react-router';
 import { AdjustmentForm, adjustmentBody } from '../../features/back-office/adjustment-form.ts';
 import type { AdminPage } from '../../features/back-office/back-office-api.server.ts';
-import { isSessionEnded } from '../../features/back-office/back-office-api.server.ts';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { formCents } from '../../features/back-office/back-office-format.ts';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
-import { orSignIn, requireOperator, toSignIn } from '../../features/back-office/back-office-session.server.ts';
+import {
+  orSignIn,
+  requireOperator,
+  writeOrRefusal as write,
+} from '../../features/back-office/back-office-session.server.ts';
 import { customerColumn, DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
-import { isApiError } from '../../lib/api-errors.ts';
 import { useSubmitOnce } from '../../features/back-office/submit-once.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
@@ -67,17 +69,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     throw toRouteError(error);
-  }
-}
-
-/** The API's answer to a write: a 401 goes to sign-in; a refusal (403 own adjustment, 409 decided, 422) is shown. */
-async function write<T>(request: Request, call: Promise<T>): Promise<{ ok: T } | { error: string; status: number }> {
-  try {
-    return { ok: await call };
-  } catch (error) {
-    if (isSessionEnded(error)) toSignIn(request, true);
-    if (!isApiError(error) || error.status >= 500) throw toRouteError(error);
-    return { error: error.message, status: error.status };
   }
 }
 

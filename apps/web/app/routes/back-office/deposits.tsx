@@ -13,16 +13,18 @@ import {
 import type { ColumnDef } from '@tanstack/react-table';
 import { data, Form, Link, redirect } from 'react-router';
 import type { AdminPage } from '../../features/back-office/back-office-api.server.ts';
-import { isSessionEnded } from '../../features/back-office/back-office-api.server.ts';
 import { formatWhen, ScreenTitle } from '../../features/back-office/back-office-frame.tsx';
 import { formCents } from '../../features/back-office/back-office-format.ts';
 import { BACK_OFFICE_PATH, backOfficeMeta } from '../../features/back-office/back-office-paths.ts';
-import { orSignIn, requireOperator, toSignIn } from '../../features/back-office/back-office-session.server.ts';
+import {
+  orSignIn,
+  requireOperator,
+  writeOrRefusal as write,
+} from '../../features/back-office/back-office-session.server.ts';
 import { ConfirmPanel } from '../../features/back-office/confirm-panel.tsx';
 import { DataTable, pageQuery } from '../../features/back-office/data-table.tsx';
 import { RefundForm, refundBody } from '../../features/back-office/refund-form.ts';
 import { useSubmitOnce } from '../../features/back-office/submit-once.ts';
-import { isApiError } from '../../lib/api-errors.ts';
 import { toRouteError } from '../../lib/route-errors.ts';
 import { FormAlert, inputClass } from '../../ui/form-field.tsx';
 import { SchemaForm } from '../../ui/schema-form.tsx';
@@ -76,17 +78,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     throw toRouteError(error);
-  }
-}
-
-/** The API's answer to a write: a 401 goes to sign-in; a refusal (422 with its reason) is shown on the screen. */
-async function write<T>(request: Request, call: Promise<T>): Promise<{ ok: T } | { error: string; status: number }> {
-  try {
-    return { ok: await call };
-  } catch (error) {
-    if (isSessionEnded(error)) toSignIn(request, true);
-    if (!isApiError(error) || error.status >= 500) throw toRouteError(error);
-    return { error: error.message, status: error.status };
   }
 }
 
