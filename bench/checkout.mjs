@@ -13,6 +13,8 @@ import { loadConfig } from '../apps/api/src/env.ts';
 import { openDatabase } from '../apps/api/src/db/index.ts';
 import {
   apiCall,
+  cpuSince,
+  cpuSnapshot,
   freePort,
   inPool,
   machine,
@@ -89,6 +91,7 @@ async function run(base, customers, concurrency, tag) {
   let firstError = null;
   let n = 0;
   const end = performance.now() + SECONDS * 1000;
+  const cpuBefore = cpuSnapshot();
   await Promise.all(
     Array.from({ length: concurrency }, async (_, w) => {
       const mine = customers.filter((_, i) => i % concurrency === w);
@@ -104,8 +107,10 @@ async function run(base, customers, concurrency, tag) {
       }
     }),
   );
+  const cpu = cpuSince(cpuBefore);
   latencies.sort((a, b) => a - b);
   return {
+    cpu,
     rate: latencies.length / SECONDS,
     p50: pct(latencies, 50),
     p99: pct(latencies, 99),
@@ -141,13 +146,18 @@ async function measure(label, databaseUrl, dataDir) {
     }
   }
   const tps = new Map();
+  const pgbenchCpu = new Map();
   for (const c of CONCURRENCIES) {
+    const cpuBefore = cpuSnapshot();
     const pgbench = await pgbenchTpcb(databaseUrl, { clients: Math.min(c, 16), seconds: SECONDS });
     if (pgbench.skipped) {
       console.log(`  pgbench skipped: ${pgbench.skipped}`);
       break;
     }
     tps.set(c, pgbench.tps);
+    // pgbench's set-up (-i) is inside this window too: a slight overstatement of its per-transaction cost.
+    const cpu = cpuSince(cpuBefore);
+    if (cpu) pgbenchCpu.set(c, { ...cpu, n: pgbench.tps * SECONDS });
   }
   console.log(
     `\n${label}: ${CUSTOMERS} customers, ${SECONDS} s per row; a checkout = add to cart + purchase over HTTP; pgbench tpcb-like -c min(concurrency, 16) on the same server in the same run\n`,
@@ -160,6 +170,37 @@ async function measure(label, databaseUrl, dataDir) {
     const t = tps.get(r.concurrency);
     console.log(
       `| ${label} | ${r.workers} | ${r.concurrency} | ${r.rate.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.failed} | ${t ? t.toFixed(0) : '-'} | ${t ? `${((r.rate / t) * 100).toFixed(1)}%` : '-'} |`,
+    );
+  }
+  printCpu(label, rows, pgbenchCpu);
+}
+
+/**
+ * Where the machine's CPU went during each row, per checkout: the API, PostgreSQL, this bench (the customers' side:
+ * HTTP client and JSON), the rest, and how idle the cores were. What one checkout costs each part bounds the rate
+ * the machine can reach: cores x 1000 / (sum of the parts' ms) checkouts/s at 100 % busy.
+ */
+function printCpu(label, rows, pgbenchCpu) {
+  if (!rows.some((r) => r.cpu)) return;
+  const cores = os.availableParallelism();
+  console.log(`\n${label}: CPU per checkout during each row (ms; user + kernel time on its behalf; /proc)\n`);
+  console.log(
+    '| API processes | concurrency | API | PostgreSQL | bench client | other | idle | ceiling at 100 % busy |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    if (!r.cpu || !r.n) continue;
+    const per = (ms) => (ms / r.n).toFixed(2);
+    const sum = (r.cpu.api + r.cpu.postgres + r.cpu.bench + r.cpu.other) / r.n;
+    const idle = (100 * r.cpu.idle) / (r.cpu.wallMs * cores);
+    console.log(
+      `| ${r.workers} | ${r.concurrency} | ${per(r.cpu.api)} | ${per(r.cpu.postgres)} | ${per(r.cpu.bench)} | ${per(r.cpu.other)} | ${idle.toFixed(0)} % | ${((cores * 1000) / sum).toFixed(0)} checkouts/s |`,
+    );
+  }
+  for (const [c, cpu] of pgbenchCpu) {
+    if (!cpu.n) continue;
+    console.log(
+      `pgbench tpcb-like -c ${Math.min(c, 16)}: per transaction ${(cpu.postgres / cpu.n).toFixed(2)} ms PostgreSQL, ${((cpu.bench + cpu.other) / cpu.n).toFixed(2)} ms pgbench and the rest, idle ${((100 * cpu.idle) / (cpu.wallMs * cores)).toFixed(0)} %`,
     );
   }
 }

@@ -2,7 +2,7 @@
 // DATA_DIR, and measure it from outside. Numbers are reported, never asserted.
 import { execFile, spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -287,4 +287,52 @@ export async function pgbenchTpcb(databaseUrl, { clients, seconds }) {
   } catch (err) {
     return { skipped: String(err.message).split('\n')[0] };
   }
+}
+
+/**
+ * CPU time by part of the system (Linux /proc; null elsewhere): the API's processes (their command line runs
+ * scripts/start.mjs or apps/api/src/server.ts), PostgreSQL's (comm `postgres`), this bench process, everything else, and the machine's idle
+ * time, in milliseconds since boot. `cpuSince(before)` answers the difference, so a bench can say what one checkout
+ * costs each part. Per-process times include the kernel time spent on that process's behalf (its socket writes).
+ */
+export function cpuSnapshot() {
+  if (process.platform !== 'linux') return null;
+  const tickMs = 10; // USER_HZ is 100 on Linux
+  const parts = { api: 0, postgres: 0, bench: 0, other: 0 };
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat;
+    let cmdline;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // the process ended while we read
+    }
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const fields = stat.slice(close + 2).split(' ');
+    // utime + stime, and cutime + cstime: the time of its children that have ended (a pgbench connection's backend,
+    // pgbench itself once the bench has waited for it), which would otherwise vanish with them.
+    const ms = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tickMs;
+    const part =
+      Number(pid) === process.pid
+        ? 'bench'
+        : comm === 'postgres'
+          ? 'postgres'
+          : /scripts\/start\.mjs|apps\/api\/src\/server\.ts/.test(cmdline)
+            ? 'api'
+            : 'other';
+    parts[part] += ms;
+  }
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { ...parts, idle: (cpu[3] + cpu[4]) * tickMs, at: performance.now() };
+}
+
+export function cpuSince(before) {
+  const now = cpuSnapshot();
+  if (!before || !now) return null;
+  const d = {};
+  for (const k of ['api', 'postgres', 'bench', 'other', 'idle']) d[k] = now[k] - before[k];
+  d.wallMs = now.at - before.at;
+  return d;
 }

@@ -1,6 +1,6 @@
 // The only code that queries the cart tables.
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { BatchedWrite, Executor } from '../../db/index.ts';
+import { executeNamed, type BatchedWrite, type Executor } from '../../db/index.ts';
 import { cartCarts, cartItems } from './cart.schema.ts';
 
 export type CartRow = typeof cartCarts.$inferSelect;
@@ -35,7 +35,10 @@ async function appendAndTouch(
     createdAt: (r.createdAt ?? touch.now).toISOString(),
     k,
   }));
-  const { rows: added } = await ex.execute<Record<string, unknown>>(sql`with t as (
+  const { rows: added } = await executeNamed<Record<string, unknown>>(
+    ex,
+    'cart_add_items',
+    sql`with t as (
       update cart_carts set updated_at = ${touch.now.toISOString()}::timestamptz
         ${touch.anonymous ? sql`, expires_at = ${touch.expiresAt.toISOString()}::timestamptz` : sql``}
       where id = ${cartId}
@@ -49,7 +52,8 @@ async function appendAndTouch(
       "productOfferKey" text, input jsonb, description text, "numDraws" int, recurring jsonb, currency text,
       "createdAt" timestamptz, k int)
     order by v.k
-    returning *`);
+    returning *`,
+  );
   return added
     .map((r) => ({
       id: Number(r.id),

@@ -27,6 +27,8 @@ export const customers = {
         .from(identityCustomers)
         .where(and(eq(identityCustomers.publicId, publicId), eq(identityCustomers.status, 'active')))
         .limit(1)
+        .prepare('identity_customer_by_public_id') // every cart read and purchase asks (issue 22)
+        .execute()
     )[0],
   /** A customer by public id whatever their status (the back office reads closed accounts too). */
   anyByPublicId: async (db: Executor, publicId: string) =>

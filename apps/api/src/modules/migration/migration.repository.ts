@@ -8,7 +8,15 @@ export type NewMigrationRow = typeof migrationAccounts.$inferInsert;
 
 export const migrationRows = {
   byCustomer: async (db: Executor, customerId: string) =>
-    (await db.select().from(migrationAccounts).where(eq(migrationAccounts.customerId, customerId)).limit(1))[0],
+    (
+      await db
+        .select()
+        .from(migrationAccounts)
+        .where(eq(migrationAccounts.customerId, customerId))
+        .limit(1)
+        .prepare('migration_by_customer') // every cart read and purchase asks (issue 22)
+        .execute()
+    )[0],
   /** A new legacy account; an account already imported for the customer is left as it is (null). */
   insert: async (db: Executor, row: NewMigrationRow) =>
     (await db.insert(migrationAccounts).values(row).onConflictDoNothing().returning())[0] ?? null,

@@ -1,7 +1,7 @@
 // Queries of the checkout tables (checkouts, orders, tickets, pending deposit purchases). Only the orders module's
 // services call these.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BatchedWrite, Executor } from '../../db/index.ts';
+import { executeNamed, type BatchedWrite, type Executor } from '../../db/index.ts';
 import {
   ordersAffiliations,
   ordersCheckouts,
@@ -36,7 +36,10 @@ const checkoutWrites = {
     const iso = (d: Date | undefined) => (d as Date).toISOString();
     const orderRows = orders.map((o, i) => ({ ...o, i, firstDrawAt: iso(o.firstDrawAt), createdAt: iso(o.createdAt) }));
     const ticketRows = tickets.map((t, i) => ({ ...t, i, drawAt: iso(t.drawAt), createdAt: iso(t.createdAt) }));
-    const { rows } = await ex.execute<Record<string, unknown>>(sql`with c as (
+    const { rows } = await executeNamed<Record<string, unknown>>(
+      ex,
+      'orders_purchase',
+      sql`with c as (
         insert into orders_checkouts (public_id, customer_id, idempotency_key, total_cents, discount_cents,
           bonus_credit_cents, paid_from_wallet_cents, deposit_cents, deposit_id, currency, promotion_code,
           ledger_entry_id, tracking, created_at)
@@ -72,7 +75,8 @@ const checkoutWrites = {
         join o on o.public_id = v."orderPublicId"
         order by v.i
       )${sql.join(more)}
-      select * from c`);
+      select * from c`,
+    );
     const r = rows[0];
     if (!r) return null;
     const num = (v: unknown) => (v === null ? null : Number(v));

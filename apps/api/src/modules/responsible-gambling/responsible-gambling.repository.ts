@@ -13,7 +13,7 @@ import {
   type SQL,
   type Table,
 } from 'drizzle-orm';
-import type { Executor } from '../../db/index.ts';
+import { executeNamed, type Executor } from '../../db/index.ts';
 import {
   rgExclusions as exclusions,
   rgLimits as limits,
@@ -165,17 +165,21 @@ export const rgExclusions = {
   ): Promise<{ excluded: ExclusionRow | null; rows: LimitRow[] }> {
     const e = columnsOf(exclusions, 'e', 'e_');
     const l = columnsOf(limits, 'l', 'l_');
-    const { rows } = await exec.execute<Record<string, unknown>>(sql`select ${sql.join(
-      [...e, ...l].map((c) => c.select),
-      sql`, `,
-    )}
+    const { rows } = await executeNamed<Record<string, unknown>>(
+      exec,
+      'rg_exclusions_limits',
+      sql`select ${sql.join(
+        [...e, ...l].map((c) => c.select),
+        sql`, `,
+      )}
       from (select 1) as one
       left join lateral (
         select * from ${exclusions} where ${exclusions.customerId} = ${customerId} and ${exclusions.endsAt} > ${now.toISOString()}
         order by ${exclusions.endsAt} desc limit 1
       ) as e on true
       left join ${limits} as l on l.customer_id = ${customerId}
-      order by array_position(array['daily','weekly','monthly']::text[], l.period)`);
+      order by array_position(array['daily','weekly','monthly']::text[], l.period)`,
+    );
     const rowOf = <T>(raw: Record<string, unknown>, cols: typeof e): T | null => {
       if (raw[cols.find((c) => c.column.name === 'id')!.key] === null) return null;
       return Object.fromEntries(

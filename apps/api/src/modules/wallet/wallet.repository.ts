@@ -2,7 +2,7 @@
 // every movement; these are its statements.
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CurrencyCode } from '@shop/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import { executeNamed, type Db, type Executor } from '../../db/index.ts';
 import {
   CUSTOMER_ACCOUNT_KINDS,
   walletAccounts,
@@ -103,7 +103,9 @@ export const accounts = {
         balanceCents: walletAccounts.balanceCents,
       })
       .from(walletAccounts)
-      .where(eq(walletAccounts.customerId, customerId)),
+      .where(eq(walletAccounts.customerId, customerId))
+      .prepare('wallet_balances_of') // every cart read asks (issue 22)
+      .execute(),
 };
 
 export const entries = {
@@ -141,7 +143,10 @@ export const entries = {
     lines: { accountId: number; amountCents: number }[],
     balanceDeltas: { accountId: number; amountCents: number; moves: number }[],
   ): Promise<{ id: number; publicId: string } | null> {
-    const { rows } = await tx.execute<{ id: string; public_id: string }>(sql`with e as (
+    const { rows } = await executeNamed<{ id: string; public_id: string }>(
+      tx,
+      'wallet_post',
+      sql`with e as (
         insert into wallet_entries (public_id, kind, customer_id, reference, description, currency, reverses_entry_id, created_at)
         values (${row.publicId}, ${row.kind}, ${row.customerId ?? null}, ${row.reference}, ${row.description},
           ${row.currency}, ${row.reversesEntryId ?? null}, ${(row.createdAt as Date).toISOString()}::timestamptz)
@@ -158,7 +163,8 @@ export const entries = {
         from jsonb_to_recordset(${JSON.stringify(balanceDeltas)}::jsonb) as v("accountId" bigint, "amountCents" bigint, moves int)
         where a.id = v."accountId" and exists (select 1 from e)
       )
-      select id, public_id from e`);
+      select id, public_id from e`,
+    );
     const r = rows[0];
     return r ? { id: Number(r.id), publicId: r.public_id } : null;
   },
@@ -204,11 +210,20 @@ export const statements = {
         : sql`${walletEntries.createdAt} < ${w.to.toISOString()}`;
       return sql`coalesce(sum(${walletLines.amountCents}) filter (where ${inWindow}), 0) as ${sql.raw(`w${i}`)}`;
     });
-    const { rows } = await tx.execute<Record<string, string>>(sql`select ${sql.join(sums, sql`, `)}
+    // The entries of the windows' union only (every window's filter implies it): the customer's index is scanned
+    // over that range instead of their whole history, which grows with every purchase.
+    const from = windows.every((w) => w.from) ? Math.min(...windows.map((w) => w.from!.getTime())) : null;
+    const to = Math.max(...windows.map((w) => w.to.getTime()));
+    const range = sql`${walletEntries.createdAt} < ${new Date(to).toISOString()}${from === null ? sql`` : sql` and ${walletEntries.createdAt} >= ${new Date(from).toISOString()}`}`;
+    const { rows } = await executeNamed<Record<string, string>>(
+      tx,
+      'wallet_spent',
+      sql`select ${sql.join(sums, sql`, `)}
       from ${walletLines}
       inner join ${walletEntries} on ${walletEntries.id} = ${walletLines.entryId}
       inner join ${walletAccounts} on ${walletAccounts.id} = ${walletLines.accountId}
-      where ${spendingOf(customerId, currency)}`);
+      where ${spendingOf(customerId, currency)} and ${range}`,
+    );
     return windows.map((_, i) => Math.max(0, Number(rows[0]?.[`w${i}`] ?? 0)));
   },
 
