@@ -604,7 +604,7 @@ function commerceServices(
     checkouts,
     outbox,
     publicUrl: core.config.publicUrl,
-    contactsOf: (ids) => identity.directory.contactsOf(ids),
+    contactOf: (id, tx) => identity.directory.contactOf(id, tx),
     favourites: {
       get: async (id) => (await identity.profile.overview(id)).favouriteNumbers,
       set: (id, f) => identity.profile.setFavouriteNumbers(id, f),

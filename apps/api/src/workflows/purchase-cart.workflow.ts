@@ -93,8 +93,11 @@ export interface PurchaseDeps {
   outbox?: { emailWrite(tx: Executor, m: EmailMessage): Promise<BatchedWrite | null> };
   /** The shop's address, for the receipt email's link (absent: the email has no link). */
   publicUrl?: string;
-  /** Identity: email of the customer (receipt) and favourite numbers (saved from the cart when none). */
-  contactsOf?: (customerIds: string[]) => Promise<Map<string, { email: string; firstname: string }>>;
+  /**
+   * Identity: email and first name of the customer (receipt), read in the purchase's transaction (from the row its
+   * checks have read), and favourite numbers (saved from the cart when none).
+   */
+  contactOf?: (customerId: string, tx: Executor) => Promise<{ email: string; firstname: string } | null>;
   favourites?: {
     get(customerId: string): Promise<{ lotteryKey: string; sets: Record<string, number[]> }[]>;
     set(customerId: string, favourites: { lotteryKey: string; sets: Record<string, number[]> }[]): Promise<unknown>;
@@ -316,14 +319,14 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     items?: CartItemInput[],
     attribution?: PurchaseAttribution,
   ): Promise<PurchaseResult> {
-    const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
-    if (earlier) return resultOf(earlier.publicId);
-    // Read before the transaction: a transaction never waits on a second pool connection (that can starve the pool).
-    const [contacts] = await Promise.all([
-      deps.outbox && deps.contactsOf ? deps.contactsOf([customerId]) : undefined,
-      deps.warmUp?.(),
-    ]);
-    const contact = contacts?.get(customerId);
+    // Given items are re-checked before the key's lookup in the transaction (a draw closed since the first answer
+    // would refuse a retry): look the key up first. A cart's purchase looks it up under the cart's lock, first thing.
+    if (items) {
+      const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
+      if (earlier) return resultOf(earlier.publicId);
+    }
+    // Before the transaction: a transaction never waits on a second pool connection (that can starve the pool).
+    await deps.warmUp?.();
     let insufficient: { payableCents: number; currency: CurrencyCode } | null = null;
     let outcome: Outcome;
     try {
@@ -393,6 +396,7 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
           // the emptied cart and the receipt. They are rolled back with the rest when the checkout is not written.
           const opWrite = keyRecord?.recordOperationWrite;
           const receipt = { checkoutId, bought, totalCents: loaded.totalCents, currency };
+          const contact = deps.outbox && deps.contactOf ? await deps.contactOf(customerId, tx) : null;
           const email =
             deps.outbox && contact ? await receiptWrite(deps.outbox, tx, contact, receipt, deps.publicUrl) : null;
           const also = [

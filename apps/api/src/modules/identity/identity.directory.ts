@@ -67,6 +67,14 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
         ),
       );
     },
+    /**
+     * One active customer's email and first name (the purchase's receipt), from the customer's row: inside a
+     * transaction that has read it already (the purchase's restrictions and checks do), no round trip at all.
+     */
+    async contactOf(customerId: string, exec: Executor = db): Promise<{ email: string; firstname: string } | null> {
+      const c = await customerRow(customerId, exec);
+      return c ? { email: c.email, firstname: c.firstname } : null;
+    },
     /** Responsible gambling's view of a customer (identity verification uses the stored details). */
     async verificationProfile(customerId: string, exec: Executor = db) {
       const c = await customerRow(customerId, exec);
