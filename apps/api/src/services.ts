@@ -518,10 +518,11 @@ function commerceServices(
     pricingOf: pricingFor,
   });
   // Every purchase answers to responsible gambling and to the restrictions of features §4 (licensing, migration).
-  const guard = withRestrictions(rg.guard, [
-    (id, exec) => directory.licensingRestriction(id, exec),
-    (id, exec) => migration.restriction(id, exec),
-  ]);
+  const guard = withRestrictions(
+    rg.guard,
+    [(id, exec) => directory.licensingRestriction(id, exec), (id, exec) => migration.restriction(id, exec)],
+    (id) => [directory.customerRead(id), migration.accountRead(id), rg.guard.checksRead(id)],
+  );
   const regionOf = async (id: string) => (await identity.directory.verificationProfile(id))?.state ?? null;
   const promotions = createPromotionsService({ db, clock });
   const orders = createOrdersService({ db, clock });

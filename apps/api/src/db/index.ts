@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -25,6 +25,62 @@ export type Executor = Db | Tx;
  * writes that do not read each other's rows may go together; each runs exactly once whatever the statement answers.
  */
 export type BatchedWrite = SQL;
+
+/**
+ * One module's read handed to a statement another module composes (issue 22; the read side of BatchedWrite): `sql`
+ * is a scalar expression answering one JSON value (a subquery with `row_to_json`/`json_agg`), `read` turns that value
+ * into what the module's own read answers, and `key` names it for the module's read to take back.
+ */
+export interface BatchedRead<T = unknown> {
+  key: string;
+  sql: SQL;
+  read(value: unknown): T;
+}
+
+const prefetchedIn = new WeakMap<Executor, Map<string, unknown>>();
+
+/**
+ * Runs several modules' reads as ONE statement inside a transaction and keeps each answer for that transaction, for
+ * the module's own read to take (`takePrefetched`) instead of sending a statement. Every part sees the same snapshot,
+ * taken when this statement starts: only reads that may be as of this moment go together (the purchase's checks,
+ * read after the wallet's lock). Outside a transaction it does nothing: a pool has no one caller to keep answers for.
+ */
+export async function prefetch(tx: Executor, prefix: string, parts: BatchedRead[]): Promise<void> {
+  if (!parts.length || !isTransaction(tx)) return;
+  const columns = parts.map((p, i) => sql`(${p.sql}) as ${sql.raw(`r${i}`)}`);
+  const { rows } = await executeNamed<Record<string, unknown>>(tx, prefix, sql`select ${sql.join(columns, sql`, `)}`);
+  const kept = prefetchedIn.get(tx) ?? new Map<string, unknown>();
+  prefetchedIn.set(tx, kept);
+  parts.forEach((p, i) => kept.set(p.key, p.read(rows[0]?.[`r${i}`] ?? null)));
+}
+
+/** The answer `prefetch` kept for this transaction under `key` (once: a second read goes to the database). */
+export function takePrefetched<T>(exec: Executor, key: string): { value: T } | undefined {
+  const kept = prefetchedIn.get(exec);
+  if (!kept?.has(key)) return undefined;
+  const value = kept.get(key) as T;
+  kept.delete(key);
+  return { value };
+}
+
+function isTransaction(exec: Executor): boolean {
+  return typeof (exec as { rollback?: unknown }).rollback === 'function';
+}
+
+/**
+ * A row of `table` from its `row_to_json` value: each column's JSON value through the column's own mapping (the
+ * JSON text of a timestamp, date, bigint or jsonb column maps as its driver value does); null when the JSON is null.
+ */
+export function rowFromJson<T extends Table>(table: T, value: unknown): T['$inferSelect'] | null {
+  if (value === null || value === undefined) return null;
+  const json = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([prop, column]) => {
+      const v = json[column.name];
+      return [prop, v === null || v === undefined ? null : column.mapFromDriverValue(v)];
+    }),
+  ) as T['$inferSelect'];
+}
 
 /** Distinct statement texts this process names (per connection PostgreSQL keeps each one parsed and planned). */
 const NAMED_TEXTS_MAX = 2_000;

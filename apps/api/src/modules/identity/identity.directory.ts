@@ -67,6 +67,8 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
         ),
       );
     },
+    /** The customer's row as part of the purchase's one read of its checks (ADR 108): `customerRow` then takes it. */
+    customerRead: (customerId: string) => customers.byPublicIdRead(customerId),
     /**
      * One active customer's email and first name (the purchase's receipt), from the customer's row: inside a
      * transaction that has read it already (the purchase's restrictions and checks do), no round trip at all.

@@ -1,6 +1,6 @@
 // SQL of the identity domain. Services call these; routes never do.
 import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/index.ts';
+import { rowFromJson, takePrefetched, type BatchedRead, type Executor } from '../../db/index.ts';
 import {
   identityCredentials,
   identityCustomers,
@@ -19,9 +19,14 @@ export type NewCustomerRow = typeof identityCustomers.$inferInsert;
 export type TwoFactorRow = typeof identityTwoFactor.$inferSelect;
 export type OneTimeTokenKind = 'autologin' | 'login_challenge' | 'password_reset' | 'confirm_email' | 'confirm_address';
 
+const customerKey = (publicId: string) => `identity.customer:${publicId}`;
+
 export const customers = {
-  byPublicId: async (db: Executor, publicId: string) =>
-    (
+  /** An active customer by public id; inside a transaction, the row `byPublicIdRead` prefetched, if it did. */
+  byPublicId: async (db: Executor, publicId: string) => {
+    const prefetched = takePrefetched<typeof identityCustomers.$inferSelect | null>(db, customerKey(publicId));
+    if (prefetched) return prefetched.value ?? undefined;
+    return (
       await db
         .select()
         .from(identityCustomers)
@@ -29,7 +34,14 @@ export const customers = {
         .limit(1)
         .prepare('identity_customer_by_public_id') // every cart read and purchase asks (issue 22)
         .execute()
-    )[0],
+    )[0];
+  },
+  /** `byPublicId` as part of another module's statement (the purchase's checks, `prefetch`). */
+  byPublicIdRead: (publicId: string): BatchedRead<typeof identityCustomers.$inferSelect | null> => ({
+    key: customerKey(publicId),
+    sql: sql`select row_to_json(c) from ${identityCustomers} c where c.public_id = ${publicId} and c.status = 'active' limit 1`,
+    read: (value) => rowFromJson(identityCustomers, value),
+  }),
   /** A customer by public id whatever their status (the back office reads closed accounts too). */
   anyByPublicId: async (db: Executor, publicId: string) =>
     (await db.select().from(identityCustomers).where(eq(identityCustomers.publicId, publicId)).limit(1))[0],

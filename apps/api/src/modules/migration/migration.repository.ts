@@ -1,14 +1,19 @@
 // Queries of the migration tables. Only the migration service calls these.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/index.ts';
+import { rowFromJson, takePrefetched, type BatchedRead, type Executor } from '../../db/index.ts';
 import { migrationAccounts } from './migration.schema.ts';
 
 export type MigrationRow = typeof migrationAccounts.$inferSelect;
 export type NewMigrationRow = typeof migrationAccounts.$inferInsert;
 
+const accountKey = (customerId: string) => `migration.account:${customerId}`;
+
 export const migrationRows = {
-  byCustomer: async (db: Executor, customerId: string) =>
-    (
+  /** The customer's legacy account; inside a transaction, the row `byCustomerRead` prefetched, if it did. */
+  byCustomer: async (db: Executor, customerId: string): Promise<MigrationRow | undefined> => {
+    const prefetched = takePrefetched<MigrationRow | null>(db, accountKey(customerId));
+    if (prefetched) return prefetched.value ?? undefined;
+    return (
       await db
         .select()
         .from(migrationAccounts)
@@ -16,7 +21,14 @@ export const migrationRows = {
         .limit(1)
         .prepare('migration_by_customer') // every cart read and purchase asks (issue 22)
         .execute()
-    )[0],
+    )[0];
+  },
+  /** `byCustomer` as part of another module's statement (the purchase's checks, `prefetch`). */
+  byCustomerRead: (customerId: string): BatchedRead<MigrationRow | null> => ({
+    key: accountKey(customerId),
+    sql: sql`select row_to_json(m) from ${migrationAccounts} m where m.customer_id = ${customerId} limit 1`,
+    read: (value) => rowFromJson(migrationAccounts, value),
+  }),
   /** A new legacy account; an account already imported for the customer is left as it is (null). */
   insert: async (db: Executor, row: NewMigrationRow) =>
     (await db.insert(migrationAccounts).values(row).onConflictDoNothing().returning())[0] ?? null,

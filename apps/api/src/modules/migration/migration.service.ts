@@ -119,6 +119,8 @@ export function createMigrationService(deps: MigrationDeps) {
       return n;
     },
 
+    /** The legacy account `restriction` reads, as part of the purchase's one read of its checks (ADR 108). */
+    accountRead: (customerId: string) => migrationRows.byCustomerRead(customerId),
     /** Restriction kind migration (features §4): an eligible_hard account buys nothing until migrated. */
     async restriction(customerId: string, exec: Executor = db): Promise<{ code: string; message: string } | null> {
       const row = await migrationRows.byCustomer(exec, customerId);

@@ -215,6 +215,8 @@ export function createGuardService(deps: GuardDeps) {
         );
       }
     },
+    /** The exclusion and limits `assertPurchase` reads, as part of the purchase's one read of its checks (ADR 108). */
+    checksRead: (customerId: string) => rgExclusions.withLimitsRead(customerId, clock.now()),
     /** Withdrawals wait for a verified identity ('verify_before_withdrawal'). */
     async verificationRequired(customerId: string): Promise<boolean> {
       const profile = await customers.verificationProfile(customerId);

@@ -13,7 +13,7 @@ import {
   type SQL,
   type Table,
 } from 'drizzle-orm';
-import { executeNamed, type Executor } from '../../db/index.ts';
+import { executeNamed, rowFromJson, takePrefetched, type BatchedRead, type Executor } from '../../db/index.ts';
 import {
   rgExclusions as exclusions,
   rgLimits as limits,
@@ -26,6 +26,7 @@ export type LimitRow = typeof limits.$inferSelect;
 export type ExclusionRow = typeof exclusions.$inferSelect;
 export type VerificationRow = typeof verifications.$inferSelect;
 
+const limitsKey = (customerId: string) => `rg.exclusions-limits:${customerId}`;
 const PERIOD_ORDER = sql`array_position(array['daily','weekly','monthly']::text[], ${limits.period})`;
 
 /** Rows of the same table read through a raw join, mapped back with the columns' own decoders. */
@@ -163,6 +164,12 @@ export const rgExclusions = {
     customerId: string,
     now: Date,
   ): Promise<{ excluded: ExclusionRow | null; rows: LimitRow[] }> {
+    const prefetched = takePrefetched<{ excluded: ExclusionRow | null; rows: LimitRow[] }>(exec, limitsKey(customerId));
+    if (prefetched) {
+      // Read a moment before `now`: an exclusion that ended in between no longer counts.
+      const { excluded, rows } = prefetched.value;
+      return { excluded: excluded && excluded.endsAt.getTime() > now.getTime() ? excluded : null, rows };
+    }
     const e = columnsOf(exclusions, 'e', 'e_');
     const l = columnsOf(limits, 'l', 'l_');
     const { rows } = await executeNamed<Record<string, unknown>>(
@@ -195,6 +202,27 @@ export const rgExclusions = {
       rows: rows.map((r) => rowOf<LimitRow>(r, l)).filter((r): r is LimitRow => r !== null),
     };
   },
+
+  /** `withLimits` as part of another module's statement (the purchase's checks, `prefetch`). */
+  withLimitsRead: (
+    customerId: string,
+    now: Date,
+  ): BatchedRead<{ excluded: ExclusionRow | null; rows: LimitRow[] }> => ({
+    key: limitsKey(customerId),
+    sql: sql`select json_build_object(
+        'e', (select row_to_json(x) from (
+          select * from ${exclusions} where ${exclusions.customerId} = ${customerId} and ${exclusions.endsAt} > ${now.toISOString()}
+          order by ${exclusions.endsAt} desc limit 1) x),
+        'l', (select json_agg(row_to_json(l) order by array_position(array['daily','weekly','monthly']::text[], l.period))
+          from ${limits} l where l.customer_id = ${customerId}))`,
+    read: (value) => {
+      const json = value as { e: unknown; l: unknown[] | null };
+      return {
+        excluded: rowFromJson(exclusions, json.e),
+        rows: (json.l ?? []).map((r) => rowFromJson(limits, r)!),
+      };
+    },
+  }),
 };
 
 export const rgVerifications = {
