@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, PHONE, useBrowser, waitForHydration } from './browser.ts';
 
 const browse = useBrowser();
 // Issue 22's target is 120 KB (bench/initial-js.mjs reports against it). Since the syndicate tile joined the home
@@ -47,6 +47,48 @@ describe('initial JavaScript of the home page', () => {
     expect(total, scripts.map((s) => `${s.pathname} ${s.gzip}`).join('\n')).toBeLessThanOrEqual(
       INITIAL_JS_BUDGET_BYTES,
     );
+  });
+});
+
+describe('initial JavaScript of a play screen (ADR 107)', () => {
+  it('carries no zod, no form library and no raffle code, in a few scripts', async () => {
+    const scripts = await initialScripts('/powerball');
+    expect(scripts.filter((s) => s.code.includes('$ZodType')).map((s) => s.pathname)).toEqual([]);
+    // conform's form state, which only "Schedule for later"'s form uses.
+    expect(scripts.filter((s) => s.code.includes('dataset.conform')).map((s) => s.pathname)).toEqual([]);
+    expect(scripts.filter((s) => s.pathname.includes('raffle')).map((s) => s.pathname)).toEqual([]);
+    expect(scripts.length, scripts.map((s) => s.pathname).join('\n')).toBeLessThanOrEqual(8);
+  });
+
+  it('"Schedule for later" loads its form when asked, and its heading takes the focus', async () => {
+    const { page, baseUrl, errors } = await browse(PHONE);
+    await page.goto(`${baseUrl}/oz-lotto`);
+    await waitForHydration(page);
+    await answerConsent(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.getByTestId('schedule-later').click();
+    await page.getByTestId('schedule-panel').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('schedule-heading');
+    expect(asked.some((p) => p.includes('schedule-form'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("a raffle's offer page hydrates with its screen, even when the screen's code is slow to come", async () => {
+    const { page, baseUrl, errors } = await browse(PHONE);
+    // The raffle screen's code held back a second: hydration waits for it, so the page is whole when hydrated.
+    await page.route(/\/assets\/raffle-parts-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/hospital-prize-home`);
+    await waitForHydration(page);
+    await page.getByRole('radio', { name: /10 tickets/ }).check();
+    // Read once, not polled: the picker answers the moment the page says it is hydrated.
+    expect(await page.getByTestId('buy-total').textContent()).toBe('10 tickets: $350.00');
+    expect(errors).toEqual([]);
   });
 });
 
