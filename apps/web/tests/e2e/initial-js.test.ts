@@ -115,4 +115,14 @@ describe('parts the first page does not carry (ui/deferred-part.tsx)', () => {
     // React streams a suspended part as a hidden template filled in by a script: none here.
     expect(html).not.toContain('<template');
   });
+
+  it("a raffle's offer page (its screen a deferred part) is in the server's HTML itself", async () => {
+    const res = await fetch(`${inject('baseUrl')}/surf-rescue-car-raffle`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]).toBe('Surf Rescue Car Raffle');
+    // React moves a big finished boundary to the end, hidden, for a script to put back (entry.server.tsx): not here.
+    expect(html).not.toContain('<template');
+    expect(html).not.toMatch(/<div hidden id="S:/);
+  });
 });
