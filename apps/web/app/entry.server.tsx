@@ -54,6 +54,11 @@ export default async function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A finished Suspense boundary is written in place however big it is. By default React moves one past 12.8 KB
+        // (or past that much inline boundary content) to the end of the response, hidden, for a script to put back:
+        // the page would show the part late (a layout shift) and never without JavaScript. Deferred parts render in
+        // Suspense boundaries (ui/deferred-part.tsx), the raffle screen among them (ADR 107).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

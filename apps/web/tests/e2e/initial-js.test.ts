@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, PHONE, useBrowser, waitForHydration } from './browser.ts';
 
 const browse = useBrowser();
 // Issue 22's target is 120 KB (bench/initial-js.mjs reports against it). Since the syndicate tile joined the home
@@ -50,6 +50,48 @@ describe('initial JavaScript of the home page', () => {
   });
 });
 
+describe('initial JavaScript of a play screen (ADR 107)', () => {
+  it('carries no zod, no form library and no raffle code, in a few scripts', async () => {
+    const scripts = await initialScripts('/powerball');
+    expect(scripts.filter((s) => s.code.includes('$ZodType')).map((s) => s.pathname)).toEqual([]);
+    // conform's form state, which only "Schedule for later"'s form uses.
+    expect(scripts.filter((s) => s.code.includes('dataset.conform')).map((s) => s.pathname)).toEqual([]);
+    expect(scripts.filter((s) => s.pathname.includes('raffle')).map((s) => s.pathname)).toEqual([]);
+    expect(scripts.length, scripts.map((s) => s.pathname).join('\n')).toBeLessThanOrEqual(8);
+  });
+
+  it('"Schedule for later" loads its form when asked, and its heading takes the focus', async () => {
+    const { page, baseUrl, errors } = await browse(PHONE);
+    await page.goto(`${baseUrl}/oz-lotto`);
+    await waitForHydration(page);
+    await answerConsent(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.getByTestId('schedule-later').click();
+    await page.getByTestId('schedule-panel').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('schedule-heading');
+    expect(asked.some((p) => p.includes('schedule-form'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("a raffle's offer page hydrates with its screen, even when the screen's code is slow to come", async () => {
+    const { page, baseUrl, errors } = await browse(PHONE);
+    // The raffle screen's code held back a second: hydration waits for it, so the page is whole when hydrated.
+    await page.route(/\/assets\/raffle-parts-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/hospital-prize-home`);
+    await waitForHydration(page);
+    await page.getByRole('radio', { name: /10 tickets/ }).check();
+    // Read once, not polled: the picker answers the moment the page says it is hydrated.
+    expect(await page.getByTestId('buy-total').textContent()).toBe('10 tickets: $350.00');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('parts the first page does not carry (ui/deferred-part.tsx)', () => {
   it('the precart drawer loads its content when the address opens it, and closes to the same page', async () => {
     const { page, baseUrl, errors } = await browse(PHONE);
@@ -72,5 +114,15 @@ describe('parts the first page does not carry (ui/deferred-part.tsx)', () => {
     expect(heading).toBe('Something went wrong.');
     // React streams a suspended part as a hidden template filled in by a script: none here.
     expect(html).not.toContain('<template');
+  });
+
+  it("a raffle's offer page (its screen a deferred part) is in the server's HTML itself", async () => {
+    const res = await fetch(`${inject('baseUrl')}/surf-rescue-car-raffle`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(/<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]).toBe('Surf Rescue Car Raffle');
+    // React moves a big finished boundary to the end, hidden, for a script to put back (entry.server.tsx): not here.
+    expect(html).not.toContain('<template');
+    expect(html).not.toMatch(/<div hidden id="S:/);
   });
 });

@@ -2,7 +2,7 @@
 // game offer picker (System / PowerHit size), the games with a grid for the one being edited, quickpick, clear,
 // favourites, draws, first draw, cause, the live price and Add to cart with the reason it is disabled, and where the
 // route offers it, "Schedule for later" (the panel is the route's: this builder hands it the ticket).
-import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode, type RefCallback } from 'react';
 import { useNavigation } from 'react-router';
 import { formatCents, type SiteFormat } from '../../lib/format.ts';
 import { drawCountOptions, type BuilderOffer } from './builder-offer.ts';
@@ -72,7 +72,11 @@ export interface TicketBuilderProps {
   /** "Schedule for later": the panel for the ticket (shown when asked for, or when `open`, e.g. after a refusal). */
   later?: {
     open: boolean;
-    render: (ticket: TicketForLater, headingRef: RefObject<HTMLHeadingElement | null>) => ReactNode;
+    /**
+     * `headingRef` goes on the panel's heading: it takes the focus when the panel is asked for, also when the panel's
+     * code arrives after the click (the play screen loads the panel when it is first shown).
+     */
+    render: (ticket: TicketForLater, headingRef: RefCallback<HTMLHeadingElement>) => ReactNode;
   };
 }
 
@@ -212,6 +216,11 @@ export function TicketBuilder(props: TicketBuilderProps) {
   );
 }
 
+function bringToHeading(heading: HTMLHeadingElement) {
+  heading.scrollIntoView({ block: 'start' });
+  heading.focus({ preventScroll: true });
+}
+
 /**
  * "Schedule for later" in the builder: shown on request (brought into view, its heading focused) or when the page's
  * address asks for it (#schedule-later, the way back from login); a ticket kept for the login is restored once.
@@ -224,7 +233,16 @@ function useLater(
 ) {
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(0);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  // Asked for while the panel was not there yet (its code still loading): focused when it mounts.
+  const focusWhenShown = useRef(false);
+  const headingRef = useCallback((element: HTMLHeadingElement | null) => {
+    heading.current = element;
+    if (element && focusWhenShown.current) {
+      focusWhenShown.current = false;
+      bringToHeading(element);
+    }
+  }, []);
   useEffect(() => {
     if (!offered) return;
     let kept: string | null = null;
@@ -243,9 +261,8 @@ function useLater(
   }, []);
   useEffect(() => {
     if (!asked) return;
-    const heading = headingRef.current;
-    heading?.scrollIntoView({ block: 'start' });
-    heading?.focus({ preventScroll: true });
+    if (heading.current) bringToHeading(heading.current);
+    else focusWhenShown.current = true;
   }, [asked]);
   return {
     open,

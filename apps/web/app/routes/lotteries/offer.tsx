@@ -6,11 +6,21 @@ import { data, useActionData } from 'react-router';
 import { loadOffer, loadOfferPreview } from '../../features/lotteries/lotteries.server.ts';
 import { PlayScreen } from './play-screen.tsx';
 import { loadPlayScreen, playScreenAction, type PlayScreenResult } from './play-screen.server.ts';
-// Charity raffles (issue 7, RAFFLE-WEB) have their own offer page.
-import { RaffleScreen } from '../../features/raffles/raffle-screen.tsx';
 import { loadRaffleScreen } from '../raffles/raffle-routes.server.ts';
 import { withSharedCaching } from '../../lib/http-caching.ts';
+import { deferredPart } from '../../ui/deferred-part.tsx';
 import type { Route } from './+types/offer';
+
+/**
+ * Charity raffles (issue 7, RAFFLE-WEB) have their own offer page on this path. Its code loads only where an offer is
+ * a raffle, so a lottery's play screen carries none of it (a named deferred part, ADR 107; docs/storefront.md
+ * "Performance"): the server renders it in place, and a page that arrives with it loads it before hydrating.
+ */
+const RaffleScreen = deferredPart(
+  () => import('../../features/raffles/raffle-screen.tsx').then((m) => m.RaffleScreen),
+  undefined,
+  'raffle-screen',
+);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The preview flag (spec core §2): an operator-signed link shows an offer that is not on sale, never buyable.

@@ -2,12 +2,13 @@
 // viewing orders) is available; a refused schedule post opens the panel with its messages.
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Capability } from '@shop/contracts';
 import type { OfferView } from '../../features/lotteries/lotteries.wire.ts';
 import type { BuilderOffer } from '../../features/tickets/builder-offer.ts';
 import { shellFixture } from '../../test-support/shell-fixture.ts';
 import { textOf } from '../../test-support/render.tsx';
+import { serverPartsReady } from '../../ui/deferred-part.tsx';
 import { PlayScreen } from './play-screen.tsx';
 import type { PlayScreenData, PlayScreenResult } from './play-screen.server.ts';
 
@@ -102,6 +103,9 @@ function render(capabilities: Capability[], data: PlayScreenData, result?: PlayS
 }
 
 describe('Schedule for later on the play screen', () => {
+  // The panel is a deferred part: rendered in place once its module is loaded, as entry.server.tsx waits for it.
+  beforeAll(() => serverPartsReady());
+
   it('is offered beside Add to cart only with the scheduled purchase screen’s capability (viewing orders)', () => {
     expect(render(['commercial_lotteries', 'view_orders'], screen(true))).toContain('data-testid="schedule-later"');
     expect(render(['commercial_lotteries'], screen(true))).not.toContain('data-testid="schedule-later"');

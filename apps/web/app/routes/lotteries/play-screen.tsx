@@ -20,8 +20,17 @@ import {
   statisticsPath,
   termsPath,
 } from '../../features/lotteries/offer-links.ts';
-import { SchedulePanel } from '../../features/scheduled/schedule-form.tsx';
 import { LATER_ANCHOR, TicketBuilder, type TicketBuilderProps } from '../../features/tickets/ticket-builder.tsx';
+import { deferredPart } from '../../ui/deferred-part.tsx';
+
+/**
+ * "Schedule for later" shows when it is asked for (or after a refused schedule): its form, schema and the form library
+ * load then, not with the play screen (a deferred part, ADR 098; docs/storefront.md "Performance"). The server renders
+ * it in place when the page opens with it.
+ */
+const SchedulePanel = deferredPart(() =>
+  import('../../features/scheduled/schedule-form.tsx').then((m) => m.SchedulePanel),
+);
 
 /** How many coming draws the picker offers. */
 const PICKER_DRAWS = 8;
