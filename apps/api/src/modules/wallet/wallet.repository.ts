@@ -16,15 +16,6 @@ export type NewEntryRow = typeof walletEntries.$inferInsert;
 const KINDS_ARRAY = sql.raw(`array['${CUSTOMER_ACCOUNT_KINDS.join("','")}']`);
 
 /** A customer's net spending (purchases minus refunds): the sales side of their purchase and refund entries. */
-const spendingOf = (customerId: string, currency: CurrencyCode) =>
-  and(
-    eq(walletEntries.customerId, customerId),
-    eq(walletEntries.currency, currency),
-    inArray(walletEntries.kind, ['purchase', 'refund']),
-    isNull(walletAccounts.customerId),
-    eq(walletAccounts.kind, 'sales'),
-  );
-
 export const accounts = {
   /** A house account's id, created (autocommitted, outside any caller transaction) when missing. */
   async house(db: Db, kind: HouseAccountKind, currency: CurrencyCode): Promise<number> {
@@ -206,23 +197,30 @@ export const statements = {
     if (!windows.length) return [];
     const sums = windows.map((w, i) => {
       const inWindow = w.from
-        ? sql`${walletEntries.createdAt} >= ${w.from.toISOString()} and ${walletEntries.createdAt} < ${w.to.toISOString()}`
-        : sql`${walletEntries.createdAt} < ${w.to.toISOString()}`;
-      return sql`coalesce(sum(${walletLines.amountCents}) filter (where ${inWindow}), 0) as ${sql.raw(`w${i}`)}`;
+        ? sql`e.created_at >= ${w.from.toISOString()} and e.created_at < ${w.to.toISOString()}`
+        : sql`e.created_at < ${w.to.toISOString()}`;
+      return sql`coalesce(sum(l.amount_cents) filter (where ${inWindow}), 0) as ${sql.raw(`w${i}`)}`;
     });
     // The entries of the windows' union only (every window's filter implies it): the customer's index is scanned
     // over that range instead of their whole history, which grows with every purchase.
     const from = windows.every((w) => w.from) ? Math.min(...windows.map((w) => w.from!.getTime())) : null;
     const to = Math.max(...windows.map((w) => w.to.getTime()));
-    const range = sql`${walletEntries.createdAt} < ${new Date(to).toISOString()}${from === null ? sql`` : sql` and ${walletEntries.createdAt} >= ${new Date(from).toISOString()}`}`;
+    const range = sql`created_at < ${new Date(to).toISOString()}${from === null ? sql`` : sql` and created_at >= ${new Date(from).toISOString()}`}`;
+    // The customer's entries first, as a fence (MATERIALIZED), then their lines on the sales account. A named
+    // statement runs a generic plan after a few calls, and the generic plan of the plain three-table join started
+    // from the sales account's lines, every customer's purchases: 8 ms a call after a minute of the bench.
     const { rows } = await executeNamed<Record<string, string>>(
       tx,
       'wallet_spent',
-      sql`select ${sql.join(sums, sql`, `)}
-      from ${walletLines}
-      inner join ${walletEntries} on ${walletEntries.id} = ${walletLines.entryId}
-      inner join ${walletAccounts} on ${walletAccounts.id} = ${walletLines.accountId}
-      where ${spendingOf(customerId, currency)} and ${range}`,
+      sql`with e as materialized (
+        select id, created_at from ${walletEntries}
+        where customer_id = ${customerId} and currency = ${currency} and kind in ('purchase', 'refund') and ${range}
+      )
+      select ${sql.join(sums, sql`, `)}
+      from e
+      inner join ${walletLines} l on l.entry_id = e.id
+      inner join ${walletAccounts} a on a.id = l.account_id
+      where a.customer_id is null and a.kind = 'sales'`,
     );
     return windows.map((_, i) => Math.max(0, Number(rows[0]?.[`w${i}`] ?? 0)));
   },
