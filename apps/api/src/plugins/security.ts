@@ -2,7 +2,7 @@
 // by a per-request nonce: it is generated here and left on the Node request as `req.cspNonce` for the web handler
 // (React Router's entry.server renders <Scripts nonce>, <ScrollRestoration nonce> with it). Styles keep
 // 'unsafe-inline' because server-rendered style attributes cannot carry a nonce.
-import { randomBytes } from 'node:crypto';
+import { randomBase64url } from '../lib/random-bytes.ts';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -53,7 +53,7 @@ const securityPlugin: FastifyPluginAsync<{ config: AppConfig; nonce?: () => stri
   app,
   { config, nonce },
 ) => {
-  const makeNonce = nonce ?? (() => randomBytes(16).toString('base64url'));
+  const makeNonce = nonce ?? (() => randomBase64url(16));
   app.addHook('onRequest', async (request) => {
     request.raw.cspNonce = makeNonce();
     request.raw.clientIp = request.ip;

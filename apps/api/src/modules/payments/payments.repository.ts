@@ -2,7 +2,7 @@
 // test gateway's own book. Only the payments module's services (and the idempotency plugin, through the module's
 // index) call these.
 import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { BatchedWrite, Executor } from '../../db/index.ts';
+import { executeNamed, type BatchedWrite, type Executor } from '../../db/index.ts';
 import {
   paymentsDeposits as deposits,
   paymentsFunds as funds,
@@ -306,8 +306,18 @@ const recordOperationWrite = (scope: string, key: string, operation: string): Ba
 export const idempotencyKeysRepository = {
   /** Claims a key for a request (one INSERT: two processes racing on one key cannot both win). */
   async claim(ex: Executor, row: typeof keys.$inferInsert): Promise<boolean> {
-    const claimed = await ex.insert(keys).values(row).onConflictDoNothing().returning({ key: keys.key });
-    return claimed.length > 0;
+    // Every money-moving request sends this: a named statement of one text (planned once per connection).
+    const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+    const { rows } = await executeNamed(
+      ex,
+      'payments_key_claim',
+      sql`insert into payments_idempotency_keys (scope, key, route, request_hash, status, locked_at, created_at, expires_at)
+        values (${row.scope}, ${row.key}, ${row.route}, ${row.requestHash}, ${row.status}, ${iso(row.lockedAt)}::timestamptz,
+          ${iso(row.createdAt)}::timestamptz, ${iso(row.expiresAt)}::timestamptz)
+        on conflict do nothing
+        returning key`,
+    );
+    return rows.length > 0;
   },
 
   async find(ex: Executor, scope: string, key: string): Promise<IdempotencyKeyRow | null> {
@@ -354,15 +364,13 @@ export const idempotencyKeysRepository = {
     key: string,
     response: { status: number; body: string; headers: Record<string, string> },
   ): Promise<void> {
-    await ex
-      .update(keys)
-      .set({
-        status: 'done',
-        responseStatus: response.status,
-        responseBody: response.body,
-        responseHeaders: response.headers,
-      })
-      .where(and(eq(keys.scope, scope), eq(keys.key, key), eq(keys.status, 'running')));
+    await executeNamed(
+      ex,
+      'payments_key_complete',
+      sql`update payments_idempotency_keys set status = 'done', response_status = ${response.status},
+        response_body = ${response.body}, response_headers = ${JSON.stringify(response.headers)}::jsonb
+        where scope = ${scope} and key = ${key} and status = 'running'`,
+    );
   },
 
   /** The request ended without a storable answer: the next retry may recover the key at once. */

@@ -12,7 +12,25 @@ function addDays(localDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * The calendar window of `period` holding `now` (site time). The window holding an instant is unique, so the last one
+ * computed per period and zone answers every instant inside it: the purchase's checks ask for three windows twice a
+ * checkout, and the zone arithmetic (Intl) was a twentieth of the API's CPU (issue 22).
+ */
+const lastWindows = new Map<string, { start: Date; end: Date }>();
+
 export function calendarWindow(period: LimitPeriod, now: Date, timeZone: string): { start: Date; end: Date } {
+  const key = `${period}|${timeZone}`;
+  const known = lastWindows.get(key);
+  const t = now.getTime();
+  if (known && known.start.getTime() <= t && t < known.end.getTime())
+    return { start: new Date(known.start), end: new Date(known.end) };
+  const window = computeWindow(period, now, timeZone);
+  lastWindows.set(key, window);
+  return { start: new Date(window.start), end: new Date(window.end) };
+}
+
+function computeWindow(period: LimitPeriod, now: Date, timeZone: string): { start: Date; end: Date } {
   const today = localDateOf(now, timeZone);
   let first: string;
   let next: string;

@@ -1,8 +1,8 @@
 // What the ledger, its reads and its bulk credit share: the movement and result shapes, the spend order, and the
 // entry ids and amount checks every posting uses.
-import { randomBytes } from 'node:crypto';
 import type { CurrencyCode } from '@shop/contracts';
 import { AppError } from '../../lib/errors.ts';
+import { randomHex } from '../../lib/random-bytes.ts';
 import type { CustomerAccountKind } from './wallet.schema.ts';
 
 export type EntryKind =
@@ -64,7 +64,7 @@ export const SPENDABLE: readonly CustomerAccountKind[] = ['bonus', 'deposit', 'w
 export const insufficientFunds = (message = 'There are not enough funds in your wallet for this.') =>
   new AppError(422, message, { code: 'insufficient_funds', fieldErrors: { amount: [message] } });
 
-export const newEntryId = () => `txn_${randomBytes(10).toString('hex')}`;
+export const newEntryId = () => `txn_${randomHex(10)}`;
 export const positiveCents = (n: number) => {
   if (!Number.isSafeInteger(n) || n <= 0)
     throw new RangeError(`A ledger amount must be a positive whole number of cents, got ${n}`);
