@@ -19,10 +19,14 @@ export function withRestrictions(
   const found = async (customerId: string, exec?: Executor) =>
     (await Promise.all(restrictions.map((r) => r(customerId, exec)))).filter((r) => r !== null);
   return {
-    async blockedReasons(customerId, amountCents, currency) {
-      const [own, rg] = await Promise.all([found(customerId), guard.blockedReasons(customerId, amountCents, currency)]);
+    async blockedReasons(customerId, amountCents, currency, exec) {
+      const [own, rg] = await Promise.all([
+        found(customerId, exec),
+        guard.blockedReasons(customerId, amountCents, currency, exec),
+      ]);
       return { ...Object.fromEntries(own.map((r) => [r.code, r.message])), ...rg };
     },
+    checksRead: reads,
     async assertPurchase(tx, p) {
       if (reads) await prefetch(tx, 'purchase_checks', reads(p.customerId));
       const [first] = await found(p.customerId, tx);

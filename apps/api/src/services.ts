@@ -158,6 +158,7 @@ import {
   recurringFailureEmail,
   scheduledGaveUpEmail,
   recordPreOrders,
+  recordsAfterPurchase,
   type DrawCalendar,
   type PausedNotifier,
   type SalesOpening,
@@ -521,7 +522,7 @@ function commerceServices(
   const guard = withRestrictions(
     rg.guard,
     [(id, exec) => directory.licensingRestriction(id, exec), (id, exec) => migration.restriction(id, exec)],
-    (id) => [directory.customerRead(id), migration.accountRead(id), rg.guard.checksRead(id)],
+    (id) => [directory.customerRead(id), migration.accountRead(id), ...rg.guard.checksRead(id)],
   );
   const regionOf = async (id: string) => (await identity.directory.verificationProfile(id))?.state ?? null;
   const promotions = createPromotionsService({ db, clock });
@@ -595,6 +596,8 @@ function commerceServices(
       await recordPreOrders(tx, bought, salesOpenAt);
       await partners.recordSale(tx, bought);
     },
+    // Autoplays, subscriptions and pre-orders (recurring), a partner's sale: otherwise there is nothing to write.
+    afterOrdersApplies: (bought) => recordsAfterPurchase(bought.orders) || bought.attribution !== undefined,
     handlers: [lotteryTickets, raffleTickets, syndicateTickets, lottoParty.handler],
     guard,
     warmUp: () => c.catalogue.productOffers('default'),
@@ -905,6 +908,8 @@ function prizeOrdersOf(core: Core, m: ReturnType<typeof commerceServices>): Priz
           debitPurchase: (tx, mv) => m.ledger.payPrizeOrder(tx, mv),
           creditBonus: (tx, mv) => m.ledger.creditBonus(tx, mv),
           fundsSummary: (id) => m.ledger.fundsSummary(id),
+          walletRead: (id) => m.ledger.walletRead(id),
+          debitPurchaseWrite: async (_reads, mv) => m.ledger.payPrizeOrderWrite(mv),
         },
       });
       const { checkoutId } = await workflow.purchase(customerId, idempotencyKey, { purchase: {} });

@@ -26,6 +26,9 @@ export type Executor = Db | Tx;
  */
 export type BatchedWrite = SQL;
 
+/** A boolean SQL expression one module hands another module's statement (a condition of its read). */
+export type SqlCondition = SQL;
+
 /**
  * One module's read handed to a statement another module composes (issue 22; the read side of BatchedWrite): `sql`
  * is a scalar expression answering one JSON value (a subquery with `row_to_json`/`json_agg`), `read` turns that value
@@ -38,20 +41,36 @@ export interface BatchedRead<T = unknown> {
 }
 
 const prefetchedIn = new WeakMap<Executor, Map<string, unknown>>();
+const scopes = new WeakSet<object>();
 
 /**
- * Runs several modules' reads as ONE statement inside a transaction and keeps each answer for that transaction, for
- * the module's own read to take (`takePrefetched`) instead of sending a statement. Every part sees the same snapshot,
- * taken when this statement starts: only reads that may be as of this moment go together (the purchase's checks,
- * read after the wallet's lock). Outside a transaction it does nothing: a pool has no one caller to keep answers for.
+ * A handle for one moment's reads outside any transaction (the checkout's reads, ADR 109): it runs every query on
+ * the pool as `db` does, and `prefetch` may keep answers for it as for a transaction. Made per request and dropped
+ * with it: whatever it kept is as of the moment its prefetch ran, which the request's guarded write then checks.
+ */
+export function readScope(db: Db): Db {
+  const scope = Object.create(db) as Db;
+  scopes.add(scope);
+  return scope;
+}
+
+/**
+ * Runs several modules' reads as ONE statement inside a transaction (or a read scope) and keeps each answer for it,
+ * for the module's own read to take (`takePrefetched`) instead of sending a statement. Every part sees the same
+ * snapshot, taken when this statement starts: only reads that may be as of this moment go together (the purchase's
+ * reads, which its guarded write checks again). On the plain pool it does nothing: a pool has no one caller to keep
+ * answers for.
  */
 export async function prefetch(tx: Executor, prefix: string, parts: BatchedRead[]): Promise<void> {
-  if (!parts.length || !isTransaction(tx)) return;
-  const columns = parts.map((p, i) => sql`(${p.sql}) as ${sql.raw(`r${i}`)}`);
-  const { rows } = await executeNamed<Record<string, unknown>>(tx, prefix, sql`select ${sql.join(columns, sql`, `)}`);
+  if (!parts.length || !(isTransaction(tx) || scopes.has(tx))) return;
   const kept = prefetchedIn.get(tx) ?? new Map<string, unknown>();
+  // Parts kept already (the request's one read had them) are not read again.
+  const wanted = parts.filter((p) => !kept.has(p.key));
+  if (!wanted.length) return;
+  const columns = wanted.map((p, i) => sql`(${p.sql}) as ${sql.raw(`r${i}`)}`);
+  const { rows } = await executeNamed<Record<string, unknown>>(tx, prefix, sql`select ${sql.join(columns, sql`, `)}`);
   prefetchedIn.set(tx, kept);
-  parts.forEach((p, i) => kept.set(p.key, p.read(rows[0]?.[`r${i}`] ?? null)));
+  wanted.forEach((p, i) => kept.set(p.key, p.read(rows[0]?.[`r${i}`] ?? null)));
 }
 
 /** The answer `prefetch` kept for this transaction under `key` (once: a second read goes to the database). */
@@ -63,7 +82,71 @@ export function takePrefetched<T>(exec: Executor, key: string): { value: T } | u
   return { value };
 }
 
-function isTransaction(exec: Executor): boolean {
+/** The answer `prefetch` kept under `key`, left in place (a read several checks of one request share). */
+export function peekPrefetched<T>(exec: Executor, key: string): { value: T } | undefined {
+  const kept = prefetchedIn.get(exec);
+  return kept?.has(key) ? { value: kept.get(key) as T } : undefined;
+}
+
+/**
+ * One module's part of a guarded write (ADR 109): named CTEs (each one INSERT, UPDATE, DELETE or locking SELECT; the
+ * names unique in the statement, so each module prefixes its own) and the checks that must hold for the statement to
+ * stand, each a boolean SQL expression over the part's CTEs (e.g. that a version-checked UPDATE found its rows).
+ */
+export interface WritePart {
+  ctes: [name: string, body: SQL][];
+  checks?: [name: string, holds: SQL][];
+}
+
+/** A guarded write was refused by its checks (a row changed since it was read, a draw closed): nothing was written. */
+export class GuardFailed extends Error {
+  constructor(readonly check: string) {
+    super(`guarded write refused: ${check}`);
+    this.name = 'GuardFailed';
+  }
+}
+
+/** SQLSTATE `shop_guard` (migration 0034) raises with the failed check's name as its message. */
+const GUARD_FAILED = 'LKG01';
+
+/**
+ * Every part's CTEs and checks as ONE statement: `with <ctes> select shop_guard(<checks>)`. PostgreSQL runs every
+ * data-modifying CTE exactly once and the whole statement is one unit: when a check is false `shop_guard` raises and
+ * nothing of any part stays (on the pool the statement is its own transaction, so this is the write and its COMMIT
+ * in one round trip). Throws GuardFailed naming the first check that failed. A plain BatchedWrite is a part of one CTE.
+ */
+export async function writeGuarded(exec: Executor, prefix: string, parts: (WritePart | BatchedWrite)[]): Promise<void> {
+  const ctes: SQL[] = [];
+  const checks: [string, SQL][] = [];
+  parts.forEach((part, i) => {
+    if (!('ctes' in part)) {
+      ctes.push(sql`${sql.raw(`w${i}`)} as (${part})`);
+      return;
+    }
+    for (const [name, body] of part.ctes) ctes.push(sql`${sql.raw(name)} as (${body})`);
+    checks.push(...(part.checks ?? []));
+  });
+  const guard = checks.length
+    ? sql`select shop_guard(array[${sql.join(
+        checks.map(([, holds]) => sql`coalesce((${holds}), false)`),
+        sql`, `,
+      )}], array[${sql.join(
+        checks.map(([name]) => sql.raw(`'${name.replace(/[^a-z0-9_]/gi, '')}'`)),
+        sql`, `,
+      )}]::text[])`
+    : sql`select true`;
+  try {
+    await executeNamed(exec, prefix, ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${guard}` : guard);
+  } catch (err) {
+    const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+    const pgErr = e.code ? e : e.cause;
+    if (pgErr?.code === GUARD_FAILED) throw new GuardFailed(String(pgErr.message));
+    throw err;
+  }
+}
+
+/** Whether `exec` is an open transaction (not the pool, nor a read scope over it). */
+export function isTransaction(exec: Executor): boolean {
   return typeof (exec as { rollback?: unknown }).rollback === 'function';
 }
 

@@ -13,10 +13,20 @@ import {
   type PurchaseBody,
   IN_FLIGHT_MESSAGE,
 } from '@shop/contracts';
-import type { BatchedWrite, Db, Executor } from '../db/index.ts';
+import {
+  GuardFailed,
+  prefetch,
+  readScope,
+  writeGuarded,
+  type BatchedRead,
+  type BatchedWrite,
+  type Db,
+  type Executor,
+  type WritePart,
+} from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { crashPoint } from '../lib/crash-points.ts';
-import { AppError, conflict } from '../lib/errors.ts';
+import { AppError, conflict, unprocessable } from '../lib/errors.ts';
 import type {
   CartProductHandler,
   CartService,
@@ -39,7 +49,8 @@ import { promotionNotAdded, redeemPromotion, type RedeemInput } from '../modules
 import { createAdmission } from './purchase-admission.ts';
 
 /** What the purchase needs of the cart module. */
-export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'loadItemsForCheckout' | 'emptyCartWrites'>;
+export type CheckoutCart = Pick<CartService, 'loadForCheckout' | 'loadItemsForCheckout' | 'emptyCartWrites'> &
+  Partial<Pick<CartService, 'checkoutRead' | 'purchasedWrite'>>;
 
 /** Who a purchase is attributed to: a partner and its channel (the partner purchase, issue 19), with metadata. */
 export interface PurchaseAttribution {
@@ -69,6 +80,12 @@ export interface PurchaseLedger {
     m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string },
   ): Promise<{ entryId: string }>;
   fundsSummary(customerId: string): Promise<{ availableFundsCents: number }>;
+  /** The wallet (balances, versions) as part of the checkout's one read, and the debit as part of its write. */
+  walletRead(customerId: string): BatchedRead;
+  debitPurchaseWrite(
+    exec: Executor,
+    m: { customerId: string; amountCents: number; currency: CurrencyCode; reference: string; description: string },
+  ): Promise<{ entryId: string; part: WritePart }>;
 }
 
 /** A request's Idempotency-Key, and how to name the operation it started in the key's record (same transaction). */
@@ -111,6 +128,11 @@ export interface PurchaseDeps {
   maxConcurrent?: number;
   /** Inside the purchase transaction, after the orders are written (recurring items become recurring purchases). */
   afterOrders?: (tx: Executor, bought: PurchasedOrders) => Promise<void>;
+  /**
+   * Whether afterOrders has anything to write for a purchase; when it has not, the purchase is its one guarded write
+   * without a transaction (ADR 109). Absent: afterOrders always runs, in a transaction.
+   */
+  afterOrdersApplies?: (bought: PurchasedOrders) => boolean;
 }
 
 export interface PurchaseResult {
@@ -262,51 +284,257 @@ async function validateCartOf(
   }
 }
 
-/**
- * Each item's handler writes what it sells (tickets, shares) in the purchase transaction; answers the orders to record.
- * Each handler is told what its item is paid after the discount: the same split recordCheckout gives the orders.
- */
-async function fulfilItems(
-  tx: Executor,
-  loaded: { items: { item: PricedItem }[]; discountCents: number },
-  handlerFor: (productType: string) => CartProductHandler,
+/** Attempts of a purchase whose guarded write found the cart or the wallet changed since it read them (ADR 109). */
+const MAX_ATTEMPTS = 4;
+
+/** The orders a purchase records, from what each item's handler fulfilled (its lines' quickpick flags). */
+function ordersOf(bought: PurchasedOrders['orders']): NewOrder[] {
+  return bought.map(({ orderId, item, tickets }) => {
+    const quickpicks = item.games.map((g) => g.quickpick);
+    return {
+      publicId: orderId,
+      item: { ...item, input: item.input } as unknown as NewOrder['item'],
+      tickets: tickets.map((t) => ({ ...t, quickpicks: t.lineIds.map((_, i) => quickpicks[i] ?? false) })),
+    };
+  });
+}
+
+type Outcome = { kind: 'done'; checkoutId: string; items: PricedItem[] } | { kind: 'removed'; messages: string[] };
+
+/** One purchase as asked: whose, its key, the cart or given items, a deposit paying for it, a partner's attribution. */
+interface Attempt {
+  customerId: string;
+  idempotencyKey: string;
+  body: PurchaseBody['purchase'];
+  deposit: { depositId: string; depositCents: number } | null;
+  keyRecord?: Pick<PurchaseKey, 'recordOperation' | 'recordOperationWrite'>;
+  items?: CartItemInput[];
+  attribution?: PurchaseAttribution;
+}
+
+type Loaded = Awaited<ReturnType<CheckoutCart['loadForCheckout']>>;
+type HandlerFor = (productType: string) => CartProductHandler;
+
+/** Each item's handler: its part of the one write, or (raffles, shares) null, fulfilled in a transaction. */
+async function planItems(
+  loaded: Loaded,
+  handlerFor: HandlerFor,
   ctx: { customerId: string; checkoutId: string; now: Date },
-): Promise<{ orders: NewOrder[]; bought: PurchasedOrders['orders'] }> {
-  const orders: NewOrder[] = [];
-  const bought: PurchasedOrders['orders'] = [];
+) {
   const paid = paidAmounts(
     loaded.items.map(({ item }) => ({ priceCents: item.priceCents, preOrder: item.purchaseStatus === 'pre_order' })),
     loaded.discountCents,
   );
-  for (const [i, { item }] of loaded.items.entries()) {
-    const orderId = newPublicId('ord');
-    const fulfilled = await handlerFor(item.productType).fulfil(tx, item, { ...ctx, orderId, paidCents: paid[i]! });
-    bought.push({ orderId, item, tickets: fulfilled });
-    const quickpicks = item.games.map((g) => g.quickpick);
-    orders.push({
-      publicId: orderId,
-      item: { ...item, input: item.input } as unknown as NewOrder['item'],
-      tickets: fulfilled.map((t) => ({ ...t, quickpicks: t.lineIds.map((_, i) => quickpicks[i] ?? false) })),
+  return Promise.all(
+    loaded.items.map(async ({ item }, i) => {
+      const handler = handlerFor(item.productType);
+      const fulfil = { ...ctx, orderId: newPublicId('ord'), paidCents: paid[i]! };
+      const written = handler.fulfilWrite ? await handler.fulfilWrite(item, { ...fulfil, name: `item${i}` }) : null;
+      return { item, handler, ctx: fulfil, written };
+    }),
+  );
+}
+type Planned = Awaited<ReturnType<typeof planItems>>;
+
+/** Whether the purchase needs a transaction around its write (ADR 109): a step that is not a part of that write. */
+function needsTransaction(deps: PurchaseDeps, a: Attempt, loaded: Loaded, planned: Planned, bought: PurchasedOrders) {
+  return (
+    loaded.promotion !== null ||
+    loaded.bonusCreditCents > 0 ||
+    planned.some((p) => p.written === null) ||
+    (a.keyRecord?.recordOperation !== undefined && a.keyRecord.recordOperationWrite === undefined) ||
+    (deps.afterOrders !== undefined && (deps.afterOrdersApplies?.(bought) ?? true))
+  );
+}
+
+/**
+ * The purchase's write on `ex` (the pool, or its transaction): the promotion redeemed and the items no part writes
+ * fulfilled first when there are any, then every part as ONE guarded statement (the debit, each item's lines under
+ * its draws' check, the checkout, orders and tickets, the key's record, the emptied cart, the receipt), then the
+ * afterOrders hook and a bonus credit. Throws GuardFailed when the cart or the wallet changed since `reads` read
+ * them, and 422 draw_closed when an item's draw closed since.
+ */
+async function writePurchase(
+  deps: PurchaseDeps,
+  ex: Executor,
+  w: {
+    a: Attempt;
+    reads: Executor;
+    loaded: Loaded;
+    planned: Planned;
+    debit: { entryId: string; part: WritePart } | null;
+    checkoutId: string;
+    now: Date;
+    payableCents: number;
+  },
+): Promise<void> {
+  const { a, loaded, planned, debit, checkoutId, now } = w;
+  const { customerId, idempotencyKey, deposit, keyRecord, items, attribution } = a;
+  const { currency } = loaded;
+  if (loaded.promotion) {
+    await (deps.redeemPromotion ?? redeemPromotion)(ex, {
+      code: loaded.promotion.code,
+      customerId,
+      checkoutId,
+      now,
+      discountCents: loaded.discountCents,
+      bonusCreditCents: loaded.bonusCreditCents,
     });
   }
-  return { orders, bought };
+  const bought: PurchasedOrders['orders'] = [];
+  for (const p of planned)
+    bought.push({
+      orderId: p.ctx.orderId,
+      item: p.item,
+      tickets: p.written ? p.written.tickets : await p.handler.fulfil(ex, p.item, p.ctx),
+    });
+  const receipt = { checkoutId, bought, totalCents: loaded.totalCents, currency };
+  // The customer's row as the read saw it (identity keeps it for the read scope): no statement.
+  const contact = deps.outbox && deps.contactOf ? await deps.contactOf(customerId, w.reads) : null;
+  const email = deps.outbox && contact ? await receiptWrite(deps.outbox, ex, contact, receipt, deps.publicUrl) : null;
+  const opWrite = keyRecord?.recordOperationWrite;
+  const parts: (WritePart | BatchedWrite)[] = [
+    ...(debit ? [debit.part] : []),
+    ...planned.flatMap((p) => (p.written?.part ? [p.written.part] : [])),
+    deps.checkouts.purchaseWrite({
+      publicId: checkoutId,
+      customerId,
+      idempotencyKey,
+      totalCents: loaded.totalCents,
+      discountCents: loaded.discountCents,
+      bonusCreditCents: loaded.bonusCreditCents,
+      paidFromWalletCents: Math.max(0, w.payableCents),
+      depositCents: deposit?.depositCents ?? null,
+      depositId: deposit?.depositId ?? null,
+      currency,
+      promotionCode: loaded.promotion?.code ?? null,
+      affiliateCode: loaded.affiliateCode,
+      ledgerEntryId: debit?.entryId ?? null,
+      tracking: loaded.items.map((i) => analyticsOf(i.item)),
+      orders: ordersOf(bought),
+    }),
+    ...(opWrite ? [opWrite(checkoutId)] : []),
+    ...(items || !deps.cart.purchasedWrite ? [] : [deps.cart.purchasedWrite(loaded.cartId, loaded.cartVersion)]),
+    ...(email ? [email] : []),
+  ];
+  try {
+    await writeGuarded(ex, 'purchase', parts);
+  } catch (err) {
+    // A draw closed since the read (the draw-close race): the purchase fails as it always has, writing nothing.
+    const closed = err instanceof GuardFailed ? /^item(\d+)_open$/.exec(err.check) : null;
+    if (closed) {
+      const item = planned[Number(closed[1])]!.item;
+      throw unprocessable(`The draw for ${item.offerName} closed before you bought it.`, 'draw_closed');
+    }
+    throw err;
+  }
+  if (!opWrite) await keyRecord?.recordOperation?.(ex, checkoutId);
+  await deps.afterOrders?.(ex, { customerId, checkoutId, now, orders: bought, attribution });
+  if (loaded.bonusCreditCents > 0) {
+    await deps.ledger.creditBonus(ex, {
+      customerId,
+      amountCents: loaded.bonusCreditCents,
+      currency,
+      reference: `promo:${checkoutId}`,
+      description: `Promotion ${loaded.promotion?.code ?? ''} bonus credit`.trim(),
+    });
+  }
+}
+
+/**
+ * The purchase's ONE read (ADR 109) on a new read scope: the cart and its version (unless given items are bought),
+ * a checkout for the key, the wallet and its versions, and what the guard's checks read; then the cart (or basket) to
+ * buy, re-checked and priced from it.
+ */
+async function readPurchase(deps: PurchaseDeps, a: Attempt): Promise<{ reads: Executor; loaded: Loaded }> {
+  const { customerId, items } = a;
+  const reads = readScope(deps.db);
+  await prefetch(reads, 'purchase_read', [
+    ...(items || !deps.cart.checkoutRead ? [] : [deps.cart.checkoutRead(customerId)]),
+    deps.checkouts.checkoutByKeyRead(customerId, a.idempotencyKey),
+    deps.ledger.walletRead(customerId),
+    ...(deps.guard?.checksRead?.(customerId) ?? []),
+  ]);
+  const loaded = items
+    ? await deps.cart.loadItemsForCheckout(reads, customerId, items)
+    : await deps.cart.loadForCheckout(reads, customerId);
+  return { reads, loaded };
 }
 
 export function createPurchaseWorkflow(deps: PurchaseDeps) {
-  const { db, clock, cart, ledger, checkouts } = deps;
+  const { db, clock, ledger, checkouts } = deps;
   const handlerFor = (productType: string) => {
     const h = deps.handlers.find((x) => x.productType === productType);
     if (!h) throw new AppError(422, 'This product cannot be bought yet.', { code: 'product_unavailable' });
     return h;
   };
 
-  type Outcome = { kind: 'done'; checkoutId: string; items: PricedItem[] } | { kind: 'removed'; messages: string[] };
-
   const admitted = createAdmission(deps.maxConcurrent ?? 6);
 
   /**
+   * One attempt (ADR 109): ONE read of everything the checks need (readPurchase), the checks and the purchase decided
+   * from it, then ONE guarded write (writePurchase) that stands only if the cart and the wallet are still as read and
+   * every draw is still open. Without a promotion, a bonus credit, items their handler fulfils in a transaction or an
+   * afterOrders hook with something to write, that statement is the whole commit: no transaction is opened. Throws
+   * GuardFailed when the write found the cart or the wallet changed: the caller reads again.
+   */
+  async function attempt(a: Attempt): Promise<Outcome> {
+    const { customerId, idempotencyKey, body } = a;
+    const { reads, loaded } = await readPurchase(deps, a);
+    const again = await checkouts.checkoutByKey(reads, customerId, idempotencyKey);
+    if (again) return { kind: 'done', checkoutId: again.publicId, items: [] };
+    // Items that stopped being sellable were removed and recorded: that stays, nothing is bought, the customer is told.
+    if (loaded.removed.length) return { kind: 'removed', messages: loaded.removed.map((r) => r.message) };
+    if (!loaded.items.length)
+      throw new AppError(422, 'Your cart is empty.', {
+        code: 'cart_empty',
+        fieldErrors: { this: ['Your cart is empty.'] },
+      });
+    const { currency } = loaded;
+    if (body.expectedTotal && Math.round(body.expectedTotal.amount * 100) !== loaded.totalCents) {
+      throw conflict(
+        `The cart total is now ${formatCurrency(loaded.totalCents, currency)}. Please check your cart and buy again.`,
+        'price_changed',
+      );
+    }
+    const checkoutId = newPublicId('chk');
+    const now = clock.now();
+    // A code that stopped applying since the customer saw the cart (limit reached, expired) fails the purchase.
+    if (loaded.promotionCode && loaded.promotionProblem) throw promotionNotAdded(loaded.promotionProblem);
+
+    const payableCents = loaded.totalCents - loaded.preOrderTotalCents;
+    // Decided on what the read saw; the write stands only if the wallet has not moved since (no purchase, deposit or
+    // refund in between), so two purchases of one customer are still checked one after the other.
+    await deps.guard?.assertPurchase(reads, { customerId, amountCents: payableCents, currency });
+    let debit: { entryId: string; part: WritePart } | null = null;
+    if (payableCents > 0) {
+      try {
+        debit = await ledger.debitPurchaseWrite(reads, {
+          customerId,
+          amountCents: payableCents,
+          currency,
+          reference: checkoutId,
+          description: `Purchase ${checkoutId}`,
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'insufficient_funds')
+          throw await insufficientFundsError(ledger, customerId, { payableCents, currency });
+        throw err;
+      }
+    }
+    const planned = await planItems(loaded, handlerFor, { customerId, checkoutId, now });
+    const orders = planned.map((p) => ({ orderId: p.ctx.orderId, item: p.item, tickets: p.written?.tickets ?? [] }));
+    const bought = { customerId, checkoutId, now, orders, attribution: a.attribution };
+    const w = { a, reads, loaded, planned, debit, checkoutId, now, payableCents };
+    if (needsTransaction(deps, a, loaded, planned, bought))
+      await admitted(() => db.transaction((tx) => writePurchase(deps, tx, w)));
+    else await writePurchase(deps, db, w);
+    return { kind: 'done', checkoutId, items: loaded.items.map((i) => i.item) };
+  }
+
+  /**
    * Buys the cart once per (customer, key): the checkout row carries the key (unique) and the request's key record
-   * names the checkout, in the purchase's one transaction. A retry finds that checkout and answers with it.
+   * names the checkout, in the purchase's one write. A retry finds that checkout and answers with it.
    */
   async function purchase(
     customerId: string,
@@ -319,130 +547,25 @@ export function createPurchaseWorkflow(deps: PurchaseDeps) {
     items?: CartItemInput[],
     attribution?: PurchaseAttribution,
   ): Promise<PurchaseResult> {
-    // Given items are re-checked before the key's lookup in the transaction (a draw closed since the first answer
-    // would refuse a retry): look the key up first. A cart's purchase looks it up under the cart's lock, first thing.
+    // Given items are re-checked before the key's lookup (a draw closed since the first answer would refuse a
+    // retry): look the key up first. A cart's purchase looks it up in its one read, first thing.
     if (items) {
       const earlier = await checkouts.checkoutByKey(db, customerId, idempotencyKey);
       if (earlier) return resultOf(earlier.publicId);
     }
-    // Before the transaction: a transaction never waits on a second pool connection (that can starve the pool).
+    // Before the read: the items' re-check reads the catalogue's cached offers from memory.
     await deps.warmUp?.();
-    let insufficient: { payableCents: number; currency: CurrencyCode } | null = null;
     let outcome: Outcome;
-    try {
-      outcome = await admitted(() =>
-        db.transaction(async (tx): Promise<Outcome> => {
-          const loaded = items
-            ? await cart.loadItemsForCheckout(tx, customerId, items)
-            : await cart.loadForCheckout(tx, customerId);
-          // The cart row is locked: a concurrent request with the same key has committed (or not) by now.
-          const again = await checkouts.checkoutByKey(tx, customerId, idempotencyKey);
-          if (again) return { kind: 'done', checkoutId: again.publicId, items: [] };
-          // Items that stopped being sellable were removed and recorded: commit that, buy nothing, tell the customer.
-          if (loaded.removed.length) return { kind: 'removed', messages: loaded.removed.map((r) => r.message) };
-          if (!loaded.items.length)
-            throw new AppError(422, 'Your cart is empty.', {
-              code: 'cart_empty',
-              fieldErrors: { this: ['Your cart is empty.'] },
-            });
-          const { currency } = loaded;
-          if (body.expectedTotal && Math.round(body.expectedTotal.amount * 100) !== loaded.totalCents) {
-            throw conflict(
-              `The cart total is now ${formatCurrency(loaded.totalCents, currency)}. Please check your cart and buy again.`,
-              'price_changed',
-            );
-          }
-          const checkoutId = newPublicId('chk');
-          const now = clock.now();
-          // A code that stopped applying since the customer saw the cart (limit reached, expired) fails the purchase.
-          if (loaded.promotionCode && loaded.promotionProblem) throw promotionNotAdded(loaded.promotionProblem);
-          if (loaded.promotion) {
-            await (deps.redeemPromotion ?? redeemPromotion)(tx, {
-              code: loaded.promotion.code,
-              customerId,
-              checkoutId,
-              now,
-              discountCents: loaded.discountCents,
-              bonusCreditCents: loaded.bonusCreditCents,
-            });
-          }
-
-          const payableCents = loaded.totalCents - loaded.preOrderTotalCents;
-          await ledger.lockWallet(tx, customerId, currency);
-          await deps.guard?.assertPurchase(tx, { customerId, amountCents: payableCents, currency });
-          let ledgerEntryId: string | null = null;
-          if (payableCents > 0) {
-            try {
-              ({ entryId: ledgerEntryId } = await ledger.debitPurchase(tx, {
-                customerId,
-                amountCents: payableCents,
-                currency,
-                reference: checkoutId,
-                description: `Purchase ${checkoutId}`,
-              }));
-            } catch (err) {
-              if (err instanceof AppError && err.code === 'insufficient_funds')
-                insufficient = { payableCents, currency };
-              throw err;
-            }
-          }
-
-          const { orders, bought } = await fulfilItems(tx, loaded, handlerFor, {
-            customerId,
-            checkoutId,
-            now,
-          });
-          // Sent in the checkout's one statement (none reads another's rows): the key's record naming the checkout,
-          // the emptied cart and the receipt. They are rolled back with the rest when the checkout is not written.
-          const opWrite = keyRecord?.recordOperationWrite;
-          const receipt = { checkoutId, bought, totalCents: loaded.totalCents, currency };
-          const contact = deps.outbox && deps.contactOf ? await deps.contactOf(customerId, tx) : null;
-          const email =
-            deps.outbox && contact ? await receiptWrite(deps.outbox, tx, contact, receipt, deps.publicUrl) : null;
-          const also = [
-            ...(opWrite ? [opWrite(checkoutId)] : []),
-            ...(items ? [] : cart.emptyCartWrites(loaded.cartId)),
-            ...(email ? [email] : []),
-          ];
-          const recorded = await checkouts.recordCheckout(
-            tx,
-            {
-              publicId: checkoutId,
-              customerId,
-              idempotencyKey,
-              totalCents: loaded.totalCents,
-              discountCents: loaded.discountCents,
-              bonusCreditCents: loaded.bonusCreditCents,
-              paidFromWalletCents: Math.max(0, payableCents),
-              depositCents: deposit?.depositCents ?? null,
-              depositId: deposit?.depositId ?? null,
-              currency,
-              promotionCode: loaded.promotion?.code ?? null,
-              affiliateCode: loaded.affiliateCode,
-              ledgerEntryId,
-              tracking: loaded.items.map((i) => analyticsOf(i.item)),
-              orders,
-            },
-            also,
-          );
-          if (!recorded) throw conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
-          if (!opWrite) await keyRecord?.recordOperation?.(tx, checkoutId);
-          await deps.afterOrders?.(tx, { customerId, checkoutId, now, orders: bought, attribution });
-          if (loaded.bonusCreditCents > 0) {
-            await ledger.creditBonus(tx, {
-              customerId,
-              amountCents: loaded.bonusCreditCents,
-              currency,
-              reference: `promo:${checkoutId}`,
-              description: `Promotion ${loaded.promotion?.code ?? ''} bonus credit`.trim(),
-            });
-          }
-          return { kind: 'done', checkoutId, items: loaded.items.map((i) => i.item) };
-        }),
-      );
-    } catch (err) {
-      if (insufficient) throw await insufficientFundsError(ledger, customerId, insufficient);
-      throw err;
+    for (let n = 1; ; n++) {
+      try {
+        outcome = await attempt({ customerId, idempotencyKey, body, deposit, keyRecord, items, attribution });
+        break;
+      } catch (err) {
+        // The cart or the wallet changed between the read and the write (or a request with the key wrote first):
+        // nothing was written; read again. A cart that keeps changing under the purchase is answered as in flight.
+        if (!(err instanceof GuardFailed)) throw err;
+        if (n >= MAX_ATTEMPTS) throw conflict(IN_FLIGHT_MESSAGE, 'idempotency_in_flight');
+      }
     }
     crashPoint('purchase:committed');
     if (outcome.kind === 'removed') {

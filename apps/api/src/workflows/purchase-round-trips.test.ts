@@ -95,21 +95,19 @@ describe('round trips per checkout', () => {
       // for both the verification profile and the location terms, and the membership is remembered per process (9 and
       // 19 before). Third pass: the key's record, the emptied cart and the receipt are CTEs of the checkout's own
       // statement (17 before).
-      expect(addCount.roundTrips).toBeLessThanOrEqual(7);
-      // Fourth pass (ADR 108): the customer's row, the legacy account and the exclusion and limits are one statement
-      // in the transaction (14 before); the receipt's contact comes from that row (no statement), and only a purchase
-      // of given items looks its key up before the transaction (the request was 18).
-      expect(inTransaction(buyCount).roundTrips).toBeLessThanOrEqual(12);
-      expect(buyCount.roundTrips).toBeLessThanOrEqual(14);
-      expect(buyCount.queries.some((q) => q.name === 'cart_by_customer_lock')).toBe(true);
-      // Fourth pass: the statements PostgreSQL spent most time planning are named, so each connection plans them once
-      // (the spend sums, the debit, the checkout's statement, the cart's insert, the guard's and restrictions' reads).
+      // Fifth pass (ADR 109): the add is one read (the cart, the wallet, the customer, the legacy account, exclusion,
+      // limits and spending, for the view) and its insert (7 before).
+      expect(addCount.roundTrips).toBeLessThanOrEqual(2);
+      // The purchase reads everything once outside any transaction and writes once, a statement that is its own
+      // commit (12 in its transaction and 14 in all before): the idempotency key's claim, the read, the guarded
+      // write, the key's answer. No transaction is opened.
+      expect(inTransaction(buyCount).roundTrips).toBe(0);
+      expect(buyCount.roundTrips).toBeLessThanOrEqual(4);
+      // Both the read and the write of each path are named prepared statements (planned once per connection).
       const unnamed = (c: typeof addCount, names: string[]) =>
         names.filter((n) => !c.queries.some((q) => q.name === n || q.name?.startsWith(`${n}_`)));
-      expect(unnamed(buyCount, ['wallet_spent', 'wallet_post', 'orders_purchase', 'purchase_checks'])).toEqual([]);
-      expect(
-        unnamed(addCount, ['cart_add_items', 'wallet_balances_of', 'wallet_spent', 'rg_exclusions_limits']),
-      ).toEqual([]);
+      expect(unnamed(buyCount, ['purchase_read', 'purchase'])).toEqual([]);
+      expect(unnamed(addCount, ['cart_view', 'cart_add_items'])).toEqual([]);
       expect(addCount.queries.every((q) => q.name)).toBe(true);
     } finally {
       counter.stop();

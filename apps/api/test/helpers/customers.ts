@@ -74,3 +74,25 @@ export async function verifiedCustomer(t: TestApp, overrides: Record<string, unk
   ]);
   return customer;
 }
+
+/**
+ * A customer known only by a minted token (no identity row: no sign-up), with `walletCents` deposited in AUD: for
+ * tests of the purchase and the ledger that need many customers quickly.
+ */
+export async function fundedShopper(
+  t: TestApp,
+  walletCents: number,
+): Promise<{ id: string; headers: Record<string, string> }> {
+  const id = `cus_${randomBytes(8).toString('hex')}`;
+  if (walletCents > 0)
+    await t.database.db.transaction((tx) =>
+      t.services.ledger.creditDeposit(tx, {
+        customerId: id,
+        amountCents: walletCents,
+        currency: 'AUD',
+        reference: `test-deposit:${id}`,
+        description: 'Test deposit',
+      }),
+    );
+  return { id, headers: { authorization: `Bearer ${t.tokenFor(id)}` } };
+}

@@ -1,7 +1,6 @@
 // The cart's inner workings (core §3, §4, §5, §8), shared by cart.service.ts: its types and rules (payable amount,
 // the item a request asks for), loading a cart by target (an anonymous one by reference, 404 once expired or
 // converted), pricing through the product handlers (cart.pricing.ts) and the whole Cart view of a loaded cart.
-import { randomBytes } from 'node:crypto';
 import {
   isTicketItem,
   toMoney,
@@ -11,9 +10,10 @@ import {
   type CartItemInput,
   type CurrencyCode,
 } from '@shop/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import { prefetch, readScope, type BatchedRead, type Db, type Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
+import { randomHex } from '../../lib/random-bytes.ts';
 import { type AppliedPromotion, type PromotionsService } from '../promotions/index.ts';
 import {
   createCartRepository,
@@ -54,8 +54,14 @@ export interface CartDeps {
   promotions: Pick<PromotionsService, 'check'>;
   /** Responsible gambling: blocked reasons on the cart view. */
   guard?: PurchaseGuard;
-  /** The wallet (ledger.fundsSummary) for the payable amount of a signed-in customer. */
-  funds?: { fundsSummary(customerId: string): Promise<{ availableFundsCents: number; currency: CurrencyCode }> };
+  /**
+   * The wallet (ledger.fundsSummary) for the payable amount of a signed-in customer; `walletRead` is its part of the
+   * cart's one read (ADR 109), which fundsSummary then answers from on that read scope.
+   */
+  funds?: {
+    fundsSummary(customerId: string, exec?: Executor): Promise<{ availableFundsCents: number; currency: CurrencyCode }>;
+    walletRead?(customerId: string): BatchedRead;
+  };
   /**
    * The price list a cart is priced by: the list its pricing code names when that list is offered by code, else the
    * customer's own (default or members; an anonymous cart: default). The default price list when absent.
@@ -72,6 +78,8 @@ export interface CheckoutItem {
 
 export interface CheckoutCart {
   cartId: number;
+  /** The cart's version as read (0 for a basket without a cart): the purchase's write stands only on this version. */
+  cartVersion: number;
   cartReference: string;
   items: CheckoutItem[];
   /** Items removed by this load (closed draws ...): the purchase fails so the customer sees the change first. */
@@ -95,6 +103,7 @@ export function basketOf(items: CheckoutItem[], cartReference: string, removed: 
   const totalCents = items.reduce((s, l) => s + l.item.priceCents, 0);
   return {
     cartId: 0,
+    cartVersion: 0,
     cartReference,
     items,
     removed,
@@ -111,7 +120,7 @@ export function basketOf(items: CheckoutItem[], cartReference: string, removed: 
   };
 }
 
-export const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+export const newId = (prefix: string) => `${prefix}_${randomHex(10)}`;
 export const cartNotFound = (reference: string) => notFound(`There is no cart ${reference}.`, 'cart_not_found');
 export const itemNotFound = (itemId: string) => notFound(`There is no item ${itemId} in your cart.`, 'item_not_found');
 
@@ -186,10 +195,29 @@ function viewKeeper(deps: Pick<CartDeps, 'offeredByCode'>, repo: CartRepository)
   };
 }
 
+/**
+ * A signed-in customer's cart and everything its view shows (the wallet, the blocked reasons) read in ONE statement
+ * (ADR 109), kept on a read scope the cart's reads and the view then take from. Anonymous carts: the db.
+ */
+async function viewReads(
+  deps: Pick<CartDeps, 'db' | 'funds' | 'guard'>,
+  repo: CartRepository,
+  target: CartTarget,
+): Promise<Executor> {
+  if (target.kind !== 'customer') return deps.db;
+  const id = target.customerId;
+  const scope = readScope(deps.db);
+  await prefetch(scope, 'cart_view', [
+    repo.customerCartRead(id),
+    ...(deps.funds?.walletRead ? [deps.funds.walletRead(id)] : []),
+    ...(deps.guard?.checksRead?.(id) ?? []),
+  ]);
+  return scope;
+}
+
 export function cartCore(deps: CartDeps) {
-  const { db, clock } = deps;
+  const { db, clock, promotions } = deps;
   const repo = createCartRepository();
-  const { promotions } = deps;
   const handlers = new Map(deps.handlers.map((h): [string, CartProductHandler] => [h.productType, h]));
   const handlerFor = handlerLookup(handlers);
   const contextFor = contextOf(deps);
@@ -226,6 +254,7 @@ export function cartCore(deps: CartDeps) {
   const customerOf = (target: CartTarget) => (target.kind === 'customer' ? target.customerId : null);
 
   const { refreshItems, totalsOf } = cartPricing({ db, repo, handlers, promotions });
+  const readsFor = (target: CartTarget) => viewReads(deps, repo, target);
 
   /**
    * The whole Cart of core §3 for one loaded cart. A change passes the context it checked its items with, so the view
@@ -235,6 +264,8 @@ export function cartCore(deps: CartDeps) {
     loaded: { cart: CartRow; items: CartItemRow[] },
     customerId: string | null,
     checkedWith?: ItemContext,
+    /** The read scope the cart was read on (its funds and reasons prefetched), else the db. */
+    reads: Executor = db,
   ): Promise<Cart> {
     const ctx = checkedWith ?? (await contextFor(customerId, null, loaded.cart.pricingCode));
     const { live, removed } = await refreshItems(db, loaded.cart, loaded.items, ctx);
@@ -252,9 +283,9 @@ export function cartCore(deps: CartDeps) {
     if (customerId !== null) {
       const [funds, blocked] = await Promise.all([
         deps.funds
-          ? deps.funds.fundsSummary(customerId)
+          ? deps.funds.fundsSummary(customerId, reads)
           : Promise.resolve({ availableFundsCents: 0, currency: t.currency }),
-        deps.guard ? deps.guard.blockedReasons(customerId, dueCents, t.currency) : Promise.resolve({}),
+        deps.guard ? deps.guard.blockedReasons(customerId, dueCents, t.currency, reads) : Promise.resolve({}),
       ]);
       const wallet = funds.currency === t.currency ? funds.availableFundsCents : 0;
       payableAmount = toMoney(payableCents(t.totalCents, t.preOrderTotalCents, wallet), t.currency);
@@ -298,11 +329,13 @@ export function cartCore(deps: CartDeps) {
   }
 
   async function viewOf(target: CartTarget): Promise<Cart> {
-    const loaded = await load(db, target);
+    const reads = await readsFor(target);
+    const loaded = await load(reads, target);
     return view(
       loaded,
       customerOf(target),
       await contextFor(customerOf(target), target.region, loaded.cart.pricingCode),
+      reads,
     );
   }
 
@@ -341,7 +374,8 @@ export function cartCore(deps: CartDeps) {
   });
 
   async function addInputs(target: CartTarget, inputs: CartItemInput[]): Promise<Cart> {
-    const { cart, items } = await load(db, target);
+    const reads = await readsFor(target);
+    const { cart, items } = await load(reads, target);
     const ctx = await contextFor(customerOf(target), target.region, cart.pricingCode);
     const priced: PricedItem[] = [];
     // Every item is checked before any is stored: a failed add adds nothing.
@@ -361,7 +395,7 @@ export function cartCore(deps: CartDeps) {
       { anonymous: cart.anonymous, now: clock.now(), expiresAt: expiry() },
     );
     // The cart and its items as loaded plus the rows just written: the view without reading them back.
-    return view({ cart, items: [...items, ...added] }, customerOf(target), ctx);
+    return view({ cart, items: [...items, ...added] }, customerOf(target), ctx, reads);
   }
 
   return {

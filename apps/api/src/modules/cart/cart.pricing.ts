@@ -1,7 +1,7 @@
 // Every cart item re-checked and re-priced by its product's handler (items no longer sellable leave with a notice),
 // and the cart's totals with its promotion (core §5).
 import type { CartItemInput, CurrencyCode } from '@shop/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import { isTransaction, type Db, type Executor } from '../../db/index.ts';
 import type { PromotionCheck, PromotionsService } from '../promotions/index.ts';
 import type { AutoRemoved, CartItemRow, CartRepository, CartRow } from './cart.repository.ts';
 import type { CartProductHandler, ItemContext, PricedItem } from './cart.types.ts';
@@ -56,7 +56,8 @@ export function cartPricing(deps: {
         removed = gone.filter((g) => deleted.has(g.row.publicId)).map((g) => g.notice);
         await repo.appendAutoRemoved(tx, cart.id, removed, ctx.now);
       };
-      if (ex === db) await db.transaction(persist);
+      // Both statements in one transaction: the caller's, else one of their own (on the pool or a read scope).
+      if (!isTransaction(ex)) await db.transaction(persist);
       else await persist(ex);
     }
     return { live, removed };

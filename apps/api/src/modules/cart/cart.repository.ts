@@ -1,6 +1,14 @@
 // The only code that queries the cart tables.
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { executeNamed, type BatchedWrite, type Executor } from '../../db/index.ts';
+import { and, asc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  executeNamed,
+  rowFromJson,
+  takePrefetched,
+  type BatchedRead,
+  type BatchedWrite,
+  type Executor,
+  type WritePart,
+} from '../../db/index.ts';
 import { cartCarts, cartItems } from './cart.schema.ts';
 
 export type CartRow = typeof cartCarts.$inferSelect;
@@ -78,6 +86,109 @@ const emptyWrites = (cartId: number, now: Date): [BatchedWrite, BatchedWrite] =>
   sql`update cart_carts set promotion_code = null, affiliate_code = null, pricing_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId}`,
 ];
 
+const customerCartKey = (customerId: string) => `cart:${customerId}`;
+
+/**
+ * A statement that changes a cart's items, with the cart's version moved in the same statement (ADR 109: a purchase
+ * that read the cart before the change then refuses to buy it as it was). Answers the change's `returning` columns.
+ * Every change of items goes through this or touches the cart row itself (appendAndTouch, emptyWrites).
+ */
+function withVersionMoved(cartId: number, change: SQL, returning: SQL): SQL {
+  return sql`with changed as (${change}),
+    moved as (update cart_carts set version = version + 1 where id = ${cartId} and exists (select 1 from changed))
+    select ${returning} from changed`;
+}
+
+/**
+ * The customer's cart and its items as part of another module's read (the checkout's, ADR 109): not locked, with
+ * the cart's version, which the purchase's guarded write checks (`purchasedWrite`). Null when the customer has none.
+ */
+function customerCartRead(customerId: string): BatchedRead<{ cart: CartRow; items: CartItemRow[] } | null> {
+  return {
+    key: customerCartKey(customerId),
+    sql: sql`select json_build_object('cart', row_to_json(c), 'items', coalesce((
+        select json_agg(row_to_json(i) order by i.position, i.id) from cart_items i where i.cart_id = c.id), '[]'::json))
+      from cart_carts c where c.customer_id = ${customerId}`,
+    read: (value) => {
+      const v = value as { cart: unknown; items: unknown[] } | null;
+      if (!v) return null;
+      return { cart: rowFromJson(cartCarts, v.cart)!, items: v.items.map((i) => rowFromJson(cartItems, i)!) };
+    },
+  };
+}
+
+/**
+ * After a purchase, as a part of its guarded write (ADR 109): the items deleted and the codes cleared (emptyWrites),
+ * standing only if the cart is still the version the purchase read and priced.
+ */
+function purchasedWrite(cartId: number, version: number, now: Date): WritePart {
+  return {
+    ctes: [
+      [
+        'cart_c',
+        sql`update cart_carts set promotion_code = null, affiliate_code = null, pricing_code = null, updated_at = ${now.toISOString()}::timestamptz where id = ${cartId} and version = ${version} returning id`,
+      ],
+      ['cart_i', sql`delete from cart_items where cart_id = ${cartId}`],
+    ],
+    checks: [['cart_unchanged', sql`exists (select 1 from cart_c)`]],
+  };
+}
+
+/** The statements that change a cart's items (each moves the cart's version in the same statement). */
+const itemChanges = {
+  async replaceItem(
+    ex: Executor,
+    cartId: number,
+    publicId: string,
+    set: Pick<CartItemRow, 'input' | 'description' | 'numDraws' | 'recurring' | 'currency'>,
+  ): Promise<boolean> {
+    const { rows } = await ex.execute<{ id: string }>(
+      withVersionMoved(
+        cartId,
+        sql`update cart_items set input = ${JSON.stringify(set.input)}::jsonb, description = ${set.description},
+          num_draws = ${set.numDraws}, recurring = ${JSON.stringify(set.recurring)}::jsonb, currency = ${set.currency}
+        where cart_id = ${cartId} and public_id = ${publicId} returning id`,
+        sql`id`,
+      ),
+    );
+    return rows.length > 0;
+  },
+
+  async deleteItem(ex: Executor, cartId: number, publicId: string): Promise<boolean> {
+    const { rows } = await ex.execute<{ id: string }>(
+      withVersionMoved(
+        cartId,
+        sql`delete from cart_items where cart_id = ${cartId} and public_id = ${publicId} returning id`,
+        sql`id`,
+      ),
+    );
+    return rows.length > 0;
+  },
+
+  /** Deletes items; answers the public ids this call deleted (a concurrent read may have deleted some first). */
+  async deleteItems(ex: Executor, cartId: number, ids: number[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const { rows } = await ex.execute<{ public_id: string }>(
+      withVersionMoved(
+        cartId,
+        sql`delete from cart_items where cart_id = ${cartId} and id = any(${`{${ids.join(',')}}`}::bigint[])
+          returning public_id`,
+        sql`public_id`,
+      ),
+    );
+    return new Set(rows.map((r) => r.public_id));
+  },
+
+  /** Moves every item of one cart to the end of another (both carts' versions move). */
+  async moveItems(ex: Executor, fromCartId: number, toCartId: number, positionOffset: number): Promise<void> {
+    await ex.execute(sql`with m as (
+        update cart_items set cart_id = ${toCartId}, position = position + ${positionOffset}
+        where cart_id = ${fromCartId} returning id
+      )
+      update cart_carts set version = version + 1 where id in (${fromCartId}, ${toCartId})`);
+  },
+};
+
 export function createCartRepository() {
   /** The cart and its items in one round trip (the cart read is the hottest call); two when locking. */
   async function loadWith(
@@ -86,7 +197,14 @@ export function createCartRepository() {
     lock: boolean,
     /** Names the statements (prepared once per connection: the hot path skips PostgreSQL's parse and plan). */
     name: string,
+    /** The key a read scope may have prefetched this cart under. */
+    prefetchedKey?: string,
   ): Promise<{ cart: CartRow; items: CartItemRow[] } | null> {
+    if (prefetchedKey) {
+      // A read scope (the checkout's one read) has it: not locked, its version is what the write checks.
+      const known = takePrefetched<{ cart: CartRow; items: CartItemRow[] } | null>(ex, prefetchedKey);
+      if (known?.value) return known.value;
+    }
     if (lock) {
       // Two statements, on purpose: a statement's snapshot is taken before it waits for the lock, so items read in
       // the locking statement could be those a concurrent purchase (the lock's holder) has just bought and deleted.
@@ -119,7 +237,9 @@ export function createCartRepository() {
     byReference: (ex: Executor, publicId: string, lock = false) =>
       loadWith(ex, eq(cartCarts.publicId, publicId), lock, 'cart_by_reference'),
     byCustomer: (ex: Executor, customerId: string, lock = false) =>
-      loadWith(ex, eq(cartCarts.customerId, customerId), lock, 'cart_by_customer'),
+      loadWith(ex, eq(cartCarts.customerId, customerId), lock, 'cart_by_customer', customerCartKey(customerId)),
+    customerCartRead,
+    purchasedWrite,
 
     async insertAnonymous(ex: Executor, row: { publicId: string; now: Date; expiresAt: Date }): Promise<CartRow> {
       const [cart] = await ex
@@ -151,37 +271,7 @@ export function createCartRepository() {
      */
     appendItems: appendAndTouch,
 
-    async replaceItem(
-      ex: Executor,
-      cartId: number,
-      publicId: string,
-      set: Pick<CartItemRow, 'input' | 'description' | 'numDraws' | 'recurring' | 'currency'>,
-    ): Promise<boolean> {
-      const rows = await ex
-        .update(cartItems)
-        .set(set)
-        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.publicId, publicId)))
-        .returning({ id: cartItems.id });
-      return rows.length > 0;
-    },
-
-    async deleteItem(ex: Executor, cartId: number, publicId: string): Promise<boolean> {
-      const rows = await ex
-        .delete(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.publicId, publicId)))
-        .returning({ id: cartItems.id });
-      return rows.length > 0;
-    },
-
-    /** Deletes items; answers the public ids this call deleted (a concurrent read may have deleted some first). */
-    async deleteItems(ex: Executor, cartId: number, ids: number[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await ex
-        .delete(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.id, ids)))
-        .returning({ publicId: cartItems.publicId });
-      return new Set(rows.map((r) => r.publicId));
-    },
+    ...itemChanges,
 
     /** After a purchase: the items deleted and the promotion, affiliate and pricing codes cleared, in one statement. */
     async empty(ex: Executor, cartId: number, now: Date): Promise<void> {
@@ -241,14 +331,6 @@ export function createCartRepository() {
         .from(cartItems)
         .where(eq(cartItems.cartId, cartId));
       return Number(row?.n ?? 0);
-    },
-
-    /** Moves every item of one cart to the end of another. */
-    async moveItems(ex: Executor, fromCartId: number, toCartId: number, positionOffset: number): Promise<void> {
-      await ex
-        .update(cartItems)
-        .set({ cartId: toCartId, position: sql`${cartItems.position} + ${positionOffset}` })
-        .where(eq(cartItems.cartId, fromCartId));
     },
 
     async deleteCart(ex: Executor, cartId: number): Promise<void> {

@@ -43,6 +43,11 @@ export const cartCarts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Anonymous carts only: 14 days after the last change (the token cookie's lifetime). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Moves on every change of the cart or of its items (triggers of migration 0034): the purchase reads the cart
+     * outside any transaction and its one write stands only if the version is still the one it read (ADR 109).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('cart_carts_public_id_key').on(t.publicId),

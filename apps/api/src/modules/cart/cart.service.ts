@@ -1,9 +1,9 @@
 // The cart (core §3 Cart, §4 anonymous cart lifecycle, §5 add-to-cart rules and payable amount, §8 auto-removed
 // items and blocked reasons): one cart per customer or an anonymous cart by reference. Items are priced and checked
 // by their product's handler on every read (cart.core.ts); items no longer sellable leave the cart with a notice that
-// stays until dismissed. Purchase reads the cart through loadForCheckout inside its own transaction.
+// stays until dismissed. Purchase reads the cart through loadForCheckout on its one read (ADR 109).
 import type { AddCartItemBody, BuildCartItemBody, Cart, CartItemInput, LotteryTicketInput } from '@shop/contracts';
-import type { BatchedWrite, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Executor, WritePart } from '../../db/index.ts';
 import type { PricedItem } from './cart.types.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { promotionNotAdded } from '../promotions/index.ts';
@@ -165,18 +165,18 @@ export function createCartService(deps: CartDeps) {
     addItems: (customerId: string, inputs: CartItemInput[]) => addInputs({ kind: 'customer', customerId }, inputs),
 
     /**
-     * Inside the purchase transaction: locks the customer's cart row FOR UPDATE, re-checks every item (removals are
-     * persisted in the same transaction) and prices the cart with its promotion.
+     * The cart to buy, every item re-checked (removals persisted at once) and priced with its promotion: on the
+     * checkout's read scope as read, with its version; in a transaction without one, its row locked FOR UPDATE.
      */
     async loadForCheckout(tx: Executor, customerId: string): Promise<CheckoutCart> {
       const loaded = await load(tx, { kind: 'customer', customerId }, true);
-      // Priced by the cart's own list (its pricing code) and named for the site it was last seen on, as that view
-      // was: the charge, and the games' names on the order, are what it showed.
+      // Priced by the cart's own list (pricing code), named for the site it was last seen on: what that view showed.
       const ctx = await contextFor(customerId, loaded.cart.region, loaded.cart.pricingCode);
       const { live, removed } = await refreshItems(tx, loaded.cart, loaded.items, ctx);
       const t = await totalsOf(tx, loaded.cart, live, customerId);
       return {
         cartId: loaded.cart.id,
+        cartVersion: loaded.cart.version,
         cartReference: loaded.cart.publicId,
         items: live.map((l) => ({ id: l.row.publicId, item: l.item })),
         removed,
@@ -223,6 +223,10 @@ export function createCartService(deps: CartDeps) {
 
     /** emptyCart as statements the purchase runs with its own last write (one round trip). */
     emptyCartWrites: (cartId: number): BatchedWrite[] => repo.emptyWrites(cartId, clock.now()),
+    /** The cart as part of the checkout's one read (ADR 109): loadForCheckout on that scope answers from it. */
+    checkoutRead: (customerId: string) => repo.customerCartRead(customerId),
+    /** emptyCart as a part of the purchase's guarded write: it stands only if the cart is still at `version`. */
+    purchasedWrite: (cartId: number, version: number): WritePart => repo.purchasedWrite(cartId, version, clock.now()),
 
     /**
      * Offer keys in the visitor's cart (placements leave those out): the customer's cart when signed in, else the

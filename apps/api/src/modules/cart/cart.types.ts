@@ -1,5 +1,5 @@
 import type { CartItemInput, CartDraw, RecurringPurchase } from '@shop/contracts';
-import type { Executor } from '../../db/index.ts';
+import type { BatchedRead, Executor, WritePart } from '../../db/index.ts';
 import type { CurrencyCode } from '@shop/contracts';
 
 export interface ItemContext {
@@ -64,13 +64,36 @@ export interface CartProductHandler {
   /** Inside the purchase transaction: write the tickets (lottery: ticket lines with quickpicks filled; raffle: allocate
    *  ticket numbers under the cap). Throw AppError 422 (e.g. code 'sold_out', 'draw_closed') to abort the whole purchase. */
   fulfil(tx: Executor, item: PricedItem, ctx: FulfilContext): Promise<FulfilledTicket[]>;
+  /**
+   * fulfil as a part of the purchase's one guarded write (ADR 109), decided without a statement: the tickets, and the
+   * part that writes them with its checks (the draws still open, share-locked), null when there is nothing to write.
+   * `name` prefixes the part's CTEs (unique in the statement). Answers null when the item must be fulfilled inside a
+   * transaction after all (fulfil). Products without it are always fulfilled inside a transaction.
+   */
+  fulfilWrite?(
+    item: PricedItem,
+    ctx: FulfilContext & { name: string },
+  ): Promise<{ tickets: FulfilledTicket[]; part: WritePart | null } | null>;
 }
 
 /** Responsible gambling (RG-API implements; a permissive default when not wired). */
 export interface PurchaseGuard {
-  /** For the cart view: reason id -> message (spend_limit, global_spend_limit, deposit_limit, verify_account_required, self_excluded). */
-  blockedReasons(customerId: string, amountCents: number, currency: CurrencyCode): Promise<Record<string, string>>;
-  /** Inside the purchase transaction, AFTER ledger.lockWallet(tx, customerId, currency): throws AppError 422 with the
-   *  reason as code when this purchase would break a limit or the customer is excluded. */
+  /**
+   * For the cart view: reason id -> message (spend_limit, global_spend_limit, deposit_limit, verify_account_required,
+   * self_excluded). `exec`: a read scope that prefetched `checksRead` answers without statements of its own.
+   */
+  blockedReasons(
+    customerId: string,
+    amountCents: number,
+    currency: CurrencyCode,
+    exec?: Executor,
+  ): Promise<Record<string, string>>;
+  /**
+   * Throws AppError 422 with the reason as code when this purchase would break a limit or the customer is excluded:
+   * inside the purchase transaction AFTER ledger.lockWallet(tx, customerId, currency), or on the read scope of a
+   * checkout whose guarded write checks the wallet did not move since (ADR 109).
+   */
   assertPurchase(tx: Executor, p: { customerId: string; amountCents: number; currency: CurrencyCode }): Promise<void>;
+  /** What both read, as parts of a checkout's one read (ADR 108, 109). */
+  checksRead?(customerId: string): BatchedRead[];
 }

@@ -39,12 +39,12 @@ import type {
 import type { CatalogueService } from '../catalogue/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import { minimumJackpotCents } from '../recurring/index.ts';
-import { lockOpenDraws, openDrawsFrom } from './draws.repository.ts';
+import { lockOpenDraws, openDrawsFrom, openDrawsLocked } from './draws.repository.ts';
 
 export interface LotteryHandlerDeps {
   db: Db;
   catalogue: Pick<CatalogueService, 'productOffers'>;
-  orders: Pick<OrdersService, 'addTicketLines'>;
+  orders: Pick<OrdersService, 'addTicketLines' | 'ticketLinesWrite'>;
   /** Quickpick source; the platform CSPRNG unless a test injects a seeded one. */
   rng?: RandomSource;
 }
@@ -317,6 +317,65 @@ function minimumJackpotOfItem(input: LotteryTicketInput, autoplay: boolean): num
   return minimumJackpotCents(amount);
 }
 
+/** The game each priced item plays (its offer's), for fulfilWrite to fill quickpicks without reading the draws. */
+const gameOfItem = new WeakMap<PricedItem, GameKey>();
+
+/** Quickpicks filled once for every draw of the item (every draw plays the same numbers), by the given draw's rules. */
+function linesOf(item: PricedItem, gameKey: GameKey, drawNo: number, rng: RandomSource) {
+  const game = getGame(gameKey, drawNo);
+  const type = engineType(game, item.gameType as LotteryTicketInput['gameType']);
+  const offerSets = setOffersOf(game, type, item.games);
+  const lines = item.games.map((g) =>
+    g.quickpick ? fillGame(game, type, offerSets, g.sets, rng) : (g.sets as Record<string, number[]>),
+  );
+  return { type, lines };
+}
+
+/**
+ * fulfil as a part of the purchase's guarded write (ADR 109): the lines of every draw of the item (quickpicks filled
+ * once, by the first draw's rules, as fulfil does) and the draws share-locked while open and before their stop, which
+ * the write checks; null when the item was not priced by this handler in this process (fulfil it in a transaction).
+ */
+function lotteryFulfilWrite(
+  orders: LotteryHandlerDeps['orders'],
+  rng: RandomSource,
+  item: PricedItem,
+  ctx: FulfilContext & { name: string },
+) {
+  const gameKey = gameOfItem.get(item);
+  if (!gameKey) return null;
+  const { type, lines } = linesOf(item, gameKey, item.draws[0]!.drawNo, rng);
+  const stored = orders.ticketLinesWrite(
+    `${ctx.name}_l`,
+    item.draws.flatMap((draw) =>
+      lines.map((sets) => ({
+        customerId: ctx.customerId,
+        drawId: draw.drawId,
+        gameKey,
+        drawNo: draw.drawNo,
+        gameType: type,
+        sets,
+      })),
+    ),
+  );
+  const draws = openDrawsLocked(
+    ctx.name,
+    item.draws.map((d) => d.drawId),
+    ctx.now,
+  );
+  return {
+    tickets: item.draws.map((draw, k) => ({
+      drawId: draw.drawId,
+      drawNo: draw.drawNo,
+      drawDate: draw.drawDate,
+      lineIds: stored.publicIds.slice(k * lines.length, (k + 1) * lines.length),
+      lines,
+      raffleTicketNumbers: [],
+    })),
+    part: { ctes: [...draws.ctes, stored.cte], checks: draws.checks },
+  };
+}
+
 export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandler {
   const rng = deps.rng ?? cryptoRandom;
 
@@ -384,7 +443,7 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       ...(minimumJackpot !== null ? { minimumJackpotAmount: toMoney(minimumJackpot, offer.currency).amount } : {}),
       ...(subscribing ? { subscriptionPeriod: input.subscriptionPeriod } : {}),
     };
-    return {
+    const priced: PricedItem = {
       productType: 'lottery_ticket',
       productOfferKey: offer.key,
       offerName: offer.name,
@@ -404,6 +463,8 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
       recurringPurchase,
       input: normalised,
     };
+    gameOfItem.set(priced, game.key as GameKey);
+    return priced;
   }
 
   return {
@@ -475,12 +536,7 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
         const game = getGame(locked.gameKey as GameKey, locked.drawNo);
         const type = engineType(game, item.gameType as LotteryTicketInput['gameType']);
         // Quickpicks are drawn once: every draw of the item plays the same numbers.
-        if (lines === null) {
-          const offerSets = setOffersOf(game, type, item.games);
-          lines = item.games.map((g) =>
-            g.quickpick ? fillGame(game, type, offerSets, g.sets, rng) : (g.sets as Record<string, number[]>),
-          );
-        }
+        lines ??= linesOf(item, locked.gameKey as GameKey, locked.drawNo, rng).lines;
         return { draw, locked, type, lines };
       });
       const stored = await deps.orders.addTicketLines(
@@ -509,6 +565,13 @@ export function createLotteryHandler(deps: LotteryHandlerDeps): CartProductHandl
           raffleTicketNumbers: [],
         };
       });
+    },
+
+    async fulfilWrite(item: PricedItem, ctx) {
+      if (!item.draws.length) return { tickets: [], part: null };
+      // A pre-order gets no lines (fulfil): nothing to write here.
+      if (item.purchaseStatus === 'pre_order') return { tickets: await this.fulfil(deps.db, item, ctx), part: null };
+      return lotteryFulfilWrite(deps.orders, rng, item, ctx);
     },
   };
 }

@@ -1,7 +1,7 @@
 // The only code that queries draws_draws. Every state step is one conditional UPDATE (WHERE status = the expected
 // state), so when two processes race, exactly one of them moves the draw and the other sees zero rows.
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/index.ts';
+import type { Db, Executor, WritePart } from '../../db/index.ts';
 import { drawsDraws } from './draws.schema.ts';
 
 export type DrawStatus = 'DRAW_OPEN' | 'DRAW_CLOSED' | 'DRAW_DRAWN' | 'DRAW_SCORED' | 'DRAW_PAID' | 'DRAW_EMAILED';
@@ -295,6 +295,26 @@ export async function lockOpenDraws(
       .filter((r) => r.status === 'DRAW_OPEN' && r.stopAt.getTime() > now.getTime())
       .map((r) => [r.publicId, { gameKey: r.gameKey, drawNo: r.drawNo }]),
   );
+}
+
+/**
+ * lockOpenDraws as a CTE of another module's statement (the purchase's guarded write, ADR 109): the draws that are
+ * still open and before their stop at `now`, share-locked in id order. The statement's check compares their number
+ * with the draws asked for, so a draw closed meanwhile refuses the whole write (the draw-close race).
+ */
+export function openDrawsLocked(name: string, drawIds: string[], now: Date): WritePart {
+  return {
+    ctes: [
+      [
+        name,
+        sql`select id from draws_draws
+          where public_id = any(${`{${drawIds.join(',')}}`}::text[])
+            and status = 'DRAW_OPEN' and stop_at > ${now.toISOString()}::timestamptz
+          order by id for share`,
+      ],
+    ],
+    checks: [[`${name}_open`, sql`(select count(*) from ${sql.raw(name)}) = ${drawIds.length}`]],
+  };
 }
 
 /** Open draws of a game from a draw number on, soonest first (multi-draw items beyond the catalogue's list). */

@@ -67,6 +67,8 @@ export function createCustomerDirectoryService(deps: { db: Db; clock: Clock }) {
         ),
       );
     },
+    /** While the customer is active and not verified, as SQL for another module's read (the spend read, ADR 109). */
+    unverifiedWhere: (customerId: string) => customers.unverifiedWhere(customerId),
     /** The customer's row as part of the purchase's one read of its checks (ADR 108): `customerRow` then takes it. */
     customerRead: (customerId: string) => customers.byPublicIdRead(customerId),
     /**

@@ -42,6 +42,9 @@ export const customers = {
     sql: sql`select row_to_json(c) from ${identityCustomers} c where c.public_id = ${publicId} and c.status = 'active' limit 1`,
     read: (value) => rowFromJson(identityCustomers, value),
   }),
+  /** True while the customer is active and not verified, as a condition of another module's statement. */
+  unverifiedWhere: (publicId: string) =>
+    sql`exists (select 1 from ${identityCustomers} c where c.public_id = ${publicId} and c.status = 'active' and not c.is_verified)`,
   /** A customer by public id whatever their status (the back office reads closed accounts too). */
   anyByPublicId: async (db: Executor, publicId: string) =>
     (await db.select().from(identityCustomers).where(eq(identityCustomers.publicId, publicId)).limit(1))[0],

@@ -1,7 +1,15 @@
 // Queries of the checkout tables (checkouts, orders, tickets, pending deposit purchases). Only the orders module's
 // services call these.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { executeNamed, type BatchedWrite, type Executor } from '../../db/index.ts';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  executeNamed,
+  rowFromJson,
+  takePrefetched,
+  type BatchedRead,
+  type BatchedWrite,
+  type Executor,
+  type WritePart,
+} from '../../db/index.ts';
 import {
   ordersAffiliations,
   ordersCheckouts,
@@ -17,6 +25,70 @@ export type OrderRow = typeof ordersOrders.$inferSelect;
 export type TicketRow = typeof ordersTickets.$inferSelect;
 export type PendingPurchaseRow = typeof ordersPendingPurchases.$inferSelect;
 
+type NewCheckoutRow = typeof ordersCheckouts.$inferInsert;
+type NewOrderRow = Omit<typeof ordersOrders.$inferInsert, 'checkoutId'>;
+type NewTicketRow = Omit<typeof ordersTickets.$inferInsert, 'orderId'> & { orderPublicId: string };
+
+/**
+ * A purchase's checkout, its orders and their tickets as three CTEs named `names` (orders and tickets keep the given
+ * order): nothing is written when the customer has a checkout for the key already (the checkout CTE answers no row).
+ */
+function purchaseCtes(
+  names: { c: string; o: string; t: string },
+  checkout: NewCheckoutRow,
+  orders: NewOrderRow[],
+  tickets: NewTicketRow[],
+): [string, SQL][] {
+  const iso = (d: Date | undefined) => (d as Date).toISOString();
+  const orderRows = orders.map((o, i) => ({ ...o, i, firstDrawAt: iso(o.firstDrawAt), createdAt: iso(o.createdAt) }));
+  const ticketRows = tickets.map((t, i) => ({ ...t, i, drawAt: iso(t.drawAt), createdAt: iso(t.createdAt) }));
+  const c = sql.raw(names.c);
+  const o = sql.raw(names.o);
+  return [
+    [
+      names.c,
+      sql`insert into orders_checkouts (public_id, customer_id, idempotency_key, total_cents, discount_cents,
+          bonus_credit_cents, paid_from_wallet_cents, deposit_cents, deposit_id, currency, promotion_code,
+          ledger_entry_id, tracking, created_at)
+        values (${checkout.publicId}, ${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalCents},
+          ${checkout.discountCents}, ${checkout.bonusCreditCents}, ${checkout.paidFromWalletCents},
+          ${checkout.depositCents ?? null}, ${checkout.depositId ?? null}, ${checkout.currency},
+          ${checkout.promotionCode ?? null}, ${checkout.ledgerEntryId ?? null}, ${JSON.stringify(checkout.tracking)}::jsonb,
+          ${iso(checkout.createdAt)}::timestamptz)
+        on conflict (customer_id, idempotency_key) do nothing
+        returning *`,
+    ],
+    [
+      names.o,
+      sql`insert into orders_orders (public_id, checkout_id, customer_id, product_type, product_offer_key, offer_name,
+          description, game_type, game_offer, game_offer_name, num_draws, total_cents, currency, status, item,
+          first_draw_at, created_at)
+        select v."publicId", ${c}.id, v."customerId", v."productType", v."productOfferKey", v."offerName", v.description,
+          v."gameType", v."gameOffer", v."gameOfferName", v."numDraws", v."totalCents", v.currency, v.status, v.item,
+          v."firstDrawAt", v."createdAt"
+        from ${c} cross join jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as v("publicId" text,
+          "customerId" text, "productType" text, "productOfferKey" text, "offerName" text, description text,
+          "gameType" text, "gameOffer" text, "gameOfferName" text, "numDraws" int, "totalCents" bigint, currency text,
+          status text, item jsonb, "firstDrawAt" timestamptz, "createdAt" timestamptz, i int)
+        order by v.i
+        returning id, public_id`,
+    ],
+    [
+      names.t,
+      sql`insert into orders_tickets (public_id, order_id, customer_id, draw_id, draw_no, draw_at, product_offer_key,
+          line_ids, quickpicks, raffle_ticket_numbers, cause_key, created_at)
+        select v."publicId", ${o}.id, v."customerId", v."drawId", v."drawNo", v."drawAt", v."productOfferKey",
+          array(select jsonb_array_elements_text(v."lineIds")), v.quickpicks,
+          array(select jsonb_array_elements_text(v."raffleTicketNumbers")::int), v."causeKey", v."createdAt"
+        from jsonb_to_recordset(${JSON.stringify(ticketRows)}::jsonb) as v("publicId" text, "orderPublicId" text,
+          "customerId" text, "drawId" text, "drawNo" int, "drawAt" timestamptz, "productOfferKey" text,
+          "lineIds" jsonb, quickpicks jsonb, "raffleTicketNumbers" jsonb, "causeKey" text, "createdAt" timestamptz, i int)
+        join ${o} on ${o}.public_id = v."orderPublicId"
+        order by v.i`,
+    ],
+  ];
+}
+
 /** Checkouts, orders and tickets as a purchase writes them, and the pending deposit-and-purchases. */
 const checkoutWrites = {
   /**
@@ -27,54 +99,20 @@ const checkoutWrites = {
    */
   async insertPurchase(
     ex: Executor,
-    checkout: typeof ordersCheckouts.$inferInsert,
-    orders: Omit<typeof ordersOrders.$inferInsert, 'checkoutId'>[],
-    tickets: (Omit<typeof ordersTickets.$inferInsert, 'orderId'> & { orderPublicId: string })[],
+    checkout: NewCheckoutRow,
+    orders: NewOrderRow[],
+    tickets: NewTicketRow[],
     also: BatchedWrite[] = [],
   ): Promise<CheckoutRow | null> {
     const more = also.map((w, i) => sql`, ${sql.raw(`w${i}`)} as (${w})`);
-    const iso = (d: Date | undefined) => (d as Date).toISOString();
-    const orderRows = orders.map((o, i) => ({ ...o, i, firstDrawAt: iso(o.firstDrawAt), createdAt: iso(o.createdAt) }));
-    const ticketRows = tickets.map((t, i) => ({ ...t, i, drawAt: iso(t.drawAt), createdAt: iso(t.createdAt) }));
+    const ctes = purchaseCtes({ c: 'c', o: 'o', t: 't' }, checkout, orders, tickets);
     const { rows } = await executeNamed<Record<string, unknown>>(
       ex,
       'orders_purchase',
-      sql`with c as (
-        insert into orders_checkouts (public_id, customer_id, idempotency_key, total_cents, discount_cents,
-          bonus_credit_cents, paid_from_wallet_cents, deposit_cents, deposit_id, currency, promotion_code,
-          ledger_entry_id, tracking, created_at)
-        values (${checkout.publicId}, ${checkout.customerId}, ${checkout.idempotencyKey}, ${checkout.totalCents},
-          ${checkout.discountCents}, ${checkout.bonusCreditCents}, ${checkout.paidFromWalletCents},
-          ${checkout.depositCents ?? null}, ${checkout.depositId ?? null}, ${checkout.currency},
-          ${checkout.promotionCode ?? null}, ${checkout.ledgerEntryId ?? null}, ${JSON.stringify(checkout.tracking)}::jsonb,
-          ${iso(checkout.createdAt)}::timestamptz)
-        on conflict (customer_id, idempotency_key) do nothing
-        returning *
-      ), o as (
-        insert into orders_orders (public_id, checkout_id, customer_id, product_type, product_offer_key, offer_name,
-          description, game_type, game_offer, game_offer_name, num_draws, total_cents, currency, status, item,
-          first_draw_at, created_at)
-        select v."publicId", c.id, v."customerId", v."productType", v."productOfferKey", v."offerName", v.description,
-          v."gameType", v."gameOffer", v."gameOfferName", v."numDraws", v."totalCents", v.currency, v.status, v.item,
-          v."firstDrawAt", v."createdAt"
-        from c cross join jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as v("publicId" text,
-          "customerId" text, "productType" text, "productOfferKey" text, "offerName" text, description text,
-          "gameType" text, "gameOffer" text, "gameOfferName" text, "numDraws" int, "totalCents" bigint, currency text,
-          status text, item jsonb, "firstDrawAt" timestamptz, "createdAt" timestamptz, i int)
-        order by v.i
-        returning id, public_id
-      ), t as (
-        insert into orders_tickets (public_id, order_id, customer_id, draw_id, draw_no, draw_at, product_offer_key,
-          line_ids, quickpicks, raffle_ticket_numbers, cause_key, created_at)
-        select v."publicId", o.id, v."customerId", v."drawId", v."drawNo", v."drawAt", v."productOfferKey",
-          array(select jsonb_array_elements_text(v."lineIds")), v.quickpicks,
-          array(select jsonb_array_elements_text(v."raffleTicketNumbers")::int), v."causeKey", v."createdAt"
-        from jsonb_to_recordset(${JSON.stringify(ticketRows)}::jsonb) as v("publicId" text, "orderPublicId" text,
-          "customerId" text, "drawId" text, "drawNo" int, "drawAt" timestamptz, "productOfferKey" text,
-          "lineIds" jsonb, quickpicks jsonb, "raffleTicketNumbers" jsonb, "causeKey" text, "createdAt" timestamptz, i int)
-        join o on o.public_id = v."orderPublicId"
-        order by v.i
-      )${sql.join(more)}
+      sql`with ${sql.join(
+        ctes.map(([name, body]) => sql`${sql.raw(name)} as (${body})`),
+        sql`, `,
+      )}${sql.join(more)}
       select * from c`,
     );
     const r = rows[0];
@@ -97,6 +135,29 @@ const checkoutWrites = {
       tracking: r.tracking,
       createdAt: new Date(r.created_at as string | Date),
     };
+  },
+
+  /**
+   * insertPurchase as a part of the purchase's guarded write (ADR 109): the same three CTEs (orders_c, orders_o,
+   * orders_t), the affiliation when the cart had a code, and the check that the checkout was new (a concurrent
+   * request with the key wrote it first: nothing of the write stands, and a retry finds that checkout).
+   */
+  purchaseWrite(
+    checkout: NewCheckoutRow,
+    orders: NewOrderRow[],
+    tickets: NewTicketRow[],
+    affiliation: Omit<typeof ordersAffiliations.$inferInsert, 'checkoutId'> | null,
+  ): WritePart {
+    const ctes = purchaseCtes({ c: 'orders_c', o: 'orders_o', t: 'orders_t' }, checkout, orders, tickets);
+    if (affiliation)
+      ctes.push([
+        'orders_a',
+        sql`insert into orders_affiliations (checkout_id, affiliate_code, customer_id, total_cents, currency, created_at)
+          select orders_c.id, ${affiliation.affiliateCode}, ${affiliation.customerId}, ${affiliation.totalCents},
+            ${affiliation.currency}, ${(affiliation.createdAt as Date).toISOString()}::timestamptz from orders_c
+          on conflict do nothing`,
+      ]);
+    return { ctes, checks: [['checkout_new', sql`exists (select 1 from orders_c)`]] };
   },
 
   async insertAffiliation(ex: Executor, row: typeof ordersAffiliations.$inferInsert): Promise<void> {
@@ -148,8 +209,19 @@ const checkoutWrites = {
 };
 
 /** A customer's checkouts, orders and tickets. */
+const checkoutKey = (customerId: string, key: string) => `checkout:${customerId}:${key}`;
+
 const orderReads = {
+  /** `checkoutByKey` as part of another module's read (the checkout's one read, ADR 109). */
+  checkoutByKeyRead: (customerId: string, key: string): BatchedRead<CheckoutRow | null> => ({
+    key: checkoutKey(customerId, key),
+    sql: sql`select row_to_json(c) from ${ordersCheckouts} c where c.customer_id = ${customerId} and c.idempotency_key = ${key}`,
+    read: (value) => rowFromJson(ordersCheckouts, value),
+  }),
+
   async checkoutByKey(ex: Executor, customerId: string, key: string): Promise<CheckoutRow | null> {
+    const known = takePrefetched<CheckoutRow | null>(ex, checkoutKey(customerId, key));
+    if (known) return known.value;
     const [r] = await ex
       .select()
       .from(ordersCheckouts)

@@ -1,10 +1,10 @@
 // Checkouts, orders and tickets (features §4 Receipt, §7 Orders API) as the purchase workflow writes them inside its
 // transaction, and the deposit-and-purchase waiting for 3-D Secure; orders.history.service.ts reads them. A ticket is one order's play in one draw; its lines
 // are orders_ticket_lines rows, which settlement scores and whose prizes it records.
-import { randomBytes } from 'node:crypto';
 import { type CartItemAnalytics, type CurrencyCode, type Order } from '@shop/contracts';
-import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor, WritePart } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { randomBase64url } from '../../lib/random-bytes.ts';
 import { createCheckoutRepository, type CheckoutRow, type PendingPurchaseRow } from './orders.checkout.repository.ts';
 import { paidAmounts } from './orders.paid-amounts.ts';
 
@@ -86,8 +86,77 @@ export interface NewCheckout {
   orders: NewOrder[];
 }
 
-export const newPublicId = (prefix: 'chk' | 'ord' | 'tkt') =>
-  `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+export const newPublicId = (prefix: 'chk' | 'ord' | 'tkt') => `${prefix}_${randomBase64url(12).replace(/[-_]/g, 'x')}`;
+
+/** The rows of a purchase: its checkout, its orders (each with what was paid for it) and their tickets. */
+function purchaseRows(c: NewCheckout, now: Date) {
+  // Each order's total is what was paid for it: the discount spread over the orders (orders.paid-amounts.ts).
+  const paid = paidAmounts(
+    c.orders.map((o) => ({ priceCents: o.item.priceCents, preOrder: o.item.purchaseStatus === 'pre_order' })),
+    c.discountCents,
+  );
+  return {
+    checkout: {
+      publicId: c.publicId,
+      customerId: c.customerId,
+      idempotencyKey: c.idempotencyKey,
+      totalCents: c.totalCents,
+      discountCents: c.discountCents,
+      bonusCreditCents: c.bonusCreditCents,
+      paidFromWalletCents: c.paidFromWalletCents,
+      depositCents: c.depositCents,
+      depositId: c.depositId,
+      currency: c.currency,
+      promotionCode: c.promotionCode,
+      ledgerEntryId: c.ledgerEntryId,
+      tracking: c.tracking,
+      createdAt: now,
+    },
+    orders: c.orders.map((o, i) => ({
+      publicId: o.publicId,
+      customerId: c.customerId,
+      productType: o.item.productType,
+      productOfferKey: o.item.productOfferKey,
+      offerName: o.item.offerName,
+      description: o.item.description,
+      gameType: o.item.gameType,
+      gameOffer: o.item.gameOffer,
+      gameOfferName: o.item.gameOfferName,
+      numDraws: Math.max(1, o.tickets.length),
+      totalCents: paid[i]!,
+      currency: o.item.currency,
+      status: o.item.purchaseStatus === 'pre_order' ? ('pre_order' as const) : ('paid' as const),
+      item: o.item,
+      firstDrawAt: new Date(o.tickets[0]?.drawDate ?? o.item.draws[0]?.drawDate ?? now.toISOString()),
+      createdAt: now,
+    })),
+    tickets: c.orders.flatMap((o) =>
+      o.tickets.map((t) => ({
+        publicId: newPublicId('tkt'),
+        orderPublicId: o.publicId,
+        customerId: c.customerId,
+        drawId: t.drawId,
+        drawNo: t.drawNo,
+        drawAt: new Date(t.drawDate),
+        productOfferKey: o.item.productOfferKey,
+        lineIds: t.lineIds,
+        quickpicks: t.quickpicks,
+        raffleTicketNumbers: t.raffleTicketNumbers,
+        causeKey: o.item.causeKey,
+        createdAt: now,
+      })),
+    ),
+    affiliation: c.affiliateCode
+      ? {
+          affiliateCode: c.affiliateCode,
+          customerId: c.customerId,
+          totalCents: c.totalCents,
+          currency: c.currency,
+          createdAt: now,
+        }
+      : null,
+  };
+}
 
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, clock } = deps;
@@ -104,77 +173,23 @@ export function createCheckoutService(deps: CheckoutDeps) {
      * (they run whatever it answers; on null the caller rolls back).
      */
     async recordCheckout(tx: Executor, c: NewCheckout, also: BatchedWrite[] = []): Promise<CheckoutRow | null> {
-      const now = clock.now();
-      // Each order's total is what was paid for it: the discount spread over the orders (orders.paid-amounts.ts).
-      const paid = paidAmounts(
-        c.orders.map((o) => ({ priceCents: o.item.priceCents, preOrder: o.item.purchaseStatus === 'pre_order' })),
-        c.discountCents,
-      );
-      const row = await repo.insertPurchase(
-        tx,
-        {
-          publicId: c.publicId,
-          customerId: c.customerId,
-          idempotencyKey: c.idempotencyKey,
-          totalCents: c.totalCents,
-          discountCents: c.discountCents,
-          bonusCreditCents: c.bonusCreditCents,
-          paidFromWalletCents: c.paidFromWalletCents,
-          depositCents: c.depositCents,
-          depositId: c.depositId,
-          currency: c.currency,
-          promotionCode: c.promotionCode,
-          ledgerEntryId: c.ledgerEntryId,
-          tracking: c.tracking,
-          createdAt: now,
-        },
-        c.orders.map((o, i) => ({
-          publicId: o.publicId,
-          customerId: c.customerId,
-          productType: o.item.productType,
-          productOfferKey: o.item.productOfferKey,
-          offerName: o.item.offerName,
-          description: o.item.description,
-          gameType: o.item.gameType,
-          gameOffer: o.item.gameOffer,
-          gameOfferName: o.item.gameOfferName,
-          numDraws: Math.max(1, o.tickets.length),
-          totalCents: paid[i]!,
-          currency: o.item.currency,
-          status: o.item.purchaseStatus === 'pre_order' ? ('pre_order' as const) : ('paid' as const),
-          item: o.item,
-          firstDrawAt: new Date(o.tickets[0]?.drawDate ?? o.item.draws[0]?.drawDate ?? now.toISOString()),
-          createdAt: now,
-        })),
-        c.orders.flatMap((o) =>
-          o.tickets.map((t) => ({
-            publicId: newPublicId('tkt'),
-            orderPublicId: o.publicId,
-            customerId: c.customerId,
-            drawId: t.drawId,
-            drawNo: t.drawNo,
-            drawAt: new Date(t.drawDate),
-            productOfferKey: o.item.productOfferKey,
-            lineIds: t.lineIds,
-            quickpicks: t.quickpicks,
-            raffleTicketNumbers: t.raffleTicketNumbers,
-            causeKey: o.item.causeKey,
-            createdAt: now,
-          })),
-        ),
-        also,
-      );
-      if (row && c.affiliateCode)
-        await repo.insertAffiliation(tx, {
-          checkoutId: row.id,
-          affiliateCode: c.affiliateCode,
-          customerId: c.customerId,
-          totalCents: c.totalCents,
-          currency: c.currency,
-          createdAt: now,
-        });
+      const rows = purchaseRows(c, clock.now());
+      const row = await repo.insertPurchase(tx, rows.checkout, rows.orders, rows.tickets, also);
+      if (row && rows.affiliation) await repo.insertAffiliation(tx, { checkoutId: row.id, ...rows.affiliation });
       return row;
     },
+
+    /**
+     * recordCheckout as a part of the purchase's one guarded write (ADR 109): the same rows, standing only if the
+     * customer had no checkout for the key (a concurrent request's would then be the answer).
+     */
+    purchaseWrite(c: NewCheckout): WritePart {
+      const rows = purchaseRows(c, clock.now());
+      return repo.purchaseWrite(rows.checkout, rows.orders, rows.tickets, rows.affiliation);
+    },
+
+    /** `checkoutByKey` as part of the checkout's one read (ADR 109): checkoutByKey on that read scope answers it. */
+    checkoutByKeyRead: (customerId: string, key: string) => repo.checkoutByKeyRead(customerId, key),
 
     /** The affiliate report's sales: checkouts and their total per affiliate code and currency. */
     salesByAffiliate: () => repo.salesByAffiliate(db),

@@ -1,5 +1,5 @@
 // The only code that queries the orders tables.
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/index.ts';
 import { ordersOrders, ordersPrizes, ordersTicketLines, ordersTickets } from './orders.schema.ts';
 
@@ -33,6 +33,19 @@ export function createOrdersRepository() {
         );
       }
       return out;
+    },
+
+    /** insertLines as one INSERT for another module's statement (a CTE of the purchase's guarded write). */
+    insertLinesSql(rows: NewTicketLineRow[]): SQL {
+      const values = rows.map((r, i) => ({ ...r, i, createdAt: (r.createdAt as Date).toISOString() }));
+      return sql`insert into orders_ticket_lines (public_id, customer_id, draw_id, game_key, game_type, numbers,
+          mask_lo, mask_hi, mask_bonus, games, created_at)
+        select v."publicId", v."customerId", v."drawId", v."gameKey", v."gameType", v.numbers, v."maskLo", v."maskHi",
+          v."maskBonus", v.games, v."createdAt"
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v("publicId" text, "customerId" text,
+          "drawId" text, "gameKey" text, "gameType" text, numbers jsonb, "maskLo" int, "maskHi" int, "maskBonus" int,
+          games int, "createdAt" timestamptz, i int)
+        order by v.i`;
     },
 
     linesForDraw(ex: Executor, drawId: string, afterId: number, limit: number) {

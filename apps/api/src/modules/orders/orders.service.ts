@@ -1,9 +1,9 @@
 // Ticket lines held in a draw and the prizes they won. Purchases (the cart issue) add lines through addTicketLines;
 // settlement reads them in id order and records prizes inside its own transaction.
-import { randomBytes } from 'node:crypto';
 import { encodeLineWords, gamesInEntry, getGame, type GameKey, type GameType } from '@shop/lottery';
-import type { Db, Executor } from '../../db/index.ts';
+import type { BatchedWrite, Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { randomBase64url } from '../../lib/random-bytes.ts';
 import { createOrdersRepository, type PrizeRow } from './orders.repository.ts';
 
 export interface OrdersDeps {
@@ -53,7 +53,7 @@ export interface NewPrize {
   ledgerEntryId: string | null;
 }
 
-const defaultLineId = () => `tkt_${randomBytes(12).toString('base64url')}`;
+const defaultLineId = () => `tkt_${randomBase64url(12)}`;
 const DEFAULT_BATCH = 5_000;
 
 // PostgreSQL's integer is signed; a mask word may use bit 31, so it is stored two's-complement.
@@ -74,27 +74,32 @@ export function createOrdersService(deps: OrdersDeps) {
   const repo = createOrdersRepository();
   const newLineId = deps.newLineId ?? defaultLineId;
 
+  /** The rows of new lines: each encoded by the rules of its draw, a single game's mask words where it has one. */
+  function lineRows(lines: NewTicketLine[]) {
+    const now = deps.clock.now();
+    return lines.map((l) => {
+      const game = getGame(l.gameKey, l.drawNo);
+      const words = SINGLE_GAME_TYPES.has(l.gameType) ? encodeLineWords(game, { sets: l.sets }) : null;
+      return {
+        publicId: newLineId(),
+        customerId: l.customerId,
+        drawId: l.drawId,
+        gameKey: l.gameKey,
+        gameType: l.gameType,
+        numbers: l.sets,
+        maskLo: words ? toInt4(words[0]) : null,
+        maskHi: words ? toInt4(words[1]) : null,
+        maskBonus: words ? toInt4(words[2]) : null,
+        games: gamesInEntry(game, { gameType: l.gameType, sets: l.sets }),
+        createdAt: now,
+      };
+    });
+  }
+
   return {
     /** Stores lines (inside the caller's transaction when given one); answers them with their ids. */
     async addTicketLines(ex: Executor, lines: NewTicketLine[]): Promise<TicketLine[]> {
-      const now = deps.clock.now();
-      const rows = lines.map((l) => {
-        const game = getGame(l.gameKey, l.drawNo);
-        const words = SINGLE_GAME_TYPES.has(l.gameType) ? encodeLineWords(game, { sets: l.sets }) : null;
-        return {
-          publicId: newLineId(),
-          customerId: l.customerId,
-          drawId: l.drawId,
-          gameKey: l.gameKey,
-          gameType: l.gameType,
-          numbers: l.sets,
-          maskLo: words ? toInt4(words[0]) : null,
-          maskHi: words ? toInt4(words[1]) : null,
-          maskBonus: words ? toInt4(words[2]) : null,
-          games: gamesInEntry(game, { gameType: l.gameType, sets: l.sets }),
-          createdAt: now,
-        };
-      });
+      const rows = lineRows(lines);
       const stored = await repo.insertLines(ex, rows);
       return stored.map((r) => ({
         id: r.id,
@@ -104,6 +109,15 @@ export function createOrdersService(deps: OrdersDeps) {
         sets: r.numbers as Record<string, number[]>,
         words: wordsOf(r),
       }));
+    },
+
+    /**
+     * addTicketLines as a CTE (`name`) of the purchase's one guarded write (ADR 109): the same rows, their public ids
+     * given now (in the order of `lines`); the write's other parts decide whether they stand.
+     */
+    ticketLinesWrite(name: string, lines: NewTicketLine[]): { publicIds: string[]; cte: [string, BatchedWrite] } {
+      const rows = lineRows(lines);
+      return { publicIds: rows.map((r) => r.publicId), cte: [name, repo.insertLinesSql(rows)] };
     },
 
     /** One batch of a draw's lines after the cursor, in id order; nextAfterId is null after the last batch. */

@@ -2,6 +2,7 @@
 // Other code imports only from here.
 export {
   createRecurringService,
+  recordsAfterPurchase,
   type BoughtOrder,
   type DrawCalendar,
   type NextDraw,

@@ -62,6 +62,16 @@ export { newRecurringId };
  * in the purchase's transaction (so an autoplay exists exactly when its first order does). Several in one purchase
  * form one combined recurring purchase (the first one's id).
  */
+/**
+ * Whether the purchase's afterOrders hook has something to record for these orders (an autoplay, a subscription, a
+ * pre-order): then the purchase writes in a transaction, so the hook's rows commit with it (ADR 109).
+ */
+export function recordsAfterPurchase(
+  orders: { item: Pick<BoughtOrder['item'], 'recurringPurchase' | 'purchaseStatus'> }[],
+) {
+  return orders.some((o) => o.item.recurringPurchase.enabled || o.item.purchaseStatus === 'pre_order');
+}
+
 function autoplayRowsOf(bought: {
   customerId: string;
   checkoutId: string;

@@ -27,7 +27,24 @@ export interface GuardDeps {
   clock: Clock;
   config: Pick<AppConfig, 'responsibleGambling' | 'siteTimeZone'>;
   ledger: RgLedger;
-  customers: Pick<CustomerDirectory, 'verificationProfile'>;
+  customers: Pick<CustomerDirectory, 'verificationProfile' | 'unverifiedWhere'>;
+}
+
+/** The exclusion and limits, and the spending in every window a check may ask, as parts of another's read. */
+function checksRead(deps: GuardDeps, customerId: string) {
+  const now = deps.clock.now();
+  const windows = (['daily', 'weekly', 'monthly'] as const).map((p) => {
+    const w = calendarWindow(p, now, deps.config.siteTimeZone);
+    return { from: w.start, to: w.end };
+  });
+  return [
+    rgExclusions.withLimitsRead(customerId, now),
+    deps.ledger.spentRead(
+      customerId,
+      [...windows, { from: null, to: new Date(now.getTime() + 1) }],
+      deps.customers.unverifiedWhere(customerId),
+    ),
+  ];
 }
 
 export function createGuardService(deps: GuardDeps) {
@@ -164,13 +181,14 @@ export function createGuardService(deps: GuardDeps) {
   }
 
   return {
-    /** Cart view: reason id → message (core §8). */
+    /** Cart view: reason id → message (core §8). `exec`: a read scope that prefetched `checksRead`. */
     async blockedReasons(
       customerId: string,
       amountCents: number,
       currency: CurrencyCode,
+      exec: Executor = db,
     ): Promise<Record<string, string>> {
-      const reasons = await purchaseReasons(db, customerId, amountCents, currency, true);
+      const reasons = await purchaseReasons(exec, customerId, amountCents, currency, true);
       return Object.fromEntries(reasons.map((r) => [r.code, r.message]));
     },
     /** Inside the purchase transaction, after ledger.lockWallet: refuse (422, reason as code) what breaks a rule. */
@@ -215,8 +233,12 @@ export function createGuardService(deps: GuardDeps) {
         );
       }
     },
-    /** The exclusion and limits `assertPurchase` reads, as part of the purchase's one read of its checks (ADR 108). */
-    checksRead: (customerId: string) => rgExclusions.withLimitsRead(customerId, clock.now()),
+    /**
+     * What `assertPurchase` and `blockedReasons` read, as parts of the checkout's one read (ADR 108, 109): the
+     * exclusion and limits, and the net spending in every window a check may ask (each limit period's calendar
+     * window, the shop-wide week's, and, for an unverified customer, all time).
+     */
+    checksRead: (customerId: string) => checksRead(deps, customerId),
     /** Withdrawals wait for a verified identity ('verify_before_withdrawal'). */
     async verificationRequired(customerId: string): Promise<boolean> {
       const profile = await customers.verificationProfile(customerId);

@@ -2,7 +2,7 @@
 // the wording of limits and refusals, and the windows that count spending and deposits.
 import { createHash, randomBytes } from 'node:crypto';
 import { formatCurrency, type CurrencyCode, type LimitPeriod, type VerificationMethodType } from '@shop/contracts';
-import type { Executor } from '../../db/index.ts';
+import type { Executor, SqlCondition } from '../../db/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Ledger } from '../wallet/index.ts';
 import { calendarWindow, formatWhen, rollingWindow } from './periods.ts';
@@ -19,12 +19,17 @@ export interface CustomerDirectory {
     exec?: Executor,
   ): Promise<(CheckedPerson & { email: string; isVerified: boolean }) | null>;
   setVerified(customerId: string, verified: boolean): Promise<void>;
+  /** True (as SQL, for another module's read) while the customer is active and not verified (the unverified cap). */
+  unverifiedWhere(customerId: string): SqlCondition;
   /** Exclusion: no marketing from now on (communication preferences off). */
   suppressMarketing(customerId: string): Promise<void>;
 }
 
 /** The wallet reads the limits are counted from (the ledger provides them). */
-export type RgLedger = Pick<Ledger, 'spentBetween' | 'spentInWindows' | 'depositsBetween' | 'fundsSummary'>;
+export type RgLedger = Pick<
+  Ledger,
+  'spentBetween' | 'spentInWindows' | 'spentRead' | 'depositsBetween' | 'fundsSummary'
+>;
 
 export interface Reason {
   code: string;

@@ -7,6 +7,7 @@ import type { Db, Executor } from '../../db/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { creditPrizesInBulk } from './wallet.bulk-credit.ts';
+import { guardedPostings, purchaseLinesOf } from './wallet.guarded.ts';
 import { ledgerPosting, type Accounts, type Line } from './wallet.posting.ts';
 import { walletReads } from './wallet.reads.ts';
 import { entries as entryRows } from './wallet.repository.ts';
@@ -14,7 +15,6 @@ import {
   DEFAULT_SPEND_ORDER,
   insufficientFunds,
   positiveCents,
-  SPENDABLE,
   type Movement,
   type PostResult,
   type RefundMovement,
@@ -56,8 +56,11 @@ export interface LedgerDeps {
 export function createLedger(deps: LedgerDeps) {
   const { db, clock } = deps;
   const spendOrder = deps.spendOrder ?? DEFAULT_SPEND_ORDER;
+  const posting = ledgerPosting(deps);
   const { houseAccount, lockCustomer, lockWallet, forget, existing, post, idsOf, customerEntry, credit, move } =
-    ledgerPosting(deps);
+    posting;
+  const purchaseLines = purchaseLinesOf(spendOrder, houseAccount);
+  const guarded = guardedPostings({ db, clock, posting, purchaseLines });
 
   const ledger = {
     /**
@@ -112,20 +115,8 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** Pay for an order from the wallet (bonus → deposits → winnings); 422 insufficient_funds when short. */
-    debitPurchase: (tx: Executor, m: Movement) =>
-      move(tx, 'purchase', m, async (accounts) => {
-        const available = SPENDABLE.reduce((s, k) => s + accounts[k].balanceCents, 0);
-        if (available < m.amountCents) throw insufficientFunds();
-        let left = m.amountCents;
-        const lines: Line[] = [];
-        for (const kind of spendOrder) {
-          const take = Math.min(left, accounts[kind].balanceCents);
-          if (take > 0) lines.push({ accountId: accounts[kind].id, amountCents: -take });
-          left -= take;
-        }
-        lines.push({ accountId: await houseAccount('sales', m.currency), amountCents: m.amountCents });
-        return lines;
-      }),
+    debitPurchase: (tx: Executor, m: Movement) => move(tx, 'purchase', m, (accounts) => purchaseLines(accounts, m)),
+    ...guarded,
 
     /** Give back (part of) a purchase: to the accounts it was paid from, winnings first; otherwise to deposits. */
     refund: (tx: Executor, m: RefundMovement) =>

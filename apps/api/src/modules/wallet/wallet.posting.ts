@@ -12,6 +12,36 @@ export type Line = { accountId: number; amountCents: number };
 export type Accounts = Record<CustomerAccountKind, { id: number; balanceCents: number }>;
 
 /**
+ * An entry's lines without zeros (checked to balance: they sum to zero, at least two), and each customer account's
+ * total move and how many lines moved it (its version counts lines).
+ */
+export function entryShape(
+  reference: string,
+  lines: Line[],
+  customerAccountIds: Set<number>,
+): { nonZero: Line[]; deltas: Map<number, { accountId: number; amountCents: number; moves: number }> } {
+  const nonZero = lines.filter((l) => l.amountCents !== 0);
+  const sum = nonZero.reduce((s, l) => s + l.amountCents, 0);
+  if (sum !== 0 || nonZero.length < 2) throw new Error(`Unbalanced journal entry ${reference}: lines sum to ${sum}`);
+  const deltas = new Map<number, { accountId: number; amountCents: number; moves: number }>();
+  for (const l of nonZero) {
+    if (!customerAccountIds.has(l.accountId)) continue;
+    const d = deltas.get(l.accountId) ?? { accountId: l.accountId, amountCents: 0, moves: 0 };
+    d.amountCents += l.amountCents;
+    d.moves++;
+    deltas.set(l.accountId, d);
+  }
+  return { nonZero, deltas };
+}
+
+/** A wallet's accounts by kind, from its rows. */
+export const accountsOf = (rows: { id: number; kind: string; balanceCents: number }[]) => {
+  const accounts = {} as Accounts;
+  for (const r of rows) accounts[r.kind as CustomerAccountKind] = { id: r.id, balanceCents: r.balanceCents };
+  return accounts;
+};
+
+/**
  * Write one entry and its lines, and move the cached balances of the customer accounts it touches. The caller
  * holds the customer's account locks. Returns created=false (and writes nothing) when the reference was posted.
  */
@@ -29,20 +59,8 @@ async function postEntry(
   lines: Line[],
   customerAccountIds: Set<number>,
 ): Promise<PostResult> {
-  const nonZero = lines.filter((l) => l.amountCents !== 0);
-  const sum = nonZero.reduce((s, l) => s + l.amountCents, 0);
-  if (sum !== 0 || nonZero.length < 2)
-    throw new Error(`Unbalanced journal entry ${entry.reference}: lines sum to ${sum}`);
+  const { nonZero, deltas } = entryShape(entry.reference, lines, customerAccountIds);
   const publicId = newEntryId();
-  // Each customer account's total move and how many lines moved it (its version counts lines, as before).
-  const deltas = new Map<number, { accountId: number; amountCents: number; moves: number }>();
-  for (const l of nonZero) {
-    if (!customerAccountIds.has(l.accountId)) continue;
-    const d = deltas.get(l.accountId) ?? { accountId: l.accountId, amountCents: 0, moves: 0 };
-    d.amountCents += l.amountCents;
-    d.moves++;
-    deltas.set(l.accountId, d);
-  }
   const posted = await entryRows.post(
     tx,
     { publicId, ...entry, reversesEntryId: entry.reversesEntryId ?? null, createdAt: clock.now() },
@@ -71,12 +89,6 @@ export function ledgerPosting(deps: { db: Db; clock: Clock }) {
     houseIds.set(key, id);
     return id;
   }
-
-  const accountsOf = (rows: { id: number; kind: string; balanceCents: number }[]) => {
-    const accounts = {} as Accounts;
-    for (const r of rows) accounts[r.kind as CustomerAccountKind] = { id: r.id, balanceCents: r.balanceCents };
-    return accounts;
-  };
 
   /** Create the customer's accounts if missing and lock them (in id order, the same order every caller uses). */
   async function lockCustomer(tx: Executor, customerId: string, currency: CurrencyCode): Promise<Accounts> {

@@ -1,7 +1,7 @@
 // What the wallet tells about a customer's money (DESIGN.md §6): balances derived from the ledger's accounts, net
 // spending and deposits over time (responsible gambling), the transaction history, and the consistency check.
 import type { CurrencyCode } from '@shop/contracts';
-import type { Db, Executor } from '../../db/index.ts';
+import type { Db, Executor, SqlCondition } from '../../db/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { accounts, statements, type EntryRow } from './wallet.repository.ts';
 import { PARTNER_COMMISSION_PREFIX, type AccountKind } from './wallet.schema.ts';
@@ -62,6 +62,10 @@ export function walletReads(db: Db) {
       windows: { from: Date | null; to: Date }[],
     ) => statements.spentInWindows(tx, customerId, currency, windows),
 
+    /** spentInWindows of every currency as part of a checkout's one read (ADR 109; statements.spentRead). */
+    spentRead: (customerId: string, windows: { from: Date | null; to: Date }[], allTimeWhen: SqlCondition) =>
+      statements.spentRead(customerId, windows, allTimeWhen),
+
     /** Deposits credited to the customer in [from, to), each with its time (rolling deposit limits). */
     async depositsBetween(
       tx: Executor,
@@ -77,8 +81,9 @@ export function walletReads(db: Db) {
     /** The first deposit of each of these customers who made one (the affiliate report's first deposits). */
     firstDepositsOf: (customerIds: string[]) => statements.firstDeposits(db, customerIds),
 
-    async fundsSummary(customerId: string): Promise<FundsSummary> {
-      const rows = await accounts.balancesOf(db, customerId);
+    /** `exec`: a read scope whose checkout read prefetched the wallet (walletRead) answers without a statement. */
+    async fundsSummary(customerId: string, exec: Executor = db): Promise<FundsSummary> {
+      const rows = await accounts.balancesOf(exec, customerId);
       const currency = (rows[0]?.currency ?? 'AUD') as CurrencyCode;
       const of = (k: AccountKind) =>
         rows.filter((r) => r.kind === k && r.currency === currency).reduce((s, r) => s + r.balanceCents, 0);

@@ -1,8 +1,16 @@
 // The only code that queries the wallet tables (accounts, entries, lines). The ledger (wallet.ledger.ts) decides
 // every movement; these are its statements.
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CurrencyCode } from '@shop/contracts';
-import { executeNamed, type Db, type Executor } from '../../db/index.ts';
+import {
+  executeNamed,
+  peekPrefetched,
+  rowFromJson,
+  type BatchedRead,
+  type Db,
+  type Executor,
+  type WritePart,
+} from '../../db/index.ts';
 import {
   CUSTOMER_ACCOUNT_KINDS,
   walletAccounts,
@@ -12,8 +20,48 @@ import {
 } from './wallet.schema.ts';
 
 export type EntryRow = typeof walletEntries.$inferSelect;
+export type AccountRow = typeof walletAccounts.$inferSelect;
+const accountsKey = (customerId: string) => `wallet_accounts:${customerId}`;
+const spentKey = (customerId: string) => `wallet_spent:${customerId}`;
+
+/** Windows of net spending, as spentInWindows takes them. */
+export type SpendWindow = { from: Date | null; to: Date };
+/** What `spentRead` prefetched: the windows asked for and each currency's sums, in their order. */
+type PrefetchedSpend = { windows: SpendWindow[]; allTime: boolean; byCurrency: Record<string, number[]> };
 export type NewEntryRow = typeof walletEntries.$inferInsert;
 const KINDS_ARRAY = sql.raw(`array['${CUSTOMER_ACCOUNT_KINDS.join("','")}']`);
+
+/** An entry (its reference unique: nothing when posted already) and its lines, as CTEs `<e>` and `<e>_l`. */
+function entryCtesOf(
+  e: string,
+  row: NewEntryRow,
+  lines: { accountId: number; amountCents: number }[],
+): [string, SQL][] {
+  return [
+    [
+      e,
+      sql`insert into wallet_entries (public_id, kind, customer_id, reference, description, currency, reverses_entry_id, created_at)
+        values (${row.publicId}, ${row.kind}, ${row.customerId ?? null}, ${row.reference}, ${row.description},
+          ${row.currency}, ${row.reversesEntryId ?? null}, ${(row.createdAt as Date).toISOString()}::timestamptz)
+        on conflict (reference) do nothing
+        returning id, public_id`,
+    ],
+    [
+      `${e}_l`,
+      sql`insert into wallet_lines (entry_id, account_id, amount_cents)
+        select ${sql.raw(e)}.id, v."accountId", v."amountCents"
+        from ${sql.raw(e)} cross join jsonb_to_recordset(${JSON.stringify(lines.map((l, i) => ({ ...l, i })))}::jsonb)
+          as v("accountId" bigint, "amountCents" bigint, i int)
+        order by v.i`,
+    ],
+  ];
+}
+
+const entryCtes = (e: string, row: NewEntryRow, lines: { accountId: number; amountCents: number }[]) =>
+  sql.join(
+    entryCtesOf(e, row, lines).map(([name, body]) => sql`${sql.raw(name)} as (${body})`),
+    sql`, `,
+  );
 
 /** A customer's net spending (purchases minus refunds): the sales side of their purchase and refund entries. */
 export const accounts = {
@@ -85,9 +133,33 @@ export const accounts = {
       from (select (e->>0)::bigint as id, (e->>1)::bigint as d from jsonb_array_elements(${JSON.stringify(deltas)}::jsonb) as e) v
       where a.id = v.id`),
 
-  /** Balances of every account of a customer (all currencies). */
-  balancesOf: (db: Db, customerId: string) =>
-    db
+  /**
+   * Every account of the customer (all currencies) with its balance and version, as part of another module's read
+   * (the checkout's, ADR 109): the purchase decides its debit from these and its write stands only if no account's
+   * version moved since; `balancesOf` answers from them too.
+   */
+  ofCustomerRead: (customerId: string): BatchedRead<AccountRow[]> => ({
+    key: accountsKey(customerId),
+    sql: sql`select coalesce(json_agg(row_to_json(a) order by a.id), '[]'::json) from ${walletAccounts} a where a.customer_id = ${customerId}`,
+    read: (value) => ((value as unknown[] | null) ?? []).map((r) => rowFromJson(walletAccounts, r)!),
+  }),
+
+  /** `ofCustomerRead` as a statement of its own. */
+  async ofCustomer(exec: Executor, customerId: string): Promise<AccountRow[]> {
+    const read = accounts.ofCustomerRead(customerId);
+    const { rows } = await executeNamed<{ v: unknown }>(exec, 'wallet_accounts_of', sql`select (${read.sql}) as v`);
+    return read.read(rows[0]?.v ?? null);
+  },
+
+  /** The accounts `ofCustomerRead` prefetched for this read scope or transaction, if it did. */
+  prefetchedOf: (exec: Executor, customerId: string): AccountRow[] | undefined =>
+    peekPrefetched<AccountRow[]>(exec, accountsKey(customerId))?.value,
+
+  /** Balances of every account of a customer (all currencies); what a read scope prefetched, if it did. */
+  balancesOf: async (db: Executor, customerId: string) => {
+    const known = peekPrefetched<AccountRow[]>(db, accountsKey(customerId));
+    if (known) return known.value.map((a) => ({ kind: a.kind, currency: a.currency, balanceCents: a.balanceCents }));
+    return db
       .select({
         kind: walletAccounts.kind,
         currency: walletAccounts.currency,
@@ -96,7 +168,8 @@ export const accounts = {
       .from(walletAccounts)
       .where(eq(walletAccounts.customerId, customerId))
       .prepare('wallet_balances_of') // every cart read asks (issue 22)
-      .execute(),
+      .execute();
+  },
 };
 
 export const entries = {
@@ -137,19 +210,7 @@ export const entries = {
     const { rows } = await executeNamed<{ id: string; public_id: string }>(
       tx,
       'wallet_post',
-      sql`with e as (
-        insert into wallet_entries (public_id, kind, customer_id, reference, description, currency, reverses_entry_id, created_at)
-        values (${row.publicId}, ${row.kind}, ${row.customerId ?? null}, ${row.reference}, ${row.description},
-          ${row.currency}, ${row.reversesEntryId ?? null}, ${(row.createdAt as Date).toISOString()}::timestamptz)
-        on conflict (reference) do nothing
-        returning id, public_id
-      ), l as (
-        insert into wallet_lines (entry_id, account_id, amount_cents)
-        select e.id, v."accountId", v."amountCents"
-        from e cross join jsonb_to_recordset(${JSON.stringify(lines.map((l, i) => ({ ...l, i })))}::jsonb)
-          as v("accountId" bigint, "amountCents" bigint, i int)
-        order by v.i
-      ), b as (
+      sql`with ${entryCtes('e', row, lines)}, b as (
         update wallet_accounts a set balance_cents = a.balance_cents + v."amountCents", version = a.version + v.moves
         from jsonb_to_recordset(${JSON.stringify(balanceDeltas)}::jsonb) as v("accountId" bigint, "amountCents" bigint, moves int)
         where a.id = v."accountId" and exists (select 1 from e)
@@ -158,6 +219,35 @@ export const entries = {
     );
     const r = rows[0];
     return r ? { id: Number(r.id), publicId: r.public_id } : null;
+  },
+
+  /**
+   * `post` as a part of a guarded write (ADR 109): the entry and its lines, and EVERY account of the wallet
+   * (`wallet`, as read) moved by its delta (0 for one the entry does not touch) only while its version is the one
+   * read. The write stands only if the entry was new and no account of the wallet changed since it was read: then the
+   * balances the lines were decided from, and every limit checked on the wallet's entries, still hold.
+   */
+  postWrite(
+    row: NewEntryRow,
+    lines: { accountId: number; amountCents: number }[],
+    wallet: { accountId: number; version: number; amountCents: number; moves: number }[],
+  ): WritePart {
+    return {
+      ctes: [
+        ...entryCtesOf('wallet_e', row, lines),
+        [
+          'wallet_b',
+          sql`update wallet_accounts a set balance_cents = a.balance_cents + v."amountCents", version = a.version + v.moves
+          from jsonb_to_recordset(${JSON.stringify(wallet)}::jsonb) as v("accountId" bigint, version bigint, "amountCents" bigint, moves int)
+          where a.customer_id = ${row.customerId ?? null} and a.id = v."accountId" and a.version = v.version
+          returning a.id`,
+        ],
+      ],
+      checks: [
+        ['wallet_entry_new', sql`exists (select 1 from wallet_e)`],
+        ['wallet_unchanged', sql`(select count(*) from wallet_b) = ${wallet.length}`],
+      ],
+    };
   },
 
   insertLines: (tx: Executor, lines: { entryId: number; accountId: number; amountCents: number }[]) =>
@@ -183,6 +273,30 @@ export const entries = {
       .where(and(eq(walletEntries.reference, reference), eq(walletAccounts.customerId, customerId))),
 };
 
+/**
+ * The sums a read scope prefetched for these windows (each window one it read: same bounds, or an all-time window
+ * whatever its end, since the guarded write's wallet check refuses a purchase after any later entry), else null.
+ * An all-time window the read left out (the customer was verified) is not covered.
+ */
+function fromPrefetchedSpend(
+  known: PrefetchedSpend | undefined,
+  currency: CurrencyCode,
+  windows: SpendWindow[],
+): number[] | null {
+  if (!known) return null;
+  const sums = known.byCurrency[currency];
+  const out: number[] = [];
+  for (const w of windows) {
+    if (w.from === null && !known.allTime) return null;
+    const i = known.windows.findIndex((k) =>
+      w.from === null ? k.from === null : k.from?.getTime() === w.from.getTime() && k.to.getTime() === w.to.getTime(),
+    );
+    if (i < 0) return null;
+    out.push(Math.max(0, sums?.[i] ?? 0));
+  }
+  return out;
+}
+
 export const statements = {
   /**
    * Net spending in each window, in one statement, in the order given: the one sum query behind a single window
@@ -195,6 +309,12 @@ export const statements = {
     windows: { from: Date | null; to: Date }[],
   ): Promise<number[]> {
     if (!windows.length) return [];
+    const known = fromPrefetchedSpend(
+      peekPrefetched<PrefetchedSpend>(tx, spentKey(customerId))?.value,
+      currency,
+      windows,
+    );
+    if (known) return known;
     const sums = windows.map((w, i) => {
       const inWindow = w.from
         ? sql`e.created_at >= ${w.from.toISOString()} and e.created_at < ${w.to.toISOString()}`
@@ -223,6 +343,53 @@ export const statements = {
       where a.customer_id is null and a.kind = 'sales'`,
     );
     return windows.map((_, i) => Math.max(0, Number(rows[0]?.[`w${i}`] ?? 0)));
+  },
+
+  /**
+   * `spentInWindows` for every currency at once, as part of another module's read (the checkout's, ADR 109): the
+   * windows are those the checks may ask (each limit period's, the shop-wide week's); an all-time window (`from`
+   * null) is summed only when `allTimeWhen` holds (an unverified customer's cap), so a verified customer's whole
+   * history is never read. A later spentInWindows of the same read scope answers from it for windows it covers.
+   */
+  spentRead(customerId: string, windows: SpendWindow[], allTimeWhen: SQL): BatchedRead<PrefetchedSpend> {
+    const bounded = windows.filter((w) => w.from !== null);
+    const from = bounded.length ? Math.min(...bounded.map((w) => w.from!.getTime())) : null;
+    const to = Math.max(...windows.map((w) => w.to.getTime()));
+    const sums = windows.map((w) =>
+      w.from
+        ? sql`coalesce(sum(l.amount_cents) filter (where e.created_at >= ${w.from.toISOString()} and e.created_at < ${w.to.toISOString()}), 0)`
+        : sql`coalesce(sum(l.amount_cents) filter (where e.created_at < ${w.to.toISOString()}), 0)`,
+    );
+    const range = sql`created_at < ${new Date(to).toISOString()}${from !== null ? sql` and created_at >= ${new Date(from).toISOString()}` : sql``}`;
+    const allTime = windows.some((w) => w.from === null);
+    // As spentInWindows: the customer's entries first, as a fence (MATERIALIZED: planned on its own, the join
+    // started from the sales account's lines, every customer's purchases), then their lines on the sales account.
+    const q = sql`with e as materialized (
+        select id, created_at, currency from ${walletEntries}
+        where customer_id = ${customerId} and kind in ('purchase', 'refund') and ${range}
+        ${allTime && from !== null ? sql`union all select id, created_at, currency from ${walletEntries} where (${allTimeWhen}) and customer_id = ${customerId} and kind in ('purchase', 'refund') and created_at < ${new Date(from).toISOString()}` : sql``}
+      ), s as (
+        select e.currency, json_build_array(${sql.join(sums, sql`, `)}) as sums
+        from e
+        inner join ${walletLines} l on l.entry_id = e.id
+        inner join ${walletAccounts} a on a.id = l.account_id
+        where a.customer_id is null and a.kind = 'sales'
+        group by e.currency
+      )
+      select json_build_object('all', ${allTime ? sql`(${allTimeWhen})` : sql`false`},
+        'sums', (select coalesce(json_object_agg(s.currency, s.sums), '{}'::json) from s))`;
+    return {
+      key: spentKey(customerId),
+      sql: q,
+      read: (value) => {
+        const v = value as { all: boolean | null; sums: Record<string, (number | string)[]> | null } | null;
+        return {
+          windows,
+          allTime: v?.all === true,
+          byCurrency: Object.fromEntries(Object.entries(v?.sums ?? {}).map(([c, x]) => [c, x.map(Number)])),
+        };
+      },
+    };
   },
 
   /** Deposits credited to the customer in [from, to), each with its time, oldest first. */
