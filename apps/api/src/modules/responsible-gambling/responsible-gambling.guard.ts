@@ -1,6 +1,7 @@
 // The checks that enforce responsible gambling (core §5, §8): every reason a purchase is refused (the cart's
 // PurchaseGuard), a deposit over a limit or during an exclusion (the payments' DepositGuard), and withdrawals only
-// once verified. The checks read amounts from the ledger inside the caller's transaction after the wallet is
+// once verified. The checks read amounts from the ledger as the checkout's one read saw them (its write stands only
+// if the wallet did not move since, ADR 109), or inside the caller's transaction after the wallet is
 // locked, so two purchases racing each other are decided one after the other.
 import type { CurrencyCode, LimitPeriod } from '@shop/contracts';
 import type { Db, Executor } from '../../db/index.ts';
