@@ -3,7 +3,7 @@ import type { Capability } from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasCapability } from '../../lib/capability-checks.ts';
-import { formatMoney, type SiteLocale } from '../../lib/format.ts';
+import { formatMoney, type SiteLocale } from '../../lib/money-format.ts';
 import type { CustomerSummary } from '../../lib/shell.ts';
 import { Drawer } from '../../ui/drawer.tsx';
 import { PostButton } from '../../ui/post-button.tsx';

@@ -4,7 +4,7 @@ import type { NavigationItem } from '@shop/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasCapability } from '../../lib/capability-checks.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/money-format.ts';
 import { opensDrawer, visibleNavigationItems, type ShellData } from '../../lib/shell.ts';
 import { deferredPart } from '../../ui/deferred-part.tsx';
 import { Drawer } from '../../ui/drawer.tsx';
