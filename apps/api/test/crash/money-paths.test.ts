@@ -67,7 +67,7 @@ async function crashAt(point: CrashPoint, call: Call): Promise<void> {
     headers: { ...call.headers, 'content-type': 'application/json' },
     body: JSON.stringify(call.body),
   }).then(
-    (r) => `answered ${r.status}`,
+    async (r) => `answered ${r.status} ${await r.text().catch(() => '')}`,
     () => null,
   );
   expect(answered, `the request should have died at ${point}: ${err}`).toBeNull();

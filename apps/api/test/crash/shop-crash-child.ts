@@ -29,6 +29,11 @@ onCrashPoint((point) => {
 });
 // The test signs customers in with tokens of its own (t.tokenFor): every validly signed token is live here.
 const services = createServices({ database, clock: fixedClock(now), config });
-const app = await buildApp({ services, logger: false, sessionActive: async () => true });
+// Errors go to stderr, which the suite shows when a request answers instead of dying at its crash point.
+const app = await buildApp({
+  services,
+  logger: { level: 'error', stream: process.stderr },
+  sessionActive: async () => true,
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port })}\n`);
