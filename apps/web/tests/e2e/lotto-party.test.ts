@@ -150,7 +150,10 @@ describe('Lotto Party', () => {
     await shoot(b.page, 'invite');
     await b.page.getByRole('button', { name: 'Join' }).click();
     await b.page.waitForURL((url) => url.href === groupUrl);
-    await expect(b.page.getByTestId('group-members').locator('li').count()).resolves.toBe(2);
+    // The address changes before the group's page has rendered its members: wait for the list, then count.
+    await expect
+      .poll(() => b.page.getByTestId('group-members').locator('li').count(), { timeout: 10_000, interval: 100 })
+      .toBe(2);
     await deposit(b, 20);
 
     // A starts a session for the next Oz Lotto draw: 1 game in 5 shares, autosession on.
