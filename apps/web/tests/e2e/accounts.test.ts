@@ -116,7 +116,10 @@ describe('accounts', () => {
     await page.getByRole('button', { name: /^Account/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    await expect(page.getByRole('link', { name: 'Login' }).count()).resolves.toBe(1);
+    // A client navigation changes the address before the new page has rendered: poll the count.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Login' }).count(), { timeout: 10_000, interval: 100 })
+      .toBe(1);
     const cookies = await page.context().cookies();
     expect(cookies.filter((c) => c.name === 'web_access_token' || c.name === 'web_refresh_token')).toEqual([]);
     await page.goto(`${baseUrl}/my-account`);

@@ -121,7 +121,8 @@ describe('autoplay', () => {
     await page.getByRole('link', { name: 'Autoplay', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/my-account/autoplay');
     await waitForHydration(page);
-    await expect(page.getByTestId('autoplay').count()).resolves.toBe(1);
+    // A client navigation changes the address before the new page has rendered: poll the count.
+    await expect.poll(() => page.getByTestId('autoplay').count(), { timeout: 10_000, interval: 100 }).toBe(1);
     await expect(page.getByTestId('autoplay-status').textContent()).resolves.toBe('Active');
     await expect(page.getByTestId('autoplay').textContent()).resolves.toContain(`Draw ${second!.draw_no}`);
     await shoot(page, 'autoplay-list');

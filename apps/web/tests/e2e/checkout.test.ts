@@ -95,7 +95,10 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/receipt/chk_'), { timeout: 20_000 });
     await waitForHydration(page);
-    await expect(page.getByTestId('receipt-order').count()).resolves.toBeGreaterThanOrEqual(1);
+    // A client navigation changes the address before the new page has rendered: poll the count.
+    await expect
+      .poll(() => page.getByTestId('receipt-order').count(), { timeout: 10_000, interval: 100 })
+      .toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId('receipt-total').textContent()).resolves.toBe(total);
     const tracking = JSON.parse((await page.getByTestId('receipt').getAttribute('data-tracking')) ?? '{}') as {
       transactionId?: string;

@@ -145,7 +145,8 @@ describe('notification feed and toasts', () => {
 
     await feed.getByRole('link', { name: 'Older' }).click();
     await page.waitForURL((url) => url.pathname === '/my-account/notifications/2');
-    await expect(cards.count()).resolves.toBe(1);
+    // A client navigation changes the address before the new page has rendered: poll the count.
+    await expect.poll(() => cards.count(), { timeout: 10_000, interval: 100 }).toBe(1);
     await expect(cards.first().textContent()).resolves.toContain('Your weekly deposit limit is now $200.00.');
     await feed.getByRole('button', { name: 'Mark as viewed' }).click();
     await page.waitForURL((url) => url.pathname === '/my-account/notifications/2');

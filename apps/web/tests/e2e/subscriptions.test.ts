@@ -102,7 +102,8 @@ describe('subscriptions', () => {
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await page.waitForURL('**/my-account/subscriptions');
     await waitForHydration(page);
-    await expect(page.getByTestId('subscription-row').count()).resolves.toBe(1);
+    // A client navigation changes the address before the new page has rendered: poll the count.
+    await expect.poll(() => page.getByTestId('subscription-row').count(), { timeout: 10_000, interval: 100 }).toBe(1);
     await shoot(page, 'subscriptions');
     await page.setViewportSize(PHONE);
     await page.getByRole('link', { name: 'Manage' }).click();
