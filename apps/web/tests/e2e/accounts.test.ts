@@ -4,7 +4,15 @@
 import { IDENTITY_TEXTS, TWO_FACTOR_TEXTS } from '@shop/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, openBrowser, PHONE, screenshotPath, waitForHydration, type OpenBrowser } from './browser.ts';
+import {
+  axeViolations,
+  openBrowser,
+  PHONE,
+  screenshotPath,
+  waitForHydration,
+  type OpenBrowser,
+  settledCount,
+} from './browser.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 
 let server: DevServer;
@@ -116,10 +124,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: /^Account/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    // A client navigation changes the address before the new page has rendered: poll the count.
-    await expect
-      .poll(() => page.getByRole('link', { name: 'Login' }).count(), { timeout: 10_000, interval: 100 })
-      .toBe(1);
+    await settledCount(page.getByRole('link', { name: 'Login' })).toBe(1);
     const cookies = await page.context().cookies();
     expect(cookies.filter((c) => c.name === 'web_access_token' || c.name === 'web_refresh_token')).toEqual([]);
     await page.goto(`${baseUrl}/my-account`);

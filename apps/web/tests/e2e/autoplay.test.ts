@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration, settledCount } from './browser.ts';
 import { signedHeaders, signUpAndLogin, testCustomer } from './customers.ts';
 
 const run = promisify(execFile);
@@ -121,8 +121,7 @@ describe('autoplay', () => {
     await page.getByRole('link', { name: 'Autoplay', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/my-account/autoplay');
     await waitForHydration(page);
-    // A client navigation changes the address before the new page has rendered: poll the count.
-    await expect.poll(() => page.getByTestId('autoplay').count(), { timeout: 10_000, interval: 100 }).toBe(1);
+    await settledCount(page.getByTestId('autoplay')).toBe(1);
     await expect(page.getByTestId('autoplay-status').textContent()).resolves.toBe('Active');
     await expect(page.getByTestId('autoplay').textContent()).resolves.toContain(`Draw ${second!.draw_no}`);
     await shoot(page, 'autoplay-list');

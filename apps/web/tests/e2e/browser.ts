@@ -2,8 +2,8 @@
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterEach, expect, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -60,6 +60,14 @@ export async function openBrowser(viewport = DESKTOP, opts: BrowserOptions = {})
 
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * The number of elements a locator finds, asked again until the assertion holds (10 s): after a client navigation
+ * the address changes before React has rendered the new page, so a count taken at once can still see the old one.
+ */
+export function settledCount(locator: Locator) {
+  return expect.poll(() => locator.count(), { timeout: 10_000, interval: 100 });
 }
 
 /** The consent banner sits over the bottom of a phone screen until answered. */

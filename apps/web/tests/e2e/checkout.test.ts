@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration, settledCount } from './browser.ts';
 import { register, testCustomer } from './customers.ts';
 import { addQuickpick, fillCscIfAsked, saveCard } from './shopping.ts';
 
@@ -95,10 +95,7 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/receipt/chk_'), { timeout: 20_000 });
     await waitForHydration(page);
-    // A client navigation changes the address before the new page has rendered: poll the count.
-    await expect
-      .poll(() => page.getByTestId('receipt-order').count(), { timeout: 10_000, interval: 100 })
-      .toBeGreaterThanOrEqual(1);
+    await settledCount(page.getByTestId('receipt-order')).toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId('receipt-total').textContent()).resolves.toBe(total);
     const tracking = JSON.parse((await page.getByTestId('receipt').getAttribute('data-tracking')) ?? '{}') as {
       transactionId?: string;

@@ -15,6 +15,7 @@ import {
   shootBothWidths,
   waitForHydration,
   type OpenBrowser,
+  settledCount,
 } from './browser.ts';
 import { customerToken, register, signedHeaders, signUpAndLogin, testCustomer } from './customers.ts';
 import { ops } from './ops.ts';
@@ -150,10 +151,7 @@ describe('Lotto Party', () => {
     await shoot(b.page, 'invite');
     await b.page.getByRole('button', { name: 'Join' }).click();
     await b.page.waitForURL((url) => url.href === groupUrl);
-    // The address changes before the group's page has rendered its members: wait for the list, then count.
-    await expect
-      .poll(() => b.page.getByTestId('group-members').locator('li').count(), { timeout: 10_000, interval: 100 })
-      .toBe(2);
+    await settledCount(b.page.getByTestId('group-members').locator('li')).toBe(2);
     await deposit(b, 20);
 
     // A starts a session for the next Oz Lotto draw: 1 game in 5 shares, autosession on.

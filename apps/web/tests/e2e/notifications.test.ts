@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { answerConsent, axeViolations, DESKTOP, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, axeViolations, DESKTOP, useBrowser, waitForHydration, settledCount } from './browser.ts';
 import { customerToken, signedHeaders, signUpAndLogin, testCustomer } from './customers.ts';
 
 const browse = useBrowser();
@@ -145,8 +145,7 @@ describe('notification feed and toasts', () => {
 
     await feed.getByRole('link', { name: 'Older' }).click();
     await page.waitForURL((url) => url.pathname === '/my-account/notifications/2');
-    // A client navigation changes the address before the new page has rendered: poll the count.
-    await expect.poll(() => cards.count(), { timeout: 10_000, interval: 100 }).toBe(1);
+    await settledCount(cards).toBe(1);
     await expect(cards.first().textContent()).resolves.toContain('Your weekly deposit limit is now $200.00.');
     await feed.getByRole('button', { name: 'Mark as viewed' }).click();
     await page.waitForURL((url) => url.pathname === '/my-account/notifications/2');

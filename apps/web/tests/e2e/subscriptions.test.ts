@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration } from './browser.ts';
+import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration, settledCount } from './browser.ts';
 import { signUpAndLogin, testCustomer } from './customers.ts';
 
 const run = promisify(execFile);
@@ -102,8 +102,7 @@ describe('subscriptions', () => {
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await page.waitForURL('**/my-account/subscriptions');
     await waitForHydration(page);
-    // A client navigation changes the address before the new page has rendered: poll the count.
-    await expect.poll(() => page.getByTestId('subscription-row').count(), { timeout: 10_000, interval: 100 }).toBe(1);
+    await settledCount(page.getByTestId('subscription-row')).toBe(1);
     await shoot(page, 'subscriptions');
     await page.setViewportSize(PHONE);
     await page.getByRole('link', { name: 'Manage' }).click();
