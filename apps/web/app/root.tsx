@@ -322,6 +322,7 @@ async function storefrontLoader({ request, context }: Route.LoaderArgs) {
     site: siteSettingsOf(config),
     capabilities,
     theme,
+    themeCss: themeCss(theme),
     // Links to an offer follow it to a state's name and address under a sub-variant (sub-variant-offers.ts).
     navigation: { ...navigation, primary: navigationForOffers(navigation.primary, pricedOffers?.offers ?? []) },
     banner: hasCapability(capabilities, 'sitewide_banner') ? banner : null,
@@ -375,9 +376,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
-        <style nonce={nonce} suppressHydrationWarning>
-          {themeCss(shell?.theme ?? null)}
-        </style>
+        {/* Without the shell (a page the root loader refused) app.css's defaults are the theme. */}
+        {shell ? (
+          <style nonce={nonce} suppressHydrationWarning>
+            {shell.themeCss}
+          </style>
+        ) : null}
       </head>
       <body className="flex min-h-screen flex-col bg-white antialiased">
         {children}

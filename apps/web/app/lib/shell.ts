@@ -120,6 +120,8 @@ export interface ShellData {
   site: SiteSettings;
   capabilities: Capability[];
   theme: Theme | null;
+  /** The theme as CSS variables on :root (lib/theme.ts), built by the server: the browser's bundle carries none of it. */
+  themeCss: string;
   navigation: Navigation;
   banner: SitewideBanner | null;
   customer: CustomerSummary | null;

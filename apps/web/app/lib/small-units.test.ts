@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { bannerDismissalScript, BANNER_DISMISSAL_KEY, dismissBanner, isBannerDismissed } from './banner-dismissal.ts';
 import { camelToSnake, camelizeKeys as keysToCamel, snakeizeKeys as keysToSnake, snakeToCamel } from '@shop/protocol';
 import { gateAllows, routeAllowed } from './capabilities.ts';
@@ -156,5 +158,14 @@ describe('theme', () => {
     expect(css).toContain('--theme-font-headings:"Open Sans", system-ui');
     expect(css).toContain('--theme-radius:4px');
     expect(themeCss(null)).toContain(`--theme-brand-primary:${THEME_DEFAULTS['--theme-brand-primary']}`);
+  });
+
+  it("keeps app.css's :root defaults (the theme of a page without the shell) equal to the design defaults", () => {
+    const css = readFileSync(fileURLToPath(new URL('../app.css', import.meta.url)), 'utf8');
+    const root = /^:root \{([^}]*)\}/m.exec(css)?.[1] ?? '';
+    const declared = Object.fromEntries(
+      [...root.matchAll(/(--theme-[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]!.trim()]),
+    );
+    expect(declared).toEqual(THEME_DEFAULTS);
   });
 });

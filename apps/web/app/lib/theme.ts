@@ -17,8 +17,8 @@ export const THEME_DEFAULTS = {
   '--theme-error': '#b3261e',
   '--theme-radius': '8px',
   '--theme-shadow': '0 2px 8px rgba(0, 0, 0, 0.12)',
-  '--theme-font-body': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  '--theme-font-headings': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  '--theme-font-body': "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  '--theme-font-headings': "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
 } as const;
 
 export type ThemeVariable = keyof typeof THEME_DEFAULTS;

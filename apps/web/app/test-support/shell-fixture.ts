@@ -45,6 +45,7 @@ export function shellFixture(overrides: Partial<ShellData> = {}): ShellData {
       'terms_of_use',
     ],
     theme: null,
+    themeCss: '',
     navigation: {
       primary: [
         {

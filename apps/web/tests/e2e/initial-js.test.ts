@@ -8,10 +8,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { answerConsent, PHONE, useBrowser, waitForHydration } from './browser.ts';
 
 const browse = useBrowser();
-// Issue 22's target is 120 KB (bench/initial-js.mjs reports against it). Since the syndicate tile joined the home
-// page's blocks the first page is 120.0–120.5 KB, just over it; this guard stops further growth while the target is
-// open (docs/checkout.md, storefront figures).
-const INITIAL_JS_BUDGET_BYTES = 122 * 1024;
+// Issue 22's target, 120 KB (bench/initial-js.mjs reports against it): 119.6 KB since the theme's CSS is built by the
+// server (docs/checkout.md, storefront figures), so new layout code shows up here at once.
+const INITIAL_JS_BUDGET_BYTES = 120 * 1024;
 
 async function initialScripts(pathname: string): Promise<{ pathname: string; gzip: number; code: string }[]> {
   const { page, baseUrl } = await browse(PHONE);
@@ -39,7 +38,7 @@ describe('initial JavaScript of the home page', () => {
     expect(scripts.filter((s) => s.code.includes('$ZodType')).map((s) => s.pathname)).toEqual([]);
   });
 
-  it('is one shell script with the framework and the layout, and stays within 122 KB gzip (target: 120)', async () => {
+  it('is one shell script with the framework and the layout, and stays within 120 KB gzip', async () => {
     const scripts = await initialScripts('/');
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
     // The framework and the layout come in one file (vite.config.ts shellChunkGroup), not thirty.
