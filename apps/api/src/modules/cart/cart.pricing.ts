@@ -85,8 +85,10 @@ export function cartPricing(deps: {
       (s, l) => s + (l.item.purchaseStatus === 'pre_order' ? l.item.priceCents : 0),
       0,
     );
+    // A promotion (its minimum spend and its discount) goes by what is charged now: a pre-order is paid when its
+    // draw opens, at its full price, and can be cancelled before, so it never earns a discount here.
     const check = cart.promotionCode
-      ? await promotions.check(cart.promotionCode, { customerId, subtotalCents, currency }, ex)
+      ? await promotions.check(cart.promotionCode, { customerId, subtotalCents: chargedNowCents(live), currency }, ex)
       : null;
     const discountCents = check?.ok ? check.promotion.discountCents : 0;
     const bonusCreditCents = check?.ok ? check.promotion.bonusCreditCents : 0;
@@ -101,4 +103,9 @@ export function cartPricing(deps: {
     };
   }
   return { refreshItems, totalsOf };
+}
+
+/** What a cart's items cost that is charged at its purchase: everything but its pre-orders. */
+export function chargedNowCents(live: { item: Pick<PricedItem, 'priceCents' | 'purchaseStatus'> }[]): number {
+  return live.reduce((s, l) => s + (l.item.purchaseStatus === 'pre_order' ? 0 : l.item.priceCents), 0);
 }

@@ -19,6 +19,7 @@ import {
   type CheckoutCart,
 } from './cart.core.ts';
 import type { AutoRemoved } from './cart.repository.ts';
+import { chargedNowCents } from './cart.pricing.ts';
 
 export {
   ANONYMOUS_CART_TTL_MS,
@@ -121,8 +122,8 @@ export function createCartService(deps: CartDeps) {
       const ctx = await contextFor(customerId, target.region, loaded.cart.pricingCode);
       const { live } = await refreshItems(db, loaded.cart, loaded.items, ctx);
       const currency = live[0]?.item.currency ?? 'AUD';
-      const subtotalCents = live.reduce((s, l) => s + l.item.priceCents, 0);
-      const check = await promotions.check(code, { customerId, subtotalCents, currency });
+      // As the totals: a promotion goes by what is charged now, never by pre-orders (cart.pricing.ts).
+      const check = await promotions.check(code, { customerId, subtotalCents: chargedNowCents(live), currency });
       if (!check.ok) throw promotionNotAdded(check.message);
       await repo.setPromotion(db, loaded.cart.id, check.promotion.code, clock.now());
       return touched(target, loaded.cart);

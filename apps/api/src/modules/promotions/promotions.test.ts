@@ -144,6 +144,54 @@ describe('voucher types', () => {
   });
 });
 
+describe('pre-orders', () => {
+  // A pre-order is charged when its draw's sales open, at its full price, and can be cancelled before: it counts for
+  // neither a code's minimum spend nor its discount, or a customer could buy today's tickets cheaply or for nothing.
+  async function preOrderDrawNo() {
+    const draws = await t.services.draws.upcomingDraws('oz-lotto', 30);
+    const pre = draws.find((d) => d.purchaseStatus === 'pre_order');
+    expect(pre).toBeDefined();
+    return pre!.drawNo;
+  }
+  const addPreOrder = async (customerId: string, games: number) =>
+    call(
+      'POST',
+      '/cart/build',
+      {
+        product_offer_key: 'oz-lotto',
+        game_type: 'standard',
+        game_offer: 'standard',
+        num_games: games,
+        first_draw_no: await preOrderDrawNo(),
+      },
+      customerId,
+    );
+
+  it('a pre-order does not reach a minimum spend', async () => {
+    await cartWith('cus_p_pre_min', 1);
+    const added = await addPreOrder('cus_p_pre_min', 9);
+    expect(added.status).toBe(200);
+    expect(added.body.result.pre_order_total.amount).toBeCloseTo(13.95);
+    // $1.55 charged now, $13.95 of pre-order: below WELCOME5's $10.00.
+    expectNotAdded(await apply('cus_p_pre_min', 'WELCOME5'), 'Spend at least $10.00 to use this code.');
+    expect((await call('GET', '/cart/items', undefined, 'cus_p_pre_min')).body.result.promotion).toBeNull();
+  });
+
+  it('a percentage discount is taken on what is charged now only', async () => {
+    await cartWith('cus_p_pre_pct', 10);
+    await addPreOrder('cus_p_pre_pct', 20);
+    const res = await apply('cus_p_pre_pct', 'SAVE10');
+    expect(res.status).toBe(200);
+    // 10% of the $15.50 charged now (not of the $46.50 with the pre-order).
+    expect(res.body.result).toMatchObject({
+      subtotal: { amount: 46.5 },
+      pre_order_total: { amount: 31 },
+      promotion: { discount: { amount: 1.55 }, applicable: true },
+      cart_total: { amount: 44.95 },
+    });
+  });
+});
+
 describe('usage limits', () => {
   it('once per customer: refused after a redemption, allowed anonymously, re-checked at purchase', async () => {
     await cartWith('cus_p_once', 7);
