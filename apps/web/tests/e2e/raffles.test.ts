@@ -108,6 +108,22 @@ describe('charity raffles', () => {
     const results = await (await fetch(`${baseUrl}/lotto-results/raffles`)).text();
     expect(results).toContain('Surf Rescue Car Raffle draw 1');
     expect(results).toMatch(/data-testid="winning-ticket"[^>]*>\d+</);
+
+    // The raffle's own results page (linked from home and the footer) lists its drawn draws; a draw's results are
+    // its draw page, and an archive period leads back to the list.
+    const own = await fetch(`${baseUrl}/${SURF}/results`);
+    expect(own.status).toBe(200);
+    const ownHtml = await own.text();
+    expect(ownHtml).toContain('Surf Rescue Car Raffle results</h1>');
+    expect(ownHtml).toContain('Surf Rescue Car Raffle draw 1');
+    expect(ownHtml).toMatch(/data-testid="winning-ticket"[^>]*>\d+</);
+    expect(ownHtml).toContain(`href="/${SURF}/draw/1"`);
+    const draw = await fetch(`${baseUrl}/${SURF}/results/draw/1`, { redirect: 'manual' });
+    expect(draw.status).toBe(302);
+    expect(draw.headers.get('location')).toBe(`/${SURF}/draw/1`);
+    const period = await fetch(`${baseUrl}/${SURF}/results/2026`, { redirect: 'manual' });
+    expect(period.headers.get('location')).toBe(`/${SURF}/results`);
+    expect((await fetch(`${baseUrl}/${SURF}/results?page=9`)).status).toBe(404);
   });
 
   it('buys tickets for a chosen cause, and after the draw shows the seed and winners, and the draw checks out', async () => {

@@ -138,16 +138,22 @@ export async function loadCause(
   return cause;
 }
 
-/** The raffles tab of the results lists (GET /draws/pricing/{p}/past?category=raffles, v3.7): drawn draws, newest first. */
+/**
+ * The raffles tab of the results lists (GET /draws/pricing/{p}/past?category=raffles, v3.7), or one raffle's results
+ * (`offerKey`: ?productOfferKey=): drawn draws, newest first.
+ */
 export async function loadRaffleResults(
   context: AppLoadContext,
   request: Request,
   pricing: string,
   page: number,
   pageSize: number,
+  offerKey?: string,
 ): Promise<{ results: RaffleResult[]; total: number | null }> {
   const path = `/draws/pricing/${encodeURIComponent(pricing)}/past`;
-  const query = { category: 'raffles', limit: pageSize, offset: (page - 1) * pageSize };
+  const query: Record<string, string | number> = offerKey
+    ? { productOfferKey: offerKey, limit: pageSize, offset: (page - 1) * pageSize }
+    : { category: 'raffles', limit: pageSize, offset: (page - 1) * pageSize };
   const res = await read(context, request, path, RaffleResult.array().nullable(), {
     query,
     cache: CACHED,

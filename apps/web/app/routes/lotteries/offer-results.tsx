@@ -1,15 +1,20 @@
 // An offer's results (spec core §2 Product offer routes): /:productOfferKey/results (latest, paged with ?page=),
 // /:productOfferKey/results/:date (a month "november-2026" or a year "2026" of the archive) and
 // /:productOfferKey/results/draw/:drawNo (one draw: numbers, prizes per division, neighbouring draws).
-import { data, Link, useRouteLoaderData } from 'react-router';
+import { data, Link, redirect, useRouteLoaderData } from 'react-router';
 import {
   loadArchivedMonth,
   loadDrawResult,
   loadOffer,
   loadPastResults,
   loadResultKeys,
+  pricingOf,
 } from '../../features/lotteries/lotteries.server.ts';
+import { drawPath } from '../../features/raffles/raffle-format.ts';
+import { RaffleResultCard } from '../../features/raffles/raffle-result-card.tsx';
+import { loadRaffleResults } from '../../features/raffles/raffles.server.ts';
 import type { PastDrawView } from '../../features/lotteries/lotteries.wire.ts';
+import type { RaffleResult } from '@shop/contracts';
 import { longDate, useSiteFormat } from '../../features/lotteries/lottery-format.ts';
 import { drawResultPath, offerPath, resultsPath, statisticsPath } from '../../features/lotteries/offer-links.ts';
 import { isFinal, resultsHeaders } from '../../features/lotteries/results-cache.ts';
@@ -19,6 +24,7 @@ import {
   parsePage,
   parsePeriod,
   periodLabel,
+  RESULTS_PAGE_SIZE,
   type ResultsPeriod,
 } from '../../features/lotteries/results-paging.ts';
 import { DividendsTable, DrawnNumbers, Pager, ResultCard } from '../../features/lotteries/results-view.tsx';
@@ -30,6 +36,30 @@ import type { Route } from './+types/offer-results';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const offer = await loadOffer(context, request, params.productOfferKey);
   const offerRef = { key: offer.key, name: offer.name, slug: offer.slug };
+
+  // A raffle's results: its drawn draws as the raffles tab shows them; one draw's winners are its draw page.
+  if (offer.type === 'raffle_ticket') {
+    if ('drawNo' in params && params.drawNo !== undefined) {
+      if (!/^[1-9][0-9]{0,9}$/.test(params.drawNo)) notFound();
+      throw redirect(drawPath(offerRef, Number(params.drawNo)));
+    }
+    if ('date' in params && params.date !== undefined) throw redirect(resultsPath(offerRef));
+    const page = parsePage(new URL(request.url).searchParams.get('page') ?? undefined);
+    if (page === null) notFound();
+    const { results, total } = await loadRaffleResults(
+      context,
+      request,
+      pricingOf(request),
+      page,
+      RESULTS_PAGE_SIZE,
+      offer.key,
+    );
+    if (page > 1 && results.length === 0) notFound();
+    return data(
+      { view: 'raffle' as const, offer: offerRef, page, pages: pageCount(total), results },
+      { headers: resultsHeaders(request, false) },
+    );
+  }
 
   if ('drawNo' in params && params.drawNo !== undefined) {
     if (!/^[1-9][0-9]{0,9}$/.test(params.drawNo)) notFound();
@@ -180,6 +210,51 @@ function DrawResult({ offer, draw }: { offer: OfferRef; draw: PastDrawView }) {
   );
 }
 
+function RaffleResults({
+  offer,
+  page,
+  pages,
+  results,
+}: {
+  offer: OfferRef;
+  page: number;
+  pages: number | null;
+  results: RaffleResult[];
+}) {
+  return (
+    <div className="page-container flex flex-col gap-1 py-1.5">
+      <h1 className="text-3xl font-extrabold text-brand">{`${offer.name} results`}</h1>
+      <p className="flex flex-wrap gap-1 text-sm">
+        <Link to={offerPath(offer)} className="inline-flex min-h-[44px] items-center underline">
+          Play {offer.name}
+        </Link>
+        <Link to="/lotto-results/raffles" className="inline-flex min-h-[44px] items-center underline">
+          All raffle results
+        </Link>
+      </p>
+      {results.length === 0 ? (
+        <p className="rounded-theme bg-surface p-1.5" data-testid="results-empty">
+          There are no {offer.name} results yet. Results appear here as soon as a draw is done.
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {results.map((r) => (
+            <li key={r.drawId}>
+              <RaffleResultCard result={r} slug={offer.slug} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={page}
+        pages={pages}
+        hrefFor={(p) => (p === 1 ? resultsPath(offer) : `${resultsPath(offer)}?page=${p}`)}
+        label="Results pages"
+      />
+    </div>
+  );
+}
+
 export default function OfferResults({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   // Statistics are a commercial-lotteries screen (core §2 sitemap).
@@ -188,6 +263,7 @@ export default function OfferResults({ loaderData }: Route.ComponentProps) {
     'commercial_lotteries',
   );
   if (d.view === 'draw') return <DrawResult offer={d.offer} draw={d.draw} />;
+  if (d.view === 'raffle') return <RaffleResults offer={d.offer} page={d.page} pages={d.pages} results={d.results} />;
   const title = d.view === 'period' ? `${d.offer.name} results: ${periodLabel(d.period)}` : `${d.offer.name} results`;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">

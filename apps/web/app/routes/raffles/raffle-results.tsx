@@ -2,10 +2,9 @@
 // five a page, each with its first prize and winning ticket and a link to the draw's winners. Cacheable like the
 // lotteries tab.
 import { data, Link, NavLink } from 'react-router';
-import { drawPath, count } from '../../features/raffles/raffle-format.ts';
+import { RaffleResultCard } from '../../features/raffles/raffle-result-card.tsx';
 import { loadRaffleResults } from '../../features/raffles/raffles.server.ts';
 import { loadOffers, pricingOf } from '../../features/lotteries/lotteries.server.ts';
-import { longDate, useSiteFormat } from '../../features/raffles/raffle-site.ts';
 import { pageCount, parsePage, RESULTS_PAGE_SIZE } from '../../features/lotteries/results-paging.ts';
 import { resultsHeaders } from '../../features/lotteries/results-cache.ts';
 import { withSharedCaching } from '../../lib/http-caching.ts';
@@ -37,7 +36,6 @@ const tabClass = (active: boolean) =>
   `flex min-h-[44px] items-center border-b-4 px-1 font-semibold no-underline ${active ? 'border-brand text-brand' : 'border-transparent'}`;
 
 export default function RaffleResults({ loaderData }: Route.ComponentProps) {
-  const site = useSiteFormat();
   const { page, pages, results, slugs } = loaderData;
   return (
     <div className="page-container flex flex-col gap-1 py-1.5">
@@ -62,36 +60,11 @@ export default function RaffleResults({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <ul className="flex flex-col gap-1">
-          {results.map((r) => {
-            const slug = slugs[r.productOfferKey] ?? r.productOfferKey;
-            const title = r.name;
-            return (
-              <li key={r.drawId}>
-                <article
-                  className="flex flex-col gap-0.5 rounded-theme border border-black/10 p-1"
-                  data-testid="result-card"
-                >
-                  <h2 className="text-lg font-bold text-brand">{title}</h2>
-                  <p className="text-sm">{longDate(r.drawDate, site)}</p>
-                  {r.firstPrize ? (
-                    <p>
-                      <span className="font-semibold">First prize:</span> {r.firstPrize}
-                    </p>
-                  ) : null}
-                  <p>
-                    <span className="font-semibold">Winning ticket:</span>{' '}
-                    <span className="font-mono text-lg font-bold tabular-nums" data-testid="winning-ticket">
-                      {r.winningTicketNumber ?? '—'}
-                    </span>{' '}
-                    <span className="text-sm">of {count(r.ticketsSold, site)} sold</span>
-                  </p>
-                  <Link to={drawPath({ slug }, r.drawNo)} className="self-start text-sm underline">
-                    Prizes and winners<span className="sr-only"> of {title}</span>
-                  </Link>
-                </article>
-              </li>
-            );
-          })}
+          {results.map((r) => (
+            <li key={r.drawId}>
+              <RaffleResultCard result={r} slug={slugs[r.productOfferKey] ?? r.productOfferKey} />
+            </li>
+          ))}
         </ul>
       )}
       <Pager page={page} pages={pages} hrefFor={(p) => (p === 1 ? BASE : `${BASE}/${p}`)} label="Results pages" />
