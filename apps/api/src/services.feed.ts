@@ -63,6 +63,10 @@ export function feedCards(feed: FeedPoster) {
         dedupeKey: `deposit_pending:${d.publicId}`,
       }),
 
+    /** That deposit's check is done (approved, failed or cancelled): its "Action Required" card goes. */
+    depositChallengeDecided: (tx: Executor, d: { customerId: string; publicId: string }) =>
+      feed.withdraw(tx, d.customerId, `deposit_pending:${d.publicId}`),
+
     /** An autoplay (or subscription) could not buy its ticket and waits for the customer, or was paused. */
     autoplayFailed: ((tx, row, failure) =>
       failure.kind === 'hard'

@@ -21,6 +21,15 @@ export const cardRows = {
     return inserted.length;
   },
 
+  /** Deletes the customer's card of one event; returns how many went (0 or 1). */
+  async remove(ex: Executor, customerId: string, dedupeKey: string): Promise<number> {
+    const removed = await ex
+      .delete(notificationsCards)
+      .where(and(eq(notificationsCards.customerId, customerId), eq(notificationsCards.dedupeKey, dedupeKey)))
+      .returning({ id: notificationsCards.id });
+    return removed.length;
+  },
+
   /** One page of a customer's feed, newest first, with the feed's total. */
   async page(ex: Executor, customerId: string, page: { limit: number; offset: number }) {
     const [items, [total]] = await Promise.all([

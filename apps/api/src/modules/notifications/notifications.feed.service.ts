@@ -31,6 +31,8 @@ export interface NewCard {
 /** What an event's module needs of the feed: post cards in its own transaction. */
 export interface FeedPoster {
   post(tx: Executor, cards: NewCard[]): Promise<number>;
+  /** Takes back the customer's card of an event that no longer holds (a check that is done); how many went. */
+  withdraw(tx: Executor, customerId: string, dedupeKey: string): Promise<number>;
 }
 
 export interface FeedDeps {
@@ -89,6 +91,7 @@ export function createFeed(deps: FeedDeps) {
 
   /** Posts cards in the caller's transaction; returns how many were new. */
   const post: FeedPoster['post'] = (tx, cards) => cardRows.insert(tx, cards.map(rowOf));
+  const withdraw: FeedPoster['withdraw'] = (tx, customerId, dedupeKey) => cardRows.remove(tx, customerId, dedupeKey);
 
   async function page(customerId: string, q: { limit: number; offset: number }) {
     const { items, total } = await cardRows.page(db, customerId, q);
@@ -146,7 +149,7 @@ export function createFeed(deps: FeedDeps) {
     return posted;
   }
 
-  return { post, page, summary, markViewed, markToasted, campaign };
+  return { post, withdraw, page, summary, markViewed, markToasted, campaign };
 }
 
 export type Feed = ReturnType<typeof createFeed>;

@@ -54,6 +54,8 @@ export interface DepositsDeps {
   depositGuard?: DepositGuard;
   /** Told in the deposit's transaction when it waits for the customer's 3-D Secure check (the feed's card). */
   onPending?: (tx: Executor, d: DepositRow) => Promise<unknown>;
+  /** Told in the deciding transaction when a deposit that waited for that check is approved, failed or cancelled. */
+  onChallengeDecided?: (tx: Executor, d: DepositRow) => Promise<unknown>;
   /** Emails the customer when a deposit is credited (payments.emails.ts), in the crediting transaction. */
   notices?: Pick<PaymentNotices, 'depositApproved'>;
 }
@@ -92,8 +94,9 @@ function createSettlement({
   clock,
   ledger,
   onPending,
+  onChallengeDecided,
   notices,
-}: Pick<DepositsDeps, 'db' | 'clock' | 'ledger' | 'onPending' | 'notices'>) {
+}: Pick<DepositsDeps, 'db' | 'clock' | 'ledger' | 'onPending' | 'onChallengeDecided' | 'notices'>) {
   return async function settleDeposit(
     depositId: string,
     record: { status: string; reference?: string } | null,
@@ -103,43 +106,50 @@ function createSettlement({
       if (!d) throw notFound('There is no such deposit.', 'deposit_not_found');
       // A cancelled deposit stays cancelled: its gateway order was voided, so nothing can approve it.
       if (d.status === 'approved' || d.status === 'failed' || d.status === 'cancelled' || !record) return d;
-      const now = clock.now();
-      const gatewayReference = record.reference ?? d.gatewayReference;
-      if (record.status === 'approved') {
-        const { entryId } = await ledger.creditDeposit(tx, {
-          customerId: d.customerId,
-          amountCents: d.amountCents,
-          currency: d.currency as CurrencyCode,
-          reference: `deposit:${d.publicId}`,
-          description: `Deposit (${depositMethod(d.methodCode)?.name ?? d.methodCode})`,
-        });
-        const approved = await repo.update(tx, d.id, {
-          status: 'approved',
-          ledgerEntryId: entryId,
-          gatewayReference,
-          failureReason: null,
-          updatedAt: now,
-        });
-        await notices?.depositApproved(tx, {
-          customerId: d.customerId,
-          publicId: d.publicId,
-          amountCents: d.amountCents,
-          currency: d.currency,
-          method: depositMethod(d.methodCode)?.name ?? d.methodCode,
-        });
-        return approved;
-      }
-      if (record.status === 'challenge') {
-        const pending = await repo.update(tx, d.id, { status: 'challenge', gatewayReference, updatedAt: now });
-        await onPending?.(tx, pending);
-        return pending;
-      }
-      if (record.status === 'voided')
-        return repo.update(tx, d.id, { status: 'cancelled', gatewayReference, updatedAt: now });
-      const reason = DEPOSIT_FAILURES[record.status] ?? DEPOSIT_FAILURES.declined!;
-      return repo.update(tx, d.id, { status: 'failed', failureReason: reason, gatewayReference, updatedAt: now });
+      const decided = await decide(tx, d, record);
+      if (d.status === 'challenge' && decided.status !== 'challenge') await onChallengeDecided?.(tx, decided);
+      return decided;
     });
   };
+
+  /** The gateway's answer written for a deposit still undecided (locked by the caller). */
+  async function decide(tx: Executor, d: DepositRow, record: { status: string; reference?: string }) {
+    const now = clock.now();
+    const gatewayReference = record.reference ?? d.gatewayReference;
+    if (record.status === 'approved') {
+      const { entryId } = await ledger.creditDeposit(tx, {
+        customerId: d.customerId,
+        amountCents: d.amountCents,
+        currency: d.currency as CurrencyCode,
+        reference: `deposit:${d.publicId}`,
+        description: `Deposit (${depositMethod(d.methodCode)?.name ?? d.methodCode})`,
+      });
+      const approved = await repo.update(tx, d.id, {
+        status: 'approved',
+        ledgerEntryId: entryId,
+        gatewayReference,
+        failureReason: null,
+        updatedAt: now,
+      });
+      await notices?.depositApproved(tx, {
+        customerId: d.customerId,
+        publicId: d.publicId,
+        amountCents: d.amountCents,
+        currency: d.currency,
+        method: depositMethod(d.methodCode)?.name ?? d.methodCode,
+      });
+      return approved;
+    }
+    if (record.status === 'challenge') {
+      const pending = await repo.update(tx, d.id, { status: 'challenge', gatewayReference, updatedAt: now });
+      await onPending?.(tx, pending);
+      return pending;
+    }
+    if (record.status === 'voided')
+      return repo.update(tx, d.id, { status: 'cancelled', gatewayReference, updatedAt: now });
+    const reason = DEPOSIT_FAILURES[record.status] ?? DEPOSIT_FAILURES.declined!;
+    return repo.update(tx, d.id, { status: 'failed', failureReason: reason, gatewayReference, updatedAt: now });
+  }
 }
 
 export function createDepositsService(deps: DepositsDeps) {

@@ -254,6 +254,15 @@ describe('deposits', () => {
       dep.id,
     ]);
     expect(stored.rows[0].browser_data.colourDepth).toBe(32);
+    // The feed's "Action Required" card waits while the check does, and goes once the deposit is decided.
+    const pendingCards = async () =>
+      (
+        await t.database.pool.query(
+          `select title from notifications_cards where customer_id = $1 and dedupe_key = $2`,
+          ['cus_3ds', `deposit_pending:${dep.id}`],
+        )
+      ).rows;
+    expect(await pendingCards()).toEqual([{ title: 'Action Required' }]);
     const page = await t.app.inject({ method: 'GET', url: dep.challenge_url });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('3-D Secure');
@@ -267,6 +276,7 @@ describe('deposits', () => {
     const notify = await t.app.inject({ method: 'GET', url: answer.headers.location as string });
     expect(notify.headers.location).toBe(`/my-account/deposit/details/${dep.id}/success`);
     expect((await funds('cus_3ds')).balance.amount).toBe(30);
+    expect(await pendingCards()).toEqual([]);
     // A second notify (browser refresh) credits nothing more.
     await t.app.inject({ method: 'GET', url: answer.headers.location as string });
     expect((await funds('cus_3ds')).balance.amount).toBe(30);

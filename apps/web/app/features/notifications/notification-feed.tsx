@@ -5,6 +5,8 @@ import type { NotificationCard, PageInfo } from '@shop/contracts';
 import { PAGE_SIZES } from '@shop/contracts/constants';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { zonedLabel } from '@shop/protocol';
+import { useSiteFormat } from '../../lib/shell.ts';
 import { postCards, readCards } from './notifications-client.ts';
 
 interface FeedPage {
@@ -44,6 +46,8 @@ function CardIcon({ icon }: { icon: NotificationCard['icon'] }) {
 
 /** One card of the feed (the drawer's and the /my-account/notifications page's); `onNavigate` closes the drawer. */
 export function CardView({ card, isNew, onNavigate }: { card: NotificationCard; isNew: boolean; onNavigate?(): void }) {
+  // The site's time zone, as every other date of the shop (not the phone's).
+  const site = useSiteFormat();
   return (
     <li
       data-testid="notification-card"
@@ -67,9 +71,7 @@ export function CardView({ card, isNew, onNavigate }: { card: NotificationCard; 
         ) : null}
         <p className="text-sm">{card.message}</p>
         <p className="text-xs text-black/70">
-          <time dateTime={card.createdAt}>
-            {new Date(card.createdAt).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' })}
-          </time>
+          <time dateTime={card.createdAt}>{zonedLabel(card.createdAt, 'shortDateTime', site)}</time>
         </p>
         {card.actions.some((a) => a.link) ? (
           <ul className="flex flex-wrap gap-x-1">
