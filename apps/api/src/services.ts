@@ -366,6 +366,7 @@ function paymentServices(
     currencyOf,
     depositGuard: guard,
     onPending: core.cards.depositPending,
+    onChallengeDecided: core.cards.depositChallengeDecided,
     notices,
   });
   const withdrawals = createWithdrawalsService({
@@ -722,7 +723,11 @@ function lottoPartyServices(
   const deps: LottoPartyDeps = {
     db: core.db,
     clock: core.clock,
-    productOffers: (pricingId, at) => c.catalogue.productOffers(pricingId, {}, at),
+    // Only what this site sells (its currency's market): an A$ shop's sessions never offer EuroMillions in pounds.
+    productOffers: async (pricingId, at) => {
+      const currency = (await c.platform.getWebConfig()).baseCurrency;
+      return c.catalogue.productOffers(pricingId, { market: currency === 'GBP' ? 'GB' : 'AU' }, at);
+    },
     firstNamesOf: async (ids) =>
       new Map([...(await m.directory.contactsOf(ids)).entries()].map(([id, c]) => [id, c.firstname])),
     orders: m.orders,

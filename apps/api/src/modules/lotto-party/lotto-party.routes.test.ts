@@ -226,6 +226,11 @@ describe('sessions', () => {
               expect(Math.round(s.share_price.amount * 100) * s.num_shares).toBe(
                 Math.round(p.ticket_cost.amount * 100),
               );
+      // Only what this (A$) site sells: no pound offers such as EuroMillions or UK Lotto.
+      const keys = cfg.offers.map((o: { product_offer_key: string }) => o.product_offer_key);
+      expect(keys).toContain('oz-lotto');
+      expect(keys).not.toContain('euromillions');
+      expect(keys).not.toContain('uk-lotto');
     }
   });
 });
