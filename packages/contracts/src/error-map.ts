@@ -34,6 +34,8 @@ export const shopErrorMap: z.core.$ZodErrorMap = (issue) => {
       if (issue.origin === 'array' || issue.origin === 'set') return `Choose at most ${issue.maximum}.`;
       return undefined;
     case 'invalid_value':
+      // Nothing chosen (an empty select) is a missing answer, not a wrong one.
+      if (issue.input === undefined || issue.input === null || issue.input === '') return FORM_MESSAGES.required;
       return `Must be one of: ${list(issue.values)}.`;
     case 'not_multiple_of':
       return Number(issue.divisor) === 0.01 ? FORM_MESSAGES.currency : `Must be a multiple of ${issue.divisor}.`;

@@ -24,6 +24,8 @@ describe('house validation messages (spec features §5)', () => {
     expect(first(z.number().min(1).max(100), 101)).toBe('Must be at most 100.');
     expect(first(z.string().max(3), 'abcd')).toBe('Must be at most 3 characters.');
     expect(first(z.enum(['AUD', 'GBP']), 'USD')).toBe('Must be one of: AUD, GBP.');
+    // An empty select is a missing answer (sign-up's State left on "Choose…").
+    expect(first(z.enum(['NSW', 'VIC']), '')).toBe(FORM_MESSAGES.required);
     expect(first(z.boolean(), 'yes')).toBe('Must be true or false.');
   });
 

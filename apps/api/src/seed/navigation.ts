@@ -28,6 +28,9 @@ export const navigationSeed: Navigation = {
         link('saturday-lotto', 'Saturday Lotto', '/saturday-lotto', ['commercial_lotteries']),
         link('weekday-windfall', 'Weekday Windfall', '/weekday-windfall', ['commercial_lotteries']),
         link('set-for-life', 'Set for Life', '/set-for-life', ['commercial_lotteries']),
+        link('lotto-strike', 'Lotto Strike', '/lotto-strike', ['commercial_lotteries']),
+        // On a phone the group's own item only opens and closes it: its page is a child too.
+        link('all-lotteries', 'All lotteries', '/lotto-tickets', ['commercial_lotteries']),
       ],
     }),
     link('charity-raffles', 'Charity raffles', '/charity-tickets', ['charity_lotteries'], {

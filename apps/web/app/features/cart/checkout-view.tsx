@@ -185,6 +185,9 @@ export function CheckoutView({
                 Your wallet is {formatCents(data.shortfallCents, currency, site.locale)} short. We'll deposit{' '}
                 <strong data-testid="deposit-amount">{formatCents(data.depositCents, currency, site.locale)}</strong>{' '}
                 from your card and buy your tickets.
+                {data.depositCents > data.shortfallCents
+                  ? ` That is the smallest deposit we take; the ${formatCents(data.depositCents - data.shortfallCents, currency, site.locale)} left after your tickets stays in your wallet.`
+                  : null}
               </p>
               {data.sources.length ? (
                 <Form

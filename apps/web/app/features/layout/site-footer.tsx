@@ -21,7 +21,7 @@ function isExternal(url: string): boolean {
 }
 
 function FooterLink({ to, children }: { to: string; children: string }) {
-  const className = 'inline-flex min-h-[32px] items-center hover:underline';
+  const className = 'inline-flex min-h-[44px] items-center hover:underline';
   if (isExternal(to)) {
     return (
       <a href={to} className={className} target="_blank" rel="noopener noreferrer">
@@ -146,7 +146,7 @@ export function SiteFooter({
                         <span aria-hidden="true">·</span>
                         <Link
                           to={`${offer.url.replace(/\/+$/, '')}/results`}
-                          className="inline-flex min-h-[32px] items-center text-sm underline"
+                          className="inline-flex min-h-[44px] items-center text-sm underline"
                           aria-label={`${offer.name} results`}
                         >
                           Results

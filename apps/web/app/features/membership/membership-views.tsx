@@ -237,8 +237,9 @@ export function PremiumProgress({ premium, site }: { premium: CustomerMembership
   return (
     <div className="flex flex-col gap-0.25" data-testid="premium-progress">
       <p>
-        You have deposited {money(premium.depositedThisPeriod, site)} of {money(premium.qualifyingDeposit, site)} this
-        month{have >= need ? ': you are premium until ' + formatLongDate(new Date(premium.periodEnds), site) : ''}.
+        {have >= need
+          ? `You have deposited ${money(premium.depositedThisPeriod, site)} this month, at least the ${money(premium.qualifyingDeposit, site)} that makes you premium: you are premium until ${formatLongDate(new Date(premium.periodEnds), site)}.`
+          : `You have deposited ${money(premium.depositedThisPeriod, site)} of ${money(premium.qualifyingDeposit, site)} this month.`}
       </p>
       <div aria-hidden="true" className="h-[0.6rem] w-full overflow-hidden rounded-full bg-black/10">
         <div className="h-full rounded-full bg-brand" style={{ width: `${pct}%` }} />

@@ -187,7 +187,7 @@ export function TicketOptions(props: {
               {n} draw{n === 1 ? '' : 's'}
             </option>
           ))}
-          {offer.autoplay ? <option value="autoplay">Autoplay (every draw until you stop)</option> : null}
+          {offer.autoplay ? <option value="autoplay">Autoplay (until you stop)</option> : null}
         </select>
       </label>
       {state.numDraws === 'autoplay' ? (

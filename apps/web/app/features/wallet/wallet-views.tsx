@@ -52,7 +52,7 @@ export function DepositDetails({ deposit, site }: { deposit: Deposit; site: Site
           <p>Your deposit of {amount} is being processed.</p>
         </>
       )}
-      <dl className="grid max-w-[32rem] grid-cols-2 gap-0.5">
+      <dl className="grid max-w-[32rem] grid-cols-2 gap-0.5 wrap-anywhere">
         <dt className="font-bold">Amount</dt>
         <dd>{amount}</dd>
         <dt className="font-bold">Date</dt>
@@ -124,7 +124,7 @@ export function WithdrawalDetails({ withdrawal, site }: { withdrawal: Withdrawal
     <div className="flex flex-col gap-1" data-testid="withdrawal-details">
       <h1 className="text-3xl font-extrabold text-brand">{WITHDRAWAL_HEADINGS[withdrawal.status]}</h1>
       <p data-testid="withdrawal-state">{withdrawalStateText(withdrawal.status, amount)}</p>
-      <dl className="grid max-w-[32rem] grid-cols-2 gap-0.5">
+      <dl className="grid max-w-[32rem] grid-cols-2 gap-0.5 wrap-anywhere">
         <dt className="font-bold">Amount</dt>
         <dd>{amount}</dd>
         <dt className="font-bold">Status</dt>
@@ -223,7 +223,7 @@ export function TransactionView({
   return (
     <div className="flex flex-col gap-1" data-testid="transaction-detail">
       <h1 className="text-3xl font-extrabold text-brand">{heading}</h1>
-      <dl className="grid max-w-[32rem] grid-cols-2 gap-0.5">
+      <dl className="grid max-w-[32rem] grid-cols-2 gap-0.5 wrap-anywhere">
         <dt className="font-bold">Type</dt>
         <dd>{TRANSACTION_KIND_LABELS[transaction.kind] ?? transaction.kind}</dd>
         <dt className="font-bold">Description</dt>
