@@ -9,6 +9,8 @@ export interface RouteEntry {
   file: string;
   /** The screen is only the managed page at its path (404 without one): the sitemap lists it only through the page. */
   managedPage?: true;
+  /** A resource route (a loader or action only, no screen: a document, a redirect, a form's post). */
+  resource?: true;
 }
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -36,15 +38,20 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { id: 'about-page', path: 'about/*', file: 'routes/content/cms-page.tsx', managedPage: true },
   { id: 'blog', path: 'blog', file: 'routes/content/blog.tsx' },
   { id: 'blog-category', path: 'blog/category/:slug/:page?', file: 'routes/content/blog.tsx' },
-  { id: 'blog-rss', path: 'blog/rss.xml', file: 'routes/content/blog-rss.ts' },
+  { id: 'blog-rss', path: 'blog/rss.xml', file: 'routes/content/blog-rss.ts', resource: true },
   { id: 'blog-post', path: 'blog/:blogSlug', file: 'routes/content/blog-post.tsx' },
   { id: 'preview', path: 'preview', file: 'routes/content/preview.tsx' },
-  { id: 'sitemap', path: 'sitemap.xml', file: 'routes/content/sitemap.ts' },
-  { id: 'robots', path: 'robots.txt', file: 'routes/content/robots.ts' },
+  { id: 'sitemap', path: 'sitemap.xml', file: 'routes/content/sitemap.ts', resource: true },
+  { id: 'robots', path: 'robots.txt', file: 'routes/content/robots.ts', resource: true },
   { id: 'cookie-consent', path: 'cookie-consent', file: 'routes/platform/cookie-consent.tsx' },
   // Outside the base layout (core §2): the native app's Android pages and the marketing feature banner.
   { id: 'app-android', path: 'app/android', file: 'routes/platform/app-android.tsx' },
-  { id: 'app-android-install', path: 'app/android/install', file: 'routes/platform/app-android-install.ts' },
+  {
+    id: 'app-android-install',
+    path: 'app/android/install',
+    file: 'routes/platform/app-android-install.ts',
+    resource: true,
+  },
   { id: 'marketing-feature-banner', path: 'marketing/feature-banner', file: 'routes/lotteries/feature-banner.tsx' },
   // Lotteries (issue 3): category page, results lists, and the product offer routes built from an offer key.
   { id: 'lotto-tickets', path: 'lotto-tickets', file: 'routes/lotteries/lotto-tickets.tsx' },
@@ -111,7 +118,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // and the customer's groups, a group, a session and their order in a session (docs/lotto-party.md "Storefront").
   { id: 'lotto-party', path: 'lotto-party', file: 'routes/lotto-party/lotto-party.tsx' },
   { id: 'lotto-party-group', path: 'lotto-party/group', file: 'routes/lotto-party/group-invite.tsx' },
-  { id: 'lotto-party-create', path: 'lotto-party/create', file: 'routes/lotto-party/create.tsx' },
+  { id: 'lotto-party-create', path: 'lotto-party/create', file: 'routes/lotto-party/create.tsx', resource: true },
   { id: 'my-account-lotto-party', path: 'my-account/lotto-party/:page?', file: 'routes/lotto-party/my-groups.tsx' },
   {
     id: 'my-account-lotto-party-group',
@@ -239,11 +246,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Cart and checkout (issue 6, core §2): cart, payment step, receipts, replay of a past order.
   { id: 'cart', path: 'cart', file: 'routes/cart/cart.tsx' },
   { id: 'cart-buy', path: 'cart/buy', file: 'routes/cart/cart-buy.tsx' },
-  { id: 'cart-precart', path: 'cart/precart', file: 'routes/cart/precart.tsx' },
+  { id: 'cart-precart', path: 'cart/precart', file: 'routes/cart/precart.tsx', resource: true },
   // The feedback widget's post (issue 20, features §7 POST /event): a resource route, action only.
-  { id: 'feedback', path: 'feedback', file: 'routes/platform/feedback.tsx' },
+  { id: 'feedback', path: 'feedback', file: 'routes/platform/feedback.tsx', resource: true },
   // The migrate-account modal's post (issue 19, features §7 POST /migration/migrate): a resource route, action only.
-  { id: 'migration-migrate', path: 'migration/migrate', file: 'routes/migration/migrate.tsx' },
+  { id: 'migration-migrate', path: 'migration/migrate', file: 'routes/migration/migrate.tsx', resource: true },
   // The banned-country location terms (issue 19, core §7 POST /customer/terms-and-conditions/location).
   { id: 'location-terms', path: 'location-terms', file: 'routes/identity/location-terms.tsx' },
   { id: 'cart-replay', path: 'cart/replay/:replayID', file: 'routes/cart/cart-replay.tsx' },
@@ -374,7 +381,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     file: 'routes/membership/my-giveaways.tsx',
   },
   // The notification feed's reads and writes (issue 20): a resource route for the header's drawer and live count.
-  { id: 'notification-cards', path: 'notifications/cards', file: 'routes/notifications/cards.tsx' },
+  { id: 'notification-cards', path: 'notifications/cards', file: 'routes/notifications/cards.tsx', resource: true },
   { id: 'dev-mailbox', path: 'dev/mailbox', file: 'routes/notifications/dev-mailbox.tsx' },
   { id: 'not-found', path: '*', file: 'routes/not-found.tsx' },
 ];

@@ -52,6 +52,14 @@ describe('capability gates', () => {
     expect(routeIdFor('/nope/deeper/still')).toBe('not-found');
     expect(new Set(ROUTE_TABLE.map((r) => r.id)).size).toBe(ROUTE_TABLE.length);
   });
+
+  it('marks exactly the routes without a screen (no default export) as resource routes', () => {
+    const withoutScreen = ROUTE_TABLE.filter(
+      (r) => !/export default/.test(readFileSync(fileURLToPath(new URL(`../${r.file}`, import.meta.url)), 'utf8')),
+    ).map((r) => r.id);
+    expect(withoutScreen.length).toBeGreaterThan(0);
+    expect(ROUTE_TABLE.filter((r) => r.resource).map((r) => r.id)).toEqual(withoutScreen);
+  });
 });
 
 describe('error page choice', () => {

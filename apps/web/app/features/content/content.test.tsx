@@ -1,6 +1,6 @@
 // The content screens' parts: every block kind renders (images sized, rich HTML as the CMS sanitised it, links safe),
 // the blog widgets, the built-in FAQ's data, and the SEO documents (sitemap gating, robots, RSS).
-import type { BlogPostSummary, CmsSitemap, ImageRef, PageSection } from '@shop/contracts';
+import { CAPABILITIES, type BlogPostSummary, type CmsSitemap, type ImageRef, type PageSection } from '@shop/contracts';
 import { describe, expect, it } from 'vitest';
 import { contactPageFixture, itemMeta, seoFixture } from '../../test-support/content-fixtures.ts';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
@@ -150,6 +150,23 @@ describe('SEO documents', () => {
     expect(
       withBlog.some((p) => p.startsWith('/my-account') || p === '/cart' || p === '/preview' || p === '/login'),
     ).toBe(false);
+    // The results lists are pages (their page number is optional); resource routes and token or sign-in landings are not.
+    const all = staticSitemapPaths(CAPABILITIES);
+    expect(all).toEqual(
+      expect.arrayContaining(['/lotto-results', '/lotto-results/lotteries', '/lotto-results/raffles']),
+    );
+    for (const path of [
+      '/feedback',
+      '/migration/migrate',
+      '/notifications/cards',
+      '/daily-winners/benefits',
+      '/lotto-party/group',
+      '/lotto-party/create',
+      '/cart/precart',
+      '/sitemap.xml',
+    ])
+      expect(all, path).not.toContain(path);
+    expect(all.some((p) => p.includes(':') || p.includes('*'))).toBe(false);
     expect(staticSitemapPaths(['support_faq'])).not.toContain('/about/faq');
     expect(staticSitemapPaths([])).not.toContain('/blog');
 

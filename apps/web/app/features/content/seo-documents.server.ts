@@ -35,6 +35,9 @@ export const PRIVATE_PATHS = [
   // A redirect to the app store and a banner made to be framed: not pages to find by search.
   '/app/android/install',
   '/marketing',
+  // An invite link's landing (its token in the address) and a signed-in member's benefits: nothing to find by search.
+  '/lotto-party/group',
+  '/daily-winners/benefits',
 ];
 
 const isPrivate = (path: string) => PRIVATE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
@@ -44,12 +47,16 @@ const isPrivate = (path: string) => PRIVATE_PATHS.some((p) => path === p || path
  * page (404 without one) are not among them: the sitemap lists those through the API's page entries.
  */
 export function staticSitemapPaths(capabilities: readonly Capability[]): string[] {
-  return ROUTE_TABLE.filter(
-    (r) => !r.managedPage && !r.path.includes(':') && !r.path.includes('*') && !/\.(xml|txt)$/.test(r.path),
-  )
-    .map((r) => ({ id: r.id, path: `/${r.path}` }))
+  return ROUTE_TABLE.filter((r) => !r.managedPage && !r.resource)
+    .map((r) => ({ id: r.id, path: `/${withoutOptionalTail(r.path)}`.replace(/\/$/, '') || '/' }))
+    .filter((r) => !r.path.includes(':') && !r.path.includes('*'))
     .filter((r) => !isPrivate(r.path) && routeAllowed(r.id, capabilities))
     .map((r) => r.path);
+}
+
+/** A path without its trailing optional parameters ("lotto-results/:page?" is the list's first page). */
+function withoutOptionalTail(path: string): string {
+  return path.replace(/(\/?:[A-Za-z]+\?)+$/, '');
 }
 
 export interface SitemapInput {
