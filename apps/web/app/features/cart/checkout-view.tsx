@@ -100,7 +100,7 @@ function AddCardForm({ data, result }: { data: CheckoutData; result: BuyActionRe
         <Errors message={card?.error} />
         {field('holderName', 'Name on card', { autoComplete: 'cc-name' })}
         {field('cardNumber', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number' })}
-        <div className="grid grid-cols-2 gap-0.5">
+        <div className="grid grid-cols-2 items-end gap-0.5">
           {field('expiryMonth', 'Expiry month (MM)', { inputMode: 'numeric', maxLength: 2 })}
           {field('expiryYear', 'Expiry year (YY)', { inputMode: 'numeric', maxLength: 4 })}
         </div>

@@ -71,6 +71,8 @@ function TicketsListView({
         ) : null}
       </nav>
       {scheduled ? <ScheduledList items={scheduled} site={site} /> : null}
+      {/* Under the scheduled list, the bought tickets need their own heading or they read as scheduled ones. */}
+      {scheduled ? <h2 className="text-xl font-bold">Your tickets</h2> : null}
       <OrdersList
         orders={orders}
         kind={kind}
