@@ -414,6 +414,7 @@ function identityServices(
     config,
     tokens,
     mailer,
+    credentials,
     funds: ports.funds,
     responsibleGambling: rg,
     migrationStatusOf: ports.migrationStatusOf,

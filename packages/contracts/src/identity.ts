@@ -43,6 +43,7 @@ export const IDENTITY_TEXTS = {
   commonPassword: 'This password is too common. Please choose a less common password.',
   passwordIsEmail: 'Your password must not be your email address.',
   currentPasswordWrong: 'Your current password is incorrect.',
+  currentPasswordRequired: 'Please enter your current password to change your email address.',
   linkInvalid: 'Email link no longer valid',
   forgotSent: 'If an account exists for that email address, we have sent a link to reset your password.',
   passwordSaved: 'Your new password has been saved.',
@@ -259,6 +260,8 @@ export const CustomerDetailsUpdate = z
     postcode: PostCode.optional(),
     country: CountryCode.optional(),
     marketingConsent: z.boolean().optional(),
+    /** Asked for when the email changes: the sign-in address is what password resets and emailed codes go to. */
+    currentPassword: z.string().min(1).max(200).optional(),
   })
   .strict();
 

@@ -217,4 +217,16 @@ describe('Daily Winners', () => {
     const html = await (await fetch(`${baseUrl}/daily-winners/winners`)).text();
     expect(html).toContain('Past winners');
   });
+
+  it('the Daily Winners pages never skip a heading level (a tier is an h2 on the tiers page, an h3 on the home)', async () => {
+    const baseUrl = inject('baseUrl');
+    for (const path of ['/daily-winners', '/daily-winners/membership-tiers', '/daily-winners/winners']) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const main = html.slice(html.indexOf('<main'));
+      const levels = [...main.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+      expect(levels[0], path).toBe(1);
+      const skips = levels.flatMap((l, i) => (i > 0 && l > levels[i - 1]! + 1 ? [`h${levels[i - 1]} → h${l}`] : []));
+      expect(skips, path).toEqual([]);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 // Every email the identity domain sends, written to the outbox inside the caller's transaction (a rolled-back change
 // sends nothing).
+import { maskEmail } from '@shop/contracts';
 import type { Executor } from '../../db/index.ts';
 import { button, code, details, drawDateText, text, type EmailMessage } from '../notifications/index.ts';
 import type { CustomerRow } from './identity.repository.ts';
@@ -60,6 +61,23 @@ export function createIdentityMailer(deps: { outbox: IdentityOutbox; tokens: One
         subject: 'Your password was changed',
         greeting: `Hi ${c.firstname},`,
         body: [text('Your password was changed.'), text(IF_NOT_YOU)],
+      }),
+    /**
+     * The sign-in email changed: told to the address it was, which can no longer sign in (a session taken over
+     * cannot move the account away unnoticed). A security event, always sent.
+     */
+    emailChanged: (tx: Executor, old: CustomerRow, newEmail: string) =>
+      outbox.enqueueEmail(tx, {
+        to: old.email,
+        kind: 'security_email_changed',
+        subject: 'Your email address was changed',
+        greeting: `Hi ${old.firstname},`,
+        body: [
+          text(
+            `The email address of your Lucky Koala Lotteries account was changed to ${maskEmail(newEmail)}. You will sign in with the new address from now on, and this address gets no more emails about your account.`,
+          ),
+          text('If this was not you, contact support now: reply to this email.'),
+        ],
       }),
     /** Two-factor authentication turned on (with its method) or off: a security event, always sent. */
     twoFactorChanged: (tx: Executor, c: CustomerRow, method: 'authenticator' | 'email' | null) =>

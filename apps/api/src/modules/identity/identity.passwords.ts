@@ -53,6 +53,7 @@ export function createPasswordService(deps: PasswordDeps) {
         await customers.update(tx, c.id, { forcePasswordChange: false, updatedAt: now });
         await sessions.revokeAll(tx, c.id, 'password_reset', now);
         await rememberedDevices.removeAll(tx, c.id);
+        await mailer.passwordChanged(tx, c);
       });
       deps.sessionsEnded?.();
     },

@@ -12,6 +12,7 @@ import type { Db } from '../../db/index.ts';
 import type { AppConfig } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, unauthorized, unprocessable } from '../../lib/errors.ts';
+import type { Credentials } from './identity.credentials.ts';
 import type { IdentityMailer } from './identity.emails.ts';
 import { customers, type CustomerRow } from './identity.repository.ts';
 import { requireCustomer, type FundsSource, type ResponsibleGamblingHooks } from './identity.shared.ts';
@@ -24,7 +25,9 @@ export interface ProfileDeps {
   clock: Clock;
   config: Pick<AppConfig, 'bannedCountries' | 'addressConfirmationDays' | 'ipCountryOverrides'>;
   tokens: OneTimeTokens;
-  mailer: Pick<IdentityMailer, 'emailConfirmation'>;
+  mailer: Pick<IdentityMailer, 'emailConfirmation' | 'emailChanged'>;
+  /** Changing the sign-in email asks for the current password (a session alone cannot take the account). */
+  credentials: Pick<Credentials, 'reauthenticate'>;
   funds?: FundsSource;
   responsibleGambling?: Pick<ResponsibleGamblingHooks, 'overviewFields'>;
   /** The migration module's status of the customer's legacy account (features §4); null when not wired. */
@@ -150,7 +153,7 @@ export function createProfileService(deps: ProfileDeps) {
 
     async updateDetails(
       customerId: string,
-      patch: Partial<CustomerDetails>,
+      patch: Partial<CustomerDetails> & { currentPassword?: string },
     ): Promise<{ details: CustomerDetails; unverified: boolean }> {
       const c = await requireCustomer(db, customerId);
       const immutable: Array<'firstname' | 'lastname' | 'dateOfBirth'> = ['firstname', 'lastname', 'dateOfBirth'];
@@ -161,8 +164,16 @@ export function createProfileService(deps: ProfileDeps) {
         throw unprocessable(IDENTITY_TEXTS.immutableField, 'immutable_field', fieldErrors);
       const now = clock.now();
       const emailChanged = patch.email !== undefined && patch.email !== c.email;
-      if (emailChanged && (await customers.activeByEmail(db, patch.email!)))
-        throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
+      if (emailChanged) {
+        // The sign-in address is where resets and emailed codes go: moving it takes the password, not a session.
+        if (!patch.currentPassword)
+          throw unprocessable(IDENTITY_TEXTS.currentPasswordRequired, 'reauthentication_required', {
+            currentPassword: [IDENTITY_TEXTS.currentPasswordRequired],
+          });
+        await deps.credentials.reauthenticate(c, patch.currentPassword, 'currentPassword');
+        if (await customers.activeByEmail(db, patch.email!))
+          throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
+      }
       // Moving state changes the regulator: a verified customer verifies again.
       const unverified = c.isVerified && patch.state !== undefined && patch.state !== c.state;
       // Entering an address is confirming it.
@@ -185,7 +196,10 @@ export function createProfileService(deps: ProfileDeps) {
           ...(addressEntered ? { addressConfirmationRequired: false, addressConfirmedAt: now } : {}),
           updatedAt: now,
         });
-        if (emailChanged) await mailer.emailConfirmation(tx, u);
+        if (emailChanged) {
+          await mailer.emailChanged(tx, c, u.email);
+          await mailer.emailConfirmation(tx, u);
+        }
         return u;
       });
       return { details: detailsOf(updated), unverified };

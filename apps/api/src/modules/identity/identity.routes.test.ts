@@ -490,6 +490,8 @@ describe('passwords', () => {
     ).toMatch(/too common/);
     const reset = await send('POST', '/api/v2/password/reset', { token, password: 'a brand new passphrase' });
     expect(reset.statusCode).toBe(200);
+    // The account's address is told its password changed (a reset it did not ask for is noticed).
+    expect((await latestEmail(c.email, 'password_changed'))!.subject).toBe('Your password was changed');
     const reused = await send('POST', '/api/v2/password/reset', { token, password: 'another new passphrase' });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().messages[0].text).toBe('Email link no longer valid');
@@ -571,6 +573,54 @@ describe('profile and preferences', () => {
     const renamed = await send('POST', '/api/v2/customer/details', { firstname: 'Someone' }, c.accessToken, '3.2');
     expect(renamed.statusCode).toBe(422);
     expect(renamed.json().errors.firstname).toBeDefined();
+  });
+
+  it('details (v3.2): the sign-in email changes only with the current password, and the old address is told', async () => {
+    const c = await signUpAndLogin(t);
+    const newEmail = `moved-${c.customerId.toLowerCase()}@example.test`;
+    const email = async () =>
+      (await t.database.db.select().from(identityCustomers).where(eq(identityCustomers.publicId, c.customerId)))[0]!
+        .email;
+    // A session alone cannot move the account to another address (then reset its password from there).
+    const bare = await send('POST', '/api/v2/customer/details', { email: newEmail }, c.accessToken, '3.2');
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().messages[0].code).toBe('reauthentication_required');
+    expect(bare.json().errors.current_password).toEqual([
+      'Please enter your current password to change your email address.',
+    ]);
+    const wrong = await send(
+      'POST',
+      '/api/v2/customer/details',
+      { email: newEmail, current_password: 'not my password', phone: '0499 111 222' },
+      c.accessToken,
+      '3.2',
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.current_password).toEqual(['Your current password is incorrect.']);
+    expect(await email()).toBe(c.email);
+    expect((await get('/api/v2/customer/details', c.accessToken, '3.2')).json().result.phone).not.toBe('0499 111 222');
+    expect(await latestEmail(c.email, 'security_email_changed')).toBeUndefined();
+    // Other details still change without it.
+    expect(
+      (await send('POST', '/api/v2/customer/details', { suburb: 'Glebe' }, c.accessToken, '3.2')).statusCode,
+    ).toBe(200);
+
+    const moved = await send(
+      'POST',
+      '/api/v2/customer/details',
+      { email: newEmail, current_password: c.password },
+      c.accessToken,
+      '3.2',
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(await email()).toBe(newEmail);
+    const notice = await latestEmail(c.email, 'security_email_changed');
+    expect(notice!.subject).toBe('Your email address was changed');
+    expect(notice!.textBody).toContain(`moved-${c.customerId.toLowerCase()}****`);
+    expect(notice!.textBody).not.toContain(newEmail);
+    expect(await latestEmail(newEmail, 'verify_email')).toBeDefined();
+    expect((await login(c.email, c.password)).statusCode).toBe(401);
+    expect((await login(newEmail, c.password)).statusCode).toBe(200);
   });
 
   it('communication preferences (v3.2): channels, update, unsubscribe with reasons and by signed link', async () => {

@@ -166,10 +166,14 @@ export function DrawCardGrid({
 export function TierCards({
   tiers,
   current,
+  headingLevel = 3,
 }: {
   tiers: MembershipConfig['membershipTiers'];
   current: MembershipTier | null;
+  /** Each tier's heading: h3 under a section's h2, h2 straight under a page's h1. */
+  headingLevel?: 2 | 3;
 }) {
+  const TierHeading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="grid gap-1 md:grid-cols-2" data-testid="membership-tiers">
       {tiers.map((t) => (
@@ -178,10 +182,10 @@ export function TierCards({
           className={`flex flex-col gap-0.5 rounded-theme border-2 p-1 ${current === t.tier ? 'border-brand bg-surface' : 'border-black/15'}`}
           data-tier={t.tier}
         >
-          <h3 className="text-xl font-bold">
+          <TierHeading className="text-xl font-bold">
             {t.name}
             {current === t.tier ? <span className="ml-0.5 text-sm font-semibold">(your tier)</span> : null}
-          </h3>
+          </TierHeading>
           <p>{t.description}</p>
           <ul className="list-disc pl-1.5">
             {t.benefits.map((b) => (

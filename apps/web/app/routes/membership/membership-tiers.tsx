@@ -38,7 +38,11 @@ export default function MembershipTiers({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1 className="text-3xl font-extrabold text-brand">Membership tiers</h1>
       <p>{config.deposit.text}</p>
-      <TierCards tiers={config.membershipTiers} current={member ? (m?.membershipTier ?? null) : null} />
+      <TierCards
+        tiers={config.membershipTiers}
+        current={member ? (m?.membershipTier ?? null) : null}
+        headingLevel={2}
+      />
       {member && m ? <PremiumProgress premium={m.premium} site={site} /> : null}
       <p>
         <Link to="/daily-winners/deposit" className="btn btn-primary">
