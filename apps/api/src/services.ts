@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RandomSource } from '@shop/lottery';
 import { cryptoRandom } from '@shop/lottery';
+import { sellsRecurring } from '@shop/contracts';
 import { checkReadiness, type Database } from './db/index.ts';
 import type { AppConfig } from './env.ts';
 import type { Clock } from './lib/clock.ts';
@@ -817,10 +818,7 @@ function drawCalendarOf(c: ReturnType<typeof catalogueServices>): DrawCalendar {
   const recurringOnSale = async (offerKey: string, type: 'autoplay' | 'subscription') => {
     const offer = await offerOf(offerKey);
     return (
-      !!offer &&
-      !offer.suspended &&
-      offer.recurringPurchase.availability === 'available' &&
-      offer.recurringPurchase.type === type
+      !!offer && !offer.suspended && sellsRecurring(offer.recurringPurchase) && offer.recurringPurchase.type === type
     );
   };
   return {

@@ -46,7 +46,8 @@ export const NumberSetOffer = z.object({
 });
 export type NumberSetOffer = z.infer<typeof NumberSetOffer>;
 
-export const GamePrice = z.object({ numGames: z.number().int(), price: Money });
+/** Features §3 "prices (games, price)": `games` is the spec's name, `numGames` the same number as the cart calls it. */
+export const GamePrice = z.object({ games: z.number().int(), numGames: z.number().int(), price: Money });
 export type GamePrice = z.infer<typeof GamePrice>;
 
 /** One purchasable shape of a game type: a standard ticket, a System 10 entry, a PowerHit 8 entry... */
@@ -63,6 +64,10 @@ export const GameOffer = z.object({
   pricePerLine: Money,
   /** Price of every allowed number of lines, minGames..maxGames. */
   prices: z.array(GamePrice),
+  /** Features §3: the currency of `prices` (an ISO code). */
+  priceCurrency: z.string(),
+  /** Features §3: entries the play screen starts with (lines of a lottery ticket, a raffle's default bundle). */
+  defaultEntryCount: z.number().int(),
   /** Features §3 "A syndicate has costPerShare": the syndicate game type's offer (one share; prices per shares). */
   costPerShare: Money.optional(),
 });
@@ -116,7 +121,30 @@ export const OfferRegionOverride = z.object({
   name: z.string().nullable(),
   availability: OfferAvailability.nullable(),
 });
-export const OfferRecurringPurchase = z.object({ type: OfferRecurringType, availability: OfferAvailability });
+/**
+ * Features §3/§6 (and core §3 for the cart item): recurring availability is never, optional or always. Offers stored
+ * before 2026-12 say available/unavailable; the catalogue answers them as optional/never (`recurringAvailabilityOf`).
+ */
+export const OfferRecurringAvailability = z.enum(['never', 'optional', 'always']);
+export const OfferRecurringPurchase = z.object({ type: OfferRecurringType, availability: OfferRecurringAvailability });
+export type OfferRecurringPurchase = z.infer<typeof OfferRecurringPurchase>;
+
+/** A stored offer's recurring purchase in the spec's words (old rows: available → optional, unavailable → never). */
+export function recurringPurchaseOf(stored: { type: string; availability: string }): OfferRecurringPurchase {
+  const type = OfferRecurringType.safeParse(stored.type);
+  const availability =
+    stored.availability === 'available'
+      ? 'optional'
+      : stored.availability === 'unavailable'
+        ? 'never'
+        : (OfferRecurringAvailability.safeParse(stored.availability).data ?? 'never');
+  return type.success && type.data !== 'none'
+    ? { type: type.data, availability }
+    : { type: 'none', availability: 'never' };
+}
+
+/** Whether the offer sells a recurring purchase at all (optional or always, of a type). */
+export const sellsRecurring = (r: OfferRecurringPurchase) => r.type !== 'none' && r.availability !== 'never';
 export const OfferCause = z.object({ key: z.string(), name: z.string(), url: z.string().nullable() });
 
 /** A syndicate's ticket as its product offer lists it: "System 10", 120 standard games. */

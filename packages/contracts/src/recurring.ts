@@ -14,6 +14,14 @@ export const LastAttemptStatus = z.enum(LAST_ATTEMPT_STATUSES);
 export type LastAttemptStatus = z.infer<typeof LastAttemptStatus>;
 export const RecurringPeriod = z.enum(RECURRING_PERIODS);
 export type RecurringPeriod = z.infer<typeof RecurringPeriod>;
+/** How often a subscription buys, in words (the subscription screens and the recurring purchases list). */
+export const RECURRING_PERIOD_LABELS: Record<RecurringPeriod, string> = {
+  weekly: 'Every week',
+  monthly: 'Every month',
+  quarterly: 'Every 3 months',
+  biannually: 'Every 6 months',
+  annually: 'Every year',
+};
 export const FUND_KINDS = ['unfunded', 'wallet', 'cc', 'paypal', 'bank'] as const;
 export const FundKind = z.enum(FUND_KINDS);
 export type FundKind = z.infer<typeof FundKind>;
@@ -112,7 +120,8 @@ export type RecurringStatusBody = z.infer<typeof RecurringStatusBody>;
 export const PauseBody = z
   .object({ pausedUntil: z.string().max(40).nullish() })
   .strict()
-  .optional();
+  // No body at all (features §7 names the call without one): Fastify hands the validator null.
+  .nullish();
 
 /** POST /autoplay/{id}/set-minimum-jackpot (form): an amount > 0, or empty to remove it. */
 export const MinimumJackpotBody = z
@@ -148,7 +157,7 @@ export const SubscriptionPatchBody = z
 
 export const SubscriptionsQuery = z
   .object({
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
     offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
     lotteryKeys: z
       .string()

@@ -67,7 +67,7 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
         causes: [],
       });
       // The seeded lottery offers sell autoplay (catalogue.seed.ts AUTOPLAY_ON_SALE), with the play screen's note.
-      expect(oz.recurring_purchase).toEqual({ type: 'autoplay', availability: 'available' });
+      expect(oz.recurring_purchase).toEqual({ type: 'autoplay', availability: 'optional' });
       expect(oz.recurring_purchase_information).toBe(
         'Autoplay buys your Oz Lotto entry for every draw until you stop it.',
       );
@@ -91,7 +91,7 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
         name: 'Gold Lotto',
         availability: null,
       });
-      expect(offers['euromillions']!.recurring_purchase).toEqual({ type: 'none', availability: 'unavailable' });
+      expect(offers['euromillions']!.recurring_purchase).toEqual({ type: 'none', availability: 'never' });
     });
   });
 
@@ -119,10 +119,17 @@ describe('GET /api/v2/pricing/{pricingName}/product_offers', () => {
         default_games: 18,
         games_per_line: 1,
         price_per_line: { amount: 1.55, currency: 'AUD' },
+        // Features §3 "Game offer: … prices (games, price), priceCurrency, defaultGames, defaultEntryCount".
+        price_currency: 'AUD',
+        default_entry_count: 18,
       });
       expect(ozStandard.number_sets).toEqual([{ name: 'numbers', from: 1, to: 47, pick: 7 }]);
       expect((ozStandard.prices as unknown[]).length).toBe(50);
-      expect((ozStandard.prices as unknown[])[17]).toEqual({ num_games: 18, price: { amount: 27.9, currency: 'AUD' } });
+      expect((ozStandard.prices as unknown[])[17]).toEqual({
+        games: 18,
+        num_games: 18,
+        price: { amount: 27.9, currency: 'AUD' },
+      });
 
       const pbStandard = gameOffer('powerball', 'standard', 'standard');
       expect(pbStandard.number_sets).toEqual([

@@ -127,8 +127,8 @@ export function offersSeed(): NewOfferRow[] {
       urlAliases: o.urlAliases ?? [],
       causes: [],
       recurringPurchase: recurring
-        ? { type: 'autoplay', availability: 'available' }
-        : { type: 'none', availability: 'unavailable' },
+        ? { type: 'autoplay', availability: 'optional' }
+        : { type: 'none', availability: 'never' },
       recurringPurchaseInformation: recurring
         ? `Autoplay buys your ${game.name} entry for every draw until you stop it.`
         : null,

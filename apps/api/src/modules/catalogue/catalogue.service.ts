@@ -9,6 +9,7 @@ import {
   type OfferDraw,
   type OfferGameType,
   type OfferGameTypeEntry,
+  recurringPurchaseOf,
   type ProductOffer,
   type ProductOffers,
   type Tip,
@@ -106,9 +107,12 @@ function gameOffer(
     numberSets,
     pricePerLine: toMoney(lineCents, currency),
     prices: range(o.minGames, o.maxGames).map((n) => ({
+      games: n,
       numGames: n,
       price: toMoney(priceOfGames(n * gamesPerLine, price), currency),
     })),
+    priceCurrency: currency,
+    defaultEntryCount: o.defaultGames,
   };
 }
 
@@ -245,7 +249,7 @@ function builtOffer(
     suspended: offer.suspended,
     gameTypes,
     causes: offer.causes as ProductOffer['causes'],
-    recurringPurchase: offer.recurringPurchase as ProductOffer['recurringPurchase'],
+    recurringPurchase: recurringPurchaseOf(offer.recurringPurchase as { type: string; availability: string }),
     recurringPurchaseInformation: offer.recurringPurchaseInformation,
     regionOverrides: offer.regionOverrides as ProductOffer['regionOverrides'],
     ranking: offer.ranking,

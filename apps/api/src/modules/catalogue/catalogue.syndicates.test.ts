@@ -107,7 +107,7 @@ describe('syndicate_share product offers', () => {
         game_type: x.game_type,
         num_standard_games: x.num_standard_games,
       })),
-      recurring_purchase: { type: 'none', availability: 'unavailable' },
+      recurring_purchase: { type: 'none', availability: 'never' },
     });
     // One draw per syndicate on sale, soonest first.
     expect(offer.draws.map((d) => d.draw_no)).toEqual(onSale.map((s) => s.draw_no));

@@ -63,9 +63,12 @@ function shareOffer(lottery: ProductOffer, s: SyndicateOnSale): GameOffer {
     numberSets: lottery.gameTypes[0]?.gameOffers[0]?.numberSets ?? [],
     pricePerLine: s.costPerShare,
     prices: Array.from({ length: s.sharesLeft }, (_, i) => ({
+      games: i + 1,
       numGames: i + 1,
       price: toMoney(perShare * (i + 1), currency),
     })),
+    priceCurrency: currency,
+    defaultEntryCount: 1,
     costPerShare: s.costPerShare,
   };
 }
@@ -103,7 +106,7 @@ export function syndicateOffersOf(
         suspended: lottery.suspended,
         gameTypes: [{ key: 'syndicate', name: 'Syndicate', gameOffers: [shareOffer(lottery, first)] }],
         causes: [],
-        recurringPurchase: { type: 'none', availability: 'unavailable' },
+        recurringPurchase: { type: 'none', availability: 'never' },
         recurringPurchaseInformation: null,
         // Where the lottery is not sold, neither is its syndicate; a state's name for the lottery is not the syndicate's.
         regionOverrides: lottery.regionOverrides.map((r) => ({ ...r, name: null })),

@@ -11,6 +11,7 @@ import {
   type GameOffer,
   type LotteryTicketInput,
   type ProductOffer,
+  sellsRecurring,
   type RecurringPurchase,
 } from '@shop/contracts';
 import {
@@ -90,11 +91,11 @@ function weekdayOf(iso: string, timeZone: string): number {
 
 /** The item's recurring purchase: autoplay (numDraws "autoplay") or a subscription (subscriptionPeriod), as sold. */
 function recurringOf(offer: ProductOffer, autoplay: boolean, subscribing: boolean): RecurringPurchase {
-  const allowed = offer.recurringPurchase.availability === 'available' && offer.recurringPurchase.type !== 'none';
+  const allowed = sellsRecurring(offer.recurringPurchase);
   const asked = offer.recurringPurchase.type === 'subscription' ? subscribing : autoplay;
   return {
     type: allowed ? offer.recurringPurchase.type : 'none',
-    availability: allowed ? 'optional' : 'never',
+    availability: allowed ? offer.recurringPurchase.availability : 'never',
     enabled: allowed && asked,
   };
 }

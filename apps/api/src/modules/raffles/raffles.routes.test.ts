@@ -87,10 +87,11 @@ describe('raffle offers', () => {
     expect(surf).toMatchObject({ type: 'raffle_ticket', game_key: null, display_category: 'raffles' });
     expect(surf.draws[0]).toMatchObject({ draw_no: 2, purchase_status: 'standard' });
     expect(surf.game_types[0].game_offers[0].prices).toEqual([
-      { num_games: 1, price: { amount: 10, currency: 'AUD' } },
-      { num_games: 5, price: { amount: 45, currency: 'AUD' } },
-      { num_games: 10, price: { amount: 80, currency: 'AUD' } },
+      { games: 1, num_games: 1, price: { amount: 10, currency: 'AUD' } },
+      { games: 5, num_games: 5, price: { amount: 45, currency: 'AUD' } },
+      { games: 10, num_games: 10, price: { amount: 80, currency: 'AUD' } },
     ]);
+    expect(surf.game_types[0].game_offers[0]).toMatchObject({ price_currency: 'AUD', default_entry_count: 1 });
     expect(offers[RAFFLE_SEED.animalCash].draws[0].purchase_status).toBe('pre_order');
   });
 });

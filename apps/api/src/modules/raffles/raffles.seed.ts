@@ -189,7 +189,7 @@ export function raffleCatalogueOffers() {
       url: `/causes/${slug}`,
     })),
     // Charity raffles sell subscriptions: the same entry, for the same cause, once every period (docs/recurring.md).
-    recurringPurchase: { type: 'subscription', availability: 'available' },
+    recurringPurchase: { type: 'subscription', availability: 'optional' },
     recurringPurchaseInformation:
       'Subscribe to buy the same entry for your cause every week, month, quarter, half year or year.',
     regionOverrides: o.excludedRegions.map((region) => ({ region, name: null, availability: 'unavailable' })),

@@ -110,7 +110,13 @@ export function createRafflesService(deps: RafflesDeps) {
         gamesPerLine: 1,
         numberSets: [],
         pricePerLine: money(offer.ticketPriceCents, offer.currency),
-        prices: bundles.map((b) => ({ numGames: b.tickets, price: money(b.priceCents, offer.currency) })),
+        prices: bundles.map((b) => ({
+          games: b.tickets,
+          numGames: b.tickets,
+          price: money(b.priceCents, offer.currency),
+        })),
+        priceCurrency: offer.currency,
+        defaultEntryCount: offer.defaultEntryCount ?? bundles[0]?.tickets ?? 1,
       };
     },
 

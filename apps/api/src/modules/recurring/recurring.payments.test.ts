@@ -461,7 +461,15 @@ describe('retry and pauses', () => {
       const theirs = await buyAutoplay(failing);
       let draw = await nextDraw();
       expect((await run(own)).hardFailures).toBe(1);
-      expect((await call(own, 'POST', `/autoplay/${mine.autoplayId}/pause`)).statusCode).toBe(200);
+      // Features §7 names the pause without a body: none at all is a pause until unpaused.
+      const bodiless = await t.injectSigned({
+        method: 'POST',
+        url: `/api/v2/autoplay/${mine.autoplayId}/pause`,
+        headers: own.headers,
+        sign: V,
+      });
+      expect(bodiless.statusCode).toBe(200);
+      expect(bodiless.json().result).toMatchObject({ status: 'paused' });
       for (let i = 1; i <= 3; i++) {
         if (i > 1) draw = await nextDraw();
         expect(await run(failing)).toMatchObject({ hardFailures: 1, paused: i === 3 ? 1 : 0 });

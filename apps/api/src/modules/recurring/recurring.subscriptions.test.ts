@@ -105,6 +105,8 @@ async function subscribe(s: Shopper, period = 'weekly'): Promise<string> {
   expect(bought.statusCode, bought.body).toBe(200);
   const list = await call(s, 'GET', '/subscriptions');
   expect(list.statusCode, list.body).toBe(200);
+  // Features §9: default page size 10.
+  expect(list.json().page_info).toMatchObject({ limit: 10, offset: 0 });
   return (list.json().result as { autoplay_id: string }[])[0]!.autoplay_id;
 }
 

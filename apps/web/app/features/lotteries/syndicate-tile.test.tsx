@@ -23,7 +23,7 @@ const syndicateOffer = {
   urlAliases: [],
   displayCategory: 'syndicates',
   ranking: 20,
-  recurringPurchase: { type: 'none', availability: 'unavailable' },
+  recurringPurchase: { type: 'none', availability: 'never' },
   gameTypes: [
     {
       key: 'syndicate',
@@ -36,7 +36,9 @@ const syndicateOffer = {
           maxGames: 12,
           gamesPerLine: 240,
           pricePerLine: aud(8),
-          prices: [{ numGames: 1, price: aud(8) }],
+          prices: [{ games: 1, numGames: 1, price: aud(8) }],
+          priceCurrency: 'AUD',
+          defaultEntryCount: 1,
           costPerShare: aud(8),
         },
       ],

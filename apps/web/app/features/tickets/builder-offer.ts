@@ -7,6 +7,7 @@ import {
   moneyToCents,
   type CurrencyCode,
   type FavouriteNumbers,
+  sellsRecurring,
   type ProductOffer,
 } from '@shop/contracts';
 import type { BuilderGameOffer, BuilderGameType } from './ticket-state.ts';
@@ -70,7 +71,7 @@ export function builderOffer(o: ProductOffer, slug: string): BuilderOffer {
         purchaseStatus: d.purchaseStatus,
       }))
       .sort((a, b) => Date.parse(a.stop) - Date.parse(b.stop)),
-    autoplay: o.recurringPurchase.availability === 'available' && o.recurringPurchase.type !== 'none',
+    autoplay: sellsRecurring(o.recurringPurchase),
     autoplayInformation: o.recurringPurchaseInformation,
     causes: o.causes.map((c) => ({ key: c.key, name: c.name })),
   };

@@ -34,7 +34,7 @@ export async function subscriptionOffers(
           o.availability === 'available' &&
           !o.suspended &&
           o.recurringPurchase.type === 'subscription' &&
-          o.recurringPurchase.availability === 'available',
+          o.recurringPurchase.availability !== 'never',
       )
       .sort((a, b) => a.ranking - b.ranking)
       .map((o) => ({ key: o.key, name: o.name, path: `${o.url.replace(/\/$/, '')}/subscription` }));
