@@ -37,7 +37,9 @@ export {
   type SignatureInput,
 } from './signature.ts';
 export {
+  addLocalDays,
   localDateOf,
+  localDayStartIso,
   zonedLabel,
   zonedIsoString,
   zonedParts,

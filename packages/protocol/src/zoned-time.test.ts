@@ -1,6 +1,14 @@
 // Zoned time: local dates and wall-clock instants across daylight saving, and the site's labels.
 import { describe, expect, it } from 'vitest';
-import { localDateOf, zonedIsoString, zonedLabel, zonedParts, zonedTimeToUtc } from './zoned-time.ts';
+import {
+  addLocalDays,
+  localDateOf,
+  localDayStartIso,
+  zonedIsoString,
+  zonedLabel,
+  zonedParts,
+  zonedTimeToUtc,
+} from './zoned-time.ts';
 
 const SYDNEY = { timeZone: 'Australia/Sydney', locale: 'en-AU' };
 
@@ -40,5 +48,22 @@ describe('zoned time', () => {
     expect(zonedLabel(at, 'shortDate', SYDNEY)).toBe('28 Nov 2026');
     expect(zonedLabel(at.toISOString(), 'weekdayDateTime', SYDNEY)).toMatch(/^Sat, 28 Nov 2026, 8:15\spm$/);
     expect(zonedLabel('soon', 'longDate', SYDNEY)).toBe('soon');
+  });
+});
+
+describe('local days', () => {
+  it('steps calendar days across month, year and clock changes', () => {
+    expect(addLocalDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addLocalDays('2027-03-01', -1)).toBe('2027-02-28');
+    expect(addLocalDays('2026-10-04', 1)).toBe('2026-10-05');
+  });
+
+  it("a day's start in Sydney with its offset, summer and winter; tomorrow at 2:35 am local is still tomorrow", () => {
+    expect(localDayStartIso('2026-12-03', 'Australia/Sydney')).toBe('2026-12-03T00:00:00+11:00');
+    expect(localDayStartIso('2026-07-03', 'Australia/Sydney')).toBe('2026-07-03T00:00:00+10:00');
+    // 2:35 am on 3 Dec in Sydney is 2 Dec in UTC: the first day to pause until is 4 Dec, not 3 Dec.
+    const now = new Date('2026-12-02T15:35:00Z');
+    expect(addLocalDays(localDateOf(now, 'Australia/Sydney'), 1)).toBe('2026-12-04');
+    expect(new Date(localDayStartIso('2026-12-04', 'Australia/Sydney')).getTime()).toBeGreaterThan(now.getTime());
   });
 });

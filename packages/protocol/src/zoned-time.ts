@@ -75,6 +75,12 @@ export function zonedTimeToUtc(localDate: string, time: string, timeZone: string
   return new Date(guess);
 }
 
+/** The calendar date `days` after a local date (YYYY-MM-DD), whatever the zone's clock changes do. */
+export function addLocalDays(localDate: string, days: number): string {
+  const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -131,4 +137,12 @@ export function zonedLabel(at: Date | string, style: ZonedLabelStyle, site: Zone
     labelFormatters.set(cacheKey, f);
   }
   return f.format(instant);
+}
+
+/**
+ * "Pause until <date>" as the customer means it: the start of that day in the site's zone, with its offset (a bare
+ * date would be read as midnight UTC, 11 am in Sydney). The first such day still ahead is tomorrow, local time.
+ */
+export function localDayStartIso(localDate: string, timeZone: string): string {
+  return zonedIsoString(zonedTimeToUtc(localDate, '00:00', timeZone), timeZone);
 }

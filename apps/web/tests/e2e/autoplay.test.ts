@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { answerConsent, axeViolations, DESKTOP, PHONE, useBrowser, waitForHydration, settledCount } from './browser.ts';
 import { signedHeaders, signUpAndLogin, testCustomer } from './customers.ts';
 
@@ -148,6 +148,12 @@ describe('autoplay', () => {
 
     // Pause until a date a month away; the next draw closes while paused and nothing is bought.
     const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    // The earliest day offered is tomorrow where the shop is (Sydney), not in UTC.
+    const sydneyDay = (at: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', dateStyle: 'short' }).format(at);
+    const tomorrow = new Date(`${sydneyDay(new Date())}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    await expect(page.getByLabel('Pause until').getAttribute('min')).resolves.toBe(tomorrow.toISOString().slice(0, 10));
     await page.getByLabel('Pause until').fill(until);
     await page.getByRole('button', { name: 'Pause until this date' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Your autoplay is paused.' }).waitFor();
@@ -164,9 +170,17 @@ describe('autoplay', () => {
     await page.getByRole('button', { name: 'Unpause' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Your autoplay is on again' }).waitFor();
     await expect(page.getByTestId('autoplay-status').textContent()).resolves.toBe('Active');
+    // On a phone the question shows where the button was tapped (the page does not jump to its top).
+    await page.setViewportSize(PHONE);
     await page.getByTestId('autoplay-cancel-start').click();
-    await page.getByRole('button', { name: 'Yes, cancel autoplay' }).waitFor();
-    await page.getByRole('button', { name: 'Yes, cancel autoplay' }).click();
+    const yes = page.getByRole('button', { name: 'Yes, cancel autoplay' });
+    await yes.waitFor();
+    await vi.waitFor(async () => {
+      const box = (await yes.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    });
+    await yes.click();
     await page.waitForURL((url) => url.pathname === '/my-account/autoplay');
     await page.getByTestId('toast').filter({ hasText: 'Your autoplay was cancelled.' }).waitFor();
     await expect(page.getByTestId('autoplay-empty').count()).resolves.toBe(1);

@@ -90,6 +90,9 @@ describe('subscriptions', () => {
     await page.goto(`${baseUrl}/cart`);
     await waitForHydration(page);
     await expect(page.getByText(/1 ticket.*, weekly subscription$/).count()).resolves.toBe(1);
+    // Said as a subscription, not as an autoplay of every draw.
+    await expect(page.getByTestId('cart-subscription').textContent()).resolves.toContain('bought again');
+    await expect(page.getByTestId('cart-autoplay').count()).resolves.toBe(0);
     await shoot(page, 'cart');
     await page.goto(`${baseUrl}/cart/buy`);
     await waitForHydration(page);
@@ -112,6 +115,16 @@ describe('subscriptions', () => {
     await expect(page.getByTestId('subscription-period').textContent()).resolves.toBe('Every week');
     await expect(page.getByTestId('subscription-last-attempt').textContent()).resolves.toMatch(/^Bought, /);
     await expect(page.getByTestId('subscription-next-due').textContent()).resolves.toMatch(/\d{4}/);
+    const detailUrl = new URL(page.url()).pathname;
+
+    // The recurring purchases list calls it a subscription and links to this screen (not to an autoplay's).
+    await page.goto(`${baseUrl}/my-account/recurring-purchases`);
+    await waitForHydration(page);
+    const list = page.getByTestId('recurring-purchases');
+    await expect(list.textContent()).resolves.toMatch(/Subscription · Active.*Every week, \$[\d.]+ each time · next: /);
+    await list.getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname === detailUrl);
+    await waitForHydration(page);
 
     // Pause, then unpause.
     await page.getByRole('button', { name: 'Pause', exact: true }).click();

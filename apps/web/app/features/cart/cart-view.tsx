@@ -62,8 +62,22 @@ function ItemGames({ item }: { item: CartItem }) {
   );
 }
 
-/** Core §3 cart item recurringPurchase: an autoplay line says what it buys and its minimum jackpot. */
-function AutoplayLine({ item, site }: { item: CartItem; site: SiteFormat }) {
+/**
+ * Core §3 cart item recurringPurchase: an autoplay line says what it buys and its minimum jackpot (which the
+ * processor applies to the draws after this one: the draw in the cart is bought now, whatever its jackpot); a
+ * subscription line says it is bought again each period.
+ */
+function RecurringLine({ item, site }: { item: CartItem; site: SiteFormat }) {
+  if (item.recurringPurchase.type === 'subscription')
+    return (
+      <div className="text-sm" data-testid="cart-subscription">
+        <p className="font-semibold">Subscription</p>
+        <p>
+          You pay for the first purchase now; then it is bought again from your wallet every period until you pause or
+          cancel it in My account.
+        </p>
+      </div>
+    );
   const minimum = item.analytics.minimumJackpotAmount;
   return (
     <div className="text-sm" data-testid="cart-autoplay">
@@ -74,8 +88,8 @@ function AutoplayLine({ item, site }: { item: CartItem; site: SiteFormat }) {
       </p>
       {minimum ? (
         <p data-testid="cart-minimum-jackpot">
-          Minimum jackpot: {formatJackpot(moneyToCents(minimum), minimum.currency, site.locale)} (smaller draws are
-          skipped)
+          Minimum jackpot: {formatJackpot(moneyToCents(minimum), minimum.currency, site.locale)}. From the next draw
+          on, a draw with a smaller jackpot is skipped; the draw in your cart is bought now.
         </p>
       ) : null}
     </div>
@@ -100,7 +114,7 @@ function CartItemCard({ item, site }: { item: CartItem; site: SiteFormat }) {
           {item.purchaseStatus === 'pre_order' ? (
             <p className="text-sm font-semibold">Pre-order: charged when the draw opens</p>
           ) : null}
-          {item.recurringPurchase.enabled ? <AutoplayLine item={item} site={site} /> : null}
+          {item.recurringPurchase.enabled ? <RecurringLine item={item} site={site} /> : null}
         </div>
         <p className="text-lg font-extrabold" data-testid="cart-item-price">
           {formatMoney(item.price, site.locale)}

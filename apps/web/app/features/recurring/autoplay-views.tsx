@@ -1,10 +1,23 @@
 // The autoplay screens' views (core §2 autoplay[/:page], autoplay/ticket/:id, recurring-purchases[/:page]): the list,
 // one autoplay with its forms, and the combined recurring purchases. Every change is a plain form post (no JavaScript
 // needed); cancelling asks first (a link to the confirmation, then the post).
-import { moneyToCents, type Autoplay, type Money, type RecurringPurchaseGroup } from '@shop/contracts';
+import {
+  moneyToCents,
+  RECURRING_PERIOD_LABELS,
+  type Autoplay,
+  type Money,
+  type RecurringPurchaseGroup,
+} from '@shop/contracts';
 import type { ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import { formatJackpot, formatLongDate, formatMoney, formatTime, type SiteFormat } from '../../lib/format.ts';
+import {
+  formatJackpot,
+  formatLongDate,
+  formatMoney,
+  formatShortDate,
+  formatTime,
+  type SiteFormat,
+} from '../../lib/format.ts';
 import { FieldErrors, FormAlert, inputClass } from '../../ui/form-field.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import {
@@ -85,6 +98,27 @@ export function AutoplayList(props: {
   );
 }
 
+/** An autoplay's page, or a subscription's (they are managed on their own screens). */
+export const recurringPath = (a: Pick<Autoplay, 'type' | 'autoplayId'>) =>
+  a.type === 'subscription'
+    ? `/my-account/subscriptions/ticket/${a.autoplayId}`
+    : `/my-account/autoplay/ticket/${a.autoplayId}`;
+
+function groupHeading(g: RecurringPurchaseGroup): string {
+  const [one, many] = g.type === 'subscription' ? ['Subscription', 'subscriptions'] : ['Autoplay', 'autoplays'];
+  return g.items.length > 1 ? `${g.items.length} ${many} bought together` : one;
+}
+
+/** What it costs and when it buys next: per draw for an autoplay, per period for a subscription. */
+function recurringCostText(a: Autoplay, site: SiteFormat): string {
+  const price = formatMoney(a.price, site.locale);
+  if (a.type !== 'subscription') return `${price} a draw · next: ${nextDrawText(a, site)}`;
+  const how = a.period ? `${RECURRING_PERIOD_LABELS[a.period]}, ${price} each time` : `${price} each time`;
+  const next =
+    a.status === 'cancelled' ? 'None' : a.nextDueAt ? formatShortDate(new Date(a.nextDueAt), site) : 'Not scheduled';
+  return `${how} · next: ${next}`;
+}
+
 export function RecurringPurchasesList(props: {
   items: RecurringPurchaseGroup[];
   page: number;
@@ -98,18 +132,15 @@ export function RecurringPurchasesList(props: {
         {props.items.map((g) => (
           <li key={g.autoplayId} className={cardClass}>
             <p className="font-bold">
-              {g.items.length > 1 ? `${g.items.length} autoplays bought together` : 'Autoplay'} ·{' '}
-              {statusLabel(g.status)}
+              {groupHeading(g)} · {statusLabel(g.status)}
             </p>
             <ul className="flex flex-col gap-0.25">
               {g.items.map((a) => (
                 <li key={a.autoplayId} className="flex flex-wrap items-center justify-between gap-0.5">
-                  <Link to={`/my-account/autoplay/ticket/${a.autoplayId}`} className={linkClass}>
+                  <Link to={recurringPath(a)} className={linkClass}>
                     {a.description}
                   </Link>
-                  <span className="text-sm">
-                    {formatMoney(a.price, props.site.locale)} a draw · next: {nextDrawText(a, props.site)}
-                  </span>
+                  <span className="text-sm">{recurringCostText(a, props.site)}</span>
                 </li>
               ))}
             </ul>
@@ -163,7 +194,7 @@ export interface AutoplayDetailProps {
   /** The games' numbers, drawn by the route (the tickets feature's number balls). */
   numbers: ReactNode;
   confirmCancel: boolean;
-  /** The site's today (YYYY-MM-DD), the earliest date a timed pause can be chosen from. */
+  /** The earliest date a timed pause can be chosen (YYYY-MM-DD): tomorrow in the site's zone. */
   today: string;
   refused: AutoplayChangeRefused | null;
 }
@@ -280,13 +311,24 @@ function CancelPart({ a, confirm }: { a: Autoplay; confirm: boolean }) {
   if (!confirm)
     return (
       <p>
-        <Link to={`${here}?confirm=cancel`} className="btn btn-secondary" data-testid="autoplay-cancel-start">
+        {/* The question takes this place: the page stays where it is (and the fragment finds it without JavaScript). */}
+        <Link
+          to={`${here}?confirm=cancel#autoplay-cancel`}
+          preventScrollReset
+          className="btn btn-secondary"
+          data-testid="autoplay-cancel-start"
+        >
           Cancel autoplay
         </Link>
       </p>
     );
   return (
-    <div role="alertdialog" aria-labelledby="autoplay-cancel-title" className="rounded-theme border-2 border-error p-1">
+    <div
+      id="autoplay-cancel"
+      role="alertdialog"
+      aria-labelledby="autoplay-cancel-title"
+      className="scroll-mt-2 rounded-theme border-2 border-error p-1"
+    >
       <p id="autoplay-cancel-title" className="font-bold">
         Cancel this autoplay?
       </p>
@@ -296,7 +338,7 @@ function CancelPart({ a, confirm }: { a: Autoplay; confirm: boolean }) {
       </p>
       <Form method="post" className="flex flex-wrap gap-0.5">
         <IntentButton intent="cancel">Yes, cancel autoplay</IntentButton>
-        <Link to={here} className="btn btn-secondary">
+        <Link to={here} preventScrollReset className="btn btn-secondary">
           Keep it
         </Link>
       </Form>

@@ -3,6 +3,7 @@
 // jackpot, quickpick each draw). Another customer's autoplay is a 404 from the API, shown as the 404 page.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { AUTOPLAY_MESSAGES, Autoplay, RecurringPurchaseGroup } from '@shop/contracts';
+import { addLocalDays, localDateOf, localDayStartIso } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiError, parseApiResult } from '../../lib/api-errors.ts';
 import { requireCustomer, type AuthApi } from '../../lib/auth.server.ts';
@@ -16,6 +17,7 @@ import {
   type AutoplayChangeRefused,
 } from './autoplay-forms.ts';
 import { withSuccessToast } from '../../lib/toast.server.ts';
+import { loadWebConfig } from '../../lib/web-config.server.ts';
 
 export const AUTOPLAY_PAGE_SIZE = 10;
 const V = { version: '3.3' as const };
@@ -76,13 +78,14 @@ export async function loadAutoplay(request: Request, context: AppLoadContext, id
   if (!id || !AUTOPLAY_ID.test(id)) notFound();
   const { auth } = await requireCustomer(request, context);
   try {
-    const autoplay = await fetchAutoplay(auth, id);
+    const [autoplay, config] = await Promise.all([fetchAutoplay(auth, id), loadWebConfig(context, request)]);
     const url = new URL(request.url);
     return data(
       {
         autoplay,
         confirmCancel: url.searchParams.get('confirm') === 'cancel' && autoplay.status !== 'cancelled',
-        today: new Date().toISOString().slice(0, 10),
+        // The first day a pause can run until: tomorrow in the site's zone (a pause until today has ended).
+        today: addLocalDays(localDateOf(new Date(), config.siteTimeZone), 1),
       },
       { headers: auth.headers({ 'Cache-Control': 'private, no-store' }) },
     );
@@ -91,12 +94,20 @@ export async function loadAutoplay(request: Request, context: AppLoadContext, id
   }
 }
 
-async function apply(auth: AuthApi, id: string, form: AutoplayForm): Promise<void> {
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+async function apply(auth: AuthApi, id: string, form: AutoplayForm, timeZone: string): Promise<void> {
   const path = `/autoplay/${id}`;
   switch (form.intent) {
-    case 'pause':
-      await auth.api.post('main', `${path}/pause`, form.pausedUntil ? { pausedUntil: form.pausedUntil } : {}, V);
+    case 'pause': {
+      // The date picker's day means that day's start where the shop is, not midnight UTC.
+      const until =
+        form.pausedUntil && DATE_ONLY.test(form.pausedUntil)
+          ? localDayStartIso(form.pausedUntil, timeZone)
+          : form.pausedUntil;
+      await auth.api.post('main', `${path}/pause`, until ? { pausedUntil: until } : {}, V);
       return;
+    }
     case 'unpause':
       await auth.api.post('main', `${path}/unpause`, undefined, V);
       return;
@@ -138,7 +149,7 @@ export async function autoplayAction(request: Request, context: AppLoadContext, 
       { status: 422, headers: auth.headers() },
     );
   try {
-    await apply(auth, id, submission.value);
+    await apply(auth, id, submission.value, (await loadWebConfig(context, request)).siteTimeZone);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) notFound();

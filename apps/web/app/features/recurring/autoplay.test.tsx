@@ -7,7 +7,7 @@ import { routeAllowed } from '../../lib/capabilities.ts';
 import { routeIdFor } from '../../lib/route-table.ts';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
 import { changeErrorTitle, lastAttemptText, noticeFor, statusLabel } from './autoplay-forms.ts';
-import { AutoplayDetail, AutoplayList } from './autoplay-views.tsx';
+import { AutoplayDetail, AutoplayList, RecurringPurchasesList } from './autoplay-views.tsx';
 
 const site = { locale: 'en-AU', currency: 'AUD', timeZone: 'Australia/Sydney' } as const;
 
@@ -117,6 +117,41 @@ describe('autoplay views', () => {
     expect(text).toMatch(/Status Active Next draw Draw 1500, Tuesday 1 December 2026 8:30 ?pm Last attempt Bought/);
     const empty = renderHtml(<AutoplayList items={[]} page={1} hasNext={false} site={site} base="/x" />);
     expect(empty).toContain('href="/lotto-tickets"');
+  });
+
+  it('the recurring purchases list links each to its own screen and says what a subscription costs per period', () => {
+    const sub = (id: string, tickets: number) =>
+      autoplay({
+        autoplayId: id,
+        combinedId: 'rcp_s1',
+        type: 'subscription',
+        productType: 'raffle_ticket',
+        description: `Children's Hospital Prize Home, ${tickets} tickets`,
+        price: { amount: 25 * tickets, currency: 'AUD' },
+        period: 'monthly',
+        nextDueAt: '2027-01-03T00:00:00.000Z',
+        nextDraw: null,
+        recurringPurchase: { type: 'subscription', availability: 'optional', enabled: true },
+      });
+    const html = renderHtml(
+      <RecurringPurchasesList
+        items={[
+          { autoplayId: 'rcp_s1', type: 'subscription', status: 'active', items: [sub('rcp_s1', 1), sub('rcp_s2', 3)] },
+          { autoplayId: 'rcp_abc123', type: 'autoplay', status: 'active', items: [autoplay()] },
+        ]}
+        page={1}
+        hasNext={false}
+        site={site}
+      />,
+    );
+    expect(html).toContain('href="/my-account/subscriptions/ticket/rcp_s2"');
+    expect(html).not.toContain('href="/my-account/autoplay/ticket/rcp_s2"');
+    expect(html).toContain('href="/my-account/autoplay/ticket/rcp_abc123"');
+    const text = textOf(html);
+    expect(text).toContain('2 subscriptions bought together · Active');
+    expect(text).toContain('Every month, $75.00 each time · next: 3 Jan 2027');
+    expect(text).not.toContain('autoplays bought together');
+    expect(text).toMatch(/Autoplay · Active .*\$1\.55 a draw · next: Draw 1500/);
   });
 
   it('an active autoplay offers pause (now or until a date), the minimum jackpot, quickpick and cancel', () => {

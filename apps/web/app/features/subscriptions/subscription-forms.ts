@@ -1,16 +1,10 @@
 // The subscription forms (docs/recurring.md, Subscriptions): subscribing to a charity raffle (period, tickets, cause)
 // and managing a subscription (pause, pause until a date, unpause, cancel with confirmation, change tickets or cause).
 // Parsed by the actions with Conform (docs/storefront.md, Forms).
-import { RECURRING_PERIODS, type RecurringPeriod } from '@shop/contracts';
+import { RECURRING_PERIOD_LABELS, RECURRING_PERIODS, type RecurringPeriod } from '@shop/contracts';
 import { z } from 'zod';
 
-export const PERIOD_LABELS: Record<RecurringPeriod, string> = {
-  weekly: 'Every week',
-  monthly: 'Every month',
-  quarterly: 'Every 3 months',
-  biannually: 'Every 6 months',
-  annually: 'Every year',
-};
+export const PERIOD_LABELS: Record<RecurringPeriod, string> = RECURRING_PERIOD_LABELS;
 
 const CAUSE_KEY = /^[a-z0-9-]{1,80}$/;
 export const CHOOSE_PERIOD = 'Choose how often to buy.';

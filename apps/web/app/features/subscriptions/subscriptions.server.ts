@@ -4,11 +4,13 @@
 // is the 404 page.
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Autoplay } from '@shop/contracts';
+import { localDayStartIso } from '@shop/protocol';
 import { data, redirect, type AppLoadContext } from 'react-router';
 import { ApiError, contractMismatch, formErrorsOf } from '../../lib/api-errors.ts';
 import { requireCustomer } from '../../lib/auth.server.ts';
 import { submissionErrors } from '../../lib/form-data.ts';
 import { notFound, toRouteError } from '../../lib/route-errors.ts';
+import { loadWebConfig } from '../../lib/web-config.server.ts';
 import { ManageSubscriptionForm } from './subscription-forms.ts';
 
 export const SUBSCRIPTIONS_PAGE_SIZE = 10;
@@ -114,7 +116,13 @@ export async function manageSubscription(request: Request, context: AppLoadConte
         form.intent === 'pause'
           ? { status: 'paused' }
           : form.intent === 'timed_pause'
-            ? { status: 'timed_paused', pausedUntil: form.pausedUntil }
+            ? {
+                status: 'timed_paused',
+                // The chosen day's start where the shop is, not midnight UTC.
+                pausedUntil: /^\d{4}-\d{2}-\d{2}$/.test(form.pausedUntil)
+                  ? localDayStartIso(form.pausedUntil, (await loadWebConfig(context, request)).siteTimeZone)
+                  : form.pausedUntil,
+              }
             : form.intent === 'unpause'
               ? { status: 'active' }
               : { status: 'cancelled' };

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { browserSupports } from './deposit-form.tsx';
 import { depositSources, payPalLink, walletButtons } from './wallet-labels.ts';
 import { withdrawalStateText } from './wallet-views.tsx';
+import { WithdrawForm } from './withdraw-form.tsx';
+import { NO_FEEDBACK } from './form-parts.tsx';
+import { renderHtml, textOf } from '../../test-support/render.tsx';
 
 const money = (amount: number) => ({ amount, currency: 'AUD' as const });
 const method = (code: string, over: Partial<PaymentMethod> = {}): PaymentMethod => ({
@@ -104,5 +107,36 @@ describe('withdrawal states', () => {
     );
     expect(withdrawalStateText('paid', '$30.00')).toBe('Your withdrawal of $30.00 has been paid into your account.');
     expect(withdrawalStateText('rejected', '$30.00')).toContain('returned to your account');
+  });
+});
+
+describe('the withdraw form', () => {
+  const bank: Fund = { ...paypalFund, id: 'fnd_bk1', code: 'tt', type: 'bank', gateway: 'test' };
+  const form = (withdrawable: number, balance: number, funds: Fund[]) =>
+    renderHtml(
+      <WithdrawForm
+        withdrawable={money(withdrawable)}
+        balance={money(balance)}
+        funds={funds}
+        idempotencyKey="k"
+        feedback={NO_FEEDBACK}
+        values={{}}
+        locale="en-AU"
+      />,
+    );
+
+  it('says only winnings leave the wallet, and offers no form while there are none', () => {
+    const none = form(0, 310.8, [bank]);
+    expect(textOf(none)).toContain('Only winnings can be withdrawn');
+    expect(textOf(none)).toContain('(your balance is $310.80)');
+    expect(textOf(none)).toContain('You have no winnings to withdraw yet.');
+    expect(none).not.toContain('name="amount"');
+  });
+
+  it('with winnings and an account: the form, and the balance only when it differs', () => {
+    const some = form(25, 25, [bank]);
+    expect(some).toContain('name="amount"');
+    expect(textOf(some)).not.toContain('your balance is');
+    expect(textOf(form(25, 40, []))).toContain('Add a bank account to withdraw your winnings.');
   });
 });

@@ -8,6 +8,8 @@ import type { WalletLocale } from './wallet-rules.ts';
 
 export interface WithdrawFormProps {
   withdrawable: Money;
+  /** The whole wallet balance: said next to the withdrawable part, so a customer sees why they differ. */
+  balance: Money;
   funds: Fund[];
   idempotencyKey: string;
   feedback: FormFeedback;
@@ -15,7 +17,15 @@ export interface WithdrawFormProps {
   locale: WalletLocale;
 }
 
-export function WithdrawForm({ withdrawable, funds, idempotencyKey, feedback, values, locale }: WithdrawFormProps) {
+export function WithdrawForm({
+  withdrawable,
+  balance,
+  funds,
+  idempotencyKey,
+  feedback,
+  values,
+  locale,
+}: WithdrawFormProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
   const preselected = values.fund ?? (funds.find((f) => f.default) ?? funds[0])?.id;
@@ -24,7 +34,19 @@ export function WithdrawForm({ withdrawable, funds, idempotencyKey, feedback, va
       <p className="text-lg" data-testid="withdrawable-funds">
         Withdrawable funds: <strong>{moneyLabel(withdrawable, locale)}</strong>
       </p>
-      {funds.length === 0 ? (
+      <p data-testid="withdraw-rule">
+        Only winnings can be withdrawn, to a bank account in your name and from a verified account. Deposits and bonus
+        money stay in your wallet to buy tickets
+        {balance.amount > withdrawable.amount ? ` (your balance is ${moneyLabel(balance, locale)})` : ''}.
+      </p>
+      {withdrawable.amount <= 0 ? (
+        <div className="flex flex-col gap-0.5" data-testid="nothing-to-withdraw">
+          <p>You have no winnings to withdraw yet.</p>
+          <Link to="/my-account/transactions" className="btn btn-secondary self-start">
+            See your transactions
+          </Link>
+        </div>
+      ) : funds.length === 0 ? (
         <div className="flex flex-col gap-0.5">
           <p>Add a bank account to withdraw your winnings.</p>
           <Link to="/my-account/cards-and-accounts" className="btn btn-primary self-start">

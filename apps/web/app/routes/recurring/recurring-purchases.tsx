@@ -18,9 +18,13 @@ export default function RecurringPurchasesRoute({ loaderData }: Route.ComponentP
   return (
     <AccountPage title="Recurring purchases">
       <p className="mb-1">
-        Everything bought for you draw after draw.{' '}
+        Everything bought for you draw after draw or period after period.{' '}
         <Link to="/my-account/autoplay" className="inline-flex min-h-[44px] items-center underline">
           Autoplay
+        </Link>
+        {' · '}
+        <Link to="/my-account/subscriptions" className="inline-flex min-h-[44px] items-center underline">
+          Subscriptions
         </Link>
       </p>
       <RecurringPurchasesList

@@ -33,7 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { wallet, methods, funds } = await load(request, context);
   const saved = methods.flatMap((m) => m.funds);
   return data(
-    { withdrawable: funds.withdrawableFunds, funds: saved, site: wallet.site, idempotencyKey: newIdempotencyKey() },
+    {
+      withdrawable: funds.withdrawableFunds,
+      balance: funds.balance,
+      funds: saved,
+      site: wallet.site,
+      idempotencyKey: newIdempotencyKey(),
+    },
     { headers: wallet.headers() },
   );
 }
@@ -58,6 +64,7 @@ export default function WithdrawRoute({ loaderData, actionData }: Route.Componen
       <h1 className="text-3xl font-extrabold text-brand">Withdraw</h1>
       <WithdrawForm
         withdrawable={loaderData.withdrawable}
+        balance={loaderData.balance}
         funds={loaderData.funds}
         idempotencyKey={actionData?.idempotencyKey ?? withdrawKey}
         feedback={actionData?.feedback ?? NO_FEEDBACK}
