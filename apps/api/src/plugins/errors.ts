@@ -92,6 +92,23 @@ function statusOf(error: FastifyError): number {
   return typeof s === 'number' && s >= 400 && s < 600 ? s : 500;
 }
 
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A browser opening a page (not an API call): it is shown a page, not the JSON envelope. */
+function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '/';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !path.startsWith('/api/') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+/** The rate limit's answer to a page visit: a small phone-sized page with the wait and a way back. */
+export function tooManyRequestsHtml(message: string, url: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Please wait a moment</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;max-width:32rem;line-height:1.5}a{display:inline-flex;min-height:44px;align-items:center}</style></head><body><main id="main" data-error-code="429"><h1>Please wait a moment</h1><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(url)}">Try again</a> · <a href="/">Home</a></p></main></body></html>`;
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -99,6 +116,15 @@ export function sendError(
   headers?: Record<string, string>,
 ) {
   if (headers) for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
+  if (envelope.status === 429 && wantsPage(request)) {
+    const url = request.url.startsWith('/') && !request.url.startsWith('//') ? request.url : '/';
+    const message = envelope.messages[0]?.text ?? 'Too many requests. Please try again in a few seconds.';
+    return reply
+      .code(429)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(tooManyRequestsHtml(message, url));
+  }
   return reply.code(envelope.status).type('application/json; charset=utf-8').send(envelope);
 }
 

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { ErrorEnvelope } from '@shop/contracts';
+import type { AppConfig } from '../../src/env.ts';
+import errorsPlugin from '../../src/plugins/errors.ts';
+import rateLimitPlugin from '../../src/plugins/rate-limit.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
@@ -21,6 +25,33 @@ describe('rate limit', () => {
 
     // Per IP: another address is unaffected.
     expect((await from('203.0.113.8')).statusCode).toBe(200);
+  });
+
+  it('a page visit over the limit gets a page with the wait, not the JSON envelope; an API call keeps the envelope', async () => {
+    // The shop's error handler and rate limit on a bare server with a page route (the test app serves no pages).
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    await app.register(rateLimitPlugin, { config: { rateLimit: { max: 1, windowMs: 60_000 } } as AppConfig });
+    app.get('/about/faq', async () => 'a page');
+    app.get('/api/discover', async () => ({ ok: true }));
+    try {
+      const visit = (url: string) =>
+        app.inject({ method: 'GET', url, remoteAddress: '203.0.113.30', headers: { accept: 'text/html,*/*' } });
+      expect((await visit('/about/faq')).statusCode).toBe(200);
+      const limited = await visit('/about/faq?x=<b>');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['content-type']).toMatch(/^text\/html/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.body).toContain('<h1>Please wait a moment</h1>');
+      expect(limited.body).toMatch(/Too many requests\. Please try again in /);
+      expect(limited.body).toMatch(/href="\/about\/faq\?x=[^"<>]*"/);
+      expect(limited.body).not.toContain('<b>');
+      const api = await visit('/api/discover');
+      expect(api.statusCode).toBe(429);
+      expect(ErrorEnvelope.parse(api.json()).messages[0]?.code).toBe('rate_limited');
+    } finally {
+      await app.close();
+    }
   });
 
   it('never limits health, readiness or metrics probes', async () => {
