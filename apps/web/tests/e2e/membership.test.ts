@@ -129,6 +129,14 @@ describe('Daily Winners', () => {
 
     await open(page, `${baseUrl}/daily-winners/deposit`);
     await page.getByTestId('premium-now').waitFor();
+    // A premium member is offered neither joining nor going premium again.
+    await open(page, `${baseUrl}/daily-winners`);
+    const onThisPage = page.getByRole('navigation', { name: 'On this page' });
+    await expect(onThisPage.getByRole('link', { name: 'Your membership' }).count()).resolves.toBe(1);
+    await expect(onThisPage.getByRole('link', { name: 'Join', exact: true }).count()).resolves.toBe(0);
+    await expect(page.locator('main a[href="/daily-winners/deposit"]').count()).resolves.toBe(0);
+    await open(page, `${baseUrl}/daily-winners/membership-tiers`);
+    await expect(page.locator('main a[href="/daily-winners/deposit"]').count()).resolves.toBe(0);
     await open(page, `${baseUrl}/my-account/current-giveaways`);
     await expect(entryOf('daily').getAttribute('data-status')).resolves.toBe('guaranteed');
     await expect(entryOf('monthly').getAttribute('data-status')).resolves.toBe('guaranteed');

@@ -75,7 +75,8 @@ export default function DailyWinners({ loaderData, actionData }: Route.Component
             .filter((n) => n.visible && n.key !== 'title' && (n.key !== 'manage_membership' || member))
             .map((n) => (
               <a key={n.key} href={`#${n.key}`} className="inline-flex min-h-[44px] items-center underline">
-                {n.label}
+                {/* A member's opt-in section is their membership: the menu says so, not "Join". */}
+                {n.key === 'opt_in' && member ? 'Your membership' : n.label}
               </a>
             ))}
         </nav>
@@ -138,9 +139,11 @@ export default function DailyWinners({ loaderData, actionData }: Route.Component
             <Link to="/daily-winners/membership-tiers" className="inline-flex min-h-[44px] items-center underline">
               Compare the tiers
             </Link>
-            <Link to="/daily-winners/deposit" className="inline-flex min-h-[44px] items-center underline">
-              {config.deposit.title}
-            </Link>
+            {m?.membershipTier === 'premium' ? null : (
+              <Link to="/daily-winners/deposit" className="inline-flex min-h-[44px] items-center underline">
+                {config.deposit.title}
+              </Link>
+            )}
           </p>
         ) : null}
       </DrawSection>

@@ -44,11 +44,13 @@ export default function MembershipTiers({ loaderData }: Route.ComponentProps) {
         headingLevel={2}
       />
       {member && m ? <PremiumProgress premium={m.premium} site={site} /> : null}
-      <p>
-        <Link to="/daily-winners/deposit" className="btn btn-primary">
-          {config.deposit.title}
-        </Link>
-      </p>
+      {member && m?.membershipTier === 'premium' ? null : (
+        <p>
+          <Link to="/daily-winners/deposit" className="btn btn-primary">
+            {config.deposit.title}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
