@@ -154,7 +154,18 @@ describe('checkout', () => {
     await page.goto(`${baseUrl}/cart/buy`);
     await waitForHydration(page);
     await expect(axeViolations(page)).resolves.toEqual([]);
+    // A second card added on the payment step is the one chosen to pay with (not the first, nor the default).
+    await saveCard(page, '4000 0000 0000 0002');
+    await page.waitForURL((url) => url.searchParams.has('source'));
+    const first = new URL(page.url()).searchParams.get('source');
+    const addCard = page.getByText('Add a card', { exact: true });
+    if ((await page.getByLabel('Card number').isVisible()) === false) await addCard.click();
     await saveCard(page, '4242 4242 4242 4242');
+    await page.waitForURL((url) => !!url.searchParams.get('source') && url.searchParams.get('source') !== first);
+    await waitForHydration(page);
+    await expect(page.locator('input[name="source"]:checked').locator('xpath=..').textContent()).resolves.toContain(
+      '4242',
+    );
     await fillCscIfAsked(page);
     const posts: string[] = [];
     page.on('response', (r) => {

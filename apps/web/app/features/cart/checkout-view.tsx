@@ -30,6 +30,8 @@ export interface CheckoutData {
   dueCents: number;
   depositCents: number;
   sources: { id: string; label: string; cscRequired: boolean; isDefault: boolean }[];
+  /** A card just added at checkout: the one to pay with. */
+  chosenSource?: string | null;
   gateway: { key: string; name: string; testCards: { number: string; outcome: string }[] } | null;
   idempotencyKey: string;
   cardKey: string;
@@ -142,7 +144,8 @@ export function CheckoutView({
   const purchaseKey = result && result.intent !== 'add-card' ? result.idempotencyKey : pageKey;
   const insufficient = result?.code === 'insufficient_funds';
   const showWallet = data.covers && !insufficient;
-  const defaultSource = data.sources.find((s) => s.isDefault) ?? data.sources[0];
+  const defaultSource =
+    data.sources.find((s) => s.id === data.chosenSource) ?? data.sources.find((s) => s.isDefault) ?? data.sources[0];
   return (
     <div className="page-container flex flex-col gap-1.5 py-1.5">
       <p className="text-sm font-semibold text-[#4a4a4a]">
@@ -202,7 +205,8 @@ export function CheckoutView({
                   <input type="hidden" name="idempotencyKey" value={purchaseKey} />
                   <input type="hidden" name="expectedTotal" value={String(cart.cartTotal.amount)} />
                   <BrowserDataInputs />
-                  <fieldset className="flex flex-col gap-0.5">
+                  {/* Keyed by the card to pay with: a card added here is chosen even though the radios were there. */}
+                  <fieldset key={defaultSource?.id ?? 'none'} className="flex flex-col gap-0.5">
                     <legend className="mb-0.5 font-bold">Pay with</legend>
                     {data.sources.map((s) => (
                       <label

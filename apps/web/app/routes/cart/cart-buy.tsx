@@ -60,9 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const due = dueNow(cart);
     const minCents = sources[0] ? moneyToCents(sources[0].method.rules.minAmount) : null;
     const url = new URL(request.url);
+    // A card just added here (the add-card post names it) is the one to pay with, not the default.
+    const chosen = url.searchParams.get('source');
     return data(
       {
         cart,
+        chosenSource: sources.some((s) => s.id === chosen) ? chosen : null,
         ...due,
         depositCents: due.covers ? 0 : depositAmountCents(due.shortfallCents, minCents),
         sources: sources.map((s) => ({ id: s.id, label: s.label, cscRequired: s.cscRequired, isDefault: s.isDefault })),
@@ -176,8 +179,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'add-card') {
       const [methods, gateways] = await Promise.all([paymentMethods(auth.api), cardGateways(auth.api)]);
+      const before = new Set(depositSources(methods).map((s) => s.id));
       const outcome = await submitFundsForm(auth.api, methods, form, gateways[0]?.key ?? null);
-      if ('redirectTo' in outcome) return redirect('/cart/buy', { headers: auth.headers() });
+      if ('redirectTo' in outcome) {
+        const added = depositSources(await paymentMethods(auth.api, DEPOSIT_FILTER)).find(
+          (s) => s.fund !== null && !before.has(s.id),
+        );
+        return redirect(added ? `/cart/buy?source=${encodeURIComponent(added.id)}` : '/cart/buy', {
+          headers: auth.headers(),
+        });
+      }
       return data<BuyActionResult>(
         {
           intent: 'add-card',
