@@ -77,6 +77,25 @@ export function addressConfirmationDue(
   return now.getTime() - since >= days * DAY_MS;
 }
 
+/**
+ * The sign-in address is where resets and emailed codes go: moving it takes the current password, not a session
+ * alone; and the new address must be free.
+ */
+async function assertEmailMayMove(
+  deps: Pick<ProfileDeps, 'db' | 'credentials'>,
+  c: CustomerRow,
+  email: string,
+  currentPassword: string | undefined,
+) {
+  if (!currentPassword)
+    throw unprocessable(IDENTITY_TEXTS.currentPasswordRequired, 'reauthentication_required', {
+      currentPassword: [IDENTITY_TEXTS.currentPasswordRequired],
+    });
+  await deps.credentials.reauthenticate(c, currentPassword, 'currentPassword');
+  if (await customers.activeByEmail(deps.db, email))
+    throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
+}
+
 export function createProfileService(deps: ProfileDeps) {
   const { db, clock, config, tokens, mailer } = deps;
 
@@ -164,16 +183,7 @@ export function createProfileService(deps: ProfileDeps) {
         throw unprocessable(IDENTITY_TEXTS.immutableField, 'immutable_field', fieldErrors);
       const now = clock.now();
       const emailChanged = patch.email !== undefined && patch.email !== c.email;
-      if (emailChanged) {
-        // The sign-in address is where resets and emailed codes go: moving it takes the password, not a session.
-        if (!patch.currentPassword)
-          throw unprocessable(IDENTITY_TEXTS.currentPasswordRequired, 'reauthentication_required', {
-            currentPassword: [IDENTITY_TEXTS.currentPasswordRequired],
-          });
-        await deps.credentials.reauthenticate(c, patch.currentPassword, 'currentPassword');
-        if (await customers.activeByEmail(db, patch.email!))
-          throw conflict(IDENTITY_TEXTS.emailTaken, 'email_taken', { email: [IDENTITY_TEXTS.emailTaken] });
-      }
+      if (emailChanged) await assertEmailMayMove(deps, c, patch.email!, patch.currentPassword);
       // Moving state changes the regulator: a verified customer verifies again.
       const unverified = c.isVerified && patch.state !== undefined && patch.state !== c.state;
       // Entering an address is confirming it.

@@ -601,9 +601,9 @@ describe('profile and preferences', () => {
     expect((await get('/api/v2/customer/details', c.accessToken, '3.2')).json().result.phone).not.toBe('0499 111 222');
     expect(await latestEmail(c.email, 'security_email_changed')).toBeUndefined();
     // Other details still change without it.
-    expect(
-      (await send('POST', '/api/v2/customer/details', { suburb: 'Glebe' }, c.accessToken, '3.2')).statusCode,
-    ).toBe(200);
+    expect((await send('POST', '/api/v2/customer/details', { suburb: 'Glebe' }, c.accessToken, '3.2')).statusCode).toBe(
+      200,
+    );
 
     const moved = await send(
       'POST',

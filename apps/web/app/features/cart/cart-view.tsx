@@ -88,8 +88,8 @@ function RecurringLine({ item, site }: { item: CartItem; site: SiteFormat }) {
       </p>
       {minimum ? (
         <p data-testid="cart-minimum-jackpot">
-          Minimum jackpot: {formatJackpot(moneyToCents(minimum), minimum.currency, site.locale)}. From the next draw
-          on, a draw with a smaller jackpot is skipped; the draw in your cart is bought now.
+          Minimum jackpot: {formatJackpot(moneyToCents(minimum), minimum.currency, site.locale)}. From the next draw on,
+          a draw with a smaller jackpot is skipped; the draw in your cart is bought now.
         </p>
       ) : null}
     </div>
