@@ -107,4 +107,66 @@ describe('a cancelled session shows each member their refund', () => {
     expect(order.statusCode, order.body).toBe(200);
     expect(order.json().result.amount_refunded).toEqual(forB.my_refund.amount);
   });
+
+  it('shares of two sessions bought in one checkout: both refunds together give back exactly what the checkout took from each account', async () => {
+    const id = `cus_${randomBytes(8).toString('hex')}`;
+    const who: Who = { id, headers: () => ({ authorization: `Bearer ${t.tokenFor(id)}` }) };
+    const ledger = t.services.ledger;
+    await t.services.database.db.transaction(async (tx) => {
+      const m = { customerId: id, amountCents: 120, currency: 'AUD' as const, description: 'seed' };
+      await ledger.creditPrize(tx, { ...m, reference: `win:${id}` });
+      await ledger.creditBonus(tx, { ...m, reference: `bonus:${id}` });
+    });
+    const made = await social(who, 'POST', '/group', { group_name: `Two sessions ${randomBytes(4).toString('hex')}` });
+    const group = made.json().result as { id: string };
+    const config = (await social(who, 'GET', '/config')).json().result;
+    const pb = config.offers.find((o: { product_offer_key: string }) => o.product_offer_key === 'powerball');
+    let closes = 0;
+    for (const d of pb.draws.slice(0, 2) as { draw_id: string }[]) {
+      const r = await social(who, 'POST', '/session', {
+        group_id: group.id,
+        draw_id: d.draw_id,
+        product_offer_key: 'powerball',
+        game_offer: 'standard',
+        num_games: 2,
+        share_price: 1.2,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      closes = Math.max(closes, Date.parse(r.json().result.closes_at));
+      const add = await t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/items',
+        headers: who.headers(),
+        sign: CART,
+        payload: {
+          item: { product_type: 'social_syndicate_share', session_id: r.json().result.session_id, num_shares: 1 },
+        },
+      });
+      expect(add.statusCode, add.body).toBe(200);
+    }
+    // One checkout of $2.40: the bonus credit first, then the winnings (features §4 spend order).
+    const bought = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/purchase',
+      headers: { ...who.headers(), 'idempotency-key': `key-${randomBytes(6).toString('hex')}` },
+      sign: CART,
+      payload: {},
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await ledger.fundsSummary(id)).toMatchObject({ withdrawableCents: 0, bonusCents: 0 });
+
+    const saved = t.clock.now();
+    t.clock.set(new Date(closes + 1000).toISOString());
+    try {
+      await t.services.lottoParty.lifecycle.run();
+    } finally {
+      t.clock.set(saved.toISOString());
+    }
+    // Each account got back what it gave: no bonus credit turned into withdrawable winnings.
+    expect(await ledger.fundsSummary(id)).toMatchObject({
+      withdrawableCents: 120,
+      bonusCents: 120,
+      availableFundsCents: 240,
+    });
+  });
 });

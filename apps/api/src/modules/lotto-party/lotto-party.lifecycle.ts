@@ -64,6 +64,11 @@ export function createLifecycle(deps: LottoPartyDeps) {
           reference: refundReference(share.id),
           description: `Refund: Lotto Party session ${s.offerName} draw ${s.drawNo} was not filled`,
           purchaseReference: share.checkoutId,
+          // The same checkout may hold shares of other sessions (refunded in their own transactions, maybe at
+          // the same time): the ledger gives back only what those refunds did not.
+          otherRefundReferences: (await repo.sharesOfCheckout(tx, share.checkoutId, share.customerId))
+            .filter((o) => o.id !== share.id)
+            .map((o) => refundReference(o.id)),
         });
         await repo.markRefunded(tx, share.id, entryId);
         refunds++;

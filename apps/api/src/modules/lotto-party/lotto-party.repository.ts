@@ -167,6 +167,13 @@ export const lottoPartyRepository = {
       .where(eq(lottoPartyShares.sessionId, sessionId))
       .orderBy(asc(lottoPartyShares.customerId), asc(lottoPartyShares.id));
   },
+  /** Every share purchase of one checkout by one customer (across sessions). */
+  sharesOfCheckout(ex: Executor, checkoutId: string, customerId: string) {
+    return ex
+      .select({ id: lottoPartyShares.id })
+      .from(lottoPartyShares)
+      .where(and(eq(lottoPartyShares.checkoutId, checkoutId), eq(lottoPartyShares.customerId, customerId)));
+  },
   async markRefunded(ex: Executor, shareId: number, entryId: string): Promise<void> {
     await ex
       .update(lottoPartyShares)

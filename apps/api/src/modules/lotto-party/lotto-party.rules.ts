@@ -32,6 +32,7 @@ export interface LottoPartyDeps {
         reference: string;
         description: string;
         purchaseReference?: string;
+        otherRefundReferences?: readonly string[];
       },
     ): Promise<{ entryId: string; created: boolean }>;
   };

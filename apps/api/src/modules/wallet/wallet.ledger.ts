@@ -125,6 +125,10 @@ export function createLedger(deps: LedgerDeps) {
         if (m.purchaseReference) {
           for (const r of await entryRows.customerLinesOf(tx, m.purchaseReference, m.customerId))
             taken[r.kind as CustomerAccountKind] = (taken[r.kind as CustomerAccountKind] ?? 0) - r.amountCents;
+          // What earlier refunds of the same purchase gave back is no longer "taken" (their lines are positive).
+          const others = (m.otherRefundReferences ?? []).filter((r) => r !== m.reference);
+          for (const r of others.length ? await entryRows.customerLinesOfAny(tx, others, m.customerId) : [])
+            taken[r.kind as CustomerAccountKind] = (taken[r.kind as CustomerAccountKind] ?? 0) - r.amountCents;
         }
         let left = m.amountCents;
         const lines: Line[] = [];

@@ -287,6 +287,15 @@ export const entries = {
       .innerJoin(walletEntries, eq(walletEntries.id, walletLines.entryId))
       .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
       .where(and(eq(walletEntries.reference, reference), eq(walletAccounts.customerId, customerId))),
+
+  /** What the customer's accounts got from (or gave to) the entries with these references, those that exist. */
+  customerLinesOfAny: (tx: Executor, references: readonly string[], customerId: string) =>
+    tx
+      .select({ kind: walletAccounts.kind, amountCents: walletLines.amountCents })
+      .from(walletLines)
+      .innerJoin(walletEntries, eq(walletEntries.id, walletLines.entryId))
+      .innerJoin(walletAccounts, eq(walletAccounts.id, walletLines.accountId))
+      .where(and(inArray(walletEntries.reference, [...references]), eq(walletAccounts.customerId, customerId))),
 };
 
 /**

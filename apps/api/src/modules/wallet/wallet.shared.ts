@@ -31,6 +31,12 @@ export interface Movement {
 export interface RefundMovement extends Movement {
   /** The purchase being refunded: money goes back to the accounts it came from (winnings first, bonus last). */
   purchaseReference?: string;
+  /**
+   * The references of the other refunds of that purchase there may be (posted or not): what those posted already gave
+   * back is not given back again. Looked up under the customer's lock, so two refunds of one purchase racing each
+   * other give back the purchase's accounts once between them (a checkout of shares in several sessions).
+   */
+  otherRefundReferences?: readonly string[];
 }
 export interface PostResult {
   entryId: string;
