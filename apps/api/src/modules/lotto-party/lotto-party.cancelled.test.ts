@@ -169,4 +169,50 @@ describe('a cancelled session shows each member their refund', () => {
       availableFundsCents: 240,
     });
   });
+
+  it('a share of a session whose draw an operator closed early is not sold: refused in the cart and at purchase, nothing charged', async () => {
+    const who = await customer();
+    const made = await social(who, 'POST', '/group', { group_name: `Early close ${randomBytes(4).toString('hex')}` });
+    const group = made.json().result as { id: string };
+    const config = (await social(who, 'GET', '/config')).json().result;
+    const pb = config.offers.find((o: { product_offer_key: string }) => o.product_offer_key === 'powerball');
+    const draw = pb.draws[0] as { draw_id: string };
+    const r = await social(who, 'POST', '/session', {
+      group_id: group.id,
+      draw_id: draw.draw_id,
+      product_offer_key: 'powerball',
+      game_offer: 'standard',
+      num_games: 2,
+      share_price: 1.2,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const sid = r.json().result.session_id as string;
+    const add = () =>
+      t.injectSigned({
+        method: 'POST',
+        url: '/api/v2/cart/items',
+        headers: who.headers(),
+        sign: CART,
+        payload: { item: { product_type: 'social_syndicate_share', session_id: sid, num_shares: 1 } },
+      });
+    expect((await add()).statusCode).toBe(200);
+    const before = await balance(who.id);
+    // The draw closes before its stop time (an operator's draw:advance); the session's own close time has not passed.
+    expect((await t.services.draws.close(draw.draw_id)).changed).toBe(true);
+
+    const bought = await t.injectSigned({
+      method: 'POST',
+      url: '/api/v2/cart/purchase',
+      headers: { ...who.headers(), 'idempotency-key': `key-${randomBytes(6).toString('hex')}` },
+      sign: CART,
+      payload: {},
+    });
+    expect(bought.statusCode, bought.body).toBe(422);
+    expect(bought.json().messages[0].code).toBe('draw_closed');
+    expect(await balance(who.id)).toBe(before);
+    expect((await social(who, 'GET', `/session/${sid}`)).json().result).toMatchObject({ my_shares: 0 });
+    const again = await add();
+    expect(again.statusCode).toBe(422);
+    expect(again.json().messages[0].code).toBe('draw_closed');
+  });
 });

@@ -24,6 +24,11 @@ const soldOut = (left: number) =>
   });
 const notOpen = () =>
   unprocessable(LOTTO_PARTY_TEXTS.sessionNotOpen, 'session_closed', { this: [LOTTO_PARTY_TEXTS.sessionNotOpen] });
+/** The session's draw stopped selling (closed at its stop time, or early by an operator): no share of it is sold. */
+const drawClosed = (s: SessionRow) => {
+  const text = `The draw for ${s.offerName} closed before you bought it.`;
+  return unprocessable(text, 'draw_closed', { this: [text] });
+};
 
 function itemOf(s: SessionRow, groupName: string, numShares: number): PricedItem {
   const draw = {
@@ -56,7 +61,7 @@ function itemOf(s: SessionRow, groupName: string, numShares: number): PricedItem
 }
 
 export function createLottoPartyHandler(
-  deps: Pick<LottoPartyDeps, 'db'>,
+  deps: Pick<LottoPartyDeps, 'db' | 'lockOpenDraw'>,
   lifecycle: Pick<LottoPartyLifecycle, 'fill'>,
 ): CartProductHandler {
   async function check(input: SocialSyndicateShareInput, ctx: Context): Promise<PricedItem> {
@@ -64,6 +69,9 @@ export function createLottoPartyHandler(
     const s = await repo.sessionByPublicId(ex, input.sessionId);
     if (!s) throw unprocessable('There is no such Lotto Party session.', 'session_closed');
     if (s.status !== 'open' || s.closesAt.getTime() <= ctx.now.getTime()) throw notOpen();
+    // The session's close time is copied from the draw when it is made; the draw itself may close earlier (a
+    // momentary share lock on the pool: the purchase checks again under its own lock).
+    if (!(await deps.lockOpenDraw(deps.db, s.drawId, ctx.now))) throw drawClosed(s);
     // An anonymous cart cannot hold shares: membership is checked against the signed-in customer.
     if (!ctx.customerId || !(await repo.isMember(ex, s.groupId, ctx.customerId)))
       throw unprocessable(LOTTO_PARTY_TEXTS.notMember, 'not_member', { this: [LOTTO_PARTY_TEXTS.notMember] });
@@ -102,6 +110,9 @@ export function createLottoPartyHandler(
         throw unprocessable(LOTTO_PARTY_TEXTS.notMember, 'not_member', { this: [LOTTO_PARTY_TEXTS.notMember] });
       if (item.priceCents !== s.sharePriceCents * input.numShares)
         throw unprocessable('This Lotto Party share changed; please review your cart.', 'price_changed');
+      // Share-locked while still open, as a lottery item's draws are: a close waits for this purchase, or comes
+      // first and this purchase writes nothing (a share of a ticket that can no longer be written is never sold).
+      if (!(await deps.lockOpenDraw(tx, s.drawId, ctx.now))) throw drawClosed(s);
       const taken = await repo.takeShares(tx, s.id, input.numShares, ctx.now);
       if (!taken) {
         const now = (await repo.sessionByPublicId(tx, input.sessionId))!;
