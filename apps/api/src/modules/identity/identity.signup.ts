@@ -2,6 +2,7 @@
 // gambling), one account per email (the unique index decides a race), an email confirmation, and the new customer
 // signed in.
 import { COMMUNICATION_CHANNELS, IDENTITY_TEXTS, type SignupBody } from '@shop/contracts';
+import { localDateOf } from '@shop/protocol';
 import type { Db } from '../../db/index.ts';
 import type { AppConfig } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,7 +27,7 @@ import { favouriteNumbersErrors } from './favourite-numbers.ts';
 export interface SignupDeps {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'minAge' | 'signupIpPerHour' | 'bannedCountries' | 'ipCountryOverrides'>;
+  config: Pick<AppConfig, 'minAge' | 'signupIpPerHour' | 'bannedCountries' | 'ipCountryOverrides' | 'siteTimeZone'>;
   attempts: AttemptGuard;
   credentials: Pick<Credentials, 'hasher' | 'setHash'>;
   mailer: Pick<IdentityMailer, 'emailConfirmation'>;
@@ -35,11 +36,12 @@ export interface SignupDeps {
   responsibleGambling?: Pick<ResponsibleGamblingHooks, 'assertSignupAllowed'>;
 }
 
-function ageOn(dateOfBirth: string, now: Date): number {
+/** Age in whole years on today's date where the shop is (an 18th birthday counts from its morning in Sydney). */
+export function ageOn(dateOfBirth: string, now: Date, timeZone: string): number {
   const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  const beforeBirthday = now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d);
-  if (beforeBirthday) age--;
+  const [ty, tm, td] = localDateOf(now, timeZone).split('-').map(Number) as [number, number, number];
+  let age = ty - y;
+  if (tm < m || (tm === m && td < d)) age--;
   return age;
 }
 
@@ -51,7 +53,7 @@ export function createSignupService(deps: SignupDeps) {
 
   function checkInput(input: SignupBody, now: Date) {
     const fieldErrors: Record<string, string[]> = {};
-    if (ageOn(input.dateOfBirth, now) < config.minAge)
+    if (ageOn(input.dateOfBirth, now, config.siteTimeZone) < config.minAge)
       fieldErrors.dateOfBirth = [IDENTITY_TEXTS.underAge(config.minAge)];
     else if (new Date(`${input.dateOfBirth}T00:00:00Z`).getUTCFullYear() < 1900)
       fieldErrors.dateOfBirth = ['Please enter a valid date.'];

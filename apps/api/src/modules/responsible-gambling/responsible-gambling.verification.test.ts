@@ -305,6 +305,12 @@ describe('take a break and self-exclusion', () => {
       code: 'email_excluded',
       message: 'This email address is excluded from gambling with us until 2 December 2025.',
     });
+    // The same inbox under a "+tag" is the same address.
+    const [local, domain] = c.email.split('@');
+    const aliased = await t
+      .customer({ email: `${local}+again@${domain}` })
+      .catch((e: { statusCode: number; code: string }) => e);
+    expect(aliased).toMatchObject({ statusCode: 422, code: 'email_excluded' });
     const bad = await t.injectSigned({
       method: 'POST',
       url: '/api/v2/customer/self-exclusion',
