@@ -50,10 +50,12 @@ const giveawayView = (g: DrawCard): AdminGiveaway => ({
 
 /**
  * Notification campaigns (the back office's screen and `ops notifications:campaign` alike): the segments with their
- * audience, and one feed card per active customer of a segment, once per campaign key (the feed's dedupe key).
+ * audience, and one feed card per active customer of a segment not on a break or excluded, once per campaign key.
  */
 function campaignServices(core: Core, s: Shop) {
-  const audienceOf = (segment: string) => s.identity.directory.customersInSegment(segment);
+  // A campaign is marketing: nobody on a break or self-excluded gets it (regulation.md).
+  const audienceOf = async (segment: string) =>
+    s.responsibleGambling.exclusions.withoutExcluded(await s.identity.directory.customersInSegment(segment));
   return {
     async segments(): Promise<AdminCampaignSegment[]> {
       const all = await s.platform.listSegments();

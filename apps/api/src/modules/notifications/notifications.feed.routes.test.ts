@@ -233,6 +233,9 @@ describe('the notification feed', () => {
   });
 
   it("an operator's campaign reaches every active customer of the segment, once per key", async () => {
+    // Marketing: a customer on a break gets none (regulation.md "no marketing to excluded customers").
+    const resting = await signUpAndLogin(t);
+    expect((await call(resting, 'POST', '/customer/take-a-break', { period: '1w' })).statusCode).toBe(200);
     const argv = [
       'notifications:campaign',
       '--segment',
@@ -256,6 +259,7 @@ describe('the notification feed', () => {
       message: 'Three big draws this week.',
       actions: [{ text: 'Play now', link: '/lotto-tickets' }],
     });
+    expect(await feedCardsOf(t.database, resting.customerId, 'campaign')).toEqual([]);
     const again = await runOpsCaptured(argv, { config: t.config, clock: t.clock, database: t.database });
     expect(again.out).toMatch(/^Posted 0 cards/);
     const bad = await runOpsCaptured(['notifications:campaign', '--segment', 'default'], {

@@ -128,6 +128,11 @@ export function createExclusionService(deps: ExclusionsDeps) {
       const text = `This email address is excluded from gambling with us until ${formatDay(row.endsAt, tz)}.`;
       throw unprocessable(text, 'email_excluded', { email: [text] });
     },
+    /** The customers of a marketing audience that may be marketed to now: those on a break or excluded are left out. */
+    async withoutExcluded(customerIds: readonly string[]): Promise<string[]> {
+      const excluded = await rgExclusions.excludedAmong(db, customerIds, clock.now());
+      return customerIds.filter((id) => !excluded.has(id));
+    },
     /** No marketing while a break or self-exclusion lasts: the customer cannot switch it back on. */
     async assertMarketingAllowed(customerId: string): Promise<void> {
       const row = await rgExclusions.active(db, customerId, clock.now());

@@ -148,6 +148,22 @@ export const rgExclusions = {
   /** An exclusion in force for this email (sign-up with an excluded email), or null. */
   activeForEmail: (exec: Executor, email: string, now: Date) => latestActive(exec, eq(exclusions.email, email), now),
 
+  /** Which of these customers have a break or self-exclusion in force at `now`. */
+  async excludedAmong(exec: Executor, customerIds: readonly string[], now: Date): Promise<Set<string>> {
+    if (!customerIds.length) return new Set();
+    const rows = await exec
+      .selectDistinct({ customerId: exclusions.customerId })
+      .from(exclusions)
+      .where(
+        and(
+          inArray(exclusions.customerId, [...customerIds]),
+          lte(exclusions.startsAt, now),
+          gt(exclusions.endsAt, now),
+        ),
+      );
+    return new Set(rows.map((r) => r.customerId));
+  },
+
   /**
    * An exclusion in force for this mailbox whatever its "+tag" (ada+x@ and ada@ are one inbox at most providers), or
    * null: the excluded email with its tag dropped is compared with the sign-up's.
