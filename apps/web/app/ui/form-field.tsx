@@ -1,6 +1,6 @@
 // Form primitives: a labelled field with its errors, a checkbox, an alert and a submit button. Errors are tied to the
 // control with aria-describedby so screen readers read them with the field.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface FieldErrorsProps {
   id: string;
@@ -83,6 +83,16 @@ export function FormAlert({
   tone?: 'error' | 'success' | 'info';
   children?: ReactNode;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const said = `${title ?? ''}|${messages?.join('|') ?? ''}`;
+  // An error that is not about one field sits above the form: after a post from the bottom of a long form (a phone's
+  // sign-up) it would change nothing the customer can see, so it is brought into view.
+  useEffect(() => {
+    const el = ref.current;
+    if (tone !== 'error' || !el || said === '|') return;
+    const box = el.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: 'nearest' });
+  }, [said, tone]);
   if (!messages?.length && !children && !title) return null;
   const colours =
     tone === 'error'
@@ -92,6 +102,7 @@ export function FormAlert({
         : 'border-[#0d47a1] bg-[#e3f2fd]';
   return (
     <div
+      ref={ref}
       id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={`mb-1 rounded-theme border-l-4 p-0.5 text-black ${colours}`}

@@ -133,13 +133,13 @@ export function SiteFooter({
               Play and results
             </h2>
             <div
-              className={`grid gap-x-1 ${columns.length === 2 ? 'grid-cols-2' : 'grid-cols-1'}`}
+              className={`grid gap-x-1 ${columns.length === 2 ? 'grid-cols-1 min-[480px]:grid-cols-2' : 'grid-cols-1'}`}
               data-columns={columns.length}
             >
               {columns.map((col, i) => (
                 <ul key={i}>
                   {col.map((offer) => (
-                    <li key={offer.url} className="flex flex-wrap items-center gap-x-0.5">
+                    <li key={offer.url} className="flex items-center gap-x-0.5">
                       <FooterLink to={offer.url}>{offer.name}</FooterLink>
                       {/* "Results" on screen; "{offer} results" for a screen reader's list of links. */}
                       <span className="inline-flex items-center gap-x-0.5 whitespace-nowrap">
