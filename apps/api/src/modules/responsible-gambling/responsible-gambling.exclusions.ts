@@ -26,13 +26,6 @@ export interface ExclusionsDeps {
   customers: Pick<CustomerDirectory, 'verificationProfile' | 'suppressMarketing'>;
 }
 
-/** An address without its "+tag": ada+lotto@example.com and ada@example.com reach one inbox. */
-export function mailboxOf(address: string): string {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  return `${address.slice(0, at).replace(/\+.*$/, '')}${address.slice(at)}`;
-}
-
 export function createExclusionService(deps: ExclusionsDeps) {
   const { db, clock, customers } = deps;
   const tz = deps.config.siteTimeZone;
@@ -118,12 +111,7 @@ export function createExclusionService(deps: ExclusionsDeps) {
     },
     /** Sign-up: an email under an exclusion cannot open a new account until it ends. */
     async assertSignupAllowed(email: string): Promise<void> {
-      const address = email.trim().toLowerCase();
-      const now = clock.now();
-      // The same inbox under a "+tag" (or the tag dropped) is the same person's address.
-      const row =
-        (await rgExclusions.activeForEmail(db, address, now)) ??
-        (await rgExclusions.activeForMailbox(db, mailboxOf(address), now));
+      const row = await rgExclusions.activeForEmail(db, email.trim().toLowerCase(), clock.now());
       if (!row) return;
       const text = `This email address is excluded from gambling with us until ${formatDay(row.endsAt, tz)}.`;
       throw unprocessable(text, 'email_excluded', { email: [text] });

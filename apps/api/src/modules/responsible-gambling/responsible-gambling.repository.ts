@@ -164,17 +164,6 @@ export const rgExclusions = {
     return new Set(rows.map((r) => r.customerId));
   },
 
-  /**
-   * An exclusion in force for this mailbox whatever its "+tag" (ada+x@ and ada@ are one inbox at most providers), or
-   * null: the excluded email with its tag dropped is compared with the sign-up's.
-   */
-  activeForMailbox: (exec: Executor, mailbox: string, now: Date) =>
-    latestActive(
-      exec,
-      sql`regexp_replace(split_part(${exclusions.email}, '@', 1), '[+].*$', '') || '@' || split_part(${exclusions.email}, '@', 2) = ${mailbox}`,
-      now,
-    ),
-
   async insert(tx: Executor, row: typeof exclusions.$inferInsert): Promise<ExclusionRow> {
     return (await tx.insert(exclusions).values(row).returning())[0]!;
   },

