@@ -143,6 +143,7 @@ export function CheckoutView({
   const pageKey = usePageKey(data.idempotencyKey);
   const purchaseKey = result && result.intent !== 'add-card' ? result.idempotencyKey : pageKey;
   const insufficient = result?.code === 'insufficient_funds';
+  const cscError = result?.intent === 'deposit-purchase' ? result.fieldErrors?.csc?.[0] : undefined;
   const showWallet = data.covers && !insufficient;
   const defaultSource =
     data.sources.find((s) => s.id === data.chosenSource) ?? data.sources.find((s) => s.isDefault) ?? data.sources[0];
@@ -229,8 +230,15 @@ export function CheckoutView({
                         inputMode="numeric"
                         maxLength={4}
                         autoComplete="cc-csc"
+                        aria-invalid={cscError ? true : undefined}
+                        aria-describedby={cscError ? 'checkout-csc-error' : undefined}
                         className="min-h-[44px] max-w-[8rem] rounded-theme border border-black/30 px-0.5"
                       />
+                      {cscError ? (
+                        <p id="checkout-csc-error" className="text-sm font-bold text-error">
+                          {cscError}
+                        </p>
+                      ) : null}
                     </div>
                   ) : null}
                   <button

@@ -106,8 +106,10 @@ export function ReceiptView({
       </ul>
       <dl className="flex max-w-[28rem] flex-col gap-[4px]" data-testid="receipt-totals">
         {moneyToCents(receipt.discount) > 0 ? (
+          // Each item above says what was paid for it, the discount already spread over them (docs/checkout.md "What
+          // each order was paid"): the row says so, so the items still add up to the total.
           <Row
-            label={`Discount${receipt.promotionCode ? ` (${receipt.promotionCode})` : ''}`}
+            label={`Discount${receipt.promotionCode ? ` (${receipt.promotionCode})` : ''}, taken off the prices above`}
             value={`-${money(receipt.discount)}`}
           />
         ) : null}

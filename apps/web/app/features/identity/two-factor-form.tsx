@@ -71,13 +71,13 @@ export function TwoFactorForm(props: {
   const otpProps = getInputProps(fields.otp, { type: 'text' });
   return (
     <section aria-labelledby="two-factor-title" className="mx-auto w-full max-w-[460px]">
-      {props.heading ? <h1 className="mb-0.5 text-2xl font-bold">{props.heading}</h1> : null}
+      {props.heading ? <h1 className="mb-0.5 text-2xl font-bold wrap-anywhere">{props.heading}</h1> : null}
       {props.heading ? (
-        <h2 id="two-factor-title" className="mb-1 text-lg font-semibold">
+        <h2 id="two-factor-title" className="mb-1 text-lg font-semibold wrap-anywhere">
           {title}
         </h2>
       ) : (
-        <h1 id="two-factor-title" className="mb-1 text-2xl font-bold">
+        <h1 id="two-factor-title" className="mb-1 text-2xl font-bold wrap-anywhere">
           {title}
         </h1>
       )}

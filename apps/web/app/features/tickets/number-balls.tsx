@@ -14,6 +14,8 @@ export interface NumberBallsProps {
   numbers: readonly (number | null)[];
   /** Numbers to highlight as matched against the result. */
   matched?: readonly number[];
+  /** The draw's supplementaries: a matched one of these is shown as a supplementary match, not a main one. */
+  supplementaries?: readonly number[];
   variant?: BallVariant;
   size?: BallSize;
   /** Names the list for assistive technology, e.g. "Game 1 numbers". */
@@ -21,8 +23,9 @@ export interface NumberBallsProps {
   className?: string;
 }
 
-export function ballClass(variant: BallVariant, matched: boolean, size: BallSize): string {
+export function ballClass(variant: BallVariant, matched: boolean, size: BallSize, supplementary = false): string {
   const base = `relative inline-flex shrink-0 items-center justify-center rounded-full border-2 tabular-nums ${SIZE[size]}`;
+  if (matched && supplementary) return `${base} border-brand-secondary bg-brand-secondary font-extrabold text-black`;
   if (matched) return `${base} border-success bg-success font-extrabold text-white`;
   return variant === 'bonus'
     ? `${base} border-brand-secondary bg-white font-semibold text-mono`
@@ -32,6 +35,7 @@ export function ballClass(variant: BallVariant, matched: boolean, size: BallSize
 export function NumberBalls({
   numbers,
   matched = [],
+  supplementaries = [],
   variant = 'main',
   size = 'md',
   label,
@@ -46,11 +50,12 @@ export function NumberBalls({
     >
       {numbers.map((n, i) => {
         const hit = n !== null && matched.includes(n);
+        const supp = hit && supplementaries.includes(n);
         return (
           <li
             key={`${i}-${n ?? 'blank'}`}
-            className={ballClass(variant, hit, size)}
-            data-matched={hit ? 'true' : undefined}
+            className={ballClass(variant, hit, size, supp)}
+            data-matched={hit ? (supp ? 'supplementary' : 'true') : undefined}
           >
             {n === null ? (
               <span className="sr-only">blank</span>
@@ -61,11 +66,11 @@ export function NumberBalls({
                   <>
                     <span
                       aria-hidden="true"
-                      className="absolute -right-[4px] -top-[4px] flex size-[14px] items-center justify-center rounded-full bg-white text-[10px] font-bold text-success ring-1 ring-success"
+                      className={`absolute -right-[4px] -top-[4px] flex size-[14px] items-center justify-center rounded-full bg-white text-[10px] font-bold ring-1 ${supp ? 'text-black ring-black' : 'text-success ring-success'}`}
                     >
-                      ✓
+                      {supp ? 'S' : '✓'}
                     </span>
-                    <span className="sr-only"> matched</span>
+                    <span className="sr-only">{supp ? ' matched supplementary' : ' matched'}</span>
                   </>
                 ) : null}
               </>

@@ -130,4 +130,13 @@ describe('ticket builder markup', () => {
     expect(textOf(html)).toBe('3 14 ✓ matched blank');
     expect(html.match(/data-matched="true"/g)).toHaveLength(1);
   });
+
+  it('a matched supplementary is told apart from a matched main number (Division 6 is 4 numbers, not 6)', () => {
+    const html = renderHtml(
+      <NumberBalls numbers={[3, 9, 30, 41]} matched={[3, 9, 30, 41]} supplementaries={[30, 41, 5]} label="Game 1" />,
+    );
+    expect(textOf(html)).toBe('3 ✓ matched 9 ✓ matched 30 S matched supplementary 41 S matched supplementary');
+    expect(html.match(/data-matched="true"/g)).toHaveLength(2);
+    expect(html.match(/data-matched="supplementary"/g)).toHaveLength(2);
+  });
 });

@@ -209,6 +209,7 @@ export function TicketCard({
                   key={name}
                   numbers={numbers}
                   matched={line.matched?.[name] ?? []}
+                  supplementaries={name === 'numbers' ? (result?.supplementaries ?? []) : []}
                   variant={name === 'numbers' ? 'main' : 'bonus'}
                   label={`Game ${i + 1} ${name.replace(/_/g, ' ')}`}
                 />

@@ -125,9 +125,22 @@ export function fundsFormSchema(savedFundIds: ReadonlySet<string>) {
         const month = Number(v.expiryMonth);
         if (!v.expiryMonth || !Number.isInteger(month) || month < 1 || month > 12)
           issue('expiryMonth', 'Please enter a valid expiry month.');
-        if (!/^\d{2}(\d{2})?$/.test(v.expiryYear)) issue('expiryYear', FORM_MESSAGES.numbersOnly);
-        if (v.csc && !/^\d{3,4}$/.test(v.csc)) issue('csc', FORM_MESSAGES.numbersOnly);
+        if (!v.expiryYear) issue('expiryYear', FORM_MESSAGES.required);
+        else if (!/^\d+$/.test(v.expiryYear)) issue('expiryYear', FORM_MESSAGES.numbersOnly);
+        else if (!/^\d{2}(\d{2})?$/.test(v.expiryYear)) issue('expiryYear', 'Please enter a valid expiry year.');
+        if (v.csc && !/^\d+$/.test(v.csc)) issue('csc', FORM_MESSAGES.numbersOnly);
+        else if (v.csc && !/^\d{3,4}$/.test(v.csc)) issue('csc', 'The security code is 3 or 4 digits.');
         const year = v.expiryYear.length === 2 ? 2000 + Number(v.expiryYear) : Number(v.expiryYear);
+        // A card past its expiry month is told with the other fields, not after they pass.
+        const now = new Date();
+        if (
+          Number.isInteger(month) &&
+          month >= 1 &&
+          month <= 12 &&
+          /^\d{2}(\d{2})?$/.test(v.expiryYear) &&
+          (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+        )
+          issue('expiryYear', 'This card has expired.');
         return { ...v, cardNumber: number, expiryMonth: month, expiryYear: year };
       }),
     z

@@ -6,6 +6,8 @@ import { withdrawalStateText } from './wallet-views.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';
 import { NO_FEEDBACK } from './form-parts.tsx';
 import { renderHtml, textOf } from '../../test-support/render.tsx';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { fundsFormSchema } from './wallet-schemas.ts';
 
 const money = (amount: number) => ({ amount, currency: 'AUD' as const });
 const method = (code: string, over: Partial<PaymentMethod> = {}): PaymentMethod => ({
@@ -138,5 +140,29 @@ describe('the withdraw form', () => {
     expect(some).toContain('name="amount"');
     expect(textOf(some)).not.toContain('your balance is');
     expect(textOf(form(25, 40, []))).toContain('Add a bank account to withdraw your winnings.');
+  });
+});
+
+describe('the add-card form says every problem at once, each in its own words', () => {
+  const errorsOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    form.set('intent', 'add-card');
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const submission = parseWithZod(form, { schema: fundsFormSchema(new Set()) });
+    return (submission.status === 'error' ? submission.error : null) ?? {};
+  };
+  const valid = { holderName: 'Ada Lovelace', cardNumber: '4242 4242 4242 4242', expiryMonth: '12', expiryYear: '30' };
+
+  it('an empty year is required, letters are not numbers, a 2-digit code is too short', () => {
+    expect(errorsOf({ ...valid, expiryYear: '' }).expiryYear).toEqual(['This field is required.']);
+    expect(errorsOf({ ...valid, expiryYear: 'ab' }).expiryYear).toEqual(['Please enter numbers only.']);
+    expect(errorsOf({ ...valid, csc: '12' }).csc).toEqual(['The security code is 3 or 4 digits.']);
+    expect(errorsOf({ ...valid, csc: '123' })).toEqual({});
+  });
+
+  it('a past expiry is said with the other fields', () => {
+    const errors = errorsOf({ ...valid, expiryMonth: '01', expiryYear: '20', holderName: '' });
+    expect(errors.expiryYear).toEqual(['This card has expired.']);
+    expect(errors.holderName).toBeDefined();
   });
 });

@@ -118,7 +118,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const error = [...generalErrors, ...Object.values(fieldErrors).flat()][0];
       const known = intent === 'pay' || intent === 'deposit-purchase';
       return data<BuyActionResult>(
-        { intent: known ? intent : 'pay', error: known ? error : 'Choose how to pay.', idempotencyKey },
+        {
+          intent: known ? intent : 'pay',
+          error: known ? error : 'Choose how to pay.',
+          // The card security code's problem is also said under its field (the banner alone is off screen).
+          ...(known ? { fieldErrors } : {}),
+          idempotencyKey,
+        },
         { status: known ? 422 : 400, headers: auth.headers() },
       );
     }
