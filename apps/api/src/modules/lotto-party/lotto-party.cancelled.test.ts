@@ -26,22 +26,27 @@ const social = (who: Who, method: 'GET' | 'POST', url: string, payload?: Record<
     ...(method === 'GET' ? {} : { payload: payload ?? {} }),
   });
 const CART = { version: '3.3' } as const;
-async function buyShares(who: Who, sessionId: string, numShares: number) {
-  const add = await t.injectSigned({
+async function addShares(who: Who, sessionId: string, numShares: number) {
+  return t.injectSigned({
     method: 'POST',
     url: '/api/v2/cart/items',
     headers: who.headers(),
     sign: CART,
     payload: { item: { product_type: 'social_syndicate_share', session_id: sessionId, num_shares: numShares } },
   });
-  expect(add.statusCode, add.body).toBe(200);
-  const bought = await t.injectSigned({
+}
+const purchase = (who: Who) =>
+  t.injectSigned({
     method: 'POST',
     url: '/api/v2/cart/purchase',
     headers: { ...who.headers(), 'idempotency-key': `key-${randomBytes(6).toString('hex')}` },
     sign: CART,
     payload: {},
   });
+async function buyShares(who: Who, sessionId: string, numShares: number) {
+  const add = await addShares(who, sessionId, numShares);
+  expect(add.statusCode, add.body).toBe(200);
+  const bought = await purchase(who);
   expect(bought.statusCode, bought.body).toBe(200);
 }
 const balance = async (id: string) => (await t.services.ledger.fundsSummary(id)).availableFundsCents;
@@ -133,25 +138,11 @@ describe('a cancelled session shows each member their refund', () => {
       });
       expect(r.statusCode, r.body).toBe(200);
       closes = Math.max(closes, Date.parse(r.json().result.closes_at));
-      const add = await t.injectSigned({
-        method: 'POST',
-        url: '/api/v2/cart/items',
-        headers: who.headers(),
-        sign: CART,
-        payload: {
-          item: { product_type: 'social_syndicate_share', session_id: r.json().result.session_id, num_shares: 1 },
-        },
-      });
+      const add = await addShares(who, r.json().result.session_id, 1);
       expect(add.statusCode, add.body).toBe(200);
     }
     // One checkout of $2.40: the bonus credit first, then the winnings (features §4 spend order).
-    const bought = await t.injectSigned({
-      method: 'POST',
-      url: '/api/v2/cart/purchase',
-      headers: { ...who.headers(), 'idempotency-key': `key-${randomBytes(6).toString('hex')}` },
-      sign: CART,
-      payload: {},
-    });
+    const bought = await purchase(who);
     expect(bought.statusCode, bought.body).toBe(200);
     expect(await ledger.fundsSummary(id)).toMatchObject({ withdrawableCents: 0, bonusCents: 0 });
 
@@ -187,26 +178,13 @@ describe('a cancelled session shows each member their refund', () => {
     });
     expect(r.statusCode, r.body).toBe(200);
     const sid = r.json().result.session_id as string;
-    const add = () =>
-      t.injectSigned({
-        method: 'POST',
-        url: '/api/v2/cart/items',
-        headers: who.headers(),
-        sign: CART,
-        payload: { item: { product_type: 'social_syndicate_share', session_id: sid, num_shares: 1 } },
-      });
+    const add = () => addShares(who, sid, 1);
     expect((await add()).statusCode).toBe(200);
     const before = await balance(who.id);
     // The draw closes before its stop time (an operator's draw:advance); the session's own close time has not passed.
     expect((await t.services.draws.close(draw.draw_id)).changed).toBe(true);
 
-    const bought = await t.injectSigned({
-      method: 'POST',
-      url: '/api/v2/cart/purchase',
-      headers: { ...who.headers(), 'idempotency-key': `key-${randomBytes(6).toString('hex')}` },
-      sign: CART,
-      payload: {},
-    });
+    const bought = await purchase(who);
     expect(bought.statusCode, bought.body).toBe(422);
     expect(bought.json().messages[0].code).toBe('draw_closed');
     expect(await balance(who.id)).toBe(before);
