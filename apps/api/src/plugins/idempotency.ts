@@ -13,11 +13,12 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { IN_FLIGHT_MESSAGE } from '@shop/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { Database, Executor } from '../db/index.ts';
+import type { BatchedWrite, Database, Executor } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { crashPoint } from '../lib/crash-points.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
 import { idempotencyKeysRepository as keys, type OperationKey } from '../modules/payments/index.ts';
+import { toWireJson } from './casing.ts';
 
 /** The key of this request once claimed: what the route hands its service (see OperationKey). */
 export interface RequestIdempotency extends OperationKey {
@@ -26,7 +27,17 @@ export interface RequestIdempotency extends OperationKey {
   recovering: boolean;
   /** When recovering: the operation the crashed request recorded with the key (dep_…, sch_…), if it got that far. */
   recoveredOperation: string | null;
+  /**
+   * recordOperationWrite that also stores the answer the route will send when that operation commits (`payload`, as
+   * the reply would carry it; status 200): the key is done in the operation's own write, and the answer is not
+   * written again after the route (issue 22: one statement fewer a purchase). For a route whose answer follows from
+   * the operation's id alone.
+   */
+  answerWrite: (operationId: string, payload: unknown) => BatchedWrite;
 }
+
+/** The answers a request offered with its operation's write (answerWrite); the one it sends is already stored. */
+const offeredAnswers = new WeakMap<RequestIdempotency, Set<string>>();
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,14 +88,22 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
     key: string,
     recovered: { operation: string | null } | null,
   ) {
-    request.idempotency = {
+    const held: RequestIdempotency = {
       scope,
       key,
       recovering: recovered !== null,
       recoveredOperation: recovered?.operation ?? null,
       recordOperation: (tx: Executor, operationId: string) => keys.recordOperation(tx, scope, key, operationId),
       recordOperationWrite: (operationId: string) => keys.recordOperationWrite(scope, key, operationId),
+      answerWrite: (operationId: string, payload: unknown) => {
+        const body = toWireJson(payload);
+        const offered = offeredAnswers.get(held) ?? new Set<string>();
+        offered.add(body);
+        offeredAnswers.set(held, offered);
+        return keys.answerWrite(scope, key, operationId, { status: 200, body, headers: {} });
+      },
     };
+    request.idempotency = held;
   }
 
   async function replay(reply: FastifyReply, row: NonNullable<Awaited<ReturnType<typeof keys.find>>>) {
@@ -166,6 +185,13 @@ const idempotencyPlugin: FastifyPluginAsync<{ database: Database; clock: Clock }
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       // Nothing reliable to replay (a server failure or a streamed body): the next retry recovers the key at once.
       await keys.release(db, held.scope, held.key);
+      return payload;
+    }
+    // A 200 carrying an answer the operation's write stored (answerWrite): that write committed (only a committed
+    // operation is answered with its id), so the key is done already. Any other answer is stored as always (a
+    // `status = 'running'` update, so it never overwrites a stored one).
+    if (reply.statusCode === 200 && offeredAnswers.get(held)?.has(payload)) {
+      crashPoint('idempotency:stored');
       return payload;
     }
     const location = reply.getHeader('location');

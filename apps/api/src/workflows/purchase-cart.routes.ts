@@ -21,7 +21,7 @@ import { badRequest } from '../lib/errors.ts';
 import { ok } from '../lib/http.ts';
 import type { DepositPurchaseWorkflow } from './deposit-purchase.workflow.ts';
 import type { PartnerPurchaseWorkflow } from './partner-purchase.workflow.ts';
-import type { PurchaseKey, PurchaseWorkflow } from './purchase-cart.workflow.ts';
+import { resultOf, type PurchaseKey, type PurchaseWorkflow } from './purchase-cart.workflow.ts';
 import type { ReplayWorkflow } from './replay-order.workflow.ts';
 
 export interface PurchaseRoutesOptions {
@@ -50,6 +50,20 @@ function purchaseKey(request: FastifyRequest): PurchaseKey {
     key: idempotencyKey(request),
     recordOperation: request.idempotency?.recordOperation,
     recordOperationWrite: request.idempotency?.recordOperationWrite,
+  };
+}
+
+/**
+ * The purchase's key whose record, written with the checkout, also stores the answer (issue 22): POST /cart/purchase
+ * answers with the checkout's id alone, so its key is done in the purchase's own write and nothing is written after.
+ */
+function answeredPurchaseKey(request: FastifyRequest): PurchaseKey {
+  const held = request.idempotency;
+  if (!held) return purchaseKey(request);
+  return {
+    key: idempotencyKey(request),
+    recordOperation: held.recordOperation,
+    recordOperationWrite: (checkoutId) => held.answerWrite(checkoutId, ok(resultOf(checkoutId))),
   };
 }
 
@@ -87,7 +101,8 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
         response: { 200: successEnvelope(PurchaseResult) },
       },
     },
-    async (request) => ok(await opts.purchase.purchase(request.auth!.customerId, purchaseKey(request), request.body)),
+    async (request) =>
+      ok(await opts.purchase.purchase(request.auth!.customerId, answeredPurchaseKey(request), request.body)),
   );
 
   routes.post(

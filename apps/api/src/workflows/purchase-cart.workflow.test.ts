@@ -254,6 +254,8 @@ describe('POST /cart/purchase', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().result.checkout_id).toBe(ok[0]!.json().result.checkout_id);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    // The answer the purchase's own write stored (issue 22) is byte for byte the one first sent.
+    expect(again.body).toBe(ok[0]!.body);
     expect(await count('orders_checkouts', s.id)).toBe(1);
     expect(await count('orders_orders', s.id)).toBe(1);
     expect(await available(s.id)).toBe(10_000 - 2 * OZ_GAME_CENTS);

@@ -303,6 +303,22 @@ export const withdrawalsRepository = {
 const recordOperationWrite = (scope: string, key: string, operation: string): BatchedWrite =>
   sql`update payments_idempotency_keys set operation = ${operation} where scope = ${scope} and key = ${key}`;
 
+/**
+ * recordOperationWrite and the key's answer in one statement (issue 22): for a route whose answer is known before its
+ * operation's write (the purchase answers with its checkout's id), the write that records the operation also stores
+ * the answer, so the key is done when the operation commits and no statement after it is needed.
+ */
+const answerWrite = (
+  scope: string,
+  key: string,
+  operation: string,
+  response: { status: number; body: string; headers: Record<string, string> },
+): BatchedWrite =>
+  sql`update payments_idempotency_keys set operation = ${operation}, status = 'done',
+    response_status = ${response.status}, response_body = ${response.body},
+    response_headers = ${JSON.stringify(response.headers)}::jsonb
+    where scope = ${scope} and key = ${key}`;
+
 export const idempotencyKeysRepository = {
   /** Claims a key for a request (one INSERT: two processes racing on one key cannot both win). */
   async claim(ex: Executor, row: typeof keys.$inferInsert): Promise<boolean> {
@@ -357,6 +373,9 @@ export const idempotencyKeysRepository = {
 
   /** recordOperation as a statement another write runs with its own (one round trip for both). */
   recordOperationWrite,
+
+  /** recordOperationWrite that also stores the answer (the key is done with the operation's own commit). */
+  answerWrite,
 
   async complete(
     ex: Executor,
